@@ -1,0 +1,46 @@
+// Build script: bundles the CLI, the extension host code and the webview with esbuild (type-checking is `npm run typecheck`).
+import * as esbuild from 'esbuild';
+import { chmodSync, mkdirSync } from 'node:fs';
+
+const watch = process.argv.includes('--watch');
+const production = process.argv.includes('--production');
+
+/** @type {import('esbuild').BuildOptions} */
+const common = {
+  bundle: true,
+  sourcemap: !production,
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+};
+
+const builds = [
+  {
+    ...common,
+    entryPoints: { cli: 'src/cli/main.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+  {
+    ...common,
+    entryPoints: { extension: 'src/extension/main.ts' },
+    outdir: 'dist',
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode', 'node-llama-cpp'],
+  },
+];
+
+mkdirSync('dist', { recursive: true });
+if (watch) {
+  const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+  await Promise.all(contexts.map((context) => context.watch()));
+  console.log('esbuild: watching for changes…');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+  chmodSync('dist/cli.js', 0o755);
+}

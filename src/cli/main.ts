@@ -1,0 +1,2 @@
+// Entry point of the `narratoria` command (placeholder until the CLI lands).
+console.log('narratoria');

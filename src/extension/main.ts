@@ -1,0 +1,3 @@
+// Extension entry point.
+export function activate(): void {}
+export function deactivate(): void {}

@@ -1,0 +1,65 @@
+// Loads the JSON Schemas of contracts/ into one Ajv (draft 2020-12) instance and exposes compiled validators.
+import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import planSchema from '../../../contracts/plan-json.schema.json';
+import toolEventSchema from '../../../contracts/tool-event.schema.json';
+import executionResultSchema from '../../../contracts/execution-result.schema.json';
+import skillManifestSchema from '../../../contracts/skill-manifest.schema.json';
+import configMetaSchema from '../../../contracts/config-schema-meta.schema.json';
+import validateReportSchema from '../../../contracts/validate-report.schema.json';
+import inspectReportSchema from '../../../contracts/inspect-report.schema.json';
+
+/** The contract schemas by file name. */
+export const contractSchemas = {
+  'plan-json.schema.json': planSchema,
+  'tool-event.schema.json': toolEventSchema,
+  'execution-result.schema.json': executionResultSchema,
+  'skill-manifest.schema.json': skillManifestSchema,
+  'config-schema-meta.schema.json': configMetaSchema,
+  'validate-report.schema.json': validateReportSchema,
+  'inspect-report.schema.json': inspectReportSchema,
+} as const;
+
+export type ContractName = keyof typeof contractSchemas;
+
+let sharedAjv: Ajv2020 | undefined;
+
+/** Creates a draft 2020-12 Ajv with formats; `allErrors` gives authors every problem at once. */
+export function createAjv(): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** The one Ajv holding every contract (schemas reference each other by relative $id). */
+export function contractsAjv(): Ajv2020 {
+  if (!sharedAjv) {
+    sharedAjv = createAjv();
+    for (const schema of Object.values(contractSchemas)) sharedAjv.addSchema(schema as object);
+  }
+  return sharedAjv;
+}
+
+const validators = new Map<string, ValidateFunction>();
+
+/** Compiled validator for a contract, or for a `$defs` entry of it (`fragment` like `#/$defs/log`). */
+export function contractValidator(name: ContractName, fragment = ''): ValidateFunction {
+  const key = name + fragment;
+  let validate = validators.get(key);
+  if (!validate) {
+    const id = (contractSchemas[name] as { $id: string }).$id + fragment;
+    const found = contractsAjv().getSchema(id);
+    if (!found) throw new Error(`No schema ${id}`);
+    validate = found;
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** Validates `value` against a contract; returns Ajv's errors (empty when valid). */
+export function validateAgainst(name: ContractName, value: unknown): ErrorObject[] {
+  const validate = contractValidator(name);
+  return validate(value) ? [] : [...(validate.errors ?? [])];
+}
+
+export type { ErrorObject };
