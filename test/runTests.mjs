@@ -1,0 +1,34 @@
+// Runs the unit and integration tests (test/**/*.test.ts, except test/e2e) with node's test runner and tsx.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+
+const testRoot = path.dirname(new URL(import.meta.url).pathname);
+const filters = process.argv.slice(2);
+
+function collect(directory) {
+  const found = [];
+  for (const entry of readdirSync(directory)) {
+    const full = path.join(directory, entry);
+    if (statSync(full).isDirectory()) {
+      if (entry === 'e2e' || entry === 'fixtures' || entry === 'node_modules') continue;
+      found.push(...collect(full));
+    } else if (entry.endsWith('.test.ts')) {
+      found.push(full);
+    }
+  }
+  return found;
+}
+
+const files = collect(testRoot)
+  .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))
+  .sort();
+if (files.length === 0) {
+  console.error('No test files matched.');
+  process.exit(1);
+}
+const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
+  stdio: 'inherit',
+  env: { ...process.env, NARRATORIA_TEST: '1' },
+});
+process.exit(result.status ?? 1);
