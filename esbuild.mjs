@@ -19,6 +19,7 @@ const builds = [
     ...common,
     entryPoints: { cli: 'src/cli/main.ts' },
     outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -28,6 +29,7 @@ const builds = [
     ...common,
     entryPoints: { extension: 'src/extension/main.ts' },
     outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
     platform: 'node',
     format: 'cjs',
     target: 'node20',
@@ -42,5 +44,5 @@ if (watch) {
   console.log('esbuild: watching for changes…');
 } else {
   await Promise.all(builds.map((options) => esbuild.build(options)));
-  chmodSync('dist/cli.js', 0o755);
+  chmodSync('dist/cli.cjs', 0o755);
 }

@@ -1,0 +1,109 @@
+// Collects what one attempt of a tool emits: capped events, state patches, checked assets, UI events and done.
+import { promises as fs, constants as fsConstants } from 'node:fs';
+import * as path from 'node:path';
+import type { AssetReference, RunWarning, ToolOutput } from '../model/executionResult.js';
+import type { DoneEvent, ToolEvent } from '../model/toolEvent.js';
+import { deepMerge, type JsonObject } from '../state/deepMerge.js';
+
+export interface AttemptCollectorOptions {
+  readonly toolId: string;
+  readonly maxEvents: number;
+  /** Directory relative asset paths resolve against (the script's working directory). */
+  readonly cwd: string;
+  readonly warn: (warning: RunWarning) => void;
+  /** Called after an event was applied (for live observers). */
+  readonly applied: (event: ToolEvent, index: number) => void;
+  /** Hold hook run before an event is applied. */
+  readonly beforeApply?: ((event: ToolEvent, index: number) => void | Promise<void>) | undefined;
+}
+
+/** Per-attempt accumulator; the executor keeps the one of the final attempt. */
+export class AttemptCollector {
+  readonly events: ToolEvent[] = [];
+  readonly patches: JsonObject[] = [];
+  readonly assets: AssetReference[] = [];
+  readonly uiEvents: { event: string; payload?: Record<string, unknown> }[] = [];
+  droppedEvents = 0;
+  done: DoneEvent | undefined;
+  private count = 0;
+  private readonly assetIds = new Set<string>();
+
+  constructor(private readonly options: AttemptCollectorOptions) {}
+
+  /** Accepts one valid event in emission order; returns a promise when the stream must wait. */
+  accept(event: ToolEvent): void | Promise<void> {
+    const index = this.count++;
+    const hook = this.options.beforeApply;
+    if (hook) {
+      const held = hook(event, index);
+      if (held) return held.then(() => this.apply(event, index));
+    }
+    return this.apply(event, index);
+  }
+
+  /** The output dependents receive (from the events of this attempt). */
+  output(ok: boolean): ToolOutput {
+    let state: JsonObject = {};
+    for (const patch of this.patches) state = deepMerge(state, patch);
+    const done = this.done;
+    return {
+      ok,
+      ...(done?.summary !== undefined ? { summary: done.summary } : {}),
+      ...(done?.output !== undefined ? { result: done.output } : {}),
+      state,
+      assets: this.assets,
+      uiEvents: this.uiEvents,
+      ...(done?.needsMoreContext !== undefined ? { needsMoreContext: done.needsMoreContext } : {}),
+      ...(done?.contextSuggestion !== undefined ? { contextSuggestion: done.contextSuggestion } : {}),
+    };
+  }
+
+  private apply(event: ToolEvent, index: number): void | Promise<void> {
+    if (this.events.length < this.options.maxEvents) this.events.push(event);
+    else this.droppedEvents++;
+    switch (event.type) {
+      case 'state_patch':
+        this.patches.push(event.patch);
+        break;
+      case 'ui_event':
+        this.uiEvents.push(event.payload === undefined ? { event: event.event } : { event: event.event, payload: event.payload });
+        break;
+      case 'done':
+        this.done = event;
+        break;
+      case 'asset':
+        return this.registerAsset(event).then(() => this.options.applied(event, index));
+      case 'log':
+      case 'error':
+        break;
+    }
+    this.options.applied(event, index);
+  }
+
+  private async registerAsset(event: Extract<ToolEvent, { type: 'asset' }>): Promise<void> {
+    const warn = (code: string, message: string) =>
+      this.options.warn({ code, message, toolId: this.options.toolId, details: { assetId: event.assetId, path: event.path } });
+    if (this.assetIds.has(event.assetId)) {
+      warn('DUPLICATE_ASSET_ID', `asset "${event.assetId}" was announced twice; the first one is kept`);
+      return;
+    }
+    const absolute = path.resolve(this.options.cwd, event.path);
+    try {
+      const stat = await fs.stat(absolute);
+      if (!stat.isFile()) throw new Error('not a file');
+      await fs.access(absolute, fsConstants.R_OK);
+    } catch {
+      warn('ASSET_MISSING', `asset "${event.assetId}" points to ${absolute}, which does not exist or cannot be read; it was not registered`);
+      return;
+    }
+    this.assetIds.add(event.assetId);
+    this.assets.push({
+      assetId: event.assetId,
+      kind: event.kind,
+      mediaType: event.mediaType,
+      path: absolute,
+      ...(event.metadata ? { metadata: event.metadata } : {}),
+      toolId: this.options.toolId,
+    });
+  }
+}

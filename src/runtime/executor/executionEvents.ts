@@ -1,0 +1,87 @@
+// Typed observation events and hold hooks of a plan run (consumed by the play panel, tree and debugger).
+import type { ExecutionResult, RunWarning, ToolError, ToolResult } from '../model/executionResult.js';
+import type { NormalizedTool } from '../model/plan.js';
+import type { ToolEvent } from '../model/toolEvent.js';
+import type { ToolStdin } from './toolRunner.js';
+
+export interface ToolStartedEvent {
+  readonly planId: string;
+  readonly toolId: string;
+  readonly attempt: number;
+  readonly scriptPath: string;
+  readonly skill: string | null;
+  readonly startedAt: string;
+}
+
+export interface ToolEventEmittedEvent {
+  readonly planId: string;
+  readonly toolId: string;
+  readonly attempt: number;
+  readonly event: ToolEvent;
+  /** 0-based index of the event within this attempt. */
+  readonly index: number;
+}
+
+export interface RetryScheduledEvent {
+  readonly planId: string;
+  readonly toolId: string;
+  /** The attempt that will run next (2 for the first retry). */
+  readonly nextAttempt: number;
+  readonly delayMs: number;
+  readonly error: ToolError;
+}
+
+export interface ToolFinishedEvent {
+  readonly planId: string;
+  readonly result: ToolResult;
+}
+
+export interface StateChangedEvent {
+  readonly planId: string;
+  /** The tool whose patches were just committed. */
+  readonly toolId: string;
+  readonly state: Record<string, unknown>;
+  readonly changedKeys: readonly string[];
+}
+
+export interface WarningRaisedEvent {
+  readonly planId: string;
+  readonly warning: RunWarning;
+}
+
+export interface StderrEvent {
+  readonly planId: string;
+  readonly toolId: string;
+  readonly attempt: number;
+  readonly text: string;
+}
+
+export interface PlanFinishedEvent {
+  readonly result: ExecutionResult;
+}
+
+/** Information given to the hold hook before a tool attempt starts. */
+export interface BeforeToolStartInfo {
+  readonly planId: string;
+  readonly tool: NormalizedTool;
+  readonly attempt: number;
+  readonly stdin: ToolStdin;
+}
+
+/** Information given to the hold hook before an event is applied. */
+export interface BeforeEventApplyInfo {
+  readonly planId: string;
+  readonly toolId: string;
+  readonly attempt: number;
+  readonly event: ToolEvent;
+  readonly index: number;
+}
+
+/**
+ * Hooks that may hold the executor: while a returned promise is pending, that tool does not start
+ * (or that event is not applied and the script's stdout is paused). A step-through debugger drives these.
+ */
+export interface ExecutionHooks {
+  readonly beforeToolStart?: (info: BeforeToolStartInfo) => void | Promise<void>;
+  readonly beforeEventApply?: (info: BeforeEventApplyInfo) => void | Promise<void>;
+}

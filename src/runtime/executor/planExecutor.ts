@@ -1,0 +1,476 @@
+// The plan executor: validates a plan, schedules its DAG of tools under the plan's rules, and builds the ExecutionResult.
+import { availableParallelism } from 'node:os';
+import { realpathSync } from 'node:fs';
+import * as path from 'node:path';
+import { Emitter, type Event } from '../common/event.js';
+import type { Disposable } from '../common/disposable.js';
+import { topologicalSort, MinHeap } from '../dag/graph.js';
+import type { ExecutionResult, RunWarning, ToolError, ToolResult } from '../model/executionResult.js';
+import { DEFAULT_PLAN_TIMEOUT_MS, normalizeTool, type NormalizedTool, type Plan } from '../model/plan.js';
+import { deepMerge, changedKeys, type JsonObject } from '../state/deepMerge.js';
+import { RunRecordWriter, type RunRecord, type RunStore, type StoredTool } from '../persistence/runStore.js';
+import { ManifestSkillContextProvider, type SkillContextProvider } from '../skills/skillContext.js';
+import { validatePlanValue } from '../validation/validatePlan.js';
+import { skillNameOfPath } from '../validation/toolPathPolicy.js';
+import type {
+  ExecutionHooks,
+  PlanFinishedEvent,
+  RetryScheduledEvent,
+  StateChangedEvent,
+  StderrEvent,
+  ToolEventEmittedEvent,
+  ToolFinishedEvent,
+  ToolStartedEvent,
+  WarningRaisedEvent,
+} from './executionEvents.js';
+import { ProcessToolRunner } from './processToolRunner.js';
+import { runToolWithRetries, type ToolRunContext } from './toolExecution.js';
+import type { ToolOutput, ToolRunner } from './toolRunner.js';
+import { buildExecutionResult, invalidPlanResult } from './resultBuilder.js';
+import { runRollbacks } from './rollback.js';
+
+export const DEFAULT_MAX_EVENTS_PER_TOOL = 1000;
+
+export interface ExecutePlanOptions {
+  /** Story root: relative toolPaths resolve against it; skills live in `<root>/skills`. */
+  readonly root: string;
+  /** More directories whose scripts are trusted (e.g. the bundled skills). */
+  readonly extraSkillRoots?: readonly string[] | undefined;
+  /** Relaxes the rule that every toolPath must be inside a skills directory. */
+  readonly allowOutsideSkills?: boolean | undefined;
+  /** Maximum tools running at once (default: available parallelism). */
+  readonly concurrency?: number | undefined;
+  /** Overrides every per-tool timeout. */
+  readonly toolTimeoutMs?: number | undefined;
+  /** Overrides the plan's timeoutMs (default 60 s). */
+  readonly planTimeoutMs?: number | undefined;
+  readonly maxEventsPerTool?: number | undefined;
+  readonly maxLineBytes?: number | undefined;
+  readonly killGraceMs?: number | undefined;
+  readonly initialState?: Record<string, unknown> | undefined;
+  readonly signal?: AbortSignal | undefined;
+  readonly hooks?: ExecutionHooks | undefined;
+  /** Overrides the plan's rollbackOnFailure. */
+  readonly rollbackOnFailure?: boolean | undefined;
+  readonly runStore?: RunStore | undefined;
+  /** A stored run of the same plan: its successful tools are not run again. */
+  readonly resume?: RunRecord | undefined;
+  readonly toolRunner?: ToolRunner | undefined;
+  readonly skillContext?: SkillContextProvider | undefined;
+  /** For in-process runners only: do not require toolPaths to exist. */
+  readonly skipToolPathChecks?: boolean | undefined;
+  readonly attemptNumber?: number | undefined;
+  /** Extra variables for every script (on top of the minimal environment). */
+  readonly extraEnv?: Readonly<Record<string, string>> | undefined;
+}
+
+const enum Status {
+  Pending,
+  Running,
+  Finished,
+}
+
+/** Mutable bookkeeping of one tool during a run. */
+export interface ToolRecord {
+  status: Status;
+  remaining: number;
+  result: ToolResult | undefined;
+  output: ToolOutput | undefined;
+  patches: readonly JsonObject[];
+  completion: number;
+}
+
+/**
+ * One execution of a plan. Subscribe to the `onDid…` events right after `startPlanRun` (nothing is
+ * fired before the next tick); `result` settles once every tool is final.
+ */
+export class PlanRun implements Disposable {
+  private readonly startedToolEmitter = new Emitter<ToolStartedEvent>();
+  private readonly emittedEventEmitter = new Emitter<ToolEventEmittedEvent>();
+  private readonly retryEmitter = new Emitter<RetryScheduledEvent>();
+  private readonly finishedToolEmitter = new Emitter<ToolFinishedEvent>();
+  private readonly stateEmitter = new Emitter<StateChangedEvent>();
+  private readonly warningEmitter = new Emitter<WarningRaisedEvent>();
+  private readonly stderrEmitter = new Emitter<StderrEvent>();
+  private readonly finishedPlanEmitter = new Emitter<PlanFinishedEvent>();
+
+  readonly onDidStartTool: Event<ToolStartedEvent> = this.startedToolEmitter.event;
+  readonly onDidEmitEvent: Event<ToolEventEmittedEvent> = this.emittedEventEmitter.event;
+  readonly onDidScheduleRetry: Event<RetryScheduledEvent> = this.retryEmitter.event;
+  readonly onDidFinishTool: Event<ToolFinishedEvent> = this.finishedToolEmitter.event;
+  readonly onDidChangeState: Event<StateChangedEvent> = this.stateEmitter.event;
+  readonly onDidRaiseWarning: Event<WarningRaisedEvent> = this.warningEmitter.event;
+  readonly onDidWriteStderr: Event<StderrEvent> = this.stderrEmitter.event;
+  readonly onDidFinishPlan: Event<PlanFinishedEvent> = this.finishedPlanEmitter.event;
+
+  readonly result: Promise<ExecutionResult>;
+  private readonly abortController = new AbortController();
+  private stopReason: 'cancelled' | 'plan_timeout' | undefined;
+  private readonly warnings: RunWarning[] = [];
+
+  constructor(
+    readonly plan: Plan,
+    private readonly options: ExecutePlanOptions,
+  ) {
+    this.result = this.execute();
+  }
+
+  get planId(): string {
+    return this.plan.requestId;
+  }
+
+  /** Stops the run: running tools' process trees are killed, pending tools are skipped. */
+  cancel(): void {
+    this.stop('cancelled');
+  }
+
+  dispose(): void {
+    this.cancel();
+    for (const emitter of [
+      this.startedToolEmitter, this.emittedEventEmitter, this.retryEmitter, this.finishedToolEmitter,
+      this.stateEmitter, this.warningEmitter, this.stderrEmitter, this.finishedPlanEmitter,
+    ]) emitter.dispose();
+  }
+
+  private stop(reason: 'cancelled' | 'plan_timeout'): void {
+    if (this.stopReason) return;
+    this.stopReason = reason;
+    this.abortController.abort();
+  }
+
+  private warn(warning: RunWarning): void {
+    this.warnings.push(warning);
+    if (this.warningEmitter.hasListeners) this.warningEmitter.fire({ planId: this.planId, warning });
+  }
+
+  private async execute(): Promise<ExecutionResult> {
+    await Promise.resolve(); // let the caller subscribe first
+    const options = this.options;
+    const startedAt = new Date();
+    const root = path.resolve(options.root);
+    const validation = await validatePlanValue(this.plan, {
+      root,
+      ...(options.extraSkillRoots ? { extraSkillRoots: options.extraSkillRoots } : {}),
+      ...(options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
+      checkToolPaths: !options.skipToolPathChecks,
+    });
+    if (!validation.valid) {
+      const result = invalidPlanResult(this.plan, validation.diagnostics, startedAt, options.attemptNumber);
+      this.finishedPlanEmitter.fire({ result });
+      return result;
+    }
+    const tools = this.plan.tools.map(normalizeTool);
+    const sorted = topologicalSort(tools);
+    if (!sorted.ok) throw new Error('validated plan has a cycle'); // validation rejects cycles
+    const scheduler = new Scheduler(this, options, tools, sorted.order, root, validation.resolvedToolPaths);
+
+    const onExternalAbort = () => this.stop('cancelled');
+    if (options.signal?.aborted) this.stop('cancelled');
+    options.signal?.addEventListener('abort', onExternalAbort, { once: true });
+    const planTimeoutMs = options.planTimeoutMs ?? this.plan.timeoutMs ?? DEFAULT_PLAN_TIMEOUT_MS;
+    const planTimer = setTimeout(() => this.stop('plan_timeout'), planTimeoutMs);
+    try {
+      await scheduler.run();
+    } finally {
+      clearTimeout(planTimer);
+      options.signal?.removeEventListener('abort', onExternalAbort);
+    }
+
+    const failedRequired = tools.some((tool, index) => tool.required && isFailure(scheduler.records[index]!.result!.state));
+    const status = this.stopReason === 'cancelled' ? 'cancelled' : this.stopReason === 'plan_timeout' ? 'timeout' : failedRequired ? 'failed' : 'succeeded';
+    if (status === 'failed' || status === 'timeout') {
+      if (options.rollbackOnFailure ?? this.plan.rollbackOnFailure ?? false) {
+        await runRollbacks(scheduler.context, tools, scheduler.records);
+      }
+    }
+    const result = buildExecutionResult({
+      plan: this.plan,
+      tools,
+      records: scheduler.records,
+      topologicalOrder: scheduler.topologicalIndices,
+      status,
+      state: scheduler.committedState,
+      startedAt,
+      warnings: this.warnings,
+      attemptNumber: options.attemptNumber,
+    });
+    await scheduler.persist(result);
+    this.finishedPlanEmitter.fire({ result });
+    return result;
+  }
+
+  /** @internal used by the scheduler */
+  get internals() {
+    return {
+      abortSignal: this.abortController.signal,
+      stopReason: () => this.stopReason,
+      warn: (warning: RunWarning) => this.warn(warning),
+      emitters: {
+        startedTool: this.startedToolEmitter,
+        emittedEvent: this.emittedEventEmitter,
+        retry: this.retryEmitter,
+        finishedTool: this.finishedToolEmitter,
+        state: this.stateEmitter,
+        stderr: this.stderrEmitter,
+      },
+    };
+  }
+}
+
+/** Starts executing `plan`; see PlanRun for observing and cancelling. */
+export function startPlanRun(plan: Plan, options: ExecutePlanOptions): PlanRun {
+  return new PlanRun(plan, options);
+}
+
+/** Executes `plan` and resolves with its ExecutionResult (never rejects for tool failures). */
+export function executePlan(plan: Plan, options: ExecutePlanOptions): Promise<ExecutionResult> {
+  return startPlanRun(plan, options).result;
+}
+
+function isFailure(state: ToolResult['state']): boolean {
+  return state === 'failed' || state === 'timeout' || state === 'cancelled' || state === 'rolledBack';
+}
+
+/** The event-driven DAG scheduler: a ready min-heap (plan order), a concurrency limit, and a commit cursor for state. */
+class Scheduler {
+  readonly records: ToolRecord[];
+  readonly topologicalIndices: number[];
+  readonly context: ToolRunContext;
+  committedState: JsonObject;
+  private readonly dependents: number[][];
+  private readonly ready = new MinHeap();
+  private readonly limit: number;
+  private readonly parallel: boolean;
+  private running = 0;
+  private exclusiveRunning = false;
+  private finished = 0;
+  private completions = 0;
+  private commitCursor = 0;
+  private resolveDone!: () => void;
+  private readonly writer: RunRecordWriter | undefined;
+  private readonly startedAt = new Date().toISOString();
+
+  constructor(
+    private readonly planRun: PlanRun,
+    private readonly options: ExecutePlanOptions,
+    private readonly tools: readonly NormalizedTool[],
+    order: readonly string[],
+    root: string,
+    resolvedToolPaths: ReadonlyMap<string, string>,
+  ) {
+    const indexById = new Map(tools.map((tool, index) => [tool.toolId, index] as const));
+    this.topologicalIndices = order.map((id) => indexById.get(id)!);
+    this.dependents = tools.map(() => []);
+    this.records = tools.map((tool, index) => {
+      const dependencies = [...new Set(tool.dependencies)];
+      for (const dependency of dependencies) this.dependents[indexById.get(dependency)!]!.push(index);
+      return { status: Status.Pending, remaining: dependencies.length, result: undefined, output: undefined, patches: [], completion: -1 };
+    });
+    this.parallel = this.planRun.plan.parallel === true;
+    this.limit = this.parallel ? Math.max(1, this.options.concurrency ?? availableParallelism()) : 1;
+    this.committedState = { ...(this.options.resume?.initialState ?? this.options.initialState ?? {}) };
+    this.writer = options.runStore ? new RunRecordWriter(options.runStore) : undefined;
+    const internals = planRun.internals;
+    this.context = {
+      planId: planRun.planId,
+      root,
+      options,
+      runner: options.toolRunner ?? new ProcessToolRunner({ maxLineBytes: options.maxLineBytes, killGraceMs: options.killGraceMs }),
+      skillContext: options.skillContext ?? new ManifestSkillContextProvider(skillRoots(root, options.extraSkillRoots)),
+      scriptPathOf: (tool) => resolvedToolPaths.get(tool.toolId) ?? path.resolve(root, tool.toolPath),
+      skillOf: (tool) => skillNameOfPath(tool.toolPath),
+      hooks: options.hooks,
+      maxEvents: options.maxEventsPerTool ?? DEFAULT_MAX_EVENTS_PER_TOOL,
+      ...internals,
+      committedState: () => this.committedState,
+    };
+  }
+
+  run(): Promise<void> {
+    const done = new Promise<void>((resolve) => (this.resolveDone = resolve));
+    const resume = this.options.resume;
+    if (resume && resume.planId === this.planRun.planId) {
+      for (const index of this.topologicalIndices) {
+        const stored = resume.tools[this.tools[index]!.toolId];
+        if (stored?.result.state === 'success' && this.records[index]!.remaining === 0) this.complete(index, stored.result, stored.result.output, stored.patches, false);
+      }
+    }
+    this.tools.forEach((_, index) => {
+      const record = this.records[index]!;
+      if (record.status === Status.Pending && record.remaining === 0) this.ready.push(index);
+    });
+    this.pump();
+    return done;
+  }
+
+  /** Starts every tool that may start now; resolves the run when nothing is left. */
+  private pump(): void {
+    if (this.context.stopReason()) {
+      if (this.running === 0) this.finishStopped();
+      return;
+    }
+    while (this.ready.size > 0 && this.running < this.limit && !this.exclusiveRunning) {
+      const index = this.ready.pop();
+      const record = this.records[index]!;
+      if (record.status !== Status.Pending) continue;
+      record.status = Status.Running;
+      this.running++;
+      // In a parallel plan a tool with async: false runs alone: nothing else starts until it ends.
+      const exclusive = this.parallel && !this.tools[index]!.async;
+      if (exclusive) this.exclusiveRunning = true;
+      void runToolWithRetries(this.context, this.tools[index]!, this.dependencyOutputs(index)).then(
+        (finished) => {
+          this.running--;
+          if (exclusive) this.exclusiveRunning = false;
+          this.complete(index, finished.result, finished.output, finished.patches, true);
+          this.pump();
+        },
+        (error: unknown) => {
+          this.running--;
+          if (exclusive) this.exclusiveRunning = false;
+          const message = error instanceof Error ? error.message : String(error);
+          const toolError: ToolError = { code: 'INTERNAL_ERROR', message: `internal error while running the tool: ${message}`, category: 'process_error' };
+          this.complete(index, { toolId: this.tools[index]!.toolId, toolPath: this.tools[index]!.toolPath, skill: this.context.skillOf(this.tools[index]!), state: 'failed', error: toolError, retryCount: 0 }, undefined, [], true);
+          this.pump();
+        },
+      );
+    }
+    if (this.finished === this.tools.length) this.resolveDone();
+    else if (this.running === 0 && this.ready.size === 0) {
+      // Unreachable for a validated DAG; never hang if it happens.
+      this.finishStopped('dependency_failed');
+    }
+  }
+
+  private dependencyOutputs(index: number): Record<string, ToolOutput | null> {
+    const outputs: Record<string, ToolOutput | null> = {};
+    for (const dependency of this.tools[index]!.dependencies) {
+      const record = this.records[this.indexOf(dependency)]!;
+      outputs[dependency] = record.result?.state === 'success' ? (record.output ?? null) : null;
+    }
+    return outputs;
+  }
+
+  private indexCache: Map<string, number> | undefined;
+  private indexOf(toolId: string): number {
+    this.indexCache ??= new Map(this.tools.map((tool, index) => [tool.toolId, index] as const));
+    return this.indexCache.get(toolId)!;
+  }
+
+  private complete(index: number, result: ToolResult, output: ToolOutput | undefined, patches: readonly JsonObject[], fire: boolean): void {
+    const record = this.records[index]!;
+    record.status = Status.Finished;
+    record.result = result;
+    record.output = output;
+    record.patches = patches;
+    record.completion = this.completions++;
+    this.finished++;
+    const tool = this.tools[index]!;
+    if (fire && this.context.emitters.finishedTool.hasListeners) this.context.emitters.finishedTool.fire({ planId: this.planRun.planId, result });
+    if (result.state === 'success' || !tool.required) {
+      for (const dependent of this.dependents[index]!) {
+        const next = this.records[dependent]!;
+        if (next.status === Status.Pending && --next.remaining === 0) this.ready.push(dependent);
+      }
+    } else {
+      this.skipDependentsOf(index);
+    }
+    this.advanceCommitCursor();
+    this.persist();
+  }
+
+  private skipDependentsOf(index: number): void {
+    const failedId = this.tools[index]!.toolId;
+    const queue = [...this.dependents[index]!];
+    while (queue.length > 0) {
+      const dependent = queue.pop()!;
+      const record = this.records[dependent]!;
+      if (record.status !== Status.Pending) continue;
+      const tool = this.tools[dependent]!;
+      this.complete(dependent, {
+        toolId: tool.toolId,
+        toolPath: tool.toolPath,
+        skill: this.context.skillOf(tool),
+        state: 'skipped',
+        skipReason: 'dependency_failed',
+        retryCount: 0,
+        error: { code: 'DEPENDENCY_FAILED', message: `skipped because required tool "${failedId}" did not succeed`, category: 'tool_failure', details: { dependency: failedId } },
+      }, undefined, [], true);
+    }
+  }
+
+  /** Commits patches in topological order, so the state never depends on timing. */
+  private advanceCommitCursor(): void {
+    const order = this.topologicalIndices;
+    while (this.commitCursor < order.length) {
+      const index = order[this.commitCursor]!;
+      const record = this.records[index]!;
+      if (record.status !== Status.Finished) return;
+      this.commitCursor++;
+      if (record.result?.state !== 'success' || record.patches.length === 0) continue;
+      const before = this.committedState;
+      let after = before;
+      for (const patch of record.patches) after = deepMerge(after, patch);
+      this.committedState = after;
+      const emitter = this.context.emitters.state;
+      if (emitter.hasListeners) {
+        emitter.fire({ planId: this.planRun.planId, toolId: this.tools[index]!.toolId, state: after, changedKeys: changedKeys(before, after) });
+      }
+    }
+  }
+
+  private finishStopped(reason?: 'dependency_failed'): void {
+    const stopReason = this.context.stopReason();
+    const skipReason = reason ?? (stopReason === 'plan_timeout' ? 'plan_timeout' : 'cancelled');
+    this.tools.forEach((tool, index) => {
+      if (this.records[index]!.status !== Status.Pending) return;
+      this.complete(index, {
+        toolId: tool.toolId,
+        toolPath: tool.toolPath,
+        skill: this.context.skillOf(tool),
+        state: 'skipped',
+        skipReason,
+        retryCount: 0,
+      }, undefined, [], true);
+    });
+    this.resolveDone();
+  }
+
+  /** Schedules an atomic save of the run record (after every tool, and once at the end with the result). */
+  persist(result?: ExecutionResult): Promise<void> {
+    if (!this.writer) return Promise.resolve();
+    const tools: Record<string, StoredTool> = {};
+    this.tools.forEach((tool, index) => {
+      const record = this.records[index]!;
+      if (record.status === Status.Finished && record.result) tools[tool.toolId] = { result: record.result, patches: record.patches };
+    });
+    const options = this.options;
+    this.writer.schedule({
+      formatVersion: 1,
+      planId: this.planRun.planId,
+      plan: this.planRun.plan,
+      root: this.context.root,
+      status: result ? result.status : 'running',
+      pid: process.pid,
+      startedAt: options.resume?.startedAt ?? this.startedAt,
+      updatedAt: new Date().toISOString(),
+      initialState: options.resume?.initialState ?? options.initialState ?? {},
+      tools,
+      result,
+    });
+    return result ? this.writer.flush().catch((error: unknown) => {
+      this.context.warn({ code: 'RUN_RECORD_WRITE_FAILED', message: `could not save the run record: ${error instanceof Error ? error.message : String(error)}` });
+    }) : Promise.resolve();
+  }
+}
+
+function skillRoots(root: string, extra: readonly string[] | undefined): string[] {
+  const roots = [path.join(root, 'skills'), ...(extra ?? [])];
+  return roots.map((directory) => {
+    try {
+      return realpathSync(directory);
+    } catch {
+      return path.resolve(directory);
+    }
+  });
+}

@@ -1,0 +1,61 @@
+// ToolRunner that starts the script as an OS process and applies the NDJSON protocol rules (PROTOCOL.md §1).
+import { commandForScript } from '../process/interpreter.js';
+import { launchScript, type LineVerdict, type StdoutItem } from '../process/scriptLauncher.js';
+import { ProtocolSession } from '../protocol/protocolSession.js';
+import type { ToolAttemptOutcome, ToolAttemptRequest, ToolRunner } from './toolRunner.js';
+
+export interface ProcessToolRunnerOptions {
+  readonly maxLineBytes?: number | undefined;
+  readonly killGraceMs?: number | undefined;
+  /** Node used for .js scripts (defaults to the running one). */
+  readonly nodePath?: string | undefined;
+}
+
+/** Runs each attempt as a real process; protocol problems become categorised ToolErrors. */
+export class ProcessToolRunner implements ToolRunner {
+  constructor(private readonly options: ProcessToolRunnerOptions = {}) {}
+
+  async run(request: ToolAttemptRequest): Promise<ToolAttemptOutcome> {
+    const commandResult = await commandForScript(request.scriptPath, this.options.nodePath);
+    if (!commandResult.ok) {
+      return {
+        ok: false, retryable: false, timedOut: false, cancelled: false, exitCode: null, signal: null, stderrTail: '', durationMs: 0,
+        error: { code: commandResult.code, message: commandResult.message, category: 'process_error' },
+      };
+    }
+    const session = new ProtocolSession(this.options.maxLineBytes);
+    const onStdout = (item: StdoutItem): LineVerdict | Promise<LineVerdict> => {
+      const report = session.accept(item);
+      if (report.warning) request.onWarning({ ...report.warning, toolId: request.tool.toolId });
+      if (report.fatal) return 'stop';
+      if (report.status !== 'event' || !report.event) return 'continue';
+      const held = request.onEvent(report.event);
+      return held ? held.then(() => 'continue' as const) : 'continue';
+    };
+    const outcome = await launchScript({
+      command: commandResult.command,
+      cwd: request.cwd,
+      env: request.env,
+      stdinText: JSON.stringify(request.stdin),
+      timeoutMs: request.timeoutMs,
+      signal: request.signal,
+      maxLineBytes: this.options.maxLineBytes,
+      killGraceMs: this.options.killGraceMs,
+      onStdout,
+      onStderr: request.onStderr,
+    });
+    const verdict = session.verdict(outcome, request.timeoutMs, request.scriptPath);
+    return {
+      ok: verdict.ok,
+      error: verdict.error,
+      retryable: verdict.retryable,
+      done: session.done,
+      timedOut: outcome.timedOut,
+      cancelled: outcome.cancelled,
+      exitCode: outcome.exitCode,
+      signal: outcome.signal,
+      stderrTail: outcome.stderrTail,
+      durationMs: outcome.durationMs,
+    };
+  }
+}

@@ -1,0 +1,142 @@
+// Persists execution state after every tool (atomic writes) so runs can be listed, resumed and cancelled (seed 003).
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { writeJsonAtomic } from '../common/atomicWrite.js';
+import type { ExecutionResult, RunStatus, ToolResult } from '../model/executionResult.js';
+import type { Plan } from '../model/plan.js';
+
+/** What is stored for one finished tool: its result and the raw patches needed to rebuild state on resume. */
+export interface StoredTool {
+  readonly result: ToolResult;
+  readonly patches: readonly Record<string, unknown>[];
+}
+
+/** The persisted record of one run (file format version 1). */
+export interface RunRecord {
+  readonly formatVersion: 1;
+  readonly planId: string;
+  readonly plan: Plan;
+  readonly root: string;
+  readonly status: 'running' | RunStatus;
+  /** Process running the plan while status is 'running' (used to cancel it from elsewhere). */
+  readonly pid: number;
+  readonly startedAt: string;
+  readonly updatedAt: string;
+  readonly initialState: Record<string, unknown>;
+  readonly tools: Readonly<Record<string, StoredTool>>;
+  readonly result?: ExecutionResult | undefined;
+}
+
+export interface RunSummary {
+  readonly planId: string;
+  readonly status: RunRecord['status'];
+  readonly startedAt: string;
+  readonly updatedAt: string;
+  readonly toolsFinished: number;
+  readonly toolsTotal: number;
+  readonly pid: number;
+  /** False when the record says running but its process is gone (the run was interrupted). */
+  readonly alive: boolean;
+}
+
+export interface RunStore {
+  save(record: RunRecord): Promise<void>;
+  load(planId: string): Promise<RunRecord | undefined>;
+  list(): Promise<RunSummary[]>;
+}
+
+const idPattern = /^[A-Za-z0-9-]+$/;
+
+/** Stores each run as `<directory>/<planId>.json`. */
+export class FileRunStore implements RunStore {
+  constructor(readonly directory: string) {}
+
+  async save(record: RunRecord): Promise<void> {
+    await writeJsonAtomic(this.fileOf(record.planId), record);
+  }
+
+  async load(planId: string): Promise<RunRecord | undefined> {
+    try {
+      return JSON.parse(await fs.readFile(this.fileOf(planId), 'utf8')) as RunRecord;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  async list(): Promise<RunSummary[]> {
+    let entries: string[];
+    try {
+      entries = await fs.readdir(this.directory);
+    } catch {
+      return [];
+    }
+    const summaries: RunSummary[] = [];
+    for (const entry of entries.filter((name) => name.endsWith('.json')).sort()) {
+      try {
+        const record = JSON.parse(await fs.readFile(path.join(this.directory, entry), 'utf8')) as RunRecord;
+        summaries.push({
+          planId: record.planId,
+          status: record.status,
+          startedAt: record.startedAt,
+          updatedAt: record.updatedAt,
+          toolsFinished: Object.keys(record.tools).length,
+          toolsTotal: record.plan.tools.length,
+          pid: record.pid,
+          alive: record.status === 'running' && processAlive(record.pid),
+        });
+      } catch {
+        // A foreign or damaged file: not a run record.
+      }
+    }
+    return summaries.sort((left, right) => right.startedAt.localeCompare(left.startedAt));
+  }
+
+  private fileOf(planId: string): string {
+    if (!idPattern.test(planId)) throw new Error(`Invalid run id: ${planId}`);
+    return path.join(this.directory, `${planId}.json`);
+  }
+}
+
+/** True when a process with this pid exists. */
+export function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Serialises saves and coalesces bursts: at most one write in flight, the latest record always wins. */
+export class RunRecordWriter {
+  private pending: RunRecord | undefined;
+  private writing: Promise<void> | undefined;
+  private lastError: unknown;
+
+  constructor(private readonly store: RunStore) {}
+
+  schedule(record: RunRecord): void {
+    this.pending = record;
+    if (!this.writing) this.writing = this.loop();
+  }
+
+  /** Waits for every scheduled save; rethrows the last write error, if any. */
+  async flush(): Promise<void> {
+    while (this.writing) await this.writing;
+    if (this.lastError) throw this.lastError;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.pending) {
+      const record = this.pending;
+      this.pending = undefined;
+      try {
+        await this.store.save(record);
+      } catch (error) {
+        this.lastError = error;
+      }
+    }
+    this.writing = undefined;
+  }
+}

@@ -1,0 +1,50 @@
+// Tracks the process groups of running scripts and kills whole trees (SIGTERM, then SIGKILL after a grace period).
+
+const liveGroups = new Set<number>();
+let exitHookInstalled = false;
+
+/** Registers a process-group leader so it is killed if this process exits first. */
+export function trackProcessGroup(pid: number): void {
+  liveGroups.add(pid);
+  if (!exitHookInstalled) {
+    exitHookInstalled = true;
+    process.once('exit', () => {
+      for (const group of liveGroups) signalGroup(group, 'SIGKILL');
+    });
+  }
+}
+
+export function untrackProcessGroup(pid: number): void {
+  liveGroups.delete(pid);
+}
+
+/** Sends `signal` to every process of the group led by `pid`; false when none is left. */
+export function signalGroup(pid: number, signal: NodeJS.Signals): boolean {
+  try {
+    if (process.platform === 'win32') process.kill(pid, signal);
+    else process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** True while any process of the group is alive. */
+export function groupAlive(pid: number): boolean {
+  return signalGroup(pid, 0 as unknown as NodeJS.Signals);
+}
+
+/**
+ * Kills the whole tree: SIGTERM now, SIGKILL after `graceMs` for anything still alive (including
+ * grandchildren that ignore SIGTERM). Resolves once the SIGKILL stage has run.
+ */
+export function terminateGroup(pid: number, graceMs: number): Promise<void> {
+  signalGroup(pid, 'SIGTERM');
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      signalGroup(pid, 'SIGKILL');
+      resolve();
+    }, graceMs);
+    timer.unref?.();
+  });
+}

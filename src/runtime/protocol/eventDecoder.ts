@@ -1,0 +1,44 @@
+// Turns one NDJSON line into a protocol event or a categorised problem (PROTOCOL.md §1). Never throws.
+import { contractValidator } from '../contracts/schemas.js';
+import { PROTOCOL_VERSION, TOOL_EVENT_TYPES, type ToolEvent, type ToolEventType } from '../model/toolEvent.js';
+
+export type DecodedLine =
+  | { readonly kind: 'event'; readonly event: ToolEvent; readonly replacedInvalidUtf8: boolean }
+  | { readonly kind: 'blank' }
+  | { readonly kind: 'invalid_json'; readonly problem: string }
+  | { readonly kind: 'unknown_type'; readonly problem: string }
+  | { readonly kind: 'invalid_event'; readonly problem: string };
+
+const knownTypes = new Set<string>(TOOL_EVENT_TYPES);
+
+/** Decodes and validates one line of a skill script's stdout. */
+export function decodeEventLine(line: string): DecodedLine {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch (error) {
+    if (line.trim().length === 0) return { kind: 'blank' };
+    return { kind: 'invalid_json', problem: `not valid JSON: ${(error as Error).message}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { kind: 'invalid_json', problem: 'each line must be a JSON object' };
+  }
+  const record = value as Record<string, unknown>;
+  const type = record['type'];
+  if (typeof type !== 'string' || !knownTypes.has(type)) {
+    return {
+      kind: 'unknown_type',
+      problem: typeof type === 'string' ? `unknown event type "${type}" (expected one of ${TOOL_EVENT_TYPES.join(', ')})` : 'missing "type" field',
+    };
+  }
+  if (record['version'] !== PROTOCOL_VERSION) {
+    return { kind: 'invalid_event', problem: `"version" must be "${PROTOCOL_VERSION}", got ${JSON.stringify(record['version'])}` };
+  }
+  const validate = contractValidator('tool-event.schema.json', `#/$defs/${type as ToolEventType}`);
+  if (!validate(record)) {
+    const first = validate.errors?.[0];
+    const where = first?.instancePath ? `${first.instancePath} ` : '';
+    return { kind: 'invalid_event', problem: `invalid ${type} event: ${where}${first?.message ?? 'does not match the schema'}` };
+  }
+  return { kind: 'event', event: record as unknown as ToolEvent, replacedInvalidUtf8: line.includes('\uFFFD') };
+}

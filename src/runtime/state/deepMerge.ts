@@ -1,0 +1,35 @@
+// Deep merge of state patches (seed 000 §6): objects merge recursively, arrays and primitives replace, null deletes.
+
+export type JsonObject = Record<string, unknown>;
+
+/** True for plain JSON objects (not arrays, not null). */
+export function isPlainObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Returns `target` with `patch` merged in, without mutating either (unchanged branches are shared).
+ * Keys named `__proto__` are ignored so a patch can never change an object's prototype.
+ */
+export function deepMerge(target: JsonObject, patch: JsonObject): JsonObject {
+  const result: JsonObject = { ...target };
+  for (const key of Object.keys(patch)) {
+    if (key === '__proto__') continue;
+    const value = patch[key];
+    if (value === null) {
+      delete result[key];
+    } else if (isPlainObject(value)) {
+      const current = result[key];
+      result[key] = deepMerge(isPlainObject(current) ? current : {}, value);
+    } else if (value !== undefined) {
+      result[key] = value;
+    }
+  }
+  return result;
+}
+
+/** Top-level keys whose values differ between two states (by JSON identity), sorted. */
+export function changedKeys(before: JsonObject, after: JsonObject): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => before[key] !== after[key] && JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort();
+}
