@@ -1,6 +1,8 @@
 // Build script: bundles the CLI, the extension host code and the webview with esbuild (type-checking is `npm run typecheck`).
 import * as esbuild from 'esbuild';
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+
+const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -12,12 +14,15 @@ const common = {
   minify: production,
   logLevel: 'warning',
   legalComments: 'none',
+  // Prefer ESM entry points: jsonc-parser's UMD build hides its requires from the bundler.
+  mainFields: ['module', 'main'],
 };
 
 const builds = [
   {
     ...common,
-    entryPoints: { cli: 'src/cli/main.ts' },
+    entryPoints: { cli: 'src/cli/bin.ts' },
+    define: { NARRATORIA_VERSION: JSON.stringify(packageJson.version) },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     platform: 'node',

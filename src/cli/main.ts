@@ -1,2 +1,56 @@
-// Entry point of the `narratoria` command (placeholder until the CLI lands).
-console.log('narratoria');
+// Entry point of the `narratoria` command: dispatches subcommands, maps errors to exit codes, handles Ctrl+C.
+import { ExitCode, UsageError, type CliIo } from './cliSupport.js';
+import { inspectCommand, inspectUsage } from './commands/inspectCommand.js';
+import { runCommand, runUsage } from './commands/runCommand.js';
+import { runsCommand, runsUsage } from './commands/runsCommand.js';
+import { validateCommand, validateUsage } from './commands/validateCommand.js';
+
+declare const NARRATORIA_VERSION: string | undefined;
+
+const usage = `Usage:
+  ${validateUsage}
+  ${runUsage}
+  ${inspectUsage}
+  ${runsUsage}
+  narratoria --help | --version
+
+Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run), 2 usage error, unreadable file or (run) invalid plan.
+`;
+
+/** Runs the CLI with `args` (without node and script) and returns the exit code. */
+export async function main(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const [command, ...rest] = args;
+  try {
+    switch (command) {
+      case 'validate':
+        return await validateCommand(rest, io);
+      case 'run':
+        return await runCommand(rest, io, signal);
+      case 'inspect':
+        return await inspectCommand(rest, io, signal);
+      case 'runs':
+        return await runsCommand(rest, io, signal);
+      case '--version':
+      case '-v':
+        io.stdout.write(`${typeof NARRATORIA_VERSION === 'string' ? NARRATORIA_VERSION : 'dev'}\n`);
+        return ExitCode.Success;
+      case '--help':
+      case '-h':
+      case 'help':
+        io.stdout.write(usage);
+        return ExitCode.Success;
+      case undefined:
+        io.stderr.write(usage);
+        return ExitCode.Usage;
+      default:
+        throw new UsageError(`unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.stderr.write(`narratoria: ${error.message}\n\n${usage}`);
+      return ExitCode.Usage;
+    }
+    io.stderr.write(`narratoria: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    return ExitCode.Usage;
+  }
+}

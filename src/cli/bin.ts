@@ -1,0 +1,18 @@
+// Process entry of the `narratoria` binary: wires stdio, signals and the exit code around main().
+import { ExitCode, type CliIo } from './cliSupport.js';
+import { main } from './main.js';
+
+const controller = new AbortController();
+let interrupts = 0;
+const interrupt = () => {
+  interrupts++;
+  if (interrupts > 1) process.exit(ExitCode.Failure);
+  process.stderr.write('\nCancelling… (press Ctrl+C again to quit at once)\n');
+  controller.abort();
+};
+process.on('SIGINT', interrupt);
+process.on('SIGTERM', interrupt);
+const io: CliIo = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+void main(process.argv.slice(2), io, controller.signal).then((code) => {
+  process.exitCode = code;
+});

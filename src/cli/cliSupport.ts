@@ -1,0 +1,71 @@
+// Shared CLI plumbing: exit codes, usage errors, option parsing helpers, output streams and colours.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** The exit codes other tools rely on. */
+export const ExitCode = {
+  Success: 0,
+  /** validate: some file has errors; run: the plan ran and failed. */
+  Failure: 1,
+  /** Usage error, unreadable input, or (run) an invalid plan where nothing ran. */
+  Usage: 2,
+} as const;
+export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
+
+/** A problem with how the command was called; printed with the usage hint, exit 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export type OutputFormat = 'text' | 'json';
+
+/** Where a command writes; tests substitute buffers. */
+export interface CliIo {
+  readonly stdout: { write(text: string): unknown; isTTY?: boolean };
+  readonly stderr: { write(text: string): unknown; isTTY?: boolean };
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+}
+
+/** Parses `args` strictly; unknown options become a UsageError. */
+export function parseOptions<T extends NonNullable<ParseArgsConfig['options']>>(args: readonly string[], options: T) {
+  try {
+    return parseArgs({ args: [...args], options, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message.replace(/^TypeError \[[A-Z_]+\]: /, ''));
+  }
+}
+
+export function parseFormat(value: string | undefined): OutputFormat {
+  if (value === undefined || value === 'text' || value === 'json') return value ?? 'text';
+  throw new UsageError(`--format must be "text" or "json", not "${value}"`);
+}
+
+/** Parses a positive integer option (milliseconds, counts). */
+export function parsePositiveInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`--${name} must be a positive integer, not "${value}"`);
+  }
+  return Number(value);
+}
+
+/** ANSI styling that turns itself off when the stream is not a terminal or NO_COLOR is set. */
+export function styler(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv) {
+  const enabled = Boolean(stream.isTTY) && env['NO_COLOR'] === undefined && env['TERM'] !== 'dumb';
+  const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
+  return {
+    bold: wrap(1, 22),
+    dim: wrap(2, 22),
+    red: wrap(31, 39),
+    green: wrap(32, 39),
+    yellow: wrap(33, 39),
+    blue: wrap(34, 39),
+    cyan: wrap(36, 39),
+  };
+}
+export type Styler = ReturnType<typeof styler>;
+
+/** JSON for machine output: stable, two-space indented, newline-terminated. */
+export function toJson(value: unknown): string {
+  return JSON.stringify(value, null, 2) + '\n';
+}

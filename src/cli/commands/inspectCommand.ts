@@ -1,0 +1,77 @@
+// `narratoria inspect <script>`: runs one skill script and explains each stdout line, stderr, exit code and verdict.
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { inspectScript, type InspectedLine } from '../../runtime/inspect/inspectScript.js';
+import { isPlainObject } from '../../runtime/state/deepMerge.js';
+import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
+
+export const inspectUsage = 'narratoria inspect <script> [--input JSON | --input-file FILE] [--root DIR] [--timeout MS] [--format text|json]';
+
+export async function inspectCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const { values, positionals } = parseOptions(args, {
+    input: { type: 'string' },
+    'input-file': { type: 'string' },
+    root: { type: 'string' },
+    timeout: { type: 'string' },
+    format: { type: 'string' },
+  });
+  const format = parseFormat(values.format);
+  if (positionals.length !== 1) throw new UsageError('inspect needs exactly one script');
+  if (values.input !== undefined && values['input-file'] !== undefined) throw new UsageError('use --input or --input-file, not both');
+  const input = await readScriptInput(values.input, values['input-file'], io);
+  const root = path.resolve(io.cwd, values.root ?? '.');
+  const style = styler(io.stdout, io.env);
+  const report = await inspectScript({
+    scriptPath: path.resolve(io.cwd, positionals[0]!),
+    input,
+    root,
+    timeoutMs: parsePositiveInteger('timeout', values.timeout),
+    signal,
+    onLine: format === 'text' ? (line) => io.stdout.write(formatLine(line, style)) : undefined,
+  });
+  if (format === 'json') {
+    io.stdout.write(toJson(report));
+  } else {
+    if (report.command.length > 0) io.stdout.write(style.dim(`command: ${report.command.join(' ')}\n`));
+    if (report.stderr) io.stdout.write(`${style.bold('stderr')} (last ${report.stderr.length} chars):\n${report.stderr.replace(/^/gm, '  ')}${report.stderr.endsWith('\n') ? '' : '\n'}`);
+    const exit = report.signal ? `killed by ${report.signal}` : `exit code ${report.exitCode}`;
+    io.stdout.write(`${exit}${report.timedOut ? ' (timed out)' : ''}, ${report.lines.length} line(s), ${report.durationMs} ms\n`);
+    const verdict = report.verdict.ok ? style.green('✔ ' + report.verdict.message) : style.red(`✖ ${report.verdict.code ?? ''} (${report.verdict.category ?? ''}): ${report.verdict.message}`);
+    io.stdout.write(verdict + '\n');
+  }
+  if (report.command.length === 0) return ExitCode.Usage;
+  return report.verdict.ok ? ExitCode.Success : ExitCode.Failure;
+}
+
+function formatLine(line: InspectedLine, style: Styler): string {
+  const prefix = style.dim(`${String(line.lineNumber).padStart(4)} +${String(line.elapsedMs).padStart(5)}ms `);
+  if (line.status === 'event' && line.event) {
+    const { version: _version, type, ...fields } = line.event as unknown as Record<string, unknown>;
+    const body = JSON.stringify(fields);
+    const note = line.problem ? style.yellow(`  ⚠ ${line.problem}`) : '';
+    return `${prefix}${style.green('✔')} ${style.bold(String(type))} ${body.length > 200 ? body.slice(0, 199) + '…' : body}${note}\n`;
+  }
+  const mark = line.status === 'blank' ? style.dim('·') : line.status === 'after_done' ? style.yellow('⚠') : style.red('✖');
+  const text = line.text !== undefined ? style.dim(` ${JSON.stringify(line.text.length > 120 ? line.text.slice(0, 119) + '…' : line.text)}`) : '';
+  return `${prefix}${mark} ${line.status}${line.problem ? ': ' + line.problem : ''}${text}\n`;
+}
+
+async function readScriptInput(inline: string | undefined, file: string | undefined, io: CliIo): Promise<Record<string, unknown>> {
+  let text = inline;
+  if (file !== undefined) {
+    try {
+      text = await readFile(path.resolve(io.cwd, file), 'utf8');
+    } catch (error) {
+      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+  if (text === undefined) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`the input is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isPlainObject(value)) throw new UsageError('the input must be a JSON object');
+  return value;
+}

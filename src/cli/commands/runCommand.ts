@@ -1,0 +1,133 @@
+// `narratoria run <plan.json>`: validates, executes with live progress (text) or prints only the ExecutionResult (json).
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { writeJsonAtomic } from '../../runtime/common/atomicWrite.js';
+import { startPlanRun, type ExecutePlanOptions } from '../../runtime/executor/planExecutor.js';
+import { invalidPlanResult } from '../../runtime/executor/resultBuilder.js';
+import type { ExecutionResult } from '../../runtime/model/executionResult.js';
+import { FileRunStore, type RunRecord } from '../../runtime/persistence/runStore.js';
+import { isPlainObject } from '../../runtime/state/deepMerge.js';
+import { validatePlanText } from '../../runtime/validation/validatePlan.js';
+import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { formatSummary, reportProgress } from '../progressReporter.js';
+import { formatDiagnostic, reportDiagnostic } from './validateCommand.js';
+
+export const runUsage =
+  'narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-outside-skills] [--no-save]';
+
+const runOptions = {
+  root: { type: 'string' },
+  format: { type: 'string' },
+  concurrency: { type: 'string' },
+  'tool-timeout': { type: 'string' },
+  'plan-timeout': { type: 'string' },
+  'max-events': { type: 'string' },
+  state: { type: 'string' },
+  rollback: { type: 'boolean' },
+  'allow-outside-skills': { type: 'boolean' },
+  'no-save': { type: 'boolean' },
+} as const;
+
+/** Where runs are recorded for `narratoria runs` (inside the story root). */
+export function runsDirectory(root: string): string {
+  return path.join(root, '.narratoria', 'runs');
+}
+
+export async function runCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const { values, positionals } = parseOptions(args, runOptions);
+  const format = parseFormat(values.format);
+  if (positionals.length !== 1) throw new UsageError('run needs exactly one plan file');
+  const planFile = positionals[0]!;
+  const root = path.resolve(io.cwd, values.root ?? '.');
+  const statePath = values.state !== undefined ? path.resolve(io.cwd, values.state) : undefined;
+  const settings = {
+    concurrency: parsePositiveInteger('concurrency', values.concurrency),
+    toolTimeoutMs: parsePositiveInteger('tool-timeout', values['tool-timeout']),
+    planTimeoutMs: parsePositiveInteger('plan-timeout', values['plan-timeout']),
+    maxEventsPerTool: parsePositiveInteger('max-events', values['max-events']),
+  };
+  const text = await readInput(planFile, io);
+  const initialState = statePath ? await readState(statePath) : undefined;
+
+  const validation = await validatePlanText(text, { root, allowOutsideSkills: values['allow-outside-skills'] === true });
+  const style = styler(io.stderr, io.env);
+  if (!validation.valid || !validation.plan) {
+    for (const diagnostic of validation.diagnostics) io.stderr.write(formatDiagnostic(planFile, reportDiagnostic(diagnostic), style));
+    io.stderr.write(`The plan is invalid; nothing ran.\n`);
+    if (format === 'json') {
+      const plan = isPlainObject(validation.plan) ? validation.plan : ({ requestId: '', tools: [] } as never);
+      io.stdout.write(toJson(invalidPlanResult(plan, validation.diagnostics, new Date())));
+    }
+    return ExitCode.Usage;
+  }
+  return executeAndReport(validation.plan, root, { ...settings, initialState, rollbackOnFailure: values.rollback, allowOutsideSkills: values['allow-outside-skills'], save: values['no-save'] !== true, statePath, format }, io, signal);
+}
+
+export interface ExecutionSettings {
+  readonly concurrency?: number | undefined;
+  readonly toolTimeoutMs?: number | undefined;
+  readonly planTimeoutMs?: number | undefined;
+  readonly maxEventsPerTool?: number | undefined;
+  readonly initialState?: Record<string, unknown> | undefined;
+  readonly rollbackOnFailure?: boolean | undefined;
+  readonly allowOutsideSkills?: boolean | undefined;
+  readonly save: boolean;
+  readonly statePath?: string | undefined;
+  readonly format: 'text' | 'json';
+  readonly resume?: RunRecord | undefined;
+}
+
+/** Runs a validated plan, prints progress or JSON, writes --state back, and maps the outcome to an exit code. */
+export async function executeAndReport(plan: RunRecord['plan'], root: string, settings: ExecutionSettings, io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const options: ExecutePlanOptions = {
+    root,
+    signal,
+    concurrency: settings.concurrency,
+    toolTimeoutMs: settings.toolTimeoutMs,
+    planTimeoutMs: settings.planTimeoutMs,
+    maxEventsPerTool: settings.maxEventsPerTool,
+    initialState: settings.initialState,
+    rollbackOnFailure: settings.rollbackOnFailure,
+    allowOutsideSkills: settings.allowOutsideSkills,
+    runStore: settings.save ? new FileRunStore(runsDirectory(root)) : undefined,
+    resume: settings.resume,
+  };
+  const run = startPlanRun(plan, options);
+  if (settings.format === 'text') {
+    const style = styler(io.stdout, io.env);
+    if (plan.narrative) io.stdout.write(`${style.bold('Narrative:')} ${plan.narrative}\n`);
+    reportProgress(run, (line) => io.stdout.write(line), style);
+  }
+  const result: ExecutionResult = await run.result;
+  if (settings.statePath && result.status !== 'cancelled') await writeJsonAtomic(settings.statePath, result.aggregatedState);
+  if (settings.format === 'json') io.stdout.write(toJson(result));
+  else io.stdout.write(formatSummary(result, styler(io.stdout, io.env)));
+  return result.success ? ExitCode.Success : ExitCode.Failure;
+}
+
+async function readInput(file: string, io: CliIo): Promise<string> {
+  try {
+    return await readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
+/** Reads the --state file: missing means empty state; anything but a JSON object is a usage error. */
+async function readState(file: string): Promise<Record<string, unknown>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw new UsageError(`cannot read state file ${file}: ${(error as Error).message}`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`state file ${file} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isPlainObject(value)) throw new UsageError(`state file ${file} must hold a JSON object`);
+  return value;
+}

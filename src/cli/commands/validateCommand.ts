@@ -1,0 +1,99 @@
+// `narratoria validate <plan.json>… [--root DIR] [--format text|json]`: schema and semantic checks with positions.
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
+import { validatePlanText } from '../../runtime/validation/validatePlan.js';
+import type { Diagnostic } from '../../runtime/validation/diagnostic.js';
+import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+
+export const validateUsage = 'narratoria validate <plan.json>... [--root DIR] [--format text|json] [--allow-outside-skills]';
+
+/** One entry of contracts/validate-report.schema.json. */
+export interface ValidateEntry {
+  readonly file: string;
+  readonly valid: boolean;
+  readonly diagnostics: readonly ReportedDiagnostic[];
+}
+
+export interface ReportedDiagnostic {
+  readonly severity: Diagnostic['severity'];
+  readonly code: string;
+  readonly message: string;
+  readonly pointer: string;
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly endLine: number | null;
+  readonly endColumn: number | null;
+  readonly related?: readonly { readonly pointer: string; readonly message: string }[];
+}
+
+export async function validateCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
+  const { values, positionals } = parseOptions(args, {
+    root: { type: 'string' },
+    format: { type: 'string' },
+    'allow-outside-skills': { type: 'boolean' },
+  });
+  const format = parseFormat(values.format);
+  if (positionals.length === 0) throw new UsageError('validate needs at least one plan file');
+  const root = path.resolve(io.cwd, values.root ?? '.');
+  const entries: ValidateEntry[] = [];
+  let unreadable = false;
+  for (const file of positionals) {
+    let text: string;
+    try {
+      text = await readFile(path.resolve(io.cwd, file), 'utf8');
+    } catch (error) {
+      unreadable = true;
+      entries.push({
+        file,
+        valid: false,
+        diagnostics: [{ severity: 'error', code: 'FILE_UNREADABLE', message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, pointer: '', line: null, column: null, endLine: null, endColumn: null }],
+      });
+      continue;
+    }
+    const result = await validatePlanText(text, { root, allowOutsideSkills: values['allow-outside-skills'] === true });
+    entries.push({ file, valid: result.valid, diagnostics: result.diagnostics.map(reportDiagnostic) });
+  }
+  if (format === 'json') io.stdout.write(toJson(entries));
+  else printText(entries, io);
+  if (unreadable) return ExitCode.Usage;
+  return entries.every((entry) => entry.valid) ? ExitCode.Success : ExitCode.Failure;
+}
+
+/** Flattens a runtime Diagnostic into the CLI's stable JSON shape. */
+export function reportDiagnostic(diagnostic: Diagnostic): ReportedDiagnostic {
+  return {
+    severity: diagnostic.severity,
+    code: diagnostic.code,
+    message: diagnostic.message,
+    pointer: diagnostic.pointer,
+    line: diagnostic.range?.start.line ?? null,
+    column: diagnostic.range?.start.column ?? null,
+    endLine: diagnostic.range?.end.line ?? null,
+    endColumn: diagnostic.range?.end.column ?? null,
+    ...(diagnostic.related && diagnostic.related.length > 0 ? { related: diagnostic.related } : {}),
+  };
+}
+
+/** Compiler-style lines (`file:line:column: severity CODE: message`) that terminals and VS Code make clickable. */
+export function formatDiagnostic(file: string, diagnostic: ReportedDiagnostic, style = styler({}, {})): string {
+  const where = diagnostic.line !== null ? `${file}:${diagnostic.line}:${diagnostic.column}` : file;
+  const colour = diagnostic.severity === 'error' ? style.red : diagnostic.severity === 'warning' ? style.yellow : style.blue;
+  const pointer = diagnostic.pointer ? style.dim(` (at ${diagnostic.pointer})`) : '';
+  return `${where}: ${colour(diagnostic.severity)} ${style.bold(diagnostic.code)}: ${diagnostic.message}${pointer}\n`;
+}
+
+function printText(entries: readonly ValidateEntry[], io: CliIo): void {
+  const style = styler(io.stdout, io.env);
+  let errors = 0;
+  let warnings = 0;
+  for (const entry of entries) {
+    for (const diagnostic of entry.diagnostics) {
+      io.stdout.write(formatDiagnostic(entry.file, diagnostic, style));
+      if (diagnostic.severity === 'error') errors++;
+      if (diagnostic.severity === 'warning') warnings++;
+    }
+    if (entry.valid) io.stdout.write(`${style.green('✔')} ${entry.file} is valid\n`);
+  }
+  const invalid = entries.filter((entry) => !entry.valid).length;
+  io.stdout.write(`${entries.length} file(s) checked: ${invalid} invalid, ${errors} error(s), ${warnings} warning(s)\n`);
+}
