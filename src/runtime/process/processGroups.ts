@@ -36,15 +36,21 @@ export function groupAlive(pid: number): boolean {
 
 /**
  * Kills the whole tree: SIGTERM now, SIGKILL after `graceMs` for anything still alive (including
- * grandchildren that ignore SIGTERM). Resolves once the SIGKILL stage has run.
+ * grandchildren that ignore SIGTERM). Resolves as soon as the group is empty, at the latest after
+ * the SIGKILL stage.
  */
 export function terminateGroup(pid: number, graceMs: number): Promise<void> {
   signalGroup(pid, 'SIGTERM');
   return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      signalGroup(pid, 'SIGKILL');
-      resolve();
-    }, graceMs);
-    timer.unref?.();
+    const started = Date.now();
+    const check = () => {
+      if (!groupAlive(pid)) return resolve();
+      if (Date.now() - started >= graceMs) {
+        signalGroup(pid, 'SIGKILL');
+        return resolve();
+      }
+      setTimeout(check, Math.min(25, graceMs)).unref?.();
+    };
+    setTimeout(check, Math.min(10, graceMs)).unref?.();
   });
 }
