@@ -27,6 +27,9 @@ if (files.length === 0) {
   console.error('No test files matched.');
   process.exit(1);
 }
+// The CLI tests run the real bundle, so build it first.
+const build = spawnSync(process.execPath, [path.join(testRoot, '..', 'esbuild.mjs')], { stdio: 'inherit', cwd: path.join(testRoot, '..') });
+if (build.status !== 0) process.exit(build.status ?? 1);
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
   stdio: 'inherit',
   env: { ...process.env, NARRATORIA_TEST: '1' },

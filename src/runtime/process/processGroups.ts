@@ -49,8 +49,8 @@ export function terminateGroup(pid: number, graceMs: number): Promise<void> {
         signalGroup(pid, 'SIGKILL');
         return resolve();
       }
-      setTimeout(check, Math.min(25, graceMs)).unref?.();
+      setTimeout(check, Math.min(25, graceMs));
     };
-    setTimeout(check, Math.min(10, graceMs)).unref?.();
+    setTimeout(check, Math.min(10, graceMs));
   });
 }

@@ -1,0 +1,452 @@
+#!/usr/bin/env node
+// storyteller/narrate: template narration of the player's action or of a dice roll from the dependencies, as Narratoria protocol v0 NDJSON.
+'use strict';
+
+const fs = require('node:fs');
+const path = require('node:path');
+
+const PROTOCOL_VERSION = '0';
+const STYLES = ['terse', 'vivid', 'poetic'];
+const PROVIDERS = ['template', 'local'];
+
+let requestId;
+let doneSent = false;
+
+// The reader went away (EPIPE): nothing more can be said on stdout.
+process.stdout.on('error', () => process.exit(0));
+
+/** Writes one protocol event as a single NDJSON line. Nothing else is ever written to stdout. */
+function emit(event) {
+  if (doneSent) return;
+  const line = { version: PROTOCOL_VERSION, ...event };
+  if (typeof requestId === 'string') line.requestId = requestId;
+  if (event.type === 'done') doneSent = true;
+  process.stdout.write(JSON.stringify(line) + '\n');
+}
+
+function fail(errorCode, errorMessage) {
+  emit({ type: 'error', errorCode, errorMessage });
+  emit({ type: 'done', ok: false, summary: errorMessage });
+}
+
+function isObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readStdin() {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    process.stdin.on('data', (chunk) => chunks.push(chunk));
+    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    process.stdin.on('error', reject);
+  });
+}
+
+/** Effective config: NARRATORIA_SKILL_CONFIG, else <skill dir>/config.json, then defaults of config-schema.json. */
+function loadConfig(skillDir) {
+  let values = {};
+  const fromEnv = process.env.NARRATORIA_SKILL_CONFIG;
+  if (fromEnv !== undefined && fromEnv.trim() !== '') {
+    try {
+      const parsed = JSON.parse(fromEnv);
+      if (isObject(parsed)) values = parsed;
+    } catch {
+      process.stderr.write('storyteller: NARRATORIA_SKILL_CONFIG is not valid JSON; using defaults\n');
+    }
+  } else {
+    try {
+      const parsed = JSON.parse(fs.readFileSync(path.join(skillDir, 'config.json'), 'utf8'));
+      if (isObject(parsed)) values = parsed;
+    } catch {
+      // no config.json (or unreadable): defaults apply
+    }
+  }
+  const config = {};
+  try {
+    const schema = JSON.parse(fs.readFileSync(path.join(skillDir, 'config-schema.json'), 'utf8'));
+    for (const [key, field] of Object.entries((schema && schema.properties) || {})) {
+      if (isObject(field) && 'default' in field) config[key] = field.default;
+    }
+  } catch {
+    // schema missing: built-in defaults below
+  }
+  return { style: 'vivid', provider: 'template', ...config, ...values };
+}
+
+/** FNV-1a 32-bit hash: picks templates deterministically from the input. */
+function hash(text) {
+  let h = 2166136261;
+  for (const char of text) {
+    h ^= char.codePointAt(0);
+    h = Math.imul(h, 16777619) >>> 0;
+  }
+  return h;
+}
+
+function cleanText(value, max) {
+  if (typeof value !== 'string') return '';
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
+}
+
+const IMPERATIVE_VERBS = new Set(
+  (
+    'approach ask attack bandage bar barter bash block bribe call carry cast charge check circle climb close ' +
+    'convince count crawl cross cut dash decipher defend dig disarm dive dodge douse drag draw drink drop duck eat ' +
+    'enter escape examine explore feel fight fire flee follow force gather give glance go grab greet guard haggle ' +
+    'heal help hide hit hold hunt inspect intimidate investigate jump kick kneel knock leap leave lie lift light ' +
+    'listen lock look lunge make move offer open parry peek peer persuade pick play pocket pour pray pry pull ' +
+    'punch push put quaff read recall rest ride run sail say scan scout search shoot shout shove show sing sit ' +
+    'slash sleep smash smell sneak sniff speak sprint stab stand steal step strike study survey swim swing take ' +
+    'talk taste tell threaten throw tie touch track trade try turn unlock use wait walk watch wave whisper yell'
+  ).split(' '),
+);
+
+/**
+ * Turns the player's words into a second-person verb phrase ("I try to pick my lock." -> "pick your lock").
+ * When the words do not read as an action, they are quoted instead: follow through on “…”.
+ */
+function actionPhrase(action) {
+  let text = action.replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim();
+  const said = text;
+  text = text.replace(/[.!?…]+$/u, '').trim();
+  let firstPerson = false;
+  const leads = [
+    /^(?:then|and|so|now|ok|okay|well|alright),?\s+/i,
+    /^(?:i\s+am|i'm|i’m)\s+(?:going\s+to|gonna)\s+/i,
+    /^(?:i'll|i’ll|i'd\s+like\s+to|i’d\s+like\s+to|let\s+me)\s+/i,
+    /^i\s+/i,
+  ];
+  const modals = /^(?:will|shall|would\s+like\s+to|want\s+to|wanna|decide\s+to|try\s+to|try\s+and|attempt\s+to|am\s+going\s+to|am\s+gonna|carefully\s+try\s+to)\s+/i;
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const lead of leads) {
+      if (lead.test(text)) {
+        text = text.replace(lead, '');
+        firstPerson = true;
+        changed = true;
+      }
+    }
+    if (firstPerson && modals.test(text)) {
+      text = text.replace(modals, '');
+      changed = true;
+    }
+  }
+  const firstWord = (text.split(/\s+/)[0] || '').toLowerCase();
+  const stative = /^(?:am|was|have|had|'m|’m|do|did|can|could|should|must)$/.test(firstWord);
+  const confident = text !== '' && !stative && (firstPerson || IMPERATIVE_VERBS.has(firstWord));
+  if (!confident) return { act: `follow through on “${said || action}”`, said, paraphrased: false };
+  text = text
+    .replace(/\b(?:I\s+am|I'm|I’m)\b/g, 'you are')
+    .replace(/\bI\s+was\b/g, 'you were')
+    .replace(/\bI(?:'ve|’ve)\b/g, "you've")
+    .replace(/\bI(?:'ll|’ll)\b/g, "you'll")
+    .replace(/\bI\b/g, 'you')
+    .replace(/\bmyself\b/gi, 'yourself')
+    .replace(/\bmy\b/gi, 'your')
+    .replace(/\bmine\b/gi, 'yours')
+    .replace(/\bme\b/gi, 'you');
+  text = text.charAt(0).toLowerCase() + text.slice(1);
+  return { act: text, said, paraphrased: true };
+}
+
+/** "mysterious_door" -> "the mysterious door"; keeps articles, possessives and proper nouns. */
+function nounPhrase(target) {
+  let text = target.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
+  if (text === '') return '';
+  if (/^(?:the|a|an|this|that|these|those|his|her|its|their|your|my|our|some|every|each)\s/i.test(text)) {
+    return text.replace(/^my\s/i, 'your ').replace(/^our\s/i, 'your ');
+  }
+  if (/^[A-Z]/.test(text)) return text;
+  return `the ${text}`;
+}
+
+function capitalize(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** Finds the first dice result among the dependencies (an output whose result.total is a number). */
+function inspectDependencies(dependencies) {
+  let dice;
+  const missing = [];
+  for (const [toolId, output] of Object.entries(isObject(dependencies) ? dependencies : {})) {
+    if (output === null || output === undefined || (isObject(output) && output.ok === false)) {
+      missing.push(toolId);
+      continue;
+    }
+    if (!dice && isObject(output) && isObject(output.result) && typeof output.result.total === 'number') {
+      const r = output.result;
+      const dc = typeof r.dc === 'number' ? r.dc : undefined;
+      dice = {
+        toolId,
+        total: r.total,
+        formula: typeof r.formula === 'string' ? r.formula : undefined,
+        dc,
+        success: typeof r.success === 'boolean' ? r.success : dc !== undefined ? r.total >= dc : undefined,
+        critical: r.critical === 'success' || r.critical === 'failure' ? r.critical : undefined,
+        reason: typeof r.reason === 'string' ? r.reason : undefined,
+      };
+    }
+  }
+  return { dice, missing };
+}
+
+// Templates: TEMPLATES[style][outcome] is a list of (c) => text, where c holds
+// You (sentence start "You pick the lock"), act, target (noun phrase or ''), Target, mood, total, dc, vs (" against 15" or '').
+const TEMPLATES = {
+  terse: {
+    criticalSuccess: [
+      (c) => `Natural 20. You ${c.act}, flawlessly.${c.target ? ` ${c.Target} is yours.` : ''}`,
+      (c) => `A perfect roll: ${c.total}${c.vs}. You ${c.act} without a hitch.`,
+      (c) => `Critical success. You ${c.act}, better than you hoped.`,
+    ],
+    criticalFailure: [
+      (c) => `Natural 1. You try to ${c.act} and it goes badly wrong.`,
+      (c) => `A fumble: ${c.total}${c.vs}. Your attempt to ${c.act} backfires.`,
+      (c) => `Critical failure. You ${c.act}, or try to, and make things worse.`,
+    ],
+    success: [
+      (c) => `${c.total}${c.vs}: success. You ${c.act}.`,
+      (c) => `You ${c.act}. It works (${c.total}${c.vs}).`,
+      (c) => `Success, ${c.total}${c.vs}. You manage to ${c.act}.${c.target ? ` ${c.Target} yields.` : ''}`,
+    ],
+    failure: [
+      (c) => `${c.total}${c.vs}: failure. You try to ${c.act}, but it doesn't work.`,
+      (c) => `You try to ${c.act}. Not this time (${c.total}${c.vs}).`,
+      (c) => `Failure, ${c.total}${c.vs}. Your attempt to ${c.act} falls short.${c.target ? ` ${c.Target} resists.` : ''}`,
+    ],
+    rolled: [
+      (c) => `You roll ${c.total} as you ${c.act}.`,
+      (c) => `The dice say ${c.total}. You ${c.act}.`,
+      (c) => `Rolled ${c.total}. You ${c.act} and see what happens.`,
+    ],
+    lost: [
+      (c) => `The dice clatter away unseen. You ${c.act}; the outcome is unclear.`,
+      (c) => `You try to ${c.act}. The dice clatter away unseen, and nothing is settled yet.`,
+      (c) => `The dice clatter away unseen. For now you ${c.act} and wait.`,
+    ],
+    action: [
+      (c) => `You ${c.act}.${c.mood ? ` The air is ${c.mood}.` : ''}`,
+      (c) => `You ${c.act}.${c.target ? ` ${c.Target} is before you.` : ''}`,
+      (c) => `You ${c.act}. Nothing stops you.`,
+    ],
+    scene: [
+      (c) => `${c.target ? `${c.Target} waits.` : 'You wait.'}${c.mood ? ` The air is ${c.mood}.` : ''} What do you do?`,
+      (c) => `${c.target ? `You consider ${c.target}.` : 'You take stock.'} What next?`,
+      (c) => `A quiet moment${c.mood ? `, ${c.mood}` : ''}. What do you do?`,
+    ],
+  },
+  vivid: {
+    criticalSuccess: [
+      (c) => `The die comes up a natural 20! You ${c.act} with a grace that surprises even you${c.target ? `, and ${c.target} gives way as if it had been waiting for you` : ''}.`,
+      (c) => `Everything lines up at once. You ${c.act}, and the result (${c.total}${c.vs}) is nothing short of spectacular.${c.moodLine}`,
+      (c) => `A critical success! Your hands move before doubt can catch them: you ${c.act}, cleanly and completely.${c.target ? ` ${c.Target} is yours to command.` : ''}`,
+    ],
+    criticalFailure: [
+      (c) => `The die shows a single pip. You try to ${c.act}, and it goes wrong in the loudest possible way${c.target ? `; ${c.target} seems almost to mock you` : ''}.`,
+      (c) => `A natural 1. Your attempt to ${c.act} unravels: something slips, something snaps, and every eye turns toward the noise.${c.moodLine}`,
+      (c) => `Disaster. You set out to ${c.act}, but your footing betrays you (${c.total}${c.vs}) and you are left worse off than before.`,
+    ],
+    success: [
+      (c) => `You ${c.act}. The dice settle on ${c.total}${c.vs} — success!${c.target ? ` ${c.Target} yields with a satisfying click.` : ''}`,
+      (c) => `Steady breath, steady hands: you ${c.act}, and it works. (${c.total}${c.vs})${c.moodLine}`,
+      (c) => `It takes a moment, and then it is done — you ${c.act}. The roll of ${c.total}${c.vs} carries you through.`,
+    ],
+    failure: [
+      (c) => `You try to ${c.act}, but the dice settle on ${c.total}${c.vs}. It isn't enough${c.target ? `, and ${c.target} holds firm` : ''}.`,
+      (c) => `Sweat stings your eyes as you try to ${c.act}. Close, but not close enough (${c.total}${c.vs}).${c.moodLine}`,
+      (c) => `Your attempt to ${c.act} falls short — ${c.total}${c.vs}. You will need another way.`,
+    ],
+    rolled: [
+      (c) => `You ${c.act}, and the dice tumble to a ${c.total}.${c.moodLine}`,
+      (c) => `The dice rattle and stop on ${c.total} as you ${c.act}.${c.target ? ` ${c.Target} looms ahead.` : ''}`,
+      (c) => `A roll of ${c.total}. You ${c.act}, and the world answers in its own time.`,
+    ],
+    lost: [
+      (c) => `You ${c.act}, but the dice clatter away unseen into the shadows; for now, fate keeps its verdict to itself.${c.moodLine}`,
+      (c) => `The dice clatter away unseen beneath a loose board. You try to ${c.act}, and the outcome hangs in the air, undecided.`,
+      (c) => `Somewhere the dice clatter away unseen. You ${c.act}${c.target ? `, eyes fixed on ${c.target}` : ''}, and wait for the world to decide.`,
+    ],
+    action: [
+      (c) => `You ${c.act}.${c.target ? ` ${c.Target} is close enough to touch now.` : ''}${c.moodLine}`,
+      (c) => `Without hesitating, you ${c.act}. Dust drifts through a thin slant of light.${c.moodLine}`,
+      (c) => `You ${c.act}, every sense alert${c.target ? `, watching ${c.target}` : ''}. The moment stretches, then moves on.`,
+    ],
+    scene: [
+      (c) => `${c.target ? `${c.Target} waits before you.` : 'The path ahead waits.'} Lantern light wavers on the walls.${c.moodLine} What do you do?`,
+      (c) => `You pause and take in your surroundings${c.target ? `, your gaze settling on ${c.target}` : ''}.${c.moodLine} What now?`,
+      (c) => `Somewhere water drips, slow and patient.${c.moodLine} The next move is yours.`,
+    ],
+  },
+  poetic: {
+    criticalSuccess: [
+      (c) => `The die turns its brightest face to the sky — twenty. You ${c.act}, and the world bends, willing, to your hand.`,
+      (c) => `As if the stars had leaned close to help, you ${c.act}${c.target ? `, and ${c.target} opens like a flower at dawn` : ''}.${c.moodLine}`,
+      (c) => `Fortune sings (${c.total}${c.vs}): you ${c.act}, and for one bright breath nothing in all the world could stop you.`,
+    ],
+    criticalFailure: [
+      (c) => `The die shows its single lonely eye. You reach to ${c.act}, and fortune turns her face away.`,
+      (c) => `Ill-starred is the hour: you would ${c.act}, but the moment shatters like thin ice underfoot (${c.total}${c.vs}).${c.moodLine}`,
+      (c) => `A one, pale as bone. Your wish to ${c.act} falls like a bird with a broken wing${c.target ? `, far from ${c.target}` : ''}.`,
+    ],
+    success: [
+      (c) => `The bones fall kindly — ${c.total}${c.vs}. You ${c.act}, and the moment opens to you like a door in spring.`,
+      (c) => `Quiet as snowfall, sure as tide, you ${c.act}${c.target ? `, and ${c.target} yields its secret` : ''}. (${c.total}${c.vs})`,
+      (c) => `Fate nods (${c.total}${c.vs}). You ${c.act}, and the story leans gently in your favour.${c.moodLine}`,
+    ],
+    failure: [
+      (c) => `The bones fall cold — ${c.total}${c.vs}. You reach to ${c.act}, but the moment slips like water through your fingers.`,
+      (c) => `You would ${c.act}, yet the hour says no (${c.total}${c.vs})${c.target ? `, and ${c.target} keeps its silence` : ''}.${c.moodLine}`,
+      (c) => `Like a song that loses its tune, your attempt to ${c.act} fades (${c.total}${c.vs}). Another verse must follow.`,
+    ],
+    rolled: [
+      (c) => `The dice sing ${c.total} as you ${c.act}, and the night listens.${c.moodLine}`,
+      (c) => `Chance speaks a number — ${c.total} — and you ${c.act}, carried on its quiet current.`,
+      (c) => `${c.total}, whisper the tumbling dice, and you ${c.act}${c.target ? ` toward ${c.target}` : ''}.`,
+    ],
+    lost: [
+      (c) => `The dice clatter away unseen, lost to the dark like pebbles in a well. You ${c.act}, and fate keeps its own counsel.`,
+      (c) => `You ${c.act} — but the dice clatter away unseen, and the answer is folded away for another hour.${c.moodLine}`,
+      (c) => `Somewhere beyond the candle's reach the dice clatter away unseen; you ${c.act}${c.target ? `, ${c.target} before you like a held breath` : ''}, and wait.`,
+    ],
+    action: [
+      (c) => `You ${c.act}, and the moment gathers around you like a cloak.${c.moodLine}`,
+      (c) => `Softly, as a story turns its page, you ${c.act}${c.target ? `, and ${c.target} draws near` : ''}.`,
+      (c) => `The hour is yours: you ${c.act}, and the world holds still to watch.${c.moodLine}`,
+    ],
+    scene: [
+      (c) => `${c.target ? `${c.Target} waits in the hush` : 'The world waits in the hush'}, patient as old stone.${c.moodLine} What will you do?`,
+      (c) => `Time pools like moonlight at your feet${c.target ? `, and ${c.target} glimmers at its edge` : ''}.${c.moodLine} The next word is yours.`,
+      (c) => `A breath between verses; the story listens for you.${c.moodLine}`,
+    ],
+  },
+};
+
+const MOOD_LINES = {
+  terse: (mood) => ` The air is ${mood}.`,
+  vivid: (mood) => ` Everything around you feels ${mood}.`,
+  poetic: (mood) => ` All the world is ${mood}, and holds its breath.`,
+};
+
+async function main() {
+  const skillDir = process.env.NARRATORIA_SKILL_DIR || path.resolve(__dirname, '..');
+
+  let text;
+  try {
+    text = await readStdin();
+  } catch (error) {
+    fail('INVALID_STDIN', `Could not read stdin: ${error && error.message}`);
+    return;
+  }
+  if (text.trim() === '') {
+    fail('INVALID_STDIN', 'stdin was empty; expected one JSON object like {"input":{"action":"I open the door"}}');
+    return;
+  }
+  let request;
+  try {
+    request = JSON.parse(text);
+  } catch (error) {
+    fail('INVALID_STDIN', `stdin is not valid JSON: ${error && error.message}`);
+    return;
+  }
+  if (!isObject(request)) {
+    fail('INVALID_STDIN', 'stdin must be a JSON object like {"input":{"action":"I open the door"}}');
+    return;
+  }
+  if (typeof request.requestId === 'string') requestId = request.requestId;
+  const input = request.input === undefined || request.input === null ? {} : request.input;
+  if (!isObject(input)) {
+    fail('INVALID_INPUT', 'input must be an object like {"action":"I open the door","target":"the door"}');
+    return;
+  }
+  for (const key of ['action', 'target', 'mood']) {
+    if (input[key] !== undefined && input[key] !== null && typeof input[key] !== 'string') {
+      fail('INVALID_INPUT', `input.${key} must be a string`);
+      return;
+    }
+  }
+
+  const config = loadConfig(skillDir);
+  let style = config.style;
+  if (!STYLES.includes(style)) {
+    emit({ type: 'log', level: 'warn', message: `Unknown style ${JSON.stringify(style)}; using vivid` });
+    style = 'vivid';
+  }
+  let provider = config.provider;
+  if (!PROVIDERS.includes(provider)) {
+    emit({ type: 'log', level: 'warn', message: `Unknown provider ${JSON.stringify(provider)}; using template` });
+    provider = 'template';
+  } else if (provider === 'local') {
+    emit({
+      type: 'log',
+      level: 'warn',
+      message: 'The "local" provider is reserved for the local model of a later release; falling back to the template provider.',
+    });
+    provider = 'template';
+  }
+
+  const { dice, missing } = inspectDependencies(request.dependencies);
+  const rawAction = cleanText(input.action, 2000) || (dice && cleanText(dice.reason, 2000)) || '';
+  const target = nounPhrase(cleanText(input.target, 200));
+  const mood = cleanText(input.mood, 100).replace(/[.!?]+$/, '').toLowerCase();
+  const phrase = rawAction ? actionPhrase(rawAction) : { act: 'press on', said: '', paraphrased: false };
+
+  let outcome;
+  if (dice) {
+    if (dice.critical === 'success') outcome = 'criticalSuccess';
+    else if (dice.critical === 'failure') outcome = 'criticalFailure';
+    else if (dice.success === true) outcome = 'success';
+    else if (dice.success === false) outcome = 'failure';
+    else outcome = 'rolled';
+  } else if (missing.length > 0) {
+    outcome = 'lost';
+  } else if (rawAction) {
+    outcome = 'action';
+  } else {
+    outcome = 'scene';
+  }
+
+  const context = {
+    act: phrase.act,
+    target,
+    Target: capitalize(target),
+    mood,
+    moodLine: mood ? MOOD_LINES[style](mood) : '',
+    total: dice ? dice.total : undefined,
+    dc: dice ? dice.dc : undefined,
+    vs: dice && dice.dc !== undefined ? ` against ${dice.dc}` : '',
+  };
+  const choices = TEMPLATES[style][outcome];
+  const key = JSON.stringify([outcome, rawAction, target, mood, context.total, context.dc]);
+  const template = choices[hash(key) % choices.length];
+  const narration = template(context).replace(/\s+/g, ' ').trim();
+
+  const state = isObject(request.state) ? request.state : {};
+  const previousTurns = isObject(state.story) && Number.isFinite(state.story.turns) ? state.story.turns : 0;
+  const turns = Math.max(0, Math.floor(previousTurns)) + 1;
+
+  emit({
+    type: 'log',
+    level: 'info',
+    message: `Narrated ${outcome === 'action' || outcome === 'scene' ? `the ${outcome}` : `a ${outcome} roll`} in the ${style} style`,
+    fields: {
+      style,
+      provider,
+      outcome,
+      ...(dice ? { diceFrom: dice.toolId } : {}),
+      ...(missing.length > 0 ? { missingDependencies: missing } : {}),
+    },
+  });
+  emit({ type: 'state_patch', patch: { story: { lastNarration: narration, turns } } });
+  emit({ type: 'ui_event', event: 'narration', payload: { text: narration, style } });
+  emit({
+    type: 'done',
+    ok: true,
+    summary: narration.length > 80 ? `${narration.slice(0, 77)}...` : narration,
+    output: { narration, style, outcome },
+  });
+}
+
+main().catch((error) => {
+  process.stderr.write(`storyteller: unexpected error: ${(error && error.stack) || error}\n`);
+  fail('INTERNAL_ERROR', `storyteller failed unexpectedly: ${(error && error.message) || error}`);
+});

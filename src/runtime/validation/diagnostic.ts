@@ -1,0 +1,116 @@
+// Diagnostic types of plan validation: severities, 1-based source ranges, and the stable diagnostic codes.
+
+/** How bad a diagnostic is. Only `error` makes a plan invalid. */
+export type DiagnosticSeverity = 'error' | 'warning' | 'info';
+
+/** A 1-based position in a text. Columns count UTF-16 code units, as VS Code does. */
+export interface SourcePosition {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A range of a text; `end` is the position just after the last character (exclusive). */
+export interface SourceRange {
+  readonly start: SourcePosition;
+  readonly end: SourcePosition;
+}
+
+/** A secondary location that helps explain a diagnostic (e.g. the first use of a duplicated toolId). */
+export interface RelatedInformation {
+  /** RFC 6901 JSON pointer of the related location. */
+  readonly pointer: string;
+  readonly message: string;
+  /** Present when the diagnostic came from text (validatePlanText). */
+  readonly range?: SourceRange;
+}
+
+/** One problem found in a plan. Mirrors `#/$defs/Diagnostic` of contracts/validate-report.schema.json. */
+export interface Diagnostic {
+  readonly severity: DiagnosticSeverity;
+  /** One of {@link DiagnosticCode}; stable across versions so tools can match on it. */
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  /** RFC 6901 JSON pointer into the document ('' for the root). */
+  readonly pointer: string;
+  /** Where the problem is in the text; absent when validating an in-memory value. */
+  readonly range?: SourceRange;
+  readonly related?: readonly RelatedInformation[];
+}
+
+/** Every stable diagnostic code of plan validation. */
+export const DiagnosticCode = {
+  /** error: the text is not parseable JSON (the range is the position of the first problem on its line). */
+  JSON_SYNTAX: 'JSON_SYNTAX',
+  /** warning: the file has comments or trailing commas; they are tolerated, but a plan is JSON. */
+  JSON_COMMENT: 'JSON_COMMENT',
+  /** error: a schema rule not covered by a more specific SCHEMA_* code (range, length, pattern, enum…). */
+  SCHEMA_VIOLATION: 'SCHEMA_VIOLATION',
+  /** error: a required property is missing; the pointer names the missing property, the range its parent object. */
+  SCHEMA_REQUIRED: 'SCHEMA_REQUIRED',
+  /** error: a property the schema does not define (typo such as "dependancies"); the range is its key. */
+  SCHEMA_UNKNOWN_PROPERTY: 'SCHEMA_UNKNOWN_PROPERTY',
+  /** error: a value has the wrong JSON type. */
+  SCHEMA_TYPE: 'SCHEMA_TYPE',
+  /** error: a string does not have the required format (uuid, date-time…). */
+  SCHEMA_FORMAT: 'SCHEMA_FORMAT',
+  /** error: two tools share a toolId; related information points at the first one. */
+  DUPLICATE_TOOL_ID: 'DUPLICATE_TOOL_ID',
+  /** error: a dependency names no tool of the plan (with a "did you mean" hint when one is close). */
+  UNKNOWN_DEPENDENCY: 'UNKNOWN_DEPENDENCY',
+  /** error: a tool lists itself as a dependency. */
+  SELF_DEPENDENCY: 'SELF_DEPENDENCY',
+  /** error: dependencies form a cycle; the message holds the path, e.g. `x -> y -> z -> x`. */
+  DEPENDENCY_CYCLE: 'DEPENDENCY_CYCLE',
+  /** warning: a tool lists the same dependency twice. */
+  DUPLICATE_DEPENDENCY: 'DUPLICATE_DEPENDENCY',
+  /** error: the toolPath (or rollback.toolPath) does not exist. */
+  TOOL_PATH_NOT_FOUND: 'TOOL_PATH_NOT_FOUND',
+  /** error: the toolPath exists but is not a regular file (a directory, for instance). */
+  TOOL_PATH_NOT_A_FILE: 'TOOL_PATH_NOT_A_FILE',
+  /** error: the toolPath resolves (following symlinks) outside the allowed skill directories. */
+  TOOL_PATH_OUTSIDE_SKILLS: 'TOOL_PATH_OUTSIDE_SKILLS',
+  /** error: retryPolicy.maxRetries is not within 0..10 or retryPolicy.backoffMs not within 0..60000. */
+  RETRY_POLICY_OUT_OF_RANGE: 'RETRY_POLICY_OUT_OF_RANGE',
+  /** warning: a tool belongs to a skill listed in the plan's disabledSkills. */
+  TOOL_IN_DISABLED_SKILL: 'TOOL_IN_DISABLED_SKILL',
+  /** info: the plan has no tools. */
+  EMPTY_PLAN: 'EMPTY_PLAN',
+} as const;
+
+/** A stable diagnostic code (the values of {@link DiagnosticCode}). */
+export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
+
+/** A diagnostic in the flat shape of contracts/validate-report.schema.json (`#/$defs/Diagnostic`). */
+export interface ReportDiagnostic {
+  readonly severity: DiagnosticSeverity;
+  readonly code: string;
+  readonly message: string;
+  readonly pointer: string;
+  readonly line: number | null;
+  readonly column: number | null;
+  readonly endLine: number | null;
+  readonly endColumn: number | null;
+  readonly related?: readonly { readonly pointer: string; readonly message: string }[];
+}
+
+/** Converts a diagnostic to the flat shape the CLI prints (`narratoria validate --format json`). */
+export function toReportDiagnostic(diagnostic: Diagnostic): ReportDiagnostic {
+  const range = diagnostic.range;
+  const report: ReportDiagnostic = {
+    severity: diagnostic.severity,
+    code: diagnostic.code,
+    message: diagnostic.message,
+    pointer: diagnostic.pointer,
+    line: range?.start.line ?? null,
+    column: range?.start.column ?? null,
+    endLine: range?.end.line ?? null,
+    endColumn: range?.end.column ?? null,
+  };
+  if (!diagnostic.related || diagnostic.related.length === 0) return report;
+  return { ...report, related: diagnostic.related.map(({ pointer, message }) => ({ pointer, message })) };
+}
+
+/** Orders two positions: negative when `left` comes first. */
+export function comparePositions(left: SourcePosition, right: SourcePosition): number {
+  return left.line - right.line || left.column - right.column;
+}

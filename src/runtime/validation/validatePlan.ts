@@ -1,0 +1,206 @@
+// Validates a Plan JSON text or value: syntax, schema, semantic checks and tool paths; returns sorted diagnostics.
+import { contractSchemas, contractValidator } from '../contracts/schemas.js';
+import type { Plan } from '../model/plan.js';
+import { comparePositions, DiagnosticCode, type Diagnostic, type SourceRange } from './diagnostic.js';
+import { parseJsonDocument, parsePointer, pointerFromPath, type JsonDocument } from './jsonLocator.js';
+import {
+  asRecord,
+  checkCycles,
+  checkDependencies,
+  checkDisabledSkills,
+  checkToolIds,
+  viewTools,
+  type DiagnosticDraft,
+  type ToolView,
+} from './planChecks.js';
+import { schemaProblems } from './schemaErrors.js';
+import { resolveToolPath, type ToolPathPolicy, type ToolPathResolution } from './toolPathPolicy.js';
+
+/** Options of {@link validatePlanText} and {@link validatePlanValue}. */
+export interface PlanValidationOptions {
+  /** Story root (absolute): relative toolPaths resolve against it; `<root>/skills` holds its skills. */
+  readonly root: string;
+  /** Further directories whose scripts a plan may run (e.g. the bundled skills). */
+  readonly extraSkillRoots?: readonly string[];
+  /** Allow scripts outside the skill directories (CLI: `--allow-outside-skills`). Default false. */
+  readonly allowOutsideSkills?: boolean;
+  /** Resolve and check every toolPath on disk. Default true. */
+  readonly checkToolPaths?: boolean;
+}
+
+/** Outcome of validating one plan. */
+export interface PlanValidationResult {
+  /** True when no diagnostic has severity 'error'. */
+  readonly valid: boolean;
+  /** The plan, set when the text parsed and the schema passed (semantic errors may remain: check `valid`). */
+  readonly plan: Plan | undefined;
+  /** Every problem found, sorted by position in the document. */
+  readonly diagnostics: Diagnostic[];
+  /** toolId → real path of its script, for each toolPath that resolved within the policy. */
+  readonly resolvedToolPaths: ReadonlyMap<string, string>;
+}
+
+/** Most syntax errors reported for one text (one per line: the rest usually follow from the first). */
+const MAX_SYNTAX_DIAGNOSTICS = 20;
+
+/** Validates the text of a plan file; diagnostics carry source ranges. Never throws for a bad plan. */
+export async function validatePlanText(text: string, options: PlanValidationOptions): Promise<PlanValidationResult> {
+  const document = parseJsonDocument(text);
+  const collector = new DiagnosticCollector(document, document.value);
+  if (document.syntaxProblems.length > 0) {
+    const linesSeen = new Set<number>();
+    for (const problem of document.syntaxProblems) {
+      const range = document.rangeAt(problem.offset, problem.length);
+      if (linesSeen.has(range.start.line) || linesSeen.size >= MAX_SYNTAX_DIAGNOSTICS) continue;
+      linesSeen.add(range.start.line);
+      const message = `invalid JSON: ${problem.message}`;
+      collector.add({ severity: 'error', code: DiagnosticCode.JSON_SYNTAX, message, pointer: problem.pointer }, range);
+    }
+    return collector.result(undefined, new Map());
+  }
+  for (const extension of document.extensions) {
+    const message =
+      extension.kind === 'trailingComma'
+        ? "trailing comma: a plan is JSON, which does not allow a comma before '}' or ']'; other tools may reject this file"
+        : 'comment: a plan is JSON, which has no comments; other tools may reject this file';
+    const range = document.rangeAt(extension.offset, extension.length);
+    collector.add({ severity: 'warning', code: DiagnosticCode.JSON_COMMENT, message, pointer: '' }, range);
+  }
+  return validateParsed(document.value, collector, options);
+}
+
+/** Validates an in-memory plan value (e.g. parsed from an LLM reply); diagnostics have no ranges. */
+export async function validatePlanValue(value: unknown, options: PlanValidationOptions): Promise<PlanValidationResult> {
+  return validateParsed(value, new DiagnosticCollector(undefined, value), options);
+}
+
+async function validateParsed(value: unknown, collector: DiagnosticCollector, options: PlanValidationOptions): Promise<PlanValidationResult> {
+  const validate = contractValidator('plan-json.schema.json');
+  const schemaValid = validate(value) === true;
+  const errors = schemaValid ? [] : [...(validate.errors ?? [])];
+  for (const problem of schemaProblems(errors, value, contractSchemas['plan-json.schema.json'])) {
+    collector.add({ severity: 'error', ...problem });
+  }
+
+  const resolvedToolPaths = new Map<string, string>();
+  const record = asRecord(value);
+  if (record && Array.isArray(record['tools'])) {
+    const tools = viewTools(record['tools']);
+    const drafts: DiagnosticDraft[] = [];
+    const firstIndexById = checkToolIds(tools, drafts);
+    checkDependencies(tools, firstIndexById, drafts);
+    checkCycles(tools, firstIndexById, drafts);
+    const resolutions = options.checkToolPaths === false ? new Map<string, ToolPathResolution>() : await checkToolPaths(tools, options, drafts);
+    for (const tool of tools) {
+      const resolution = tool.toolPath !== undefined && !tool.hasSubPlan ? resolutions.get(tool.toolPath) : undefined;
+      if (resolution?.ok && tool.toolId !== undefined && firstIndexById.get(tool.toolId) === tool.index) {
+        resolvedToolPaths.set(tool.toolId, resolution.realPath);
+      }
+    }
+    const resolvedSkill = (toolPath: string): string | null => {
+      const resolution = resolutions.get(toolPath);
+      return resolution?.ok ? resolution.skill : null;
+    };
+    checkDisabledSkills(tools, record['disabledSkills'], resolvedSkill, drafts);
+    if (tools.length === 0) {
+      const message = 'the plan has no tools; running it only shows its narrative';
+      drafts.push({ severity: 'info', code: DiagnosticCode.EMPTY_PLAN, message, pointer: '/tools' });
+    }
+    for (const draft of drafts) collector.add(draft);
+  }
+  return collector.result(schemaValid ? (value as Plan) : undefined, resolvedToolPaths);
+}
+
+/** Resolves each distinct toolPath (and rollback.toolPath) once and reports the failures. */
+async function checkToolPaths(
+  tools: readonly ToolView[],
+  options: PlanValidationOptions,
+  drafts: DiagnosticDraft[],
+): Promise<Map<string, ToolPathResolution>> {
+  const policy: ToolPathPolicy = {
+    root: options.root,
+    ...(options.extraSkillRoots ? { extraSkillRoots: options.extraSkillRoots } : {}),
+    ...(options.allowOutsideSkills !== undefined ? { allowOutsideSkills: options.allowOutsideSkills } : {}),
+  };
+  const uses: { toolPath: string; pointer: string }[] = [];
+  for (const tool of tools) {
+    // A subPlan tool runs another plan; its toolPath is informational only.
+    if (tool.toolPath !== undefined && !tool.hasSubPlan) {
+      uses.push({ toolPath: tool.toolPath, pointer: pointerFromPath(['tools', tool.index, 'toolPath']) });
+    }
+    if (tool.rollbackToolPath !== undefined) {
+      uses.push({ toolPath: tool.rollbackToolPath, pointer: pointerFromPath(['tools', tool.index, 'rollback', 'toolPath']) });
+    }
+  }
+  const distinct = [...new Set(uses.map((use) => use.toolPath))];
+  const resolved = await Promise.all(distinct.map((toolPath) => resolveToolPath(toolPath, policy)));
+  const resolutions = new Map(distinct.map((toolPath, index) => [toolPath, resolved[index]!] as const));
+  for (const use of uses) {
+    const resolution = resolutions.get(use.toolPath)!;
+    if (!resolution.ok) drafts.push({ severity: 'error', code: resolution.code, message: resolution.message, pointer: use.pointer });
+  }
+  return resolutions;
+}
+
+/** Accumulates diagnostics, attaching source ranges when a document is known, and sorts them by position. */
+class DiagnosticCollector {
+  private readonly diagnostics: Diagnostic[] = [];
+
+  constructor(
+    private readonly document: JsonDocument | undefined,
+    private readonly value: unknown,
+  ) {}
+
+  /** Adds a diagnostic; its range is `range`, or else located from its pointer in the document. */
+  add(draft: DiagnosticDraft, range?: SourceRange): void {
+    const { target, related, ...diagnostic } = draft;
+    const located = range ?? this.document?.rangeOfPointer(draft.pointer, target ?? 'value');
+    const relatedWithRanges = related?.map((information) => {
+      const relatedRange = this.document?.rangeOfPointer(information.pointer);
+      return relatedRange ? { ...information, range: relatedRange } : information;
+    });
+    this.diagnostics.push({
+      ...diagnostic,
+      ...(located ? { range: located } : {}),
+      ...(relatedWithRanges && relatedWithRanges.length > 0 ? { related: relatedWithRanges } : {}),
+    });
+  }
+
+  /** The result: diagnostics by range, or by document order of their pointers when there is no text. */
+  result(plan: Plan | undefined, resolvedToolPaths: ReadonlyMap<string, string>): PlanValidationResult {
+    const order = new Map(this.diagnostics.map((diagnostic) => [diagnostic, documentOrder(this.value, diagnostic.pointer)] as const));
+    const diagnostics = [...this.diagnostics].sort((left, right) => {
+      if (left.range && right.range) {
+        return comparePositions(left.range.start, right.range.start) || comparePositions(left.range.end, right.range.end);
+      }
+      if (left.range || right.range) return left.range ? -1 : 1;
+      return compareOrder(order.get(left)!, order.get(right)!);
+    });
+    return { valid: !diagnostics.some((diagnostic) => diagnostic.severity === 'error'), plan, diagnostics, resolvedToolPaths };
+  }
+}
+
+/** Position of a pointer in an in-memory value as key/index ordinals (document order without a text). */
+function documentOrder(value: unknown, pointer: string): number[] {
+  const order: number[] = [];
+  let current = value;
+  for (const segment of parsePointer(pointer)) {
+    let position = -1;
+    if (Array.isArray(current)) {
+      if (/^\d+$/.test(segment) && Number(segment) < current.length) position = Number(segment);
+    } else {
+      position = Object.keys(asRecord(current) ?? {}).indexOf(segment);
+    }
+    if (position < 0) break;
+    order.push(position);
+    current = (current as Record<string, unknown>)[segment];
+  }
+  return order;
+}
+
+function compareOrder(left: readonly number[], right: readonly number[]): number {
+  for (let index = 0; index < Math.min(left.length, right.length); index++) {
+    if (left[index] !== right[index]) return left[index]! - right[index]!;
+  }
+  return left.length - right.length;
+}

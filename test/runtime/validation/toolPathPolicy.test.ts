@@ -1,0 +1,153 @@
+// Security tests of the tool-path policy with real temp directories and symlinks: confinement to the skill directories.
+import { after, before, describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { isInside, resolveToolPath, skillNameOfPath, type ToolPathResolution } from '../../../src/runtime/validation/toolPathPolicy.js';
+import { createStoryFixture, type StoryFixture } from './storyFixture.js';
+
+function assertFailure(resolution: ToolPathResolution, code: string): string {
+  assert.equal(resolution.ok, false, `expected ${code}, got ${JSON.stringify(resolution)}`);
+  if (resolution.ok) throw new Error('unreachable');
+  assert.equal(resolution.code, code, resolution.message);
+  return resolution.message;
+}
+
+describe('resolveToolPath', () => {
+  let story: StoryFixture;
+  before(() => {
+    story = createStoryFixture();
+  });
+  after(() => story.remove());
+
+  test('a script under <root>/skills resolves, with its real path and skill', async () => {
+    const resolution = await resolveToolPath('skills/torch-lighter/scripts/light.js', { root: story.root });
+    assert.deepEqual(resolution, {
+      ok: true,
+      absolutePath: path.join(story.root, 'skills/torch-lighter/scripts/light.js'),
+      realPath: fs.realpathSync(path.join(story.root, 'skills/torch-lighter/scripts/light.js')),
+      skill: 'torch-lighter',
+    });
+  });
+
+  test('an absolute path inside skills/ and a harmless ".." inside skills/ are accepted', async () => {
+    const absolute = await resolveToolPath(path.join(story.root, 'skills/door-examiner/scripts/examine.js'), { root: story.root });
+    assert.equal(absolute.ok && absolute.skill, 'door-examiner');
+    const dotted = await resolveToolPath('skills/torch-lighter/../door-examiner/scripts/examine.js', { root: story.root });
+    assert.equal(dotted.ok && dotted.skill, 'door-examiner');
+  });
+
+  test('"../outside.js" is rejected, with a message naming the allowed directory and the option to relax it', async () => {
+    const message = assertFailure(await resolveToolPath('../outside.js', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+    assert.ok(message.includes(path.join(story.root, 'skills')), message);
+    assert.match(message, /allowOutsideSkills/);
+    assert.match(message, /--allow-outside-skills/);
+  });
+
+  test('".." segments that climb out of skills/ are rejected', async () => {
+    assertFailure(await resolveToolPath('skills/torch-lighter/../../../outside.js', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+    assertFailure(await resolveToolPath('skills/../skills-evil/x.js', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+  });
+
+  test('an absolute path such as /etc/passwd is rejected', async () => {
+    assertFailure(await resolveToolPath('/etc/passwd', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+  });
+
+  test('a sibling directory sharing the prefix ("skills-evil/") is not inside skills/', async () => {
+    assertFailure(await resolveToolPath('skills-evil/x.js', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+  });
+
+  test('a symlink inside skills/ that points outside is rejected', async () => {
+    const message = assertFailure(await resolveToolPath('skills/linked/scripts/escape.js', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+    assert.match(message, /symbolic link/);
+    assert.ok(message.includes(fs.realpathSync(story.outsideScript)), message);
+  });
+
+  test('a script reached through a symlinked directory that points outside is rejected', async () => {
+    assertFailure(await resolveToolPath('skills/dir-link/payload.js', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+  });
+
+  test('the skills root itself and a directory are not scripts', async () => {
+    assertFailure(await resolveToolPath('skills', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+    const message = assertFailure(await resolveToolPath('skills/torch-lighter/scripts', { root: story.root }), 'TOOL_PATH_NOT_A_FILE');
+    assert.match(message, /is a directory/);
+  });
+
+  test('a missing script and a broken symlink are not found', async () => {
+    const missing = assertFailure(await resolveToolPath('skills/torch-lighter/scripts/nope.js', { root: story.root }), 'TOOL_PATH_NOT_FOUND');
+    assert.match(missing, /does not exist/);
+    const broken = assertFailure(await resolveToolPath('skills/linked/scripts/broken.js', { root: story.root }), 'TOOL_PATH_NOT_FOUND');
+    assert.match(broken, /broken symbolic link/);
+    assertFailure(await resolveToolPath('skills/torch-lighter/scripts/light.js/x.js', { root: story.root }), 'TOOL_PATH_NOT_FOUND');
+    assertFailure(await resolveToolPath('skills/x\0.js', { root: story.root }), 'TOOL_PATH_NOT_FOUND');
+  });
+
+  test('nothing outside is looked at: a missing file outside is "outside", not "not found"', async () => {
+    assertFailure(await resolveToolPath('../no-such-file.js', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+  });
+
+  test('allowOutsideSkills relaxes confinement but still requires an existing file', async () => {
+    const policy = { root: story.root, allowOutsideSkills: true };
+    const outside = await resolveToolPath('../outside.js', policy);
+    assert.deepEqual(outside, { ok: true, absolutePath: story.outsideScript, realPath: fs.realpathSync(story.outsideScript), skill: null });
+    const linked = await resolveToolPath('skills/linked/scripts/escape.js', policy);
+    assert.equal(linked.ok && linked.realPath, fs.realpathSync(story.outsideScript));
+    assert.equal((await resolveToolPath('skills-evil/x.js', policy)).ok, true);
+    assertFailure(await resolveToolPath('../no-such-file.js', policy), 'TOOL_PATH_NOT_FOUND');
+    assertFailure(await resolveToolPath('skills-evil', policy), 'TOOL_PATH_NOT_A_FILE');
+  });
+
+  test('extraSkillRoots are accepted, directly or through a symlink under skills/', async () => {
+    const policy = { root: story.root, extraSkillRoots: [story.bundled] };
+    const direct = await resolveToolPath(path.join(story.bundled, 'dice-roller/scripts/roll.js'), policy);
+    assert.equal(direct.ok && direct.skill, 'dice-roller');
+    const viaLink = await resolveToolPath('skills/bundled-link/dice-roller/scripts/roll.js', policy);
+    assert.equal(viaLink.ok && viaLink.skill, 'dice-roller');
+    // Without the extra root both are outside.
+    assertFailure(await resolveToolPath(path.join(story.bundled, 'dice-roller/scripts/roll.js'), { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+    assertFailure(await resolveToolPath('skills/bundled-link/dice-roller/scripts/roll.js', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+    // A relative extra root resolves against the story root.
+    const relative = await resolveToolPath(path.join(story.bundled, 'dice-roller/scripts/roll.js'), { root: story.root, extraSkillRoots: ['../bundled'] });
+    assert.equal(relative.ok, true);
+  });
+
+  test('a story root reached through a symlink, and a symlinked skills directory, still work', async () => {
+    const linkedRoot = path.join(story.base, 'story-link');
+    fs.symlinkSync(story.root, linkedRoot);
+    const throughRoot = await resolveToolPath('skills/torch-lighter/scripts/light.js', { root: linkedRoot });
+    assert.equal(throughRoot.ok && throughRoot.skill, 'torch-lighter');
+
+    const otherRoot = path.join(story.base, 'story2');
+    fs.mkdirSync(otherRoot);
+    fs.symlinkSync(story.bundled, path.join(otherRoot, 'skills'));
+    const throughSkills = await resolveToolPath('skills/dice-roller/scripts/roll.js', { root: otherRoot });
+    assert.equal(throughSkills.ok && throughSkills.skill, 'dice-roller');
+  });
+
+  test('a script lying directly in the skills root belongs to no skill', async () => {
+    const loose = await resolveToolPath('skills/loose.js', { root: story.root });
+    assert.equal(loose.ok, true);
+    assert.equal(loose.ok && loose.skill, null);
+  });
+});
+
+test('skillNameOfPath finds <name> in skills/<name>/…', () => {
+  assert.equal(skillNameOfPath('skills/dice-roller/scripts/roll.js'), 'dice-roller');
+  assert.equal(skillNameOfPath('./skills/dice-roller/roll.js'), 'dice-roller');
+  assert.equal(skillNameOfPath('C:\\story\\skills\\dice-roller\\roll.js'), 'dice-roller');
+  assert.equal(skillNameOfPath('/home/me/story/skills/torch-lighter/scripts/light.js'), 'torch-lighter');
+  assert.equal(skillNameOfPath('skills/a/../b/x.js'), 'b');
+  assert.equal(skillNameOfPath('skills/roll.js'), null);
+  assert.equal(skillNameOfPath('tools/torch-lighter'), null);
+  assert.equal(skillNameOfPath('my-skills/a/b.js'), null);
+  assert.equal(skillNameOfPath('skills/../a/b.js'), null);
+});
+
+test('isInside is a whole-segment prefix check', () => {
+  const base = path.resolve('/story/skills');
+  assert.equal(isInside(path.join(base, 'a', 'b.js'), base), true);
+  assert.equal(isInside(base, base), false);
+  assert.equal(isInside(path.resolve('/story/skills-evil/x.js'), base), false);
+  assert.equal(isInside(path.resolve('/story/x.js'), base), false);
+  assert.equal(isInside(path.resolve('/story/skills/..evil'), base), true); // a file named "..evil" inside skills
+});

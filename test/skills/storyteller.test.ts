@@ -1,0 +1,217 @@
+// Tests of the storyteller skill: manifest and schemas, and the narrate script run for real (dice outcomes, null dependencies, styles, turns).
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { createAjv } from '../../src/runtime/contracts/schemas.js';
+import {
+  assertProtocol,
+  assertScripts,
+  assertValidConfigSchema,
+  eventsOfType,
+  loadValidManifest,
+  readJson,
+  runScript,
+  skillsRoot,
+  type RunOptions,
+} from './skillTestKit.js';
+
+const skillDir = path.join(skillsRoot, 'storyteller');
+const narrate = path.join(skillDir, 'scripts', 'narrate.js');
+const roll = path.join(skillsRoot, 'dice-roller', 'scripts', 'roll.js');
+
+interface NarrateOutput {
+  narration: string;
+  style: string;
+  outcome: string;
+}
+
+/** A dependency entry as the runtime passes it: a ToolOutput whose `result` is the dependency's done.output. */
+function toolOutput(result: Record<string, unknown>): Record<string, unknown> {
+  return { ok: true, summary: 'rolled', result, state: {}, assets: [], uiEvents: [] };
+}
+
+async function narrateRun(
+  request: Record<string, unknown>,
+  options: RunOptions = {},
+): Promise<{ output: NarrateOutput; stdout: string; stderr: string; patch: Record<string, unknown>; ui: Record<string, unknown> | undefined; logs: { level: string; message: string }[] }> {
+  const run = await runScript(narrate, { requestId: 'n1', tool: 'narrate1', dependencies: {}, state: {}, ...request }, options);
+  const { events, done } = assertProtocol(run);
+  assert.equal(done.ok, true, run.stdout);
+  const output = done.output as unknown as NarrateOutput;
+  assert.equal(typeof output.narration, 'string');
+  assert.ok(output.narration.length > 10);
+  const patches = eventsOfType(events, 'state_patch');
+  assert.equal(patches.length, 1);
+  const uis = eventsOfType(events, 'ui_event');
+  assert.equal(uis.length, 1);
+  assert.equal(uis[0]!.event, 'narration');
+  return {
+    output,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    patch: patches[0]!.patch,
+    ui: uis[0]!.payload,
+    logs: eventsOfType(events, 'log').map((event) => ({ level: event.level, message: event.message })),
+  };
+}
+
+const lockpick = { action: 'I try to pick the lock.', target: 'rusted_lock', mood: 'tense' };
+
+test('storyteller: skill.json, config schema, input schema and prompt are valid', async () => {
+  const manifest = await loadValidManifest(skillDir);
+  assert.equal(manifest.name, 'storyteller');
+  assert.deepEqual(manifest.capabilities, ['narration', 'description']);
+  assert.equal(manifest.priority, 50);
+  assert.deepEqual(
+    manifest.scripts?.map((script) => [script.name, script.path]),
+    [['narrate', 'scripts/narrate.js']],
+  );
+  await assertScripts(skillDir, manifest);
+  const defaults = await assertValidConfigSchema(skillDir);
+  assert.equal(defaults['style'], 'vivid');
+  assert.equal(defaults['provider'], 'template');
+  const schema = (await readJson(path.join(skillDir, 'config-schema.json'))) as { properties: Record<string, Record<string, unknown>> };
+  assert.deepEqual(schema.properties['style']?.['enum'], ['terse', 'vivid', 'poetic']);
+  assert.deepEqual(schema.properties['provider']?.['enum'], ['template', 'local']);
+  const apiKey = schema.properties['apiKey'];
+  assert.equal(apiKey?.['x-sensitive'], true);
+  assert.equal(apiKey?.['format'], 'password');
+  assert.equal(apiKey?.['x-env-var'], 'STORYTELLER_API_KEY');
+  const prompt = await fs.readFile(path.join(skillDir, 'prompt.md'), 'utf8');
+  assert.ok(prompt.length > 500 && prompt.includes('dependencies'), 'prompt.md is a real prompt');
+
+  const validateInput = createAjv().compile((await readJson(path.join(skillDir, 'scripts', 'narrate.input.schema.json'))) as object);
+  assert.ok(validateInput({}));
+  assert.ok(validateInput(lockpick));
+  assert.ok(!validateInput({ action: 3 }));
+});
+
+test('storyteller: narrates a successful roll from a dependency', async () => {
+  const result = { formula: '1d20+5', total: 17, rolls: [{ sides: 20, value: 12 }], modifier: 5, dc: 15, success: true };
+  for (const style of ['terse', 'vivid', 'poetic']) {
+    const { output, patch, ui } = await narrateRun({ input: lockpick, dependencies: { roll1: toolOutput(result) } }, { config: { style } });
+    assert.equal(output.outcome, 'success');
+    assert.equal(output.style, style);
+    assert.match(output.narration, /17/);
+    assert.match(output.narration, /pick the lock/);
+    assert.deepEqual(ui, { text: output.narration, style });
+    assert.deepEqual(patch, { story: { lastNarration: output.narration, turns: 1 } });
+  }
+});
+
+test('storyteller: narrates a failed roll, and computes success from dc when the roll omits it', async () => {
+  const failed = await narrateRun({ input: lockpick, dependencies: { roll1: toolOutput({ total: 6, dc: 15, success: false }) } });
+  assert.equal(failed.output.outcome, 'failure');
+  assert.match(failed.output.narration, /6/);
+  const computed = await narrateRun({ input: lockpick, dependencies: { roll1: toolOutput({ total: 9, dc: 15 }) } });
+  assert.equal(computed.output.outcome, 'failure');
+  const computedOk = await narrateRun({ input: lockpick, dependencies: { roll1: toolOutput({ total: 15, dc: 15 }) } });
+  assert.equal(computedOk.output.outcome, 'success');
+  const noDc = await narrateRun({ input: lockpick, dependencies: { roll1: toolOutput({ total: 11 }) } });
+  assert.equal(noDc.output.outcome, 'rolled');
+  assert.match(noDc.output.narration, /11/);
+});
+
+test('storyteller: narrates critical hits and fumbles', async () => {
+  const hit = await narrateRun({ input: lockpick, dependencies: { roll1: toolOutput({ total: 25, dc: 15, success: true, critical: 'success' }) } });
+  assert.equal(hit.output.outcome, 'criticalSuccess');
+  const fumble = await narrateRun({ input: lockpick, dependencies: { roll1: toolOutput({ total: 6, dc: 15, success: false, critical: 'failure' }) } });
+  assert.equal(fumble.output.outcome, 'criticalFailure');
+  assert.notEqual(hit.output.narration, fumble.output.narration);
+});
+
+test('storyteller: a null dependency (failed optional tool) is narrated gracefully', async () => {
+  for (const style of ['terse', 'vivid', 'poetic']) {
+    const { output } = await narrateRun({ input: lockpick, dependencies: { roll1: null } }, { config: { style } });
+    assert.equal(output.outcome, 'lost');
+    assert.match(output.narration, /dice clatter away unseen/i);
+    assert.match(output.narration, /pick the lock/);
+  }
+  // A dice result elsewhere in the dependencies wins over a missing one.
+  const mixed = await narrateRun({ input: lockpick, dependencies: { memory1: null, roll1: toolOutput({ total: 18, dc: 10 }) } });
+  assert.equal(mixed.output.outcome, 'success');
+});
+
+test('storyteller: without dependencies it narrates the action; without input it describes the scene', async () => {
+  const action = await narrateRun({ input: { action: 'I search my pack for the silver key' } });
+  assert.equal(action.output.outcome, 'action');
+  assert.match(action.output.narration, /search your pack for the silver key/);
+  const quoted = await narrateRun({ input: { action: 'a quick look around' } });
+  assert.match(quoted.output.narration, /“a quick look around”/);
+  const nonDice = await narrateRun({ input: { action: 'I open the door' }, dependencies: { echo1: toolOutput({ note: 'no dice here' }) } });
+  assert.equal(nonDice.output.outcome, 'action');
+  const scene = await narrateRun({ input: { target: 'mysterious_door', mood: 'eerie' } });
+  assert.equal(scene.output.outcome, 'scene');
+  const bare = await narrateRun({ input: {} });
+  assert.equal(bare.output.outcome, 'scene');
+  const noFields = await narrateRun({});
+  assert.equal(noFields.output.outcome, 'scene');
+});
+
+test('storyteller: the roll reason stands in for a missing action', async () => {
+  const { output } = await narrateRun({ input: {}, dependencies: { roll1: toolOutput({ total: 19, dc: 12, success: true, reason: 'climb the wall' }) } });
+  assert.match(output.narration, /climb the wall/);
+});
+
+test('storyteller: the same input gives the same text; the style changes it', async () => {
+  const request = { input: lockpick, dependencies: { roll1: toolOutput({ total: 16, dc: 15, success: true }) } };
+  const first = await narrateRun(request);
+  const second = await narrateRun(request);
+  assert.equal(first.stdout, second.stdout);
+  const texts = new Set<string>();
+  for (const style of ['terse', 'vivid', 'poetic']) {
+    const { output } = await narrateRun(request, { config: { style } });
+    texts.add(output.narration);
+  }
+  assert.equal(texts.size, 3);
+  // Default style is vivid.
+  const vivid = await narrateRun(request, { config: { style: 'vivid' } });
+  assert.equal(vivid.output.narration, first.output.narration);
+  assert.equal(first.output.style, 'vivid');
+});
+
+test('storyteller: turns increment from the session state snapshot', async () => {
+  const fromFour = await narrateRun({ input: lockpick, state: { story: { turns: 4, lastNarration: 'old' } } });
+  assert.deepEqual(fromFour.patch, { story: { lastNarration: fromFour.output.narration, turns: 5 } });
+  const fresh = await narrateRun({ input: lockpick, state: {} });
+  assert.equal((fresh.patch['story'] as { turns: number }).turns, 1);
+  const garbage = await narrateRun({ input: lockpick, state: { story: { turns: 'many' } } });
+  assert.equal((garbage.patch['story'] as { turns: number }).turns, 1);
+});
+
+test('storyteller: provider "local" falls back to templates with a warning and never logs the API key', async () => {
+  const secret = 'sk-test-do-not-print-123';
+  const local = await narrateRun({ input: lockpick }, { config: { provider: 'local', apiKey: secret, style: 'terse' } });
+  assert.ok(local.logs.some((log) => log.level === 'warn' && /local/.test(log.message)));
+  const template = await narrateRun({ input: lockpick }, { config: { provider: 'template', style: 'terse' } });
+  assert.equal(local.output.narration, template.output.narration);
+  assert.ok(!local.stdout.includes(secret) && !local.stderr.includes(secret));
+  const unknownStyle = await narrateRun({ input: lockpick }, { config: { style: 'baroque' } });
+  assert.equal(unknownStyle.output.style, 'vivid');
+  assert.ok(unknownStyle.logs.some((log) => log.level === 'warn'));
+});
+
+for (const [label, stdin] of [
+  ['empty stdin', ''],
+  ['invalid JSON', 'not json'],
+  ['a JSON string', '"hello"'],
+  ['a non-string action', '{"input":{"action":42}}'],
+] as const) {
+  test(`storyteller: ${label} gives an error event and done ok:false`, async () => {
+    const run = await runScript(narrate, stdin);
+    const { events, done } = assertProtocol(run);
+    assert.equal(done.ok, false);
+    assert.equal(eventsOfType(events, 'error').length, 1);
+    assert.doesNotMatch(run.stdout, /\n\s+at /);
+  });
+}
+
+test('storyteller: narrates the real output of dice-roller (roll -> narrate)', async () => {
+  const rollRun = assertProtocol(await runScript(roll, { input: { formula: '1d20+2', dc: 12, reason: 'leap the chasm', seed: 5 } }, { config: { randomSource: 'pseudo' } }));
+  const result = rollRun.done.output as { total: number; success: boolean; critical?: string };
+  const { output } = await narrateRun({ input: { action: 'I leap the chasm' }, dependencies: { roll1: toolOutput(result) } });
+  const expected = result.critical === 'success' ? 'criticalSuccess' : result.critical === 'failure' ? 'criticalFailure' : result.success ? 'success' : 'failure';
+  assert.equal(output.outcome, expected);
+  assert.match(output.narration, /leap the chasm/);
+});
