@@ -8,6 +8,7 @@ import { topologicalSort, MinHeap } from '../dag/graph.js';
 import type { ExecutionResult, RunWarning, ToolError, ToolResult } from '../model/executionResult.js';
 import { DEFAULT_PLAN_TIMEOUT_MS, normalizeTool, type NormalizedTool, type Plan } from '../model/plan.js';
 import { deepMerge, changedKeys, type JsonObject } from '../state/deepMerge.js';
+import { evaluateCondition, parseCondition } from '../state/conditionExpression.js';
 import { RunRecordWriter, type RunRecord, type RunStore, type StoredTool } from '../persistence/runStore.js';
 import { ManifestSkillContextProvider, type SkillContextProvider } from '../skills/skillContext.js';
 import { validatePlanValue } from '../validation/validatePlan.js';
@@ -24,6 +25,7 @@ import type {
   WarningRaisedEvent,
 } from './executionEvents.js';
 import { ProcessToolRunner } from './processToolRunner.js';
+import { SubPlanRunner } from './subPlanRunner.js';
 import { runToolWithRetries, type ToolRunContext } from './toolExecution.js';
 import type { ToolOutput, ToolRunner } from './toolRunner.js';
 import { buildExecutionResult, invalidPlanResult } from './resultBuilder.js';
@@ -62,6 +64,8 @@ export interface ExecutePlanOptions {
   readonly attemptNumber?: number | undefined;
   /** Extra variables for every script (on top of the minimal environment). */
   readonly extraEnv?: Readonly<Record<string, string>> | undefined;
+  /** Internal: how deep this run is nested inside sub-plans (0 for a top-level run). */
+  readonly subPlanDepth?: number | undefined;
 }
 
 const enum Status {
@@ -276,6 +280,7 @@ class Scheduler {
       root,
       options,
       runner: options.toolRunner ?? new ProcessToolRunner({ maxLineBytes: options.maxLineBytes, killGraceMs: options.killGraceMs }),
+      subPlanRunner: new SubPlanRunner({ ...options, root }, executePlan),
       skillContext: options.skillContext ?? new ManifestSkillContextProvider(skillRoots(root, options.extraSkillRoots)),
       scriptPathOf: (tool) => resolvedToolPaths.get(tool.toolId) ?? path.resolve(root, tool.toolPath),
       skillOf: (tool) => skillNameOfPath(tool.toolPath),
@@ -313,12 +318,13 @@ class Scheduler {
       const index = this.ready.pop();
       const record = this.records[index]!;
       if (record.status !== Status.Pending) continue;
+      if (!this.passesCondition(index)) continue;
       record.status = Status.Running;
       this.running++;
       // In a parallel plan a tool with async: false runs alone: nothing else starts until it ends.
       const exclusive = this.parallel && !this.tools[index]!.async;
       if (exclusive) this.exclusiveRunning = true;
-      void runToolWithRetries(this.context, this.tools[index]!, this.dependencyOutputs(index)).then(
+      void runToolWithRetries(this.context, this.tools[index]!, this.dependencyOutputs(index), () => this.stateFor(index)).then(
         (finished) => {
           this.running--;
           if (exclusive) this.exclusiveRunning = false;
@@ -367,23 +373,28 @@ class Scheduler {
     this.finished++;
     const tool = this.tools[index]!;
     if (fire && this.context.emitters.finishedTool.hasListeners) this.context.emitters.finishedTool.fire({ planId: this.planRun.planId, result });
-    if (result.state === 'success' || !tool.required) {
+    if (result.state === 'skipped') {
+      // A skipped tool takes its dependents with it, whatever its `required` flag says.
+      this.skipDependentsOf(index, result.skipReason === 'condition_false' ? 'condition_false' : 'dependency_failed');
+    } else if (result.state === 'success' || !tool.required) {
       for (const dependent of this.dependents[index]!) {
         const next = this.records[dependent]!;
         if (next.status === Status.Pending && --next.remaining === 0) this.ready.push(dependent);
       }
     } else {
-      this.skipDependentsOf(index);
+      this.skipDependentsOf(index, 'dependency_failed');
     }
     this.advanceCommitCursor();
     this.persist();
   }
 
-  private skipDependentsOf(index: number): void {
-    const failedId = this.tools[index]!.toolId;
-    const queue = [...this.dependents[index]!];
-    while (queue.length > 0) {
-      const dependent = queue.pop()!;
+  private skipDependentsOf(index: number, reason: 'dependency_failed' | 'condition_false'): void {
+    const source = this.tools[index]!.toolId;
+    const message =
+      reason === 'condition_false'
+        ? `skipped because the condition of "${source}" was false`
+        : `skipped because required tool "${source}" did not succeed`;
+    for (const dependent of this.dependents[index]!) {
       const record = this.records[dependent]!;
       if (record.status !== Status.Pending) continue;
       const tool = this.tools[dependent]!;
@@ -392,11 +403,57 @@ class Scheduler {
         toolPath: tool.toolPath,
         skill: this.context.skillOf(tool),
         state: 'skipped',
-        skipReason: 'dependency_failed',
+        skipReason: reason,
         retryCount: 0,
-        error: { code: 'DEPENDENCY_FAILED', message: `skipped because required tool "${failedId}" did not succeed`, category: 'tool_failure', details: { dependency: failedId } },
+        ...(reason === 'dependency_failed'
+          ? { error: { code: 'DEPENDENCY_FAILED', message, category: 'tool_failure' as const, details: { dependency: source } } }
+          : {}),
       }, undefined, [], true);
     }
+  }
+
+  /** Evaluates a tool's condition; false (or unparsable) means the tool is skipped or failed instead of started. */
+  private passesCondition(index: number): boolean {
+    const tool = this.tools[index]!;
+    if (tool.condition === undefined) return true;
+    const parsed = parseCondition(tool.condition);
+    const base = { toolId: tool.toolId, toolPath: tool.toolPath, skill: this.context.skillOf(tool), retryCount: 0 };
+    if (!parsed.ok) {
+      this.complete(index, { ...base, state: 'failed', error: { code: 'CONDITION_INVALID', message: `invalid condition: ${parsed.message}`, category: 'invalid_plan' } }, undefined, [], true);
+      return false;
+    }
+    if (evaluateCondition(parsed.expression, { state: this.stateFor(index), dependencies: this.dependencyOutputs(index) })) return true;
+    this.complete(index, { ...base, state: 'skipped', skipReason: 'condition_false' }, undefined, [], true);
+    return false;
+  }
+
+  /**
+   * The state a tool sees: the committed state plus the patches of its finished ancestors that the
+   * commit cursor has not reached yet, in topological order (so it always includes what its
+   * dependencies wrote, whatever the timing).
+   */
+  stateFor(index: number): JsonObject {
+    let state = this.committedState;
+    if (this.finished === this.commitCursor) return state;
+    const ancestors = new Set<number>();
+    const queue = [index];
+    while (queue.length > 0) {
+      for (const dependency of this.tools[queue.pop()!]!.dependencies) {
+        const ancestor = this.indexOf(dependency);
+        if (!ancestors.has(ancestor)) {
+          ancestors.add(ancestor);
+          queue.push(ancestor);
+        }
+      }
+    }
+    const order = this.topologicalIndices;
+    for (let position = this.commitCursor; position < order.length; position++) {
+      const candidate = order[position]!;
+      const record = this.records[candidate]!;
+      if (record.status !== Status.Finished || record.result?.state !== 'success' || !ancestors.has(candidate)) continue;
+      for (const patch of record.patches) state = deepMerge(state, patch);
+    }
+    return state;
   }
 
   /** Commits patches in topological order, so the state never depends on timing. */

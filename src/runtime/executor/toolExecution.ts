@@ -19,6 +19,8 @@ export interface ToolRunContext {
   readonly root: string;
   readonly options: ExecutePlanOptions;
   readonly runner: ToolRunner;
+  /** Runs tools that have a `subPlan` (a nested plan run). */
+  readonly subPlanRunner: ToolRunner;
   readonly skillContext: SkillContextProvider;
   readonly scriptPathOf: (tool: NormalizedTool) => string;
   readonly skillOf: (tool: NormalizedTool) => string | null;
@@ -50,6 +52,7 @@ export async function runToolWithRetries(
   context: ToolRunContext,
   tool: NormalizedTool,
   dependencies: Record<string, ToolOutput | null>,
+  stateFor: () => JsonObject,
 ): Promise<FinishedTool> {
   const scriptPath = context.scriptPathOf(tool);
   const skillContext = await context.skillContext.contextFor(scriptPath);
@@ -78,7 +81,17 @@ export async function runToolWithRetries(
 
   for (let attempt = 1; ; attempt++) {
     if (context.stopReason()) break;
-    const stdin = { requestId: context.planId, tool: tool.toolId, input: tool.input, dependencies, state: context.committedState() };
+    let state: JsonObject | undefined;
+    // Lazy: building the snapshot costs nothing unless the runner (or a hook) reads it.
+    const stdin = {
+      requestId: context.planId,
+      tool: tool.toolId,
+      input: tool.input,
+      dependencies,
+      get state(): JsonObject {
+        return (state ??= stateFor());
+      },
+    };
     if (context.hooks?.beforeToolStart) await context.hooks.beforeToolStart({ planId: context.planId, tool, attempt, stdin });
     if (context.stopReason()) break;
     if (context.emitters.startedTool.hasListeners) {
@@ -100,7 +113,8 @@ export async function runToolWithRetries(
     });
     collector = current;
     const stderrEmitter = context.emitters.stderr;
-    const outcome = await context.runner.run({
+    const runner = tool.subPlan !== undefined ? context.subPlanRunner : context.runner;
+    const outcome = await runner.run({
       tool,
       scriptPath,
       skill,

@@ -33,3 +33,26 @@ export function changedKeys(before: JsonObject, after: JsonObject): string[] {
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   return [...keys].filter((key) => before[key] !== after[key] && JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort();
 }
+
+/**
+ * The patch that turns `before` into `after` under deepMerge: changed values, recursive object diffs,
+ * and null for removed keys. deepMerge(before, diffPatch(before, after)) deep-equals `after` when
+ * `after` holds no null values (state never does: null deletes).
+ */
+export function diffPatch(before: JsonObject, after: JsonObject): JsonObject {
+  const patch: JsonObject = {};
+  for (const key of Object.keys(before)) {
+    if (!(key in after)) patch[key] = null;
+  }
+  for (const key of Object.keys(after)) {
+    const previous = before[key];
+    const next = after[key];
+    if (isPlainObject(previous) && isPlainObject(next)) {
+      const nested = diffPatch(previous, next);
+      if (Object.keys(nested).length > 0) patch[key] = nested;
+    } else if (JSON.stringify(previous) !== JSON.stringify(next)) {
+      patch[key] = next;
+    }
+  }
+  return patch;
+}

@@ -75,6 +75,12 @@ export const DiagnosticCode = {
   TOOL_IN_DISABLED_SKILL: 'TOOL_IN_DISABLED_SKILL',
   /** info: the plan has no tools. */
   EMPTY_PLAN: 'EMPTY_PLAN',
+  /** A tool's `condition` is not a valid expression (see src/runtime/state/conditionExpression.ts). */
+  CONDITION_SYNTAX: 'CONDITION_SYNTAX',
+  /** A tool's `subPlan` file does not exist or is not a file. */
+  SUB_PLAN_NOT_FOUND: 'SUB_PLAN_NOT_FOUND',
+  /** A tool's `subPlan` file resolves outside the story root. */
+  SUB_PLAN_OUTSIDE_ROOT: 'SUB_PLAN_OUTSIDE_ROOT',
 } as const;
 
 /** A stable diagnostic code (the values of {@link DiagnosticCode}). */

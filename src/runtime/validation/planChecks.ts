@@ -1,5 +1,6 @@
 // Semantic checks of a plan beyond its schema: duplicate toolIds, dependencies, cycles, disabled skills. Pure: no I/O.
 import { findCycle, type DagNode } from '../dag/graph.js';
+import { parseCondition } from '../state/conditionExpression.js';
 import { closestMatch } from './closestMatch.js';
 import { DiagnosticCode, type DiagnosticSeverity, type RelatedInformation } from './diagnostic.js';
 import { pointerFromPath, type PointerTarget } from './jsonLocator.js';
@@ -23,12 +24,29 @@ export interface ToolView {
   readonly toolPath: string | undefined;
   readonly rollbackToolPath: string | undefined;
   readonly hasSubPlan: boolean;
+  readonly subPlan: string | undefined;
+  readonly condition: string | undefined;
   /** Dependency strings with their index in the `dependencies` array (non-strings are left out). */
   readonly dependencies: readonly { readonly id: string; readonly index: number }[];
 }
 
 /** Most dependency cycles reported for one plan. */
 const MAX_CYCLE_DIAGNOSTICS = 20;
+
+/** Reports conditions that do not parse, with the offending position in the message. */
+export function checkConditions(tools: readonly ToolView[], drafts: DiagnosticDraft[]): void {
+  for (const tool of tools) {
+    if (tool.condition === undefined) continue;
+    const parsed = parseCondition(tool.condition);
+    if (parsed.ok) continue;
+    drafts.push({
+      severity: 'error',
+      code: DiagnosticCode.CONDITION_SYNTAX,
+      message: `${toolName(tool)}: invalid condition at character ${parsed.offset + 1}: ${parsed.message} (example: state.dice.lastRoll.success == true)`,
+      pointer: pointerFromPath(['tools', tool.index, 'condition']),
+    });
+  }
+}
 
 /** Reads the tools array of a plan into views, whatever the items are. */
 export function viewTools(items: readonly unknown[]): ToolView[] {
@@ -41,6 +59,8 @@ export function viewTools(items: readonly unknown[]): ToolView[] {
       toolPath: nonEmptyString(tool['toolPath']),
       rollbackToolPath: nonEmptyString(asRecord(tool['rollback'])?.['toolPath']),
       hasSubPlan: typeof tool['subPlan'] === 'string',
+      subPlan: nonEmptyString(tool['subPlan']),
+      condition: typeof tool['condition'] === 'string' ? tool['condition'] : undefined,
       dependencies: dependencies.flatMap((id, position) => (typeof id === 'string' ? [{ id, index: position }] : [])),
     };
   });

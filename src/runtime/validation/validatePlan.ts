@@ -1,10 +1,13 @@
 // Validates a Plan JSON text or value: syntax, schema, semantic checks and tool paths; returns sorted diagnostics.
+import { realpath, stat } from 'node:fs/promises';
+import * as path from 'node:path';
 import { contractSchemas, contractValidator } from '../contracts/schemas.js';
 import type { Plan } from '../model/plan.js';
 import { comparePositions, DiagnosticCode, type Diagnostic, type SourceRange } from './diagnostic.js';
 import { parseJsonDocument, parsePointer, pointerFromPath, type JsonDocument } from './jsonLocator.js';
 import {
   asRecord,
+  checkConditions,
   checkCycles,
   checkDependencies,
   checkDisabledSkills,
@@ -14,7 +17,7 @@ import {
   type ToolView,
 } from './planChecks.js';
 import { schemaProblems } from './schemaErrors.js';
-import { resolveToolPath, type ToolPathPolicy, type ToolPathResolution } from './toolPathPolicy.js';
+import { isInside, resolveToolPath, type ToolPathPolicy, type ToolPathResolution } from './toolPathPolicy.js';
 
 /** Options of {@link validatePlanText} and {@link validatePlanValue}. */
 export interface PlanValidationOptions {
@@ -90,6 +93,8 @@ async function validateParsed(value: unknown, collector: DiagnosticCollector, op
     const firstIndexById = checkToolIds(tools, drafts);
     checkDependencies(tools, firstIndexById, drafts);
     checkCycles(tools, firstIndexById, drafts);
+    checkConditions(tools, drafts);
+    if (options.checkToolPaths !== false) await checkSubPlans(tools, options, drafts);
     const resolutions = options.checkToolPaths === false ? new Map<string, ToolPathResolution>() : await checkToolPaths(tools, options, drafts);
     for (const tool of tools) {
       const resolution = tool.toolPath !== undefined && !tool.hasSubPlan ? resolutions.get(tool.toolPath) : undefined;
@@ -109,6 +114,22 @@ async function validateParsed(value: unknown, collector: DiagnosticCollector, op
     for (const draft of drafts) collector.add(draft);
   }
   return collector.result(schemaValid ? (value as Plan) : undefined, resolvedToolPaths);
+}
+
+/** Sub-plan files must exist and, after symlinks, stay inside the story root (unless allowOutsideSkills). */
+async function checkSubPlans(tools: readonly ToolView[], options: PlanValidationOptions, drafts: DiagnosticDraft[]): Promise<void> {
+  const root = await realpath(options.root).catch(() => path.resolve(options.root));
+  for (const tool of tools) {
+    if (tool.subPlan === undefined) continue;
+    const pointer = pointerFromPath(['tools', tool.index, 'subPlan']);
+    const file = path.resolve(options.root, tool.subPlan);
+    const real = await realpath(file).catch(() => undefined);
+    if (!real || !(await stat(real)).isFile()) {
+      drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_NOT_FOUND, message: `sub-plan file not found: ${file}`, pointer });
+    } else if (!options.allowOutsideSkills && !isInside(real, root)) {
+      drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_OUTSIDE_ROOT, message: `sub-plan ${file} resolves to ${real}, outside the story root ${root}`, pointer });
+    }
+  }
 }
 
 /** Resolves each distinct toolPath (and rollback.toolPath) once and reports the failures. */

@@ -1,0 +1,143 @@
+// Benchmark entry point (`npm run bench [-- --quick] [-- --only a|b|c]`): runs benches (a)–(c), prints a summary, writes test-output/bench.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ms, ratioText, type BenchId, type BenchOptions, type BenchResult } from './benchUtil.js';
+import { runNdjsonThroughput } from './ndjsonThroughput.js';
+import { runProcessOverhead } from './processOverhead.js';
+import { runSchedulingOverhead } from './schedulingOverhead.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
+
+const BENCHES: readonly { readonly id: BenchId; readonly name: string; readonly run: (options: BenchOptions) => Promise<BenchResult> }[] = [
+  { id: 'a', name: 'scheduling overhead', run: runSchedulingOverhead },
+  { id: 'b', name: 'process overhead', run: runProcessOverhead },
+  { id: 'c', name: 'NDJSON throughput', run: runNdjsonThroughput },
+];
+
+interface Arguments {
+  readonly quick: boolean;
+  readonly only: ReadonlySet<BenchId> | undefined;
+}
+
+function parseArguments(argv: readonly string[]): Arguments {
+  let quick = false;
+  let only: Set<BenchId> | undefined;
+  for (let index = 0; index < argv.length; index++) {
+    const argument = argv[index]!;
+    if (argument === '--quick') {
+      quick = true;
+    } else if (argument === '--only' || argument.startsWith('--only=')) {
+      const value = argument === '--only' ? argv[++index] : argument.slice('--only='.length);
+      const ids = (value ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+      if (ids.length === 0 || !ids.every((id): id is BenchId => id === 'a' || id === 'b' || id === 'c')) {
+        throw new Error(`--only expects a, b or c (comma-separated), got ${JSON.stringify(value)}`);
+      }
+      only = new Set([...(only ?? []), ...ids]);
+    } else if (argument === '--help' || argument === '-h') {
+      console.log('usage: npm run bench -- [--quick] [--only a|b|c]');
+      process.exit(0);
+    } else {
+      throw new Error(`unknown argument ${JSON.stringify(argument)} (expected --quick or --only a|b|c)`);
+    }
+  }
+  return { quick, only };
+}
+
+function pad(text: string, width: number, right = false): string {
+  return right ? text.padStart(width) : text.padEnd(width);
+}
+
+/** Baseline and executor medians in display form (each bench names its series differently). */
+function summaryCells(result: BenchResult): { baseline: string; executor: string } {
+  const m = result.medians;
+  switch (result.id) {
+    case 'a':
+      return { baseline: `p-graph ${ms(m['pgraphMs']!)}`, executor: `${ms(m['executorMs']!)} (valid. ${ms(m['validationMs']!)})` };
+    case 'b':
+      return { baseline: `spawn ${ms(m['baselineMs']!)}`, executor: ms(m['executorMs']!) };
+    case 'c':
+      return {
+        baseline: `${(m['baselineEventsPerSecond']! / 1000).toFixed(0)}k ev/s`,
+        executor: `${(m['executorEventsPerSecond']! / 1000).toFixed(0)}k ev/s`,
+      };
+  }
+}
+
+function printTable(results: readonly BenchResult[]): void {
+  const rows = results.map((result) => {
+    const cells = summaryCells(result);
+    return [
+      `(${result.id}) ${result.title}`,
+      cells.baseline,
+      cells.executor,
+      ratioText(result.ratio),
+      `${result.target.op === '<=' ? '≤' : '≥'} ${result.target.value.toFixed(2)}×`,
+      result.met ? 'ok' : 'MISSED',
+    ];
+  });
+  const header = ['bench', 'baseline (median)', 'executor (median)', 'ratio', 'target', 'status'];
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]!.length)));
+  const format = (row: readonly string[]) => row.map((cell, column) => pad(cell, widths[column]!, column === 3)).join('  ');
+  console.log('');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const row of rows) console.log(format(row));
+}
+
+async function main(): Promise<number> {
+  const args = parseArguments(process.argv.slice(2));
+  const options: BenchOptions = { quick: args.quick };
+  const selected = BENCHES.filter((bench) => !args.only || args.only.has(bench.id));
+  console.log(
+    `Narratoria benchmarks${args.quick ? ' (quick)' : ''}: node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), ` +
+      `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}. Ratios are executor ÷ baseline (medians, measured interleaved).`,
+  );
+  const results: BenchResult[] = [];
+  const errors: { id: BenchId; message: string }[] = [];
+  for (const bench of selected) {
+    console.log(`\nrunning (${bench.id}) ${bench.name}…`);
+    try {
+      const result = await bench.run(options);
+      results.push(result);
+      console.log(result.line);
+    } catch (error) {
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      errors.push({ id: bench.id, message });
+      console.error(`(${bench.id}) ${bench.name} FAILED: ${message}`);
+    }
+  }
+  if (results.length > 0) printTable(results);
+
+  mkdirSync(path.dirname(OUTPUT_FILE), { recursive: true });
+  const report = {
+    formatVersion: 1,
+    createdAt: new Date().toISOString(),
+    quick: args.quick,
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    cpus: availableParallelism(),
+    loadAverage: loadavg(),
+    results,
+    errors,
+  };
+  writeFileSync(OUTPUT_FILE, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), OUTPUT_FILE) || OUTPUT_FILE}`);
+  if (errors.length > 0) {
+    console.error(`${errors.length} bench(es) failed: ${errors.map((error) => error.id).join(', ')}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 1;
+  },
+);
