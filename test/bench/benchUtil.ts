@@ -51,7 +51,7 @@ export function ms(value: number): string {
 }
 
 export function ratioText(value: number): string {
-  return `${value.toFixed(2)}×`;
+  return `${value.toFixed(3)}×`;
 }
 
 export function mib(bytes: number): string {

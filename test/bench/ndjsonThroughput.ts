@@ -18,12 +18,12 @@ const LOG_EVENTS = 200_000;
 /** Lines on stdout: the log events plus the final done. */
 const TOTAL_LINES = LOG_EVENTS + 1;
 const TARGET: BenchTarget = { op: '>=', value: 0.8 };
-const TOOL_PATH = 'skills/bench/scripts/flood.js';
+export const TOOL_PATH = 'skills/bench/scripts/flood.js';
 const THIS_FILE = fileURLToPath(import.meta.url);
 const REPO_ROOT = path.resolve(path.dirname(THIS_FILE), '..', '..');
 
 /** Reads stdin, then writes the events in ~2000-line chunks as fast as the pipe takes them. */
-const FLOOD_SCRIPT = `'use strict';
+export const FLOOD_SCRIPT = `'use strict';
 const TOTAL = ${LOG_EVENTS};
 const CHUNK_LINES = 2000;
 let input = '';

@@ -114,14 +114,21 @@ export async function runProcessOverhead(options: BenchOptions): Promise<BenchRe
   const concurrency = availableParallelism();
   const story = await createStoryRoot();
   const series = { baseline: [] as number[], executor: [] as number[] };
+  // CPU time of this (parent) process per script run: less noisy than wall time on a busy machine.
+  const cpu = { baseline: [] as number[], executor: [] as number[] };
+  const measure = async (side: 'baseline' | 'executor') => {
+    collectGarbage();
+    const before = process.cpuUsage();
+    series[side].push(side === 'baseline' ? await timeBaseline(story, RUNS, concurrency) : await timeExecutor(story, RUNS, concurrency));
+    const used = process.cpuUsage(before);
+    cpu[side].push((used.user + used.system) / 1000 / RUNS);
+  };
   try {
     await timeBaseline(story, WARMUP_RUNS, concurrency);
     await timeExecutor(story, WARMUP_RUNS, concurrency);
     for (let round = 0; round < rounds; round++) {
-      collectGarbage();
-      series.baseline.push(await timeBaseline(story, RUNS, concurrency));
-      collectGarbage();
-      series.executor.push(await timeExecutor(story, RUNS, concurrency));
+      await measure('baseline');
+      await measure('executor');
     }
   } finally {
     await fs.rm(story.root, { recursive: true, force: true });
@@ -131,10 +138,12 @@ export async function runProcessOverhead(options: BenchOptions): Promise<BenchRe
   const ratio = executor / baseline;
   // Extra wall time per script run, spread over the concurrency slots.
   const overheadPerRun = ((executor - baseline) * concurrency) / RUNS;
+  const executorCpu = median(cpu.executor);
+  const baselineCpu = median(cpu.baseline);
   const line =
     `(b) ${RUNS} script runs (concurrency ${concurrency}, ${rounds} round${rounds === 1 ? '' : 's'}): ` +
     `executor ${ms(executor)} vs bare spawn ${ms(baseline)} → ${ratioText(ratio)} ${targetText(ratio, TARGET)}; ` +
-    `≈ ${overheadPerRun.toFixed(2)} ms extra per run`;
+    `≈ ${overheadPerRun.toFixed(2)} ms extra wall per run; parent CPU per run ${executorCpu.toFixed(2)} ms vs ${baselineCpu.toFixed(2)} ms`;
   return {
     id: 'b',
     title: '200 real script runs',
@@ -142,8 +151,8 @@ export async function runProcessOverhead(options: BenchOptions): Promise<BenchRe
     ratio,
     target: TARGET,
     met: meetsTarget(ratio, TARGET),
-    medians: { executorMs: executor, baselineMs: baseline },
-    samples: { executorMs: series.executor, baselineMs: series.baseline },
+    medians: { executorMs: executor, baselineMs: baseline, executorParentCpuMsPerRun: executorCpu, baselineParentCpuMsPerRun: baselineCpu },
+    samples: { executorMs: series.executor, baselineMs: series.baseline, executorParentCpuMsPerRun: cpu.executor, baselineParentCpuMsPerRun: cpu.baseline },
     details: {
       runs: RUNS, concurrency, rounds, warmupRuns: WARMUP_RUNS, overheadPerRunMs: overheadPerRun, order: 'baseline, executor, baseline, executor…',
       baselineEnvironment: 'the same minimal environment the executor builds (buildScriptEnvironment + ELECTRON_RUN_AS_NODE)',

@@ -373,7 +373,9 @@ class Scheduler {
     this.finished++;
     const tool = this.tools[index]!;
     if (fire && this.context.emitters.finishedTool.hasListeners) this.context.emitters.finishedTool.fire({ planId: this.planRun.planId, result });
-    if (result.state === 'skipped') {
+    if (this.context.stopReason() && result.state !== 'success') {
+      // The run is stopping: dependents stay pending and finishStopped skips them with the stop reason.
+    } else if (result.state === 'skipped') {
       // A skipped tool takes its dependents with it, whatever its `required` flag says.
       this.skipDependentsOf(index, result.skipReason === 'condition_false' ? 'condition_false' : 'dependency_failed');
     } else if (result.state === 'success' || !tool.required) {

@@ -21,7 +21,9 @@ export interface ResultInputs {
 export function buildExecutionResult(inputs: ResultInputs): ExecutionResult {
   const toolResults = inputs.records.map((record) => record.result!);
   const failed = toolResults.filter((result) => result.state === 'failed' || result.state === 'timeout' || (result.state === 'cancelled' && inputs.status !== 'cancelled'));
-  const disabledSkills = [...new Set(failed.map((result) => result.skill).filter((skill): skill is string => typeof skill === 'string'))];
+  // A tool interrupted by the plan timeout is not at fault, so its skill is not disabled.
+  const blamed = failed.filter((result) => result.error?.code !== 'PLAN_TIMEOUT');
+  const disabledSkills = [...new Set(blamed.map((result) => result.skill).filter((skill): skill is string => typeof skill === 'string'))];
   const assets: AssetReference[] = [];
   for (const index of inputs.topologicalOrder) {
     const result = toolResults[index]!;

@@ -79,8 +79,13 @@ export async function runToolWithRetries(
   let lastOutcome: Awaited<ReturnType<ToolRunner['run']>> | undefined;
   let backoffMs = 0;
 
+  // Set when the run stopped while this tool still had retries left: the tool was interrupted, not failed.
+  let interrupted = false;
   for (let attempt = 1; ; attempt++) {
-    if (context.stopReason()) break;
+    if (context.stopReason()) {
+      interrupted = lastOutcome !== undefined;
+      break;
+    }
     let state: JsonObject | undefined;
     // Lazy: building the snapshot costs nothing unless the runner (or a hook) reads it.
     const stdin = {
@@ -139,7 +144,11 @@ export async function runToolWithRetries(
       ...(outcome.error ? { error: outcome.error } : {}),
       ...(attempt > 1 ? { backoffMs } : {}),
     });
-    if (outcome.ok || !outcome.retryable || attempt > tool.maxRetries || context.stopReason()) break;
+    if (outcome.ok || !outcome.retryable || attempt > tool.maxRetries) break;
+    if (context.stopReason()) {
+      interrupted = true;
+      break;
+    }
     backoffMs = retryDelayMs(tool.backoffMs, attempt);
     if (context.emitters.retry.hasListeners && outcome.error) {
       context.emitters.retry.fire({ planId: context.planId, toolId: tool.toolId, nextAttempt: attempt + 1, delayMs: backoffMs, error: outcome.error });
@@ -179,12 +188,13 @@ export async function runToolWithRetries(
   const stopReason = context.stopReason();
   let error = lastError ?? { code: 'UNKNOWN_FAILURE', message: 'the tool failed', category: 'process_error' as const };
   let state: ToolResult['state'] = lastOutcome.timedOut ? 'timeout' : 'failed';
-  if (lastOutcome.cancelled || (stopReason && error.category === 'cancelled')) {
+  if (lastOutcome.cancelled || interrupted || (stopReason && error.category === 'cancelled')) {
     if (stopReason === 'plan_timeout') {
       state = 'timeout';
       error = { code: 'PLAN_TIMEOUT', message: 'the plan timeout expired while this tool was running', category: 'timeout' };
     } else {
       state = 'cancelled';
+      if (interrupted) error = { code: 'CANCELLED', message: 'the run was cancelled before the next retry', category: 'cancelled' };
     }
   }
   return { result: { ...common, state, error, output: collector.output(false) }, output: undefined, patches: [] };

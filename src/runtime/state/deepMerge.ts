@@ -42,10 +42,11 @@ export function changedKeys(before: JsonObject, after: JsonObject): string[] {
 export function diffPatch(before: JsonObject, after: JsonObject): JsonObject {
   const patch: JsonObject = {};
   for (const key of Object.keys(before)) {
-    if (!(key in after)) patch[key] = null;
+    if (key !== '__proto__' && !Object.hasOwn(after, key)) patch[key] = null;
   }
   for (const key of Object.keys(after)) {
-    const previous = before[key];
+    if (key === '__proto__') continue;
+    const previous = Object.hasOwn(before, key) ? before[key] : undefined;
     const next = after[key];
     if (isPlainObject(previous) && isPlainObject(next)) {
       const nested = diffPatch(previous, next);

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { deepMerge, isPlainObject, type JsonObject } from '../../../src/runtime/state/deepMerge.js';
+import { deepMerge, diffPatch, isPlainObject, type JsonObject } from '../../../src/runtime/state/deepMerge.js';
 
 const NUM_RUNS = 300;
 
@@ -211,6 +211,26 @@ test('a patch applied to {} deep-equals the patch minus nulls', () => {
   fc.assert(
     fc.property(patchArb, (patch) => {
       assert.deepEqual(deepMerge({}, patch), stripNulls(patch));
+    }),
+    { numRuns: NUM_RUNS },
+  );
+});
+
+// diffPatch (used to bring a sub-plan's state back): its doc promises
+// deepMerge(before, diffPatch(before, after)) deep-equals `after` when `after` holds no nulls.
+test('diffPatch: merging the diff of two states into the first gives the second', () => {
+  fc.assert(
+    fc.property(stateArb, stateArb, (before, after) => {
+      assert.deepEqual(deepMerge(before, diffPatch(before, after)), after);
+    }),
+    { numRuns: NUM_RUNS },
+  );
+});
+
+test('diffPatch of a state with itself is empty', () => {
+  fc.assert(
+    fc.property(stateArb, (state) => {
+      assert.deepEqual(diffPatch(state, structuredClone(state)), {});
     }),
     { numRuns: NUM_RUNS },
   );

@@ -110,7 +110,7 @@ test('an external AbortSignal cancels the run like run.cancel()', async () => {
 
 test('an AbortSignal aborted before the run starts skips every tool (cancelled)', async () => {
   const runner = new FakeToolRunner();
-  const plan = planOf([tool('a'), tool('b', { required: false }), tool('c', { dependencies: ['b'] })]);
+  const plan = planOf([tool('a'), tool('b', { required: false }), tool('c', { async: true })]);
   const result = await executePlan(plan, fakeOptions(runner, { signal: AbortSignal.abort() }));
   assert.equal(result.status, 'cancelled');
   assert.equal(runner.log.length, 0);
@@ -145,11 +145,10 @@ test('plan timeout: status timeout, the running tool times out with PLAN_TIMEOUT
 
 test(
   'dependents of the tool that was running when the run stopped are skipped for the stop reason, not dependency_failed',
-  { todo: 'bug: Scheduler.complete (planExecutor.ts) calls skipDependentsOf for a required tool that ended because the run stopped (cancelled, timeout/PLAN_TIMEOUT, or skipped by finishStopped), so its pending dependents get skipReason dependency_failed + a DEPENDENCY_FAILED error instead of cancelled / plan_timeout' },
   async () => {
-    for (const stop of ['aborted before start', 'cancel', 'plan_timeout'] as const) {
+    for (const [stop, required] of [['aborted before start', true], ['aborted before start', false], ['cancel', true], ['cancel', false], ['plan_timeout', true]] as const) {
       const runner = new FakeToolRunner({ a: [{ outcome: 'hang' }] });
-      const plan = planOf([tool('a'), tool('b', { dependencies: ['a'] }), tool('c', { dependencies: ['b'] })]);
+      const plan = planOf([tool('a', { required }), tool('b', { dependencies: ['a'] }), tool('c', { dependencies: ['b'] })]);
       const options = stop === 'plan_timeout' ? { planTimeoutMs: 30 } : stop === 'cancel' ? {} : { signal: AbortSignal.abort() };
       const run = startPlanRun(plan, fakeOptions(runner, options));
       if (stop === 'cancel') {
@@ -160,8 +159,8 @@ test(
       const reason = stop === 'plan_timeout' ? 'plan_timeout' : 'cancelled';
       for (const id of ['b', 'c']) {
         assert.equal(byId(result, id).state, 'skipped');
-        assert.equal(byId(result, id).skipReason, reason, `${stop}: ${id} skipReason`);
-        assert.equal(byId(result, id).error, undefined, `${stop}: ${id} carries ${byId(result, id).error?.code}`);
+        assert.equal(byId(result, id).skipReason, reason, `${stop} (a required: ${required}): ${id} skipReason`);
+        assert.equal(byId(result, id).error, undefined, `${stop} (a required: ${required}): ${id} carries ${byId(result, id).error?.code}`);
       }
     }
   },
@@ -169,7 +168,6 @@ test(
 
 test(
   'a tool waiting for its retry when the run stops ends cancelled (or PLAN_TIMEOUT), not failed',
-  { todo: 'bug: runToolWithRetries (toolExecution.ts) breaks out of the retry loop on stop after an aborted backoff sleep and reports the previous attempt\'s failure: state failed, so it lands in failedTools/disabledSkills' },
   async () => {
     for (const stop of ['cancel', 'plan_timeout'] as const) {
       const runner = new FakeToolRunner({ a: [{ outcome: 'fail' }] });
@@ -323,8 +321,7 @@ test('a required failure skips its transitive dependents (dependency_failed) and
 });
 
 test(
-  'minimal counterexample: a required failure also skips dependents reached through a non-required tool',
-  { todo: 'bug: Scheduler.complete (planExecutor.ts) treats a skipped non-required tool like a non-required failure and releases its dependents, so "c" runs although its ancestor "a" is required and failed' },
+  'regression (found by property (d)): a required failure also skips dependents reached through a non-required tool',
   async () => {
     const runner = new FakeToolRunner({ a: [{ outcome: 'fail' }] });
     const plan = planOf([tool('a'), tool('b', { dependencies: ['a'], required: false }), tool('c', { dependencies: ['b'] })]);

@@ -39,6 +39,7 @@ export interface FakeAttemptLog {
   readonly start: number;
   end: number;
   ended: FakeAttemptEnd | undefined;
+  /** stdin as it was when the attempt started (state included). */
   readonly stdin: ToolStdin;
   readonly timeoutMs: number;
   /** Events handed to onEvent (after their hold promise, if any, settled). */
@@ -96,7 +97,8 @@ export class FakeToolRunner implements ToolRunner {
       start: this.tick(),
       end: -1,
       ended: undefined,
-      stdin: request.stdin,
+      // Snapshot now: the executor builds stdin.state lazily, so reading it later could see a later state.
+      stdin: { requestId: request.stdin.requestId, tool: request.stdin.tool, input: request.stdin.input, dependencies: request.stdin.dependencies, state: request.stdin.state },
       timeoutMs: request.timeoutMs,
       emitted: [],
     };

@@ -285,7 +285,6 @@ test('(c) every tool ends in exactly one final state, once in toolResults (plan 
 
 test(
   '(d) a tool is skipped (dependency_failed) exactly when a transitive ancestor is required and failed/timed out; otherwise it ran',
-  { todo: 'bug: Scheduler.complete/skipDependentsOf (src/runtime/executor/planExecutor.ts) releases the dependents of a skipped non-required tool, so they run although a required ancestor failed' },
   async () => {
     await fc.assert(
       fc.asyncProperty(planModelArb(), async (model) => {
@@ -379,6 +378,62 @@ test('(g) aggregatedState does not depend on timing and equals folding successfu
         for (const patch of model.tools[index]!.patches[result.attempts!.length - 1] ?? []) expected = deepMerge(expected, patch);
       }
       assert.deepEqual(first.result.aggregatedState, expected);
+    }),
+    { numRuns: NUM_RUNS },
+  );
+});
+
+/** Transitive dependencies of a tool (indices). */
+function ancestorsOf(model: PlanModel, index: number): Set<number> {
+  const found = new Set<number>();
+  const queue = [...model.tools[index]!.deps];
+  while (queue.length > 0) {
+    const next = queue.pop()!;
+    if (found.has(next)) continue;
+    found.add(next);
+    queue.push(...model.tools[next]!.deps);
+  }
+  return found;
+}
+
+test('(h) stdin: state holds every successful ancestor\'s patches (whatever the timing) and only finished tools\' patches; dependencies hold outputs or null', async () => {
+  // Each tool writes its own key (every attempt, so failed attempts' patches would show up if they leaked).
+  const arb = planModelArb().map((model) => ({
+    ...model,
+    tools: model.tools.map((tool, index) => ({ ...tool, patches: Array.from({ length: maxAttempts }, (_, attempt) => [{ [`k${index}`]: { by: index, attempt: attempt + 1 } }]) })),
+  }));
+  await fc.assert(
+    fc.asyncProperty(arb, async (model) => {
+      const observation = await execute(model);
+      model.tools.forEach((tool, index) => {
+        for (const attempt of observation.runner.attemptsOf(idOf(index))) {
+          const state = attempt.stdin.state;
+          for (const ancestor of ancestorsOf(model, index)) {
+            const ancestorResult = resultOf(observation, ancestor);
+            if (ancestorResult.state !== 'success') continue;
+            assert.deepEqual(state[`k${ancestor}`], { by: ancestor, attempt: ancestorResult.attempts!.length }, `${idOf(index)} attempt ${attempt.attempt} misses ancestor ${idOf(ancestor)}'s patch`);
+          }
+          for (const key of Object.keys(state)) {
+            const writer = Number(key.slice(1));
+            const writerResult = resultOf(observation, writer);
+            assert.equal(writerResult.state, 'success', `${idOf(index)} sees ${key} from a tool that did not succeed`);
+            assert.ok(observation.finished.get(idOf(writer))![0]! < attempt.start, `${idOf(index)} sees ${key} before ${idOf(writer)} finished`);
+            assert.deepEqual(state[key], { by: writer, attempt: writerResult.attempts!.length });
+          }
+          assert.deepEqual(Object.keys(attempt.stdin.dependencies).sort(), tool.deps.map(idOf).sort());
+          for (const dep of tool.deps) {
+            const output = attempt.stdin.dependencies[idOf(dep)];
+            const depResult = resultOf(observation, dep);
+            if (depResult.state === 'success') {
+              assert.equal(output?.ok, true);
+              assert.deepEqual(output?.state, { [`k${dep}`]: { by: dep, attempt: depResult.attempts!.length } });
+            } else {
+              assert.equal(output, null, `${idOf(index)} got a non-null output from ${idOf(dep)} (${depResult.state})`);
+              assert.equal(model.tools[dep]!.required, false, `${idOf(index)} ran after required ${idOf(dep)} ended ${depResult.state}`);
+            }
+          }
+        }
+      });
     }),
     { numRuns: NUM_RUNS },
   );
