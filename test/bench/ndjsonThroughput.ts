@@ -138,9 +138,23 @@ async function workerMain(side: Side, root: string, warmups: number, runs: numbe
 
 // ---- parent side ----
 
+/** The parent's --cpu-prof, --cpu-prof-dir and --cpu-prof-interval flags (not --cpu-prof-name: workers would overwrite one file). */
+function profilingFlags(execArgv: readonly string[]): string[] {
+  const flags: string[] = [];
+  for (let index = 0; index < execArgv.length; index++) {
+    const flag = execArgv[index]!;
+    if (flag === '--cpu-prof' || flag.startsWith('--cpu-prof-dir=') || flag.startsWith('--cpu-prof-interval=')) flags.push(flag);
+    else if ((flag === '--cpu-prof-dir' || flag === '--cpu-prof-interval') && index + 1 < execArgv.length) flags.push(flag, execArgv[++index]!);
+  }
+  return flags;
+}
+
 function runWorker(side: Side, root: string, warmups: number, runs: number): Promise<WorkerReport> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', THIS_FILE, '--worker', side, root, String(warmups), String(runs)], {
+    // `node --cpu-prof … index.ts --only c` also profiles the workers (where the executor runs).
+    const profiling = profilingFlags(process.execArgv);
+    const args = [...profiling, '--import', 'tsx', THIS_FILE, '--worker', side, root, String(warmups), String(runs)];
+    const child = spawn(process.execPath, args, {
       cwd: REPO_ROOT,
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -46,16 +46,14 @@ export class AttemptCollector {
     let state: JsonObject = {};
     for (const patch of this.patches) state = deepMerge(state, patch);
     const done = this.done;
-    return {
-      ok,
-      ...(done?.summary !== undefined ? { summary: done.summary } : {}),
-      ...(done?.output !== undefined ? { result: done.output } : {}),
-      state,
-      assets: this.assets,
-      uiEvents: this.uiEvents,
-      ...(done?.needsMoreContext !== undefined ? { needsMoreContext: done.needsMoreContext } : {}),
-      ...(done?.contextSuggestion !== undefined ? { contextSuggestion: done.contextSuggestion } : {}),
-    };
+    const output: { -readonly [K in keyof ToolOutput]: ToolOutput[K] } = { ok, state, assets: this.assets, uiEvents: this.uiEvents };
+    if (done) {
+      if (done.summary !== undefined) output.summary = done.summary;
+      if (done.output !== undefined) output.result = done.output;
+      if (done.needsMoreContext !== undefined) output.needsMoreContext = done.needsMoreContext;
+      if (done.contextSuggestion !== undefined) output.contextSuggestion = done.contextSuggestion;
+    }
+    return output;
   }
 
   private apply(event: ToolEvent, index: number): void | Promise<void> {

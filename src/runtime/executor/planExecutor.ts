@@ -26,6 +26,7 @@ import type {
 } from './executionEvents.js';
 import { ProcessToolRunner } from './processToolRunner.js';
 import { SubPlanRunner } from './subPlanRunner.js';
+import { snapshotHostEnvironment } from '../process/scriptEnvironment.js';
 import { runToolWithRetries, type ToolRunContext } from './toolExecution.js';
 import type { ToolOutput, ToolRunner } from './toolRunner.js';
 import { buildExecutionResult, invalidPlanResult } from './resultBuilder.js';
@@ -242,6 +243,13 @@ class Scheduler {
   readonly context: ToolRunContext;
   committedState: JsonObject;
   private readonly dependents: number[][];
+  /** Plan indices of each tool's (distinct) dependencies. */
+  private readonly dependencyIndices: number[][];
+  /** Position of each tool (by plan index) in the topological order. */
+  private readonly topologicalPosition: Int32Array;
+  /** Finished, successful tools with patches that the commit cursor has not reached yet. */
+  private uncommittedWithPatches = 0;
+  private readonly skillNames = new Map<string, string | null>();
   private readonly ready = new MinHeap();
   private readonly limit: number;
   private readonly parallel: boolean;
@@ -262,12 +270,23 @@ class Scheduler {
     root: string,
     resolvedToolPaths: ReadonlyMap<string, string>,
   ) {
-    const indexById = new Map(tools.map((tool, index) => [tool.toolId, index] as const));
+    const indexById = new Map<string, number>();
+    tools.forEach((tool, index) => indexById.set(tool.toolId, index));
     this.topologicalIndices = order.map((id) => indexById.get(id)!);
+    this.topologicalPosition = new Int32Array(tools.length);
+    this.topologicalIndices.forEach((index, position) => (this.topologicalPosition[index] = position));
     this.dependents = tools.map(() => []);
-    this.records = tools.map((tool, index) => {
-      const dependencies = [...new Set(tool.dependencies)];
-      for (const dependency of dependencies) this.dependents[indexById.get(dependency)!]!.push(index);
+    this.dependencyIndices = tools.map((tool) => {
+      const indices: number[] = [];
+      for (const dependency of tool.dependencies) {
+        const dependencyIndex = indexById.get(dependency)!;
+        if (!indices.includes(dependencyIndex)) indices.push(dependencyIndex);
+      }
+      return indices;
+    });
+    this.records = tools.map((_, index) => {
+      const dependencies = this.dependencyIndices[index]!;
+      for (const dependency of dependencies) this.dependents[dependency]!.push(index);
       return { status: Status.Pending, remaining: dependencies.length, result: undefined, output: undefined, patches: [], completion: -1 };
     });
     this.parallel = this.planRun.plan.parallel === true;
@@ -283,11 +302,17 @@ class Scheduler {
       subPlanRunner: new SubPlanRunner({ ...options, root }, executePlan),
       skillContext: options.skillContext ?? new ManifestSkillContextProvider(skillRoots(root, options.extraSkillRoots)),
       scriptPathOf: (tool) => resolvedToolPaths.get(tool.toolId) ?? path.resolve(root, tool.toolPath),
-      skillOf: (tool) => skillNameOfPath(tool.toolPath),
+      skillOf: (tool) => {
+        let skill = this.skillNames.get(tool.toolPath);
+        if (skill === undefined) this.skillNames.set(tool.toolPath, (skill = skillNameOfPath(tool.toolPath)));
+        return skill;
+      },
       hooks: options.hooks,
       maxEvents: options.maxEventsPerTool ?? DEFAULT_MAX_EVENTS_PER_TOOL,
       ...internals,
       committedState: () => this.committedState,
+      hostEnvironment: snapshotHostEnvironment(),
+      createdDirectories: new Set<string>(),
     };
   }
 
@@ -324,7 +349,7 @@ class Scheduler {
       // In a parallel plan a tool with async: false runs alone: nothing else starts until it ends.
       const exclusive = this.parallel && !this.tools[index]!.async;
       if (exclusive) this.exclusiveRunning = true;
-      void runToolWithRetries(this.context, this.tools[index]!, this.dependencyOutputs(index), () => this.stateFor(index)).then(
+      void runToolWithRetries(this.context, this.tools[index]!, () => this.dependencyOutputs(index), () => this.stateFor(index)).then(
         (finished) => {
           this.running--;
           if (exclusive) this.exclusiveRunning = false;
@@ -350,17 +375,11 @@ class Scheduler {
 
   private dependencyOutputs(index: number): Record<string, ToolOutput | null> {
     const outputs: Record<string, ToolOutput | null> = {};
-    for (const dependency of this.tools[index]!.dependencies) {
-      const record = this.records[this.indexOf(dependency)]!;
-      outputs[dependency] = record.result?.state === 'success' ? (record.output ?? null) : null;
+    for (const dependency of this.dependencyIndices[index]!) {
+      const record = this.records[dependency]!;
+      outputs[this.tools[dependency]!.toolId] = record.result?.state === 'success' ? (record.output ?? null) : null;
     }
     return outputs;
-  }
-
-  private indexCache: Map<string, number> | undefined;
-  private indexOf(toolId: string): number {
-    this.indexCache ??= new Map(this.tools.map((tool, index) => [tool.toolId, index] as const));
-    return this.indexCache.get(toolId)!;
   }
 
   private complete(index: number, result: ToolResult, output: ToolOutput | undefined, patches: readonly JsonObject[], fire: boolean): void {
@@ -371,6 +390,7 @@ class Scheduler {
     record.patches = patches;
     record.completion = this.completions++;
     this.finished++;
+    if (result.state === 'success' && patches.length > 0 && this.topologicalPosition[index]! >= this.commitCursor) this.uncommittedWithPatches++;
     const tool = this.tools[index]!;
     if (fire && this.context.emitters.finishedTool.hasListeners) this.context.emitters.finishedTool.fire({ planId: this.planRun.planId, result });
     if (this.context.stopReason() && result.state !== 'success') {
@@ -436,23 +456,24 @@ class Scheduler {
    */
   stateFor(index: number): JsonObject {
     let state = this.committedState;
-    if (this.finished === this.commitCursor) return state;
+    if (this.uncommittedWithPatches === 0) return state;
     const ancestors = new Set<number>();
     const queue = [index];
+    const cursor = this.commitCursor;
     while (queue.length > 0) {
-      for (const dependency of this.tools[queue.pop()!]!.dependencies) {
-        const ancestor = this.indexOf(dependency);
-        if (!ancestors.has(ancestor)) {
-          ancestors.add(ancestor);
-          queue.push(ancestor);
-        }
+      for (const ancestor of this.dependencyIndices[queue.pop()!]!) {
+        // Ancestors the cursor has passed are already committed, and so are all of theirs.
+        if (this.topologicalPosition[ancestor]! < cursor || ancestors.has(ancestor)) continue;
+        ancestors.add(ancestor);
+        queue.push(ancestor);
       }
     }
     const order = this.topologicalIndices;
-    for (let position = this.commitCursor; position < order.length; position++) {
+    for (let position = cursor; position < order.length; position++) {
       const candidate = order[position]!;
+      if (!ancestors.has(candidate)) continue;
       const record = this.records[candidate]!;
-      if (record.status !== Status.Finished || record.result?.state !== 'success' || !ancestors.has(candidate)) continue;
+      if (record.status !== Status.Finished || record.result?.state !== 'success') continue;
       for (const patch of record.patches) state = deepMerge(state, patch);
     }
     return state;
@@ -467,6 +488,7 @@ class Scheduler {
       if (record.status !== Status.Finished) return;
       this.commitCursor++;
       if (record.result?.state !== 'success' || record.patches.length === 0) continue;
+      this.uncommittedWithPatches--;
       const before = this.committedState;
       let after = before;
       for (const patch of record.patches) after = deepMerge(after, patch);

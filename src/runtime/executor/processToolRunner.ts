@@ -1,5 +1,5 @@
 // ToolRunner that starts the script as an OS process and applies the NDJSON protocol rules (PROTOCOL.md §1).
-import { commandForScript } from '../process/interpreter.js';
+import { commandForScript, type ScriptCommandResult } from '../process/interpreter.js';
 import { launchScript, type LineVerdict, type StdoutItem } from '../process/scriptLauncher.js';
 import { ProtocolSession } from '../protocol/protocolSession.js';
 import type { ToolAttemptOutcome, ToolAttemptRequest, ToolRunner } from './toolRunner.js';
@@ -13,10 +13,19 @@ export interface ProcessToolRunnerOptions {
 
 /** Runs each attempt as a real process; protocol problems become categorised ToolErrors. */
 export class ProcessToolRunner implements ToolRunner {
+  /** How each script is started, worked out once per runner (one plan run). */
+  private readonly commands = new Map<string, Promise<ScriptCommandResult>>();
+
   constructor(private readonly options: ProcessToolRunnerOptions = {}) {}
 
+  private commandFor(scriptPath: string): Promise<ScriptCommandResult> {
+    let command = this.commands.get(scriptPath);
+    if (!command) this.commands.set(scriptPath, (command = commandForScript(scriptPath, this.options.nodePath)));
+    return command;
+  }
+
   async run(request: ToolAttemptRequest): Promise<ToolAttemptOutcome> {
-    const commandResult = await commandForScript(request.scriptPath, this.options.nodePath);
+    const commandResult = await this.commandFor(request.scriptPath);
     if (!commandResult.ok) {
       return {
         ok: false, retryable: false, timedOut: false, cancelled: false, exitCode: null, signal: null, stderrTail: '', durationMs: 0,

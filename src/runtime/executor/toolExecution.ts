@@ -30,6 +30,10 @@ export interface ToolRunContext {
   readonly stopReason: () => 'cancelled' | 'plan_timeout' | undefined;
   readonly warn: (warning: RunWarning) => void;
   readonly committedState: () => JsonObject;
+  /** Allowlisted host environment, read once per run. */
+  readonly hostEnvironment: Readonly<Record<string, string>>;
+  /** Skill data directories already created during this run. */
+  readonly createdDirectories: Set<string>;
   readonly emitters: {
     readonly startedTool: Emitter<ToolStartedEvent>;
     readonly emittedEvent: Emitter<ToolEventEmittedEvent>;
@@ -51,15 +55,20 @@ export interface FinishedTool {
 export async function runToolWithRetries(
   context: ToolRunContext,
   tool: NormalizedTool,
-  dependencies: Record<string, ToolOutput | null>,
+  dependencyOutputs: () => Record<string, ToolOutput | null>,
   stateFor: () => JsonObject,
 ): Promise<FinishedTool> {
   const scriptPath = context.scriptPathOf(tool);
   const skillContext = await context.skillContext.contextFor(scriptPath);
   const skill = skillContext.skill ?? context.skillOf(tool);
   const timeoutMs = context.options.toolTimeoutMs ?? tool.timeoutMs ?? skillContext.manifestTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  if (skillContext.dataDirectory) await fs.mkdir(skillContext.dataDirectory, { recursive: true }).catch(() => undefined);
-  const env = buildScriptEnvironment(
+  if (skillContext.dataDirectory && !context.createdDirectories.has(skillContext.dataDirectory)) {
+    context.createdDirectories.add(skillContext.dataDirectory);
+    await fs.mkdir(skillContext.dataDirectory, { recursive: true }).catch(() => undefined);
+  }
+  // Built on first read: an in-process runner never pays for the environment it does not use.
+  let env: Record<string, string> | undefined;
+  const environment = () => (env ??= buildScriptEnvironment(
     {
       root: context.root,
       skillDirectory: skillContext.skillDirectory,
@@ -68,9 +77,10 @@ export async function runToolWithRetries(
       toolId: tool.toolId,
       requestId: context.planId,
     },
-    { ...context.options.extraEnv, ...skillContext.env },
-  );
-  const base = { toolId: tool.toolId, toolPath: tool.toolPath, skill };
+    context.options.extraEnv || skillContext.env ? { ...context.options.extraEnv, ...skillContext.env } : undefined,
+    context.hostEnvironment,
+  ));
+  let dependencies: Record<string, ToolOutput | null> | undefined;
   const attempts: AttemptRecord[] = [];
   const startedAt = new Date();
   const started = performance.now();
@@ -87,12 +97,14 @@ export async function runToolWithRetries(
       break;
     }
     let state: JsonObject | undefined;
-    // Lazy: building the snapshot costs nothing unless the runner (or a hook) reads it.
+    // Lazy: dependencies and the state snapshot cost nothing unless the runner (or a hook) reads them.
     const stdin = {
       requestId: context.planId,
       tool: tool.toolId,
       input: tool.input,
-      dependencies,
+      get dependencies(): Record<string, ToolOutput | null> {
+        return (dependencies ??= dependencyOutputs());
+      },
       get state(): JsonObject {
         return (state ??= stateFor());
       },
@@ -127,7 +139,9 @@ export async function runToolWithRetries(
       stdin,
       timeoutMs,
       cwd: context.root,
-      env,
+      get env() {
+        return environment();
+      },
       signal: context.abortSignal,
       onEvent: (event) => current.accept(event),
       onWarning: context.warn,
@@ -157,38 +171,15 @@ export async function runToolWithRetries(
   }
 
   const finishedAt = new Date();
-  const timing = {
-    executionTimeMs: Math.round(performance.now() - started),
-    startedAt: startedAt.toISOString(),
-    finishedAt: finishedAt.toISOString(),
-    retryCount: Math.max(0, attempts.length - 1),
-    attempts,
-  };
   if (!lastOutcome || !collector) {
     // Stopped before the first attempt began.
-    const stopReason = context.stopReason();
-    return {
-      result: { ...base, state: 'skipped', skipReason: stopReason === 'plan_timeout' ? 'plan_timeout' : 'cancelled', retryCount: 0 },
-      output: undefined,
-      patches: [],
-    };
-  }
-  const common = {
-    ...base,
-    ...timing,
-    events: collector.events,
-    droppedEvents: collector.droppedEvents,
-    exitCode: lastOutcome.exitCode,
-    ...(lastOutcome.stderrTail ? { stderr: lastOutcome.stderrTail } : {}),
-  };
-  if (lastOutcome.ok) {
-    const output = collector.output(true);
-    return { result: { ...common, state: 'success', output }, output, patches: collector.patches };
+    const skipReason = context.stopReason() === 'plan_timeout' ? 'plan_timeout' : 'cancelled';
+    return { result: { toolId: tool.toolId, toolPath: tool.toolPath, skill, state: 'skipped', skipReason, retryCount: 0 }, output: undefined, patches: [] };
   }
   const stopReason = context.stopReason();
-  let error = lastError ?? { code: 'UNKNOWN_FAILURE', message: 'the tool failed', category: 'process_error' as const };
-  let state: ToolResult['state'] = lastOutcome.timedOut ? 'timeout' : 'failed';
-  if (lastOutcome.cancelled || interrupted || (stopReason && error.category === 'cancelled')) {
+  let state: ToolResult['state'] = lastOutcome.ok ? 'success' : lastOutcome.timedOut ? 'timeout' : 'failed';
+  let error = lastOutcome.ok ? undefined : (lastError ?? { code: 'UNKNOWN_FAILURE', message: 'the tool failed', category: 'process_error' as const });
+  if (!lastOutcome.ok && (lastOutcome.cancelled || interrupted || (stopReason && error?.category === 'cancelled'))) {
     if (stopReason === 'plan_timeout') {
       state = 'timeout';
       error = { code: 'PLAN_TIMEOUT', message: 'the plan timeout expired while this tool was running', category: 'timeout' };
@@ -197,7 +188,26 @@ export async function runToolWithRetries(
       if (interrupted) error = { code: 'CANCELLED', message: 'the run was cancelled before the next retry', category: 'cancelled' };
     }
   }
-  return { result: { ...common, state, error, output: collector.output(false) }, output: undefined, patches: [] };
+  const output = collector.output(lastOutcome.ok);
+  // One literal with a fixed shape (cheaper than chains of spreads on hot paths).
+  const result: ToolResult = {
+    toolId: tool.toolId,
+    toolPath: tool.toolPath,
+    skill,
+    state,
+    output,
+    events: collector.events,
+    droppedEvents: collector.droppedEvents,
+    executionTimeMs: Math.round(performance.now() - started),
+    retryCount: Math.max(0, attempts.length - 1),
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    exitCode: lastOutcome.exitCode,
+    ...(lastOutcome.stderrTail ? { stderr: lastOutcome.stderrTail } : {}),
+    ...(error ? { error } : {}),
+    attempts,
+  };
+  return lastOutcome.ok ? { result, output, patches: collector.patches } : { result, output: undefined, patches: [] };
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

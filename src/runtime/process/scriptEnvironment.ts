@@ -4,7 +4,19 @@
 export const PASSED_THROUGH_VARIABLES = [
   'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TZ', 'TMPDIR', 'TEMP', 'TMP',
   'SYSTEMROOT', 'SystemRoot', 'COMSPEC', 'PATHEXT', 'WINDIR', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA',
+  // Network settings a script needs behind a corporate proxy or with a private certificate authority.
+  'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR',
 ] as const;
+
+/** The allowlisted host variables, read once (process.env lookups are slow native calls). */
+export function snapshotHostEnvironment(host: NodeJS.ProcessEnv = process.env): Readonly<Record<string, string>> {
+  const snapshot: Record<string, string> = {};
+  for (const name of PASSED_THROUGH_VARIABLES) {
+    const value = host[name];
+    if (value !== undefined) snapshot[name] = value;
+  }
+  return snapshot;
+}
 
 /** Context a script receives through NARRATORIA_* variables. */
 export interface ScriptContext {
@@ -16,17 +28,13 @@ export interface ScriptContext {
   readonly requestId?: string | undefined;
 }
 
-/** The environment for one script run: allowlisted host variables + Narratoria context + explicit extras. */
+/** The environment for one script run: allowlisted host variables (a snapshot) + Narratoria context + explicit extras. */
 export function buildScriptEnvironment(
   context: ScriptContext,
   extra: Readonly<Record<string, string>> = {},
-  host: NodeJS.ProcessEnv = process.env,
+  host: Readonly<Record<string, string>> = snapshotHostEnvironment(),
 ): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const name of PASSED_THROUGH_VARIABLES) {
-    const value = host[name];
-    if (value !== undefined) env[name] = value;
-  }
+  const env: Record<string, string> = { ...host };
   env['NARRATORIA_PROTOCOL_VERSION'] = '0';
   env['NARRATORIA_ROOT'] = context.root;
   if (context.skillDirectory) env['NARRATORIA_SKILL_DIR'] = context.skillDirectory;

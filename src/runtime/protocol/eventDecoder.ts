@@ -1,4 +1,5 @@
 // Turns one NDJSON line into a protocol event or a categorised problem (PROTOCOL.md §1). Never throws.
+import type { ValidateFunction } from 'ajv';
 import { contractValidator } from '../contracts/schemas.js';
 import { PROTOCOL_VERSION, TOOL_EVENT_TYPES, type ToolEvent, type ToolEventType } from '../model/toolEvent.js';
 
@@ -10,6 +11,14 @@ export type DecodedLine =
   | { readonly kind: 'invalid_event'; readonly problem: string };
 
 const knownTypes = new Set<string>(TOOL_EVENT_TYPES);
+const validators = new Map<ToolEventType, ValidateFunction>();
+
+/** The compiled validator of one event type (looked up once per type, not per line). */
+function validatorOf(type: ToolEventType): ValidateFunction {
+  let validate = validators.get(type);
+  if (!validate) validators.set(type, (validate = contractValidator('tool-event.schema.json', `#/$defs/${type}`)));
+  return validate;
+}
 
 /** Decodes and validates one line of a skill script's stdout. */
 export function decodeEventLine(line: string): DecodedLine {
@@ -34,7 +43,7 @@ export function decodeEventLine(line: string): DecodedLine {
   if (record['version'] !== PROTOCOL_VERSION) {
     return { kind: 'invalid_event', problem: `"version" must be "${PROTOCOL_VERSION}", got ${JSON.stringify(record['version'])}` };
   }
-  const validate = contractValidator('tool-event.schema.json', `#/$defs/${type as ToolEventType}`);
+  const validate = validatorOf(type as ToolEventType);
   if (!validate(record)) {
     const first = validate.errors?.[0];
     const where = first?.instancePath ? `${first.instancePath} ` : '';

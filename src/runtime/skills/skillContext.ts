@@ -32,10 +32,18 @@ interface ManifestScript {
  */
 export class ManifestSkillContextProvider implements SkillContextProvider {
   private readonly manifests = new Map<string, Promise<{ scripts?: readonly ManifestScript[] } | undefined>>();
+  private readonly contexts = new Map<string, Promise<SkillContext>>();
 
   constructor(private readonly skillsRoots: readonly string[]) {}
 
-  async contextFor(scriptRealPath: string): Promise<SkillContext> {
+  /** Cached per script for the provider's lifetime (one plan run), so manifests and configs are read once. */
+  contextFor(scriptRealPath: string): Promise<SkillContext> {
+    let context = this.contexts.get(scriptRealPath);
+    if (!context) this.contexts.set(scriptRealPath, (context = this.lookUp(scriptRealPath)));
+    return context;
+  }
+
+  private async lookUp(scriptRealPath: string): Promise<SkillContext> {
     for (const root of this.skillsRoots) {
       const relative = path.relative(root, scriptRealPath);
       if (relative.startsWith('..') || path.isAbsolute(relative)) continue;

@@ -219,7 +219,7 @@ test('scripts get a minimal environment and the skill context', async () => {
     const dump = await runOne(`${helpers}/env-dump.js`);
     const keys = (dump.tool.output?.result as { keys: string[] }).keys;
     assert.ok(!keys.includes('NARRATORIA_TEST_SECRET'));
-    assert.ok(keys.every((key) => /^(NARRATORIA_|PATH$|HOME$|USER$|LOGNAME$|SHELL$|LANG|LC_|TZ$|TMP|TEMP$|ELECTRON_RUN_AS_NODE$)/.test(key)), keys.join(','));
+    assert.ok(keys.every((key) => /^(NARRATORIA_|PATH$|HOME$|USER$|LOGNAME$|SHELL$|LANG|LC_|TZ$|TMP|TEMP$|ELECTRON_RUN_AS_NODE$|NODE_EXTRA_CA_CERTS$|SSL_CERT_|HTTPS?_PROXY$|NO_PROXY$|https?_proxy$|no_proxy$)/.test(key)), keys.join(','));
   } finally {
     delete process.env['NARRATORIA_TEST_SECRET'];
   }
