@@ -108,16 +108,16 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** Serialises saves and coalesces bursts: at most one write in flight, the latest record always wins. */
+/** Serialises saves and coalesces bursts: at most one write in flight; per run, the latest record always wins. */
 export class RunRecordWriter {
-  private pending: RunRecord | undefined;
+  private readonly pending = new Map<string, RunRecord>();
   private writing: Promise<void> | undefined;
   private lastError: unknown;
 
   constructor(private readonly store: RunStore) {}
 
   schedule(record: RunRecord): void {
-    this.pending = record;
+    this.pending.set(record.planId, record);
     if (!this.writing) this.writing = this.loop();
   }
 
@@ -128,9 +128,9 @@ export class RunRecordWriter {
   }
 
   private async loop(): Promise<void> {
-    while (this.pending) {
-      const record = this.pending;
-      this.pending = undefined;
+    while (this.pending.size > 0) {
+      const [planId, record] = this.pending.entries().next().value as [string, RunRecord];
+      this.pending.delete(planId);
       try {
         await this.store.save(record);
       } catch (error) {
