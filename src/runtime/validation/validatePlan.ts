@@ -91,8 +91,8 @@ async function validateParsed(value: unknown, collector: DiagnosticCollector, op
     const tools = viewTools(record['tools']);
     const drafts: DiagnosticDraft[] = [];
     const firstIndexById = checkToolIds(tools, drafts);
-    checkDependencies(tools, firstIndexById, drafts);
-    checkCycles(tools, firstIndexById, drafts);
+    const dependencyTargets = checkDependencies(tools, firstIndexById, drafts);
+    checkCycles(tools, firstIndexById, dependencyTargets, drafts);
     checkConditions(tools, drafts);
     if (options.checkToolPaths !== false) await checkSubPlans(tools, options, drafts);
     const resolutions = options.checkToolPaths === false ? new Map<string, ToolPathResolution>() : await checkToolPaths(tools, options, drafts);

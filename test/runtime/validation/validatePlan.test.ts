@@ -160,8 +160,9 @@ describe('validatePlanText: plan semantics', () => {
     const unchecked = await validatePlanText(text, { ...options, checkToolPaths: false });
     assert.deepEqual(unchecked.diagnostics, []);
     assert.equal(unchecked.resolvedToolPaths.size, 0);
+    // A sub-plan tool's toolPath is informational; its subPlan file must exist inside the root.
     const subPlan = await validatePlanText(planText(['{ "toolId": "s", "toolPath": "informational", "subPlan": "plans/other.json" }']), options);
-    assert.deepEqual(subPlan.diagnostics, []);
+    assert.deepEqual(subPlan.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer]), [['SUB_PLAN_NOT_FOUND', '/tools/0/subPlan']]);
   });
 
   test('TOOL_IN_DISABLED_SKILL: a warning on the toolPath, related to the disabledSkills entry', async () => {
