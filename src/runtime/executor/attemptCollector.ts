@@ -3,18 +3,19 @@ import { promises as fs, constants as fsConstants } from 'node:fs';
 import * as path from 'node:path';
 import type { AssetReference, RunWarning, ToolOutput } from '../model/executionResult.js';
 import type { DoneEvent, ToolEvent } from '../model/toolEvent.js';
+import type { Emitter } from '../common/event.js';
+import type { ExecutionHooks, ToolEventEmittedEvent } from './executionEvents.js';
 import { deepMerge, type JsonObject } from '../state/deepMerge.js';
 
-export interface AttemptCollectorOptions {
-  readonly toolId: string;
+/** What the collector needs from its run (a ToolRunContext satisfies it). */
+export interface CollectorContext {
+  readonly planId: string;
   readonly maxEvents: number;
   /** Directory relative asset paths resolve against (the script's working directory). */
-  readonly cwd: string;
+  readonly root: string;
   readonly warn: (warning: RunWarning) => void;
-  /** Called after an event was applied (for live observers). */
-  readonly applied: (event: ToolEvent, index: number) => void;
-  /** Hold hook run before an event is applied. */
-  readonly beforeApply?: ((event: ToolEvent, index: number) => void | Promise<void>) | undefined;
+  readonly hooks: ExecutionHooks | undefined;
+  readonly emitters: { readonly emittedEvent: Emitter<ToolEventEmittedEvent> };
 }
 
 /** Per-attempt accumulator; the executor keeps the one of the final attempt. */
@@ -26,16 +27,20 @@ export class AttemptCollector {
   droppedEvents = 0;
   done: DoneEvent | undefined;
   private count = 0;
-  private readonly assetIds = new Set<string>();
+  private assetIds: Set<string> | undefined;
 
-  constructor(private readonly options: AttemptCollectorOptions) {}
+  constructor(
+    private readonly context: CollectorContext,
+    private readonly toolId: string,
+    private readonly attempt: number,
+  ) {}
 
   /** Accepts one valid event in emission order; returns a promise when the stream must wait. */
   accept(event: ToolEvent): void | Promise<void> {
     const index = this.count++;
-    const hook = this.options.beforeApply;
+    const hook = this.context.hooks?.beforeEventApply;
     if (hook) {
-      const held = hook(event, index);
+      const held = hook({ planId: this.context.planId, toolId: this.toolId, attempt: this.attempt, event, index });
       if (held) return held.then(() => this.apply(event, index));
     }
     return this.apply(event, index);
@@ -57,7 +62,7 @@ export class AttemptCollector {
   }
 
   private apply(event: ToolEvent, index: number): void | Promise<void> {
-    if (this.events.length < this.options.maxEvents) this.events.push(event);
+    if (this.events.length < this.context.maxEvents) this.events.push(event);
     else this.droppedEvents++;
     switch (event.type) {
       case 'state_patch':
@@ -70,22 +75,27 @@ export class AttemptCollector {
         this.done = event;
         break;
       case 'asset':
-        return this.registerAsset(event).then(() => this.options.applied(event, index));
+        return this.registerAsset(event).then(() => this.applied(event, index));
       case 'log':
       case 'error':
         break;
     }
-    this.options.applied(event, index);
+    this.applied(event, index);
+  }
+
+  private applied(event: ToolEvent, index: number): void {
+    const emitter = this.context.emitters.emittedEvent;
+    if (emitter.hasListeners) emitter.fire({ planId: this.context.planId, toolId: this.toolId, attempt: this.attempt, event, index });
   }
 
   private async registerAsset(event: Extract<ToolEvent, { type: 'asset' }>): Promise<void> {
     const warn = (code: string, message: string) =>
-      this.options.warn({ code, message, toolId: this.options.toolId, details: { assetId: event.assetId, path: event.path } });
-    if (this.assetIds.has(event.assetId)) {
+      this.context.warn({ code, message, toolId: this.toolId, details: { assetId: event.assetId, path: event.path } });
+    if (this.assetIds?.has(event.assetId)) {
       warn('DUPLICATE_ASSET_ID', `asset "${event.assetId}" was announced twice; the first one is kept`);
       return;
     }
-    const absolute = path.resolve(this.options.cwd, event.path);
+    const absolute = path.resolve(this.context.root, event.path);
     try {
       const stat = await fs.stat(absolute);
       if (!stat.isFile()) throw new Error('not a file');
@@ -94,14 +104,14 @@ export class AttemptCollector {
       warn('ASSET_MISSING', `asset "${event.assetId}" points to ${absolute}, which does not exist or cannot be read; it was not registered`);
       return;
     }
-    this.assetIds.add(event.assetId);
+    (this.assetIds ??= new Set()).add(event.assetId);
     this.assets.push({
       assetId: event.assetId,
       kind: event.kind,
       mediaType: event.mediaType,
       path: absolute,
       ...(event.metadata ? { metadata: event.metadata } : {}),
-      toolId: this.options.toolId,
+      toolId: this.toolId,
     });
   }
 }

@@ -313,6 +313,7 @@ class Scheduler {
       committedState: () => this.committedState,
       hostEnvironment: snapshotHostEnvironment(),
       createdDirectories: new Set<string>(),
+      knownSkillContexts: new Map(),
     };
   }
 
@@ -340,14 +341,18 @@ class Scheduler {
       return;
     }
     while (this.ready.size > 0 && this.running < this.limit && !this.exclusiveRunning) {
-      const index = this.ready.pop();
+      const index = this.ready.peek()!;
+      // In a parallel plan a tool with async: false runs alone: it waits for the running tools to
+      // finish (the tools after it in plan order wait too, so it cannot starve), and nothing else
+      // starts until it ends.
+      const exclusive = this.parallel && !this.tools[index]!.async;
+      if (exclusive && this.running > 0 && this.records[index]!.status === Status.Pending) break;
+      this.ready.pop();
       const record = this.records[index]!;
       if (record.status !== Status.Pending) continue;
       if (!this.passesCondition(index)) continue;
       record.status = Status.Running;
       this.running++;
-      // In a parallel plan a tool with async: false runs alone: nothing else starts until it ends.
-      const exclusive = this.parallel && !this.tools[index]!.async;
       if (exclusive) this.exclusiveRunning = true;
       void runToolWithRetries(this.context, this.tools[index]!, () => this.dependencyOutputs(index), () => this.stateFor(index)).then(
         (finished) => {
@@ -518,8 +523,8 @@ class Scheduler {
   }
 
   /** Schedules an atomic save of the run record (after every tool, and once at the end with the result). */
-  persist(result?: ExecutionResult): Promise<void> {
-    if (!this.writer) return Promise.resolve();
+  persist(result?: ExecutionResult): Promise<void> | undefined {
+    if (!this.writer) return undefined;
     const tools: Record<string, StoredTool> = {};
     this.tools.forEach((tool, index) => {
       const record = this.records[index]!;
@@ -539,9 +544,10 @@ class Scheduler {
       tools,
       result,
     });
-    return result ? this.writer.flush().catch((error: unknown) => {
+    if (!result) return undefined;
+    return this.writer.flush().catch((error: unknown) => {
       this.context.warn({ code: 'RUN_RECORD_WRITE_FAILED', message: `could not save the run record: ${error instanceof Error ? error.message : String(error)}` });
-    }) : Promise.resolve();
+    });
   }
 }
 

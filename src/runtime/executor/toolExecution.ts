@@ -4,14 +4,15 @@ import type { Emitter } from '../common/event.js';
 import type { AttemptRecord, RunWarning, ToolError, ToolResult } from '../model/executionResult.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs, type NormalizedTool } from '../model/plan.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
-import type { SkillContextProvider } from '../skills/skillContext.js';
+import type { SkillContext, SkillContextProvider } from '../skills/skillContext.js';
 import type { JsonObject } from '../state/deepMerge.js';
 import { AttemptCollector } from './attemptCollector.js';
 import type {
   ExecutionHooks, RetryScheduledEvent, StateChangedEvent, StderrEvent, ToolEventEmittedEvent, ToolFinishedEvent, ToolStartedEvent,
 } from './executionEvents.js';
 import type { ExecutePlanOptions } from './planExecutor.js';
-import type { ToolOutput, ToolRunner } from './toolRunner.js';
+import type { ToolAttemptRequest, ToolOutput, ToolRunner, ToolStdin } from './toolRunner.js';
+import type { ToolEvent } from '../model/toolEvent.js';
 
 /** Everything a tool run needs from its plan run. */
 export interface ToolRunContext {
@@ -34,6 +35,8 @@ export interface ToolRunContext {
   readonly hostEnvironment: Readonly<Record<string, string>>;
   /** Skill data directories already created during this run. */
   readonly createdDirectories: Set<string>;
+  /** Skill contexts already looked up during this run, by script path. */
+  readonly knownSkillContexts: Map<string, SkillContext>;
   readonly emitters: {
     readonly startedTool: Emitter<ToolStartedEvent>;
     readonly emittedEvent: Emitter<ToolEventEmittedEvent>;
@@ -59,7 +62,12 @@ export async function runToolWithRetries(
   stateFor: () => JsonObject,
 ): Promise<FinishedTool> {
   const scriptPath = context.scriptPathOf(tool);
-  const skillContext = await context.skillContext.contextFor(scriptPath);
+  // Resolved once per script and run; later tools of the same script skip the await.
+  let skillContext = context.knownSkillContexts.get(scriptPath);
+  if (!skillContext) {
+    skillContext = await context.skillContext.contextFor(scriptPath);
+    context.knownSkillContexts.set(scriptPath, skillContext);
+  }
   const skill = skillContext.skill ?? context.skillOf(tool);
   const timeoutMs = context.options.toolTimeoutMs ?? tool.timeoutMs ?? skillContext.manifestTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   if (skillContext.dataDirectory && !context.createdDirectories.has(skillContext.dataDirectory)) {
@@ -81,8 +89,9 @@ export async function runToolWithRetries(
     context.hostEnvironment,
   ));
   let dependencies: Record<string, ToolOutput | null> | undefined;
+  const lazyDependencies = () => (dependencies ??= dependencyOutputs());
   const attempts: AttemptRecord[] = [];
-  const startedAt = new Date();
+  const startedAt = Date.now();
   const started = performance.now();
   let collector: AttemptCollector | undefined;
   let lastError: ToolError | undefined;
@@ -96,68 +105,32 @@ export async function runToolWithRetries(
       interrupted = lastOutcome !== undefined;
       break;
     }
-    let state: JsonObject | undefined;
-    // Lazy: dependencies and the state snapshot cost nothing unless the runner (or a hook) reads them.
-    const stdin = {
-      requestId: context.planId,
-      tool: tool.toolId,
-      input: tool.input,
-      get dependencies(): Record<string, ToolOutput | null> {
-        return (dependencies ??= dependencyOutputs());
-      },
-      get state(): JsonObject {
-        return (state ??= stateFor());
-      },
-    };
+    const stdin = new LazyToolStdin(context.planId, tool.toolId, tool.input, lazyDependencies, stateFor);
     if (context.hooks?.beforeToolStart) await context.hooks.beforeToolStart({ planId: context.planId, tool, attempt, stdin });
     if (context.stopReason()) break;
     if (context.emitters.startedTool.hasListeners) {
       context.emitters.startedTool.fire({ planId: context.planId, toolId: tool.toolId, attempt, scriptPath, skill, startedAt: new Date().toISOString() });
     }
-    const emitted = context.emitters.emittedEvent;
-    const beforeEventApply = context.hooks?.beforeEventApply;
-    const current = new AttemptCollector({
-      toolId: tool.toolId,
-      maxEvents: context.maxEvents,
-      cwd: context.root,
-      warn: context.warn,
-      applied: (event, index) => {
-        if (emitted.hasListeners) emitted.fire({ planId: context.planId, toolId: tool.toolId, attempt, event, index });
-      },
-      beforeApply: beforeEventApply
-        ? (event, index) => beforeEventApply({ planId: context.planId, toolId: tool.toolId, attempt, event, index })
-        : undefined,
-    });
+    const current = new AttemptCollector(context, tool.toolId, attempt);
     collector = current;
     const stderrEmitter = context.emitters.stderr;
     const runner = tool.subPlan !== undefined ? context.subPlanRunner : context.runner;
-    const outcome = await runner.run({
-      tool,
-      scriptPath,
-      skill,
-      attempt,
-      stdin,
-      timeoutMs,
-      cwd: context.root,
-      get env() {
-        return environment();
-      },
-      signal: context.abortSignal,
-      onEvent: (event) => current.accept(event),
-      onWarning: context.warn,
-      onStderr: stderrEmitter.hasListeners ? (text) => stderrEmitter.fire({ planId: context.planId, toolId: tool.toolId, attempt, text }) : undefined,
-    });
+    const outcome = await runner.run(
+      new AttemptRequest(tool, scriptPath, skill, attempt, stdin, timeoutMs, context.root, environment, context.abortSignal, current, context.warn,
+        stderrEmitter.hasListeners ? (text) => stderrEmitter.fire({ planId: context.planId, toolId: tool.toolId, attempt, text }) : undefined),
+    );
     lastOutcome = outcome;
     lastError = outcome.error;
-    attempts.push({
+    const record: { -readonly [K in keyof AttemptRecord]: AttemptRecord[K] } = {
       attempt,
       durationMs: Math.round(outcome.durationMs),
       exitCode: outcome.exitCode,
       signal: outcome.signal,
       ok: outcome.ok,
-      ...(outcome.error ? { error: outcome.error } : {}),
-      ...(attempt > 1 ? { backoffMs } : {}),
-    });
+    };
+    if (outcome.error) record.error = outcome.error;
+    if (attempt > 1) record.backoffMs = backoffMs;
+    attempts.push(record);
     if (outcome.ok || !outcome.retryable || attempt > tool.maxRetries) break;
     if (context.stopReason()) {
       interrupted = true;
@@ -200,7 +173,7 @@ export async function runToolWithRetries(
     droppedEvents: collector.droppedEvents,
     executionTimeMs: Math.round(performance.now() - started),
     retryCount: Math.max(0, attempts.length - 1),
-    startedAt: startedAt.toISOString(),
+    startedAt: new Date(startedAt).toISOString(),
     finishedAt: new Date().toISOString(),
     exitCode: lastOutcome.exitCode,
     ...(lastOutcome.stderrTail ? { stderr: lastOutcome.stderrTail } : {}),
@@ -208,6 +181,69 @@ export async function runToolWithRetries(
     attempts,
   };
   return lastOutcome.ok ? { result, output, patches: collector.patches } : { result, output: undefined, patches: [] };
+}
+
+/**
+ * A script's stdin whose `dependencies` and `state` are built on first read (prototype getters keep one
+ * hidden class for every instance). JSON.stringify goes through toJSON, so runners serialise it as usual.
+ */
+class LazyToolStdin implements ToolStdin {
+  #state: JsonObject | undefined;
+  readonly #dependencies: () => Record<string, ToolOutput | null>;
+  readonly #stateFor: () => JsonObject;
+
+  constructor(
+    readonly requestId: string,
+    readonly tool: string,
+    readonly input: Record<string, unknown>,
+    dependencies: () => Record<string, ToolOutput | null>,
+    stateFor: () => JsonObject,
+  ) {
+    this.#dependencies = dependencies;
+    this.#stateFor = stateFor;
+  }
+
+  get dependencies(): Record<string, ToolOutput | null> {
+    return this.#dependencies();
+  }
+
+  get state(): JsonObject {
+    return (this.#state ??= this.#stateFor());
+  }
+
+  toJSON(): ToolStdin {
+    return { requestId: this.requestId, tool: this.tool, input: this.input, dependencies: this.dependencies, state: this.state };
+  }
+}
+
+/** One attempt's request to a ToolRunner; the script environment is built only if the runner reads it. */
+class AttemptRequest implements ToolAttemptRequest {
+  readonly #environment: () => Record<string, string>;
+  readonly #collector: AttemptCollector;
+
+  constructor(
+    readonly tool: NormalizedTool,
+    readonly scriptPath: string,
+    readonly skill: string | null,
+    readonly attempt: number,
+    readonly stdin: ToolStdin,
+    readonly timeoutMs: number,
+    readonly cwd: string,
+    environment: () => Record<string, string>,
+    readonly signal: AbortSignal,
+    collector: AttemptCollector,
+    readonly onWarning: (warning: RunWarning) => void,
+    readonly onStderr: ((text: string) => void) | undefined,
+  ) {
+    this.#environment = environment;
+    this.#collector = collector;
+  }
+
+  get env(): Readonly<Record<string, string>> {
+    return this.#environment();
+  }
+
+  readonly onEvent = (event: ToolEvent): void | Promise<void> => this.#collector.accept(event);
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

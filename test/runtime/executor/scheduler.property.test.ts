@@ -232,7 +232,7 @@ test('(a) no tool starts before all its dependencies have finished', async () =>
   );
 });
 
-test('(b) running attempts never exceed the concurrency limit; an async:false tool in a parallel plan runs without new starts', async () => {
+test('(b) running attempts never exceed the concurrency limit; an async:false tool in a parallel plan runs alone', async () => {
   await fc.assert(
     fc.asyncProperty(planModelArb(), async (model) => {
       const observation = await execute(model);
@@ -256,6 +256,11 @@ test('(b) running attempts never exceed the concurrency limit; an async:false to
           if (other === index || start === undefined) return;
           assert.ok(start < from || start > to, `${idOf(other)} started at ${start} while async:false ${idOf(index)} ran [${from}, ${to}]`);
         });
+        // Nothing else is running at all while it runs (it waited for the running tools to finish).
+        for (const entry of runner.log) {
+          if (entry.toolId === idOf(index)) continue;
+          assert.ok(entry.end < from || entry.start > to, `${entry.toolId} ran [${entry.start}, ${entry.end}] during async:false ${idOf(index)} [${from}, ${to}]`);
+        }
       });
     }),
     { numRuns: NUM_RUNS },
