@@ -10,7 +10,8 @@ import { isPlainObject } from '../../runtime/state/deepMerge.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 import { formatSummary, reportProgress } from '../progressReporter.js';
-import { formatDiagnostic, reportDiagnostic } from './validateCommand.js';
+import { toReportDiagnostic } from '../../runtime/validation/diagnostic.js';
+import { formatDiagnostic } from './validateCommand.js';
 
 export const runUsage =
   'narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-outside-skills] [--no-save]';
@@ -52,7 +53,7 @@ export async function runCommand(args: readonly string[], io: CliIo, signal: Abo
   const validation = await validatePlanText(text, { root, allowOutsideSkills: values['allow-outside-skills'] === true });
   const style = styler(io.stderr, io.env);
   if (!validation.valid || !validation.plan) {
-    for (const diagnostic of validation.diagnostics) io.stderr.write(formatDiagnostic(planFile, reportDiagnostic(diagnostic), style));
+    for (const diagnostic of validation.diagnostics) io.stderr.write(formatDiagnostic(planFile, toReportDiagnostic(diagnostic), style));
     io.stderr.write(`The plan is invalid; nothing ran.\n`);
     if (format === 'json') {
       const plan = isPlainObject(validation.plan) ? validation.plan : ({ requestId: '', tools: [] } as never);

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
-import type { Diagnostic } from '../../runtime/validation/diagnostic.js';
+import { toReportDiagnostic, type ReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 
 export const validateUsage = 'narratoria validate <plan.json>... [--root DIR] [--format text|json] [--allow-outside-skills]';
@@ -11,19 +11,7 @@ export const validateUsage = 'narratoria validate <plan.json>... [--root DIR] [-
 export interface ValidateEntry {
   readonly file: string;
   readonly valid: boolean;
-  readonly diagnostics: readonly ReportedDiagnostic[];
-}
-
-export interface ReportedDiagnostic {
-  readonly severity: Diagnostic['severity'];
-  readonly code: string;
-  readonly message: string;
-  readonly pointer: string;
-  readonly line: number | null;
-  readonly column: number | null;
-  readonly endLine: number | null;
-  readonly endColumn: number | null;
-  readonly related?: readonly { readonly pointer: string; readonly message: string }[];
+  readonly diagnostics: readonly ReportDiagnostic[];
 }
 
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
@@ -51,7 +39,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       continue;
     }
     const result = await validatePlanText(text, { root, allowOutsideSkills: values['allow-outside-skills'] === true });
-    entries.push({ file, valid: result.valid, diagnostics: result.diagnostics.map(reportDiagnostic) });
+    entries.push({ file, valid: result.valid, diagnostics: result.diagnostics.map(toReportDiagnostic) });
   }
   if (format === 'json') io.stdout.write(toJson(entries));
   else printText(entries, io);
@@ -59,23 +47,8 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   return entries.every((entry) => entry.valid) ? ExitCode.Success : ExitCode.Failure;
 }
 
-/** Flattens a runtime Diagnostic into the CLI's stable JSON shape. */
-export function reportDiagnostic(diagnostic: Diagnostic): ReportedDiagnostic {
-  return {
-    severity: diagnostic.severity,
-    code: diagnostic.code,
-    message: diagnostic.message,
-    pointer: diagnostic.pointer,
-    line: diagnostic.range?.start.line ?? null,
-    column: diagnostic.range?.start.column ?? null,
-    endLine: diagnostic.range?.end.line ?? null,
-    endColumn: diagnostic.range?.end.column ?? null,
-    ...(diagnostic.related && diagnostic.related.length > 0 ? { related: diagnostic.related } : {}),
-  };
-}
-
 /** Compiler-style lines (`file:line:column: severity CODE: message`) that terminals and VS Code make clickable. */
-export function formatDiagnostic(file: string, diagnostic: ReportedDiagnostic, style = styler({}, {})): string {
+export function formatDiagnostic(file: string, diagnostic: ReportDiagnostic, style = styler({}, {})): string {
   const where = diagnostic.line !== null ? `${file}:${diagnostic.line}:${diagnostic.column}` : file;
   const colour = diagnostic.severity === 'error' ? style.red : diagnostic.severity === 'warning' ? style.yellow : style.blue;
   const pointer = diagnostic.pointer ? style.dim(` (at ${diagnostic.pointer})`) : '';

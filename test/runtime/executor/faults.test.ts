@@ -283,7 +283,7 @@ test('a symlink escaping skills/ is refused unless explicitly allowed', async ()
   const root = mkdtempSync(path.join(scratch, 'escape-'));
   mkdirSync(path.join(root, 'skills', 'evil'), { recursive: true });
   const outside = path.join(root, 'outside.js');
-  writeFileSync(outside, readFileSync(path.join(story, helpers, 'echo.js')));
+  writeFileSync(outside, `process.stdin.resume();process.stdin.on('end',()=>console.log(JSON.stringify({version:'0',type:'done',ok:true})));`);
   symlinkSync(outside, path.join(root, 'skills', 'evil', 'link.js'));
   const plan = { requestId: planId(), tools: [{ toolId: 't', toolPath: 'skills/evil/link.js' }] };
   const refused = await executePlan(plan, { root });
