@@ -1,0 +1,46 @@
+// The Narrator port: turns a player's words into a Plan JSON. Strategies: patternNarrator.ts, llamaNarrator.ts, autoNarrator.ts.
+import type { Plan } from '../model/plan.js';
+import type { NarratorSkill } from '../skills/skillTypes.js';
+
+/** Which strategy produced a plan. */
+export type NarratorKind = 'llm' | 'pattern';
+
+/** Seed 002's generatePlan inputs. */
+export interface PlanRequest {
+  /** The player's words (or a chosen narrative_choice). */
+  readonly input: string;
+  /** Skills the narrator may use (enabled, not permanently failed), with their scripts and prompts. */
+  readonly skills: readonly NarratorSkill[];
+  /** Skills the plan must not use (also written into plan.disabledSkills). */
+  readonly disabledSkills: readonly string[];
+  /** 1 for the first generation of a turn, up to 5 (metadata.generationAttempt). */
+  readonly attempt: number;
+  /** requestId of the previous attempt's plan, or null (metadata.parentPlanId). */
+  readonly parentPlanId: string | null;
+  /** Why the previous attempt failed (validation errors, failed tools), fed back to the model. */
+  readonly feedback?: string;
+  /** Session state snapshot, for context. */
+  readonly state?: Record<string, unknown>;
+  readonly signal?: AbortSignal;
+}
+
+/** A plan and how it was made. */
+export interface GeneratedPlan {
+  readonly plan: Plan;
+  readonly narrator: NarratorKind;
+  /** Set when an LLM narrator fell back to the pattern narrator: why (timeout, model error, no model…). */
+  readonly fallbackReason?: string;
+  /** Wall time of the generation. */
+  readonly generationMs: number;
+}
+
+export interface Narrator {
+  /** 'auto' picks the LLM when a verified model is present, otherwise the pattern narrator. */
+  readonly kind: NarratorKind | 'auto';
+  generatePlan(request: PlanRequest): Promise<GeneratedPlan>;
+  /** Releases the model process, if any. */
+  dispose(): Promise<void>;
+}
+
+/** FR-006: the budget for one plan generation. */
+export const GENERATION_BUDGET_MS = 5_000;

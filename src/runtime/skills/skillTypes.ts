@@ -1,0 +1,99 @@
+// Skill types (mirrors contracts/skill-manifest.schema.json plus what discovery and health add). Pure data.
+
+/** Health of a skill (seed 000 §3). */
+export type SkillHealth = 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure';
+
+/** Mirrors `#/$defs/SkillScript` of contracts/skill-manifest.schema.json. */
+export interface SkillManifestScript {
+  readonly name: string;
+  readonly path: string;
+  readonly description?: string;
+  readonly inputSchema?: string;
+  readonly timeout?: number;
+  readonly required?: boolean;
+  readonly rollback?: string;
+}
+
+/** Mirrors contracts/skill-manifest.schema.json. */
+export interface SkillManifest {
+  readonly name: string;
+  readonly displayName?: string;
+  readonly version: string;
+  readonly description: string;
+  readonly author?: string;
+  readonly license?: string;
+  readonly homepage?: string;
+  readonly prompt?: string;
+  readonly configSchema?: string;
+  readonly scripts?: readonly SkillManifestScript[];
+  readonly capabilities?: readonly string[];
+  readonly dependencies?: readonly string[];
+  readonly priority?: number;
+  readonly retryPolicy?: { readonly maxRetries?: number; readonly backoffMs?: number };
+}
+
+/** One runnable script of a discovered skill. */
+export interface SkillScript {
+  readonly name: string;
+  /** Absolute real path of the file. */
+  readonly path: string;
+  /** Path relative to the story root with forward slashes (what a plan's toolPath uses), e.g. skills/dice-roller/scripts/roll.js. */
+  readonly toolPath: string;
+  readonly description?: string;
+  /** The parsed input schema, when the manifest names one and it loads. */
+  readonly inputSchema?: Record<string, unknown>;
+  readonly timeoutMs: number;
+  readonly required: boolean;
+  readonly executable: boolean;
+  /** True when the manifest lists it; false when only found in scripts/. */
+  readonly declared: boolean;
+}
+
+/** A problem found while loading a skill; `error` problems make the skill unusable. */
+export interface SkillProblem {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  readonly message: string;
+  /** File the problem is in (absolute). */
+  readonly file?: string;
+  /** JSON pointer into that file, when known. */
+  readonly pointer?: string;
+}
+
+/** A skill as discovery found it (health and enablement live in the registry). */
+export interface Skill {
+  readonly name: string;
+  readonly displayName: string;
+  readonly version: string;
+  readonly description: string;
+  readonly author?: string;
+  readonly directory: string;
+  readonly manifestPath: string;
+  readonly manifest: SkillManifest;
+  readonly capabilities: readonly string[];
+  readonly priority: number;
+  readonly scripts: readonly SkillScript[];
+  /** Contents of prompt.md (the behavioral prompt), when present. */
+  readonly prompt?: string;
+  /** Parsed config-schema.json, when present and valid against the meta-schema. */
+  readonly configSchema?: Record<string, unknown>;
+  /** Problems with the config (schema or values); the skill still loads. */
+  readonly problems: readonly SkillProblem[];
+}
+
+/** What the narrator sees of a skill: enough to choose it and call its scripts. */
+export interface NarratorSkill {
+  readonly name: string;
+  readonly displayName: string;
+  readonly description: string;
+  readonly capabilities: readonly string[];
+  readonly priority: number;
+  readonly health: SkillHealth;
+  readonly prompt?: string;
+  readonly scripts: readonly {
+    readonly name: string;
+    readonly toolPath: string;
+    readonly description?: string;
+    readonly inputSchema?: Record<string, unknown>;
+  }[];
+}
