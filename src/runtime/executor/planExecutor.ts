@@ -6,7 +6,7 @@ import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
 import { topologicalSort, MinHeap } from '../dag/graph.js';
 import type { ExecutionResult, RunWarning, ToolError, ToolResult } from '../model/executionResult.js';
-import { DEFAULT_PLAN_TIMEOUT_MS, normalizeTool, type NormalizedTool, type Plan } from '../model/plan.js';
+import { DEFAULT_PLAN_TIMEOUT_MS, normalizeTool, type NormalizedTool, type Plan, type ToolInvocation } from '../model/plan.js';
 import { deepMerge, changedKeys, type JsonObject } from '../state/deepMerge.js';
 import { evaluateCondition, parseCondition } from '../state/conditionExpression.js';
 import { RunRecordWriter, type RunRecord, type RunStore, type StoredTool } from '../persistence/runStore.js';
@@ -31,6 +31,7 @@ import { runToolWithRetries, type ToolRunContext } from './toolExecution.js';
 import type { ToolOutput, ToolRunner } from './toolRunner.js';
 import { buildExecutionResult, invalidPlanResult } from './resultBuilder.js';
 import { runRollbacks } from './rollback.js';
+import { buildRePlanContext, DEFAULT_MAX_RE_PLAN_ITERATIONS, mergeRePlannedSteps, type RePlanner } from './rePlanning.js';
 
 export const DEFAULT_MAX_EVENTS_PER_TOOL = 1000;
 
@@ -65,6 +66,10 @@ export interface ExecutePlanOptions {
   readonly attemptNumber?: number | undefined;
   /** Extra variables for every script (on top of the minimal environment). */
   readonly extraEnv?: Readonly<Record<string, string>> | undefined;
+  /** Seed 004: asked for new steps when a tool's done event says needsMoreContext. */
+  readonly rePlanner?: RePlanner | undefined;
+  /** Most re-planning iterations per run (default and maximum 2). */
+  readonly maxRePlanIterations?: number | undefined;
   /** Internal: how deep this run is nested inside sub-plans (0 for a top-level run). */
   readonly subPlanDepth?: number | undefined;
 }
@@ -164,7 +169,8 @@ export class PlanRun implements Disposable {
       this.finishedPlanEmitter.fire({ result });
       return result;
     }
-    const tools = this.plan.tools.map(normalizeTool);
+    // Mutable: re-planning appends tools while the run goes on.
+    const tools: NormalizedTool[] = this.plan.tools.map(normalizeTool);
     const sorted = topologicalSort(tools);
     if (!sorted.ok) throw new Error('validated plan has a cycle'); // validation rejects cycles
     const scheduler = new Scheduler(this, options, tools, sorted.order, root, validation.resolvedToolPaths);
@@ -188,7 +194,7 @@ export class PlanRun implements Disposable {
         await runRollbacks(scheduler.context, tools, scheduler.records);
       }
     }
-    const result = buildExecutionResult({
+    const built = buildExecutionResult({
       plan: this.plan,
       tools,
       records: scheduler.records,
@@ -199,6 +205,11 @@ export class PlanRun implements Disposable {
       warnings: this.warnings,
       attemptNumber: options.attemptNumber,
     });
+    const result = !options.rePlanner
+      ? built
+      : scheduler.rePlanIterations === 0
+        ? { ...built, rePlanIterations: 0 }
+        : { ...built, rePlanIterations: scheduler.rePlanIterations, originalPlan: this.plan, finalPlan: scheduler.currentPlan };
     await scheduler.persist(result);
     this.finishedPlanEmitter.fire({ result });
     return result;
@@ -246,10 +257,18 @@ class Scheduler {
   /** Plan indices of each tool's (distinct) dependencies. */
   private readonly dependencyIndices: number[][];
   /** Position of each tool (by plan index) in the topological order. */
-  private readonly topologicalPosition: Int32Array;
+  private topologicalPosition: Int32Array;
   /** Finished, successful tools with patches that the commit cursor has not reached yet. */
   private uncommittedWithPatches = 0;
   private readonly skillNames = new Map<string, string | null>();
+  private readonly indexById = new Map<string, number>();
+  private readonly resolvedPaths: Map<string, string>;
+  /** Set when a finished tool asked for more context; new starts wait until it is handled. */
+  private pendingRePlan: { readonly toolId: string; readonly suggestion: string | undefined } | undefined;
+  private rePlanning = false;
+  rePlanIterations = 0;
+  /** The plan including re-planned steps. */
+  currentPlan: Plan;
   private readonly ready = new MinHeap();
   private readonly limit: number;
   private readonly parallel: boolean;
@@ -265,13 +284,15 @@ class Scheduler {
   constructor(
     private readonly planRun: PlanRun,
     private readonly options: ExecutePlanOptions,
-    private readonly tools: readonly NormalizedTool[],
+    private readonly tools: NormalizedTool[],
     order: readonly string[],
     root: string,
     resolvedToolPaths: ReadonlyMap<string, string>,
   ) {
-    const indexById = new Map<string, number>();
+    const indexById = this.indexById;
     tools.forEach((tool, index) => indexById.set(tool.toolId, index));
+    this.currentPlan = planRun.plan;
+    this.resolvedPaths = new Map(resolvedToolPaths);
     this.topologicalIndices = order.map((id) => indexById.get(id)!);
     this.topologicalPosition = new Int32Array(tools.length);
     this.topologicalIndices.forEach((index, position) => (this.topologicalPosition[index] = position));
@@ -301,7 +322,7 @@ class Scheduler {
       runner: options.toolRunner ?? new ProcessToolRunner({ maxLineBytes: options.maxLineBytes, killGraceMs: options.killGraceMs }),
       subPlanRunner: new SubPlanRunner({ ...options, root }, executePlan),
       skillContext: options.skillContext ?? new ManifestSkillContextProvider(skillRoots(root, options.extraSkillRoots)),
-      scriptPathOf: (tool) => resolvedToolPaths.get(tool.toolId) ?? path.resolve(root, tool.toolPath),
+      scriptPathOf: (tool) => this.resolvedPaths.get(tool.toolId) ?? path.resolve(root, tool.toolPath),
       skillOf: (tool) => {
         let skill = this.skillNames.get(tool.toolPath);
         if (skill === undefined) this.skillNames.set(tool.toolPath, (skill = skillNameOfPath(tool.toolPath)));
@@ -337,7 +358,12 @@ class Scheduler {
   /** Starts every tool that may start now; resolves the run when nothing is left. */
   private pump(): void {
     if (this.context.stopReason()) {
-      if (this.running === 0) this.finishStopped();
+      if (this.running === 0 && !this.rePlanning) this.finishStopped();
+      return;
+    }
+    if (this.pendingRePlan) {
+      // Seed 004: pause after the running level, then ask for new steps.
+      if (this.running === 0 && !this.rePlanning) void this.rePlan();
       return;
     }
     while (this.ready.size > 0 && this.running < this.limit && !this.exclusiveRunning) {
@@ -396,6 +422,12 @@ class Scheduler {
     record.completion = this.completions++;
     this.finished++;
     if (result.state === 'success' && patches.length > 0 && this.topologicalPosition[index]! >= this.commitCursor) this.uncommittedWithPatches++;
+    if (
+      output?.needsMoreContext === true && fire && this.options.rePlanner && !this.pendingRePlan &&
+      this.rePlanIterations < Math.min(this.options.maxRePlanIterations ?? DEFAULT_MAX_RE_PLAN_ITERATIONS, DEFAULT_MAX_RE_PLAN_ITERATIONS)
+    ) {
+      this.pendingRePlan = { toolId: this.tools[index]!.toolId, suggestion: output.contextSuggestion };
+    }
     const tool = this.tools[index]!;
     if (fire && this.context.emitters.finishedTool.hasListeners) this.context.emitters.finishedTool.fire({ planId: this.planRun.planId, result });
     if (this.context.stopReason() && result.state !== 'success') {
@@ -452,6 +484,78 @@ class Scheduler {
     if (evaluateCondition(parsed.expression, { state: this.stateFor(index), dependencies: this.dependencyOutputs(index) })) return true;
     this.complete(index, { ...base, state: 'skipped', skipReason: 'condition_false' }, undefined, [], true);
     return false;
+  }
+
+  /** Asks the re-planner for steps, validates and appends them, then resumes; failures end re-planning gracefully. */
+  private async rePlan(): Promise<void> {
+    const request = this.pendingRePlan!;
+    this.rePlanning = true;
+    const iteration = ++this.rePlanIterations;
+    try {
+      const context = buildRePlanContext(this.currentPlan, this.records.map((record) => record.result), iteration, request.toolId, request.suggestion, this.context.abortSignal);
+      const steps = await this.options.rePlanner!(context);
+      if (this.context.stopReason() || steps.length === 0) return;
+      const merged = mergeRePlannedSteps(new Set(this.indexById.keys()), steps, iteration);
+      for (const warning of merged.warnings) this.context.warn(warning);
+      if (merged.tools.length === 0) return;
+      const candidate: Plan = { ...this.currentPlan, tools: [...this.currentPlan.tools, ...merged.tools] };
+      const validation = await validatePlanValue(candidate, {
+        root: this.context.root,
+        ...(this.options.extraSkillRoots ? { extraSkillRoots: this.options.extraSkillRoots } : {}),
+        ...(this.options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
+        checkToolPaths: !this.options.skipToolPathChecks,
+      });
+      if (!validation.valid) {
+        const first = validation.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
+        this.context.warn({ code: 'RE_PLAN_INVALID', message: `re-planned steps were rejected: ${first ? `${first.code} ${first.pointer} ${first.message}` : 'invalid plan'}` });
+        return;
+      }
+      for (const [toolId, realPath] of validation.resolvedToolPaths) this.resolvedPaths.set(toolId, realPath);
+      this.currentPlan = candidate;
+      this.addTools(merged.tools);
+    } catch (error) {
+      this.context.warn({ code: 'RE_PLAN_FAILED', message: `the planner failed while re-planning (${error instanceof Error ? error.message : String(error)}); the run goes on with the current plan` });
+    } finally {
+      this.pendingRePlan = undefined;
+      this.rePlanning = false;
+      this.pump();
+    }
+  }
+
+  /** Appends validated tools (in topological order) to the running schedule. */
+  private addTools(invocations: readonly ToolInvocation[]): void {
+    const position = new Int32Array(this.tools.length + invocations.length);
+    position.set(this.topologicalPosition);
+    this.topologicalPosition = position;
+    for (const invocation of invocations) {
+      const index = this.tools.length;
+      const tool = normalizeTool(invocation, index);
+      this.tools.push(tool);
+      this.indexById.set(tool.toolId, index);
+      const dependencies = [...new Set(tool.dependencies.map((dependency) => this.indexById.get(dependency)!))];
+      this.dependencyIndices.push(dependencies);
+      this.dependents.push([]);
+      for (const dependency of dependencies) this.dependents[dependency]!.push(index);
+      this.records.push({ status: Status.Pending, remaining: 0, result: undefined, output: undefined, patches: [], completion: -1 });
+      this.topologicalPosition[index] = this.topologicalIndices.length;
+      this.topologicalIndices.push(index);
+      let remaining = 0;
+      let blocked: string | undefined;
+      for (const dependency of dependencies) {
+        const record = this.records[dependency]!;
+        if (record.status !== Status.Finished) remaining++;
+        else if (record.result?.state !== 'success' && (this.tools[dependency]!.required || record.result?.state === 'skipped')) blocked = this.tools[dependency]!.toolId;
+      }
+      this.records[index]!.remaining = remaining;
+      if (blocked !== undefined) {
+        this.complete(index, {
+          toolId: tool.toolId, toolPath: tool.toolPath, skill: this.context.skillOf(tool), state: 'skipped', skipReason: 'dependency_failed', retryCount: 0,
+          error: { code: 'DEPENDENCY_FAILED', message: `skipped because required tool "${blocked}" did not succeed`, category: 'tool_failure', details: { dependency: blocked } },
+        }, undefined, [], true);
+      } else if (remaining === 0) {
+        this.ready.push(index);
+      }
+    }
   }
 
   /**
@@ -534,7 +638,7 @@ class Scheduler {
     this.writer.schedule({
       formatVersion: 1,
       planId: this.planRun.planId,
-      plan: this.planRun.plan,
+      plan: this.currentPlan,
       root: this.context.root,
       status: result ? result.status : 'running',
       pid: process.pid,
