@@ -79,6 +79,8 @@ export const DiagnosticCode = {
   CONDITION_SYNTAX: 'CONDITION_SYNTAX',
   /** A tool's `subPlan` file does not exist or is not a file. */
   SUB_PLAN_NOT_FOUND: 'SUB_PLAN_NOT_FOUND',
+  /** The replan loop rejected a plan that uses a skill disabled for this attempt. */
+  PLAN_USES_DISABLED_SKILL: 'PLAN_USES_DISABLED_SKILL',
   /** A tool's `subPlan` file resolves outside the story root. */
   SUB_PLAN_OUTSIDE_ROOT: 'SUB_PLAN_OUTSIDE_ROOT',
 } as const;

@@ -1,0 +1,68 @@
+// Turns the attempts of a turn into what the player sees: narration, choices, state, and the template fallback.
+import type { ExecutionResult } from '../model/executionResult.js';
+import { changedKeys } from '../state/deepMerge.js';
+import type { TurnAttempt, TurnResult, TurnUiEvent } from './turnTypes.js';
+
+/** Seed 000 §5.3 templates; `{input}` is the player's words. */
+export const FALLBACK_TEMPLATES = [
+  "The narrator pauses, considering your words: '{input}'",
+  "Your action '{input}' echoes in the stillness...",
+  'The story continues, though the path is unclear...',
+] as const;
+
+/** Template narration after the last failed attempt; it quotes the input (the third template is used only when the input is empty). */
+export function fallbackNarration(input: string, random: () => number, cancelled = false): string {
+  if (cancelled) return 'The turn was cancelled.';
+  const quoting = input.trim().length > 0 ? FALLBACK_TEMPLATES.filter((template) => template.includes('{input}')) : [FALLBACK_TEMPLATES[2]];
+  const template = quoting[Math.min(quoting.length - 1, Math.floor(random() * quoting.length))]!;
+  return template.replace('{input}', input.trim());
+}
+
+/** What to tell the narrator about a failed run (fed back with the next attempt). */
+export function describeFailure(result: ExecutionResult): string {
+  if (result.toolResults.length === 0) {
+    return `the plan was rejected: ${result.warnings.map((warning) => warning.message).slice(0, 5).join('; ') || result.failureReason}`;
+  }
+  const failures = result.toolResults
+    .filter((tool) => tool.state === 'failed' || tool.state === 'timeout')
+    .map((tool) => `${tool.toolId} (${tool.skill ?? tool.toolPath}): ${tool.error?.message ?? tool.state}`);
+  return `these tools failed: ${failures.join('; ')}; their skills are disabled now`;
+}
+
+/** Builds the TurnResult from the attempts (the last one succeeded unless `fallback`). */
+export function summarizeTurn(
+  input: string,
+  before: Record<string, unknown>,
+  attempts: readonly TurnAttempt[],
+  started: Date,
+  fallback: boolean,
+  fallbackText?: string,
+  cancelled = false,
+): TurnResult {
+  const last = attempts.at(-1);
+  const disabledSkills = [...new Set([...(last?.disabledSkills ?? []), ...(last?.result.disabledSkills ?? [])])].sort();
+  const base = { input, attempts, disabledSkills, fallback, cancelled, startedAt: started.toISOString(), durationMs: Date.now() - started.getTime() };
+  if (fallback || !last) {
+    return { ...base, narrative: fallbackText ?? '', choices: [], state: before, changedKeys: [], assets: [], uiEvents: [], narrator: 'pattern' };
+  }
+  const result = last.result;
+  const uiEvents: TurnUiEvent[] = [];
+  for (const tool of result.toolResults) {
+    if (tool.state !== 'success') continue;
+    for (const ui of tool.output?.uiEvents ?? []) uiEvents.push({ toolId: tool.toolId, ...ui });
+  }
+  const narrations = uiEvents.filter((ui) => ui.event === 'narration' && typeof ui.payload?.['text'] === 'string').map((ui) => ui.payload!['text'] as string);
+  const narrative = [last.plan.narrative, ...narrations].filter((text): text is string => Boolean(text && text.trim())).join('\n\n');
+  const choiceEvent = uiEvents.filter((ui) => ui.event === 'narrative_choice').at(-1);
+  const choices = Array.isArray(choiceEvent?.payload?.['choices']) ? (choiceEvent!.payload!['choices'] as unknown[]).filter((choice): choice is string => typeof choice === 'string') : [];
+  return {
+    ...base,
+    narrative: narrative || fallbackNarration(input, () => 0),
+    choices,
+    state: result.aggregatedState,
+    changedKeys: changedKeys(before, result.aggregatedState),
+    assets: result.aggregatedAssets,
+    uiEvents,
+    narrator: last.narrator,
+  };
+}

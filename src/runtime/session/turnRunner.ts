@@ -1,0 +1,130 @@
+// One player turn: the replan loop (seeds 000 §5, 001 FR-023..FR-029, 002 §5) around the narrator and the executor.
+import { startPlanRun, type ExecutePlanOptions, type PlanRun } from '../executor/planExecutor.js';
+import { invalidPlanResult } from '../executor/resultBuilder.js';
+import type { ExecutionResult } from '../model/executionResult.js';
+import type { Plan } from '../model/plan.js';
+import type { GeneratedPlan, Narrator } from '../narrator/index.js';
+import type { NarratorSkill } from '../skills/skillTypes.js';
+import { skillNameOfPath } from '../validation/toolPathPolicy.js';
+import { validatePlanValue } from '../validation/validatePlan.js';
+import { describeFailure, fallbackNarration, summarizeTurn } from './turnOutcome.js';
+import type { AttemptLogEntry, TurnAttempt, TurnResult } from './turnTypes.js';
+
+/** Seed 000 §5: at most five generations per player input. */
+export const MAX_PLAN_ATTEMPTS = 5;
+
+/** What the turn needs from the skills framework (the SkillRegistry implements it). */
+export interface SkillSource {
+  /** Skills the narrator may use right now. */
+  narratorSkills(): readonly NarratorSkill[];
+  /** Skills disabled by the user or in permanent failure. */
+  disabledSkills(): readonly string[];
+  /** Feeds a run's tool results into skill health. */
+  recordExecution(result: ExecutionResult): void;
+}
+
+export interface TurnOptions {
+  readonly narrator: Narrator;
+  readonly skills: SkillSource;
+  /** Session state before the turn. */
+  readonly state: Record<string, unknown>;
+  /** Executor settings (root, timeouts, concurrency, skill context…); initialState, signal and attemptNumber are set per attempt. */
+  readonly execution: ExecutePlanOptions;
+  readonly maxAttempts?: number | undefined;
+  /** Lets tools that need more context get new steps from the same narrator (seed 004). Default true. */
+  readonly rePlanning?: boolean | undefined;
+  readonly signal?: AbortSignal | undefined;
+  /** Every attempt as a JSON-line-ready record (FR-026, FR-029). */
+  readonly onAttemptLogged?: ((entry: AttemptLogEntry) => void) | undefined;
+  /** Each plan run as it starts, for live views. */
+  readonly onPlanRunStarted?: ((run: PlanRun, attempt: number, generated: GeneratedPlan) => void) | undefined;
+  /** Picks the fallback template (tests pass a fixed one). */
+  readonly random?: (() => number) | undefined;
+}
+
+/** Plays one input to a narration. Never throws for skill, narrator or plan failures. */
+export async function runTurn(input: string, options: TurnOptions): Promise<TurnResult> {
+  const started = new Date();
+  const maxAttempts = Math.min(options.maxAttempts ?? MAX_PLAN_ATTEMPTS, MAX_PLAN_ATTEMPTS);
+  const attempts: TurnAttempt[] = [];
+  const loopDisabled = new Set<string>();
+  let parentPlanId: string | null = null;
+  let feedback: string | undefined;
+
+  for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    if (options.signal?.aborted) break;
+    const disabled = [...new Set([...options.skills.disabledSkills(), ...loopDisabled])].sort();
+    const skills = options.skills.narratorSkills().filter((skill) => !disabled.includes(skill.name));
+    const generationStarted = performance.now();
+    let generated: GeneratedPlan;
+    try {
+      generated = await options.narrator.generatePlan({
+        input, skills, disabledSkills: disabled, attempt, parentPlanId,
+        ...(feedback !== undefined ? { feedback } : {}),
+        state: options.state,
+        ...(options.signal ? { signal: options.signal } : {}),
+      });
+    } catch (error) {
+      // A narrator that throws is a failed attempt, fed back like an invalid plan.
+      feedback = `the narrator failed: ${error instanceof Error ? error.message : String(error)}`;
+      log(options, { attempt, planId: null, parentPlanId, narrator: options.narrator.kind === 'llm' ? 'llm' : 'pattern', skills: [], outcome: 'invalid', failedTools: [], retryCounts: {}, disabledSkills: disabled, durationMs: performance.now() - generationStarted, feedback });
+      continue;
+    }
+    const plan = generated.plan;
+    const usesDisabled = plan.tools.map((tool) => skillNameOfPath(tool.toolPath)).filter((skill): skill is string => skill !== null && disabled.includes(skill));
+    let result: ExecutionResult;
+    if (usesDisabled.length > 0) {
+      const validation = await validatePlanValue(plan, { root: options.execution.root, checkToolPaths: false });
+      result = invalidPlanResult(plan, [
+        ...validation.diagnostics,
+        { severity: 'error', code: 'PLAN_USES_DISABLED_SKILL', message: `the plan uses disabled skill(s): ${[...new Set(usesDisabled)].join(', ')}`, pointer: '/tools' },
+      ], new Date(), attempt);
+    } else {
+      const run = startPlanRun(plan, {
+        ...options.execution,
+        initialState: options.state,
+        attemptNumber: attempt,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.rePlanning === false ? {} : { rePlanner: rePlannerFor(options, input, skills, disabled, attempt) }),
+      });
+      options.onPlanRunStarted?.(run, attempt, generated);
+      result = await run.result;
+      options.skills.recordExecution(result);
+    }
+    const outcome = result.success ? 'success' : result.status === 'cancelled' ? 'cancelled' : result.toolResults.length === 0 && !result.success ? 'invalid' : 'failed';
+    attempts.push({
+      attempt, narrator: generated.narrator, ...(generated.fallbackReason ? { fallbackReason: generated.fallbackReason } : {}),
+      generationMs: Math.round(generated.generationMs), plan, result, outcome, disabledSkills: disabled,
+    });
+    log(options, {
+      attempt, planId: plan.requestId, parentPlanId, narrator: generated.narrator,
+      ...(generated.fallbackReason ? { fallbackReason: generated.fallbackReason } : {}),
+      skills: [...new Set(plan.tools.map((tool) => skillNameOfPath(tool.toolPath) ?? tool.toolPath))],
+      outcome, failedTools: [...result.failedTools],
+      retryCounts: Object.fromEntries(result.toolResults.map((tool) => [tool.toolId, tool.retryCount ?? 0])),
+      disabledSkills: disabled, durationMs: performance.now() - generationStarted,
+      ...(feedback !== undefined ? { feedback } : {}),
+    });
+    if (result.success) return summarizeTurn(input, options.state, attempts, started, false);
+    if (!result.canReplan) break;
+    for (const skill of result.disabledSkills) loopDisabled.add(skill);
+    parentPlanId = plan.requestId;
+    feedback = describeFailure(result);
+  }
+  const cancelled = options.signal?.aborted === true || attempts.at(-1)?.outcome === 'cancelled';
+  return summarizeTurn(input, options.state, attempts, started, true, fallbackNarration(input, options.random ?? Math.random, cancelled), cancelled);
+}
+
+/** Seed 004 re-planning through the turn's narrator: the context becomes the narrator's input. */
+function rePlannerFor(options: TurnOptions, input: string, skills: readonly NarratorSkill[], disabled: readonly string[], attempt: number) {
+  return async (context: { prompt: string; plan: Plan; signal: AbortSignal }) => {
+    const generated = await options.narrator.generatePlan({
+      input: `${input}\n\n${context.prompt}`, skills, disabledSkills: disabled, attempt, parentPlanId: context.plan.requestId, state: options.state, signal: context.signal,
+    });
+    return generated.plan.tools;
+  };
+}
+
+function log(options: TurnOptions, entry: Omit<AttemptLogEntry, 'timestamp'>): void {
+  options.onAttemptLogged?.({ timestamp: new Date().toISOString(), ...entry, durationMs: Math.round(entry.durationMs) });
+}

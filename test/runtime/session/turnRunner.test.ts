@@ -1,0 +1,129 @@
+// The replan loop with real processes and the pattern narrator: success, replan after a failing skill, narrative-only, fallback.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { runTurn, type SkillSource } from '../../../src/runtime/session/turnRunner.js';
+import { PatternNarrator } from '../../../src/runtime/narrator/patternNarrator.js';
+import type { Narrator } from '../../../src/runtime/narrator/index.js';
+import type { AttemptLogEntry } from '../../../src/runtime/session/turnTypes.js';
+import type { NarratorSkill } from '../../../src/runtime/skills/skillTypes.js';
+import type { ExecutionResult } from '../../../src/runtime/model/executionResult.js';
+import { validateAgainst } from '../../../src/runtime/contracts/schemas.js';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+const story = path.join(repo, 'test/fixtures/story');
+
+function narratorSkill(name: string, capabilities: string[], priority: number, toolPath: string, script: string): NarratorSkill {
+  return { name, displayName: name, description: name, capabilities, priority, health: 'healthy', scripts: [{ name: script, toolPath }] };
+}
+const dice = narratorSkill('dice-roller', ['dice', 'check'], 60, path.join(repo, 'skills/dice-roller/scripts/roll.js'), 'roll');
+const storyteller = narratorSkill('storyteller', ['narration'], 50, path.join(repo, 'skills/storyteller/scripts/narrate.js'), 'narrate');
+const broken = narratorSkill('broken-dice', ['dice', 'check'], 90, 'skills/broken-dice/scripts/roll.js', 'roll');
+
+/** A SkillSource over a fixed list that records executions (the registry's health logic is tested elsewhere). */
+function source(skills: NarratorSkill[]): SkillSource & { recorded: ExecutionResult[] } {
+  const recorded: ExecutionResult[] = [];
+  return { recorded, narratorSkills: () => skills, disabledSkills: () => [], recordExecution: (result) => recorded.push(result) };
+}
+
+const execution = { root: story, extraSkillRoots: [path.join(repo, 'skills')], killGraceMs: 200 };
+
+test('"I roll to pick the lock": a dice roll, then a narration of it, in one attempt', async () => {
+  const log: AttemptLogEntry[] = [];
+  const turn = await runTurn('I roll to pick the lock', {
+    narrator: new PatternNarrator(), skills: source([dice, storyteller]), state: { hero: 'Ayla' }, execution, onAttemptLogged: (entry) => log.push(entry),
+  });
+  assert.equal(turn.fallback, false);
+  assert.equal(turn.attempts.length, 1);
+  assert.deepEqual(turn.attempts[0]!.result.toolResults.map((tool) => [tool.toolId, tool.state]), [['roll', 'success'], ['narrate', 'success']]);
+  const roll = turn.state['dice'] as { lastRoll: { total: number } };
+  assert.equal(typeof roll.lastRoll.total, 'number');
+  assert.match(turn.narrative, new RegExp(String(roll.lastRoll.total)), 'the narration mentions the roll');
+  assert.equal(turn.state['hero'], 'Ayla');
+  assert.deepEqual(turn.changedKeys, ['dice', 'story']);
+  assert.ok(turn.uiEvents.some((ui) => ui.event === 'dice_roll'));
+  assert.deepEqual(log.map((entry) => [entry.attempt, entry.outcome, entry.skills]), [[1, 'success', ['dice-roller', 'storyteller']]]);
+});
+
+test('a skill whose script always fails: the replan disables it and the story continues', async () => {
+  const log: AttemptLogEntry[] = [];
+  const skills = source([broken, dice, storyteller]);
+  const turn = await runTurn('I roll to pick the lock', { narrator: new PatternNarrator(), skills, state: {}, execution, onAttemptLogged: (entry) => log.push(entry) });
+  assert.equal(turn.fallback, false);
+  assert.equal(turn.attempts.length, 2);
+  const [first, second] = turn.attempts;
+  assert.equal(first!.plan.tools[0]!.toolPath, 'skills/broken-dice/scripts/roll.js');
+  assert.equal(first!.outcome, 'failed');
+  assert.deepEqual(first!.result.disabledSkills, ['broken-dice']);
+  assert.deepEqual(second!.plan.metadata, { generationAttempt: 2, parentPlanId: first!.plan.requestId, narrator: 'pattern' });
+  assert.deepEqual(second!.plan.disabledSkills, ['broken-dice']);
+  assert.ok(second!.plan.tools.every((tool) => !tool.toolPath.includes('broken-dice')));
+  assert.equal(second!.outcome, 'success');
+  assert.deepEqual(turn.disabledSkills, ['broken-dice']);
+  assert.equal(skills.recorded.length, 2, 'both runs reach skill health');
+  assert.deepEqual(log.map((entry) => [entry.attempt, entry.outcome, entry.parentPlanId === null]), [[1, 'failed', true], [2, 'success', false]]);
+  assert.match(log[1]!.feedback ?? '', /roll \(broken-dice\)/);
+  assert.deepEqual(log[0]!.retryCounts, { roll: 3, narrate: 0 });
+});
+
+test('when every skill fails, the pattern narrator ends with a narrative-only plan that still narrates', async () => {
+  const brokenStoryteller = narratorSkill('broken-story', ['narration'], 99, 'skills/broken-story/scripts/narrate.js', 'narrate');
+  const turn = await runTurn('I roll to pick the lock', {
+    narrator: new PatternNarrator(), skills: source([broken, brokenStoryteller]), state: {}, execution: { ...execution, extraSkillRoots: [] },
+  });
+  assert.equal(turn.fallback, false);
+  assert.deepEqual(turn.attempts.at(-1)!.plan.tools, []);
+  assert.match(turn.narrative, /I roll to pick the lock/);
+});
+
+test('after five failed attempts the turn falls back to template narration quoting the input', async () => {
+  const stubborn: Narrator = {
+    kind: 'llm',
+    dispose: async () => {},
+    generatePlan: async (request) => ({
+      narrator: 'llm', generationMs: 1,
+      plan: {
+        requestId: randomUUID(),
+        tools: [{ toolId: 'always', toolPath: 'skills/faults/scripts/done-not-ok.js', retryPolicy: { maxRetries: 0 } }],
+        metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId },
+      },
+    }),
+  };
+  const log: AttemptLogEntry[] = [];
+  const turn = await runTurn('I open the sealed vault', { narrator: stubborn, skills: source([]), state: { keep: 1 }, execution, random: () => 0, onAttemptLogged: (entry) => log.push(entry) });
+  assert.equal(turn.fallback, true);
+  assert.equal(turn.attempts.length, 5);
+  assert.equal(turn.narrative, "The narrator pauses, considering your words: 'I open the sealed vault'");
+  assert.deepEqual(turn.state, { keep: 1 }, 'a failed turn leaves the state alone');
+  assert.equal(log.length, 5);
+  // From attempt 2 on the plan uses a disabled skill, so it is rejected before running.
+  assert.deepEqual(turn.attempts.map((attempt) => attempt.outcome), ['failed', 'invalid', 'invalid', 'invalid', 'invalid']);
+  assert.match(log[2]!.feedback ?? '', /disabled skill/);
+});
+
+test('an invalid plan counts as a failed attempt and its errors are fed back', async () => {
+  const feedback: (string | undefined)[] = [];
+  const pattern = new PatternNarrator();
+  const flaky: Narrator = {
+    kind: 'llm',
+    dispose: async () => {},
+    generatePlan: async (request) => {
+      feedback.push(request.feedback);
+      if (request.attempt === 1) {
+        return { narrator: 'llm', generationMs: 1, plan: { requestId: randomUUID(), tools: [
+          { toolId: 'a', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['b'] },
+          { toolId: 'b', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['a'] },
+        ] } };
+      }
+      return pattern.generatePlan(request);
+    },
+  };
+  const turn = await runTurn('I look around', { narrator: flaky, skills: source([storyteller]), state: {}, execution });
+  assert.equal(turn.attempts[0]!.outcome, 'invalid');
+  assert.equal(turn.attempts[0]!.result.failureReason, 'circular_dependency');
+  assert.match(feedback[1] ?? '', /a -> b -> a|cycle/);
+  assert.equal(turn.attempts[1]!.outcome, 'success');
+  assert.equal(turn.fallback, false);
+  for (const attempt of turn.attempts) assert.deepEqual(validateAgainst('execution-result.schema.json', attempt.result), []);
+});
