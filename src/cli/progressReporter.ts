@@ -67,6 +67,8 @@ export function formatSummary(result: ExecutionResult, style: Styler): string {
   const outcome = result.success ? style.green('succeeded') : style.red(result.status);
   lines.push(`Plan ${result.planId} ${outcome} in ${result.executionTimeMs} ms (${tally || 'no tools'})`);
   if (!result.success && result.failureReason) lines.push(`Failure reason: ${result.failureReason}${result.failedTools.length ? `; failed: ${result.failedTools.join(', ')}` : ''}${result.canReplan ? '; a replan may help' : ''}`);
+  const reflection = result.reflection as { suggestions?: string[] } | undefined;
+  for (const suggestion of reflection?.suggestions ?? []) lines.push(style.yellow('Hint: ') + suggestion);
   if (Object.keys(result.aggregatedState).length > 0) lines.push(style.bold('State: ') + truncate(JSON.stringify(result.aggregatedState), 600));
   for (const asset of result.aggregatedAssets) lines.push(`Asset ${asset.assetId}: ${asset.mediaType} ${asset.path}`);
   return lines.join('\n') + '\n';

@@ -4,6 +4,7 @@ import type { NormalizedTool, Plan } from '../model/plan.js';
 import type { JsonObject } from '../state/deepMerge.js';
 import type { Diagnostic } from '../validation/diagnostic.js';
 import type { ToolRecord } from './planExecutor.js';
+import { reflectOnRun } from './reflection.js';
 
 export interface ResultInputs {
   readonly plan: Plan;
@@ -49,6 +50,7 @@ export function buildExecutionResult(inputs: ResultInputs): ExecutionResult {
     startedAt: inputs.startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     warnings: inputs.warnings,
+    reflection: reflectOnRun(toolResults, inputs.warnings, Math.max(0, finishedAt.getTime() - inputs.startedAt.getTime())) as unknown as Record<string, unknown>,
   };
 }
 
