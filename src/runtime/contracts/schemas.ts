@@ -8,6 +8,8 @@ import skillManifestSchema from '../../../contracts/skill-manifest.schema.json';
 import configMetaSchema from '../../../contracts/config-schema-meta.schema.json';
 import validateReportSchema from '../../../contracts/validate-report.schema.json';
 import inspectReportSchema from '../../../contracts/inspect-report.schema.json';
+import turnResultSchema from '../../../contracts/turn-result.schema.json';
+import sessionSchema from '../../../contracts/session.schema.json';
 
 /** The contract schemas by file name. */
 export const contractSchemas = {
@@ -18,6 +20,8 @@ export const contractSchemas = {
   'config-schema-meta.schema.json': configMetaSchema,
   'validate-report.schema.json': validateReportSchema,
   'inspect-report.schema.json': inspectReportSchema,
+  'turn-result.schema.json': turnResultSchema,
+  'session.schema.json': sessionSchema,
 } as const;
 
 export type ContractName = keyof typeof contractSchemas;

@@ -1,0 +1,222 @@
+// A play session: turns in order, state carried between them, saved atomically after each turn (contracts/session.schema.json).
+import { randomUUID } from 'node:crypto';
+import { appendFile, mkdir, readFile, rename } from 'node:fs/promises';
+import * as path from 'node:path';
+import { writeJsonAtomic } from '../common/atomicWrite.js';
+import { Emitter, type Event } from '../common/event.js';
+import type { Disposable } from '../common/disposable.js';
+import { validateAgainst } from '../contracts/schemas.js';
+import type { ExecutePlanOptions, PlanRun } from '../executor/planExecutor.js';
+import type { Narrator } from '../narrator/index.js';
+import { runTurn, type SkillSource } from './turnRunner.js';
+import type { AttemptLogEntry, TurnResult } from './turnTypes.js';
+
+/** Mirrors one entry of `turns` in contracts/session.schema.json. */
+export interface TurnRecord {
+  readonly index: number;
+  readonly input: string;
+  readonly narrative: string;
+  readonly choices: readonly string[];
+  readonly fallback: boolean;
+  readonly cancelled: boolean;
+  readonly narrator: TurnResult['narrator'];
+  readonly disabledSkills: readonly string[];
+  readonly changedKeys: readonly string[];
+  readonly assets: TurnResult['assets'];
+  readonly uiEvents: TurnResult['uiEvents'];
+  readonly attempts: readonly {
+    readonly attempt: number;
+    readonly planId: string;
+    readonly parentPlanId: string | null;
+    readonly narrator: TurnResult['narrator'];
+    readonly fallbackReason?: string;
+    readonly outcome: string;
+    readonly failedTools: readonly string[];
+    readonly disabledSkills: readonly string[];
+  }[];
+  readonly startedAt: string;
+  readonly durationMs: number;
+}
+
+/** Mirrors contracts/session.schema.json. */
+export interface SessionFile {
+  readonly formatVersion: 1;
+  readonly sessionId: string;
+  readonly root: string;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly state: Record<string, unknown>;
+  readonly turns: readonly TurnRecord[];
+}
+
+export interface PlaySessionOptions {
+  readonly root: string;
+  /** Where the session is saved (default `<root>/.narratoria/session.json`). */
+  readonly file?: string | undefined;
+  readonly narrator: Narrator;
+  /** The skills framework; restarting the session resets skill health. */
+  readonly skills: SkillSource & { restartSession(): void };
+  readonly execution?: Omit<ExecutePlanOptions, 'root'> | undefined;
+  /** JSON-lines log of every plan attempt (default `<root>/.narratoria/logs/plan-attempts.jsonl`; null disables it). */
+  readonly attemptLogFile?: string | null | undefined;
+}
+
+/** Reported when a saved session could not be read and was set aside. */
+export interface SessionRecovery {
+  readonly file: string;
+  readonly movedTo: string;
+  readonly reason: string;
+}
+
+/**
+ * The unit a player experiences. One turn runs at a time (later calls wait their turn); after each
+ * turn the session file is replaced atomically, so a crash never leaves a half-written file.
+ */
+export class PlaySession implements Disposable {
+  private readonly turnStartEmitter = new Emitter<{ readonly input: string; readonly index: number }>();
+  private readonly turnEndEmitter = new Emitter<{ readonly result: TurnResult; readonly record: TurnRecord }>();
+  private readonly planRunEmitter = new Emitter<{ readonly run: PlanRun; readonly attempt: number; readonly narrator: string }>();
+  private readonly attemptEmitter = new Emitter<AttemptLogEntry>();
+  private readonly restartEmitter = new Emitter<void>();
+  readonly onDidStartTurn: Event<{ readonly input: string; readonly index: number }> = this.turnStartEmitter.event;
+  readonly onDidFinishTurn: Event<{ readonly result: TurnResult; readonly record: TurnRecord }> = this.turnEndEmitter.event;
+  readonly onDidStartPlanRun: Event<{ readonly run: PlanRun; readonly attempt: number; readonly narrator: string }> = this.planRunEmitter.event;
+  readonly onDidLogAttempt: Event<AttemptLogEntry> = this.attemptEmitter.event;
+  readonly onDidRestart: Event<void> = this.restartEmitter.event;
+
+  private queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    private readonly options: PlaySessionOptions,
+    readonly file: string,
+    private data: SessionFile,
+    /** Set when the saved file was unreadable and moved aside (nothing is ever deleted). */
+    readonly recovery: SessionRecovery | undefined,
+  ) {}
+
+  /** Opens the session file (creating a new session when there is none). */
+  static async open(options: PlaySessionOptions): Promise<PlaySession> {
+    const file = options.file ?? path.join(options.root, '.narratoria', 'session.json');
+    const fresh = (): SessionFile => {
+      const now = new Date().toISOString();
+      return { formatVersion: 1, sessionId: randomUUID(), root: options.root, createdAt: now, updatedAt: now, state: {}, turns: [] };
+    };
+    let text: string | undefined;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    if (text === undefined) return new PlaySession(options, file, fresh(), undefined);
+    let reason: string | undefined;
+    try {
+      const value: unknown = JSON.parse(text);
+      const problems = validateAgainst('session.schema.json', value);
+      if (problems.length === 0) return new PlaySession(options, file, value as SessionFile, undefined);
+      reason = `${problems[0]!.instancePath || '/'} ${problems[0]!.message ?? 'is invalid'}`;
+    } catch (error) {
+      reason = `not valid JSON: ${(error as Error).message}`;
+    }
+    const movedTo = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    await rename(file, movedTo);
+    return new PlaySession(options, file, fresh(), { file, movedTo, reason });
+  }
+
+  get sessionId(): string {
+    return this.data.sessionId;
+  }
+  get state(): Record<string, unknown> {
+    return this.data.state;
+  }
+  get turns(): readonly TurnRecord[] {
+    return this.data.turns;
+  }
+  /** The choices offered by the last turn. */
+  get lastChoices(): readonly string[] {
+    return this.data.turns.at(-1)?.choices ?? [];
+  }
+
+  /** Plays one input; resolves after the session has been saved. */
+  play(input: string, signal?: AbortSignal): Promise<TurnResult> {
+    const next = this.queue.then(() => this.playNow(input, signal));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Plays the last turn's choice number `index` (0-based) as the next input. */
+  choose(index: number, signal?: AbortSignal): Promise<TurnResult> {
+    const choice = this.lastChoices[index];
+    if (choice === undefined) return Promise.reject(new RangeError(`There is no choice ${index + 1}; the last turn offered ${this.lastChoices.length}.`));
+    return this.play(choice, signal);
+  }
+
+  /** Starts over: empty state, no turns, every skill healthy again. Saved at once. */
+  async restart(): Promise<void> {
+    await this.queue;
+    this.options.skills.restartSession();
+    const now = new Date().toISOString();
+    this.data = { formatVersion: 1, sessionId: randomUUID(), root: this.options.root, createdAt: now, updatedAt: now, state: {}, turns: [] };
+    await writeJsonAtomic(this.file, this.data);
+    this.restartEmitter.fire();
+  }
+
+  dispose(): void {
+    for (const emitter of [this.turnStartEmitter, this.turnEndEmitter, this.planRunEmitter, this.attemptEmitter, this.restartEmitter]) emitter.dispose();
+  }
+
+  private async playNow(input: string, signal: AbortSignal | undefined): Promise<TurnResult> {
+    const index = this.data.turns.length + 1;
+    this.turnStartEmitter.fire({ input, index });
+    const logFile = this.options.attemptLogFile === undefined ? path.join(this.options.root, '.narratoria', 'logs', 'plan-attempts.jsonl') : this.options.attemptLogFile;
+    const logLines: string[] = [];
+    const result = await runTurn(input, {
+      narrator: this.options.narrator,
+      skills: this.options.skills,
+      state: this.data.state,
+      execution: { ...this.options.execution, root: this.options.root },
+      signal,
+      onAttemptLogged: (entry) => {
+        logLines.push(JSON.stringify({ sessionId: this.data.sessionId, turn: index, ...entry }));
+        this.attemptEmitter.fire(entry);
+      },
+      onPlanRunStarted: (run, attempt, generated) => this.planRunEmitter.fire({ run, attempt, narrator: generated.narrator }),
+    });
+    const record = toRecord(index, result);
+    this.data = { ...this.data, state: result.state, turns: [...this.data.turns, record], updatedAt: new Date().toISOString() };
+    await writeJsonAtomic(this.file, this.data);
+    if (logFile && logLines.length > 0) {
+      await mkdir(path.dirname(logFile), { recursive: true });
+      await appendFile(logFile, logLines.join('\n') + '\n');
+    }
+    this.turnEndEmitter.fire({ result, record });
+    return result;
+  }
+}
+
+function toRecord(index: number, result: TurnResult): TurnRecord {
+  return {
+    index,
+    input: result.input,
+    narrative: result.narrative,
+    choices: result.choices,
+    fallback: result.fallback,
+    cancelled: result.cancelled,
+    narrator: result.narrator,
+    disabledSkills: result.disabledSkills,
+    changedKeys: result.changedKeys,
+    assets: result.assets,
+    uiEvents: result.uiEvents,
+    attempts: result.attempts.map((attempt) => ({
+      attempt: attempt.attempt,
+      planId: attempt.plan.requestId,
+      parentPlanId: attempt.plan.metadata?.parentPlanId ?? null,
+      narrator: attempt.narrator,
+      ...(attempt.fallbackReason ? { fallbackReason: attempt.fallbackReason } : {}),
+      outcome: attempt.outcome,
+      failedTools: attempt.result.failedTools,
+      disabledSkills: attempt.disabledSkills,
+    })),
+    startedAt: result.startedAt,
+    durationMs: result.durationMs,
+  };
+}

@@ -1,0 +1,90 @@
+// Play sessions with real processes: turns carry state, save atomically and reload, choices play on, restart resets health.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { PlaySession } from '../../../src/runtime/session/playSession.js';
+import { PatternNarrator } from '../../../src/runtime/narrator/patternNarrator.js';
+import { validateAgainst } from '../../../src/runtime/contracts/schemas.js';
+import type { NarratorSkill } from '../../../src/runtime/skills/skillTypes.js';
+
+const repo = path.resolve(import.meta.dirname, '../../..');
+const story = path.join(repo, 'test/fixtures/story');
+let scratch: string;
+before(() => (scratch = mkdtempSync(path.join(os.tmpdir(), 'narratoria-session-'))));
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+const skill = (name: string, capabilities: string[], toolPath: string, script: string): NarratorSkill => ({
+  name, displayName: name, description: name, capabilities, priority: 50, health: 'healthy', scripts: [{ name: script, toolPath }],
+});
+const dice = skill('dice-roller', ['dice', 'check'], path.join(repo, 'skills/dice-roller/scripts/roll.js'), 'roll');
+const storyteller = skill('storyteller', ['narration'], path.join(repo, 'skills/storyteller/scripts/narrate.js'), 'narrate');
+const choices = skill('helpers', ['choices'], 'skills/helpers/scripts/choices.js', 'offer');
+
+function skills() {
+  let restarts = 0;
+  return {
+    get restarts() {
+      return restarts;
+    },
+    narratorSkills: () => [dice, storyteller, choices],
+    disabledSkills: () => [],
+    recordExecution: () => undefined,
+    restartSession: () => void restarts++,
+  };
+}
+
+test('turns carry state, the session saves after each turn and reloads; a choice plays the next turn', async () => {
+  const file = path.join(scratch, 'one', 'session.json');
+  const logFile = path.join(scratch, 'one', 'attempts.jsonl');
+  const options = { root: story, file, attemptLogFile: logFile, narrator: new PatternNarrator(), skills: skills(), execution: { extraSkillRoots: [path.join(repo, 'skills')] } };
+  const session = await PlaySession.open(options);
+  const first = await session.play('I talk to the innkeeper');
+  assert.deepEqual(validateAgainst('turn-result.schema.json', first), []);
+  assert.ok(first.choices.length >= 2, JSON.stringify(first.choices));
+  const saved = JSON.parse(readFileSync(file, 'utf8')) as { turns: unknown[]; state: { story: { turns: number } } };
+  assert.deepEqual(validateAgainst('session.schema.json', saved), []);
+  assert.equal(saved.turns.length, 1);
+  assert.equal(saved.state.story.turns, 1);
+
+  const second = await session.choose(1); // "Listen at the door": a look intent, so the storyteller runs again
+  assert.equal(second.input, first.choices[1]);
+  assert.equal((second.state['story'] as { turns: number }).turns, 2, 'state carries from turn to turn');
+
+  const reopened = await PlaySession.open(options);
+  assert.equal(reopened.sessionId, session.sessionId);
+  assert.deepEqual(reopened.turns.map((turn) => turn.input), ['I talk to the innkeeper', first.choices[1]]);
+  assert.deepEqual(reopened.state, second.state);
+  const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { turn: number; attempt: number; outcome: string; planId: string });
+  assert.deepEqual(lines.map((line) => [line.turn, line.attempt, line.outcome]), [[1, 1, 'success'], [2, 1, 'success']]);
+  await assert.rejects(reopened.choose(9), /no choice 10/);
+});
+
+test('turns are played one at a time even when requested together', async () => {
+  const session = await PlaySession.open({ root: story, file: path.join(scratch, 'two', 'session.json'), attemptLogFile: null, narrator: new PatternNarrator(), skills: skills(), execution: { extraSkillRoots: [path.join(repo, 'skills')] } });
+  const [a, b] = await Promise.all([session.play('I look around'), session.play('I look around again')]);
+  assert.equal((a.state['story'] as { turns: number }).turns, 1);
+  assert.equal((b.state['story'] as { turns: number }).turns, 2);
+  assert.deepEqual(session.turns.map((turn) => turn.index), [1, 2]);
+});
+
+test('restart empties the session and resets skill health; an unreadable file is set aside, not lost', async () => {
+  const file = path.join(scratch, 'three', 'session.json');
+  const source = skills();
+  const session = await PlaySession.open({ root: story, file, attemptLogFile: null, narrator: new PatternNarrator(), skills: source, execution: { extraSkillRoots: [path.join(repo, 'skills')] } });
+  await session.play('I look around');
+  const oldId = session.sessionId;
+  await session.restart();
+  assert.equal(source.restarts, 1);
+  assert.deepEqual(session.turns, []);
+  assert.deepEqual(session.state, {});
+  assert.notEqual(session.sessionId, oldId);
+
+  writeFileSync(file, '{ this is not json');
+  const recovered = await PlaySession.open({ root: story, file, attemptLogFile: null, narrator: new PatternNarrator(), skills: skills() });
+  assert.ok(recovered.recovery);
+  assert.match(recovered.recovery.reason, /not valid JSON/);
+  assert.equal(readFileSync(recovered.recovery.movedTo, 'utf8'), '{ this is not json');
+  assert.ok(readdirSync(path.dirname(file)).some((name) => name.includes('unreadable')));
+});
