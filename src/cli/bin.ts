@@ -1,6 +1,7 @@
 // Process entry of the `narratoria` binary: wires stdio, signals and the exit code around main().
 import { ExitCode, type CliIo } from './cliSupport.js';
 import { main } from './main.js';
+import * as path from 'node:path';
 
 const controller = new AbortController();
 let interrupts = 0;
@@ -12,7 +13,15 @@ const interrupt = () => {
 };
 process.on('SIGINT', interrupt);
 process.on('SIGTERM', interrupt);
-const io: CliIo = { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+const io: CliIo = {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  stdin: process.stdin,
+  cwd: process.cwd(),
+  env: process.env,
+  // dist/cli.cjs -> <package>/skills
+  bundledSkillsDirectory: path.join(__dirname, '..', 'skills'),
+};
 void main(process.argv.slice(2), io, controller.signal).then((code) => {
   process.exitCode = code;
 });

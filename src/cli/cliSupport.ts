@@ -24,6 +24,10 @@ export interface CliIo {
   readonly stderr: { write(text: string): unknown; isTTY?: boolean };
   readonly cwd: string;
   readonly env: NodeJS.ProcessEnv;
+  /** Terminal input for interactive commands (default process.stdin). */
+  readonly stdin?: NodeJS.ReadableStream | undefined;
+  /** The skills shipped with the CLI (`<package>/skills`), used after the story's own. */
+  readonly bundledSkillsDirectory?: string | undefined;
 }
 
 /** Parses `args` strictly; unknown options become a UsageError. */

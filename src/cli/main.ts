@@ -4,6 +4,8 @@ import { inspectCommand, inspectUsage } from './commands/inspectCommand.js';
 import { runCommand, runUsage } from './commands/runCommand.js';
 import { runsCommand, runsUsage } from './commands/runsCommand.js';
 import { validateCommand, validateUsage } from './commands/validateCommand.js';
+import { playCommand, playUsage } from './commands/playCommand.js';
+import { skillsCommand, skillsUsage } from './commands/skillsCommand.js';
 
 declare const NARRATORIA_VERSION: string | undefined;
 
@@ -12,6 +14,8 @@ const usage = `Usage:
   ${runUsage}
   ${inspectUsage}
   ${runsUsage}
+  ${playUsage}
+  ${skillsUsage}
   narratoria --help | --version
 
 Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run), 2 usage error, unreadable file or (run) invalid plan.
@@ -30,6 +34,10 @@ export async function main(args: readonly string[], io: CliIo, signal: AbortSign
         return await inspectCommand(rest, io, signal);
       case 'runs':
         return await runsCommand(rest, io, signal);
+      case 'play':
+        return await playCommand(rest, io, signal);
+      case 'skills':
+        return await skillsCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout.write(`${typeof NARRATORIA_VERSION === 'string' ? NARRATORIA_VERSION : 'dev'}\n`);

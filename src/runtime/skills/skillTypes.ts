@@ -79,6 +79,14 @@ export interface Skill {
   readonly configSchema?: Record<string, unknown>;
   /** Problems with the config (schema or values); the skill still loads. */
   readonly problems: readonly SkillProblem[];
+  /** Addition: the prompt file read (absolute), when present. */
+  readonly promptFile?: string;
+  /** Addition: the config schema file (absolute), when present. */
+  readonly configSchemaFile?: string;
+  /** Addition: config.json (absolute), when present. */
+  readonly configFile?: string;
+  /** Addition: the effective configuration with `x-sensitive` values redacted (safe to show or log). */
+  readonly config?: Readonly<Record<string, unknown>>;
 }
 
 /** What the narrator sees of a skill: enough to choose it and call its scripts. */

@@ -1,0 +1,130 @@
+// `narratoria play`: an interactive play-test session in the terminal, or one turn with --once (TurnResult JSON).
+import * as path from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { createNarrator, type NarratorMode } from '../../runtime/narrator/narratorFactory.js';
+import { PlaySession } from '../../runtime/session/playSession.js';
+import { runTurn } from '../../runtime/session/turnRunner.js';
+import type { TurnResult } from '../../runtime/session/turnTypes.js';
+import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
+import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
+
+export const playUsage =
+  'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session FILE] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills]';
+
+export async function playCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  const { values, positionals } = parseOptions(args, {
+    root: { type: 'string' },
+    narrator: { type: 'string' },
+    model: { type: 'string' },
+    session: { type: 'string' },
+    once: { type: 'string' },
+    format: { type: 'string' },
+    concurrency: { type: 'string' },
+    'tool-timeout': { type: 'string' },
+    'plan-timeout': { type: 'string' },
+    'no-bundled-skills': { type: 'boolean' },
+  });
+  if (positionals.length > 0) throw new UsageError(`play takes no positional arguments (got "${positionals[0]}"); use --once "TEXT" for one turn`);
+  const format = parseFormat(values.format);
+  const mode = (values.narrator ?? 'auto') as NarratorMode;
+  if (!['auto', 'pattern', 'llm'].includes(mode)) throw new UsageError(`--narrator must be auto, pattern or llm, not "${values.narrator}"`);
+  if (format === 'json' && values.once === undefined) throw new UsageError('--format json needs --once "TEXT" (the interactive session is text only)');
+  const root = path.resolve(io.cwd, values.root ?? '.');
+  const execution = {
+    concurrency: parsePositiveInteger('concurrency', values.concurrency),
+    toolTimeoutMs: parsePositiveInteger('tool-timeout', values['tool-timeout']),
+    planTimeoutMs: parsePositiveInteger('plan-timeout', values['plan-timeout']),
+  };
+  const extraSkillRoots = values['no-bundled-skills'] || !io.bundledSkillsDirectory ? [] : [io.bundledSkillsDirectory];
+  const registry = await SkillRegistry.load({ root, extraSkillRoots, environment: io.env as Record<string, string | undefined> });
+  const choice = await createNarrator({ mode, root, modelPath: values.model !== undefined ? path.resolve(io.cwd, values.model) : undefined });
+  const style = styler(io.stdout, io.env);
+  const executionOptions = { ...execution, root, extraSkillRoots, skillContext: registry };
+  try {
+    if (values.once !== undefined) {
+      const once = values.once;
+      let result: TurnResult;
+      if (values.session !== undefined) {
+        const session = await PlaySession.open({ root, file: path.resolve(io.cwd, values.session), narrator: choice.narrator, skills: registry, execution: executionOptions });
+        result = await session.play(once, signal);
+      } else {
+        result = await runTurn(once, { narrator: choice.narrator, skills: registry, state: {}, execution: executionOptions, signal });
+      }
+      if (format === 'json') io.stdout.write(toJson(result));
+      else printTurn(result, io, style, true);
+      return result.cancelled ? ExitCode.Failure : ExitCode.Success;
+    }
+    return await interactive(io, signal, style, choice.reason, await PlaySession.open({
+      root,
+      file: values.session !== undefined ? path.resolve(io.cwd, values.session) : undefined,
+      narrator: choice.narrator,
+      skills: registry,
+      execution: executionOptions,
+    }));
+  } finally {
+    await choice.narrator.dispose();
+    registry.dispose();
+  }
+}
+
+async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narratorReason: string, session: PlaySession): Promise<ExitCode> {
+  io.stdout.write(`${style.bold('Narratoria')} — ${narratorReason}. Session ${session.file}\n`);
+  if (session.recovery) io.stdout.write(style.yellow(`The saved session could not be read (${session.recovery.reason}); it was moved to ${session.recovery.movedTo}.\n`));
+  io.stdout.write(style.dim('Type what you do, a choice number, /state, /restart, /help or /quit.\n'));
+  if (session.turns.length > 0) io.stdout.write(`${style.dim(`(${session.turns.length} turn(s) so far)`)}\n${session.turns.at(-1)!.narrative}\n`);
+  printChoices(session.lastChoices, io, style);
+  const reader = createInterface({ input: io.stdin ?? process.stdin, output: io.stdout as NodeJS.WritableStream, terminal: Boolean(io.stdout.isTTY) });
+  try {
+    for (;;) {
+      let line: string;
+      try {
+        line = (await reader.question(style.cyan('> '), { signal })).trim();
+      } catch {
+        break; // Ctrl+C, Ctrl+D or the input closed
+      }
+      if (line === '' ) continue;
+      if (line === '/quit' || line === '/exit') break;
+      if (line === '/help') {
+        io.stdout.write('Type an action ("I look around"), a number to pick a choice, /state to see the session state, /restart to start over, /quit to leave.\n');
+        continue;
+      }
+      if (line === '/state') {
+        io.stdout.write(toJson(session.state));
+        continue;
+      }
+      if (line === '/restart') {
+        await session.restart();
+        io.stdout.write('The session starts over; every skill is healthy again.\n');
+        continue;
+      }
+      const number = /^\d+$/.test(line) ? Number(line) : undefined;
+      const result = number !== undefined && number >= 1 && number <= session.lastChoices.length ? await session.choose(number - 1, signal) : await session.play(line, signal);
+      printTurn(result, io, style, false);
+      if (result.cancelled) break;
+    }
+  } finally {
+    reader.close();
+  }
+  return ExitCode.Success;
+}
+
+function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolean): void {
+  if (verbose || result.attempts.length > 1 || result.fallback) {
+    for (const attempt of result.attempts) {
+      const tools = attempt.plan.tools.map((tool) => tool.toolId).join(', ') || 'narrative only';
+      const reason = attempt.fallbackReason ? ` (LLM fell back: ${attempt.fallbackReason})` : '';
+      io.stdout.write(style.dim(`attempt ${attempt.attempt} [${attempt.narrator}${reason}] ${tools}: ${attempt.outcome}${attempt.result.failedTools.length ? ` — failed: ${attempt.result.failedTools.join(', ')}` : ''}\n`));
+    }
+    if (result.disabledSkills.length > 0) io.stdout.write(style.dim(`disabled skills: ${result.disabledSkills.join(', ')}\n`));
+  }
+  for (const ui of result.uiEvents) {
+    if (ui.event === 'dice_roll') io.stdout.write(style.cyan(`🎲 ${String(ui.payload?.['formula'] ?? '')} → ${String(ui.payload?.['total'] ?? '')}\n`));
+  }
+  io.stdout.write(`${result.fallback ? style.yellow(result.narrative) : result.narrative}\n`);
+  for (const asset of result.assets) io.stdout.write(style.dim(`[${asset.kind}] ${asset.path}\n`));
+  printChoices(result.choices, io, style);
+}
+
+function printChoices(choices: readonly string[], io: CliIo, style: Styler): void {
+  choices.forEach((choice, index) => io.stdout.write(`  ${style.bold(String(index + 1))}. ${choice}\n`));
+}

@@ -1,0 +1,111 @@
+// Stable codes and small constructors for the problems the skills framework reports; builds data, never throws.
+import * as path from 'node:path';
+import type { SkillProblem } from './skillTypes.js';
+
+/** Codes of {@link SkillProblem}s. Stable: tools and tests match on them. */
+export const SkillProblemCode = {
+  /** warning: an extra skills root does not exist. */
+  SKILLS_ROOT_MISSING: 'SKILLS_ROOT_MISSING',
+  /** warning: a directory under a skills root has no skill.json (skipped). */
+  MANIFEST_MISSING: 'MANIFEST_MISSING',
+  /** error: skill.json cannot be read or is not valid JSON (skill skipped). */
+  MANIFEST_JSON_INVALID: 'MANIFEST_JSON_INVALID',
+  /** error: skill.json does not match contracts/skill-manifest.schema.json (skill skipped). */
+  MANIFEST_INVALID: 'MANIFEST_INVALID',
+  /** warning: a skill with this name was already found in an earlier directory or root (skipped). */
+  SKILL_DUPLICATE: 'SKILL_DUPLICATE',
+  /** warning: the manifest name differs from the directory name (plans refer to skills by directory). */
+  SKILL_NAME_MISMATCH: 'SKILL_NAME_MISMATCH',
+  /** warning: a skill directory is a link to somewhere outside every skills root (skipped). */
+  SKILL_OUTSIDE_ROOTS: 'SKILL_OUTSIDE_ROOTS',
+  /** warning: a skill lists a dependency that no discovered skill provides. */
+  SKILL_DEPENDENCY_MISSING: 'SKILL_DEPENDENCY_MISSING',
+  /** error: a path named by the manifest leaves the skill directory. */
+  PATH_OUTSIDE_SKILL: 'PATH_OUTSIDE_SKILL',
+  /** warning: the prompt file the manifest names does not exist. */
+  PROMPT_MISSING: 'PROMPT_MISSING',
+  /** error: a script the manifest declares does not exist or is not a file. */
+  SCRIPT_NOT_FOUND: 'SCRIPT_NOT_FOUND',
+  /** warning: a script is neither executable nor has an extension with a known interpreter. */
+  SCRIPT_NOT_RUNNABLE: 'SCRIPT_NOT_RUNNABLE',
+  /** warning: two scripts of one skill share a name (the later one is skipped). */
+  SCRIPT_NAME_DUPLICATE: 'SCRIPT_NAME_DUPLICATE',
+  /** warning: a script's `rollback` names no script of the skill. */
+  SCRIPT_ROLLBACK_UNKNOWN: 'SCRIPT_ROLLBACK_UNKNOWN',
+  /** error: a script's input schema cannot be read, parsed or compiled. */
+  INPUT_SCHEMA_INVALID: 'INPUT_SCHEMA_INVALID',
+  /** warning: the config schema file the manifest names does not exist. */
+  CONFIG_SCHEMA_MISSING: 'CONFIG_SCHEMA_MISSING',
+  /** error: config-schema.json is not valid JSON or breaks contracts/config-schema-meta.schema.json. */
+  CONFIG_SCHEMA_INVALID: 'CONFIG_SCHEMA_INVALID',
+  /** error: config.json cannot be read, is not valid JSON or is not an object. */
+  CONFIG_JSON_INVALID: 'CONFIG_JSON_INVALID',
+  /** warning: config.json exists but the skill has no (valid) config schema to check it against. */
+  CONFIG_UNCHECKED: 'CONFIG_UNCHECKED',
+  /** error: a required field has no value. */
+  CONFIG_REQUIRED: 'CONFIG_REQUIRED',
+  /** error: a value has the wrong type. */
+  CONFIG_TYPE: 'CONFIG_TYPE',
+  /** error: a value is not one of the allowed values. */
+  CONFIG_ENUM: 'CONFIG_ENUM',
+  /** error: a number is below `minimum` or above `maximum`. */
+  CONFIG_RANGE: 'CONFIG_RANGE',
+  /** error: a string is shorter than `minLength` or longer than `maxLength`. */
+  CONFIG_LENGTH: 'CONFIG_LENGTH',
+  /** error: a string does not match `pattern`. */
+  CONFIG_PATTERN: 'CONFIG_PATTERN',
+  /** warning (error with additionalProperties: false): config.json has a field the schema does not define. */
+  CONFIG_UNKNOWN_FIELD: 'CONFIG_UNKNOWN_FIELD',
+  /** warning: a `${VAR}` in config.json names a variable the environment does not set (the field counts as absent). */
+  CONFIG_VARIABLE_UNSET: 'CONFIG_VARIABLE_UNSET',
+  /** warning: a sensitive value is written in plain text in config.json. */
+  CONFIG_SECRET_IN_FILE: 'CONFIG_SECRET_IN_FILE',
+  /** warning: the secret lookup failed (the field falls back to its environment variable or default). */
+  CONFIG_SECRET_LOOKUP_FAILED: 'CONFIG_SECRET_LOOKUP_FAILED',
+} as const;
+
+/** One of the {@link SkillProblemCode} values. */
+export type SkillProblemCode = (typeof SkillProblemCode)[keyof typeof SkillProblemCode];
+
+/** Builds a problem, leaving out absent optional fields (exactOptionalPropertyTypes). */
+export function skillProblem(
+  severity: SkillProblem['severity'],
+  code: SkillProblemCode,
+  message: string,
+  file?: string,
+  pointer?: string,
+): SkillProblem {
+  return {
+    severity,
+    code,
+    message,
+    ...(file !== undefined ? { file } : {}),
+    ...(pointer !== undefined ? { pointer } : {}),
+  };
+}
+
+/** True when any problem is an error (the skill is then unusable). */
+export function hasErrors(problems: readonly SkillProblem[]): boolean {
+  return problems.some((problem) => problem.severity === 'error');
+}
+
+/** A path for messages: relative to `root` (forward slashes) when inside it, otherwise absolute. */
+export function displayPath(file: string, root: string): string {
+  const relative = path.relative(root, file);
+  if (relative === '' || leavesDirectory(relative)) return file;
+  return relative.split(path.sep).join('/');
+}
+
+/** `relative` resolved inside `directory`, or undefined when it would leave it (absolute paths or `..`). */
+export function resolveInside(directory: string, relative: string): string | undefined {
+  if (relative.includes('\0') || path.isAbsolute(relative)) return undefined;
+  const resolved = path.resolve(directory, relative);
+  const back = path.relative(directory, resolved);
+  if (back === '' || leavesDirectory(back)) return undefined;
+  return resolved;
+}
+
+/** True when a `path.relative` result points outside its base directory. */
+export function leavesDirectory(relative: string): boolean {
+  return relative === '..' || relative.startsWith('..' + path.sep) || path.isAbsolute(relative);
+}

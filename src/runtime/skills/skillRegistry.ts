@@ -1,0 +1,281 @@
+// The skill registry: discovered skills with enablement and health, typed change events, re-discovery, and the executor's SkillContextProvider.
+import { createHash } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import * as path from 'node:path';
+import { Emitter, type Event } from '../common/event.js';
+import type { Disposable } from '../common/disposable.js';
+import type { ExecutionResult, ToolResult } from '../model/executionResult.js';
+import { isInside, skillNameOfPath } from '../validation/toolPathPolicy.js';
+import type { ConfigEnvironment, SecretLookup } from './skillConfig.js';
+import { loadSkills, type LoadedSkill } from './skillDiscovery.js';
+import { SkillHealthTracker, type HealthChange, type HealthStatus } from './skillHealth.js';
+import { hasErrors } from './skillProblems.js';
+import type { SkillContext, SkillContextProvider } from './skillContext.js';
+import type { NarratorSkill, Skill, SkillHealth, SkillProblem } from './skillTypes.js';
+
+/** Re-exported: the payload of {@link SkillRegistry.onDidChangeHealth}. */
+export type { HealthChange } from './skillHealth.js';
+
+/** Options of {@link SkillRegistry.load}. */
+export interface SkillRegistryOptions {
+  /** Story root: `<root>/skills` is searched first. */
+  readonly root: string;
+  /** Further skills roots (e.g. the bundled skills), after the story's. */
+  readonly extraSkillRoots?: readonly string[] | undefined;
+  /** Variables for `${VAR}` substitution and `x-env-var` (default: none). */
+  readonly environment?: ConfigEnvironment | undefined;
+  /** Source of sensitive values (VS Code SecretStorage in the extension). */
+  readonly secrets?: SecretLookup | undefined;
+  /** Skills the user has disabled (e.g. from settings). */
+  readonly disabledSkills?: readonly string[] | undefined;
+}
+
+/** What a {@link SkillRegistry.refresh} changed, by skill name. */
+export interface SkillsChange {
+  readonly added: readonly string[];
+  readonly removed: readonly string[];
+  readonly changed: readonly string[];
+}
+
+/** A user enabled or disabled a skill. */
+export interface SkillEnablementChange {
+  readonly skill: string;
+  readonly enabled: boolean;
+}
+
+/** Everything the UI shows about one skill. */
+export interface SkillStatus {
+  readonly skill: Skill;
+  readonly enabled: boolean;
+  readonly health: HealthStatus;
+  /** False when the skill has an `error` problem (e.g. invalid config): it is then offered to no narrator. */
+  readonly usable: boolean;
+}
+
+interface Entry extends LoadedSkill {
+  /** Identifies the skill's content (including its effective config) to detect changes on refresh; never exposed. */
+  readonly fingerprint: string;
+}
+
+/**
+ * Holds the skills of a story and the bundled roots. Health follows seed 000 §3.1 (see skillHealth.ts)
+ * and is kept per session; user enablement is separate. Implements the executor's SkillContextProvider:
+ * pass the registry as `skillContext` to executePlan, then give the result to {@link recordExecution}.
+ */
+export class SkillRegistry implements SkillContextProvider, Disposable {
+  private entries: readonly Entry[] = [];
+  private latestProblems: readonly SkillProblem[] = [];
+  private readonly userDisabled: Set<string>;
+  private readonly tracker = new SkillHealthTracker();
+  private readonly skillsEmitter = new Emitter<SkillsChange>();
+  private readonly enablementEmitter = new Emitter<SkillEnablementChange>();
+  private refreshing: Promise<SkillsChange> | undefined;
+
+  /** Fires once per health state change of a skill. */
+  readonly onDidChangeHealth: Event<HealthChange> = this.tracker.onDidChangeHealth;
+  /** Fires after a refresh that added, removed or changed skills. */
+  readonly onDidChangeSkills: Event<SkillsChange> = this.skillsEmitter.event;
+  /** Fires when {@link setEnabled} changes a skill's enablement. */
+  readonly onDidChangeEnablement: Event<SkillEnablementChange> = this.enablementEmitter.event;
+
+  private constructor(private readonly options: SkillRegistryOptions) {
+    this.userDisabled = new Set(options.disabledSkills ?? []);
+  }
+
+  /** Discovers the skills and returns a registry holding them. Never throws for bad skills (see `problems`). */
+  static async load(options: SkillRegistryOptions): Promise<SkillRegistry> {
+    const registry = new SkillRegistry(options);
+    const { entries, problems } = await registry.discover();
+    registry.entries = entries;
+    registry.latestProblems = problems;
+    return registry;
+  }
+
+  /** Loaded skills in discovery order (story root first, then extra roots; by directory name within a root). */
+  get skills(): readonly Skill[] {
+    return this.entries.map((entry) => entry.skill);
+  }
+
+  /** Every problem of the latest discovery, including skipped skills and each skill's own problems. */
+  get problems(): readonly SkillProblem[] {
+    return this.latestProblems;
+  }
+
+  /** The loaded skill named `name`. */
+  get(name: string): Skill | undefined {
+    return this.entry(name)?.skill;
+  }
+
+  /** Health state of a known skill. */
+  health(name: string): SkillHealth | undefined {
+    return this.entry(name) ? this.tracker.health(name) : undefined;
+  }
+
+  /** True for a known skill the user has not disabled (health aside). */
+  isEnabled(name: string): boolean {
+    return this.entry(name) !== undefined && !this.userDisabled.has(name);
+  }
+
+  /** Enablement, health and usability of a known skill. */
+  status(name: string): SkillStatus | undefined {
+    const entry = this.entry(name);
+    if (!entry) return undefined;
+    return { skill: entry.skill, enabled: !this.userDisabled.has(name), health: this.tracker.status(name), usable: !hasErrors(entry.skill.problems) };
+  }
+
+  /** Skills a narrator may use: enabled, usable, not in permanentFailure; by priority (highest first), then name. */
+  narratorSkills(): NarratorSkill[] {
+    return this.entries
+      .filter(({ skill }) => !this.userDisabled.has(skill.name) && !hasErrors(skill.problems) && this.tracker.health(skill.name) !== 'permanentFailure')
+      .map(({ skill }) => toNarratorSkill(skill, this.tracker.health(skill.name)))
+      .sort((left, right) => right.priority - left.priority || compareNames(left.name, right.name));
+  }
+
+  /**
+   * Skills a plan must not use, sorted: user-disabled, in permanentFailure, or unusable because of an
+   * `error` problem (a broken config or missing script).
+   */
+  disabledSkills(): string[] {
+    return this.entries
+      .map((entry) => entry.skill)
+      .filter((skill) => this.userDisabled.has(skill.name) || hasErrors(skill.problems) || this.tracker.health(skill.name) === 'permanentFailure')
+      .map((skill) => skill.name)
+      .sort(compareNames);
+  }
+
+  /** Updates the health of the result's skill (see healthInputOf in skillHealth.ts); results of unknown skills are ignored. */
+  recordResult(result: ToolResult): HealthChange | undefined {
+    const name = this.skillOfResult(result);
+    return name === undefined ? undefined : this.tracker.recordResult(name, result);
+  }
+
+  /** {@link recordResult} for every tool result of a run, in plan order; returns the health changes. */
+  recordExecution(result: ExecutionResult): HealthChange[] {
+    return result.toolResults.flatMap((toolResult) => this.recordResult(toolResult) ?? []);
+  }
+
+  /** Enables or disables a known skill (independent of health); returns false for an unknown skill. */
+  setEnabled(name: string, enabled: boolean): boolean {
+    if (!this.entry(name)) return false;
+    if (enabled === !this.userDisabled.has(name)) return true;
+    if (enabled) this.userDisabled.delete(name);
+    else this.userDisabled.add(name);
+    this.enablementEmitter.fire({ skill: name, enabled });
+    return true;
+  }
+
+  /** Sets one skill's health (or every skill's) back to healthy with no failures counted. */
+  resetHealth(name?: string): HealthChange[] {
+    return this.tracker.reset(name);
+  }
+
+  /** A new session: every skill's health goes back to healthy (seed: permanentFailure --session restart--> healthy). */
+  restartSession(): HealthChange[] {
+    return this.tracker.restartSession();
+  }
+
+  /**
+   * Re-discovers the skills (after files changed, or a secret or the environment changed). Unchanged
+   * skills keep their health; changed skills start healthy again (the author may have fixed them);
+   * removed ones are forgotten. Fires onDidChangeSkills when anything changed. Calls are serialized.
+   */
+  refresh(): Promise<SkillsChange> {
+    const run = (this.refreshing ?? Promise.resolve()).then(() => this.refreshNow());
+    this.refreshing = run.catch(() => ({ added: [], removed: [], changed: [] }));
+    return run;
+  }
+
+  /** The SkillContextProvider port: the skill whose directory holds `scriptRealPath`, its data directory (created now) and effective config. */
+  async contextFor(scriptRealPath: string): Promise<SkillContext> {
+    const entry = this.entryForScript(scriptRealPath);
+    if (!entry) return { skill: null };
+    const dataDirectory = path.join(entry.realDirectory, 'data');
+    // Best effort: the executor creates it too, and a script reports its own failure if it cannot write there.
+    await fs.mkdir(dataDirectory, { recursive: true }).catch(() => undefined);
+    const script = entry.skill.scripts.find((candidate) => candidate.path === scriptRealPath);
+    return {
+      skill: entry.skill.name,
+      skillDirectory: entry.realDirectory,
+      dataDirectory,
+      manifestTimeoutMs: script?.declared ? script.timeoutMs : undefined,
+      configJson: entry.configJson,
+      env: {},
+    };
+  }
+
+  dispose(): void {
+    this.tracker.dispose();
+    this.skillsEmitter.dispose();
+    this.enablementEmitter.dispose();
+  }
+
+  private async refreshNow(): Promise<SkillsChange> {
+    const { entries, problems } = await this.discover();
+    const before = new Map(this.entries.map((entry) => [entry.skill.name, entry]));
+    const after = new Map(entries.map((entry) => [entry.skill.name, entry]));
+    const added = [...after.keys()].filter((name) => !before.has(name));
+    const removed = [...before.keys()].filter((name) => !after.has(name));
+    const changed = [...after.keys()].filter((name) => before.has(name) && before.get(name)!.fingerprint !== after.get(name)!.fingerprint);
+    this.entries = entries;
+    this.latestProblems = problems;
+    for (const name of removed) this.tracker.forget(name);
+    for (const name of changed) this.tracker.reset(name);
+    const change: SkillsChange = { added, removed, changed };
+    if (added.length + removed.length + changed.length > 0) this.skillsEmitter.fire(change);
+    return change;
+  }
+
+  private async discover(): Promise<{ entries: Entry[]; problems: SkillProblem[] }> {
+    const { loaded, problems } = await loadSkills(this.options);
+    const entries = loaded.map((entry) => ({
+      ...entry,
+      fingerprint: createHash('sha256').update(JSON.stringify([entry.skill, entry.realDirectory, entry.configJson])).digest('hex'),
+    }));
+    return { entries, problems };
+  }
+
+  private entry(name: string): Entry | undefined {
+    return this.entries.find((entry) => entry.skill.name === name);
+  }
+
+  private entryForScript(scriptPath: string): Entry | undefined {
+    let best: Entry | undefined;
+    for (const entry of this.entries) {
+      const inside = isInside(scriptPath, entry.realDirectory) || isInside(scriptPath, path.resolve(entry.skill.directory));
+      if (inside && (!best || entry.realDirectory.length > best.realDirectory.length)) best = entry;
+    }
+    return best;
+  }
+
+  /** The result's skill: its `skill` field, else the skill owning its toolPath (by script or by skills/<name>/). */
+  private skillOfResult(result: ToolResult): string | undefined {
+    if (typeof result.skill === 'string' && this.entry(result.skill)) return result.skill;
+    if (result.toolPath === undefined) return undefined;
+    const owner = this.entries.find((entry) => entry.skill.scripts.some((script) => script.toolPath === result.toolPath));
+    if (owner) return owner.skill.name;
+    const byPath = skillNameOfPath(result.toolPath);
+    return byPath !== null && this.entry(byPath) ? byPath : undefined;
+  }
+}
+
+function toNarratorSkill(skill: Skill, health: SkillHealth): NarratorSkill {
+  return {
+    name: skill.name,
+    displayName: skill.displayName,
+    description: skill.description,
+    capabilities: skill.capabilities,
+    priority: skill.priority,
+    health,
+    ...(skill.prompt !== undefined ? { prompt: skill.prompt } : {}),
+    scripts: skill.scripts.map((script) => ({
+      name: script.name,
+      toolPath: script.toolPath,
+      ...(script.description !== undefined ? { description: script.description } : {}),
+      ...(script.inputSchema !== undefined ? { inputSchema: script.inputSchema } : {}),
+    })),
+  };
+}
+
+function compareNames(left: string, right: string): number {
+  return left < right ? -1 : left > right ? 1 : 0;
+}

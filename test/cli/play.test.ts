@@ -1,0 +1,82 @@
+// CLI `play --once` and `skills` against the built bundle: the issue's scenarios end to end.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
+import type { TurnResult } from '../../src/runtime/session/turnTypes.js';
+import { narratoria, storyRoot } from './cliHarness.js';
+
+let emptyStory: string;
+before(() => (emptyStory = mkdtempSync(path.join(os.tmpdir(), 'narratoria-play-'))));
+after(() => rmSync(emptyStory, { recursive: true, force: true }));
+
+async function once(args: string[]): Promise<TurnResult> {
+  const run = await narratoria(['play', ...args, '--format', 'json']);
+  assert.equal(run.code, 0, run.stderr);
+  const turn = JSON.parse(run.stdout) as TurnResult;
+  assert.deepEqual(validateAgainst('turn-result.schema.json', turn), []);
+  return turn;
+}
+
+test('play --once "I roll to pick the lock" runs dice-roller then storyteller and narrates the roll', async () => {
+  const turn = await once(['--root', emptyStory, '--narrator', 'pattern', '--once', 'I roll to pick the lock']);
+  assert.equal(turn.fallback, false);
+  const tools = turn.attempts[0]!.result.toolResults;
+  assert.deepEqual(tools.map((tool) => [tool.toolId, tool.skill, tool.state]), [['roll', 'dice-roller', 'success'], ['narrate', 'storyteller', 'success']]);
+  const total = (turn.state['dice'] as { lastRoll: { total: number } }).lastRoll.total;
+  assert.match(turn.narrative, new RegExp(`\\b${total}\\b`));
+  assert.equal(turn.attempts[0]!.narrator, 'pattern');
+});
+
+test('a skill whose script always fails: the turn shows the replan and still narrates', async () => {
+  const turn = await once(['--root', storyRoot, '--narrator', 'pattern', '--once', 'I roll to pick the lock']);
+  assert.equal(turn.fallback, false);
+  assert.ok(turn.attempts.length >= 2);
+  // Attempt 1: broken-dice fails (its dependent narration is skipped); attempt 2: the real dice roll
+  // succeeds but broken-story fails; attempt 3: dice-roller and storyteller.
+  assert.deepEqual(turn.attempts.map((attempt) => attempt.outcome), ['failed', 'failed', 'success']);
+  const [first, second, third] = turn.attempts;
+  assert.deepEqual(first!.result.disabledSkills, ['broken-dice']);
+  assert.deepEqual(second!.plan.metadata, { generationAttempt: 2, parentPlanId: first!.plan.requestId, narrator: 'pattern' });
+  assert.deepEqual(second!.disabledSkills, ['broken-dice']);
+  assert.deepEqual(second!.result.disabledSkills, ['broken-story']);
+  assert.equal(third!.plan.metadata?.parentPlanId, second!.plan.requestId);
+  assert.deepEqual(third!.disabledSkills, ['broken-dice', 'broken-story']);
+  assert.deepEqual(third!.plan.tools.map((tool) => tool.toolPath.split('/').slice(-3, -2)[0]), ['dice-roller', 'storyteller']);
+  assert.deepEqual(turn.disabledSkills, ['broken-dice', 'broken-story']);
+  assert.match(turn.narrative, /\d/);
+});
+
+test('with every skill failing the turn still narrates', async () => {
+  const turn = await once(['--root', storyRoot, '--no-bundled-skills', '--narrator', 'pattern', '--once', 'I roll to pick the lock']);
+  assert.equal(turn.attempts.at(-1)!.plan.tools.length, 0, 'a narrative-only plan');
+  assert.match(turn.narrative, /I roll to pick the lock/);
+});
+
+test('play --session keeps the state across --once invocations', async () => {
+  const session = path.join(emptyStory, 'session.json');
+  await once(['--root', emptyStory, '--narrator', 'pattern', '--session', session, '--once', 'I look around']);
+  const second = await once(['--root', emptyStory, '--narrator', 'pattern', '--session', session, '--once', 'I examine the door']);
+  assert.equal((second.state['story'] as { turns: number }).turns, 2);
+  const saved = JSON.parse(readFileSync(session, 'utf8')) as { turns: unknown[] };
+  assert.equal(saved.turns.length, 2);
+});
+
+test('play usage errors exit 2', async () => {
+  assert.equal((await narratoria(['play', '--narrator', 'oracle', '--once', 'x'])).code, 2);
+  assert.equal((await narratoria(['play', '--format', 'json'])).code, 2);
+});
+
+test('skills lists the story and bundled skills with scripts, problems and health', async () => {
+  const run = await narratoria(['skills', '--root', storyRoot, '--format', 'json']);
+  assert.equal(run.code, 0, run.stderr);
+  const report = JSON.parse(run.stdout) as { skills: { name: string; health: string; scripts: { toolPath: string }[] }[] };
+  const names = report.skills.map((skill) => skill.name);
+  for (const name of ['broken-dice', 'faults', 'helpers', 'dice-roller', 'storyteller']) assert.ok(names.includes(name), `${name} in ${names}`);
+  assert.ok(report.skills.every((skill) => skill.health === 'healthy'));
+  assert.ok(report.skills.find((skill) => skill.name === 'broken-dice')!.scripts[0]!.toolPath === 'skills/broken-dice/scripts/roll.js');
+  const text = await narratoria(['skills', '--root', storyRoot]);
+  assert.match(text.stdout, /Dice Roller/);
+});
