@@ -7,6 +7,7 @@ import { invalidPlanResult } from '../../runtime/executor/resultBuilder.js';
 import type { ExecutionResult } from '../../runtime/model/executionResult.js';
 import { FileRunStore, type RunRecord } from '../../runtime/persistence/runStore.js';
 import { isPlainObject } from '../../runtime/state/deepMerge.js';
+import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 import { formatSummary, reportProgress } from '../progressReporter.js';
@@ -93,13 +94,15 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
     runStore: settings.save ? new FileRunStore(runsDirectory(root)) : undefined,
     resume: settings.resume,
   };
-  const run = startPlanRun(plan, options);
+  // The registry hands scripts their validated config (defaults, ${VAR} substitution, x-env-var).
+  const registry = await SkillRegistry.load({ root, environment: io.env as Record<string, string | undefined> });
+  const run = startPlanRun(plan, { ...options, skillContext: registry });
   if (settings.format === 'text') {
     const style = styler(io.stdout, io.env);
     if (plan.narrative) io.stdout.write(`${style.bold('Narrative:')} ${plan.narrative}\n`);
     reportProgress(run, (line) => io.stdout.write(line), style);
   }
-  const result: ExecutionResult = await run.result;
+  const result: ExecutionResult = await run.result.finally(() => registry.dispose());
   if (settings.statePath && result.status !== 'cancelled') await writeJsonAtomic(settings.statePath, result.aggregatedState);
   if (settings.format === 'json') io.stdout.write(toJson(result));
   else io.stdout.write(formatSummary(result, styler(io.stdout, io.env)));
