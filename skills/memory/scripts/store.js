@@ -1,0 +1,81 @@
+#!/usr/bin/env node
+// memory/store: appends one story memory (summary, characters, location, significance, tags) to the skill's JSON-lines store, as Narratoria protocol v0 NDJSON.
+'use strict';
+
+const path = require('node:path');
+const { InputError, dataDirectory, loadConfig, runTool, withLock } = require('../lib/protocol.js');
+const { DEFAULT_SIGNIFICANCE, STORE_FILE, appendMemory, newMemoryId } = require('../lib/memories.js');
+
+const MAX_SUMMARY = 4000;
+const MAX_NAME = 200;
+const MAX_LIST = 50;
+
+const CONFIG = {
+  maxMemories: { fallback: 1000, valid: (v) => Number.isSafeInteger(v) && v >= 1 },
+  embeddingModel: { fallback: '', valid: (v) => typeof v === 'string' },
+};
+
+function cleanText(value) {
+  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** A list of distinct non-empty strings (order kept), or an InputError naming the field. */
+function stringList(value, field) {
+  if (value === undefined || value === null) return [];
+  if (!Array.isArray(value) || value.some((item) => typeof item !== 'string')) {
+    throw new InputError(`input.${field} must be an array of strings`);
+  }
+  const seen = new Set();
+  const list = [];
+  for (const item of value) {
+    const text = cleanText(item).slice(0, MAX_NAME);
+    if (text === '' || seen.has(text.toLowerCase())) continue;
+    seen.add(text.toLowerCase());
+    list.push(text);
+  }
+  if (list.length > MAX_LIST) throw new InputError(`input.${field} may hold at most ${MAX_LIST} entries`);
+  return list;
+}
+
+function readMemoryInput(input) {
+  if (typeof input.summary !== 'string' || cleanText(input.summary) === '') {
+    throw new InputError('input.summary is required: one or two sentences saying what happened, e.g. {"summary":"Mira stole the harbour map"}');
+  }
+  const summary = cleanText(input.summary);
+  if (summary.length > MAX_SUMMARY) throw new InputError(`input.summary is longer than ${MAX_SUMMARY} characters; store a shorter summary`);
+  const characters = stringList(input.characters, 'characters');
+  const tags = stringList(input.tags, 'tags');
+  let location = null;
+  if (input.location !== undefined && input.location !== null) {
+    if (typeof input.location !== 'string') throw new InputError('input.location must be a string');
+    location = cleanText(input.location).slice(0, MAX_NAME) || null;
+  }
+  let significance = DEFAULT_SIGNIFICANCE;
+  if (input.significance !== undefined && input.significance !== null) {
+    if (!Number.isInteger(input.significance) || input.significance < 1 || input.significance > 5) {
+      throw new InputError('input.significance must be an integer from 1 (trivial) to 5 (story-changing)');
+    }
+    significance = input.significance;
+  }
+  return { summary, characters, location, significance, tags };
+}
+
+runTool('memory', '{"input":{"summary":"Mira stole the harbour map","characters":["Mira"]}}', async ({ input, skillDir, emit, log }) => {
+  const fields = readMemoryInput(input);
+  const config = loadConfig(skillDir, 'memory', CONFIG, log);
+  const dir = dataDirectory(skillDir, true);
+  const now = new Date();
+  const memory = { id: newMemoryId(now), timestamp: now.toISOString(), ...fields };
+  const file = path.join(dir, STORE_FILE);
+  const { count, pruned, skipped } = withLock(file, () => appendMemory(dir, memory, config.maxMemories));
+  if (skipped > 0) log('warn', `Skipped ${skipped} unreadable line(s) of ${STORE_FILE}; they were dropped when the store was rewritten`);
+  if (pruned.length > 0) {
+    log('info', `Pruned ${pruned.length} memor${pruned.length === 1 ? 'y' : 'ies'} to stay within maxMemories=${config.maxMemories}`, { pruned });
+  }
+  log('info', `Stored memory ${memory.id} (significance ${memory.significance})`, { id: memory.id, count });
+  emit({ type: 'state_patch', patch: { memory: { count, lastStored: { id: memory.id, summary: memory.summary } } } });
+  return {
+    summary: `Remembered: ${memory.summary.length > 70 ? `${memory.summary.slice(0, 67)}...` : memory.summary}`,
+    output: { id: memory.id, count, pruned: pruned.length },
+  };
+});
