@@ -16,6 +16,8 @@ const common = {
   legalComments: 'none',
   // Prefer ESM entry points: jsonc-parser's UMD build hides its requires from the bundler.
   mainFields: ['module', 'main'],
+  // llamaNarrator.ts reads import.meta.url only when run from sources (ESM); in a bundle it takes its __dirname branch.
+  logOverride: { 'empty-import-meta': 'silent' },
 };
 
 const builds = [
@@ -39,6 +41,18 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['vscode', 'node-llama-cpp'],
+  },
+  {
+    // The model worker process (src/runtime/narrator/modelWorker.ts): node-llama-cpp is ESM with top-level
+    // await, so it stays external and the worker loads it with import().
+    ...common,
+    entryPoints: { modelWorker: 'src/runtime/narrator/modelWorker.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['node-llama-cpp'],
   },
 ];
 

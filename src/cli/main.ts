@@ -6,6 +6,7 @@ import { runsCommand, runsUsage } from './commands/runsCommand.js';
 import { validateCommand, validateUsage } from './commands/validateCommand.js';
 import { playCommand, playUsage } from './commands/playCommand.js';
 import { skillsCommand, skillsUsage } from './commands/skillsCommand.js';
+import { modelCommand, modelUsage } from './commands/modelCommand.js';
 
 declare const NARRATORIA_VERSION: string | undefined;
 
@@ -16,6 +17,7 @@ const usage = `Usage:
   ${runsUsage}
   ${playUsage}
   ${skillsUsage}
+  ${modelUsage}
   narratoria --help | --version
 
 Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run), 2 usage error, unreadable file or (run) invalid plan.
@@ -38,6 +40,8 @@ export async function main(args: readonly string[], io: CliIo, signal: AbortSign
         return await playCommand(rest, io, signal);
       case 'skills':
         return await skillsCommand(rest, io);
+      case 'model':
+        return await modelCommand(rest, io, signal);
       case '--version':
       case '-v':
         io.stdout.write(`${typeof NARRATORIA_VERSION === 'string' ? NARRATORIA_VERSION : 'dev'}\n`);

@@ -1,4 +1,8 @@
 // Builds the narrator a setting asks for: auto (LLM when a verified model is present), pattern, or llm.
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import { LlamaNarrator } from './llamaNarrator.js';
+import { DEFAULT_MODEL, modelStatus } from './modelStore.js';
 import { PatternNarrator } from './patternNarrator.js';
 import type { Narrator } from './index.js';
 
@@ -15,11 +19,40 @@ export interface NarratorFactoryOptions {
   readonly root: string;
   /** An explicit model file; otherwise the model cache is used. */
   readonly modelPath?: string | undefined;
+  /** Model cache directory (default modelCacheDirectory()). */
+  readonly modelDirectory?: string | undefined;
+  readonly onLog?: ((message: string) => void) | undefined;
 }
 
-/** Creates the narrator for `mode`. The LLM narrator is wired in by the model integration (llamaNarrator.ts). */
+/**
+ * pattern: the pattern narrator. llm: the local model, falling back to the pattern narrator (with the
+ * reason in each plan) when it is missing, invalid, slow or wrong. auto: llm when an explicit model file
+ * exists or the cached default model is present and verified, otherwise pattern. Creating a narrator never
+ * loads the model; the first plan does.
+ */
 export async function createNarrator(options: NarratorFactoryOptions): Promise<NarratorChoice> {
   const pattern = new PatternNarrator();
   if (options.mode === 'pattern') return { narrator: pattern, reason: 'pattern narrator (requested)' };
-  return { narrator: pattern, reason: 'pattern narrator: the local model narrator is not available in this build' };
+  const explicit = options.modelPath !== undefined ? path.resolve(options.modelPath) : undefined;
+  const status = await modelStatus(options.modelDirectory ? { directory: options.modelDirectory } : {});
+  const llm = (modelPath: string, expected: boolean) =>
+    new LlamaNarrator({
+      modelPath,
+      root: options.root,
+      fallback: pattern,
+      ...(expected ? { expected: { sha256: DEFAULT_MODEL.sha256!, sizeBytes: DEFAULT_MODEL.sizeBytes! } } : {}),
+      ...(options.onLog ? { onLog: options.onLog } : {}),
+    });
+  if (explicit !== undefined) {
+    if (options.mode === 'auto' && !existsSync(explicit)) return { narrator: pattern, reason: `pattern narrator: no model file at ${explicit}` };
+    return { narrator: llm(explicit, false), reason: `local model ${path.basename(explicit)} (falls back to the pattern narrator)` };
+  }
+  if (status.state === 'present' && (status.verified || options.mode === 'llm')) {
+    return { narrator: llm(status.path, true), reason: `local model ${DEFAULT_MODEL.displayName} (falls back to the pattern narrator)` };
+  }
+  if (options.mode === 'llm') {
+    return { narrator: llm(status.path, true), reason: `local model requested but ${status.state === 'partial' ? 'only partly downloaded' : 'not downloaded'} (run "narratoria model pull"); plans fall back to the pattern narrator` };
+  }
+  const why = status.state === 'present' ? 'the cached model is not verified yet (run "narratoria model pull" to verify it)' : status.state === 'partial' ? 'the model download is incomplete (run "narratoria model pull" to resume)' : 'no local model (run "narratoria model pull")';
+  return { narrator: pattern, reason: `pattern narrator: ${why}` };
 }

@@ -1,0 +1,103 @@
+// The JSON-lines protocol between the host and the model worker process (one JSON object per line on stdin/stdout). Types and line codecs only.
+import type { GrammarSchema } from './planGrammar.js';
+
+/** Loads (or replaces) the model. */
+export interface LoadRequest {
+  readonly type: 'load';
+  readonly id: number;
+  readonly modelPath: string;
+  readonly contextSize: number;
+  readonly threads: number;
+}
+
+/** Generates one response under a JSON-schema grammar. */
+export interface GenerateRequest {
+  readonly type: 'generate';
+  readonly id: number;
+  readonly systemPrompt: string;
+  readonly prompt: string;
+  readonly grammarSchema: GrammarSchema;
+  readonly maxTokens: number;
+  readonly seed: number;
+  readonly temperature: number;
+}
+
+/** Aborts the request `target` (a queued or running generation). Has no response of its own. */
+export interface CancelRequest {
+  readonly type: 'cancel';
+  readonly id: number;
+  readonly target: number;
+}
+
+/** Releases the model; the worker exits after answering. */
+export interface DisposeRequest {
+  readonly type: 'dispose';
+  readonly id: number;
+}
+
+/** Host → worker. */
+export type WorkerRequest = LoadRequest | GenerateRequest | CancelRequest | DisposeRequest;
+
+/** Timings of a load, in ms. */
+export interface LoadedResponse {
+  readonly type: 'loaded';
+  readonly id: number;
+  readonly bindingMs: number;
+  readonly loadMs: number;
+  readonly trainContextSize: number;
+  readonly contextSize: number;
+}
+
+/** The output text, its value parsed against the grammar schema, and the pure generation time. */
+export interface GeneratedResponse {
+  readonly type: 'generated';
+  readonly id: number;
+  readonly text: string;
+  readonly value: unknown;
+  readonly generationMs: number;
+  readonly grammarMs: number;
+  readonly tokens: number;
+  readonly stopReason: string;
+}
+
+/** Why a request failed. `aborted`: cancelled; `bad_output`: the text did not parse under the schema. */
+export interface ErrorResponse {
+  readonly type: 'error';
+  readonly id: number;
+  readonly code: 'aborted' | 'not_loaded' | 'load_failed' | 'generation_failed' | 'bad_output' | 'bad_request';
+  readonly message: string;
+}
+
+export interface DisposedResponse {
+  readonly type: 'disposed';
+  readonly id: number;
+}
+
+/** A log line from node-llama-cpp or the worker (no id). */
+export interface LogMessage {
+  readonly type: 'log';
+  readonly level: string;
+  readonly message: string;
+}
+
+/** Worker → host. */
+export type WorkerResponse = LoadedResponse | GeneratedResponse | ErrorResponse | DisposedResponse;
+export type WorkerMessage = WorkerResponse | LogMessage;
+
+/** Encodes one message as a line. */
+export function encodeMessage(message: WorkerRequest | WorkerMessage): string {
+  return `${JSON.stringify(message)}\n`;
+}
+
+/** Decodes a line into an object with a string `type`, or undefined when it is not one. */
+export function decodeMessage(line: string): { readonly type: string; readonly [key: string]: unknown } | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    if (typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string') {
+      return value as { readonly type: string };
+    }
+  } catch {
+    // not JSON: a stray line from native code
+  }
+  return undefined;
+}

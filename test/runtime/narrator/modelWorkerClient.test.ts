@@ -1,0 +1,115 @@
+// Tests of the model worker process and its client: the bundled worker (dist/modelWorker.cjs), restart after a native crash, cancel, and no worker left behind on dispose, host exit or host kill.
+import { after, before, describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as readline from 'node:readline';
+import { CancellationError } from '../../../src/runtime/common/errors.js';
+import { ModelWorkerClient, ModelWorkerError, type WorkerCommand } from '../../../src/runtime/narrator/modelWorkerClient.js';
+import { buildPlanGrammar } from '../../../src/runtime/narrator/planGrammar.js';
+import { createModelDirectory, loadShippedSkills, REPOSITORY_ROOT, TSX_WORKER, type ModelDirectory } from './narratorFixtures.js';
+
+const BUNDLE = path.join(REPOSITORY_ROOT, 'dist', 'modelWorker.cjs');
+/** The bundle (built by test/runTests.mjs before the tests) exercises the CommonJS import() path; tsx when it is missing. */
+const WORKER: WorkerCommand = fs.existsSync(BUNDLE) ? { command: process.execPath, args: [BUNDLE] } : TSX_WORKER;
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilGone(pid: number, timeoutMs = 3000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  return !isAlive(pid);
+}
+
+describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWorker.cjs'})`, () => {
+  let models: ModelDirectory;
+  let modelPath: string;
+  const schema = buildPlanGrammar(loadShippedSkills(), [], { maxTools: 2, narrativeMaxLength: 800, inputStringMaxLength: 16, maxInputProperties: 8 }).schema;
+  const generateRequest = { systemPrompt: 'You write Plan JSON.', prompt: 'Roll a d20.', grammarSchema: schema, seed: 3, temperature: 0.8 };
+
+  before(() => {
+    models = createModelDirectory();
+    modelPath = models.model('tiny.gguf');
+  });
+  after(() => models.remove());
+
+  test('restarts after a native crash, generates, cancels a generation without being killed, and exits on dispose', async () => {
+    const logs: string[] = [];
+    const client = new ModelWorkerClient({ command: WORKER, onLog: (message) => logs.push(message) });
+    try {
+      const crashing = models.model('no-ffn.gguf', { omitKeys: ['llama.feed_forward_length'] });
+      await assert.rejects(client.load({ modelPath: crashing, contextSize: 512, threads: 1 }), (error: unknown) => {
+        assert.ok(error instanceof ModelWorkerError);
+        assert.equal(error.code, 'exited');
+        assert.match(error.message, /GGML_ASSERT/);
+        return true;
+      });
+      assert.equal(client.running, false);
+
+      const loaded = await client.load({ modelPath, contextSize: 2048, threads: 1 });
+      assert.equal(client.startCount, 2);
+      assert.equal(loaded.trainContextSize, 4096);
+      const generated = await client.generate({ ...generateRequest, maxTokens: 300 });
+      assert.ok(generated.generationMs > 0 && generated.tokens > 0);
+      assert.equal(generated.text.startsWith('{'), true);
+
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 30);
+      await assert.rejects(client.generate({ ...generateRequest, maxTokens: 5000 }, controller.signal), CancellationError);
+      const afterCancel = await client.generate({ ...generateRequest, maxTokens: 300 });
+      assert.ok(afterCancel.tokens > 0);
+      assert.equal(client.startCount, 2, 'the worker stopped the cancelled generation itself');
+
+      const pid = client.pid;
+      assert.ok(pid !== undefined && isAlive(pid));
+      await client.dispose();
+      assert.ok(await waitUntilGone(pid), 'worker still running after dispose');
+      await assert.rejects(client.load({ modelPath, contextSize: 512, threads: 1 }), /disposed/);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  /** A host script that loads the model in a worker, prints the worker's pid, then runs `ending`. */
+  const hostScript = (ending: string): string[] => {
+    const clientModule = path.join(REPOSITORY_ROOT, 'src/runtime/narrator/modelWorkerClient.ts');
+    const script = [
+      `const { ModelWorkerClient } = await import(${JSON.stringify(clientModule)});`,
+      `const client = new ModelWorkerClient({ command: ${JSON.stringify(WORKER)} });`,
+      `await client.load({ modelPath: ${JSON.stringify(modelPath)}, contextSize: 512, threads: 1 });`,
+      'console.log(client.pid);',
+      ending,
+    ].join('\n');
+    return ['--import', 'tsx', '--input-type=module', '-e', script];
+  };
+
+  test('a host that exits without dispose takes its worker with it (exit hook)', async () => {
+    const host = spawnSync(process.execPath, hostScript('process.exit(0);'), { encoding: 'utf8', timeout: 30_000 });
+    assert.equal(host.status, 0, host.stderr);
+    const pid = Number(host.stdout.trim());
+    assert.ok(Number.isInteger(pid) && pid > 0, host.stdout);
+    assert.ok(await waitUntilGone(pid), `worker ${pid} outlived its host`);
+  });
+
+  test('a host killed with SIGKILL (no exit hook runs) still takes its worker with it (stdin closes)', async () => {
+    const host = spawn(process.execPath, hostScript('setInterval(() => {}, 1000);'), { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const [line] = (await once(readline.createInterface({ input: host.stdout }), 'line')) as [string];
+      const pid = Number(line.trim());
+      assert.ok(Number.isInteger(pid) && isAlive(pid), line);
+      host.kill('SIGKILL');
+      assert.ok(await waitUntilGone(pid), `worker ${pid} outlived its killed host`);
+    } finally {
+      host.kill('SIGKILL');
+    }
+  });
+});
