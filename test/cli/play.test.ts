@@ -114,3 +114,39 @@ test('interactive play: actions, a numbered choice, /state and /quit through std
     rmSync(story, { recursive: true, force: true });
   }
 });
+
+test('play --narrator llm --model <tiny GGUF> gives a schema-valid plan or falls back with a reason, within the budget', async () => {
+  const { makeTinyGguf } = await import('../fixtures/models/makeTinyGguf.js');
+  const model = path.join(emptyStory, 'tiny.gguf');
+  makeTinyGguf(model);
+  const started = Date.now();
+  const turn = await once(['--root', emptyStory, '--narrator', 'llm', '--model', model, '--once', 'I roll to pick the lock']);
+  const elapsed = Date.now() - started;
+  const first = turn.attempts[0]!;
+  if (first.narrator === 'llm') {
+    assert.deepEqual(validateAgainst('plan-json.schema.json', first.plan), []);
+  } else {
+    assert.match(first.fallbackReason ?? '', /^(no model|invalid model|worker crashed|model error|timeout|invalid plan): /);
+  }
+  assert.ok(first.generationMs <= 5_000 + 1_000, `generation took ${first.generationMs} ms`);
+  assert.ok(elapsed < 60_000);
+  assert.ok(turn.narrative.length > 0);
+});
+
+test('model status and path report the cache; a missing model is not an error for play', async () => {
+  const cache = mkdtempSync(path.join(os.tmpdir(), 'narratoria-models-'));
+  try {
+    const status = await narratoria(['model', 'status', '--dir', cache, '--format', 'json']);
+    assert.equal(status.code, 1, 'not downloaded');
+    assert.equal((JSON.parse(status.stdout) as { state: string }).state, 'absent');
+    const where = await narratoria(['model', 'path', '--dir', cache]);
+    assert.equal(where.code, 0);
+    assert.equal(where.stdout.trim(), path.join(cache, 'Phi-3.5-mini-instruct-Q4_K_M.gguf'));
+    assert.equal((await narratoria(['model', 'frobnicate'])).code, 2);
+    const auto = await narratoria(['play', '--root', emptyStory, '--once', 'I look around', '--format', 'json'], undefined, { NARRATORIA_MODEL_DIR: cache });
+    assert.equal(auto.code, 0);
+    assert.equal((JSON.parse(auto.stdout) as TurnResult).attempts[0]!.narrator, 'pattern', 'auto without a model is the pattern narrator');
+  } finally {
+    rmSync(cache, { recursive: true, force: true });
+  }
+});
