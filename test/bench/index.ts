@@ -8,6 +8,7 @@ import { runNdjsonThroughput } from './ndjsonThroughput.js';
 import { runProcessOverhead } from './processOverhead.js';
 import { runSchedulingOverhead } from './schedulingOverhead.js';
 import { runNarratorLatency } from './narratorLatency.js';
+import { runLlmOverhead } from './llmOverhead.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
@@ -17,6 +18,7 @@ const BENCHES: readonly { readonly id: BenchId; readonly name: string; readonly 
   { id: 'b', name: 'process overhead', run: runProcessOverhead },
   { id: 'c', name: 'NDJSON throughput', run: runNdjsonThroughput },
   { id: 'd', name: 'pattern narrator latency', run: runNarratorLatency },
+  { id: 'e', name: 'LLM narrator overhead', run: runLlmOverhead },
 ];
 
 interface Arguments {
@@ -34,8 +36,8 @@ function parseArguments(argv: readonly string[]): Arguments {
     } else if (argument === '--only' || argument.startsWith('--only=')) {
       const value = argument === '--only' ? argv[++index] : argument.slice('--only='.length);
       const ids = (value ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
-      if (ids.length === 0 || !ids.every((id): id is BenchId => id === 'a' || id === 'b' || id === 'c' || id === 'd')) {
-        throw new Error(`--only expects a, b, c or d (comma-separated), got ${JSON.stringify(value)}`);
+      if (ids.length === 0 || !ids.every((id): id is BenchId => id === 'a' || id === 'b' || id === 'c' || id === 'd' || id === 'e')) {
+        throw new Error(`--only expects a, b, c, d or e (comma-separated), got ${JSON.stringify(value)}`);
       }
       only = new Set([...(only ?? []), ...ids]);
     } else if (argument === '--help' || argument === '-h') {
@@ -60,6 +62,8 @@ function summaryCells(result: BenchResult): { baseline: string; executor: string
       return { baseline: `p-graph ${ms(m['pgraphMs']!)}`, executor: `${ms(m['executorMs']!)} (valid. ${ms(m['validationMs']!)})` };
     case 'b':
       return { baseline: `spawn ${ms(m['baselineMs']!)}`, executor: ms(m['executorMs']!) };
+    case 'e':
+      return { baseline: `generation ${ms(m['generationMs']!)}`, executor: `overhead ${ms(m['overheadMs']!)}` };
     case 'd':
       return { baseline: `allowance ${ms(m['allowanceMs']!)}`, executor: `p50 ${(m['generationMs']! * 1000).toFixed(0)} µs, p99 ${(m['p99Ms']! * 1000).toFixed(0)} µs` };
     case 'c':

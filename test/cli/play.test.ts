@@ -118,7 +118,7 @@ test('interactive play: actions, a numbered choice, /state and /quit through std
 test('play --narrator llm --model <tiny GGUF> gives a schema-valid plan or falls back with a reason, within the budget', async () => {
   const { makeTinyGguf } = await import('../fixtures/models/makeTinyGguf.js');
   const model = path.join(emptyStory, 'tiny.gguf');
-  makeTinyGguf(model);
+  makeTinyGguf(model, { contextLength: 4096 });
   const started = Date.now();
   const turn = await once(['--root', emptyStory, '--narrator', 'llm', '--model', model, '--once', 'I roll to pick the lock']);
   const elapsed = Date.now() - started;
