@@ -122,6 +122,10 @@ function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolea
   }
   io.stdout.write(`${result.fallback ? style.yellow(result.narrative) : result.narrative}\n`);
   for (const asset of result.assets) io.stdout.write(style.dim(`[${asset.kind}] ${asset.path}\n`));
+  if (verbose && result.reflection) {
+    io.stdout.write(style.dim(`reflection (${result.reflection.source}): ${result.reflection.summary}\n`));
+    for (const suggestion of result.reflection.suggestions) io.stdout.write(style.dim(`  hint: ${suggestion}\n`));
+  }
   printChoices(result.choices, io, style);
 }
 

@@ -1,6 +1,7 @@
 // The Narrator port: turns a player's words into a Plan JSON. Strategies: patternNarrator.ts, llamaNarrator.ts, autoNarrator.ts.
 import type { Plan } from '../model/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
+import type { Reflection } from '../executor/reflection.js';
 
 /** Which strategy produced a plan. */
 export type NarratorKind = 'llm' | 'pattern';
@@ -34,10 +35,19 @@ export interface GeneratedPlan {
   readonly generationMs: number;
 }
 
+/** What a narrator needs to write a post-run reflection (seed 003): the player's words and the rule findings. */
+export interface ReflectionRequest {
+  readonly input: string;
+  readonly reflection: Reflection;
+  readonly signal?: AbortSignal;
+}
+
 export interface Narrator {
   /** 'auto' picks the LLM when a verified model is present, otherwise the pattern narrator. */
   readonly kind: NarratorKind | 'auto';
   generatePlan(request: PlanRequest): Promise<GeneratedPlan>;
+  /** Optional: a model-written reflection (summary and suggestions); undefined when it cannot write one in time. */
+  reflect?(request: ReflectionRequest): Promise<Reflection | undefined>;
   /** Releases the model process, if any. */
   dispose(): Promise<void>;
 }

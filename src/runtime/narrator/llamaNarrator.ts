@@ -8,7 +8,8 @@ import { CancellationError, errorMessage, throwIfAborted } from '../common/error
 import { Emitter, type Event } from '../common/event.js';
 import type { Plan } from '../model/plan.js';
 import { validatePlanValue } from '../validation/validatePlan.js';
-import { GENERATION_BUDGET_MS, type GeneratedPlan, type Narrator, type PlanRequest } from './index.js';
+import { GENERATION_BUDGET_MS, type GeneratedPlan, type Narrator, type PlanRequest, type ReflectionRequest } from './index.js';
+import type { Reflection } from '../executor/reflection.js';
 import { verifyModelFile, type ModelFileExpectation } from './modelStore.js';
 import { ModelWorkerClient, ModelWorkerError, type WorkerCommand } from './modelWorkerClient.js';
 import { buildNarratorPrompt, DEFAULT_PROMPT_BUDGET, type NarratorPromptBudget } from './narratorPrompt.js';
@@ -95,6 +96,43 @@ export class LlamaNarrator implements Narrator {
     this.log(`falling back: ${outcome.reason}`);
     const fallback = await this.options.fallback.generatePlan(request);
     return { ...fallback, fallbackReason: outcome.reason, generationMs: performance.now() - started };
+  }
+
+  /**
+   * Seed 003's LLM reflection: turns the rule-based findings into a short summary and at most three
+   * suggestions, grammar-constrained and within the generation budget. Undefined on any failure.
+   */
+  async reflect(request: ReflectionRequest): Promise<Reflection | undefined> {
+    const budgetMs = this.options.budgetMs ?? GENERATION_BUDGET_MS;
+    const budget = new AbortController();
+    const timer = setTimeout(() => budget.abort(), budgetMs);
+    const stop = (): void => budget.abort();
+    request.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      if (await this.ensureLoaded()) return undefined;
+      const findings = request.reflection.findings.slice(0, 8).map((finding) => `- ${finding.kind}: ${finding.message}`).join('\n') || '- everything succeeded';
+      const generated = await this.client.generate(
+        {
+          systemPrompt: 'You review how an interactive-story turn was executed and advise the story author in plain words.',
+          prompt: `Player input: ${request.input.slice(0, 300)}\nRun: ${request.reflection.summary}\nFindings:\n${findings}\nWrite a one-sentence summary and up to three short suggestions.`,
+          grammarSchema: REFLECTION_SCHEMA,
+          maxTokens: 200,
+          seed: (this.options.seed ?? 1) + this.generations++,
+          temperature: this.options.temperature ?? 0.3,
+        },
+        budget.signal,
+      );
+      const value = generated.value as { summary?: unknown; suggestions?: unknown };
+      if (typeof value.summary !== 'string' || !Array.isArray(value.suggestions)) return undefined;
+      const suggestions = value.suggestions.filter((entry): entry is string => typeof entry === 'string' && entry.trim().length > 0);
+      return { source: 'llm', summary: value.summary.trim() || request.reflection.summary, findings: request.reflection.findings, suggestions };
+    } catch (error) {
+      this.log(`no reflection: ${failureReason(error)}`);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', stop);
+    }
   }
 
   async dispose(): Promise<void> {
@@ -217,6 +255,16 @@ function failureReason(error: unknown): string {
       return `model error: ${error.message}`;
   }
 }
+
+/** The grammar of a model-written reflection: bounded so greedy decoding always ends. */
+const REFLECTION_SCHEMA = {
+  type: 'object',
+  properties: {
+    summary: { type: 'string', maxLength: 240 },
+    suggestions: { type: 'array', items: { type: 'string', maxLength: 160 }, maxItems: 3 },
+  },
+  required: ['summary', 'suggestions'],
+} as const;
 
 /** A few threads: all cores contend with the host (auto threads took 15 s for a tiny model on a many-core machine). */
 function defaultThreads(): number {

@@ -9,6 +9,7 @@ import { skillNameOfPath } from '../validation/toolPathPolicy.js';
 import { validatePlanValue } from '../validation/validatePlan.js';
 import { describeFailure, fallbackNarration, summarizeTurn } from './turnOutcome.js';
 import type { AttemptLogEntry, TurnAttempt, TurnResult } from './turnTypes.js';
+import type { Reflection } from '../executor/reflection.js';
 
 /** Seed 000 §5: at most five generations per player input. */
 export const MAX_PLAN_ATTEMPTS = 5;
@@ -105,14 +106,26 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
       disabledSkills: disabled, durationMs: performance.now() - generationStarted,
       ...(feedback !== undefined ? { feedback } : {}),
     });
-    if (result.success) return summarizeTurn(input, options.state, attempts, started, false);
+    if (result.success) return withReflection(summarizeTurn(input, options.state, attempts, started, false), options, input);
     if (!result.canReplan) break;
     for (const skill of result.disabledSkills) loopDisabled.add(skill);
     parentPlanId = plan.requestId;
     feedback = describeFailure(result);
   }
   const cancelled = options.signal?.aborted === true || attempts.at(-1)?.outcome === 'cancelled';
-  return summarizeTurn(input, options.state, attempts, started, true, fallbackNarration(input, options.random ?? Math.random, cancelled), cancelled);
+  const fallback = summarizeTurn(input, options.state, attempts, started, true, fallbackNarration(input, options.random ?? Math.random, cancelled), cancelled);
+  return cancelled ? fallback : withReflection(fallback, options, input);
+}
+
+/** Attaches the last attempt's reflection; the narrator rewrites it when the model wrote that attempt's plan. */
+async function withReflection(turn: TurnResult, options: TurnOptions, input: string): Promise<TurnResult> {
+  const last = turn.attempts.at(-1);
+  const rules = last?.result.reflection as Reflection | undefined;
+  if (!last || !rules) return turn;
+  const written = last.narrator === 'llm' && options.narrator.reflect
+    ? await options.narrator.reflect({ input, reflection: rules, ...(options.signal ? { signal: options.signal } : {}) }).catch(() => undefined)
+    : undefined;
+  return { ...turn, reflection: written ?? rules };
 }
 
 /** Seed 004 re-planning through the turn's narrator: the context becomes the narrator's input. */

@@ -2,6 +2,7 @@
 import type { AssetReference, ExecutionResult } from '../model/executionResult.js';
 import type { Plan } from '../model/plan.js';
 import type { NarratorKind } from '../narrator/index.js';
+import type { Reflection } from '../executor/reflection.js';
 
 /** One plan generation and its run (or its rejection). */
 export interface TurnAttempt {
@@ -45,6 +46,8 @@ export interface TurnResult {
   readonly uiEvents: readonly TurnUiEvent[];
   /** Narrator of the attempt that produced the narration (pattern for template fallback). */
   readonly narrator: NarratorKind;
+  /** Post-run reflection on the last attempt: written by the model when it produced the plan, else the rules'. */
+  readonly reflection?: Reflection;
   readonly startedAt: string;
   readonly durationMs: number;
 }

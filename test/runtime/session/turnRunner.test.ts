@@ -129,3 +129,20 @@ test('an invalid plan counts as a failed attempt and its errors are fed back', a
   assert.equal(turn.fallback, false);
   for (const attempt of turn.attempts) assert.deepEqual(validateAgainst('execution-result.schema.json', attempt.result), []);
 });
+
+test('the turn carries a reflection: model-written when the model wrote the plan, the rules otherwise', async () => {
+  const pattern = new PatternNarrator();
+  const writing: Narrator = {
+    kind: 'llm',
+    dispose: async () => {},
+    generatePlan: async (request) => ({ ...(await pattern.generatePlan(request)), narrator: 'llm' }),
+    reflect: async ({ reflection }) => ({ ...reflection, source: 'llm', summary: 'The roll and the narration went well.' }),
+  };
+  const llmTurn = await runTurn('I look around', { narrator: writing, skills: source([storyteller]), state: {}, execution });
+  assert.equal(llmTurn.reflection?.source, 'llm');
+  assert.equal(llmTurn.reflection?.summary, 'The roll and the narration went well.');
+  const rulesTurn = await runTurn('I look around', { narrator: pattern, skills: source([storyteller]), state: {}, execution });
+  assert.equal(rulesTurn.reflection?.source, 'rules');
+  assert.match(rulesTurn.reflection?.summary ?? '', /1 tool\(s\): 1 succeeded/);
+  assert.deepEqual(validateAgainst('turn-result.schema.json', JSON.parse(JSON.stringify(llmTurn))), []);
+});
