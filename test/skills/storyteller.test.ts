@@ -95,7 +95,7 @@ test('storyteller: narrates a successful roll from a dependency', async () => {
     assert.equal(output.style, style);
     assert.match(output.narration, /17/);
     assert.match(output.narration, /pick the lock/);
-    assert.deepEqual(ui, { text: output.narration, style });
+    assert.deepEqual(ui, { text: output.narration, style, provider: 'template' });
     assert.deepEqual(patch, { story: { lastNarration: output.narration, turns: 1 } });
   }
 });
@@ -180,7 +180,7 @@ test('storyteller: turns increment from the session state snapshot', async () =>
   assert.equal((garbage.patch['story'] as { turns: number }).turns, 1);
 });
 
-test('storyteller: provider "local" falls back to templates with a warning and never logs the API key', async () => {
+test('storyteller: provider "local" without a model falls back to templates with a warning and never logs the API key', async () => {
   const secret = 'sk-test-do-not-print-123';
   const local = await narrateRun({ input: lockpick }, { config: { provider: 'local', apiKey: secret, style: 'terse' } });
   assert.ok(local.logs.some((log) => log.level === 'warn' && /local/.test(log.message)));

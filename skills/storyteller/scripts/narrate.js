@@ -375,11 +375,11 @@ async function main() {
   if (!PROVIDERS.includes(provider)) {
     emit({ type: 'log', level: 'warn', message: `Unknown provider ${JSON.stringify(provider)}; using template` });
     provider = 'template';
-  } else if (provider === 'local') {
+  } else if (provider === 'local' && !(process.env.NARRATORIA_MODEL_PATH && process.env.NARRATORIA_MODEL_WORKER)) {
     emit({
       type: 'log',
       level: 'warn',
-      message: 'The "local" provider is reserved for the local model of a later release; falling back to the template provider.',
+      message: 'The "local" provider needs a local model (narratoria model pull, or play --model FILE); using the templates.',
     });
     provider = 'template';
   }
@@ -418,7 +418,15 @@ async function main() {
   const choices = TEMPLATES[style][outcome];
   const key = JSON.stringify([outcome, rawAction, target, mood, context.total, context.dc]);
   const template = choices[hash(key) % choices.length];
-  const narration = template(context).replace(/\s+/g, ' ').trim();
+  let narration = template(context).replace(/\s+/g, ' ').trim();
+  if (provider === 'local') {
+    const written = await narrateLocally({ narration, action: rawAction, target, mood, style, outcome, total: context.total, dc: context.dc }, hash(key));
+    if (written.text) narration = written.text;
+    else {
+      emit({ type: 'log', level: 'warn', message: `The local model gave no narration (${written.reason}); using the templates.` });
+      provider = 'template';
+    }
+  }
 
   const state = isObject(request.state) ? request.state : {};
   const previousTurns = isObject(state.story) && Number.isFinite(state.story.turns) ? state.story.turns : 0;
@@ -437,12 +445,77 @@ async function main() {
     },
   });
   emit({ type: 'state_patch', patch: { story: { lastNarration: narration, turns } } });
-  emit({ type: 'ui_event', event: 'narration', payload: { text: narration, style } });
+  emit({ type: 'ui_event', event: 'narration', payload: { text: narration, style, provider } });
   emit({
     type: 'done',
     ok: true,
     summary: narration.length > 80 ? `${narration.slice(0, 77)}...` : narration,
-    output: { narration, style, outcome },
+    output: { narration, style, outcome, provider },
+  });
+}
+
+/**
+ * Asks the local model (the runtime's model worker, started from NARRATORIA_MODEL_WORKER with the file in
+ * NARRATORIA_MODEL_PATH) to retell the template narration in the chosen style. Grammar-bounded, with a
+ * deadline; resolves { text } or { reason } and never throws.
+ */
+function narrateLocally(scene, seed) {
+  return new Promise((resolve) => {
+    let command;
+    try {
+      command = JSON.parse(process.env.NARRATORIA_MODEL_WORKER);
+      if (!Array.isArray(command) || command.length === 0 || !command.every((part) => typeof part === 'string')) throw new Error('not a command');
+    } catch {
+      resolve({ reason: 'NARRATORIA_MODEL_WORKER is not a JSON array of strings' });
+      return;
+    }
+    const { spawn } = require('node:child_process');
+    const worker = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+    let settled = false;
+    const finish = (result) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      worker.kill('SIGKILL');
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ reason: 'timeout' }), Number(process.env.NARRATORIA_MODEL_TIMEOUT_MS) || 20000);
+    worker.on('error', (error) => finish({ reason: error.message }));
+    worker.on('exit', () => finish({ reason: 'the model worker stopped' }));
+    const send = (message) => worker.stdin.write(`${JSON.stringify(message)}\n`);
+    let buffered = '';
+    worker.stdout.setEncoding('utf8').on('data', (chunk) => {
+      buffered += chunk;
+      let newline;
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        let message;
+        try {
+          message = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (message.type === 'loaded') {
+          send({
+            type: 'generate',
+            id: 2,
+            systemPrompt: `You narrate an interactive story in a ${scene.style} voice, in the second person, in one or two sentences.`,
+            prompt: `Player: ${scene.action || 'waits'}\nOutcome: ${scene.outcome}${scene.total !== undefined ? ` (roll ${scene.total}${scene.dc !== undefined ? ` vs ${scene.dc}` : ''})` : ''}\nDraft: ${scene.narration}\nRetell the draft.`,
+            grammarSchema: { type: 'object', properties: { narration: { type: 'string', maxLength: 400 } }, required: ['narration'] },
+            maxTokens: 160,
+            seed: seed % 100000,
+            temperature: 0.7,
+          });
+        } else if (message.type === 'generated') {
+          const text = message.value && typeof message.value.narration === 'string' ? message.value.narration.replace(/\s+/g, ' ').trim() : '';
+          finish(text ? { text } : { reason: 'an empty narration' });
+        } else if (message.type === 'error') {
+          finish({ reason: `${message.code}: ${message.message}` });
+        }
+      }
+    });
+    send({ type: 'load', id: 1, modelPath: process.env.NARRATORIA_MODEL_PATH, contextSize: Number(process.env.NARRATORIA_MODEL_CONTEXT) || 2048, threads: 1 });
   });
 }
 

@@ -39,7 +39,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
   const registry = await SkillRegistry.load({ root, extraSkillRoots, environment: io.env as Record<string, string | undefined> });
   const choice = await createNarrator({ mode, root, modelPath: values.model !== undefined ? path.resolve(io.cwd, values.model) : undefined, modelDirectory: io.env['NARRATORIA_MODEL_DIR'] });
   const style = styler(io.stdout, io.env);
-  const executionOptions = { ...execution, root, extraSkillRoots, skillContext: registry };
+  const executionOptions = { ...execution, root, extraSkillRoots, skillContext: registry, extraEnv: choice.scriptEnvironment };
   try {
     if (values.once !== undefined) {
       const once = values.once;

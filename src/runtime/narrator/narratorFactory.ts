@@ -1,7 +1,7 @@
 // Builds the narrator a setting asks for: auto (LLM when a verified model is present), pattern, or llm.
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { LlamaNarrator } from './llamaNarrator.js';
+import { defaultWorkerCommand, LlamaNarrator } from './llamaNarrator.js';
 import { DEFAULT_MODEL, modelStatus } from './modelStore.js';
 import { PatternNarrator } from './patternNarrator.js';
 import type { Narrator } from './index.js';
@@ -12,6 +12,17 @@ export interface NarratorChoice {
   readonly narrator: Narrator;
   /** Why the choice was made (shown to the author), e.g. "no verified model: pattern narrator". */
   readonly reason: string;
+  /**
+   * Environment for skill scripts when a local model is in use: NARRATORIA_MODEL_PATH and
+   * NARRATORIA_MODEL_WORKER (the worker command as a JSON array), so a skill such as the storyteller
+   * can use the model too. Empty with the pattern narrator.
+   */
+  readonly scriptEnvironment: Readonly<Record<string, string>>;
+}
+
+function modelEnvironment(modelPath: string): Record<string, string> {
+  const worker = defaultWorkerCommand();
+  return { NARRATORIA_MODEL_PATH: modelPath, NARRATORIA_MODEL_WORKER: JSON.stringify([worker.command, ...worker.args]) };
 }
 
 export interface NarratorFactoryOptions {
@@ -32,7 +43,7 @@ export interface NarratorFactoryOptions {
  */
 export async function createNarrator(options: NarratorFactoryOptions): Promise<NarratorChoice> {
   const pattern = new PatternNarrator();
-  if (options.mode === 'pattern') return { narrator: pattern, reason: 'pattern narrator (requested)' };
+  if (options.mode === 'pattern') return { narrator: pattern, reason: 'pattern narrator (requested)', scriptEnvironment: {} };
   const explicit = options.modelPath !== undefined ? path.resolve(options.modelPath) : undefined;
   const status = await modelStatus(options.modelDirectory ? { directory: options.modelDirectory } : {});
   const llm = (modelPath: string, expected: boolean) =>
@@ -44,15 +55,15 @@ export async function createNarrator(options: NarratorFactoryOptions): Promise<N
       ...(options.onLog ? { onLog: options.onLog } : {}),
     });
   if (explicit !== undefined) {
-    if (options.mode === 'auto' && !existsSync(explicit)) return { narrator: pattern, reason: `pattern narrator: no model file at ${explicit}` };
-    return { narrator: llm(explicit, false), reason: `local model ${path.basename(explicit)} (falls back to the pattern narrator)` };
+    if (options.mode === 'auto' && !existsSync(explicit)) return { narrator: pattern, reason: `pattern narrator: no model file at ${explicit}`, scriptEnvironment: {} };
+    return { narrator: llm(explicit, false), reason: `local model ${path.basename(explicit)} (falls back to the pattern narrator)`, scriptEnvironment: modelEnvironment(explicit) };
   }
   if (status.state === 'present' && (status.verified || options.mode === 'llm')) {
-    return { narrator: llm(status.path, true), reason: `local model ${DEFAULT_MODEL.displayName} (falls back to the pattern narrator)` };
+    return { narrator: llm(status.path, true), reason: `local model ${DEFAULT_MODEL.displayName} (falls back to the pattern narrator)`, scriptEnvironment: modelEnvironment(status.path) };
   }
   if (options.mode === 'llm') {
-    return { narrator: llm(status.path, true), reason: `local model requested but ${status.state === 'partial' ? 'only partly downloaded' : 'not downloaded'} (run "narratoria model pull"); plans fall back to the pattern narrator` };
+    return { narrator: llm(status.path, true), reason: `local model requested but ${status.state === 'partial' ? 'only partly downloaded' : 'not downloaded'} (run "narratoria model pull"); plans fall back to the pattern narrator`, scriptEnvironment: {} };
   }
   const why = status.state === 'present' ? 'the cached model is not verified yet (run "narratoria model pull" to verify it)' : status.state === 'partial' ? 'the model download is incomplete (run "narratoria model pull" to resume)' : 'no local model (run "narratoria model pull")';
-  return { narrator: pattern, reason: `pattern narrator: ${why}` };
+  return { narrator: pattern, reason: `pattern narrator: ${why}`, scriptEnvironment: {} };
 }
