@@ -470,7 +470,8 @@ function narrateLocally(scene, seed) {
       return;
     }
     const { spawn } = require('node:child_process');
-    const worker = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'] });
+    // ELECTRON_RUN_AS_NODE: inside VS Code the worker command starts Electron, which must act as Node.
+    const worker = spawn(command[0], command.slice(1), { stdio: ['pipe', 'pipe', 'ignore'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
     let settled = false;
     const finish = (result) => {
       if (settled) return;

@@ -156,7 +156,8 @@ export class ModelWorkerClient {
   private start(): ChildProcessWithoutNullStreams {
     installExitHook();
     const { command, args } = this.options.command;
-    const child = spawn(command, [...args], { stdio: ['pipe', 'pipe', 'pipe'], env: process.env });
+    // Inside VS Code process.execPath is Electron: ELECTRON_RUN_AS_NODE makes it run the worker as Node (plain Node ignores it).
+    const child = spawn(command, [...args], { stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, ELECTRON_RUN_AS_NODE: '1' } });
     this.child = child;
     this.starts++;
     this.stderrTail = '';
