@@ -181,7 +181,7 @@ function runWorker(side: Side, root: string, warmups: number, runs: number): Pro
 }
 
 export async function runNdjsonThroughput(options: BenchOptions): Promise<BenchResult> {
-  const rounds = options.quick ? 1 : 4;
+  const rounds = options.quick ? 3 : 4;
   const runsPerWorker = options.quick ? 1 : 2;
   const warmupsPerWorker = 1;
   const root = await fs.realpath(await fs.mkdtemp(path.join(tmpdir(), 'narratoria-bench-ndjson-')));

@@ -119,8 +119,8 @@ async function timePGraph(dag: Dag): Promise<number> {
 }
 
 export async function runSchedulingOverhead(options: BenchOptions): Promise<BenchResult> {
-  const warmups = options.quick ? 1 : 3;
-  const repetitions = options.quick ? 3 : 9;
+  const warmups = options.quick ? 2 : 3;
+  const repetitions = options.quick ? 5 : 9;
   const dag = randomDag(NODE_COUNT, SEED);
   const plan = planOf(dag);
   const series = { executor: [] as number[], pgraph: [] as number[], validation: [] as number[] };

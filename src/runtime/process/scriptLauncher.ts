@@ -8,7 +8,7 @@ import { signalGroup, terminateGroup, trackProcessGroup, untrackProcessGroup } f
 export type LineVerdict = 'continue' | 'stop';
 
 export type StdoutItem =
-  | { readonly kind: 'line'; readonly line: string; readonly lineNumber: number; readonly partial: boolean; readonly elapsedMs: number }
+  | { readonly kind: 'line'; readonly line: string; readonly lineNumber: number; readonly partial: boolean; readonly elapsedMs: number; readonly mayHaveReplacements: boolean }
   | { readonly kind: 'oversized'; readonly lineNumber: number; readonly byteLength: number; readonly elapsedMs: number };
 
 export interface LaunchOptions {
@@ -143,19 +143,23 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
   };
 
   const elapsed = () => Math.round(performance.now() - started);
+  let chunkElapsed = 0;
   const splitter = new LineSplitter(
     {
-      onLine: (line, lineNumber, partial) => queue.push({ kind: 'line', line, lineNumber, partial, elapsedMs: elapsed() }),
-      onOversizedLine: (lineNumber, byteLength) => queue.push({ kind: 'oversized', lineNumber, byteLength, elapsedMs: elapsed() }),
+      onLine: (line, lineNumber, partial, mayHaveReplacements) => queue.push({ kind: 'line', line, lineNumber, partial, elapsedMs: chunkElapsed, mayHaveReplacements }),
+      onOversizedLine: (lineNumber, byteLength) => queue.push({ kind: 'oversized', lineNumber, byteLength, elapsedMs: chunkElapsed }),
     },
     options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,
   );
   stdout.on('data', (chunk: Buffer) => {
     if (stopped) return;
+    // Every line of a chunk arrived at the same moment: one clock read per chunk.
+    chunkElapsed = elapsed();
     splitter.push(chunk);
     drain();
   });
   stdout.on('end', () => {
+    chunkElapsed = elapsed();
     splitter.end();
     streamEnded = true;
     drain();

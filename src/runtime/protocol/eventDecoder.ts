@@ -21,7 +21,7 @@ function validatorOf(type: ToolEventType): ValidateFunction {
 }
 
 /** Decodes and validates one line of a skill script's stdout. */
-export function decodeEventLine(line: string): DecodedLine {
+export function decodeEventLine(line: string, mayHaveReplacements = true): DecodedLine {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -49,5 +49,5 @@ export function decodeEventLine(line: string): DecodedLine {
     const where = first?.instancePath ? `${first.instancePath} ` : '';
     return { kind: 'invalid_event', problem: `invalid ${type} event: ${where}${first?.message ?? 'does not match the schema'}` };
   }
-  return { kind: 'event', event: record as unknown as ToolEvent, replacedInvalidUtf8: line.includes('\uFFFD') };
+  return { kind: 'event', event: record as unknown as ToolEvent, replacedInvalidUtf8: mayHaveReplacements && line.includes('\uFFFD') };
 }

@@ -4,8 +4,11 @@ import { StringDecoder } from 'node:string_decoder';
 export const DEFAULT_MAX_LINE_BYTES = 1024 * 1024;
 
 export interface LineSink {
-  /** A complete line (without the trailing \n or \r\n). `partial` is true for a last line with no newline. */
-  onLine(line: string, lineNumber: number, partial: boolean): void;
+  /**
+   * A complete line (without the trailing \n or \r\n). `partial` is true for a last line with no newline;
+   * `mayHaveReplacements` is false when no decoded text of the line can contain U+FFFD (a cheap per-chunk check).
+   */
+  onLine(line: string, lineNumber: number, partial: boolean, mayHaveReplacements: boolean): void;
   /** A line longer than the limit; its content was discarded. */
   onOversizedLine(lineNumber: number, byteLength: number): void;
 }
@@ -22,6 +25,8 @@ export class LineSplitter {
   private discarding = false;
   private discardedBytes = 0;
   private lineNumber = 0;
+  /** True while the current line includes text from a chunk that contained U+FFFD. */
+  private suspicious = false;
 
   constructor(
     private readonly sink: LineSink,
@@ -32,6 +37,8 @@ export class LineSplitter {
   push(chunk: Buffer): void {
     const text = this.decoder.write(chunk);
     if (text.length === 0) return;
+    const chunkSuspicious = text.includes('\uFFFD');
+    if (chunkSuspicious) this.suspicious = true;
     let start = 0;
     for (;;) {
       const newline = text.indexOf('\n', start);
@@ -41,6 +48,7 @@ export class LineSplitter {
       }
       this.accumulate(text, start, newline);
       this.emitLine(false);
+      this.suspicious = chunkSuspicious;
       start = newline + 1;
     }
   }
@@ -48,6 +56,7 @@ export class LineSplitter {
   /** Flushes the last line when the stream ends. */
   end(): void {
     const rest = this.decoder.end();
+    if (rest.includes('\uFFFD')) this.suspicious = true;
     if (rest.length > 0) this.accumulate(rest, 0, rest.length);
     if (this.pending.length > 0 || this.discarding) this.emitLine(true);
   }
@@ -91,6 +100,6 @@ export class LineSplitter {
     this.pending = '';
     this.pendingBytes = 0;
     if (line.endsWith('\r')) line = line.slice(0, -1);
-    this.sink.onLine(line, this.lineNumber, partial);
+    this.sink.onLine(line, this.lineNumber, partial, this.suspicious);
   }
 }

@@ -18,7 +18,7 @@ export interface LineReport {
 
 /** A stdout item as the launcher delivers it. */
 export type ProtocolInput =
-  | { readonly kind: 'line'; readonly line: string; readonly lineNumber: number; readonly partial: boolean }
+  | { readonly kind: 'line'; readonly line: string; readonly lineNumber: number; readonly partial: boolean; readonly mayHaveReplacements?: boolean }
   | { readonly kind: 'oversized'; readonly lineNumber: number; readonly byteLength: number };
 
 /** How the process ended, as the launcher reports it. */
@@ -50,7 +50,7 @@ export class ProtocolSession {
     if (item.kind === 'oversized') {
       return this.fail('too_long', 'LINE_TOO_LONG', `stdout line ${item.lineNumber} is ${item.byteLength} bytes, over the ${this.maxLineBytes}-byte limit`, 'protocol_violation', { lineNumber: item.lineNumber, byteLength: item.byteLength });
     }
-    const decoded = decodeEventLine(item.line);
+    const decoded = decodeEventLine(item.line, item.mayHaveReplacements ?? true);
     if (decoded.kind === 'blank') return { status: 'blank' };
     if (this.done) {
       return {
