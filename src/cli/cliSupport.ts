@@ -1,5 +1,8 @@
 // Shared CLI plumbing: exit codes, usage errors, option parsing helpers, output streams and colours.
+import { readFile } from 'node:fs/promises';
+import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isPlainObject } from '../runtime/state/deepMerge.js';
 
 /** The exit codes other tools rely on. */
 export const ExitCode = {
@@ -72,4 +75,30 @@ export type Styler = ReturnType<typeof styler>;
 /** JSON for machine output: stable, two-space indented, newline-terminated. */
 export function toJson(value: unknown): string {
   return JSON.stringify(value, null, 2) + '\n';
+}
+
+/** The one wording for a file the CLI could not read: "cannot read FILE: ENOENT". */
+export function cannotRead(file: string, error: unknown): string {
+  return `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`;
+}
+
+/** Reads a file named on the command line (relative to the working directory); unreadable is a UsageError. */
+export async function readInputFile(file: string, io: CliIo): Promise<string> {
+  try {
+    return await readFile(path.resolve(io.cwd, file), 'utf8');
+  } catch (error) {
+    throw new UsageError(cannotRead(file, error));
+  }
+}
+
+/** Parses `text` as a JSON object; invalid JSON or any other value is a UsageError naming `subject`. */
+export function parseJsonObject(text: string, subject: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${subject} is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!isPlainObject(value)) throw new UsageError(`${subject} must hold a JSON object`);
+  return value;
 }

@@ -1,9 +1,7 @@
 // `narratoria inspect <script>`: runs one skill script and explains each stdout line, stderr, exit code and verdict.
-import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { inspectScript, type InspectedLine } from '../../runtime/inspect/inspectScript.js';
-import { isPlainObject } from '../../runtime/state/deepMerge.js';
-import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
+import { ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 
 export const inspectUsage = 'narratoria inspect <script> [--input JSON | --input-file FILE] [--root DIR] [--timeout MS] [--format text|json]';
 
@@ -57,21 +55,6 @@ function formatLine(line: InspectedLine, style: Styler): string {
 }
 
 async function readScriptInput(inline: string | undefined, file: string | undefined, io: CliIo): Promise<Record<string, unknown>> {
-  let text = inline;
-  if (file !== undefined) {
-    try {
-      text = await readFile(path.resolve(io.cwd, file), 'utf8');
-    } catch (error) {
-      throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-  }
-  if (text === undefined) return {};
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`the input is not valid JSON: ${(error as Error).message}`);
-  }
-  if (!isPlainObject(value)) throw new UsageError('the input must be a JSON object');
-  return value;
+  const text = file !== undefined ? await readInputFile(file, io) : inline;
+  return text === undefined ? {} : parseJsonObject(text, 'the input');
 }

@@ -9,7 +9,7 @@ import { FileRunStore, type RunRecord } from '../../runtime/persistence/runStore
 import { isPlainObject } from '../../runtime/state/deepMerge.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
-import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { cannotRead, ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 import { formatSummary, reportProgress } from '../progressReporter.js';
 import { toReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { formatDiagnostic } from './validateCommand.js';
@@ -48,7 +48,7 @@ export async function runCommand(args: readonly string[], io: CliIo, signal: Abo
     planTimeoutMs: parsePositiveInteger('plan-timeout', values['plan-timeout']),
     maxEventsPerTool: parsePositiveInteger('max-events', values['max-events']),
   };
-  const text = await readInput(planFile, io);
+  const text = await readInputFile(planFile, io);
   const initialState = statePath ? await readState(statePath) : undefined;
 
   const validation = await validatePlanText(text, { root, allowOutsideSkills: values['allow-outside-skills'] === true });
@@ -109,14 +109,6 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
   return result.success ? ExitCode.Success : ExitCode.Failure;
 }
 
-async function readInput(file: string, io: CliIo): Promise<string> {
-  try {
-    return await readFile(path.resolve(io.cwd, file), 'utf8');
-  } catch (error) {
-    throw new UsageError(`cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-  }
-}
-
 /** Reads the --state file: missing means empty state; anything but a JSON object is a usage error. */
 async function readState(file: string): Promise<Record<string, unknown>> {
   let text: string;
@@ -124,14 +116,7 @@ async function readState(file: string): Promise<Record<string, unknown>> {
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new UsageError(`cannot read state file ${file}: ${(error as Error).message}`);
+    throw new UsageError(cannotRead(`state file ${file}`, error));
   }
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw new UsageError(`state file ${file} is not valid JSON: ${(error as Error).message}`);
-  }
-  if (!isPlainObject(value)) throw new UsageError(`state file ${file} must hold a JSON object`);
-  return value;
+  return parseJsonObject(text, `state file ${file}`);
 }

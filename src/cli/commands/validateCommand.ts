@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { toReportDiagnostic, type ReportDiagnostic } from '../../runtime/validation/diagnostic.js';
-import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { cannotRead, ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 
 export const validateUsage = 'narratoria validate <plan.json>... [--root DIR] [--format text|json] [--allow-outside-skills]';
 
@@ -34,7 +34,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       entries.push({
         file,
         valid: false,
-        diagnostics: [{ severity: 'error', code: 'FILE_UNREADABLE', message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`, pointer: '', line: null, column: null, endLine: null, endColumn: null }],
+        diagnostics: [{ severity: 'error', code: 'FILE_UNREADABLE', message: cannotRead(file, error), pointer: '', line: null, column: null, endLine: null, endColumn: null }],
       });
       continue;
     }

@@ -1,12 +1,4 @@
-// The runtime layer's error classes. Expected failures are data (results with codes); these are for bugs and cancellation.
-
-/** A programming or environment error inside the runtime, with an optional cause. */
-export class RuntimeError extends Error {
-  override readonly name: string = 'RuntimeError';
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-  }
-}
+// The runtime layer's error class for cancellation and error helpers. Expected failures are data (results with codes), not exceptions.
 
 /** Thrown when an operation is stopped through its AbortSignal. */
 export class CancellationError extends Error {

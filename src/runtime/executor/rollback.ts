@@ -1,6 +1,4 @@
 // Best-effort rollback (seed 003 §4.4): runs each completed tool's rollback invocation in reverse completion order.
-import { realpath } from 'node:fs/promises';
-import * as path from 'node:path';
 import type { ToolError } from '../model/executionResult.js';
 import type { NormalizedTool } from '../model/plan.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
@@ -31,16 +29,15 @@ export async function runRollbacks(context: ToolRunContext, tools: readonly Norm
       fail({ code: resolution.code, message: resolution.message, category: 'process_error' });
       continue;
     }
-    const scriptPath = await realpath(path.resolve(context.root, rollback.toolPath)).catch(() => resolution.realPath);
     const outcome = await context.runner.run({
       tool: { ...tool, input: rollback.input ?? {}, maxRetries: 0 },
-      scriptPath,
+      scriptPath: resolution.realPath,
       skill: resolution.skill,
       attempt: 1,
       stdin: { requestId: context.planId, tool: `${tool.toolId}:rollback`, input: rollback.input ?? {}, dependencies: {}, state: context.committedState() },
       timeoutMs: rollback.timeoutMs ?? DEFAULT_ROLLBACK_TIMEOUT_MS,
       cwd: context.root,
-      env: buildScriptEnvironment({ root: context.root, toolId: `${tool.toolId}:rollback`, requestId: context.planId }, context.options.extraEnv ?? {}),
+      env: buildScriptEnvironment({ root: context.root, toolId: `${tool.toolId}:rollback`, requestId: context.planId }, context.options.extraEnv ?? {}, context.hostEnvironment),
       signal: new AbortController().signal,
       onEvent: () => undefined,
       onWarning: context.warn,
