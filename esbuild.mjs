@@ -1,6 +1,6 @@
 // Build script: bundles the CLI, the extension host code and the webview with esbuild (type-checking is `npm run typecheck`).
 import * as esbuild from 'esbuild';
-import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -54,9 +54,25 @@ const builds = [
     target: 'node20',
     external: ['node-llama-cpp'],
   },
+  {
+    // Webview bundles (browser, no Node): each entry imports its own CSS, which esbuild writes beside it.
+    ...common,
+    entryPoints: { play: 'src/webview/play/main.ts', configForm: 'src/webview/configForm/main.ts' },
+    outdir: 'dist/webview',
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+  },
 ];
 
+/** Codicons ship inside the VSIX (webviews never fetch from a CDN). */
+function copyCodicons() {
+  mkdirSync('dist/webview', { recursive: true });
+  for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/webview/${file}`);
+}
+
 mkdirSync('dist', { recursive: true });
+copyCodicons();
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));

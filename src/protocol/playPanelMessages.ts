@@ -1,0 +1,173 @@
+// Typed messages between the play panel's extension side and its webview (DESIGN.md convention 4). Pure JSON-able types, no imports.
+
+/** Health of a skill as the panel shows it (mirrors the runtime's SkillHealth plus user-disabled). */
+export type SkillHealthView = 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure' | 'disabled';
+
+/** Which narrator wrote a plan. */
+export type NarratorKindView = 'llm' | 'pattern';
+
+/** An asset of a turn, already resolved for the webview. */
+export interface AssetView {
+  readonly assetId: string;
+  readonly kind: string;
+  readonly mediaType: string;
+  /** Path as the skill reported it (for captions and the placeholder card). */
+  readonly path: string;
+  /** webview URI (asWebviewUri) when the file is inside an allowed root and its media type can be shown. */
+  readonly uri?: string;
+  /** Why no URI is given (outside the allowed roots, missing file, unknown media type). */
+  readonly unavailableReason?: string;
+  readonly toolId?: string;
+}
+
+/** A ui_event of a turn (dice_roll, narrative_choice, …). */
+export interface UiEventView {
+  readonly toolId: string;
+  readonly event: string;
+  readonly payload?: Record<string, unknown>;
+}
+
+/** One plan attempt of a turn, for replan visibility. */
+export interface AttemptView {
+  readonly attempt: number;
+  readonly planId: string | null;
+  readonly narrator: NarratorKindView;
+  /** Why the LLM narrator fell back to the pattern narrator. */
+  readonly fallbackReason?: string;
+  readonly outcome: 'success' | 'failed' | 'invalid' | 'cancelled';
+  readonly failedTools: readonly string[];
+  /** Skills disabled while this attempt was generated. */
+  readonly disabledSkills: readonly string[];
+  /** Tool ids of the plan in order ("narrative only" when empty). */
+  readonly tools: readonly string[];
+}
+
+/** A played turn as the story view shows it. */
+export interface TurnView {
+  readonly index: number;
+  readonly input: string;
+  readonly narrative: string;
+  readonly choices: readonly string[];
+  /** Template narration was used because every attempt failed. */
+  readonly fallback: boolean;
+  readonly cancelled: boolean;
+  readonly narrator: NarratorKindView;
+  readonly disabledSkills: readonly string[];
+  /** Top-level state keys this turn changed. */
+  readonly changedKeys: readonly string[];
+  readonly assets: readonly AssetView[];
+  readonly uiEvents: readonly UiEventView[];
+  readonly attempts: readonly AttemptView[];
+  readonly durationMs: number;
+  /** Errors worth an inline notice (failed tools of the turn), newest attempt last. */
+  readonly errors: readonly ToolErrorView[];
+}
+
+/** A tool failure of a turn, for the inline error notice. */
+export interface ToolErrorView {
+  readonly attempt: number;
+  readonly toolId: string;
+  readonly skill: string | null;
+  /** Error category (process_error, timeout, tool_failure, protocol_violation, …). */
+  readonly category: string;
+  readonly message: string;
+}
+
+/** Live status of one tool of the running turn (tool execution panel). */
+export interface ToolRunView {
+  readonly attempt: number;
+  readonly planId: string;
+  readonly toolId: string;
+  readonly skill: string | null;
+  readonly status: 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'skipped' | 'cancelled' | 'timedOut';
+  /** Retries so far (0 for the first try). */
+  readonly retries: number;
+  readonly durationMs?: number;
+  /** Log lines and stderr, newest last (the extension caps how many it keeps). */
+  readonly logLines: readonly LogLineView[];
+  readonly error?: { readonly category: string; readonly message: string };
+}
+
+export interface LogLineView {
+  readonly level: 'debug' | 'info' | 'warn' | 'error' | 'stderr';
+  readonly text: string;
+}
+
+/** Narrator state for the panel header (same words as the status-bar item). */
+export interface NarratorStatusView {
+  readonly state: 'pattern' | 'loading' | 'ready' | 'downloading' | 'failed';
+  /** Short label, e.g. "Pattern narrator" or "Phi-3.5-mini ready". */
+  readonly label: string;
+  /** Why this narrator is used (shown as a tooltip). */
+  readonly detail: string;
+  /** 0..100 while downloading. */
+  readonly percent?: number;
+}
+
+/** A skill as the panel header lists it. */
+export interface SkillSummaryView {
+  readonly name: string;
+  readonly displayName: string;
+  readonly health: SkillHealthView;
+}
+
+/** Everything the webview needs to draw itself from scratch (sent after `ready` and after a restart). */
+export interface PlaySnapshot {
+  readonly sessionId: string;
+  readonly turns: readonly TurnView[];
+  readonly state: Record<string, unknown>;
+  /** The last turn's changed keys, highlighted in the state inspector. */
+  readonly changedKeys: readonly string[];
+  readonly skills: readonly SkillSummaryView[];
+  readonly narrator: NarratorStatusView;
+  /** False in an untrusted workspace: the panel reads but never runs anything, and says why. */
+  readonly trusted: boolean;
+  /** Set while a turn runs (after a reload mid-turn it is false: the turn was abandoned). */
+  readonly busy: boolean;
+  /** Input of the running turn, when busy. */
+  readonly runningInput?: string;
+  /** A notice for the author (e.g. "the saved session could not be read and was set aside"). */
+  readonly notice?: string;
+}
+
+/** Extension → webview. */
+export type ToPlayWebview =
+  | { readonly type: 'snapshot'; readonly snapshot: PlaySnapshot }
+  | { readonly type: 'turnStarted'; readonly input: string; readonly index: number }
+  | { readonly type: 'attemptStarted'; readonly attempt: number; readonly planId: string; readonly narrator: NarratorKindView; readonly tools: readonly ToolRunView[] }
+  | { readonly type: 'toolUpdated'; readonly tool: ToolRunView }
+  | { readonly type: 'attemptFinished'; readonly attempt: AttemptView }
+  | { readonly type: 'stateChanged'; readonly state: Record<string, unknown>; readonly changedKeys: readonly string[] }
+  | { readonly type: 'turnFinished'; readonly turn: TurnView; readonly state: Record<string, unknown>; readonly maxAttemptsReached: boolean }
+  | { readonly type: 'turnFailed'; readonly message: string }
+  | { readonly type: 'skillsChanged'; readonly skills: readonly SkillSummaryView[] }
+  | { readonly type: 'narratorChanged'; readonly narrator: NarratorStatusView }
+  | { readonly type: 'trustChanged'; readonly trusted: boolean };
+
+/** Webview → extension. */
+export type FromPlayWebview =
+  | { readonly type: 'ready' }
+  /** Play free text (also used for Retry: the last input again). */
+  | { readonly type: 'play'; readonly input: string }
+  /** Click on a narrative_choice button: `turnIndex` is the turn that offered it, `choiceIndex` 0-based. */
+  | { readonly type: 'choose'; readonly turnIndex: number; readonly choiceIndex: number }
+  | { readonly type: 'cancel' }
+  | { readonly type: 'restart' }
+  /** Opens the full details of a turn (attempts, plans, tool results) in an editor. */
+  | { readonly type: 'showDetails'; readonly turnIndex: number }
+  | { readonly type: 'showLogs' }
+  | { readonly type: 'manageTrust' }
+  | { readonly type: 'openSkill'; readonly skill: string };
+
+/** UI-only state the webview keeps with getState/setState (survives hide/show). */
+export interface PlayWebviewUiState {
+  readonly inputHistory: readonly string[];
+  readonly draft: string;
+  readonly expandedStatePaths: readonly string[];
+  readonly dismissedNotices: readonly string[];
+}
+
+/** Exhaustiveness helper for `switch` over message unions. */
+export function assertNever(value: never): never {
+  throw new Error(`unexpected message: ${JSON.stringify(value)}`);
+}
