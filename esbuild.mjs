@@ -65,14 +65,16 @@ const builds = [
   },
 ];
 
-/** Codicons ship inside the VSIX (webviews never fetch from a CDN). */
-function copyCodicons() {
+/** Static files: codicons ship inside the VSIX (webviews never fetch from a CDN), and the activity-bar icon. */
+function copyStaticFiles() {
   mkdirSync('dist/webview', { recursive: true });
+  mkdirSync('dist/media', { recursive: true });
   for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/webview/${file}`);
+  copyFileSync('src/extension/media/narratoria.svg', 'dist/media/narratoria.svg');
 }
 
 mkdirSync('dist', { recursive: true });
-copyCodicons();
+copyStaticFiles();
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));

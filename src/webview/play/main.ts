@@ -1,0 +1,2 @@
+// Play panel webview entry (browser only): placeholder until the panel lands.
+export {};
