@@ -1,8 +1,22 @@
-// VS Code extension entry point. Only wiring lives here; the views and commands arrive with the extension issue (#4).
-import type * as vscode from 'vscode';
+// Extension entry point: wires the NarratoriaContext and the commands; activation never loads the model.
+import * as vscode from 'vscode';
+import { registerCommands } from './commands.js';
+import { NarratoriaContext } from './narratoriaContext.js';
 
-/** Called by VS Code on activation. Nothing is contributed yet, so there is nothing to wire. */
-export function activate(_context: vscode.ExtensionContext): void {}
+let context: NarratoriaContext | undefined;
 
-/** Called by VS Code on shutdown; disposables registered on the context are released by VS Code. */
-export function deactivate(): void {}
+/** Public API returned from activate (used by the extension-host tests). */
+export interface NarratoriaApi {
+  readonly context: NarratoriaContext;
+}
+
+export function activate(extension: vscode.ExtensionContext): NarratoriaApi {
+  context = new NarratoriaContext(extension);
+  extension.subscriptions.push(context, ...registerCommands(context));
+  return { context };
+}
+
+export function deactivate(): void {
+  context?.dispose();
+  context = undefined;
+}

@@ -1,0 +1,134 @@
+// Chooses and holds the narrator (pattern or local model) from the settings, and reports its state; never loads a model on activation.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { GeneratedPlan, Narrator, PlanRequest, ReflectionRequest } from '../../runtime/narrator/index.js';
+import type { Reflection } from '../../runtime/executor/reflection.js';
+import { LlamaNarrator } from '../../runtime/narrator/llamaNarrator.js';
+import { createNarrator, type NarratorChoice } from '../../runtime/narrator/narratorFactory.js';
+import { DEFAULT_MODEL } from '../../runtime/narrator/modelStore.js';
+import type { NarratorStatusView } from '../../protocol/playPanelMessages.js';
+import type { NarratoriaSettings } from '../settings.js';
+
+export interface NarratorServiceOptions {
+  readonly root: string | undefined;
+  readonly settings: () => NarratoriaSettings;
+  readonly log: vscode.LogOutputChannel;
+}
+
+/**
+ * Owns the current narrator. `narrator` is a stable stand-in that forwards to whichever narrator the
+ * settings ask for, so a play session keeps working when the settings or the downloaded model change.
+ * The model is verified and loaded on the first turn (or `prepare()`), in its own process.
+ */
+export class NarratorService implements vscode.Disposable {
+  private choice: Promise<NarratorChoice> | undefined;
+  private preparing: Promise<void> | undefined;
+  private current: NarratorStatusView = { state: 'pattern', label: 'Narrator', detail: 'The narrator is chosen when the first turn is played.' };
+  private downloadPercent: number | undefined;
+  private readonly statusEmitter = new vscode.EventEmitter<NarratorStatusView>();
+  /** Fires whenever the narrator state (or download progress) changes. */
+  readonly onDidChangeStatus = this.statusEmitter.event;
+
+  /** The narrator to give a play session: forwards to the current choice. */
+  readonly narrator: Narrator = {
+    kind: 'auto',
+    generatePlan: async (request: PlanRequest): Promise<GeneratedPlan> => {
+      const choice = await this.ensureChoice();
+      // Tracks the model load for the status bar without holding the turn: a slow load falls back within the budget.
+      void this.prepare();
+      const generated = await choice.narrator.generatePlan(request);
+      if (generated.fallbackReason) this.options.log.warn(`narrator fell back to the pattern narrator: ${generated.fallbackReason}`);
+      return generated;
+    },
+    reflect: async (request: ReflectionRequest): Promise<Reflection | undefined> => {
+      const narrator = (await this.ensureChoice()).narrator;
+      return narrator.reflect ? narrator.reflect(request) : undefined;
+    },
+    dispose: async () => undefined,
+  };
+
+  constructor(private readonly options: NarratorServiceOptions) {}
+
+  get status(): NarratorStatusView {
+    return this.downloadPercent === undefined ? this.current : { state: 'downloading', label: `Downloading model ${this.downloadPercent}%`, detail: 'Download Narrator Model is running; the current narrator keeps working meanwhile.', percent: this.downloadPercent };
+  }
+
+  /** Environment for skill scripts (the storyteller's local provider uses the model too). */
+  async scriptEnvironment(): Promise<Readonly<Record<string, string>>> {
+    return (await this.ensureChoice()).scriptEnvironment;
+  }
+
+  /** Chooses the narrator and, for the local model, verifies and loads it now (e.g. when the play panel opens). Shared by concurrent callers. */
+  prepare(): Promise<void> {
+    this.preparing ??= this.prepareNow().catch((error: unknown) => this.options.log.error(`preparing the narrator failed: ${String(error)}`));
+    return this.preparing;
+  }
+
+  private async prepareNow(): Promise<void> {
+    const choice = await this.ensureChoice();
+    if (!(choice.narrator instanceof LlamaNarrator)) return;
+    this.setStatus({ state: 'loading', label: 'Loading model…', detail: choice.reason });
+    const started = performance.now();
+    const failure = await choice.narrator.prepare();
+    if (failure) {
+      this.options.log.warn(`the local model is not usable, plans come from the pattern narrator: ${failure}`);
+      this.setStatus({ state: 'failed', label: 'Pattern narrator (model failed)', detail: `The local model could not be loaded (${failure}); plans come from the pattern narrator.` });
+    } else {
+      this.options.log.info(`local model ready in ${Math.round(performance.now() - started)} ms`);
+      this.setStatus({ state: 'ready', label: `${modelLabel(choice)} ready`, detail: choice.reason });
+    }
+  }
+
+  /** Forgets the current narrator (settings changed or a model was downloaded); the next turn chooses again. */
+  async reset(): Promise<void> {
+    const previous = this.choice;
+    this.choice = undefined;
+    this.preparing = undefined;
+    this.setStatus({ state: 'pattern', label: 'Narrator', detail: 'The narrator is chosen when the next turn is played.' });
+    if (previous) await (await previous).narrator.dispose().catch(() => undefined);
+  }
+
+  /** Reports download progress (0..100) or its end (undefined). */
+  setDownloadProgress(percent: number | undefined): void {
+    this.downloadPercent = percent;
+    this.statusEmitter.fire(this.status);
+  }
+
+  dispose(): void {
+    void this.reset();
+    this.statusEmitter.dispose();
+  }
+
+  private ensureChoice(): Promise<NarratorChoice> {
+    this.choice ??= this.choose();
+    return this.choice;
+  }
+
+  private async choose(): Promise<NarratorChoice> {
+    const settings = this.options.settings();
+    const choice = await createNarrator({
+      mode: settings.narratorMode,
+      root: this.options.root ?? process.cwd(),
+      modelPath: settings.modelPath,
+      onLog: (message) => this.options.log.debug(message),
+    });
+    this.options.log.info(`narrator: ${choice.reason}`);
+    if (choice.narrator instanceof LlamaNarrator) {
+      this.setStatus({ state: 'loading', label: 'Model not loaded', detail: `${choice.reason}. The model loads when the play panel opens or the first turn is played.` });
+    } else {
+      this.setStatus({ state: 'pattern', label: 'Pattern narrator', detail: choice.reason });
+    }
+    return choice;
+  }
+
+  private setStatus(status: NarratorStatusView): void {
+    this.current = status;
+    this.statusEmitter.fire(this.status);
+  }
+}
+
+function modelLabel(choice: NarratorChoice): string {
+  const modelPath = choice.scriptEnvironment['NARRATORIA_MODEL_PATH'];
+  if (!modelPath || path.basename(modelPath) === DEFAULT_MODEL.file) return 'Phi-3.5-mini';
+  return path.basename(modelPath);
+}

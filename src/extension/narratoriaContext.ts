@@ -1,0 +1,143 @@
+// The one object that owns the extension's state and disposables: log, settings, skills, narrator, play session and views.
+import * as vscode from 'vscode';
+import { NarratorService } from './narrator/narratorService.js';
+import { NarratorStatusBar } from './narrator/narratorStatusBar.js';
+import { PlayController } from './play/playController.js';
+import { PlayPanel, PLAY_PANEL_VIEW_TYPE, type PlayPanelHost } from './play/playPanel.js';
+import { readSettings, type NarratoriaSettings } from './settings.js';
+import { SkillsService } from './skills/skillsService.js';
+import { SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvider.js';
+
+/** Picks the story root: the first workspace folder with a skills/ folder, else the first folder. */
+function storyRoot(): vscode.Uri | undefined {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return folders.find((folder) => folder.uri.scheme === 'file')?.uri;
+}
+
+export class NarratoriaContext implements vscode.Disposable {
+  readonly log: vscode.LogOutputChannel;
+  readonly root: vscode.Uri | undefined;
+  readonly skills: SkillsService;
+  readonly narrator: NarratorService;
+  private playController: PlayController | undefined;
+  readonly tree: SkillsTreeProvider;
+  readonly treeView: vscode.TreeView<SkillTreeNode>;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(readonly extension: vscode.ExtensionContext) {
+    this.log = vscode.window.createOutputChannel('Narratoria', { log: true });
+    this.root = storyRoot();
+    const settings = (): NarratoriaSettings => readSettings(this.root);
+    this.skills = new SkillsService({
+      root: this.root?.fsPath,
+      sampleSkillsDirectory: this.sampleSkillsDirectory,
+      settings,
+      workspaceState: extension.workspaceState,
+      secrets: extension.secrets,
+      log: this.log,
+    });
+    this.narrator = new NarratorService({ root: this.root?.fsPath, settings, log: this.log });
+    this.tree = new SkillsTreeProvider(this.skills);
+    this.treeView = vscode.window.createTreeView('narratoria.skills', { treeDataProvider: this.tree, showCollapseAll: true });
+    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator));
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        this.log.info('the workspace is now trusted: skill scripts may run');
+        this.playController?.invalidateSession();
+        void this.skills.reload();
+      }),
+      this.skills.onDidChangeSkills(() => this.updateTreeMessage()),
+      vscode.window.registerWebviewPanelSerializer(PLAY_PANEL_VIEW_TYPE, {
+        deserializeWebviewPanel: async (panel) => {
+          PlayPanel.revive(panel, this.playPanelHost());
+        },
+      }),
+    );
+    this.skills.watch();
+    void this.skills.ready().catch((error: unknown) => this.log.error(`loading the skills failed: ${String(error)}`));
+    this.log.info(`Narratoria ${String(extension.extension.packageJSON['version'])} activated for ${this.root?.fsPath ?? 'no folder'}${vscode.workspace.isTrusted ? '' : ' (untrusted: nothing runs)'}`);
+  }
+
+  get sampleSkillsDirectory(): string {
+    return vscode.Uri.joinPath(this.extension.extensionUri, 'skills').fsPath;
+  }
+
+  /** The play controller, created on first use (it needs a folder). */
+  get play(): PlayController | undefined {
+    if (!this.root) return undefined;
+    if (!this.playController) {
+      this.playController = new PlayController({ root: this.root.fsPath, skills: this.skills, narrator: this.narrator, settings: () => readSettings(this.root), log: this.log });
+      this.disposables.push(
+        this.playController,
+        this.playController.onDidChangeBusy((busy) => void vscode.commands.executeCommand('setContext', 'narratoria.turnRunning', busy)),
+      );
+    }
+    return this.playController;
+  }
+
+  playPanelHost(): PlayPanelHost {
+    const controller = this.play;
+    if (!controller) throw new Error('the play panel needs an open folder');
+    return {
+      extensionUri: this.extension.extensionUri,
+      controller,
+      assetRoots: () => [this.root!, ...this.skills.extraSkillRoots().map((root) => vscode.Uri.file(root))],
+      log: this.log,
+      restartSession: () => this.confirmRestart(),
+      openSkill: async (name) => {
+        const skill = this.skills.skills.find((candidate) => candidate.name === name);
+        if (!skill) return;
+        await vscode.commands.executeCommand('narratoria.skills.focus');
+        await this.treeView.reveal({ kind: 'skill', skill }, { select: true, focus: true, expand: true }).then(undefined, () => undefined);
+      },
+    };
+  }
+
+  /** Asks, then restarts the play session (a copy of the old one is kept). */
+  async confirmRestart(): Promise<void> {
+    const controller = this.play;
+    if (!controller) return;
+    const answer = await vscode.window.showWarningMessage(
+      'Restart the play session?',
+      { modal: true, detail: 'The story starts over with an empty state and every skill becomes healthy again. A copy of the current session is kept in .narratoria/history/.' },
+      'Restart Session',
+    );
+    if (answer !== 'Restart Session') return;
+    await controller.restart();
+    void vscode.window.showInformationMessage('The play session starts over.');
+  }
+
+  dispose(): void {
+    for (const disposable of this.disposables.splice(0).reverse()) {
+      try {
+        disposable.dispose();
+      } catch (error) {
+        console.error('Narratoria: dispose failed', error);
+      }
+    }
+  }
+
+  private onSettingsChanged(event: vscode.ConfigurationChangeEvent): void {
+    if (!event.affectsConfiguration('narratoria', this.root)) return;
+    if (event.affectsConfiguration('narratoria.narrator', this.root)) {
+      this.log.info('narrator settings changed: the next turn chooses the narrator again');
+      void this.narrator.reset();
+    }
+    if (event.affectsConfiguration('narratoria.skills', this.root)) {
+      this.log.info('skills settings changed: reloading the skills');
+      void this.skills.reload();
+    }
+    this.playController?.invalidateSession();
+  }
+
+  private updateTreeMessage(): void {
+    const unhealthy = this.skills.skills.filter((skill) => {
+      const state = this.skills.status(skill.name)?.health.state;
+      return state === 'degraded' || state === 'temporaryFailure' || state === 'permanentFailure';
+    }).length;
+    this.treeView.badge = unhealthy > 0 ? { value: unhealthy, tooltip: `${unhealthy} skill(s) not healthy` } : undefined;
+    const restricted = !vscode.workspace.isTrusted && this.skills.skills.length > 0;
+    this.treeView.message = restricted ? 'Restricted Mode: skills are listed but nothing runs until you trust this workspace.' : '';
+  }
+}

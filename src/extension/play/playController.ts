@@ -1,0 +1,282 @@
+// Runs the workspace's play session for the play panel: turns, live tool progress as typed messages, restart, details.
+import { copyFile, mkdir } from 'node:fs/promises';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { PlanRun } from '../../runtime/executor/planExecutor.js';
+import { PlaySession } from '../../runtime/session/playSession.js';
+import { MAX_PLAN_ATTEMPTS } from '../../runtime/session/turnRunner.js';
+import type { TurnResult } from '../../runtime/session/turnTypes.js';
+import type { LogLineView, PlaySnapshot, SkillSummaryView, ToolRunView, ToPlayWebview } from '../../protocol/playPanelMessages.js';
+import type { NarratorService } from '../narrator/narratorService.js';
+import type { NarratoriaSettings } from '../settings.js';
+import type { SkillsService } from '../skills/skillsService.js';
+import { healthLabelOf } from '../skills/skillsTreeProvider.js';
+import { attemptViewOfLog, finishedToolView, turnView, type AssetUriResolver } from './turnViews.js';
+
+const MAX_LOG_LINES_PER_TOOL = 200;
+const TOOL_UPDATE_INTERVAL_MS = 60;
+
+export interface PlayControllerOptions {
+  readonly root: string;
+  readonly skills: SkillsService;
+  readonly narrator: NarratorService;
+  readonly settings: () => NarratoriaSettings;
+  readonly log: vscode.LogOutputChannel;
+}
+
+/** Why a turn was not started. */
+export type PlayRefusal = 'untrusted' | 'busy' | 'empty';
+
+/**
+ * One per workspace, independent of the panel: a turn keeps running while the panel is hidden or closed,
+ * and a panel that (re)opens draws itself from `snapshot()`. Messages go to whichever panel is attached.
+ */
+export class PlayController implements vscode.Disposable {
+  private session: Promise<PlaySession> | undefined;
+  private running: { readonly input: string; readonly abort: AbortController } | undefined;
+  private readonly results = new Map<number, TurnResult>();
+  private readonly tools = new Map<string, ToolRunView>();
+  private readonly pendingToolUpdates = new Set<string>();
+  private flushTimer: NodeJS.Timeout | undefined;
+  private notice: string | undefined;
+  private post: ((message: ToPlayWebview) => void) | undefined;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly busyEmitter = new vscode.EventEmitter<boolean>();
+  /** Fires when a turn starts (true) or ends (false). */
+  readonly onDidChangeBusy = this.busyEmitter.event;
+  /** Resolves asset paths to webview URIs; set by the attached panel. */
+  resolveAssetUri: AssetUriResolver = () => undefined;
+
+  constructor(private readonly options: PlayControllerOptions) {
+    this.subscriptions.push(
+      options.skills.onDidChangeSkills(() => this.send({ type: 'skillsChanged', skills: this.skillSummaries() })),
+      options.narrator.onDidChangeStatus((narrator) => this.send({ type: 'narratorChanged', narrator })),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.send({ type: 'trustChanged', trusted: true })),
+    );
+  }
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Attaches the panel that receives live messages (one at a time); returns a disposable that detaches it. */
+  attach(post: (message: ToPlayWebview) => void): vscode.Disposable {
+    this.post = post;
+    return { dispose: () => { if (this.post === post) this.post = undefined; } };
+  }
+
+  /** Everything a panel needs to draw itself. Opening the session only reads the saved file. */
+  async snapshot(): Promise<PlaySnapshot> {
+    await this.options.skills.ready();
+    const session = await this.openSession();
+    const turns = session.turns.map((record) => turnView(record, this.options.root, this.resolveAssetUri, this.results.get(record.index)));
+    return {
+      sessionId: session.sessionId,
+      turns,
+      state: session.state,
+      changedKeys: session.turns.at(-1)?.changedKeys ?? [],
+      skills: this.skillSummaries(),
+      narrator: this.options.narrator.status,
+      trusted: vscode.workspace.isTrusted,
+      busy: this.busy,
+      ...(this.running ? { runningInput: this.running.input } : {}),
+      ...(this.notice ? { notice: this.notice } : {}),
+    };
+  }
+
+  /** Plays `input` as the next turn. Resolves when the turn ended (or at once with the reason it did not start). */
+  async play(input: string): Promise<PlayRefusal | TurnResult> {
+    const text = input.trim();
+    if (text === '') return 'empty';
+    if (!vscode.workspace.isTrusted) {
+      this.send({ type: 'trustChanged', trusted: false });
+      return 'untrusted';
+    }
+    if (this.running) return 'busy';
+    const abort = new AbortController();
+    this.running = { input: text, abort };
+    this.tools.clear();
+    this.busyEmitter.fire(true);
+    const subscriptions: vscode.Disposable[] = [];
+    try {
+      const session = await this.openSession();
+      this.send({ type: 'turnStarted', input: text, index: session.turns.length + 1 });
+      const tools = new Map<string, readonly string[]>();
+      subscriptions.push(
+        session.onDidStartPlanRun(({ run, attempt, narrator }) => {
+          tools.set(run.plan.requestId, run.plan.tools.map((tool) => tool.toolId));
+          subscriptions.push(this.followRun(run, attempt, narrator === 'llm' ? 'llm' : 'pattern'));
+        }),
+        session.onDidLogAttempt((entry) => {
+          this.options.log.debug(`plan attempt ${JSON.stringify(entry)}`);
+          this.send({ type: 'attemptFinished', attempt: attemptViewOfLog(entry, entry.planId ? tools.get(entry.planId) ?? [] : []) });
+        }),
+      );
+      await this.options.skills.ready();
+      const result = await session.play(text, abort.signal);
+      const record = session.turns.at(-1)!;
+      this.results.set(record.index, result);
+      this.flushToolUpdates();
+      this.logTurn(record.index, result);
+      const maxAttemptsReached = result.fallback && !result.cancelled && result.attempts.length >= MAX_PLAN_ATTEMPTS;
+      this.send({ type: 'turnFinished', turn: turnView(record, this.options.root, this.resolveAssetUri, result), state: result.state, maxAttemptsReached });
+      return result;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.log.error(`the turn "${text}" failed: ${message}`);
+      this.send({ type: 'turnFailed', message: `The turn could not be played: ${message}` });
+      throw error;
+    } finally {
+      for (const subscription of subscriptions) subscription.dispose();
+      this.running = undefined;
+      this.busyEmitter.fire(false);
+    }
+  }
+
+  /** Plays choice `choiceIndex` offered by turn `turnIndex` (only the last turn's choices can be taken). */
+  async choose(turnIndex: number, choiceIndex: number): Promise<PlayRefusal | TurnResult | 'stale'> {
+    const session = await this.openSession();
+    const last = session.turns.at(-1);
+    const choice = last?.index === turnIndex ? last.choices[choiceIndex] : undefined;
+    if (choice === undefined) return 'stale';
+    return this.play(choice);
+  }
+
+  cancel(): void {
+    if (!this.running) return;
+    this.options.log.info(`cancelling the turn "${this.running.input}"`);
+    this.running.abort.abort();
+  }
+
+  /** Starts the session over after keeping a copy of the old one in `.narratoria/history/`. */
+  async restart(): Promise<void> {
+    this.cancel();
+    const session = await this.openSession();
+    if (session.turns.length > 0) {
+      const history = path.join(this.options.root, '.narratoria', 'history');
+      await mkdir(history, { recursive: true });
+      const copy = path.join(history, `session-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+      await copyFile(session.file, copy).catch((error: unknown) => this.options.log.warn(`could not keep a copy of the old session: ${String(error)}`));
+      this.options.log.info(`session restarted; the previous one was kept in ${copy}`);
+    }
+    await session.restart();
+    this.results.clear();
+    this.tools.clear();
+    this.notice = undefined;
+    this.send({ type: 'snapshot', snapshot: await this.snapshot() });
+  }
+
+  /** The full record of a turn (attempts, plans, tool results when known) as JSON for an editor. */
+  async turnDetails(turnIndex: number): Promise<string | undefined> {
+    const session = await this.openSession();
+    const record = session.turns.find((turn) => turn.index === turnIndex);
+    if (!record) return undefined;
+    const result = this.results.get(turnIndex);
+    return JSON.stringify(result ? { ...record, attemptsDetail: result.attempts, reflection: result.reflection } : record, null, 2);
+  }
+
+  /** Closes the session so the next turn reopens it with the current settings. */
+  invalidateSession(): void {
+    if (this.running) return;
+    const previous = this.session;
+    this.session = undefined;
+    void previous?.then((session) => session.dispose(), () => undefined);
+  }
+
+  dispose(): void {
+    this.cancel();
+    clearTimeout(this.flushTimer);
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.busyEmitter.dispose();
+    void this.session?.then((session) => session.dispose(), () => undefined);
+  }
+
+  private openSession(): Promise<PlaySession> {
+    this.session ??= this.createSession().catch((error: unknown) => {
+      this.session = undefined;
+      throw error;
+    });
+    return this.session;
+  }
+
+  private async createSession(): Promise<PlaySession> {
+    const settings = this.options.settings();
+    const extraEnv = vscode.workspace.isTrusted ? await this.options.narrator.scriptEnvironment() : {};
+    const session = await PlaySession.open({
+      root: this.options.root,
+      narrator: this.options.narrator.narrator,
+      skills: this.options.skills,
+      execution: {
+        extraSkillRoots: this.options.skills.extraSkillRoots(),
+        skillContext: this.options.skills,
+        extraEnv,
+        ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
+        ...(settings.toolTimeoutMs ? { toolTimeoutMs: settings.toolTimeoutMs } : {}),
+        ...(settings.planTimeoutMs ? { planTimeoutMs: settings.planTimeoutMs } : {}),
+        ...(settings.maxEventsPerTool ? { maxEventsPerTool: settings.maxEventsPerTool } : {}),
+      },
+    });
+    if (session.recovery) {
+      this.notice = `The saved session could not be read (${session.recovery.reason}); it was set aside as ${path.basename(session.recovery.movedTo)} and a new session started.`;
+      this.options.log.warn(this.notice);
+    }
+    this.options.log.info(`play session ${session.sessionId} (${session.turns.length} turn(s)) from ${session.file}`);
+    return session;
+  }
+
+  /** Streams one plan run's tool progress to the panel (batched per tool). */
+  private followRun(run: PlanRun, attempt: number, narrator: 'llm' | 'pattern'): vscode.Disposable {
+    const planId = run.plan.requestId;
+    const key = (toolId: string): string => `${planId}:${toolId}`;
+    const initial = run.plan.tools.map((tool): ToolRunView => ({ attempt, planId, toolId: tool.toolId, skill: null, status: 'pending', retries: 0, logLines: [] }));
+    for (const tool of initial) this.tools.set(key(tool.toolId), tool);
+    this.send({ type: 'attemptStarted', attempt, planId, narrator, tools: initial });
+    const update = (toolId: string, change: (tool: ToolRunView) => ToolRunView): void => {
+      const current = this.tools.get(key(toolId)) ?? { attempt, planId, toolId, skill: null, status: 'pending', retries: 0, logLines: [] };
+      this.tools.set(key(toolId), change(current));
+      this.pendingToolUpdates.add(key(toolId));
+      this.flushTimer ??= setTimeout(() => this.flushToolUpdates(), TOOL_UPDATE_INTERVAL_MS);
+    };
+    const appendLine = (tool: ToolRunView, line: LogLineView): ToolRunView => ({ ...tool, logLines: [...tool.logLines, line].slice(-MAX_LOG_LINES_PER_TOOL) });
+    const subscriptions = [
+      run.onDidStartTool((event) => update(event.toolId, (tool) => ({ ...tool, skill: event.skill, status: event.attempt > 1 ? 'retrying' : 'running', retries: event.attempt - 1 }))),
+      run.onDidEmitEvent(({ toolId, event }) => {
+        if (event.type === 'log') update(toolId, (tool) => appendLine(tool, { level: event.level, text: event.message }));
+        else if (event.type === 'error') update(toolId, (tool) => appendLine(tool, { level: 'error', text: `${event.errorCode}: ${event.errorMessage}` }));
+      }),
+      run.onDidWriteStderr(({ toolId, text }) => update(toolId, (tool) => text.split('\n').filter(Boolean).reduce((next, line) => appendLine(next, { level: 'stderr', text: line }), tool))),
+      run.onDidScheduleRetry(({ toolId, nextAttempt, error }) => update(toolId, (tool) => appendLine({ ...tool, status: 'retrying', retries: nextAttempt - 1 }, { level: 'warn', text: `retry ${nextAttempt - 1}: ${error.message}` }))),
+      run.onDidFinishTool(({ result }) => update(result.toolId, (tool) => finishedToolView(tool, planId, attempt, result))),
+      run.onDidChangeState(({ state, changedKeys }) => this.send({ type: 'stateChanged', state, changedKeys })),
+    ];
+    return { dispose: () => subscriptions.forEach((subscription) => subscription.dispose()) };
+  }
+
+  private flushToolUpdates(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    for (const key of this.pendingToolUpdates) {
+      const tool = this.tools.get(key);
+      if (tool) this.send({ type: 'toolUpdated', tool });
+    }
+    this.pendingToolUpdates.clear();
+  }
+
+  private logTurn(index: number, result: TurnResult): void {
+    const attempts = result.attempts.map((attempt) => `#${attempt.attempt} ${attempt.narrator} ${attempt.outcome}${attempt.result.failedTools.length ? ` (failed: ${attempt.result.failedTools.join(', ')})` : ''}`).join('; ');
+    const summary = `turn ${index} "${result.input}": ${result.cancelled ? 'cancelled' : result.fallback ? 'fallback narration' : 'narrated'} in ${Math.round(result.durationMs)} ms — ${attempts || 'no attempt'}`;
+    if (result.fallback && !result.cancelled) this.options.log.warn(summary);
+    else this.options.log.info(summary);
+  }
+
+  private skillSummaries(): SkillSummaryView[] {
+    return this.options.skills.skills.map((skill) => {
+      const status = this.options.skills.status(skill.name);
+      return { name: skill.name, displayName: skill.displayName, health: status ? healthLabelOf(status) : 'healthy' };
+    });
+  }
+
+  private send(message: ToPlayWebview): void {
+    this.post?.(message);
+  }
+}

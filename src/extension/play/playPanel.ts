@@ -1,0 +1,164 @@
+// The play panel's webview host: HTML with a strict CSP, the typed message loop, and revival after a window reload.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { assertNever, type FromPlayWebview, type ToPlayWebview } from '../../protocol/playPanelMessages.js';
+import type { PlayController } from './playController.js';
+
+export const PLAY_PANEL_VIEW_TYPE = 'narratoria.playPanel';
+
+export interface PlayPanelHost {
+  readonly extensionUri: vscode.Uri;
+  readonly controller: PlayController;
+  /** Folders the webview may load assets from (story root, skills roots). */
+  readonly assetRoots: () => readonly vscode.Uri[];
+  readonly log: vscode.LogOutputChannel;
+  /** Asks the user, then restarts the session. */
+  readonly restartSession: () => Promise<void>;
+  readonly openSkill: (name: string) => Promise<void>;
+}
+
+/** The single play panel of the window. Disposing it detaches from the controller; the session goes on. */
+export class PlayPanel implements vscode.Disposable {
+  private static current: PlayPanel | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  /** Reveals the panel, creating it when there is none. */
+  static show(host: PlayPanelHost): PlayPanel {
+    if (PlayPanel.current) {
+      PlayPanel.current.panel.reveal();
+      return PlayPanel.current;
+    }
+    const panel = vscode.window.createWebviewPanel(PLAY_PANEL_VIEW_TYPE, 'Narratoria Play', vscode.ViewColumn.Active, PlayPanel.webviewOptions(host));
+    return new PlayPanel(panel, host);
+  }
+
+  /** Re-creates the panel VS Code restored after a reload (registerWebviewPanelSerializer). */
+  static revive(panel: vscode.WebviewPanel, host: PlayPanel['host']): PlayPanel {
+    PlayPanel.current?.dispose();
+    panel.webview.options = PlayPanel.webviewOptions(host);
+    return new PlayPanel(panel, host);
+  }
+
+  static get isOpen(): boolean {
+    return PlayPanel.current !== undefined;
+  }
+
+  private static webviewOptions(host: PlayPanelHost): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return {
+      enableScripts: true,
+      retainContextWhenHidden: true,
+      localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview'), ...host.assetRoots()],
+    };
+  }
+
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly host: PlayPanelHost,
+  ) {
+    PlayPanel.current = this;
+    panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'dist', 'media', 'narratoria.svg');
+    const webview = panel.webview;
+    host.controller.resolveAssetUri = (file) => {
+      const uri = vscode.Uri.file(file);
+      const allowed = host.assetRoots().some((root) => uri.fsPath === root.fsPath || uri.fsPath.startsWith(root.fsPath.endsWith('/') ? root.fsPath : `${root.fsPath}/`));
+      return allowed ? webview.asWebviewUri(uri).toString() : undefined;
+    };
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      webview.onDidReceiveMessage((message: FromPlayWebview) => {
+        this.handle(message).catch((error: unknown) => host.log.error(`play panel: ${message.type} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
+      }),
+    );
+    webview.html = this.html(webview);
+  }
+
+  dispose(): void {
+    if (PlayPanel.current === this) PlayPanel.current = undefined;
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.panel.dispose();
+  }
+
+  private postMessage(message: ToPlayWebview): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private async handle(message: FromPlayWebview): Promise<void> {
+    const controller = this.host.controller;
+    switch (message.type) {
+      case 'ready': {
+        this.disposables.push(controller.attach((outgoing) => this.postMessage(outgoing)));
+        this.postMessage({ type: 'snapshot', snapshot: await controller.snapshot() });
+        return;
+      }
+      case 'play':
+        await this.reportRefusal(await controller.play(message.input));
+        return;
+      case 'choose': {
+        const outcome = await controller.choose(message.turnIndex, message.choiceIndex);
+        if (outcome === 'stale') void vscode.window.showInformationMessage('That choice belongs to an earlier turn; pick one of the latest choices.');
+        else await this.reportRefusal(outcome);
+        return;
+      }
+      case 'cancel':
+        controller.cancel();
+        return;
+      case 'restart':
+        await this.host.restartSession();
+        return;
+      case 'showDetails': {
+        const details = await controller.turnDetails(message.turnIndex);
+        if (!details) return;
+        const document = await vscode.workspace.openTextDocument({ language: 'json', content: details });
+        await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+        return;
+      }
+      case 'showLogs':
+        this.host.log.show(true);
+        return;
+      case 'manageTrust':
+        await vscode.commands.executeCommand('workbench.trust.manage');
+        return;
+      case 'openSkill':
+        await this.host.openSkill(message.skill);
+        return;
+      default:
+        assertNever(message);
+    }
+  }
+
+  private async reportRefusal(outcome: unknown): Promise<void> {
+    if (outcome === 'busy') void vscode.window.showInformationMessage('A turn is still running. Wait for it or cancel it first.');
+    else if (outcome === 'untrusted') {
+      const choice = await vscode.window.showWarningMessage('Narratoria runs no skill scripts in an untrusted workspace.', 'Manage Workspace Trust');
+      if (choice) await vscode.commands.executeCommand('workbench.trust.manage');
+    }
+  }
+
+  private html(webview: vscode.Webview): string {
+    const nonce = randomBytes(16).toString('base64');
+    const asset = (file: string): string => webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview', file)).toString();
+    const csp = [
+      "default-src 'none'",
+      `img-src ${webview.cspSource} data:`,
+      `media-src ${webview.cspSource}`,
+      `style-src ${webview.cspSource}`,
+      `font-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${asset('codicon.css')}">
+<link rel="stylesheet" href="${asset('play.css')}">
+<title>Narratoria Play</title>
+</head>
+<body>
+<div id="app" role="application" aria-label="Narratoria play panel"></div>
+<script nonce="${nonce}" src="${asset('play.js')}"></script>
+</body>
+</html>`;
+  }
+}

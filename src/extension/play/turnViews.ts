@@ -1,0 +1,117 @@
+// Converts runtime turn records and results into the play panel's view types (assets resolved to webview URIs).
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import type { AssetReference, ExecutionResult, ToolResult } from '../../runtime/model/executionResult.js';
+import type { AttemptLogEntry, TurnResult } from '../../runtime/session/turnTypes.js';
+import type { TurnRecord } from '../../runtime/session/playSession.js';
+import type { AssetView, AttemptView, ToolErrorView, ToolRunView, TurnView } from '../../protocol/playPanelMessages.js';
+
+/** Turns a file path into a webview URI string, or undefined when it may not be shown (outside the allowed roots). */
+export type AssetUriResolver = (file: string) => string | undefined;
+
+const SHOWN_MEDIA = /^(image|audio|video)\//;
+
+/** Resolves an asset for the webview: a URI when the file exists inside an allowed root and can be shown; otherwise the reason. */
+export function assetView(asset: AssetReference, root: string, resolveUri: AssetUriResolver): AssetView {
+  const base = { assetId: asset.assetId, kind: asset.kind, mediaType: asset.mediaType, path: asset.path, ...(asset.toolId ? { toolId: asset.toolId } : {}) };
+  if (!SHOWN_MEDIA.test(asset.mediaType)) return { ...base, unavailableReason: `${asset.mediaType} cannot be shown in the story view` };
+  const file = path.resolve(root, asset.path);
+  if (!existsSync(file)) return { ...base, unavailableReason: 'the file no longer exists' };
+  const uri = resolveUri(file);
+  return uri ? { ...base, uri } : { ...base, unavailableReason: 'the file is outside the story and its skills folders' };
+}
+
+/** The attempts of a finished turn. */
+export function attemptViews(result: TurnResult): AttemptView[] {
+  return result.attempts.map((attempt) => ({
+    attempt: attempt.attempt,
+    planId: attempt.plan.requestId,
+    narrator: attempt.narrator,
+    ...(attempt.fallbackReason ? { fallbackReason: attempt.fallbackReason } : {}),
+    outcome: attempt.outcome,
+    failedTools: attempt.result.failedTools,
+    disabledSkills: attempt.disabledSkills,
+    tools: attempt.plan.tools.map((tool) => tool.toolId),
+  }));
+}
+
+/** An attempt as the attempt log reports it (live, before the turn ends). */
+export function attemptViewOfLog(entry: AttemptLogEntry, tools: readonly string[]): AttemptView {
+  return {
+    attempt: entry.attempt,
+    planId: entry.planId,
+    narrator: entry.narrator,
+    ...(entry.fallbackReason ? { fallbackReason: entry.fallbackReason } : {}),
+    outcome: entry.outcome,
+    failedTools: entry.failedTools,
+    disabledSkills: entry.disabledSkills,
+    tools,
+  };
+}
+
+/** Failed tools of every attempt, with their error, for the inline notice. */
+export function errorViews(result: TurnResult): ToolErrorView[] {
+  return result.attempts.flatMap((attempt) => toolErrors(attempt.attempt, attempt.result));
+}
+
+function toolErrors(attempt: number, result: ExecutionResult): ToolErrorView[] {
+  return result.toolResults
+    .filter((tool) => tool.error && tool.state !== 'skipped' && tool.state !== 'success')
+    .map((tool) => ({ attempt, toolId: tool.toolId, skill: tool.skill ?? null, category: tool.error!.category, message: tool.error!.message }));
+}
+
+/** The story view of a turn. `result` is known for turns played since the panel's controller started; saved turns have only the record. */
+export function turnView(record: TurnRecord, root: string, resolveUri: AssetUriResolver, result?: TurnResult): TurnView {
+  const attempts: AttemptView[] = result
+    ? attemptViews(result)
+    : record.attempts.map((attempt) => ({
+        attempt: attempt.attempt,
+        planId: attempt.planId,
+        narrator: attempt.narrator,
+        ...(attempt.fallbackReason ? { fallbackReason: attempt.fallbackReason } : {}),
+        outcome: attempt.outcome as AttemptView['outcome'],
+        failedTools: attempt.failedTools,
+        disabledSkills: attempt.disabledSkills,
+        tools: [],
+      }));
+  const errors = result
+    ? errorViews(result)
+    : record.attempts.flatMap((attempt) => attempt.failedTools.map((toolId) => ({ attempt: attempt.attempt, toolId, skill: null, category: 'failed', message: 'failed (the details of saved turns are in the plan-attempt log)' })));
+  return {
+    index: record.index,
+    input: record.input,
+    narrative: record.narrative,
+    choices: record.choices,
+    fallback: record.fallback,
+    cancelled: record.cancelled,
+    narrator: record.narrator,
+    disabledSkills: record.disabledSkills,
+    changedKeys: record.changedKeys,
+    assets: record.assets.map((asset) => assetView(asset, root, resolveUri)),
+    uiEvents: record.uiEvents.map((event) => ({ toolId: event.toolId, event: event.event, ...(event.payload ? { payload: event.payload } : {}) })),
+    attempts,
+    durationMs: record.durationMs,
+    errors,
+  };
+}
+
+/** A tool's final view from its result. */
+export function finishedToolView(previous: ToolRunView | undefined, planId: string, attempt: number, result: ToolResult): ToolRunView {
+  const status: ToolRunView['status'] =
+    result.state === 'success' ? 'succeeded'
+    : result.state === 'skipped' ? 'skipped'
+    : result.state === 'timeout' ? 'timedOut'
+    : result.state === 'cancelled' ? 'cancelled'
+    : 'failed';
+  return {
+    attempt,
+    planId,
+    toolId: result.toolId,
+    skill: result.skill ?? previous?.skill ?? null,
+    status,
+    retries: result.retryCount ?? previous?.retries ?? 0,
+    ...(result.executionTimeMs !== undefined ? { durationMs: result.executionTimeMs } : {}),
+    logLines: previous?.logLines ?? [],
+    ...(result.error ? { error: { category: result.error.category, message: result.error.message } } : result.skipReason ? { error: { category: 'skipped', message: `skipped: ${result.skipReason.replace(/_/g, ' ')}` } } : {}),
+  };
+}

@@ -1,0 +1,53 @@
+// Reads the `narratoria.*` settings into one typed object; knows nothing about what they drive.
+import * as vscode from 'vscode';
+import type { NarratorMode } from '../runtime/narrator/narratorFactory.js';
+
+/** The `narratoria.*` settings of one workspace folder (package.json `contributes.configuration`). */
+export interface NarratoriaSettings {
+  /** Extra skills roots, absolute. */
+  readonly skillLocations: readonly string[];
+  readonly includeSampleSkills: boolean;
+  readonly narratorMode: NarratorMode;
+  /** Absolute model file, or undefined for the cached default model. */
+  readonly modelPath: string | undefined;
+  readonly downloadBaseUrl: string;
+  readonly concurrency: number | undefined;
+  readonly toolTimeoutMs: number | undefined;
+  readonly planTimeoutMs: number | undefined;
+  readonly maxEventsPerTool: number | undefined;
+}
+
+const positiveOrUndefined = (value: number | undefined): number | undefined => (value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined);
+
+/** Reads the settings for `folder` (relative paths resolve against it). */
+export function readSettings(folder: vscode.Uri | undefined): NarratoriaSettings {
+  const config = vscode.workspace.getConfiguration('narratoria', folder);
+  const base = folder?.fsPath;
+  const resolve = (value: string): string => (base && !isAbsolute(value) ? joinPath(base, value) : value);
+  const mode = config.get<string>('narrator.mode', 'auto');
+  const modelPath = config.get<string>('narrator.modelPath', '').trim();
+  return {
+    skillLocations: config.get<string[]>('skills.locations', []).filter((entry) => typeof entry === 'string' && entry.trim() !== '').map((entry) => resolve(expandHome(entry.trim()))),
+    includeSampleSkills: config.get<boolean>('skills.includeSamples', false),
+    narratorMode: mode === 'pattern' || mode === 'llm' ? mode : 'auto',
+    modelPath: modelPath === '' ? undefined : resolve(expandHome(modelPath)),
+    downloadBaseUrl: config.get<string>('narrator.downloadBaseUrl', 'https://huggingface.co').trim() || 'https://huggingface.co',
+    concurrency: positiveOrUndefined(config.get<number>('execution.concurrency')),
+    toolTimeoutMs: positiveOrUndefined(config.get<number>('execution.toolTimeoutMs')),
+    planTimeoutMs: positiveOrUndefined(config.get<number>('execution.planTimeoutMs')),
+    maxEventsPerTool: positiveOrUndefined(config.get<number>('execution.maxEventsPerTool')),
+  };
+}
+
+function isAbsolute(value: string): boolean {
+  return value.startsWith('/') || /^[a-zA-Z]:[\\/]/.test(value) || value.startsWith('\\\\');
+}
+
+function joinPath(base: string, relative: string): string {
+  return vscode.Uri.joinPath(vscode.Uri.file(base), relative).fsPath;
+}
+
+function expandHome(value: string): string {
+  const home = process.env['HOME'] ?? process.env['USERPROFILE'];
+  return home && (value === '~' || value.startsWith('~/')) ? home + value.slice(1) : value;
+}
