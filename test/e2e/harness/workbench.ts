@@ -1,0 +1,194 @@
+// Drives the VS Code workbench served by code-server with playwright-core and Debian's headless chromium: palette, views, tree rows, the play panel's webview, screenshots.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { chromium, type BrowserContext, type FrameLocator, type Locator, type Page } from 'playwright-core';
+import { chromiumPath, e2eOutputDir } from './paths.js';
+
+/** The only flags chromium gets (besides playwright's own): headless, no sandbox (root in CI), nothing that phones home. */
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+] as const;
+
+/** Options of {@link Workbench.open}. */
+export interface OpenOptions {
+  /** Runs in the page before any of its scripts (e.g. to patch the workbench configuration). */
+  readonly initScript?: () => void;
+  /** Called with the page before it navigates (e.g. to expose functions to it). */
+  readonly beforeNavigate?: (page: Page) => Promise<unknown>;
+  /** Called with every console message of the page and its frames (type, text). */
+  readonly onConsole?: (type: string, text: string) => void;
+  /** Wait for the workbench to be ready (default true). */
+  readonly waitUntilReady?: boolean;
+}
+
+/** One row of a tree view. */
+export interface TreeRow {
+  readonly label: string;
+  readonly description: string;
+  readonly ariaLabel: string;
+  /** The row's nesting level (1 = top). */
+  readonly level: number;
+}
+
+/** A browser (fresh profile) showing one workbench page. */
+export class Workbench {
+  /** Every console error and uncaught page error, in order. */
+  readonly consoleErrors: string[] = [];
+
+  private constructor(
+    readonly page: Page,
+    private readonly context: BrowserContext,
+    private readonly profileDir: string,
+  ) {}
+
+  /** Launches chromium with a fresh profile and opens `url` (a workbench URL). */
+  static async open(url: string, options: OpenOptions = {}): Promise<Workbench> {
+    const profileDir = mkdtempSync(path.join(os.tmpdir(), 'narratoria-e2e-chromium-'));
+    let context: BrowserContext;
+    try {
+      context = await chromium.launchPersistentContext(profileDir, {
+        executablePath: chromiumPath,
+        headless: true,
+        args: [...CHROMIUM_FLAGS],
+        viewport: { width: 1280, height: 800 },
+      });
+    } catch (error) {
+      rmSync(profileDir, { recursive: true, force: true });
+      throw error;
+    }
+    const page = context.pages()[0] ?? (await context.newPage());
+    const workbench = new Workbench(page, context, profileDir);
+    page.on('console', (message) => {
+      if (message.type() === 'error') workbench.consoleErrors.push(message.text());
+      options.onConsole?.(message.type(), message.text());
+    });
+    page.on('pageerror', (error) => workbench.consoleErrors.push(`pageerror: ${error.message}`));
+    try {
+      if (options.initScript) await page.addInitScript(options.initScript);
+      await options.beforeNavigate?.(page);
+      await page.goto(url);
+      if (options.waitUntilReady ?? true) await workbench.waitUntilReady();
+    } catch (error) {
+      await workbench.close();
+      throw error;
+    }
+    return workbench;
+  }
+
+  /** Waits for the workbench DOM and its status bar. */
+  async waitUntilReady(timeout = 60_000): Promise<void> {
+    await this.page.locator('.monaco-workbench').waitFor({ timeout });
+    await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout });
+    // The extension host has started once the activity bar shows the extensions' view containers.
+    await this.page.locator('.monaco-workbench .part.activitybar, .monaco-workbench .composite-bar').first().waitFor({ timeout });
+  }
+
+  /** Runs a command through the F1 palette by its full title ("Narratoria: Open Play Panel"). */
+  async runCommand(title: string, timeout = 20_000): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+    const deadline = Date.now() + timeout;
+    // A command contributed by an extension shows up once the extension host has read the manifests: retry.
+    for (;;) {
+      await this.page.keyboard.press('Escape');
+      await this.page.locator('.monaco-workbench .part.statusbar').click({ position: { x: 2, y: 2 } }).catch(() => {});
+      await this.page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill(`>${title}`);
+      try {
+        await row.waitFor({ timeout: Math.min(5_000, Math.max(500, deadline - Date.now())) });
+        break;
+      } catch (error) {
+        if (Date.now() >= deadline) throw new Error(`the command palette has no "${title}"`, { cause: error });
+      }
+    }
+    await row.click();
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
+  /** Shows the Narratoria view container (activity bar) and returns its Skills pane. */
+  async openNarratoriaView(timeout = 20_000): Promise<Locator> {
+    const pane = this.viewPane('Skills');
+    if (!(await pane.isVisible())) {
+      await this.page.locator('.part.activitybar .action-item a.action-label[aria-label^="Narratoria"], .part.activitybar .action-item [aria-label^="Narratoria"]').first().click({ timeout });
+    }
+    await pane.waitFor({ timeout });
+    return pane;
+  }
+
+  /** The view pane titled `title` in the side bar. */
+  viewPane(title: string): Locator {
+    return this.page.locator('.part.sidebar .pane', { has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) });
+  }
+
+  /** The visible rows of the tree in the view pane titled `title`. */
+  async treeRows(title = 'Skills'): Promise<TreeRow[]> {
+    const rows = this.viewPane(title).locator('.pane-body .monaco-list-row');
+    const result: TreeRow[] = [];
+    for (const row of await rows.all()) {
+      result.push({
+        label: ((await row.locator('.label-name').first().textContent()) ?? '').trim(),
+        description: ((await row.locator('.label-description').first().textContent().catch(() => '')) ?? '').trim(),
+        ariaLabel: (await row.getAttribute('aria-label')) ?? '',
+        level: Number((await row.getAttribute('aria-level')) ?? '1'),
+      });
+    }
+    return result;
+  }
+
+  /** Waits until the tree in view `title` has a row satisfying `predicate`, and returns all rows. */
+  async waitForTreeRows(predicate: (rows: TreeRow[]) => boolean, title = 'Skills', timeout = 30_000): Promise<TreeRow[]> {
+    const deadline = Date.now() + timeout;
+    let rows: TreeRow[] = [];
+    while (Date.now() < deadline) {
+      rows = await this.treeRows(title).catch(() => []);
+      if (predicate(rows)) return rows;
+      await this.page.waitForTimeout(250);
+    }
+    throw new Error(`the ${title} tree never matched; rows: ${JSON.stringify(rows)}`);
+  }
+
+  /** The content of the (first) webview panel: code-server nests it in two iframes. */
+  webview(): FrameLocator {
+    return this.page.frameLocator('iframe.webview.ready').first().frameLocator('iframe#active-frame');
+  }
+
+  /** An element of the play panel by its `data-testid`. */
+  byTestId(testId: string): Locator {
+    return this.webview().locator(`[data-testid="${testId}"]`);
+  }
+
+  /** Whether the workbench says it is in Restricted Mode (an untrusted workspace). */
+  async isRestrictedMode(): Promise<boolean> {
+    return this.page.locator('.part.statusbar .statusbar-item', { hasText: 'Restricted Mode' }).first().isVisible();
+  }
+
+  /** Saves a screenshot of the whole page as `test-output/e2e/<name>.png` and returns its path. */
+  async screenshot(name: string): Promise<string> {
+    mkdirSync(e2eOutputDir, { recursive: true });
+    const file = path.join(e2eOutputDir, `${name}.png`);
+    await this.page.screenshot({ path: file });
+    return file;
+  }
+
+  /** Closes the browser and removes its profile. */
+  async close(): Promise<void> {
+    try {
+      await this.context.close();
+    } finally {
+      rmSync(this.profileDir, { recursive: true, force: true });
+    }
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
