@@ -47,7 +47,10 @@ export class NarratorService implements vscode.Disposable {
     dispose: async () => undefined,
   };
 
-  constructor(private readonly options: NarratorServiceOptions) {}
+  constructor(private readonly options: NarratorServiceOptions) {
+    // Choosing only reads settings and the model cache (no process, no model load), so the status bar is right from the start.
+    void this.ensureChoice();
+  }
 
   get status(): NarratorStatusView {
     return this.downloadPercent === undefined ? this.current : { state: 'downloading', label: `Downloading model ${this.downloadPercent}%`, detail: 'Download Narrator Model is running; the current narrator keeps working meanwhile.', percent: this.downloadPercent };

@@ -101,13 +101,13 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
 
   private skillTooltip(skill: Skill, status: SkillStatus | undefined, health: SkillHealthLabel): vscode.MarkdownString {
     const tooltip = new vscode.MarkdownString(undefined, true);
-    tooltip.appendMarkdown(`**${escape(skill.displayName)}** \`${escape(skill.name)}\` v${escape(skill.version)}\n\n`);
+    tooltip.appendMarkdown(`**${escape(skill.displayName)}** ${code(skill.name)} v${escape(skill.version)}\n\n`);
     tooltip.appendText(skill.description);
     tooltip.appendMarkdown('\n\n');
     tooltip.appendMarkdown(`$(pulse) Health: **${HEALTH_TEXT[health]}**`);
     if (status && status.health.consecutiveFailures > 0) tooltip.appendMarkdown(` (${status.health.consecutiveFailures} consecutive failure${status.health.consecutiveFailures === 1 ? '' : 's'})`);
     tooltip.appendMarkdown('  \n');
-    if (skill.capabilities.length > 0) tooltip.appendMarkdown(`$(symbol-misc) Capabilities: ${skill.capabilities.map((capability) => `\`${escape(capability)}\``).join(', ')}  \n`);
+    if (skill.capabilities.length > 0) tooltip.appendMarkdown(`$(symbol-misc) Capabilities: ${skill.capabilities.map(code).join(', ')}  \n`);
     tooltip.appendMarkdown(`$(arrow-up) Priority: ${skill.priority}  \n`);
     const lastError = this.skills.lastError(skill.name);
     if (lastError) tooltip.appendMarkdown(`$(error) Last error (${escape(lastError.category)}): ${escape(lastError.message)}  \n`);
@@ -139,7 +139,7 @@ function scriptItem(skill: Skill, script: SkillScript): vscode.TreeItem {
   item.description = script.description ?? path.basename(script.path);
   item.iconPath = new vscode.ThemeIcon(script.executable ? 'file-code' : 'warning');
   item.resourceUri = vscode.Uri.file(script.path);
-  item.tooltip = new vscode.MarkdownString(`\`${escape(script.toolPath)}\`\n\n${script.description ? escape(script.description) + '\n\n' : ''}Timeout ${script.timeoutMs} ms${script.declared ? '' : ' · not declared in skill.json'}`);
+  item.tooltip = new vscode.MarkdownString(`${code(script.toolPath)}\n\n${script.description ? escape(script.description) + '\n\n' : ''}Timeout ${script.timeoutMs} ms${script.declared ? '' : ' · not declared in skill.json'}`);
   item.command = { command: 'vscode.open', title: 'Open Script', arguments: [vscode.Uri.file(script.path)] };
   item.contextValue = 'narratoria.script';
   return item;
@@ -153,6 +153,11 @@ function problemItem(problem: SkillProblem): vscode.TreeItem {
   if (problem.file) item.command = { command: 'vscode.open', title: 'Open File', arguments: [vscode.Uri.file(problem.file)] };
   item.contextValue = 'narratoria.problem';
   return item;
+}
+
+/** A Markdown code span (escapes do not work inside one, so backticks are dropped). */
+function code(text: string): string {
+  return `\`${text.replace(/`/g, '')}\``;
 }
 
 function escape(text: string): string {

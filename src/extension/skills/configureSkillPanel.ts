@@ -1,0 +1,238 @@
+// The Configure Skill panel: one webview form per skill over the runtime's skillConfigForm (model, validation, save). VS Code glue only; never logs a value.
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import { DisposableStore } from '../../runtime/common/disposable.js';
+import { errorMessage } from '../../runtime/common/errors.js';
+import type { ConfigSchema } from '../../runtime/skills/skillConfig.js';
+import {
+  buildConfigForm, formBaseline, readConfigFormSource, saveConfig, validateConfigForm,
+  type ConfigFormCurrent, type SkillSecretStore,
+} from '../../runtime/skills/skillConfigForm.js';
+import type { Skill } from '../../runtime/skills/skillTypes.js';
+import {
+  assertNeverConfigMessage, type ConfigFormModel, type ConfigFormValues, type FromConfigForm, type ToConfigForm,
+} from '../../protocol/configFormMessages.js';
+import { createSkillSecretStore } from './skillSecrets.js';
+
+/** What {@link openConfigureSkillPanel} needs from the extension. */
+export interface ConfigureSkillPanelOptions {
+  readonly skill: Skill;
+  readonly extensionUri: vscode.Uri;
+  readonly secrets: vscode.SecretStorage;
+  readonly log: vscode.LogOutputChannel;
+  /** Called after a successful save (the caller refreshes the skills registry). */
+  readonly onDidSave: () => void | Promise<void>;
+}
+
+const VIEW_TYPE = 'narratoria.configureSkill';
+
+/** Open panels by skill directory: one per skill. */
+const openPanels = new Map<string, ConfigureSkillPanel>();
+
+/**
+ * Opens the Configure Skill form of `options.skill`, or reveals it when already open. When the skill
+ * has no usable config schema, says why (offering to open the schema file) instead of an empty form.
+ */
+export async function openConfigureSkillPanel(options: ConfigureSkillPanelOptions): Promise<void> {
+  const key = options.skill.directory;
+  const existing = openPanels.get(key);
+  if (existing) {
+    existing.reveal();
+    return;
+  }
+  const secretStore = createSkillSecretStore(options.secrets);
+  const source = await readConfigFormSource(options.skill, secretStore);
+  if (source.kind === 'unavailable') {
+    await explainUnavailable(source.message, source.schemaFile, options.skill);
+    return;
+  }
+  const opened = openPanels.get(key);
+  if (opened) {
+    opened.reveal();
+    return;
+  }
+  const panel = new ConfigureSkillPanel(options, secretStore, source.skill, source.schema, source.current);
+  openPanels.set(key, panel);
+  panel.onDispose(() => {
+    if (openPanels.get(key) === panel) openPanels.delete(key);
+  });
+}
+
+/** One Configure Skill webview: owns its panel and every listener in one DisposableStore. */
+class ConfigureSkillPanel {
+  private readonly disposables = new DisposableStore();
+  private readonly panel: vscode.WebviewPanel;
+  private readonly disposeListeners: (() => void)[] = [];
+  /** The latest model sent, the schema and config.json it was built from (for validation and the save baseline). */
+  private model: ConfigFormModel;
+  private busy = false;
+
+  constructor(
+    private readonly options: ConfigureSkillPanelOptions,
+    private readonly secretStore: SkillSecretStore,
+    private skill: Skill,
+    private schema: ConfigSchema,
+    private current: ConfigFormCurrent,
+  ) {
+    this.model = buildConfigForm(skill, current);
+    const webviewRoot = vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview');
+    this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Configure ${skill.displayName}`, vscode.ViewColumn.Active, {
+      enableScripts: true,
+      localResourceRoots: [webviewRoot],
+    });
+    this.panel.iconPath = vscode.Uri.joinPath(options.extensionUri, 'dist', 'media', 'narratoria.svg');
+    this.disposables.add(this.panel.onDidDispose(() => this.dispose()));
+    this.disposables.add(this.panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)));
+    this.panel.webview.html = formHtml(this.panel.webview, webviewRoot, `Configure ${skill.displayName}`);
+  }
+
+  reveal(): void {
+    this.panel.reveal();
+  }
+
+  onDispose(listener: () => void): void {
+    this.disposeListeners.push(listener);
+  }
+
+  private dispose(): void {
+    if (this.disposables.isDisposed) return;
+    this.disposables.dispose();
+    this.panel.dispose();
+    for (const listener of this.disposeListeners.splice(0)) listener();
+  }
+
+  private post(message: ToConfigForm): void {
+    if (!this.disposables.isDisposed) void this.panel.webview.postMessage(message);
+  }
+
+  private async receive(message: unknown): Promise<void> {
+    if (message === null || typeof message !== 'object' || typeof (message as { type?: unknown }).type !== 'string') {
+      this.options.log.warn('Configure Skill: ignored a malformed message from the form');
+      return;
+    }
+    try {
+      await this.handle(message as FromConfigForm);
+    } catch (error) {
+      this.options.log.error(`Configure Skill (${this.skill.name}): ${errorMessage(error)}`);
+      void vscode.window.showErrorMessage(`Configure ${this.skill.displayName}: ${errorMessage(error)}`);
+    }
+  }
+
+  private async handle(message: FromConfigForm): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        // Also sent after the webview is reloaded (hidden and shown again): start from disk.
+        if (await this.reload()) this.post({ type: 'init', model: this.model });
+        return;
+      case 'validate': {
+        const problems = validateConfigForm(this.schema, message.values, {
+          secretsPresent: this.current.secretsPresent, clearSecrets: message.clearSecrets, written: this.current.values,
+        });
+        this.post({ type: 'validation', requestId: message.requestId, problems });
+        return;
+      }
+      case 'save':
+        await this.save(message.values, message.clearSecrets);
+        return;
+      case 'cancel':
+        this.dispose();
+        return;
+      case 'openFile':
+        await this.openFile(message.which);
+        return;
+      default:
+        assertNeverConfigMessage(message);
+    }
+  }
+
+  private async save(values: ConfigFormValues, clearSecrets: readonly string[]): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      if (this.model.configError !== undefined) {
+        this.post({ type: 'saveFailed', message: `${this.model.configError} Nothing was saved: fix or delete the file first.` });
+        return;
+      }
+      const result = await saveConfig({
+        skill: this.skill, submitted: values, clearSecrets, secretStore: this.secretStore, baseline: formBaseline(this.model),
+      });
+      if (!result.ok) {
+        this.options.log.warn(`Configure Skill (${this.skill.name}): ${result.message}`);
+        this.post({ type: 'saveFailed', message: result.message, ...(result.problems ? { problems: result.problems } : {}) });
+        if (!result.problems) void vscode.window.showErrorMessage(`Could not save the configuration of ${this.skill.displayName}: ${result.message}`);
+        return;
+      }
+      this.options.log.info(`Saved the configuration of ${this.skill.name}${result.wroteConfig ? ` (${result.configFile})` : ''}`);
+      for (const notice of result.notices) this.options.log.info(`  ${notice}`);
+      if (await this.reload()) this.post({ type: 'saved', model: this.model, notices: result.notices });
+      const notices = result.notices.length > 0 ? ` ${result.notices.join(' ')}` : '';
+      void vscode.window.showInformationMessage(`Saved the configuration of ${this.skill.displayName}.${notices}`);
+      try {
+        await this.options.onDidSave();
+      } catch (error) {
+        this.options.log.error(`Refreshing the skills after saving ${this.skill.name} failed: ${errorMessage(error)}`);
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Re-reads the schema, config.json and stored-secret flags; false (and the panel closes) when the schema is no longer usable. */
+  private async reload(): Promise<boolean> {
+    const source = await readConfigFormSource(this.skill, this.secretStore);
+    if (source.kind === 'unavailable') {
+      this.dispose();
+      await explainUnavailable(source.message, source.schemaFile, this.skill);
+      return false;
+    }
+    this.skill = source.skill;
+    this.schema = source.schema;
+    this.current = source.current;
+    this.model = buildConfigForm(source.skill, source.current);
+    return !this.disposables.isDisposed;
+  }
+
+  private async openFile(which: 'schema' | 'config'): Promise<void> {
+    const file = which === 'schema'
+      ? this.skill.configSchemaFile
+      : this.model.files.config.exists ? vscode.Uri.joinPath(vscode.Uri.file(this.skill.directory), 'config.json').fsPath : undefined;
+    if (file === undefined) {
+      void vscode.window.showInformationMessage(`${this.skill.displayName} has no config.json yet; saving the form creates it.`);
+      return;
+    }
+    await vscode.window.showTextDocument(vscode.Uri.file(file), { viewColumn: vscode.ViewColumn.Beside, preview: false });
+  }
+}
+
+async function explainUnavailable(message: string, schemaFile: string | undefined, skill: Skill): Promise<void> {
+  const open = schemaFile !== undefined ? 'Open Config Schema' : 'Open Manifest';
+  const choice = await (schemaFile !== undefined ? vscode.window.showWarningMessage(message, open) : vscode.window.showInformationMessage(message, open));
+  if (choice === open) await vscode.window.showTextDocument(vscode.Uri.file(schemaFile ?? skill.manifestPath));
+}
+
+/** The form's page: strict CSP (no inline code or style), a fresh nonce per load, resources from dist/webview only. */
+function formHtml(webview: vscode.Webview, webviewRoot: vscode.Uri, title: string): string {
+  const nonce = randomBytes(18).toString('base64url');
+  const resource = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, file)).toString();
+  const source = webview.cspSource;
+  const csp = `default-src 'none'; style-src ${source}; font-src ${source}; script-src 'nonce-${nonce}'; img-src ${source}`;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${resource('codicon.css')}" id="vscode-codicon-stylesheet">
+<link rel="stylesheet" href="${resource('configForm.css')}">
+<title>${escapeHtml(title)}</title>
+</head>
+<body>
+<div id="root"></div>
+<script nonce="${nonce}" src="${resource('configForm.js')}"></script>
+</body>
+</html>`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
