@@ -34,6 +34,8 @@ export async function buildExtensionHostTests() {
     target: 'node20',
     sourcemap: 'inline',
     external: ['vscode'],
+    // Prefer ESM entry points: jsonc-parser's UMD build hides its requires from the bundler (as in esbuild.mjs).
+    mainFields: ['module', 'main'],
     plugins: [sharedMocha],
     logLevel: 'warning',
     logOverride: { 'empty-import-meta': 'silent' },

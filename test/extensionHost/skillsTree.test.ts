@@ -1,0 +1,79 @@
+// Extension-host tests of the Skills tree data: skills with health, scripts as children, enablement commands, live updates on disk changes.
+import * as assert from 'node:assert/strict';
+import { rm } from 'node:fs/promises';
+import * as path from 'node:path';
+import { suite, suiteSetup, test } from 'mocha';
+import * as vscode from 'vscode';
+import type { NarratoriaApi } from '../../src/extension/main.js';
+import type { SkillTreeNode } from '../../src/extension/skills/skillsTreeProvider.js';
+import { scaffoldSkill } from '../../src/runtime/skills/skillTemplate.js';
+import { narratoriaApi, waitFor } from './api.js';
+import { storyFolder } from './support.js';
+
+const SAMPLE_SKILLS = ['character-portraits', 'dice-roller', 'memory', 'npc-perception', 'player-choices', 'reputation', 'storyteller'];
+
+suite('Skills tree', () => {
+  let api: NarratoriaApi;
+  const skillNodes = async (): Promise<SkillTreeNode[]> => (await api.context.tree.getChildren()).filter((node) => node.kind === 'skill');
+  const item = async (name: string): Promise<vscode.TreeItem> => {
+    const node = (await skillNodes()).find((candidate) => candidate.kind === 'skill' && candidate.skill.name === name);
+    assert.ok(node, `the tree lists ${name}`);
+    return api.context.tree.getTreeItem(node);
+  };
+
+  suiteSetup(async () => {
+    api = await narratoriaApi();
+    await api.context.skills.ready();
+  });
+
+  test('lists every sample skill, healthy, with version and a themed icon', async () => {
+    const names = (await skillNodes()).map((node) => (node.kind === 'skill' ? node.skill.name : ''));
+    for (const name of SAMPLE_SKILLS) assert.ok(names.includes(name), `${name} is listed (got ${names.join(', ')})`);
+    const dice = await item('dice-roller');
+    assert.equal(dice.label, 'Dice Roller');
+    assert.match(String(dice.description), /^v1\.0\.0 · healthy/);
+    assert.ok(dice.iconPath instanceof vscode.ThemeIcon);
+    assert.equal(dice.iconPath.id, 'pass-filled');
+    assert.match(String(dice.contextValue), /^narratoria\.skill .*\benabled\b.*\bconfigurable\b/);
+    const tooltip = dice.tooltip as vscode.MarkdownString;
+    assert.match(tooltip.value, /Capabilities: `dice`/);
+    assert.match(tooltip.value, /Priority: 60/);
+  });
+
+  test('children are the scripts (click opens the file)', async () => {
+    const node = (await skillNodes()).find((candidate) => candidate.kind === 'skill' && candidate.skill.name === 'dice-roller')!;
+    const children = await api.context.tree.getChildren(node);
+    const roll = children.find((child) => child.kind === 'script');
+    assert.ok(roll && roll.kind === 'script');
+    const rollItem = api.context.tree.getTreeItem(roll);
+    assert.equal(rollItem.label, 'roll');
+    assert.equal(rollItem.command?.command, 'vscode.open');
+    assert.equal((rollItem.command?.arguments?.[0] as vscode.Uri).fsPath, roll.script.path);
+  });
+
+  test('Disable/Enable Skill change the item and are remembered per workspace', async () => {
+    const node = (await skillNodes()).find((candidate) => candidate.kind === 'skill' && candidate.skill.name === 'memory')!;
+    await vscode.commands.executeCommand('narratoria.disableSkill', node);
+    const disabled = await item('memory');
+    assert.match(String(disabled.description), /disabled/);
+    assert.match(String(disabled.contextValue), /\bdisabled\b/);
+    assert.ok(!api.context.skills.narratorSkills().some((skill) => skill.name === 'memory'), 'a disabled skill is offered to no narrator');
+    assert.deepEqual(api.context.extension.workspaceState.get('narratoria.disabledSkills'), ['memory']);
+    await vscode.commands.executeCommand('narratoria.enableSkill', node);
+    assert.match(String((await item('memory')).description), /healthy/);
+    assert.deepEqual(api.context.extension.workspaceState.get('narratoria.disabledSkills'), []);
+  });
+
+  test('a skill created on disk appears without a manual refresh, and disappears when deleted', async () => {
+    const skillsDirectory = path.join(storyFolder().fsPath, 'skills');
+    const created = await scaffoldSkill({ skillsDirectory, name: 'lantern-check', description: 'Checks whether the lantern still burns.' });
+    assert.ok(created.ok);
+    try {
+      await waitFor(async () => (await skillNodes()).some((node) => node.kind === 'skill' && node.skill.name === 'lantern-check'), 'the new skill in the tree');
+      assert.match(String((await item('lantern-check')).description), /v0\.1\.0 · healthy/);
+    } finally {
+      await rm(created.directory, { recursive: true, force: true });
+    }
+    await waitFor(async () => !(await skillNodes()).some((node) => node.kind === 'skill' && node.skill.name === 'lantern-check'), 'the deleted skill to leave the tree');
+  });
+});
