@@ -1,2 +1,12 @@
-// Play panel webview entry (browser only): placeholder until the panel lands.
-export {};
+// Play panel webview entry (browser only): restores the UI state, mounts the panel, then says `ready` to the extension.
+import './play.css';
+import { PlayMessaging } from './messaging.js';
+import { PlayPanel } from './playPanel.js';
+import { UiStateStore } from './uiStateStore.js';
+
+const messaging = new PlayMessaging();
+const store = new UiStateStore(messaging);
+const panel = new PlayPanel(store, (message) => messaging.post(message));
+document.body.replaceChildren(panel.element);
+messaging.onMessage((message) => panel.apply(message));
+messaging.post({ type: 'ready' });

@@ -1,0 +1,93 @@
+// The panel header: title, narrator chip, skills health strip, Restart and Show Logs; posts requests, decides nothing itself.
+import type { FromPlayWebview, NarratorStatusView, SkillHealthView, SkillSummaryView } from '../../protocol/playPanelMessages.js';
+import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
+import { button, codicon, el } from './dom.js';
+
+const healthLook: Record<SkillHealthView, { readonly icon: string; readonly label: string }> = {
+  healthy: { icon: 'circle-filled', label: 'healthy' },
+  degraded: { icon: 'circle-filled', label: 'degraded (recent failures)' },
+  temporaryFailure: { icon: 'warning', label: 'temporarily failing' },
+  permanentFailure: { icon: 'error', label: 'failing permanently' },
+  disabled: { icon: 'circle-slash', label: 'disabled' },
+};
+
+const narratorIcon: Record<NarratorStatusView['state'], readonly [string, ...string[]]> = {
+  pattern: ['symbol-misc'],
+  loading: ['loading', 'spin'],
+  ready: ['sparkle'],
+  downloading: ['cloud-download'],
+  failed: ['warning'],
+};
+
+export class Header {
+  readonly element: HTMLElement;
+  private readonly narratorChip: HTMLElement;
+  private readonly skillsStrip: HTMLElement;
+
+  constructor(private readonly post: (message: FromPlayWebview) => void) {
+    this.narratorChip = el('span', { className: 'narrator-chip', testId: PlayPanelTestId.narratorStatus, attrs: { tabindex: '0', role: 'status' } });
+    this.skillsStrip = el('div', { className: 'skills-strip', attrs: { role: 'group', 'aria-label': 'Skills' } });
+    this.element = el(
+      'header',
+      { className: 'panel-header' },
+      el('h1', { className: 'panel-title' }, codicon('book'), el('span', {}, 'Narratoria')),
+      this.narratorChip,
+      this.skillsStrip,
+      el(
+        'div',
+        { className: 'header-actions' },
+        button({
+          label: 'Restart',
+          icon: 'debug-restart',
+          testId: PlayPanelTestId.restartButton,
+          title: 'Restart the session (asks first)',
+          className: 'header-button',
+          onClick: () => this.post({ type: 'restart' }),
+        }),
+        button({ label: 'Show Logs', icon: 'output', title: 'Show the Narratoria output channel', className: 'header-button', onClick: () => this.post({ type: 'showLogs' }) }),
+      ),
+    );
+  }
+
+  setNarrator(narrator: NarratorStatusView): void {
+    const [icon, ...modifiers] = narratorIcon[narrator.state];
+    const percent = narrator.state === 'downloading' && narrator.percent !== undefined ? Math.max(0, Math.min(100, Math.round(narrator.percent))) : undefined;
+    this.narratorChip.dataset['state'] = narrator.state;
+    this.narratorChip.title = narrator.detail;
+    this.narratorChip.setAttribute('aria-label', `Narrator: ${narrator.label}${percent !== undefined ? `, ${percent}%` : ''}. ${narrator.detail}`);
+    const children: HTMLElement[] = [codicon(icon, ...modifiers), el('span', { className: 'narrator-label' }, narrator.label)];
+    if (percent !== undefined) {
+      const bar = el('progress', { className: 'narrator-progress', attrs: { max: '100', value: String(percent), 'aria-hidden': 'true' } });
+      children.push(el('span', { className: 'narrator-percent' }, `${percent}%`), bar);
+    }
+    this.narratorChip.replaceChildren(...children);
+  }
+
+  /** Dots per skill; unhealthy skills also show their name so a problem is visible at a glance. */
+  setSkills(skills: readonly SkillSummaryView[]): void {
+    if (skills.length === 0) {
+      this.skillsStrip.replaceChildren(el('span', { className: 'skills-empty' }, 'No skills'));
+      return;
+    }
+    const sorted = [...skills].sort((a, b) => Number(a.health === 'healthy') - Number(b.health === 'healthy') || a.displayName.localeCompare(b.displayName));
+    this.skillsStrip.replaceChildren(
+      el('span', { className: 'skills-label' }, 'Skills'),
+      ...sorted.map((skill) => {
+        const look = healthLook[skill.health];
+        const item = el(
+          'button',
+          {
+            className: `skill-dot health-${skill.health}`,
+            title: `${skill.displayName} (${skill.name}): ${look.label}. Click to open the skill.`,
+            data: { skill: skill.name, health: skill.health },
+            attrs: { type: 'button', 'aria-label': `${skill.displayName}: ${look.label}` },
+          },
+          codicon(look.icon),
+          skill.health !== 'healthy' ? el('span', { className: 'skill-name' }, skill.displayName) : null,
+        );
+        item.addEventListener('click', () => this.post({ type: 'openSkill', skill: skill.name }));
+        return item;
+      }),
+    );
+  }
+}

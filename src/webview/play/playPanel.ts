@@ -1,0 +1,157 @@
+// The play panel's controller: lays out the views and applies each ToPlayWebview message to them (exhaustive switch).
+import { assertNever, type FromPlayWebview, type PlaySnapshot, type ToPlayWebview, type TurnView } from '../../protocol/playPanelMessages.js';
+import { el } from './dom.js';
+import { Header } from './header.js';
+import { InputBox } from './inputBox.js';
+import { MaxReplanDialog } from './maxReplanDialog.js';
+import { Notices } from './notices.js';
+import { StateInspector } from './stateInspector.js';
+import { StoryView } from './storyView.js';
+import { ToolPanel } from './toolPanel.js';
+import type { UiStateStore } from './uiStateStore.js';
+
+/** Owns the panel's DOM; everything it shows comes from the last snapshot plus the messages after it. */
+export class PlayPanel {
+  readonly element: HTMLElement;
+  private readonly header: Header;
+  private readonly story: StoryView;
+  private readonly input: InputBox;
+  private readonly notices: Notices;
+  private readonly tools: ToolPanel;
+  private readonly stateInspector: StateInspector;
+  private readonly dialog: MaxReplanDialog;
+
+  private sessionId = '';
+  private turns: TurnView[] = [];
+  private trusted = true;
+  private running: { readonly index: number; readonly input: string } | undefined;
+
+  constructor(
+    store: UiStateStore,
+    private readonly post: (message: FromPlayWebview) => void,
+  ) {
+    this.header = new Header(post);
+    this.story = new StoryView({ onChoose: (turnIndex, choiceIndex) => this.canPlay && post({ type: 'choose', turnIndex, choiceIndex }) });
+    this.input = new InputBox(store, {
+      onSend: (input) => post({ type: 'play', input }),
+      onCancel: () => post({ type: 'cancel' }),
+    });
+    this.notices = new Notices(store, post);
+    this.tools = new ToolPanel(store);
+    this.stateInspector = new StateInspector(store);
+    const app = el(
+      'div',
+      { className: 'play-app' },
+      this.header.element,
+      el(
+        'div',
+        { className: 'play-body' },
+        el('div', { className: 'main-column' }, this.notices.top, this.story.element, el('div', { className: 'composer-area' }, this.notices.bottom, this.input.element)),
+        el('aside', { className: 'side-column', attrs: { 'aria-label': 'Tools and state' } }, this.tools.element, this.stateInspector.element),
+      ),
+    );
+    this.dialog = new MaxReplanDialog(app, post);
+    this.element = el('div', { className: 'play-root' }, app, this.dialog.element);
+  }
+
+  private get canPlay(): boolean {
+    return this.trusted && this.running === undefined;
+  }
+
+  /** Applies one message from the extension. */
+  apply(message: ToPlayWebview): void {
+    switch (message.type) {
+      case 'snapshot':
+        this.applySnapshot(message.snapshot);
+        break;
+      case 'turnStarted':
+        this.running = { index: message.index, input: message.input };
+        this.story.showPending(message.index, message.input);
+        this.tools.startTurn(message.index);
+        this.notices.setLastTurn(this.sessionId, undefined);
+        this.updatePlayability();
+        break;
+      case 'attemptStarted':
+        this.tools.startAttempt(message.attempt, message.planId, message.narrator, message.tools);
+        if (this.running !== undefined && message.attempt > 1) this.input.setBusy(true, this.running.index, `(replanning: attempt ${message.attempt})`);
+        break;
+      case 'toolUpdated':
+        this.tools.updateTool(message.tool);
+        break;
+      case 'attemptFinished':
+        this.tools.finishAttempt(message.attempt);
+        break;
+      case 'stateChanged':
+        this.stateInspector.setState(message.state, message.changedKeys);
+        break;
+      case 'turnFinished':
+        this.finishTurn(message.turn, message.state, message.maxAttemptsReached);
+        break;
+      case 'turnFailed':
+        this.story.removePending();
+        this.tools.failTurn(message.message);
+        this.notices.showTurnFailure(message.message, this.running?.input);
+        this.running = undefined;
+        this.updatePlayability();
+        break;
+      case 'skillsChanged':
+        this.header.setSkills(message.skills);
+        break;
+      case 'narratorChanged':
+        this.header.setNarrator(message.narrator);
+        break;
+      case 'trustChanged':
+        this.trusted = message.trusted;
+        this.updatePlayability();
+        break;
+      default:
+        assertNever(message);
+    }
+  }
+
+  private applySnapshot(snapshot: PlaySnapshot): void {
+    this.dialog.close();
+    this.sessionId = snapshot.sessionId;
+    this.turns = [...snapshot.turns];
+    this.trusted = snapshot.trusted;
+    const last = this.turns[this.turns.length - 1];
+    this.running = snapshot.busy ? { index: (last?.index ?? 0) + 1, input: snapshot.runningInput ?? '' } : undefined;
+    this.header.setNarrator(snapshot.narrator);
+    this.header.setSkills(snapshot.skills);
+    this.notices.setSessionNotice(snapshot.sessionId, snapshot.notice);
+    this.story.render(this.turns, this.canPlay);
+    this.stateInspector.setState(snapshot.state, snapshot.changedKeys);
+    if (this.running !== undefined) {
+      this.story.showPending(this.running.index, this.running.input);
+      this.tools.startTurn(this.running.index);
+      this.notices.setLastTurn(snapshot.sessionId, undefined);
+    } else {
+      this.tools.showRecordedTurn(last);
+      this.notices.setLastTurn(snapshot.sessionId, last);
+    }
+    this.updatePlayability();
+  }
+
+  private finishTurn(turn: TurnView, state: Record<string, unknown>, maxAttemptsReached: boolean): void {
+    const position = this.turns.findIndex((candidate) => candidate.index === turn.index);
+    if (position >= 0) this.turns[position] = turn;
+    else this.turns.push(turn);
+    this.running = undefined;
+    this.story.addTurn(turn);
+    this.stateInspector.setState(state, turn.changedKeys);
+    this.tools.finishTurn(turn);
+    this.notices.setLastTurn(this.sessionId, turn);
+    this.updatePlayability();
+    if (maxAttemptsReached) this.dialog.open(turn);
+  }
+
+  /** Busy and trust decide whether anything can be played; every control that plays follows. */
+  private updatePlayability(): void {
+    this.notices.setTrusted(this.trusted);
+    this.input.setTrusted(this.trusted);
+    this.input.setBusy(this.running !== undefined, this.running?.index);
+    this.story.setChoicesEnabled(this.canPlay);
+    this.notices.setCanPlay(this.canPlay);
+    document.body.classList.toggle('is-busy', this.running !== undefined);
+  }
+}

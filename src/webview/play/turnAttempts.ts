@@ -1,0 +1,68 @@
+// The compact per-turn line (narrator, attempts, disabled skills, fallback badge) that expands to list every plan attempt.
+import type { AttemptView, NarratorKindView, TurnView } from '../../protocol/playPanelMessages.js';
+import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
+import { codicon, el, formatDuration, plural } from './dom.js';
+
+/** "LLM narrator" / "Pattern narrator". */
+export function narratorName(kind: NarratorKindView): string {
+  return kind === 'llm' ? 'LLM narrator' : 'Pattern narrator';
+}
+
+/** The summary line of a turn with a toggle for the attempt list. */
+export function renderTurnAttempts(turn: TurnView): HTMLElement {
+  const fallbackReason = turn.attempts.find((attempt) => attempt.fallbackReason !== undefined)?.fallbackReason;
+  const parts: (HTMLElement | string)[] = [
+    el('span', { className: 'attempts-narrator', title: fallbackReason !== undefined ? `The LLM narrator fell back: ${fallbackReason}` : undefined },
+      codicon(turn.narrator === 'llm' ? 'sparkle' : 'symbol-misc'),
+      narratorName(turn.narrator),
+      fallbackReason !== undefined ? el('span', { className: 'attempts-fallback-reason' }, ` (LLM fell back: ${fallbackReason})`) : null),
+  ];
+  const attempts = Math.max(turn.attempts.length, 1);
+  parts.push(el('span', { className: attempts > 1 ? 'attempts-count is-replanned' : 'attempts-count' }, plural(attempts, 'attempt')));
+  if (turn.disabledSkills.length > 0) parts.push(el('span', { className: 'attempts-disabled' }, `disabled: ${turn.disabledSkills.join(', ')}`));
+  if (turn.durationMs > 0) parts.push(el('span', { className: 'attempts-duration' }, formatDuration(turn.durationMs)));
+  const badges: HTMLElement[] = [];
+  if (turn.fallback) badges.push(el('span', { className: 'badge badge-warning', title: 'Every attempt failed, so the turn was told with template narration.' }, 'fallback narration'));
+  if (turn.cancelled) badges.push(el('span', { className: 'badge' }, 'cancelled'));
+
+  const list = el('ol', { className: 'attempt-list', attrs: { 'aria-label': `Attempts of turn ${turn.index}` } }, ...turn.attempts.map(renderAttempt));
+  list.hidden = true;
+  const chevron = codicon('chevron-right');
+  const toggle = el(
+    'button',
+    { className: 'attempts-toggle', attrs: { type: 'button', 'aria-expanded': 'false' }, title: 'Show the plan attempts of this turn' },
+    chevron,
+    ...separated(parts),
+  );
+  toggle.disabled = turn.attempts.length === 0;
+  toggle.addEventListener('click', () => {
+    list.hidden = !list.hidden;
+    toggle.setAttribute('aria-expanded', String(!list.hidden));
+    chevron.className = `codicon codicon-${list.hidden ? 'chevron-right' : 'chevron-down'}`;
+  });
+  return el(
+    'div',
+    { className: 'turn-attempts', testId: PlayPanelTestId.turnAttempts, data: { turnIndex: turn.index, attempts: turn.attempts.length, fallback: String(turn.fallback) } },
+    el('div', { className: 'attempts-line' }, toggle, ...badges),
+    list,
+  );
+}
+
+function renderAttempt(attempt: AttemptView): HTMLElement {
+  const outcomeIcon: Record<AttemptView['outcome'], string> = { success: 'pass', failed: 'error', invalid: 'warning', cancelled: 'circle-slash' };
+  return el(
+    'li',
+    { className: `attempt is-${attempt.outcome}`, data: { attempt: attempt.attempt, outcome: attempt.outcome } },
+    el('span', { className: 'attempt-head' },
+      el('span', { className: 'attempt-outcome' }, codicon(outcomeIcon[attempt.outcome]), ` Attempt ${attempt.attempt} — ${attempt.outcome}`),
+      el('span', { className: 'attempt-meta' }, ` · ${narratorName(attempt.narrator)}${attempt.planId !== null ? ` · plan ${attempt.planId}` : ''}`)),
+    attempt.fallbackReason !== undefined ? el('span', { className: 'attempt-detail' }, `LLM fell back: ${attempt.fallbackReason}`) : null,
+    attempt.failedTools.length > 0 ? el('span', { className: 'attempt-detail is-error' }, `Failed: ${attempt.failedTools.join(', ')}`) : null,
+    attempt.disabledSkills.length > 0 ? el('span', { className: 'attempt-detail' }, `Skills disabled: ${attempt.disabledSkills.join(', ')}`) : null,
+    el('span', { className: 'attempt-detail attempt-tools' }, attempt.tools.length > 0 ? `Tools: ${attempt.tools.join(' → ')}` : 'Narrative only (no tools)'),
+  );
+}
+
+function separated(parts: readonly (HTMLElement | string)[]): (HTMLElement | string)[] {
+  return parts.flatMap((part, index) => (index === 0 ? [part] : [el('span', { className: 'separator', attrs: { 'aria-hidden': 'true' } }, '·'), part]));
+}

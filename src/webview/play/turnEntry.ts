@@ -1,0 +1,132 @@
+// Renders one played turn of the story: the player's input, the narration, ui_event cards, assets, choices and the attempts line.
+import type { TurnView, UiEventView } from '../../protocol/playPanelMessages.js';
+import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
+import { renderAsset } from './assetCard.js';
+import { codicon, el, spinner } from './dom.js';
+import { renderTurnAttempts } from './turnAttempts.js';
+import { renderUiEvent } from './uiEventCard.js';
+
+export interface ChoiceContext {
+  /** Only the last turn offers clickable choices. */
+  readonly isLast: boolean;
+  /** False while a turn runs or in an untrusted workspace. */
+  readonly enabled: boolean;
+  /** The next turn's input, to mark the choice the player took on older turns. */
+  readonly nextInput: string | undefined;
+  readonly onChoose: (turnIndex: number, choiceIndex: number) => void;
+}
+
+/** A whole turn as an <article>; its choices live in a `.turn-choices` block that `renderChoices` can redraw. */
+export function renderTurn(turn: TurnView, context: ChoiceContext): HTMLElement {
+  const article = el('article', { className: 'turn', data: { turnIndex: turn.index }, attrs: { 'aria-label': `Turn ${turn.index}` } });
+  if (turn.input.trim() !== '') article.append(renderPlayerEntry(turn.index, turn.input));
+  article.append(renderNarration(turn));
+  const cards = turn.uiEvents.map(renderUiEvent).filter((card): card is HTMLElement => card !== null);
+  if (cards.length > 0) article.append(el('div', { className: 'turn-events' }, ...cards));
+  if (turn.assets.length > 0) article.append(el('div', { className: 'turn-assets' }, ...turn.assets.map(renderAsset)));
+  article.append(renderChoices(turn, context), renderTurnAttempts(turn));
+  return article;
+}
+
+/** The player's input, styled as the player's own words. */
+export function renderPlayerEntry(turnIndex: number, input: string): HTMLElement {
+  return el(
+    'div',
+    { className: 'player-entry', testId: PlayPanelTestId.playerEntry, data: { turnIndex } },
+    el('div', { className: 'player-bubble' }, el('span', { className: 'visually-hidden' }, 'You: '), input),
+  );
+}
+
+/** A turn being played: the input and a "narrator is writing" line until turnFinished replaces it. */
+export function renderPendingTurn(turnIndex: number, input: string): HTMLElement {
+  return el(
+    'article',
+    { className: 'turn is-pending', data: { turnIndex }, attrs: { 'aria-label': `Turn ${turnIndex} (running)` } },
+    input.trim() !== '' ? renderPlayerEntry(turnIndex, input) : null,
+    el('div', { className: 'narration-pending' }, spinner(), ' The narrator is working on it…'),
+  );
+}
+
+function renderNarration(turn: TurnView): HTMLElement {
+  const entry = el('div', {
+    className: `narration-entry${turn.fallback ? ' is-fallback' : ''}`,
+    testId: PlayPanelTestId.narrationEntry,
+    data: { turnIndex: turn.index, narrator: turn.narrator },
+  });
+  const paragraphs = turn.narrative.split(/\n\s*\n/).map((text) => text.trim()).filter((text) => text !== '');
+  if (paragraphs.length === 0) {
+    entry.append(el('p', { className: 'narration-empty' }, turn.cancelled ? 'The turn was cancelled before the narrator finished.' : 'The narrator said nothing this turn.'));
+  }
+  for (const paragraph of paragraphs) entry.append(el('p', {}, paragraph));
+  return entry;
+}
+
+/** The choice buttons of the last turn, or the offered choices (the taken one marked) of older turns. */
+export function renderChoices(turn: TurnView, context: ChoiceContext): HTMLElement {
+  const block = el('div', { className: 'turn-choices', data: { turnIndex: turn.index } });
+  const choices = choicesOf(turn);
+  if (choices.length === 0) return block;
+  const hints = hintsOf(turn.uiEvents);
+  if (context.isLast) {
+    block.classList.add('is-open');
+    block.append(el('div', { className: 'choices-label', attrs: { id: `choices-label-${turn.index}` } }, 'What next?'));
+    const list = el('div', { className: 'choice-list', attrs: { role: 'group', 'aria-labelledby': `choices-label-${turn.index}` } });
+    choices.forEach((choice, choiceIndex) => {
+      const hint = hints.get(choice);
+      const choiceButton = el(
+        'button',
+        {
+          className: 'choice-button',
+          testId: PlayPanelTestId.choiceButton,
+          data: { choiceIndex, turnIndex: turn.index },
+          attrs: { type: 'button' },
+          title: hint,
+        },
+        el('span', { className: 'choice-number', attrs: { 'aria-hidden': 'true' } }, String(choiceIndex + 1)),
+        el(
+          'span',
+          { className: 'choice-text' },
+          el('span', { className: 'choice-label', data: { choiceLabel: choice } }, choice),
+          hint !== undefined ? el('span', { className: 'choice-hint' }, hint) : null,
+        ),
+        codicon('arrow-right'),
+      );
+      choiceButton.disabled = !context.enabled;
+      choiceButton.addEventListener('click', () => context.onChoose(turn.index, choiceIndex));
+      list.append(choiceButton);
+    });
+    block.append(list);
+    return block;
+  }
+  block.classList.add('is-past');
+  const taken = context.nextInput?.trim().toLowerCase();
+  const list = el('ul', { className: 'past-choices', attrs: { 'aria-label': 'Choices offered' } });
+  for (const choice of choices) {
+    const chosen = taken !== undefined && choice.trim().toLowerCase() === taken;
+    list.append(el('li', { className: chosen ? 'is-chosen' : undefined, title: chosen ? 'The player took this choice' : undefined }, chosen ? codicon('check') : null, choice));
+  }
+  block.append(list);
+  return block;
+}
+
+/** `turn.choices`, or the last narrative_choice payload when the turn has none. */
+function choicesOf(turn: TurnView): readonly string[] {
+  if (turn.choices.length > 0) return turn.choices;
+  const event = [...turn.uiEvents].reverse().find((candidate) => candidate.event === 'narrative_choice');
+  const choices = event?.payload?.['choices'];
+  return Array.isArray(choices) ? choices.filter((choice): choice is string => typeof choice === 'string') : [];
+}
+
+/** Consequence hints of player-choices (`hints: [{choice, consequence}]`), by choice text. */
+function hintsOf(events: readonly UiEventView[]): Map<string, string> {
+  const hints = new Map<string, string>();
+  for (const event of events) {
+    if (event.event !== 'narrative_choice' || !Array.isArray(event.payload?.['hints'])) continue;
+    for (const hint of event.payload['hints'] as unknown[]) {
+      if (typeof hint !== 'object' || hint === null) continue;
+      const { choice, consequence } = hint as { choice?: unknown; consequence?: unknown };
+      if (typeof choice === 'string' && typeof consequence === 'string') hints.set(choice, consequence);
+    }
+  }
+  return hints;
+}
