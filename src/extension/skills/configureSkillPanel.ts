@@ -43,7 +43,8 @@ export async function openConfigureSkillPanel(options: ConfigureSkillPanelOption
   const secretStore = createSkillSecretStore(options.secrets);
   const source = await readConfigFormSource(options.skill, secretStore);
   if (source.kind === 'unavailable') {
-    await explainUnavailable(source.message, source.schemaFile, options.skill);
+    // Not awaited: the notification stays until the author answers, the command is done now.
+    explainUnavailable(source.message, source.schemaFile, options.skill, options.log);
     return;
   }
   const opened = openPanels.get(key);
@@ -182,7 +183,7 @@ class ConfigureSkillPanel {
     const source = await readConfigFormSource(this.skill, this.secretStore);
     if (source.kind === 'unavailable') {
       this.dispose();
-      await explainUnavailable(source.message, source.schemaFile, this.skill);
+      explainUnavailable(source.message, source.schemaFile, this.skill, this.options.log);
       return false;
     }
     this.skill = source.skill;
@@ -204,10 +205,16 @@ class ConfigureSkillPanel {
   }
 }
 
-async function explainUnavailable(message: string, schemaFile: string | undefined, skill: Skill): Promise<void> {
+/** Says why there is no form, offering to open the schema file (or the manifest when there is none). */
+function explainUnavailable(message: string, schemaFile: string | undefined, skill: Skill, log: vscode.LogOutputChannel): void {
   const open = schemaFile !== undefined ? 'Open Config Schema' : 'Open Manifest';
-  const choice = await (schemaFile !== undefined ? vscode.window.showWarningMessage(message, open) : vscode.window.showInformationMessage(message, open));
-  if (choice === open) await vscode.window.showTextDocument(vscode.Uri.file(schemaFile ?? skill.manifestPath));
+  log.info(`Configure Skill: ${message}`);
+  const shown = schemaFile !== undefined ? vscode.window.showWarningMessage(message, open) : vscode.window.showInformationMessage(message, open);
+  void Promise.resolve(shown)
+    .then(async (choice) => {
+      if (choice === open) await vscode.window.showTextDocument(vscode.Uri.file(schemaFile ?? skill.manifestPath));
+    })
+    .catch((error: unknown) => log.error(`Configure Skill: ${errorMessage(error)}`));
 }
 
 /** The form's page: strict CSP (no inline code or style), a fresh nonce per load, resources from dist/webview only. */
