@@ -319,7 +319,7 @@ describe('play panel webview', () => {
       { type: 'stateChanged', state: { ...sessionState, player: { name: 'Mara Quill', hp: 9, maxHp: 12, inventory: ['lockpicks', 'storm lantern', 'rope (30 ft)', 'ring of keys'] } }, changedKeys: ['player'] },
     );
     const firstAttempt = page.locator('.attempt-group[data-attempt="1"] .attempt-header');
-    assert.match(await firstAttempt.innerText(), /Attempt 1 — failed: perceive/);
+    assert.match(await firstAttempt.innerText(), /Attempt 1 — failed: npc-perception/, 'failed tools are named by skill');
     assert.equal(await firstAttempt.getAttribute('aria-expanded'), 'false', 'earlier attempts fold');
     assert.equal(await byTestId(page, PlayPanelTestId.toolRow, '[data-attempt="2"]:visible').count(), 2);
     assert.match(await busy.innerText(), /attempt 2/);
@@ -467,31 +467,6 @@ describe('play panel webview', () => {
     assert.match(await byTestId(page, PlayPanelTestId.narrationEntry).first().innerText(), /<img src="x"/);
     assert.equal(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned), undefined);
     await assertClean(panel);
-  });
-
-  test('light, narrow and high-contrast layouts (screenshots)', async () => {
-    const light = await openWithSession({ theme: 'light' });
-    await light.page.locator('.attempt-group[data-attempt="1"] .attempt-header').click();
-    await light.screenshot('light-wide');
-
-    assert.ok(await light.page.evaluate(() => document.querySelector('.side-column')!.getBoundingClientRect().left) > 700, 'two columns when wide');
-
-    const narrow = await openWithSession({ theme: 'dark', width: 560, height: 900 });
-    const layout = await narrow.page.evaluate(() => {
-      const story = document.querySelector('[data-testid="story"]')!.getBoundingClientRect();
-      const side = document.querySelector('.side-column')!.getBoundingClientRect();
-      return { storyBottom: story.bottom, sideTop: side.top, sideWidth: side.width };
-    });
-    assert.ok(layout.sideTop >= layout.storyBottom, 'stacked: tools and state under the story');
-    assert.equal(layout.sideWidth, 560);
-    await narrow.screenshot('dark-narrow');
-
-    const lightNarrow = await openWithSession({ theme: 'light', width: 560, height: 900 });
-    await lightNarrow.screenshot('light-narrow');
-
-    const contrast = await openWithSession({ theme: 'highContrast' });
-    await contrast.screenshot('high-contrast-wide');
-    await assertClean(contrast);
   });
 
   test('every PlayPanelTestId appears in the panel', () => {

@@ -260,6 +260,6 @@ body {
 }
 img, video { max-width: 100%; max-height: 100%; }
 a, a code { color: var(--vscode-textLink-foreground); }
-button:focus, input:focus, select:focus, textarea:focus { outline: 1px solid -webkit-focus-ring-color; outline-offset: -1px; }
+a:focus, input:focus, select:focus, textarea:focus { outline: 1px solid -webkit-focus-ring-color; outline-offset: -1px; }
 code { font-family: var(--monaco-monospace-font); color: var(--vscode-textPreformat-foreground); }
 `;

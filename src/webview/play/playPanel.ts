@@ -130,6 +130,8 @@ export class PlayPanel {
       this.notices.setLastTurn(snapshot.sessionId, last);
     }
     this.updatePlayability();
+    // A freshly opened panel is ready to type into (unless the author is already somewhere else in it).
+    if (document.activeElement === null || document.activeElement === document.body) this.input.focus();
   }
 
   private finishTurn(turn: TurnView, state: Record<string, unknown>, maxAttemptsReached: boolean): void {

@@ -191,9 +191,13 @@ export class ToolPanel {
       el('span', { className: 'attempt-title' }, attemptTitle(group)),
       el('span', { className: 'attempt-description' }, attemptDescription(group)),
     );
+    // Toggled in place (not redrawn) so the header keeps its focus without a programmatic focus() ring.
     header.addEventListener('click', () => {
       group.expanded = !group.expanded;
-      this.renderGroup(group);
+      rows.hidden = !group.expanded;
+      header.setAttribute('aria-expanded', String(group.expanded));
+      chevron.className = `codicon codicon-${group.expanded ? 'chevron-down' : 'chevron-right'}`;
+      group.element.classList.toggle('is-collapsed', !group.expanded);
     });
     const rows = el('div', { className: 'tool-rows' });
     rows.hidden = !group.expanded;
@@ -231,7 +235,9 @@ export class ToolPanel {
 function attemptTitle(group: AttemptGroup): string {
   const finished = group.finished;
   if (finished === undefined) return `Attempt ${group.attempt} — running`;
-  const failed = finished.failedTools.length > 0 ? `: ${finished.failedTools.join(', ')}` : '';
+  // Named by skill where the rows know it ("failed: broken-dice"), by tool id otherwise.
+  const names = [...new Set(finished.failedTools.map((toolId) => group.tools.find((tool) => tool.toolId === toolId)?.skill ?? toolId))];
+  const failed = names.length > 0 ? `: ${names.join(', ')}` : '';
   return `Attempt ${group.attempt} — ${finished.outcome}${failed}`;
 }
 

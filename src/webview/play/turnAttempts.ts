@@ -12,6 +12,7 @@ export function narratorName(kind: NarratorKindView): string {
 export function renderTurnAttempts(turn: TurnView): HTMLElement {
   const fallbackReason = turn.attempts.find((attempt) => attempt.fallbackReason !== undefined)?.fallbackReason;
   const parts: (HTMLElement | string)[] = [
+    el('span', { className: 'attempts-turn' }, `Turn ${turn.index}`),
     el('span', { className: 'attempts-narrator', title: fallbackReason !== undefined ? `The LLM narrator fell back: ${fallbackReason}` : undefined },
       codicon(turn.narrator === 'llm' ? 'sparkle' : 'symbol-misc'),
       narratorName(turn.narrator),

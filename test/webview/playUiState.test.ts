@@ -1,0 +1,78 @@
+// Unit tests of the play panel's DOM-free pieces: the UI state store (sanitising, caps, dismissals) and the input history cursor.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { InputHistory } from '../../src/webview/play/inputHistory.js';
+import { maxHistoryEntries, sanitizeUiState, UiStateStore, type UiStateStorage } from '../../src/webview/play/uiStateStore.js';
+
+function memoryStorage(initial?: unknown): UiStateStorage & { saved: unknown } {
+  const storage = {
+    saved: initial,
+    getState: () => storage.saved,
+    setState: (state: unknown) => {
+      storage.saved = JSON.parse(JSON.stringify(state));
+    },
+  };
+  return storage;
+}
+
+test('a missing or malformed saved state falls back to defaults field by field', () => {
+  assert.deepEqual(sanitizeUiState(undefined), { inputHistory: [], draft: '', expandedStatePaths: [], dismissedNotices: [], collapsedSections: [] });
+  assert.deepEqual(sanitizeUiState({ inputHistory: ['a', 3, 'b'], draft: 42, expandedStatePaths: 'dice', dismissedNotices: ['x'] }), {
+    inputHistory: ['a', 'b'],
+    draft: '',
+    expandedStatePaths: [],
+    dismissedNotices: ['x'],
+    collapsedSections: [],
+  });
+});
+
+test('the history keeps 50 entries without consecutive duplicates or blanks, and every change is saved', () => {
+  const storage = memoryStorage();
+  const store = new UiStateStore(storage);
+  store.pushHistory('look around');
+  store.pushHistory('look around');
+  store.pushHistory('   ');
+  store.pushHistory('open the gate');
+  store.pushHistory('look around');
+  assert.deepEqual(store.state.inputHistory, ['look around', 'open the gate', 'look around']);
+  for (let index = 0; index < 60; index++) store.pushHistory(`action ${index}`);
+  assert.equal(store.state.inputHistory.length, maxHistoryEntries);
+  assert.equal(store.state.inputHistory.at(-1), 'action 59');
+  assert.deepEqual((storage.saved as { inputHistory: string[] }).inputHistory, store.state.inputHistory);
+});
+
+test('expanded paths, dismissed notices and collapsed sections round-trip through the storage', () => {
+  const storage = memoryStorage();
+  const store = new UiStateStore(storage);
+  store.setExpanded(['dice', 'dice.lastRoll'], true);
+  store.setExpanded(['dice'], false);
+  store.dismiss('turn-errors:s:2');
+  store.dismiss('turn-errors:s:2');
+  store.setSectionCollapsed('tools@narrow', true);
+  store.setDraft('half');
+  const reloaded = new UiStateStore(memoryStorage(storage.saved));
+  assert.equal(reloaded.isExpanded('dice.lastRoll'), true);
+  assert.equal(reloaded.isExpanded('dice'), false);
+  assert.deepEqual(reloaded.state.dismissedNotices, ['turn-errors:s:2']);
+  assert.equal(reloaded.isSectionCollapsed('tools@narrow'), true);
+  assert.equal(reloaded.isSectionCollapsed('tools@wide'), false);
+  assert.equal(reloaded.state.draft, 'half');
+});
+
+test('the history cursor walks up and down and gives back the unsent text', () => {
+  const entries = ['first', 'second', 'third'];
+  const history = new InputHistory(() => entries);
+  assert.equal(history.next(), undefined, 'nothing below the bottom');
+  assert.equal(history.previous('unsent'), 'third');
+  assert.equal(history.browsing, true);
+  assert.equal(history.recalled, 'third');
+  assert.equal(history.previous('third'), 'second');
+  assert.equal(history.previous('second'), 'first');
+  assert.equal(history.previous('first'), undefined, 'stops at the oldest');
+  assert.equal(history.next(), 'second');
+  assert.equal(history.next(), 'third');
+  assert.equal(history.next(), 'unsent');
+  assert.equal(history.browsing, false);
+  history.reset();
+  assert.equal(new InputHistory(() => []).previous('x'), undefined);
+});
