@@ -17,7 +17,10 @@ export interface CodeServerOptions {
   readonly workspaceTrust?: boolean;
   /** User settings merged over {@link defaultUserSettings}. */
   readonly settings?: Readonly<Record<string, unknown>>;
-  /** A folder to keep user data and extensions in (kept on stop); default: a temp folder removed on stop. */
+  /**
+   * A folder to keep user data and extensions in (kept on stop, and an existing settings.json in it is
+   * left as the user edited it); default: a temp folder removed on stop.
+   */
   readonly dataDir?: string;
   /** Port to listen on; default: a free one. */
   readonly port?: number;
@@ -41,6 +44,8 @@ export interface CodeServer {
   folderUrl(folder: string): string;
   /** The server log so far (the last `maxChars` characters). */
   log(maxChars?: number): string;
+  /** Settles when the server process exits, with why ("exit code 1", "exit code SIGTERM"). */
+  readonly exited: Promise<string>;
   /** Stops the server and its process group; removes its temp folder unless it was given a dataDir. */
   stop(): Promise<void>;
 }
@@ -86,10 +91,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   const extensionsDir = path.join(root, 'extensions');
   const xdgDir = path.join(root, 'xdg');
   for (const dir of [path.join(userDataDir, 'User'), extensionsDir, xdgDir]) mkdirSync(dir, { recursive: true });
-  writeFileSync(
-    path.join(userDataDir, 'User', 'settings.json'),
-    JSON.stringify({ ...defaultUserSettings(workspaceTrust), ...options.settings }, null, 2),
-  );
+  const settingsFile = path.join(userDataDir, 'User', 'settings.json');
+  if (ownsDataDir || !existsSync(settingsFile)) {
+    writeFileSync(settingsFile, JSON.stringify({ ...defaultUserSettings(workspaceTrust), ...options.settings }, null, 2));
+  }
   // An explicit config file, so code-server never writes ~/.config/code-server/config.yaml.
   const configFile = path.join(root, 'config.yaml');
   writeFileSync(configFile, 'auth: none\ncert: false\n');
@@ -143,10 +148,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     const pid = child.pid;
     if (pid === undefined) throw new CodeServerError('code-server did not start');
     let exited: string | undefined;
-    const exit = new Promise<void>((resolve) =>
+    const exit = new Promise<string>((resolve) =>
       child.once('exit', (code, signal) => {
         exited = `exit code ${code ?? signal}`;
-        resolve();
+        resolve(exited);
       }),
     );
     const url = `http://127.0.0.1:${port}`;
@@ -184,6 +189,7 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       logFile,
       folderUrl: (folder) => `${url}/?folder=${encodeURIComponent(folder)}`,
       log: readLog,
+      exited: exit,
       stop,
     };
   } catch (error) {

@@ -1,6 +1,6 @@
 // Makes sure narratoria-linux-x64.vsix exists and is newer than everything that goes into it, running `npm run package` otherwise.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repoRoot, vsixPath } from './paths.js';
@@ -45,6 +45,8 @@ export function ensureVsix(options: { force?: boolean; log?: (line: string) => v
   log('[vsix] npm run package');
   const result = spawnSync('npm', ['run', 'package', '--silent'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   if (result.status !== 0 || !existsSync(vsixPath)) {
+    // vsce may leave a truncated file that would look up to date next time.
+    rmSync(vsixPath, { force: true });
     throw new Error(`npm run package failed (exit ${result.status ?? result.signal}); run it yourself to see why`);
   }
   log(`[vsix] packaged in ${((Date.now() - start) / 1000).toFixed(1)} s`);

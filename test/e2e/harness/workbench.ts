@@ -38,10 +38,17 @@ export interface TreeRow {
   readonly level: number;
 }
 
+/** A console error or uncaught error of the page or one of its frames. */
+export interface ConsoleError {
+  readonly text: string;
+  /** The script or document it came from ('' when unknown). */
+  readonly url: string;
+}
+
 /** A browser (fresh profile) showing one workbench page. */
 export class Workbench {
   /** Every console error and uncaught page error, in order. */
-  readonly consoleErrors: string[] = [];
+  readonly consoleErrors: ConsoleError[] = [];
 
   private constructor(
     readonly page: Page,
@@ -67,10 +74,10 @@ export class Workbench {
     const page = context.pages()[0] ?? (await context.newPage());
     const workbench = new Workbench(page, context, profileDir);
     page.on('console', (message) => {
-      if (message.type() === 'error') workbench.consoleErrors.push(message.text());
+      if (message.type() === 'error') workbench.consoleErrors.push({ text: message.text(), url: message.location().url });
       options.onConsole?.(message.type(), message.text());
     });
-    page.on('pageerror', (error) => workbench.consoleErrors.push(`pageerror: ${error.message}`));
+    page.on('pageerror', (error) => workbench.consoleErrors.push({ text: `uncaught: ${error.stack ?? error.message}`, url: '' }));
     try {
       if (options.initScript) await page.addInitScript(options.initScript);
       await options.beforeNavigate?.(page);
@@ -164,6 +171,11 @@ export class Workbench {
   /** An element of the play panel by its `data-testid`. */
   byTestId(testId: string): Locator {
     return this.webview().locator(`[data-testid="${testId}"]`);
+  }
+
+  /** Console errors that came from webviews (their host page or their content). */
+  webviewErrors(): ConsoleError[] {
+    return this.consoleErrors.filter((error) => /\/webview\/|vscode-webview|vscode-resource/.test(error.url));
   }
 
   /** Whether the workbench says it is in Restricted Mode (an untrusted workspace). */

@@ -1,0 +1,226 @@
+// End-to-end scenarios in real VS Code (code-server + headless chromium) with the packaged VSIX: skills tree, play panel turns, replanning, choices, Restricted Mode.
+import * as assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { startCodeServer, type CodeServer } from './harness/codeServer.js';
+import { PlayPanel } from './harness/playPanel.js';
+import { makeStoryWorkspace, type StoryWorkspace, type StoryWorkspaceOptions } from './harness/storyWorkspace.js';
+import { ensureVsix } from './harness/vsix.js';
+import { Workbench } from './harness/workbench.js';
+
+const SAMPLE_SKILLS = ['Character Portraits', 'Dice Roller', 'Memory', 'NPC Perception', 'Player Choices', 'Reputation', 'Storyteller'];
+const SCENARIO_TIMEOUT_MS = 150_000;
+
+let vsix: string | undefined;
+/** The packaged extension, (re)built once per run if the sources are newer. */
+const packagedVsix = () => (vsix ??= ensureVsix());
+
+interface ScenarioContext {
+  readonly workbench: Workbench;
+  readonly story: StoryWorkspace;
+  readonly server: CodeServer;
+}
+
+/**
+ * Runs one scenario in a fresh story workspace and a fresh browser on `server`: always saves
+ * test-output/e2e/<name>.png, prints the browser's errors, the server log and the extension's logs
+ * on failure, and cleans up.
+ */
+async function scenario(
+  server: () => CodeServer,
+  name: string,
+  workspace: StoryWorkspaceOptions,
+  body: (context: ScenarioContext) => Promise<void>,
+): Promise<void> {
+  const started = Date.now();
+  const story = makeStoryWorkspace({ label: name, ...workspace });
+  let workbench: Workbench | undefined;
+  try {
+    workbench = await Workbench.open(server().folderUrl(story.dir));
+    console.log(`[e2e] ${name}: workbench ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await body({ workbench, story, server: server() });
+  } catch (error) {
+    console.error(`--- ${name} failed; diagnostics follow`);
+    if (workbench) {
+      const errors = workbench.consoleErrors.filter((entry) => !/open-vsx|authentication provider 'github'|ERR_NAME_NOT_RESOLVED/.test(entry.text));
+      console.error(`browser errors:\n${errors.map((entry) => `  ${entry.text.slice(0, 400)} (${entry.url})`).join('\n')}`);
+    }
+    console.error(`extension logs:\n${extensionLogs(server().userDataDir)}`);
+    console.error(`server log (tail):\n${server().log(4_000)}`);
+    throw error;
+  } finally {
+    if (workbench) {
+      await workbench.screenshot(name).catch((error: unknown) => console.error(`no screenshot for ${name}: ${String(error)}`));
+      await workbench.close();
+    }
+    story.dispose();
+    console.log(`[e2e] ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+describe('trusted workspace', () => {
+  let server: CodeServer | undefined;
+  const current = () => server ?? assert.fail('code-server did not start');
+
+  before(async () => {
+    const vsix = packagedVsix();
+    const started = Date.now();
+    server = await startCodeServer({ vsix, label: 'trusted' });
+    console.log(`[e2e] code-server (trusted) with the VSIX ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${server.url}`);
+  });
+  after(async () => server?.stop());
+
+  test('1. the Skills view lists the sample skills, each healthy', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+    scenario(current, '1-skills-tree', {}, async ({ workbench }) => {
+      await workbench.openNarratoriaView();
+      const rows = await workbench.waitForTreeRows((found) => SAMPLE_SKILLS.every((skill) => found.some((row) => row.label === skill)));
+      for (const skill of SAMPLE_SKILLS) {
+        const row = rows.find((candidate) => candidate.label === skill && candidate.level === 1);
+        assert.ok(row, `${skill} is listed`);
+        assert.match(row.description, /\bhealthy\b/, `${skill}: "${row.description}"`);
+        assert.match(row.description, /1\.0\.0/, `${skill} shows its version`);
+      }
+    }),
+  );
+
+  test('2. "I roll to pick the lock" shows a dice roll, a narration and the roll in the state inspector', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+    scenario(current, '2-dice-roll', {}, async ({ workbench }) => {
+      const panel = await PlayPanel.open(workbench);
+      const narration = await panel.play('I roll to pick the lock');
+      assert.notEqual((await narration.textContent())?.trim(), '', 'the narration has text');
+      const dice = panel.get('diceRoll').first();
+      await dice.waitFor({ timeout: 10_000 });
+      assert.match((await dice.textContent()) ?? '', /\d*d\d+/, 'the dice card shows the formula');
+      // dice-roller patches { dice: { lastRoll: {...} } }.
+      const changed = panel.stateRows('dice', true).first();
+      await changed.waitFor({ timeout: 10_000 });
+      assert.match((await changed.getAttribute('data-key-path')) ?? '', /^dice\b/);
+      await panel.get('stateInspector').waitFor();
+      assert.deepEqual(workbench.webviewErrors(), [], 'the play panel logs no errors');
+    }),
+  );
+
+  test('3. a skill whose script always fails: the turn is re-planned, still narrates, and the tree shows the skill unhealthy', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+    scenario(current, '3-broken-skill-replan', { brokenDice: true }, async ({ workbench }) => {
+      await workbench.openNarratoriaView();
+      await workbench.waitForTreeRows((rows) => rows.some((row) => row.label === 'Broken Dice'));
+      const panel = await PlayPanel.open(workbench);
+      // broken-dice (priority 90) outranks dice-roller for a check: attempt 1 fails, the re-plan without it succeeds.
+      await panel.play('I roll to pick the lock');
+      const attempts = panel.get('turnAttempts').first();
+      await attempts.waitFor();
+      const count = Number((await attempts.getAttribute('data-attempts')) ?? '1');
+      const fallback = (await attempts.getAttribute('data-fallback')) === 'true';
+      assert.ok(count >= 2 || fallback, `turn 1 was re-planned or fell back (attempts ${count}, fallback ${fallback})`);
+      assert.match((await attempts.textContent()) ?? '', /attempts|fallback|replan/i);
+      const brokenDescription = async () => (await workbench.treeRows()).find((row) => row.label === 'Broken Dice')?.description ?? '';
+      // The tree counts the failure at once ("1/3 failures"); three failures in a row degrade the skill.
+      await waitFor(async () => /fail/i.test(await brokenDescription()), 10_000, 'the tree shows the failure of Broken Dice');
+      for (let turn = 2; turn <= 3; turn++) await panel.play('I roll to pick the lock');
+      await waitFor(async () => /degraded|permanent|failed/i.test(await brokenDescription()), 10_000, 'the tree shows Broken Dice degraded').catch(
+        async (error: unknown) => assert.fail(`${(error as Error).message}; its description: "${await brokenDescription()}"`),
+      );
+      assert.ok((await panel.get('narrationEntry').count()) >= 3, 'every turn narrated');
+    }),
+  );
+
+  test('4. a narrative_choice: clicking a choice plays it as the next turn', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+    scenario(current, '4-narrative-choice', {}, async ({ workbench }) => {
+      const panel = await PlayPanel.open(workbench);
+      // "what should I do" is a talk intent: the pattern narrator adds player-choices' offer script.
+      await panel.play('What should I do?');
+      const choice = panel.get('choiceButton').first();
+      await choice.waitFor({ timeout: 15_000 });
+      const choiceText = await choiceLabel(choice);
+      assert.notEqual(choiceText, '', 'the choice has a label');
+      await choice.click();
+      await panel.waitForNarrations(2);
+      const secondInput = panel.get('playerEntry').nth(1);
+      await secondInput.waitFor();
+      const played = ((await secondInput.textContent()) ?? '').replace(/^\s*You:\s*/, '').trim();
+      assert.ok(played.length > 0 && (choiceText.includes(played) || played.includes(choiceText)), `turn 2 played "${played}", the choice was "${choiceText}"`);
+    }),
+  );
+});
+
+describe('untrusted workspace (Restricted Mode)', () => {
+  let server: CodeServer | undefined;
+  const current = () => server ?? assert.fail('code-server did not start');
+
+  before(async () => {
+    const vsix = packagedVsix();
+    const started = Date.now();
+    server = await startCodeServer({ vsix, label: 'untrusted', workspaceTrust: true });
+    console.log(`[e2e] code-server (workspace trust on) ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${server.url}`);
+  });
+  after(async () => server?.stop());
+
+  test('5. the play panel shows the trust banner, its input is disabled and no skill runs', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+    scenario(current, '5-untrusted-workspace', {}, async ({ workbench, story }) => {
+      await waitFor(() => workbench.isRestrictedMode(), 15_000, 'the workbench is in Restricted Mode');
+      const panel = await PlayPanel.open(workbench);
+      const banner = panel.get('trustBanner');
+      await banner.waitFor({ state: 'visible', timeout: 15_000 });
+      assert.match((await banner.textContent()) ?? '', /trust/i);
+      assert.equal(await panel.input.isDisabled(), true, 'the player input is disabled');
+      // Give a (wrongly) running turn time to leave traces, then look for them.
+      await workbench.page.waitForTimeout(2_000);
+      assert.equal(await panel.get('narrationEntry').count(), 0, 'no turn was played');
+      assert.equal(await panel.stateRows('dice').count(), 0, 'no dice state');
+      assert.deepEqual(playedTurns(story.sessionDir), [], 'no session turns were saved');
+      assert.deepEqual(skillDataFiles(story.dir), [], 'no skill wrote data');
+    }),
+  );
+});
+
+/** A choice button's label: its `data-choice-label`, else its first line of text that is not the choice's number. */
+async function choiceLabel(choice: import('playwright-core').Locator): Promise<string> {
+  const label = choice.locator('[data-choice-label]').first();
+  if ((await label.count()) > 0) return ((await label.getAttribute('data-choice-label')) ?? '').trim();
+  const lines = (await choice.innerText()).split('\n').map((line) => line.trim());
+  return lines.find((line) => line !== '' && !/^\d+[.)]?$/.test(line)) ?? '';
+}
+
+/** Session files under `.narratoria/` that recorded at least one turn. */
+function playedTurns(sessionDir: string): string[] {
+  return filesUnder(sessionDir).filter((file) => {
+    if (!file.endsWith('.json')) return false;
+    try {
+      const content = JSON.parse(readFileSync(file, 'utf8')) as { turns?: unknown[] };
+      return Array.isArray(content.turns) && content.turns.length > 0;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** Files the skills wrote in their data folders. */
+function skillDataFiles(storyDir: string): string[] {
+  const skills = path.join(storyDir, 'skills');
+  return readdirSync(skills).flatMap((skill) => filesUnder(path.join(skills, skill, 'data')));
+}
+
+/** The tail of the extension's output channel logs (and the extension host log) of every window. */
+function extensionLogs(userDataDir: string): string {
+  return filesUnder(path.join(userDataDir, 'logs'))
+    .filter((file) => /narratoria|exthost\.log$|remoteexthost\.log$/i.test(path.basename(file)))
+    .map((file) => `  ${path.relative(userDataDir, file)}:\n${readFileSync(file, 'utf8').slice(-3_000).replace(/^/gm, '    ')}`)
+    .join('\n');
+}
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).flatMap((entry) => {
+    const full = path.join(dir, entry);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+async function waitFor(condition: () => Promise<boolean>, timeout: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeout;
+  while (!(await condition())) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
