@@ -108,6 +108,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     XDG_STATE_HOME: path.join(xdgDir, 'state'),
     ...options.env,
   };
+  // code-server lets $PORT override --bind-addr; the port is ours to choose.
+  delete env['PORT'];
   delete env['VSCODE_IPC_HOOK_CLI'];
   const common = ['--config', configFile, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir];
 

@@ -82,7 +82,7 @@ function installSystemPackages(packages: readonly string[], log: (line: string) 
   log(`[harness] installing ${packages.join(' ')} with apt-get`);
   run('apt-get', ['update'], {});
   // Both packages every time: apt skips what is there, and a fresh machine needs both anyway.
-  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'libkrb5-dev'], {
+  run('apt-get', ['install', '-y', 'chromium', 'libkrb5-dev'], {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
