@@ -130,7 +130,13 @@ describe('play panel webview', () => {
   test('a choice button posts choose with its turn and choice index', async () => {
     const panel = await openWithSession();
     await byTestId(panel.page, PlayPanelTestId.choiceButton).nth(1).click();
-    assert.deepEqual((await panel.posted()).slice(1), [{ type: 'choose', turnIndex: 2, choiceIndex: 1 }]);
+    const firstTurn = byTestId(panel.page, PlayPanelTestId.turnAttempts).first();
+    await firstTurn.locator('.attempts-toggle').click();
+    await firstTurn.getByRole('button', { name: 'Open turn details' }).click();
+    assert.deepEqual((await panel.posted()).slice(1), [
+      { type: 'choose', turnIndex: 2, choiceIndex: 1 },
+      { type: 'showDetails', turnIndex: 1 },
+    ]);
   });
 
   test('Enter sends, Shift+Enter breaks the line, arrows walk the history, history and draft survive a reload', async () => {
@@ -333,7 +339,21 @@ describe('play panel webview', () => {
       { attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', outcome: 'failed', failedTools: ['perceive'], disabledSkills: [], tools: ['roll', 'perceive', 'narrate'] },
       { attempt: 2, planId: 'turn-3-guardhouse-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'narrate'] },
     ]);
+    // The reader scrolled up to reread: the new turn does not pull them down, a button offers to.
+    await byTestId(page, PlayPanelTestId.story).evaluate((story) => new Promise((resolve) => {
+      story.addEventListener('scroll', resolve, { once: true });
+      story.scrollTop = 0;
+    }));
     await panel.send({ type: 'turnFinished', turn: finished, state: sessionState, maxAttemptsReached: false });
+    const jump = page.getByRole('button', { name: 'New narration' });
+    assert.equal(await jump.isVisible(), true);
+    assert.equal(await byTestId(page, PlayPanelTestId.story).evaluate((story) => story.scrollTop), 0);
+    await jump.click();
+    await page.waitForFunction(() => {
+      const story = document.querySelector('[data-testid="story"]')!;
+      return story.scrollHeight - story.scrollTop - story.clientHeight < 4;
+    });
+    assert.equal(await jump.isVisible(), false);
     assert.equal(await busy.isVisible(), false);
     assert.equal(await byTestId(page, PlayPanelTestId.narrationEntry).count(), 3);
     assert.equal(await page.locator('.turn.is-pending').count(), 0);

@@ -31,7 +31,12 @@ export class PlayPanel {
     private readonly post: (message: FromPlayWebview) => void,
   ) {
     this.header = new Header(post);
-    this.story = new StoryView({ onChoose: (turnIndex, choiceIndex) => this.canPlay && post({ type: 'choose', turnIndex, choiceIndex }) });
+    this.story = new StoryView({
+      onChoose: (turnIndex, choiceIndex) => {
+        if (this.canPlay) post({ type: 'choose', turnIndex, choiceIndex });
+      },
+      onShowDetails: (turnIndex) => post({ type: 'showDetails', turnIndex }),
+    });
     this.input = new InputBox(store, {
       onSend: (input) => post({ type: 'play', input }),
       onCancel: () => post({ type: 'cancel' }),

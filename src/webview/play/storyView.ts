@@ -1,17 +1,21 @@
 // The scrolling story column: turns oldest first, the running turn, auto-scroll while the reader is at the bottom, a live region.
 import type { TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { codicon, el, isScrolledToBottom } from './dom.js';
-import { renderChoices, renderPendingTurn, renderTurn, type ChoiceContext } from './turnEntry.js';
+import { button, codicon, el, isScrolledToBottom } from './dom.js';
+import { renderChoices, renderPendingTurn, renderTurn, type TurnContext } from './turnEntry.js';
 
 export interface StoryViewCallbacks {
   readonly onChoose: (turnIndex: number, choiceIndex: number) => void;
+  readonly onShowDetails: (turnIndex: number) => void;
 }
 
 /** Draws the turns; only the last turn's choice block is redrawn when a turn is added, so media keep playing. */
 export class StoryView {
+  /** The frame (scroller plus the "new narration" button); the scroller itself carries the `story` test id. */
   readonly element: HTMLElement;
+  private readonly scroller: HTMLElement;
   private readonly content: HTMLElement;
+  private readonly jumpButton: HTMLButtonElement;
   private readonly liveRegion: HTMLElement;
   private turns: TurnView[] = [];
   private readonly turnElements = new Map<number, HTMLElement>();
@@ -24,12 +28,28 @@ export class StoryView {
   constructor(private readonly callbacks: StoryViewCallbacks) {
     this.content = el('div', { className: 'story-content' });
     this.liveRegion = el('div', { className: 'visually-hidden', attrs: { 'aria-live': 'polite', 'aria-atomic': 'true' } });
-    this.element = el('main', { className: 'story', testId: PlayPanelTestId.story, attrs: { 'aria-label': 'Story', tabindex: '-1' } }, this.content, this.liveRegion);
+    this.scroller = el('main', { className: 'story', testId: PlayPanelTestId.story, attrs: { 'aria-label': 'Story', tabindex: '-1' } }, this.content, this.liveRegion);
+    this.jumpButton = button({
+      label: 'New narration',
+      icon: 'arrow-down',
+      variant: 'primary',
+      className: 'jump-to-latest',
+      title: 'Scroll to the newest turn',
+      onClick: () => {
+        this.stickToBottom = true;
+        this.scrollToBottom();
+      },
+    });
+    this.jumpButton.hidden = true;
+    this.element = el('div', { className: 'story-frame' }, this.scroller, this.jumpButton);
     // Only the reader scrolling up stops the follow: programmatic scrolls and a viewport that shrinks under a new
     // notice move scrollTop down or not at all.
-    this.element.addEventListener('scroll', () => {
-      const top = this.element.scrollTop;
-      if (isScrolledToBottom(this.element)) this.stickToBottom = true;
+    this.scroller.addEventListener('scroll', () => {
+      const top = this.scroller.scrollTop;
+      if (isScrolledToBottom(this.scroller)) {
+        this.stickToBottom = true;
+        this.jumpButton.hidden = true;
+      }
       else if (top < this.lastScrollTop) this.stickToBottom = false;
       this.lastScrollTop = top;
     });
@@ -38,7 +58,7 @@ export class StoryView {
       if (this.stickToBottom) this.scrollToBottom();
     });
     follow.observe(this.content);
-    follow.observe(this.element);
+    follow.observe(this.scroller);
   }
 
   /** Redraws every turn (snapshot); scrolls to the newest. */
@@ -75,7 +95,7 @@ export class StoryView {
 
   /** Adds (or replaces) a finished turn and announces its narration. */
   addTurn(turn: TurnView): void {
-    const follow = this.stickToBottom || isScrolledToBottom(this.element);
+    const follow = this.stickToBottom || isScrolledToBottom(this.scroller);
     this.removePending();
     this.content.querySelector('.story-empty')?.remove();
     const existing = this.turnElements.get(turn.index);
@@ -91,6 +111,9 @@ export class StoryView {
     if (follow) {
       this.stickToBottom = true;
       this.scrollToBottom();
+    } else {
+      // The reader is further up: say that something new arrived instead of pulling them down.
+      this.jumpButton.hidden = false;
     }
   }
 
@@ -108,18 +131,20 @@ export class StoryView {
     });
   }
 
-  private choiceContext(position: number): ChoiceContext {
+  private choiceContext(position: number): TurnContext {
     return {
       isLast: position === this.turns.length - 1,
       enabled: this.choicesEnabled,
       nextInput: this.turns[position + 1]?.input,
       onChoose: this.callbacks.onChoose,
+      onShowDetails: this.callbacks.onShowDetails,
     };
   }
 
   private scrollToBottom(): void {
-    this.element.scrollTop = this.element.scrollHeight;
-    this.lastScrollTop = this.element.scrollTop;
+    this.scroller.scrollTop = this.scroller.scrollHeight;
+    this.lastScrollTop = this.scroller.scrollTop;
+    this.jumpButton.hidden = true;
   }
 }
 

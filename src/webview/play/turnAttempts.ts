@@ -1,15 +1,15 @@
 // The compact per-turn line (narrator, attempts, disabled skills, fallback badge) that expands to list every plan attempt.
 import type { AttemptView, NarratorKindView, TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { codicon, el, formatDuration, plural } from './dom.js';
+import { button, codicon, el, formatDuration, plural } from './dom.js';
 
 /** "LLM narrator" / "Pattern narrator". */
 export function narratorName(kind: NarratorKindView): string {
   return kind === 'llm' ? 'LLM narrator' : 'Pattern narrator';
 }
 
-/** The summary line of a turn with a toggle for the attempt list. */
-export function renderTurnAttempts(turn: TurnView): HTMLElement {
+/** The summary line of a turn with a toggle for the attempt list (which ends with a link to the turn's details). */
+export function renderTurnAttempts(turn: TurnView, onShowDetails: () => void): HTMLElement {
   const fallbackReason = turn.attempts.find((attempt) => attempt.fallbackReason !== undefined)?.fallbackReason;
   const parts: (HTMLElement | string)[] = [
     el('span', { className: 'attempts-turn' }, `Turn ${turn.index}`),
@@ -26,7 +26,12 @@ export function renderTurnAttempts(turn: TurnView): HTMLElement {
   if (turn.fallback) badges.push(el('span', { className: 'badge badge-warning', title: 'Every attempt failed, so the turn was told with template narration.' }, 'fallback narration'));
   if (turn.cancelled) badges.push(el('span', { className: 'badge' }, 'cancelled'));
 
-  const list = el('ol', { className: 'attempt-list', attrs: { 'aria-label': `Attempts of turn ${turn.index}` } }, ...turn.attempts.map(renderAttempt));
+  const list = el(
+    'div',
+    { className: 'attempt-details' },
+    el('ol', { className: 'attempt-list', attrs: { 'aria-label': `Attempts of turn ${turn.index}` } }, ...turn.attempts.map(renderAttempt)),
+    button({ label: 'Open turn details', icon: 'go-to-file', variant: 'link', onClick: onShowDetails }),
+  );
   list.hidden = true;
   const chevron = codicon('chevron-right');
   const toggle = el(

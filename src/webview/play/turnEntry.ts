@@ -6,7 +6,7 @@ import { codicon, el, spinner } from './dom.js';
 import { renderTurnAttempts } from './turnAttempts.js';
 import { renderUiEvent } from './uiEventCard.js';
 
-export interface ChoiceContext {
+export interface TurnContext {
   /** Only the last turn offers clickable choices. */
   readonly isLast: boolean;
   /** False while a turn runs or in an untrusted workspace. */
@@ -14,17 +14,19 @@ export interface ChoiceContext {
   /** The next turn's input, to mark the choice the player took on older turns. */
   readonly nextInput: string | undefined;
   readonly onChoose: (turnIndex: number, choiceIndex: number) => void;
+  /** Opens the full details of a turn (attempts, plans, tool results) in an editor. */
+  readonly onShowDetails: (turnIndex: number) => void;
 }
 
 /** A whole turn as an <article>; its choices live in a `.turn-choices` block that `renderChoices` can redraw. */
-export function renderTurn(turn: TurnView, context: ChoiceContext): HTMLElement {
+export function renderTurn(turn: TurnView, context: TurnContext): HTMLElement {
   const article = el('article', { className: 'turn', data: { turnIndex: turn.index }, attrs: { 'aria-label': `Turn ${turn.index}` } });
   if (turn.input.trim() !== '') article.append(renderPlayerEntry(turn.index, turn.input));
   article.append(renderNarration(turn));
   const cards = turn.uiEvents.map(renderUiEvent).filter((card): card is HTMLElement => card !== null);
   if (cards.length > 0) article.append(el('div', { className: 'turn-events' }, ...cards));
   if (turn.assets.length > 0) article.append(el('div', { className: 'turn-assets' }, ...turn.assets.map(renderAsset)));
-  article.append(renderChoices(turn, context), renderTurnAttempts(turn));
+  article.append(renderChoices(turn, context), renderTurnAttempts(turn, () => context.onShowDetails(turn.index)));
   return article;
 }
 
@@ -62,7 +64,7 @@ function renderNarration(turn: TurnView): HTMLElement {
 }
 
 /** The choice buttons of the last turn, or the offered choices (the taken one marked) of older turns. */
-export function renderChoices(turn: TurnView, context: ChoiceContext): HTMLElement {
+export function renderChoices(turn: TurnView, context: TurnContext): HTMLElement {
   const block = el('div', { className: 'turn-choices', data: { turnIndex: turn.index } });
   const choices = choicesOf(turn);
   if (choices.length === 0) return block;
