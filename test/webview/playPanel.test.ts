@@ -55,7 +55,7 @@ function color(page: Page, selector: string): Promise<string> {
   return page.locator(selector).first().evaluate((element) => getComputedStyle(element).color);
 }
 
-describe('play panel webview', () => {
+describe('play panel webview', { timeout: 120_000 }, () => {
   test('posts ready before anything else, then draws the snapshot', async () => {
     const panel = await open();
     assert.deepEqual(await panel.posted(), [{ type: 'ready' }]);
@@ -342,6 +342,7 @@ describe('play panel webview', () => {
     // The reader scrolled up to reread: the new turn does not pull them down, a button offers to.
     await byTestId(page, PlayPanelTestId.story).evaluate((story) => new Promise((resolve) => {
       story.addEventListener('scroll', resolve, { once: true });
+      setTimeout(resolve, 1_000);
       story.scrollTop = 0;
     }));
     await panel.send({ type: 'turnFinished', turn: finished, state: sessionState, maxAttemptsReached: false });

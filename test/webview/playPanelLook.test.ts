@@ -15,6 +15,9 @@ after(async () => {
   await preview?.close();
 });
 
+/** Generous: a stuck page must fail the test, not hang the run. */
+const timeout = 30_000;
+
 async function withSession(options: PreviewOptions, check: (panel: PreviewPage) => Promise<void>): Promise<void> {
   const panel = await preview.open(options);
   try {
@@ -34,7 +37,7 @@ function sideColumn(panel: PreviewPage) {
   });
 }
 
-test('wide: story on the left, tools and state on the right (light theme)', () =>
+test('wide: story on the left, tools and state on the right (light theme)', { timeout }, () =>
   withSession({ theme: 'light', width: 1280, height: 800 }, async (panel) => {
     const layout = await sideColumn(panel);
     assert.ok(layout.sideLeft >= layout.storyRight && layout.sideLeft > 700, `two columns (${JSON.stringify(layout)})`);
@@ -42,7 +45,7 @@ test('wide: story on the left, tools and state on the right (light theme)', () =
     await panel.screenshot('light-wide');
   }));
 
-test('narrow: tools and state stacked under the story, in dark and light', async () => {
+test('narrow: tools and state stacked under the story, in dark and light', { timeout }, async () => {
   for (const theme of ['dark', 'light'] as const) {
     await withSession({ theme, width: 560, height: 900 }, async (panel) => {
       const layout = await sideColumn(panel);
@@ -59,14 +62,14 @@ test('narrow: tools and state stacked under the story, in dark and light', async
   }
 });
 
-test('high contrast: borders from --vscode-contrastBorder', () =>
+test('high contrast: borders from --vscode-contrastBorder', { timeout }, () =>
   withSession({ theme: 'highContrast', width: 1280, height: 800 }, async (panel) => {
     const border = await panel.page.locator('.choice-button').first().evaluate((button) => getComputedStyle(button).borderTopColor);
     assert.equal(border, 'rgb(111, 195, 223)');
     await panel.screenshot('high-contrast-wide');
   }));
 
-test('the max-replan dialog in the light theme', () =>
+test('the max-replan dialog in the light theme', { timeout }, () =>
   withSession({ theme: 'light', width: 1280, height: 800 }, async (panel) => {
     await panel.send({ type: 'turnStarted', input: 'Storm the inner ward', index: 3 }, { type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true });
     assert.equal(await panel.page.locator(`[data-testid="${PlayPanelTestId.maxReplanDialog}"]`).isVisible(), true);

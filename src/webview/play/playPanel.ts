@@ -22,13 +22,13 @@ export class PlayPanel {
   private readonly dialog: MaxReplanDialog;
 
   private sessionId = '';
-  private turns: TurnView[] = [];
   private trusted = true;
-  private running: { readonly index: number; readonly input: string } | undefined;
+  /** The turn being played (index, input, and the plan attempt once replanning starts). */
+  private running: { readonly index: number; readonly input: string; attempt: number } | undefined;
 
   constructor(
     store: UiStateStore,
-    private readonly post: (message: FromPlayWebview) => void,
+    post: (message: FromPlayWebview) => void,
   ) {
     this.header = new Header(post);
     this.story = new StoryView({
@@ -70,7 +70,7 @@ export class PlayPanel {
         this.applySnapshot(message.snapshot);
         break;
       case 'turnStarted':
-        this.running = { index: message.index, input: message.input };
+        this.running = { index: message.index, input: message.input, attempt: 1 };
         this.story.showPending(message.index, message.input);
         this.tools.startTurn(message.index);
         this.notices.setLastTurn(this.sessionId, undefined);
@@ -78,7 +78,10 @@ export class PlayPanel {
         break;
       case 'attemptStarted':
         this.tools.startAttempt(message.attempt, message.planId, message.narrator, message.tools);
-        if (this.running !== undefined && message.attempt > 1) this.input.setBusy(true, this.running.index, `(replanning: attempt ${message.attempt})`);
+        if (this.running !== undefined) {
+          this.running.attempt = message.attempt;
+          this.updatePlayability();
+        }
         break;
       case 'toolUpdated':
         this.tools.updateTool(message.tool);
@@ -117,14 +120,13 @@ export class PlayPanel {
   private applySnapshot(snapshot: PlaySnapshot): void {
     this.dialog.close();
     this.sessionId = snapshot.sessionId;
-    this.turns = [...snapshot.turns];
     this.trusted = snapshot.trusted;
-    const last = this.turns[this.turns.length - 1];
-    this.running = snapshot.busy ? { index: (last?.index ?? 0) + 1, input: snapshot.runningInput ?? '' } : undefined;
+    const last = snapshot.turns[snapshot.turns.length - 1];
+    this.running = snapshot.busy ? { index: (last?.index ?? 0) + 1, input: snapshot.runningInput ?? '', attempt: 1 } : undefined;
     this.header.setNarrator(snapshot.narrator);
     this.header.setSkills(snapshot.skills);
     this.notices.setSessionNotice(snapshot.sessionId, snapshot.notice);
-    this.story.render(this.turns, this.canPlay);
+    this.story.render(snapshot.turns, this.canPlay);
     this.stateInspector.setState(snapshot.state, snapshot.changedKeys);
     if (this.running !== undefined) {
       this.story.showPending(this.running.index, this.running.input);
@@ -140,9 +142,6 @@ export class PlayPanel {
   }
 
   private finishTurn(turn: TurnView, state: Record<string, unknown>, maxAttemptsReached: boolean): void {
-    const position = this.turns.findIndex((candidate) => candidate.index === turn.index);
-    if (position >= 0) this.turns[position] = turn;
-    else this.turns.push(turn);
     this.running = undefined;
     this.story.addTurn(turn);
     this.stateInspector.setState(state, turn.changedKeys);
@@ -156,7 +155,8 @@ export class PlayPanel {
   private updatePlayability(): void {
     this.notices.setTrusted(this.trusted);
     this.input.setTrusted(this.trusted);
-    this.input.setBusy(this.running !== undefined, this.running?.index);
+    const attempt = this.running?.attempt ?? 1;
+    this.input.setBusy(this.running !== undefined, this.running?.index, attempt > 1 ? `(replanning: attempt ${attempt})` : undefined);
     this.story.setChoicesEnabled(this.canPlay);
     this.notices.setCanPlay(this.canPlay);
     document.body.classList.toggle('is-busy', this.running !== undefined);

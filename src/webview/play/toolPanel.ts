@@ -72,7 +72,7 @@ export class ToolPanel {
     if (position >= 0) group.tools[position] = tool;
     else group.tools.push(tool);
     this.note.hidden = true;
-    this.renderGroup(group);
+    if (!this.replaceRow(group, tool)) this.renderGroup(group);
   }
 
   finishAttempt(attempt: AttemptView): void {
@@ -201,10 +201,7 @@ export class ToolPanel {
     });
     const rows = el('div', { className: 'tool-rows' });
     rows.hidden = !group.expanded;
-    for (const tool of group.tools) {
-      const key = `${group.attempt}:${tool.toolId}`;
-      rows.append(renderToolRow(tool, this.expandedLogs.has(key), (expanded) => (expanded ? this.expandedLogs.add(key) : this.expandedLogs.delete(key))));
-    }
+    for (const tool of group.tools) rows.append(this.renderRow(group.attempt, tool));
     if (group.tools.length === 0) rows.append(el('p', { className: 'section-note' }, 'Narrative only: this plan runs no tools.'));
     group.element.classList.toggle('is-collapsed', !group.expanded);
     group.element.dataset['outcome'] = group.finished?.outcome ?? 'running';
@@ -219,6 +216,26 @@ export class ToolPanel {
         if (row.dataset['toolId'] === focusedToolId) row.querySelector<HTMLElement>('.tool-row-head')?.focus();
       }
     }
+  }
+
+  private renderRow(attempt: number, tool: ToolRowModel): HTMLElement {
+    const key = `${attempt}:${tool.toolId}`;
+    return renderToolRow(tool, this.expandedLogs.has(key), (expanded) => (expanded ? this.expandedLogs.add(key) : this.expandedLogs.delete(key)));
+  }
+
+  /** Redraws one row (log lines stream in often), keeping its log's scroll position and its focus. False if not drawn yet. */
+  private replaceRow(group: AttemptGroup, tool: ToolRowModel): boolean {
+    const old = [...group.element.querySelectorAll<HTMLElement>('.tool-row')].find((row) => row.dataset['toolId'] === tool.toolId);
+    if (old === undefined) return false;
+    const oldLog = old.querySelector<HTMLElement>('.tool-log');
+    const scrolledUp = oldLog !== null && oldLog.scrollHeight - oldLog.scrollTop - oldLog.clientHeight >= 8 ? oldLog.scrollTop : undefined;
+    const hadFocus = old.contains(document.activeElement);
+    const row = this.renderRow(group.attempt, tool);
+    old.replaceWith(row);
+    const log = row.querySelector<HTMLElement>('.tool-log');
+    if (log !== null) log.scrollTop = scrolledUp ?? log.scrollHeight;
+    if (hadFocus) row.querySelector<HTMLElement>('.tool-row-head')?.focus();
+    return true;
   }
 
   private updateDescription(): void {
