@@ -1,6 +1,8 @@
 // Extension-host test of the local-model narrator: a real node-llama-cpp worker on a tiny generated GGUF, started from the extension host.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
@@ -22,6 +24,7 @@ suite('Narrator model', () => {
   suiteTeardown(async () => {
     await settings().update('modelPath', undefined, vscode.ConfigurationTarget.Workspace);
     await settings().update('mode', undefined, vscode.ConfigurationTarget.Workspace);
+    await settings().update('downloadBaseUrl', undefined, vscode.ConfigurationTarget.Workspace);
     await api.context.narrator.reset();
     rmSync(directory, { recursive: true, force: true });
   });
@@ -43,5 +46,24 @@ suite('Narrator model', () => {
     const first = result.attempts[0]!;
     assert.ok(first.narrator === 'llm' || (first.narrator === 'pattern' && typeof first.fallbackReason === 'string' && first.fallbackReason.length > 0), JSON.stringify({ narrator: first.narrator, reason: first.fallbackReason }));
     assert.ok(result.narrative.length > 0);
+  });
+
+  test('Download Narrator Model reports a failing mirror and keeps the pattern narrator', async function () {
+    this.timeout(30_000);
+    const requests: string[] = [];
+    const server: Server = createServer((request, response) => {
+      requests.push(request.url ?? '');
+      response.writeHead(404).end('no such model here');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await settings().update('downloadBaseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}`, vscode.ConfigurationTarget.Workspace);
+      const outcome = await vscode.commands.executeCommand<string>('narratoria.downloadModel');
+      assert.equal(outcome, 'http');
+      assert.ok(requests.some((url) => url.endsWith('/Phi-3.5-mini-instruct-Q4_K_M.gguf')), `the mirror was asked for the pinned file (${requests.join(', ')})`);
+      assert.notEqual(api.context.narrator.status.state, 'downloading');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

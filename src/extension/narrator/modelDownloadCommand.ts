@@ -12,13 +12,14 @@ export interface ModelDownloadContext {
   readonly log: vscode.LogOutputChannel;
 }
 
-let running: Promise<void> | undefined;
+let running: Promise<string> | undefined;
 
 /** Downloads the default model into the cache; on any failure the pattern narrator stays in use and the message says why. */
-export function downloadNarratorModel(context: ModelDownloadContext): Promise<void> {
+/** Resolves with what happened: 'ok', 'cancelled', 'untrusted', 'running' or the failure code. */
+export function downloadNarratorModel(context: ModelDownloadContext): Promise<string> {
   if (running) {
     void vscode.window.showInformationMessage('The narrator model is already downloading; see the notification for its progress.');
-    return running;
+    return Promise.resolve('running');
   }
   running = runDownload(context).finally(() => {
     running = undefined;
@@ -27,12 +28,12 @@ export function downloadNarratorModel(context: ModelDownloadContext): Promise<vo
   return running;
 }
 
-async function runDownload(context: ModelDownloadContext): Promise<void> {
+async function runDownload(context: ModelDownloadContext): Promise<string> {
   if (!vscode.workspace.isTrusted) {
     void vscode.window.showWarningMessage('Narratoria downloads and loads no model in an untrusted workspace. Trust the workspace first.', 'Manage Workspace Trust').then((choice) => {
       if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
     });
-    return;
+    return 'untrusted';
   }
   const settings = context.settings();
   const directory = modelCacheDirectory();
@@ -73,21 +74,22 @@ async function runDownload(context: ModelDownloadContext): Promise<void> {
   if (outcome === 'cancelled') {
     context.log.info('model download cancelled; the partial file is kept so the next download resumes');
     void vscode.window.showInformationMessage('Download paused. Run "Download Narrator Model" again to resume where it stopped.');
-    return;
+    return 'cancelled';
   }
   if (outcome.ok) {
     context.log.info(`model ${outcome.downloaded ? 'downloaded and ' : ''}verified: ${outcome.path} (sha256 ${outcome.sha256})`);
     await context.narrator.reset();
     void context.narrator.prepare();
     void vscode.window.showInformationMessage(`${DEFAULT_MODEL.displayName} is ${outcome.downloaded ? 'downloaded and ' : ''}verified; the narrator uses it from the next turn.`);
-    return;
+    return 'ok';
   }
   context.log.error(`model download failed (${outcome.code}): ${outcome.message}`);
-  const choice = await vscode.window.showErrorMessage(
-    `The narrator model could not be downloaded (${outcome.message}). Narratoria keeps using the pattern narrator, which needs no model.`,
-    'Retry',
-    'Show Logs',
-  );
-  if (choice === 'Retry') await runDownload(context);
-  else if (choice === 'Show Logs') context.log.show();
+  // Not awaited: the command ends with the download; the user's answer starts a new one or opens the log.
+  void vscode.window
+    .showErrorMessage(`The narrator model could not be downloaded (${outcome.message}). Narratoria keeps using the pattern narrator, which needs no model.`, 'Retry', 'Show Logs')
+    .then((choice) => {
+      if (choice === 'Retry') void downloadNarratorModel(context);
+      else if (choice === 'Show Logs') context.log.show();
+    });
+  return outcome.code;
 }
