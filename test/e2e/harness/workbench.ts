@@ -106,7 +106,8 @@ export class Workbench {
     // A command contributed by an extension shows up once the extension host has read the manifests: retry.
     for (;;) {
       await this.page.keyboard.press('Escape');
-      await this.page.locator('.monaco-workbench .part.statusbar').click({ position: { x: 2, y: 2 } }).catch(() => {});
+      // Focus back on the workbench document (not a webview iframe, not a widget) without clicking anything.
+      await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await this.page.keyboard.press('F1');
       await input.waitFor({ state: 'visible', timeout: 10_000 });
       await input.fill(`>${title}`);
