@@ -2,31 +2,21 @@
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { PlayPanelTestId } from '../../src/protocol/playPanelDom.js';
-import { maxReplanTurn, sessionState, snapshot } from './playPanelFixtures.js';
-import { PlayPanelPreview, type PreviewOptions, type PreviewPage } from './playPanelPreview.js';
+import { maxReplanTurn, sessionState } from './playPanelFixtures.js';
+import type { PreviewOptions, PreviewPage } from './playPanelPreview.js';
+import { PlayPanelTestKit } from './playPanelTestKit.js';
 
-let preview: PlayPanelPreview;
-
-before(async () => {
-  preview = await PlayPanelPreview.start();
-});
-
-after(async () => {
-  await preview?.close();
-});
+const kit = new PlayPanelTestKit();
+before(() => kit.start());
+after(() => kit.stop());
 
 /** Generous: a stuck page must fail the test, not hang the run. */
 const timeout = 30_000;
 
 async function withSession(options: PreviewOptions, check: (panel: PreviewPage) => Promise<void>): Promise<void> {
-  const panel = await preview.open(options);
-  try {
-    await panel.send({ type: 'snapshot', snapshot: snapshot(preview.origin) });
-    await check(panel);
-    assert.deepEqual(await panel.problems(), [], 'no CSP violations or page errors');
-  } finally {
-    await panel.close();
-  }
+  const panel = await kit.openWithSession(options);
+  await check(panel);
+  assert.deepEqual(await panel.problems(), [], 'no CSP violations or page errors');
 }
 
 function sideColumn(panel: PreviewPage) {

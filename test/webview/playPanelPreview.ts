@@ -207,6 +207,7 @@ ${defaultWebviewCss}
 <title>Narratoria</title>
 </head>
 <body class="${themeKind(theme)}" data-vscode-theme-kind="${themeKind(theme)}">
+<div id="app"></div>
 <script nonce="${nonce}">
 (() => {
   window.__posted = [];

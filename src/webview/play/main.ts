@@ -7,6 +7,7 @@ import { UiStateStore } from './uiStateStore.js';
 const messaging = new PlayMessaging();
 const store = new UiStateStore(messaging);
 const panel = new PlayPanel(store, (message) => messaging.post(message));
-document.body.replaceChildren(panel.element);
+// The extension's HTML may provide a mount point; otherwise the panel fills the body.
+(document.getElementById('app') ?? document.body).replaceChildren(panel.element);
 messaging.onMessage((message) => panel.apply(message));
 messaging.post({ type: 'ready' });

@@ -147,7 +147,7 @@ export class Notices {
       'div',
       { className: 'notice notice-error', testId: PlayPanelTestId.errorNotice, data: { kind: 'turnFailed' }, attrs: { role: 'alert' } },
       el('span', { className: 'notice-icon' }, codicon('error')),
-      el('span', { className: 'notice-text' }, el('strong', {}, 'The turn could not be played: '), sentence(message)),
+      el('span', { className: 'notice-text' }, el('strong', {}, 'The turn could not be played: '), sentence(message.replace(/^\s*The turn could not be played:\s*/i, ''))),
       el(
         'span',
         { className: 'notice-actions' },
