@@ -11,6 +11,14 @@ const interrupt = () => {
   process.stderr.write('\nCancelling… (press Ctrl+C again to quit at once)\n');
   controller.abort();
 };
+// A reader that stops early (`narratoria skills | head`) closes the pipe: stop quietly, as Unix tools do.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') {
+    controller.abort();
+    process.exit(ExitCode.Success);
+  }
+  throw error;
+});
 process.on('SIGINT', interrupt);
 process.on('SIGTERM', interrupt);
 const io: CliIo = {

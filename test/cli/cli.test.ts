@@ -196,3 +196,14 @@ test('runs: a run is recorded, listed and shown', async () => {
   assert.equal(show.code, 0);
   assert.equal((await narratoria(['runs', 'show', 'nope', '--root', root])).code, 2);
 });
+
+test('a reader that closes the pipe early ends the command quietly (no EPIPE crash)', async () => {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [path.join(projectRoot, 'dist', 'cli.cjs'), 'skills', '--root', projectRoot], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdout.destroy(); // the reader is gone before the first line
+  const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
+  assert.equal(code, 0, stderr);
+  assert.doesNotMatch(stderr, /EPIPE|Error/);
+});
