@@ -156,7 +156,7 @@ export class PlayPanel implements vscode.Disposable {
 <title>Narratoria Play</title>
 </head>
 <body>
-<div id="app" role="application" aria-label="Narratoria play panel"></div>
+<div id="app"></div>
 <script nonce="${nonce}" src="${asset('play.js')}"></script>
 </body>
 </html>`;

@@ -1,4 +1,4 @@
-// Renders a turn's ui_events (dice rolls as cards, anything else as a compact chip); narrative_choice is shown as buttons elsewhere.
+// Renders a turn's ui_events (dice rolls as cards, anything else as a compact chip); narrative_choice and narration are shown elsewhere.
 import type { UiEventView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { codicon, el } from './dom.js';
@@ -8,9 +8,11 @@ interface DieRoll {
   readonly value: number;
 }
 
-/** The card for one ui_event, or null when it is shown another way (narrative_choice → choice buttons). */
+/** The card for one ui_event, or null when it is shown another way (narrative_choice → choice buttons, narration → the turn's text). */
 export function renderUiEvent(event: UiEventView): HTMLElement | null {
   if (event.event === 'narrative_choice') return null;
+  // The storyteller's narration event carries the text the story view already shows as the turn's narration.
+  if (event.event === 'narration') return null;
   if (event.event === 'dice_roll') return renderDiceRoll(event);
   return renderGenericEvent(event);
 }
