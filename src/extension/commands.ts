@@ -19,6 +19,7 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     sampleSkillsDirectory: context.sampleSkillsDirectory,
     secrets: context.extension.secrets,
     log: context.log,
+    scriptEnvironment: () => context.narrator.scriptEnvironment(),
   };
   return {
     'narratoria.openPlayPanel': async () => {

@@ -1,4 +1,6 @@
 // The one object that owns the extension's state and disposables: log, settings, skills, narrator, play session and views.
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { NarratorService } from './narrator/narratorService.js';
 import { NarratorStatusBar } from './narrator/narratorStatusBar.js';
@@ -10,8 +12,8 @@ import { SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvi
 
 /** Picks the story root: the first workspace folder with a skills/ folder, else the first folder. */
 function storyRoot(): vscode.Uri | undefined {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  return folders.find((folder) => folder.uri.scheme === 'file')?.uri;
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
+  return (folders.find((folder) => existsSync(path.join(folder.uri.fsPath, 'skills'))) ?? folders[0])?.uri;
 }
 
 export class NarratoriaContext implements vscode.Disposable {
@@ -50,6 +52,10 @@ export class NarratoriaContext implements vscode.Disposable {
       this.skills.onDidChangeSkills(() => this.updateTreeMessage()),
       vscode.window.registerWebviewPanelSerializer(PLAY_PANEL_VIEW_TYPE, {
         deserializeWebviewPanel: async (panel) => {
+          if (!this.root) {
+            panel.dispose();
+            return;
+          }
           PlayPanel.revive(panel, this.playPanelHost());
         },
       }),
@@ -85,6 +91,7 @@ export class NarratoriaContext implements vscode.Disposable {
       assetRoots: () => [this.root!, ...this.skills.extraSkillRoots().map((root) => vscode.Uri.file(root))],
       log: this.log,
       restartSession: () => this.confirmRestart(),
+      onDidChangeAssetRoots: (listener) => this.skills.onDidChangeSkills(() => listener()),
       openSkill: async (name) => {
         const skill = this.skills.skills.find((candidate) => candidate.name === name);
         if (!skill) return;

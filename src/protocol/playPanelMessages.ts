@@ -95,7 +95,8 @@ export interface LogLineView {
 
 /** Narrator state for the panel header (same words as the status-bar item). */
 export interface NarratorStatusView {
-  readonly state: 'pattern' | 'loading' | 'ready' | 'downloading' | 'failed';
+  /** idle: a local model is configured but not loaded yet (it loads on the first turn). */
+  readonly state: 'pattern' | 'idle' | 'loading' | 'ready' | 'downloading' | 'failed';
   /** Short label, e.g. "Pattern narrator" or "Phi-3.5-mini ready". */
   readonly label: string;
   /** Why this narrator is used (shown as a tooltip). */

@@ -6,6 +6,7 @@ import type { NarratoriaApi } from '../../src/extension/main.js';
 import { createSkillSecretStore } from '../../src/extension/skills/skillSecrets.js';
 import { REDACTED_VALUE } from '../../src/runtime/skills/skillConfig.js';
 import { narratoriaApi, waitFor } from './api.js';
+import { storyFolder } from './support.js';
 
 suite('Skill configuration', () => {
   let api: NarratoriaApi;
@@ -23,7 +24,7 @@ suite('Skill configuration', () => {
   });
 
   test('a sensitive value stored in SecretStorage reaches the skill, redacted in what the UI sees', async () => {
-    const secrets = createSkillSecretStore(api.context.extension.secrets);
+    const secrets = createSkillSecretStore(api.context.extension.secrets, storyFolder().fsPath);
     await secrets.store('storyteller', 'apiKey', 'sk-extension-host-test');
     try {
       await api.context.skills.refresh();

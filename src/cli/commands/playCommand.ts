@@ -93,8 +93,8 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
         continue;
       }
       if (line === '/restart') {
-        await session.restart();
-        io.stdout.write('The session starts over; every skill is healthy again.\n');
+        const copy = await session.restart();
+        io.stdout.write(`The session starts over; every skill is healthy again.${copy ? ` The previous session was kept in ${copy}.` : ''}\n`);
         continue;
       }
       const number = /^\d+$/.test(line) ? Number(line) : undefined;

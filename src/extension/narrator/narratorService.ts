@@ -28,6 +28,11 @@ export class NarratorService implements vscode.Disposable {
   private readonly statusEmitter = new vscode.EventEmitter<NarratorStatusView>();
   /** Fires whenever the narrator state (or download progress) changes. */
   readonly onDidChangeStatus = this.statusEmitter.event;
+  private readonly choiceEmitter = new vscode.EventEmitter<void>();
+  /** Fires after `reset()`: the next turn chooses the narrator (and the scripts' model environment) again. */
+  readonly onDidChangeChoice = this.choiceEmitter.event;
+  /** Counts resets, so a choice or a load that outlived its reset cannot overwrite the status. */
+  private generation = 0;
 
   /** The narrator to give a play session: forwards to the current choice. */
   readonly narrator: Narrator = {
@@ -68,11 +73,13 @@ export class NarratorService implements vscode.Disposable {
   }
 
   private async prepareNow(): Promise<void> {
+    const generation = this.generation;
     const choice = await this.ensureChoice();
-    if (!(choice.narrator instanceof LlamaNarrator)) return;
+    if (!(choice.narrator instanceof LlamaNarrator) || generation !== this.generation) return;
     this.setStatus({ state: 'loading', label: 'Loading model…', detail: choice.reason });
     const started = performance.now();
     const failure = await choice.narrator.prepare();
+    if (generation !== this.generation) return;
     if (failure) {
       this.options.log.warn(`the local model is not usable, plans come from the pattern narrator: ${failure}`);
       this.setStatus({ state: 'failed', label: 'Pattern narrator (model failed)', detail: `The local model could not be loaded (${failure}); plans come from the pattern narrator.` });
@@ -85,9 +92,11 @@ export class NarratorService implements vscode.Disposable {
   /** Forgets the current narrator (settings changed or a model was downloaded); the next turn chooses again. */
   async reset(): Promise<void> {
     const previous = this.choice;
+    this.generation++;
     this.choice = undefined;
     this.preparing = undefined;
-    this.setStatus({ state: 'pattern', label: 'Narrator', detail: 'The narrator is chosen when the next turn is played.' });
+    this.choiceEmitter.fire();
+    void this.ensureChoice();
     if (previous) await (await previous).narrator.dispose().catch(() => undefined);
   }
 
@@ -98,8 +107,11 @@ export class NarratorService implements vscode.Disposable {
   }
 
   dispose(): void {
-    void this.reset();
+    this.generation++;
+    void this.choice?.then((choice) => choice.narrator.dispose(), () => undefined);
+    this.choice = undefined;
     this.statusEmitter.dispose();
+    this.choiceEmitter.dispose();
   }
 
   private ensureChoice(): Promise<NarratorChoice> {
@@ -108,6 +120,7 @@ export class NarratorService implements vscode.Disposable {
   }
 
   private async choose(): Promise<NarratorChoice> {
+    const generation = this.generation;
     const settings = this.options.settings();
     const choice = await createNarrator({
       mode: settings.narratorMode,
@@ -115,9 +128,10 @@ export class NarratorService implements vscode.Disposable {
       modelPath: settings.modelPath,
       onLog: (message) => this.options.log.debug(message),
     });
+    if (generation !== this.generation) return choice;
     this.options.log.info(`narrator: ${choice.reason}`);
     if (choice.narrator instanceof LlamaNarrator) {
-      this.setStatus({ state: 'loading', label: 'Model not loaded', detail: `${choice.reason}. The model loads when the play panel opens or the first turn is played.` });
+      this.setStatus({ state: 'idle', label: 'Model not loaded', detail: `${choice.reason}. The model loads when the play panel opens or the first turn is played.` });
     } else {
       this.setStatus({ state: 'pattern', label: 'Pattern narrator', detail: choice.reason });
     }

@@ -5,6 +5,7 @@ import type { NarratorService } from './narratorService.js';
 
 const ICONS: Record<NarratorStatusView['state'], string> = {
   pattern: '$(symbol-ruler)',
+  idle: '$(circle-large-outline)',
   loading: '$(loading~spin)',
   ready: '$(sparkle)',
   downloading: '$(cloud-download)',

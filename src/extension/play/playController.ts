@@ -1,5 +1,4 @@
 // Runs the workspace's play session for the play panel: turns, live tool progress as typed messages, restart, details.
-import { copyFile, mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PlanRun } from '../../runtime/executor/planExecutor.js';
@@ -33,7 +32,9 @@ export type PlayRefusal = 'untrusted' | 'busy' | 'empty';
  */
 export class PlayController implements vscode.Disposable {
   private session: Promise<PlaySession> | undefined;
-  private running: { readonly input: string; readonly abort: AbortController } | undefined;
+  private running: { readonly input: string; readonly abort: AbortController; finished?: Promise<unknown> } | undefined;
+  /** Set when settings changed during a turn: the session is reopened once the turn ends. */
+  private stale = false;
   private readonly results = new Map<number, TurnResult>();
   private readonly tools = new Map<string, ToolRunView>();
   private readonly pendingToolUpdates = new Set<string>();
@@ -51,6 +52,8 @@ export class PlayController implements vscode.Disposable {
     this.subscriptions.push(
       options.skills.onDidChangeSkills(() => this.send({ type: 'skillsChanged', skills: this.skillSummaries() })),
       options.narrator.onDidChangeStatus((narrator) => this.send({ type: 'narratorChanged', narrator })),
+      // A new narrator choice (settings, a downloaded model) changes the scripts' model environment.
+      options.narrator.onDidChangeChoice(() => this.invalidateSession()),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.send({ type: 'trustChanged', trusted: true })),
     );
   }
@@ -94,7 +97,10 @@ export class PlayController implements vscode.Disposable {
     }
     if (this.running) return 'busy';
     const abort = new AbortController();
-    this.running = { input: text, abort };
+    const running: { input: string; abort: AbortController; finished?: Promise<unknown> } = { input: text, abort };
+    let settle: () => void = () => undefined;
+    running.finished = new Promise<void>((resolve) => (settle = resolve));
+    this.running = running;
     this.tools.clear();
     this.busyEmitter.fire(true);
     const subscriptions: vscode.Disposable[] = [];
@@ -129,6 +135,8 @@ export class PlayController implements vscode.Disposable {
     } finally {
       for (const subscription of subscriptions) subscription.dispose();
       this.running = undefined;
+      settle();
+      if (this.stale) this.invalidateSession();
       this.busyEmitter.fire(false);
     }
   }
@@ -148,18 +156,14 @@ export class PlayController implements vscode.Disposable {
     this.running.abort.abort();
   }
 
-  /** Starts the session over after keeping a copy of the old one in `.narratoria/history/`. */
+  /** Starts the session over once a running turn is cancelled and saved; the runtime keeps a copy of the old session. */
   async restart(): Promise<void> {
+    const running = this.running;
     this.cancel();
+    await running?.finished;
     const session = await this.openSession();
-    if (session.turns.length > 0) {
-      const history = path.join(this.options.root, '.narratoria', 'history');
-      await mkdir(history, { recursive: true });
-      const copy = path.join(history, `session-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-      await copyFile(session.file, copy).catch((error: unknown) => this.options.log.warn(`could not keep a copy of the old session: ${String(error)}`));
-      this.options.log.info(`session restarted; the previous one was kept in ${copy}`);
-    }
-    await session.restart();
+    const copy = await session.restart();
+    this.options.log.info(`session restarted${copy ? `; the previous one was kept in ${copy}` : ''}`);
     this.results.clear();
     this.tools.clear();
     this.notice = undefined;
@@ -177,7 +181,11 @@ export class PlayController implements vscode.Disposable {
 
   /** Closes the session so the next turn reopens it with the current settings. */
   invalidateSession(): void {
-    if (this.running) return;
+    if (this.running) {
+      this.stale = true;
+      return;
+    }
+    this.stale = false;
     const previous = this.session;
     this.session = undefined;
     void previous?.then((session) => session.dispose(), () => undefined);

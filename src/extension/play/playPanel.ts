@@ -1,6 +1,7 @@
 // The play panel's webview host: HTML with a strict CSP, the typed message loop, and revival after a window reload.
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { isInside } from '../skills/skillsService.js';
 import { assertNever, type FromPlayWebview, type ToPlayWebview } from '../../protocol/playPanelMessages.js';
 import type { PlayController } from './playController.js';
 
@@ -15,12 +16,15 @@ export interface PlayPanelHost {
   /** Asks the user, then restarts the session. */
   readonly restartSession: () => Promise<void>;
   readonly openSkill: (name: string) => Promise<void>;
+  /** Fires when the asset roots may have changed (skills reloaded, settings changed). */
+  readonly onDidChangeAssetRoots: vscode.Event<void>;
 }
 
 /** The single play panel of the window. Disposing it detaches from the controller; the session goes on. */
 export class PlayPanel implements vscode.Disposable {
   private static current: PlayPanel | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private attachment: vscode.Disposable | undefined;
 
   /** Reveals the panel, creating it when there is none. */
   static show(host: PlayPanelHost): PlayPanel {
@@ -60,11 +64,15 @@ export class PlayPanel implements vscode.Disposable {
     const webview = panel.webview;
     host.controller.resolveAssetUri = (file) => {
       const uri = vscode.Uri.file(file);
-      const allowed = host.assetRoots().some((root) => uri.fsPath === root.fsPath || uri.fsPath.startsWith(root.fsPath.endsWith('/') ? root.fsPath : `${root.fsPath}/`));
+      const allowed = host.assetRoots().some((root) => isInside(uri.fsPath, root.fsPath));
       return allowed ? webview.asWebviewUri(uri).toString() : undefined;
     };
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
+      // Keeps what the webview may load in step with the folders the asset check allows.
+      host.onDidChangeAssetRoots(() => {
+        panel.webview.options = PlayPanel.webviewOptions(host);
+      }),
       webview.onDidReceiveMessage((message: FromPlayWebview) => {
         this.handle(message).catch((error: unknown) => host.log.error(`play panel: ${message.type} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
       }),
@@ -74,6 +82,7 @@ export class PlayPanel implements vscode.Disposable {
 
   dispose(): void {
     if (PlayPanel.current === this) PlayPanel.current = undefined;
+    this.attachment?.dispose();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
     this.panel.dispose();
   }
@@ -86,8 +95,19 @@ export class PlayPanel implements vscode.Disposable {
     const controller = this.host.controller;
     switch (message.type) {
       case 'ready': {
-        this.disposables.push(controller.attach((outgoing) => this.postMessage(outgoing)));
-        this.postMessage({ type: 'snapshot', snapshot: await controller.snapshot() });
+        // A webview that reloads sends `ready` again: one attachment at a time.
+        this.attachment?.dispose();
+        this.attachment = controller.attach((outgoing) => this.postMessage(outgoing));
+        try {
+          this.postMessage({ type: 'snapshot', snapshot: await controller.snapshot() });
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          this.postMessage({ type: 'turnFailed', message: `The play session could not be opened: ${message}` });
+          void vscode.window.showErrorMessage(`Narratoria: the play session could not be opened (${message}).`, 'Show Logs').then((choice) => {
+            if (choice) this.host.log.show();
+          });
+          throw error;
+        }
         return;
       }
       case 'play':

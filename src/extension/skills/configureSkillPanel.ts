@@ -19,6 +19,8 @@ export interface ConfigureSkillPanelOptions {
   readonly skill: Skill;
   readonly extensionUri: vscode.Uri;
   readonly secrets: vscode.SecretStorage;
+  /** The story folder the secrets belong to (see skillSecretKey). */
+  readonly storyRoot: string;
   readonly log: vscode.LogOutputChannel;
   /** Called after a successful save (the caller refreshes the skills registry). */
   readonly onDidSave: () => void | Promise<void>;
@@ -40,7 +42,7 @@ export async function openConfigureSkillPanel(options: ConfigureSkillPanelOption
     existing.reveal();
     return;
   }
-  const secretStore = createSkillSecretStore(options.secrets);
+  const secretStore = createSkillSecretStore(options.secrets, options.storyRoot);
   const source = await readConfigFormSource(options.skill, secretStore);
   if (source.kind === 'unavailable') {
     // Not awaited: the notification stays until the author answers, the command is done now.

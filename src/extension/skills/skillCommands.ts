@@ -15,6 +15,8 @@ export interface SkillCommandContext {
   readonly sampleSkillsDirectory: string;
   readonly secrets: vscode.SecretStorage;
   readonly log: vscode.LogOutputChannel;
+  /** The model environment plan runs give scripts (NARRATORIA_MODEL_*), so Run Skill Script matches play. */
+  readonly scriptEnvironment: () => Promise<Readonly<Record<string, string>>>;
 }
 
 /** The skill a command applies to: the tree node it was invoked on, or one the user picks. */
@@ -84,7 +86,9 @@ export function addSampleSkillsCommand(context: SkillCommandContext) {
     const picked = await vscode.window.showQuickPick(missing.map((name) => ({ label: name, picked: true })), { canPickMany: true, title: 'Add Sample Skills', placeHolder: `Copied into ${path.basename(root)}/skills/ (existing folders are never overwritten)` });
     if (!picked || picked.length === 0) return;
     for (const { label } of picked) {
-      await cp(path.join(context.sampleSkillsDirectory, label), path.join(target, label), { recursive: true, errorOnExist: true, force: false, filter: (source) => !source.split(path.sep).includes('data') });
+      const source = path.join(context.sampleSkillsDirectory, label);
+      // A skill's data/ holds what it wrote while running elsewhere: not part of the skill.
+      await cp(source, path.join(target, label), { recursive: true, errorOnExist: true, force: false, filter: (file) => path.relative(source, file).split(path.sep)[0] !== 'data' });
     }
     context.log.info(`copied sample skills into ${target}: ${picked.map((item) => item.label).join(', ')}`);
     await context.skills.refresh();
@@ -102,7 +106,9 @@ export function configureSkillCommand(context: SkillCommandContext) {
   return async (node?: SkillTreeNode): Promise<void> => {
     const skill = await skillOf(context, node, 'Configure…', (candidate) => candidate.configSchemaFile !== undefined);
     if (!skill) return;
-    await openConfigureSkillPanel({ skill, extensionUri: context.extensionUri, secrets: context.secrets, log: context.log, onDidSave: () => context.skills.refresh() });
+    const storyRoot = context.skills.root;
+    if (!storyRoot) return;
+    await openConfigureSkillPanel({ skill, extensionUri: context.extensionUri, secrets: context.secrets, storyRoot, log: context.log, onDidSave: () => context.skills.refresh() });
   };
 }
 
@@ -184,6 +190,7 @@ async function runAndReport(context: SkillCommandContext, skill: Skill, script: 
   const log = context.log;
   log.show(true);
   log.info(`── run ${skill.name}/${script.name} with ${JSON.stringify(input)}`);
+  const extraEnv = await context.scriptEnvironment();
   const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Running ${skill.displayName} › ${script.name}`, cancellable: true }, async (_progress, token) => {
     const abort = new AbortController();
     const cancellation = token.onCancellationRequested(() => abort.abort());
@@ -193,6 +200,9 @@ async function runAndReport(context: SkillCommandContext, skill: Skill, script: 
         input,
         root: context.skills.root ?? skill.directory,
         timeoutMs: script.timeoutMs,
+        // The effective config (secrets, ${VAR}, defaults) and directories, exactly as in a plan run.
+        skillContext: context.skills,
+        extraEnv,
         signal: abort.signal,
         onLine: (line) => {
           const text = line.event ? JSON.stringify(line.event) : line.text ?? '';

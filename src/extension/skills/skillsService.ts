@@ -1,4 +1,5 @@
 // Owns the story's SkillRegistry inside VS Code: loading, file watching, enablement memory and context keys. No UI.
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExecutionResult } from '../../runtime/model/executionResult.js';
 import type { SkillContext, SkillContextProvider } from '../../runtime/skills/skillContext.js';
@@ -76,7 +77,7 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
   /** Whether `skill` comes from the story's own skills folder (not an extra root or the samples). */
   isStorySkill(skill: Skill): boolean {
     const root = this.options.root;
-    return root !== undefined && skill.directory.startsWith(vscode.Uri.joinPath(vscode.Uri.file(root), 'skills').fsPath);
+    return root !== undefined && isInside(skill.directory, path.join(root, 'skills'));
   }
 
   /** Skills roots besides the story's own `skills/`. */
@@ -91,15 +92,18 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
     return this.loading;
   }
 
-  /** Re-reads settings and rediscovers everything (a new registry; health starts over). */
+  /** Re-reads settings and rediscovers everything (a new registry; health starts over). Reloads run one after another. */
   async reload(): Promise<void> {
-    this.loading = this.load();
+    const previous = this.loading ?? Promise.resolve(undefined);
+    this.loading = previous.catch(() => undefined).then(() => this.load());
     await this.loading;
+    this.watch();
   }
 
   /** Rediscovers skills after files changed; unchanged skills keep their health. */
   async refresh(): Promise<void> {
-    const registry = await this.ready();
+    await this.ready();
+    const registry = this.registry;
     if (!registry) return;
     const change = await registry.refresh();
     if (change.added.length + change.removed.length + change.changed.length > 0) {
@@ -153,14 +157,16 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
     return registry ? registry.contextFor(scriptRealPath) : { skill: null };
   }
 
-  /** Watches the story's skills folder and the extra roots; call once after construction. */
+  /** Watches the story's skills folder and the extra roots (again after a reload, as the roots may have changed). */
   watch(): void {
+    for (const disposable of this.watchers.splice(0)) disposable.dispose();
     const roots = [this.options.root ? vscode.Uri.joinPath(vscode.Uri.file(this.options.root), 'skills') : undefined, ...this.extraSkillRoots().map((root) => vscode.Uri.file(root))];
     for (const root of roots) {
       if (!root) continue;
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, '**/*'));
       const schedule = (uri: vscode.Uri): void => {
-        if (/[\\/]data[\\/]/.test(uri.fsPath)) return; // skills write their own data/ while they run
+        // Skills write their own <skill>/data/ while they run: those changes are not edits of the skill.
+        if (path.relative(root.fsPath, uri.fsPath).split(path.sep)[1] === 'data') return;
         this.scheduleRefresh();
       };
       this.watchers.push(watcher, watcher.onDidCreate(schedule), watcher.onDidChange(schedule), watcher.onDidDelete(schedule));
@@ -193,7 +199,7 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
       root,
       extraSkillRoots: this.extraSkillRoots(),
       environment: process.env,
-      secrets: createSecretLookup(this.options.secrets),
+      secrets: createSecretLookup(this.options.secrets, root),
       disabledSkills: this.options.workspaceState.get<string[]>(DISABLED_SKILLS_KEY, []),
     });
     for (const disposable of this.registryListeners) disposable.dispose();
@@ -206,7 +212,11 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
         this.changed();
       }),
       registry.onDidChangeEnablement((change) => {
-        void this.options.workspaceState.update(DISABLED_SKILLS_KEY, registry.skills.filter((skill) => !registry.isEnabled(skill.name)).map((skill) => skill.name));
+        // Merged with the remembered names, so a skill that is missing right now (broken manifest, other root) stays disabled.
+        const remembered = new Set(this.options.workspaceState.get<string[]>(DISABLED_SKILLS_KEY, []));
+        if (change.enabled) remembered.delete(change.skill);
+        else remembered.add(change.skill);
+        void this.options.workspaceState.update(DISABLED_SKILLS_KEY, [...remembered].sort());
         this.options.log.info(`skill ${change.skill} ${change.enabled ? 'enabled' : 'disabled'}`);
         this.changed();
       }),
@@ -235,4 +245,10 @@ function describeChange(change: { readonly added: readonly string[]; readonly re
     change.changed.length ? `changed ${change.changed.join(', ')}` : '',
   ].filter(Boolean);
   return parts.join('; ');
+}
+
+/** Whether `file` is `directory` or inside it (platform separators). */
+export function isInside(file: string, directory: string): boolean {
+  const relative = path.relative(directory, file);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }

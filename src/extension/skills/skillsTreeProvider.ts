@@ -91,7 +91,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
     const flags = [
       status?.enabled === false ? 'disabled' : 'enabled',
       skill.configSchemaFile ? 'configurable' : '',
-      health !== 'healthy' || failures > 0 ? 'unhealthy' : '',
+      (status && status.health.state !== 'healthy') || failures > 0 ? 'unhealthy' : '',
       skill.scripts.length > 0 ? 'runnable' : '',
     ].filter(Boolean);
     item.contextValue = `narratoria.skill ${flags.join(' ')}`;

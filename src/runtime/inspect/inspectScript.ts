@@ -7,7 +7,7 @@ import { commandForScript } from '../process/interpreter.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
 import { launchScript } from '../process/scriptLauncher.js';
 import { ProtocolSession, type LineStatus } from '../protocol/protocolSession.js';
-import { ManifestSkillContextProvider } from '../skills/skillContext.js';
+import { ManifestSkillContextProvider, type SkillContextProvider } from '../skills/skillContext.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../model/plan.js';
 
 /** Mirrors `lines[]` of contracts/inspect-report.schema.json. */
@@ -42,6 +42,10 @@ export interface InspectOptions {
   readonly timeoutMs?: number | undefined;
   readonly maxLineBytes?: number | undefined;
   readonly signal?: AbortSignal | undefined;
+  /** Where the skill's directory, data directory and effective config come from (default: its manifest and raw config.json). */
+  readonly skillContext?: SkillContextProvider | undefined;
+  /** Extra environment for the script (e.g. NARRATORIA_MODEL_PATH), as plan runs get it. */
+  readonly extraEnv?: Readonly<Record<string, string>> | undefined;
   /** Called as each line is classified (live views). */
   readonly onLine?: ((line: InspectedLine) => void) | undefined;
 }
@@ -61,14 +65,14 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRep
   }
   const real = await realpath(scriptPath);
   const skills = await Promise.all([path.join(root, 'skills'), path.dirname(path.dirname(path.dirname(real)))].map((directory) => realpath(directory).catch(() => directory)));
-  const context = await new ManifestSkillContextProvider(skills).contextFor(real);
+  const context = await (options.skillContext ?? new ManifestSkillContextProvider(skills)).contextFor(real);
   const timeoutMs = options.timeoutMs ?? context.manifestTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const session = new ProtocolSession(options.maxLineBytes);
   const lines: InspectedLine[] = [];
   const outcome = await launchScript({
     command: commandResult.command,
     cwd: root,
-    env: buildScriptEnvironment({ root, skillDirectory: context.skillDirectory, skillDataDirectory: context.dataDirectory, skillConfigJson: context.configJson, toolId: 'inspect', requestId: 'inspect' }),
+    env: { ...buildScriptEnvironment({ root, skillDirectory: context.skillDirectory, skillDataDirectory: context.dataDirectory, skillConfigJson: context.configJson, toolId: 'inspect', requestId: 'inspect' }), ...options.extraEnv, ...context.env },
     stdinText: JSON.stringify({ requestId: 'inspect', tool: 'inspect', input: options.input ?? {}, dependencies: {}, state: {} }),
     timeoutMs,
     signal: options.signal,

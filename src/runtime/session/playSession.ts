@@ -1,6 +1,6 @@
 // A play session: turns in order, state carried between them, saved atomically after each turn (contracts/session.schema.json).
 import { randomUUID } from 'node:crypto';
-import { appendFile, mkdir, readFile, rename } from 'node:fs/promises';
+import { appendFile, copyFile, mkdir, readFile, rename } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeJsonAtomic } from '../common/atomicWrite.js';
 import { Emitter, type Event } from '../common/event.js';
@@ -150,14 +150,26 @@ export class PlaySession implements Disposable {
     return this.play(choice, signal);
   }
 
-  /** Starts over: empty state, no turns, every skill healthy again. Saved at once. */
-  async restart(): Promise<void> {
+  /**
+   * Starts over: empty state, no turns, every skill healthy again. Saved at once. Waits for a running turn
+   * to be saved first; a session with turns is copied to `<session dir>/history/session-<time>.json`
+   * beforehand (nothing is lost), and that copy's path is returned.
+   */
+  async restart(): Promise<string | undefined> {
     await this.queue;
+    let copy: string | undefined;
+    if (this.data.turns.length > 0) {
+      const history = path.join(path.dirname(this.file), 'history');
+      await mkdir(history, { recursive: true });
+      copy = path.join(history, `session-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+      await copyFile(this.file, copy);
+    }
     this.options.skills.restartSession();
     const now = new Date().toISOString();
     this.data = { formatVersion: 1, sessionId: randomUUID(), root: this.options.root, createdAt: now, updatedAt: now, state: {}, turns: [] };
     await writeJsonAtomic(this.file, this.data);
     this.restartEmitter.fire();
+    return copy;
   }
 
   dispose(): void {

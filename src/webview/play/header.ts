@@ -13,6 +13,7 @@ const healthLook: Record<SkillHealthView, { readonly icon: string; readonly labe
 
 const narratorIcon: Record<NarratorStatusView['state'], readonly [string, ...string[]]> = {
   pattern: ['symbol-misc'],
+  idle: ['circle-large-outline'],
   loading: ['loading', 'spin'],
   ready: ['sparkle'],
   downloading: ['cloud-download'],

@@ -75,8 +75,11 @@ test('restart empties the session and resets skill health; an unreadable file is
   const session = await PlaySession.open({ root: story, file, attemptLogFile: null, narrator: new PatternNarrator(), skills: source, execution: { extraSkillRoots: [path.join(repo, 'skills')] } });
   await session.play('I look around');
   const oldId = session.sessionId;
-  await session.restart();
+  const copy = await session.restart();
   assert.equal(source.restarts, 1);
+  assert.ok(copy && copy.startsWith(path.join(path.dirname(file), 'history')), `the old session is kept (${copy})`);
+  assert.equal((JSON.parse(readFileSync(copy, 'utf8')) as { sessionId: string; turns: unknown[] }).sessionId, oldId);
+  assert.equal(await session.restart(), undefined, 'an empty session is not copied');
   assert.deepEqual(session.turns, []);
   assert.deepEqual(session.state, {});
   assert.notEqual(session.sessionId, oldId);
