@@ -1,6 +1,6 @@
 // Build script: bundles the CLI, the extension host code and the webview with esbuild (type-checking is `npm run typecheck`).
 import * as esbuild from 'esbuild';
-import { chmodSync, copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -73,8 +73,37 @@ function copyStaticFiles() {
   copyFileSync('src/extension/media/narratoria.svg', 'dist/media/narratoria.svg');
 }
 
+/**
+ * Editor schemas for `contributes.jsonValidation`: VS Code resolves a cross-file `$ref` against the schema's
+ * `$id` (an https URL it will not fetch), so references to other contracts are inlined into `$defs`.
+ */
+function writeEditorSchemas() {
+  mkdirSync('dist/schemas', { recursive: true });
+  const read = (file) => JSON.parse(readFileSync(`contracts/${file}`, 'utf8'));
+  for (const file of ['plan-json.schema.json', 'skill-manifest.schema.json', 'config-schema-meta.schema.json']) {
+    const schema = read(file);
+    const inlined = {};
+    const visit = (node) => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (node === null || typeof node !== 'object') return;
+      const match = typeof node.$ref === 'string' ? /^([\w.-]+\.schema\.json)#\/\$defs\/(\w+)$/.exec(node.$ref) : null;
+      if (match) {
+        const [, other, name] = match;
+        const key = `${other.replace('.schema.json', '')}.${name}`;
+        inlined[key] = read(other).$defs[name];
+        node.$ref = `#/$defs/${key}`;
+      }
+      Object.values(node).forEach(visit);
+    };
+    visit(schema);
+    schema.$defs = { ...schema.$defs, ...inlined };
+    writeFileSync(`dist/schemas/${file}`, `${JSON.stringify(schema, null, 2)}\n`);
+  }
+}
+
 mkdirSync('dist', { recursive: true });
 copyStaticFiles();
+writeEditorSchemas();
 if (watch) {
   const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
   await Promise.all(contexts.map((context) => context.watch()));

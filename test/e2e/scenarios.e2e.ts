@@ -144,6 +144,51 @@ describe('trusted workspace', () => {
   );
 });
 
+describe('a new story', () => {
+  let server: CodeServer | undefined;
+  const current = () => server ?? assert.fail('code-server did not start');
+
+  before(async () => {
+    server = await startCodeServer({ vsix: packagedVsix(), label: 'new-story' });
+  });
+  after(async () => server?.stop());
+
+  test('6. an empty folder shows the welcome view; New Skill scaffolds a healthy skill that the tree lists', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+    scenario(current, '6-new-skill', { empty: true }, async ({ workbench, story }) => {
+      const pane = await workbench.openNarratoriaView();
+      const welcome = pane.locator('.welcome-view-content');
+      await welcome.getByText('No skills found in this workspace', { exact: false }).waitFor({ timeout: 20_000 });
+      await welcome.getByRole('button', { name: 'Create a Skill…' }).waitFor();
+      await workbench.screenshot('6-welcome-view');
+      await welcome.getByRole('button', { name: 'Create a Skill…' }).click();
+      const input = workbench.page.locator('.quick-input-widget input');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill('Lantern Check');
+      await workbench.page.locator('.quick-input-message', { hasText: 'lowercase letters' }).waitFor({ timeout: 5_000 });
+      await input.fill('lantern-check');
+      await workbench.page.keyboard.press('Enter');
+      await workbench.page.locator('.quick-input-widget .quick-input-title', { hasText: 'New Skill (2/2)' }).waitFor({ timeout: 10_000 });
+      await input.fill('Checks whether the lantern still burns.');
+      await workbench.page.keyboard.press('Enter');
+      const rows = await workbench.waitForTreeRows((found) => found.some((row) => row.label === 'Lantern Check'));
+      assert.match(rows.find((row) => row.label === 'Lantern Check')!.description, /v0\.1\.0 · healthy/);
+      await workbench.page.locator('.tab', { hasText: 'skill.json' }).first().waitFor({ timeout: 10_000 });
+      // The scaffold is valid against the contributed manifest schema: VS Code reports no problem in it.
+      await workbench.page.waitForTimeout(3000);
+      await workbench.page.keyboard.press('Control+Shift+M');
+      await workbench.page.locator('.markers-panel').waitFor({ timeout: 10_000 });
+      await workbench.page.waitForTimeout(1500);
+      const problems = await workbench.page.locator('.markers-panel .monaco-list-row').allTextContents();
+      assert.deepEqual(problems, [], `problems in the new skill.json: ${problems.join(' | ')}`);
+      const manifest = JSON.parse(readFileSync(path.join(story.dir, 'skills', 'lantern-check', 'skill.json'), 'utf8')) as { description: string };
+      assert.equal(manifest.description, 'Checks whether the lantern still burns.');
+      for (const file of ['prompt.md', 'config-schema.json', 'scripts/run.js', 'samples/input.json']) {
+        assert.ok(existsSync(path.join(story.dir, 'skills', 'lantern-check', file)), `${file} was scaffolded`);
+      }
+    }),
+  );
+});
+
 describe('untrusted workspace (Restricted Mode)', () => {
   let server: CodeServer | undefined;
   const current = () => server ?? assert.fail('code-server did not start');

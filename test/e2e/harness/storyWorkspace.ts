@@ -12,6 +12,8 @@ export interface StoryWorkspaceOptions {
    * check, the turn fails and is re-planned without it, and the dice-roller takes over.
    */
   readonly brokenDice?: boolean;
+  /** Leave out the sample skills: an empty folder, as an author starting a new story has. */
+  readonly empty?: boolean;
   /** Folder to create (must not exist yet); default: a new temp folder. */
   readonly dir?: string;
   /** Short name used in the temp folder name. */
@@ -37,7 +39,7 @@ export function makeStoryWorkspace(options: StoryWorkspaceOptions = {}): StoryWo
     dir = mkdtempSync(path.join(os.tmpdir(), `narratoria-e2e-${options.label ?? 'story'}-`));
   }
   try {
-    copySkills(sampleSkillsDir, path.join(dir, 'skills'));
+    if (!options.empty) copySkills(sampleSkillsDir, path.join(dir, 'skills'));
     if (options.brokenDice) {
       copySkills(path.join(fixtureStoryDir, 'skills', 'broken-dice'), path.join(dir, 'skills', 'broken-dice'));
       // broken-dice's script requires ../../../lib/fixtureProtocol.js, i.e. <story>/lib.
