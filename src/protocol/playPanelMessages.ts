@@ -93,6 +93,15 @@ export interface LogLineView {
   readonly text: string;
 }
 
+/** An attempt of the running turn, as `attemptStarted` announced it, with its tools now and its end when known. */
+export interface RunningAttemptView {
+  readonly attempt: number;
+  readonly planId: string;
+  readonly narrator: NarratorKindView;
+  readonly tools: readonly ToolRunView[];
+  readonly finished?: AttemptView;
+}
+
 /** Narrator state for the panel header (same words as the status-bar item). */
 export interface NarratorStatusView {
   /** idle: a local model is configured but not loaded yet (it loads on the first turn). */
@@ -127,6 +136,8 @@ export interface PlaySnapshot {
   readonly busy: boolean;
   /** Input of the running turn, when busy. */
   readonly runningInput?: string;
+  /** The running turn's attempts so far with their tools (a panel opened mid-turn shows its progress). */
+  readonly runningAttempts?: readonly RunningAttemptView[];
   /** A notice for the author (e.g. "the saved session could not be read and was set aside"). */
   readonly notice?: string;
 }

@@ -211,6 +211,27 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     assert.equal(await byTestId(page, PlayPanelTestId.errorNotice).count(), 0);
   });
 
+  test('a panel opened mid-turn replays the attempts and tools so far', async () => {
+    const panel = await kit.openWithSession({}, {
+      busy: true,
+      runningInput: 'roll to climb the wall',
+      runningAttempts: [
+        {
+          attempt: 1, planId: 'plan-1', narrator: 'pattern',
+          tools: [toolRun(1, 'check', 'broken-dice', 'failed', { planId: 'plan-1', error: { category: 'process_error', message: 'exit 1' } })],
+          finished: { attempt: 1, planId: 'plan-1', narrator: 'pattern', outcome: 'failed', failedTools: ['check'], disabledSkills: [], tools: ['check'] },
+        },
+        { attempt: 2, planId: 'plan-2', narrator: 'pattern', tools: [toolRun(2, 'roll', 'dice-roller', 'running', { planId: 'plan-2' })] },
+      ],
+    });
+    const { page } = panel;
+    await byTestId(page, PlayPanelTestId.toolRow, '[data-tool-id="roll"]').waitFor();
+    assert.equal(await byTestId(page, PlayPanelTestId.toolRow, '[data-tool-id="roll"]').getAttribute('data-status'), 'running');
+    assert.match(await byTestId(page, PlayPanelTestId.toolPanel).innerText(), /Attempt 1/);
+    assert.match(await byTestId(page, PlayPanelTestId.busyIndicator).innerText(), /attempt 2/i);
+    await assertClean(panel);
+  });
+
   test('every PlayPanelTestId appears in the panel', async () => {
     const seen = new Set<string>();
     const panel = await kit.openWithSession({}, { trusted: false, busy: true, runningInput: 'climb the wall' });

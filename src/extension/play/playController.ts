@@ -5,7 +5,7 @@ import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import { PlaySession } from '../../runtime/session/playSession.js';
 import { MAX_PLAN_ATTEMPTS } from '../../runtime/session/turnRunner.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
-import type { LogLineView, PlaySnapshot, SkillSummaryView, ToolRunView, ToPlayWebview } from '../../protocol/playPanelMessages.js';
+import type { AttemptView, LogLineView, PlaySnapshot, SkillSummaryView, ToolRunView, ToPlayWebview } from '../../protocol/playPanelMessages.js';
 import type { NarratorService } from '../narrator/narratorService.js';
 import type { NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';
@@ -37,6 +37,8 @@ export class PlayController implements vscode.Disposable {
   private stale = false;
   private readonly results = new Map<number, TurnResult>();
   private readonly tools = new Map<string, ToolRunView>();
+  /** Attempts of the running turn, in order (for a panel that opens mid-turn). */
+  private readonly attempts: { readonly attempt: number; readonly planId: string; readonly narrator: 'llm' | 'pattern'; finished?: AttemptView }[] = [];
   private readonly pendingToolUpdates = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
   private notice: string | undefined;
@@ -82,7 +84,15 @@ export class PlayController implements vscode.Disposable {
       narrator: this.options.narrator.status,
       trusted: vscode.workspace.isTrusted,
       busy: this.busy,
-      ...(this.running ? { runningInput: this.running.input } : {}),
+      ...(this.running
+        ? {
+            runningInput: this.running.input,
+            runningAttempts: this.attempts.map((attempt) => ({
+              ...attempt,
+              tools: [...this.tools.values()].filter((tool) => tool.planId === attempt.planId),
+            })),
+          }
+        : {}),
       ...(this.notice ? { notice: this.notice } : {}),
     };
   }
@@ -102,6 +112,7 @@ export class PlayController implements vscode.Disposable {
     running.finished = new Promise<void>((resolve) => (settle = resolve));
     this.running = running;
     this.tools.clear();
+    this.attempts.length = 0;
     this.busyEmitter.fire(true);
     const subscriptions: vscode.Disposable[] = [];
     try {
@@ -115,7 +126,10 @@ export class PlayController implements vscode.Disposable {
         }),
         session.onDidLogAttempt((entry) => {
           this.options.log.debug(`plan attempt ${JSON.stringify(entry)}`);
-          this.send({ type: 'attemptFinished', attempt: attemptViewOfLog(entry, entry.planId ? tools.get(entry.planId) ?? [] : []) });
+          const attempt = attemptViewOfLog(entry, entry.planId ? tools.get(entry.planId) ?? [] : []);
+          const live = this.attempts.find((candidate) => candidate.planId === entry.planId);
+          if (live) live.finished = attempt;
+          this.send({ type: 'attemptFinished', attempt });
         }),
       );
       await this.options.skills.ready();
@@ -238,6 +252,7 @@ export class PlayController implements vscode.Disposable {
     const key = (toolId: string): string => `${planId}:${toolId}`;
     const initial = run.plan.tools.map((tool): ToolRunView => ({ attempt, planId, toolId: tool.toolId, skill: null, status: 'pending', retries: 0, logLines: [] }));
     for (const tool of initial) this.tools.set(key(tool.toolId), tool);
+    this.attempts.push({ attempt, planId, narrator });
     this.send({ type: 'attemptStarted', attempt, planId, narrator, tools: initial });
     const update = (toolId: string, change: (tool: ToolRunView) => ToolRunView): void => {
       const current = this.tools.get(key(toolId)) ?? { attempt, planId, toolId, skill: null, status: 'pending', retries: 0, logLines: [] };

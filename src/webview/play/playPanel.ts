@@ -131,6 +131,13 @@ export class PlayPanel {
     if (this.running !== undefined) {
       this.story.showPending(this.running.index, this.running.input);
       this.tools.startTurn(this.running.index);
+      // Opened mid-turn: replay the progress so far.
+      for (const attempt of snapshot.runningAttempts ?? []) {
+        this.tools.startAttempt(attempt.attempt, attempt.planId, attempt.narrator, attempt.tools);
+        for (const tool of attempt.tools) this.tools.updateTool(tool);
+        if (attempt.finished) this.tools.finishAttempt(attempt.finished);
+        this.running.attempt = attempt.attempt;
+      }
       this.notices.setLastTurn(snapshot.sessionId, undefined);
     } else {
       this.tools.showRecordedTurn(last);
