@@ -1,7 +1,7 @@
 // The play panel's webview host: HTML with a strict CSP, the typed message loop, and revival after a window reload.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { isInside } from '../skills/skillsService.js';
+import { webviewPageHtml } from '../webviewHtml.js';
 import { assertNever, type FromPlayWebview, type ToPlayWebview } from '../../protocol/playPanelMessages.js';
 import type { PlayController } from './playController.js';
 
@@ -155,30 +155,14 @@ export class PlayPanel implements vscode.Disposable {
   }
 
   private html(webview: vscode.Webview): string {
-    const nonce = randomBytes(16).toString('base64');
-    const asset = (file: string): string => webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview', file)).toString();
-    const csp = [
-      "default-src 'none'",
-      `img-src ${webview.cspSource} data:`,
-      `media-src ${webview.cspSource}`,
-      `style-src ${webview.cspSource}`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${asset('codicon.css')}">
-<link rel="stylesheet" href="${asset('play.css')}">
-<title>Narratoria Play</title>
-</head>
-<body>
-<div id="app"></div>
-<script nonce="${nonce}" src="${asset('play.js')}"></script>
-</body>
-</html>`;
+    return webviewPageHtml({
+      cspSource: webview.cspSource,
+      title: 'Narratoria Play',
+      resource: (file) => webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview', file)).toString(),
+      stylesheet: 'play.css',
+      script: 'play.js',
+      rootId: 'app',
+      media: true,
+    });
   }
 }

@@ -1,5 +1,4 @@
 // The Configure Skill panel: one webview form per skill over the runtime's skillConfigForm (model, validation, save). VS Code glue only; never logs a value.
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { errorMessage } from '../../runtime/common/errors.js';
@@ -12,6 +11,7 @@ import type { Skill } from '../../runtime/skills/skillTypes.js';
 import {
   assertNeverConfigMessage, type ConfigFormModel, type ConfigFormValues, type FromConfigForm, type ToConfigForm,
 } from '../../protocol/configFormMessages.js';
+import { webviewPageHtml } from '../webviewHtml.js';
 import { createSkillSecretStore } from './skillSecrets.js';
 
 /** What {@link openConfigureSkillPanel} needs from the extension. */
@@ -221,27 +221,12 @@ function explainUnavailable(message: string, schemaFile: string | undefined, ski
 
 /** The form's page: strict CSP (no inline code or style), a fresh nonce per load, resources from dist/webview only. */
 function formHtml(webview: vscode.Webview, webviewRoot: vscode.Uri, title: string): string {
-  const nonce = randomBytes(18).toString('base64url');
-  const resource = (file: string) => webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, file)).toString();
-  const source = webview.cspSource;
-  const csp = `default-src 'none'; style-src ${source}; font-src ${source}; script-src 'nonce-${nonce}'; img-src ${source}`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${resource('codicon.css')}" id="vscode-codicon-stylesheet">
-<link rel="stylesheet" href="${resource('configForm.css')}">
-<title>${escapeHtml(title)}</title>
-</head>
-<body>
-<div id="root"></div>
-<script nonce="${nonce}" src="${resource('configForm.js')}"></script>
-</body>
-</html>`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+  return webviewPageHtml({
+    cspSource: webview.cspSource,
+    title,
+    resource: (file) => webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, file)).toString(),
+    stylesheet: 'configForm.css',
+    script: 'configForm.js',
+    rootId: 'root',
+  });
 }
