@@ -153,6 +153,9 @@ function actionPhrase(action) {
 function nounPhrase(target) {
   let text = target.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
   if (text === '') return '';
+  // An action ("pick the lock", "open a chest") names its object after the verb: "the lock".
+  const action = /^[a-z]+\s+((?:the|a|an|this|that|his|her|its|their|your|my|our)\s.+)$/i.exec(text);
+  if (action && !/^(?:the|a|an|this|that|these|those|his|her|its|their|your|my|our|some|every|each)$/i.test(text.split(' ')[0])) text = action[1];
   if (/^(?:the|a|an|this|that|these|those|his|her|its|their|your|my|our|some|every|each)\s/i.test(text)) {
     return text.replace(/^my\s/i, 'your ').replace(/^our\s/i, 'your ');
   }
