@@ -1,6 +1,6 @@
 // Extension-host tests of the Skills tree data: skills with health, scripts as children, enablement commands, live updates on disk changes.
 import * as assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
@@ -75,5 +75,30 @@ suite('Skills tree', () => {
       await rm(created.directory, { recursive: true, force: true });
     }
     await waitFor(async () => !(await skillNodes()).some((node) => node.kind === 'skill' && node.skill.name === 'lantern-check'), 'the deleted skill to leave the tree');
+  });
+
+  test('a config problem shows as a child of its skill, with an error icon, and clears when fixed', async () => {
+    const skillsDirectory = path.join(storyFolder().fsPath, 'skills');
+    const created = await scaffoldSkill({ skillsDirectory, name: 'misconfigured', description: 'Has a bad tone in config.json.' });
+    assert.ok(created.ok);
+    const configFile = path.join(created.directory, 'config.json');
+    try {
+      await writeFile(configFile, JSON.stringify({ tone: 'shouting' }));
+      await waitFor(async () => (await skillNodes()).some((node) => node.kind === 'skill' && node.skill.name === 'misconfigured' && node.skill.problems.length > 0), 'the misconfigured skill with its problem');
+      const node = (await skillNodes()).find((candidate) => candidate.kind === 'skill' && candidate.skill.name === 'misconfigured')!;
+      assert.match(String(api.context.tree.getTreeItem(node).description), /1 config problem/);
+      const problem = (await api.context.tree.getChildren(node)).find((child) => child.kind === 'problem');
+      assert.ok(problem && problem.kind === 'problem');
+      const problemItem = api.context.tree.getTreeItem(problem);
+      assert.equal(problemItem.description, 'CONFIG_ENUM');
+      assert.match(String(problemItem.label), /tone/);
+      assert.equal((problemItem.iconPath as vscode.ThemeIcon).id, 'error');
+      assert.equal((problemItem.command?.arguments?.[0] as vscode.Uri).fsPath, configFile);
+      assert.ok(!api.context.skills.narratorSkills().some((skill) => skill.name === 'misconfigured'), 'a skill with config errors is offered to no narrator');
+      await writeFile(configFile, JSON.stringify({ tone: 'dramatic' }));
+      await waitFor(async () => (await skillNodes()).some((candidate) => candidate.kind === 'skill' && candidate.skill.name === 'misconfigured' && candidate.skill.problems.length === 0), 'the problem to clear');
+    } finally {
+      await rm(created.directory, { recursive: true, force: true });
+    }
   });
 });
