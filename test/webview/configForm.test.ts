@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { discoverSkills } from '../../src/runtime/skills/skillDiscovery.js';
-import {
-  buildConfigForm, formBaseline, readConfigFormSource, saveConfig, validateConfigForm, type SkillSecretStore,
-} from '../../src/runtime/skills/skillConfigForm.js';
+import { buildConfigForm, formBaseline } from '../../src/runtime/skills/skillConfigForm.js';
+import { readConfigFormSource, saveConfig, type SkillSecretStore } from '../../src/runtime/skills/skillConfigSave.js';
+import { validateConfigForm } from '../../src/runtime/skills/skillConfigFormValidation.js';
 import type { ConfigSchema } from '../../src/runtime/skills/skillConfig.js';
 import type { Skill } from '../../src/runtime/skills/skillTypes.js';
 import type { ConfigFormModel, FromConfigForm, ToConfigForm } from '../../src/protocol/configFormMessages.js';

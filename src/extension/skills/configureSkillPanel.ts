@@ -3,10 +3,9 @@ import * as vscode from 'vscode';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { errorMessage } from '../../runtime/common/errors.js';
 import type { ConfigSchema } from '../../runtime/skills/skillConfig.js';
-import {
-  buildConfigForm, formBaseline, readConfigFormSource, saveConfig, validateConfigForm,
-  type ConfigFormCurrent, type SkillSecretStore,
-} from '../../runtime/skills/skillConfigForm.js';
+import { buildConfigForm, formBaseline, type ConfigFormCurrent } from '../../runtime/skills/skillConfigForm.js';
+import { readConfigFormSource, saveConfig, type SkillSecretStore } from '../../runtime/skills/skillConfigSave.js';
+import { validateConfigForm } from '../../runtime/skills/skillConfigFormValidation.js';
 import type { Skill } from '../../runtime/skills/skillTypes.js';
 import {
   assertNeverConfigMessage, type ConfigFormModel, type ConfigFormValues, type FromConfigForm, type ToConfigForm,

@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import type * as vscode from 'vscode';
 import type { SecretLookup } from '../../runtime/skills/skillConfig.js';
-import type { SkillSecretStore } from '../../runtime/skills/skillConfigForm.js';
+import type { SkillSecretStore } from '../../runtime/skills/skillConfigSave.js';
 
 /**
  * The SecretStorage key of a skill's sensitive config field in one story, e.g.

@@ -4,9 +4,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { discoverSkills } from '../../../src/runtime/skills/skillDiscovery.js';
-import {
-  buildConfigForm, formBaseline, readConfigFormSource, saveConfig, validateConfigForm, type SkillSecretStore,
-} from '../../../src/runtime/skills/skillConfigForm.js';
+import { buildConfigForm, formBaseline } from '../../../src/runtime/skills/skillConfigForm.js';
+import { readConfigFormSource, saveConfig, type SkillSecretStore } from '../../../src/runtime/skills/skillConfigSave.js';
+import { validateConfigForm } from '../../../src/runtime/skills/skillConfigFormValidation.js';
 import type { ConfigSchema } from '../../../src/runtime/skills/skillConfig.js';
 import type { Skill } from '../../../src/runtime/skills/skillTypes.js';
 import type { ConfigFormField, ConfigFormModel } from '../../../src/protocol/configFormMessages.js';
