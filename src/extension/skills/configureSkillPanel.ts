@@ -1,4 +1,4 @@
-// The Configure Skill panel: one webview form per skill over the runtime's skillConfigForm (model, validation, save). VS Code glue only; never logs a value.
+// The Configure Skill panel: one webview form per skill over the runtime's skillConfigForm, skillConfigFormValidation and skillConfigSave. VS Code glue only; never logs a value.
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { errorMessage } from '../../runtime/common/errors.js';
