@@ -142,6 +142,37 @@ describe('trusted workspace', () => {
       assert.ok(played.length > 0 && (choiceText.includes(played) || played.includes(choiceText)), `turn 2 played "${played}", the choice was "${choiceText}"`);
     }),
   );
+  test('7. Run Skill Script runs the dice roller with a typed input; its output lines and verdict go to the Narratoria log', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+    scenario(current, '7-run-skill-script', {}, async ({ workbench }) => {
+      await workbench.openNarratoriaView();
+      await workbench.waitForTreeRows((found) => found.some((row) => row.label === 'Dice Roller'));
+      const page = workbench.page;
+      const input = page.locator('.quick-input-widget input');
+      const row = (text: string) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+      // Not workbench.runCommand: the command answers with a quick pick of its own, so the widget never closes.
+      await page.keyboard.press('F1');
+      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.fill('>Narratoria: Run Skill Script');
+      await row('Narratoria: Run Skill Script').click({ timeout: 10_000 });
+      await row('Dice Roller').waitFor({ timeout: 10_000 });
+      await input.fill('Dice Roller');
+      await row('Dice Roller').click();
+      await row('Enter the input as JSON').waitFor({ timeout: 10_000 });
+      await row('Enter the input as JSON').click();
+      await page.locator('.quick-input-widget', { hasText: 'as a JSON object' }).waitFor({ timeout: 10_000 });
+      await input.fill('{"formula": "2d6+1", "reason": "scale the wall"}');
+      await page.keyboard.press('Enter');
+      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Dice Roller › roll: ok' });
+      await toast.waitFor({ timeout: 20_000 });
+      const output = page.locator('.part.panel .view-lines');
+      await output.filter({ hasText: 'dice_roll' }).first().waitFor({ timeout: 10_000 });
+      const text = (await output.first().innerText()).replace(/\u00a0/g, ' ');
+      // The output view renders only the lines in sight: the last events and the verdict.
+      assert.match(text, /"type":"ui_event","event":"dice_roll"/);
+      assert.match(text, /"formula":"2d6\+1"/);
+      assert.match(text, /✓ ok: Rolled 2d6\+1: \d+ \(exit 0/);
+    }),
+  );
 });
 
 describe('a new story', () => {
