@@ -173,6 +173,25 @@ describe('trusted workspace', () => {
       assert.match(text, /✓ ok: Rolled 2d6\+1: \d+ \(exit 0/);
     }),
   );
+  test('8. the play session survives a window reload: the panel comes back with the story and its state', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+    scenario(current, '8-window-reload', {}, async ({ workbench }) => {
+      const panel = await PlayPanel.open(workbench);
+      await panel.play('I roll to pick the lock');
+      const narration = ((await panel.get('narrationEntry').first().innerText()) ?? '').trim();
+      assert.ok(narration.length > 0);
+      // Let VS Code persist the open editors (the panel's serializer state) before the reload.
+      await workbench.page.waitForTimeout(2_000);
+      await workbench.page.reload();
+      await workbench.waitUntilReady();
+      const revived = new PlayPanel(workbench);
+      await revived.get('narrationEntry').first().waitFor({ timeout: 45_000 });
+      assert.equal((await revived.get('narrationEntry').first().innerText()).trim(), narration);
+      await revived.get('playerEntry').filter({ hasText: 'I roll to pick the lock' }).first().waitFor();
+      await revived.stateRows('dice').first().waitFor({ timeout: 10_000 });
+      await revived.input.waitFor();
+      await revived.play('I look around');
+    }),
+  );
 });
 
 describe('a new story', () => {
