@@ -15,6 +15,7 @@ import type { ConfigSchema } from '../../src/runtime/skills/skillConfig.js';
 import type { Skill } from '../../src/runtime/skills/skillTypes.js';
 import type { ConfigFormModel, FromConfigForm, ToConfigForm } from '../../src/protocol/configFormMessages.js';
 import { configSchema, createTempStory, type TempStory } from '../runtime/skills/skillFixture.js';
+import { themeCss } from './vscodeThemes.js';
 
 const projectRoot = path.resolve(import.meta.dirname, '../..');
 const distWebview = path.join(projectRoot, 'dist', 'webview');
@@ -35,40 +36,8 @@ class MemorySecretStore implements SkillSecretStore {
   }
 }
 
-/** VS Code's Dark Modern colours as the webview gets them (`--vscode-*`), settings editor colours included. */
-const darkModern: Record<string, string> = {
-  'font-family': 'system-ui, "Ubuntu", "Droid Sans", sans-serif',
-  'font-size': '13px',
-  'font-weight': 'normal',
-  'editor-font-family': '"Droid Sans Mono", "monospace", monospace',
-  'editor-font-size': '14px',
-  foreground: '#cccccc',
-  descriptionForeground: '#9d9d9d',
-  errorForeground: '#f85149',
-  focusBorder: '#0078d4',
-  'icon-foreground': '#cccccc',
-  'editor-background': '#1f1f1f',
-  'editor-foreground': '#cccccc',
-  'editorWarning-foreground': '#cca700',
-  'editorInfo-foreground': '#3794ff',
-  'panel-border': '#2b2b2b',
-  'button-background': '#0078d4',
-  'button-foreground': '#ffffff',
-  'button-hoverBackground': '#026ec1',
-  'button-border': '#ffffff12',
-  'button-secondaryBackground': '#313131',
-  'button-secondaryForeground': '#cccccc',
-  'button-secondaryHoverBackground': '#3c3c3c',
-  'input-background': '#313131',
-  'input-foreground': '#cccccc',
-  'input-border': '#3c3c3c',
-  'input-placeholderForeground': '#989898',
-  'inputValidation-infoBackground': '#063b49',
-  'inputValidation-infoBorder': '#007acc',
-  'inputValidation-warningBackground': '#352a05',
-  'inputValidation-warningBorder': '#b89500',
-  'inputValidation-errorBackground': '#5a1d1d',
-  'inputValidation-errorBorder': '#be1100',
+/** Colours of VS Code's settings editor (Dark Modern) that the form uses beyond the shared preview theme (vscodeThemes.ts). */
+const settingsEditorColors: Record<string, string> = {
   'dropdown-background': '#313131',
   'dropdown-foreground': '#cccccc',
   'dropdown-border': '#3c3c3c',
@@ -76,15 +45,8 @@ const darkModern: Record<string, string> = {
   'checkbox-background': '#313131',
   'checkbox-foreground': '#cccccc',
   'checkbox-border': '#3c3c3c',
-  'badge-background': '#616161',
-  'badge-foreground': '#f8f8f8',
-  'textLink-foreground': '#4daafc',
   'textLink-activeForeground': '#4daafc',
-  'textPreformat-foreground': '#d0d0d0',
   'textPreformat-background': '#3c3c3c',
-  'toolbar-hoverBackground': '#5a5d5e50',
-  'list-hoverBackground': '#2a2d2e',
-  'testing-iconPassed': '#73c991',
   'settings-headerForeground': '#ffffff',
   'settings-settingsHeaderHoverForeground': '#ffffffb3',
   'settings-modifiedItemIndicator': '#bb800966',
@@ -127,7 +89,7 @@ async function startServer(): Promise<{ server: Server; origin: string }> {
     const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
     const send = (type: string, body: string | Buffer) => response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
     if (url.pathname === '/form.html') return send('text/html; charset=utf-8', formHtml(origin));
-    if (url.pathname === '/theme.css') return send('text/css', `:root {\n${Object.entries(darkModern).map(([name, value]) => `  --vscode-${name}: ${value};`).join('\n')}\n}\n`);
+    if (url.pathname === '/theme.css') return send('text/css', `${themeCss('dark')}\n:root {\n${Object.entries(settingsEditorColors).map(([name, value]) => `  --vscode-${name}: ${value};`).join('\n')}\n}\n`);
     if (url.pathname === '/fake-vscode.js') return send('text/javascript', fakeVsCodeApi);
     if (url.pathname === '/favicon.ico') return void response.writeHead(204).end();
     const file = /^\/dist\/webview\/([\w.-]+)$/.exec(url.pathname)?.[1];

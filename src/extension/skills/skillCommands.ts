@@ -152,28 +152,29 @@ export function runSkillScriptCommand(context: SkillCommandContext) {
 async function pickInput(skill: Skill, script: SkillScript): Promise<Record<string, unknown> | undefined> {
   const samplesDirectory = path.join(skill.directory, 'samples');
   const files = (await readdir(samplesDirectory).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort();
-  type Item = vscode.QuickPickItem & { readonly file?: string };
+  type Item = vscode.QuickPickItem & ({ readonly source: 'sample'; readonly file: string } | { readonly source: 'typed' } | { readonly source: 'empty' });
   const items: Item[] = [
-    ...files.map((file) => ({ label: `$(file) ${file}`, description: 'sample input', file: path.join(samplesDirectory, file) })),
-    { label: '$(edit) Enter the input as JSON…' },
-    { label: '$(circle-slash) Run with an empty input {}', description: '' },
+    ...files.map((file): Item => ({ source: 'sample', label: `$(file) ${file}`, description: 'sample input', file: path.join(samplesDirectory, file) })),
+    { source: 'typed', label: '$(edit) Enter the input as JSON…' },
+    { source: 'empty', label: '$(circle-slash) Run with an empty input {}' },
   ];
   const picked = await vscode.window.showQuickPick(items, { placeHolder: `Input for ${script.name}` });
-  if (!picked) return undefined;
-  let initial = '{}';
-  if (picked.file) initial = await readFile(picked.file, 'utf8');
-  else if (picked.label.includes('empty')) return {};
-  if (picked.file) {
-    const edited = await askJson(initial, `Input for ${script.name} (from ${path.basename(picked.file)}; edit or press Enter)`);
-    return edited;
+  switch (picked?.source) {
+    case undefined:
+      return undefined;
+    case 'empty':
+      return {};
+    case 'typed':
+      return askJson('{}', `Input for ${script.name} as a JSON object`);
+    case 'sample':
+      return askJson(await readFile(picked.file, 'utf8'), `Input for ${script.name} (from ${path.basename(picked.file)}; edit or press Enter)`);
   }
-  return askJson(initial, `Input for ${script.name} as a JSON object`);
 }
 
 async function askJson(initial: string, prompt: string): Promise<Record<string, unknown> | undefined> {
   const text = await vscode.window.showInputBox({
     prompt,
-    value: JSON.stringify(JSON.parse(initial)),
+    value: compactJson(initial),
     validateInput: (value) => {
       try {
         const parsed: unknown = JSON.parse(value);
@@ -222,4 +223,13 @@ async function runAndReport(context: SkillCommandContext, skill: Skill, script: 
   const show = await (report.verdict.ok ? vscode.window.showInformationMessage : vscode.window.showErrorMessage)(`${skill.displayName} › ${script.name}: ${report.verdict.message}`, 'Show Logs');
   if (show) log.show();
   return report;
+}
+
+/** One-line JSON for the input box; a sample that does not parse is shown as written, so the validation message explains it. */
+function compactJson(text: string): string {
+  try {
+    return JSON.stringify(JSON.parse(text));
+  } catch {
+    return text.trim();
+  }
 }

@@ -113,8 +113,7 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
   }
 
   setEnabled(name: string, enabled: boolean): boolean {
-    const changed = this.registry?.setEnabled(name, enabled) ?? false;
-    return changed;
+    return this.registry?.setEnabled(name, enabled) ?? false;
   }
 
   resetHealth(name?: string): void {
@@ -209,7 +208,7 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
       registry.onDidChangeHealth((change) => {
         this.options.log.info(`skill ${change.skill}: ${change.previous} → ${change.current}${change.toolId ? ` (tool ${change.toolId})` : ''}`);
         this.healthEmitter.fire(change);
-        this.changed();
+        // No changed() here: every path that changes health (recordExecution, resetHealth, restartSession) fires it once.
       }),
       registry.onDidChangeEnablement((change) => {
         // Merged with the remembered names, so a skill that is missing right now (broken manifest, other root) stays disabled.

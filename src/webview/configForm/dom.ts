@@ -1,7 +1,7 @@
 // DOM builders for the Configure Skill form: elements from createElement, attributes and text nodes only, never from HTML strings.
+import { append, type Child } from '../common/dom.js';
 
-/** What an element can contain: nodes, text (always a text node), or nothing. */
-export type Child = Node | string | null | undefined | false;
+export { append, type Child };
 
 /** Attributes by name; `undefined` and `false` leave the attribute out, `true` sets it empty. */
 export type Attributes = Readonly<Record<string, string | number | boolean | undefined>>;
@@ -16,14 +16,6 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Att
   }
   append(element, ...children);
   return element;
-}
-
-/** Appends children (strings as text nodes), skipping empty ones. */
-export function append(parent: Node, ...children: Child[]): void {
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
-  }
 }
 
 /** A codicon (decorative: hidden from assistive technology). */

@@ -1,7 +1,7 @@
 // Small DOM builders for the play panel: elements from tags, attributes and text nodes only, never from HTML strings.
+import { append, type Child } from '../common/dom.js';
 
-/** What an element can contain: nodes, text (always as a text node), or nothing. */
-export type Child = Node | string | null | undefined | false;
+export { append, type Child };
 
 export interface ElementOptions {
   readonly className?: string | undefined;
@@ -28,14 +28,6 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: Eleme
   }
   append(element, ...children);
   return element;
-}
-
-/** Appends children (strings as text nodes), skipping empty ones. */
-export function append(parent: Node, ...children: Child[]): void {
-  for (const child of children) {
-    if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
-  }
 }
 
 /** Removes every child of `node`. */
