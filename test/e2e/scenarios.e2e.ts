@@ -149,11 +149,8 @@ describe('trusted workspace', () => {
       const page = workbench.page;
       const input = page.locator('.quick-input-widget input');
       const row = (text: string) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
-      // Not workbench.runCommand: the command answers with a quick pick of its own, so the widget never closes.
-      await page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible', timeout: 10_000 });
-      await input.fill('>Narratoria: Run Skill Script');
-      await row('Narratoria: Run Skill Script').click({ timeout: 10_000 });
+      // Not runCommand: the command answers with a quick pick of its own, so the palette widget stays open.
+      await workbench.pickCommand('Narratoria: Run Skill Script…');
       await row('Dice Roller').waitFor({ timeout: 10_000 });
       await input.fill('Dice Roller');
       await row('Dice Roller').click();

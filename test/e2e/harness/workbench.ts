@@ -98,12 +98,21 @@ export class Workbench {
     await this.page.locator('.monaco-workbench .part.activitybar, .monaco-workbench .composite-bar').first().waitFor({ timeout });
   }
 
-  /** Runs a command through the F1 palette by its full title ("Narratoria: Open Play Panel"). */
+  /** Runs a command through the F1 palette by its full title ("Narratoria: Open Play Panel") and waits for the palette to close. */
   async runCommand(title: string, timeout = 20_000): Promise<void> {
+    await this.pickCommand(title, timeout);
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+  }
+
+  /**
+   * Picks a command in the F1 palette without waiting for the palette to close (for commands that answer
+   * with a quick pick of their own). Retries until the command is listed: an extension's commands show up
+   * once the extension host has read the manifests and set the context keys of their `when` clauses.
+   */
+  async pickCommand(title: string, timeout = 20_000): Promise<void> {
     const input = this.page.locator('.quick-input-widget input');
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     const deadline = Date.now() + timeout;
-    // A command contributed by an extension shows up once the extension host has read the manifests: retry.
     for (;;) {
       await this.page.keyboard.press('Escape');
       // Focus back on the workbench document (not a webview iframe, not a widget) without clicking anything.
@@ -119,7 +128,6 @@ export class Workbench {
       }
     }
     await row.click();
-    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
   }
 
   /** Shows the Narratoria view container (activity bar) and returns its Skills pane. */
