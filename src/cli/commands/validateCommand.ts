@@ -1,6 +1,8 @@
-// `narratoria validate <plan.json>… [--root DIR] [--format text|json]`: schema and semantic checks with positions.
+// `narratoria validate <plan.json>… [--root DIR] [--format text|json]`: schema, semantic and skill-input checks with positions.
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
+import { createSkillCatalog } from '../../runtime/skills/skillCatalog.js';
+import { discoverSkills } from '../../runtime/skills/skillDiscovery.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { toReportDiagnostic, type ReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { cannotRead, ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
@@ -23,6 +25,9 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   const format = parseFormat(values.format);
   if (positionals.length === 0) throw new UsageError('validate needs at least one plan file');
   const root = path.resolve(io.cwd, values.root ?? '.');
+  // The story's skills: inputs are checked against their scripts' input schemas, as in the editor.
+  const skills = createSkillCatalog((await discoverSkills({ root })).skills);
+  const allowOutsideSkills = values['allow-outside-skills'] === true;
   const entries: ValidateEntry[] = [];
   let unreadable = false;
   for (const file of positionals) {
@@ -38,7 +43,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       });
       continue;
     }
-    const result = await validatePlanText(text, { root, allowOutsideSkills: values['allow-outside-skills'] === true });
+    const result = await validatePlanText(text, { root, allowOutsideSkills, skills });
     entries.push({ file, valid: result.valid, diagnostics: result.diagnostics.map(toReportDiagnostic) });
   }
   if (format === 'json') io.stdout.write(toJson(entries));

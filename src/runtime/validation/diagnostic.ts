@@ -1,4 +1,5 @@
 // Diagnostic types of plan validation: severities, 1-based source ranges, and the stable diagnostic codes.
+import type { PointerTarget } from './jsonLocator.js';
 
 /** How bad a diagnostic is. Only `error` makes a plan invalid. */
 export type DiagnosticSeverity = 'error' | 'warning' | 'info';
@@ -75,18 +76,55 @@ export const DiagnosticCode = {
   TOOL_IN_DISABLED_SKILL: 'TOOL_IN_DISABLED_SKILL',
   /** info: the plan has no tools. */
   EMPTY_PLAN: 'EMPTY_PLAN',
-  /** A tool's `condition` is not a valid expression (see src/runtime/state/conditionExpression.ts). */
+  /**
+   * error: a tool's `condition` is not a valid expression (see src/runtime/state/conditionExpression.ts);
+   * the range is the character of the string literal where parsing failed (its closing quote when the expression ends too early).
+   */
   CONDITION_SYNTAX: 'CONDITION_SYNTAX',
-  /** A tool's `subPlan` file does not exist or is not a file. */
+  /** error: a tool's `subPlan` file does not exist or is not a file. */
   SUB_PLAN_NOT_FOUND: 'SUB_PLAN_NOT_FOUND',
-  /** The replan loop rejected a plan that uses a skill disabled for this attempt. */
+  /** error: the replan loop rejected a plan that uses a skill disabled for this attempt (reported by the turn runner). */
   PLAN_USES_DISABLED_SKILL: 'PLAN_USES_DISABLED_SKILL',
-  /** A tool's `subPlan` file resolves outside the story root. */
+  /** error: a tool's `subPlan` file resolves outside the story root. */
   SUB_PLAN_OUTSIDE_ROOT: 'SUB_PLAN_OUTSIDE_ROOT',
+  /** error: a value of a tool's `input` has a JSON type its script's inputSchema does not allow. */
+  INPUT_TYPE_MISMATCH: 'INPUT_TYPE_MISMATCH',
+  /** error: a value of a tool's `input` is not one of the values its script's inputSchema allows (`enum` or `const`). */
+  INPUT_NOT_IN_ENUM: 'INPUT_NOT_IN_ENUM',
+  /**
+   * error: a tool's `input` lacks a property its script's inputSchema requires; the pointer names the
+   * missing property, the range is the object that should hold it (the toolPath when the tool has no input).
+   */
+  INPUT_REQUIRED_MISSING: 'INPUT_REQUIRED_MISSING',
+  /** error: a tool's `input` breaks another rule of its script's inputSchema (minLength, pattern, minimum, format…). */
+  INPUT_SCHEMA_VIOLATION: 'INPUT_SCHEMA_VIOLATION',
+  /** warning: a tool's `input` has a property its script's inputSchema does not list; the range is its key. */
+  INPUT_UNKNOWN_PROPERTY: 'INPUT_UNKNOWN_PROPERTY',
+  /** warning: the toolPath names a file of a skill that the skill's skill.json does not declare as a script. */
+  SCRIPT_NOT_DECLARED: 'SCRIPT_NOT_DECLARED',
+  /** warning: the toolPath names a script of a skill the user disabled in this session. */
+  SKILL_DISABLED: 'SKILL_DISABLED',
+  /** warning: the toolPath names a script of a skill whose health is permanentFailure in this session. */
+  SKILL_PERMANENT_FAILURE: 'SKILL_PERMANENT_FAILURE',
 } as const;
 
 /** A stable diagnostic code (the values of {@link DiagnosticCode}). */
 export type DiagnosticCode = (typeof DiagnosticCode)[keyof typeof DiagnosticCode];
+
+/** A diagnostic before it gets a source range (what the checks produce). */
+export interface DiagnosticDraft {
+  readonly severity: DiagnosticSeverity;
+  readonly code: DiagnosticCode;
+  readonly message: string;
+  readonly pointer: string;
+  /** Range on the property key instead of the value (unknown properties). */
+  readonly target?: PointerTarget;
+  /** Where the range goes when it is not at `pointer` (e.g. the object missing a required property). */
+  readonly rangePointer?: string;
+  /** A span of the decoded string value at `pointer` (0-based code units): the range covers its characters in the literal. */
+  readonly stringSpan?: { readonly start: number; readonly length: number };
+  readonly related?: readonly RelatedInformation[];
+}
 
 /** A diagnostic in the flat shape of contracts/validate-report.schema.json (`#/$defs/Diagnostic`). */
 export interface ReportDiagnostic {

@@ -1,9 +1,9 @@
 // Parses JSON text with offsets (jsonc-parser) and maps RFC 6901 JSON pointers and offsets to 1-based source ranges.
 import { createScanner, findNodeAtOffset, getNodePath, parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { SourcePosition, SourceRange } from './diagnostic.js';
+import { deeperThan, lazyTree, MAX_NESTING_DEPTH, strictValue } from './strictJson.js';
 
-/** Deeper nesting is rejected as a syntax problem: the recursive parser would overflow the stack on hostile input. */
-export const MAX_NESTING_DEPTH = 512;
+export { MAX_NESTING_DEPTH } from './strictJson.js';
 
 /** A parse error of the text, with its offset and the JSON pointer of the deepest value around it. */
 export interface JsonSyntaxProblem {
@@ -119,20 +119,39 @@ export function valueAtPointer(value: unknown, pointer: string): unknown {
 export class JsonDocument {
   /** The value, or undefined when the text has syntax problems. */
   readonly value: unknown;
-  private readonly lineStarts: number[];
+  private lineStarts: number[] | undefined;
+  private tree: { readonly root: Node | undefined } | undefined;
+  private readonly buildTree: (() => Node | undefined) | undefined;
 
+  /**
+   * `root` is the syntax tree, or a function building it on first use (strict JSON, whose value
+   * `strictValue` JSON.parse gave: most texts never need the tree, only their value).
+   */
   constructor(
     readonly text: string,
-    readonly root: Node | undefined,
+    root: Node | undefined | (() => Node | undefined),
     readonly syntaxProblems: readonly JsonSyntaxProblem[],
     readonly extensions: readonly JsonExtension[],
+    strictValue?: { readonly value: unknown },
   ) {
-    this.lineStarts = computeLineStarts(text);
-    this.value = root && syntaxProblems.length === 0 ? nodeValue(root) : undefined;
+    if (typeof root === 'function') {
+      this.buildTree = root;
+    } else {
+      this.tree = { root };
+    }
+    const tree = this.tree?.root;
+    this.value = strictValue ? strictValue.value : tree && syntaxProblems.length === 0 ? nodeValue(tree) : undefined;
+  }
+
+  /** The syntax tree (jsonc-parser), undefined when the text could not be parsed into one. */
+  get root(): Node | undefined {
+    this.tree ??= { root: this.buildTree?.() };
+    return this.tree.root;
   }
 
   /** 1-based position of a 0-based offset. */
   positionAt(offset: number): SourcePosition {
+    this.lineStarts ??= computeLineStarts(this.text);
     return positionAt(this.lineStarts, Math.max(0, Math.min(offset, this.text.length)));
   }
 
@@ -168,7 +187,7 @@ export class JsonDocument {
   }
 
   private walk(segments: readonly string[]): { node: Node | undefined; missing: boolean } {
-    let node = this.root;
+    let node: Node | undefined = this.root;
     if (!node) return { node, missing: true };
     for (const segment of segments) {
       const child = childNode(node, segment);
@@ -186,6 +205,11 @@ export class JsonDocument {
 export function parseJsonDocument(text: string): JsonDocument {
   // A BOM becomes a space of the same length, so offsets stay those of the original text.
   const source = text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+  // Strict JSON (the usual case) has no comments, trailing commas or syntax problems: JSON.parse
+  // gives its value many times faster than the tree, which is built only when a range is asked for.
+  // Too deep a value falls through to the tolerant parse, which reports where.
+  const strict = strictValue(source);
+  if (strict !== undefined && !deeperThan(strict.value, MAX_NESTING_DEPTH)) return new JsonDocument(text, () => lazyTree(source), [], [], strict);
   const scan = scanExtensions(source);
   if (scan.tooDeepAt !== undefined) {
     const problem = { message: `nested deeper than ${MAX_NESTING_DEPTH} levels`, offset: scan.tooDeepAt, length: 1, pointer: '' };

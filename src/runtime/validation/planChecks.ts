@@ -1,21 +1,11 @@
 // Semantic checks of a plan beyond its schema: duplicate toolIds, dependencies, cycles, disabled skills. Pure: no I/O.
 import { findCycle, type DagNode } from '../dag/graph.js';
-import { parseCondition } from '../state/conditionExpression.js';
 import { closestMatch } from './closestMatch.js';
-import { DiagnosticCode, type DiagnosticSeverity, type RelatedInformation } from './diagnostic.js';
-import { pointerFromPath, type PointerTarget } from './jsonLocator.js';
+import { DiagnosticCode, type DiagnosticDraft, type RelatedInformation } from './diagnostic.js';
+import { pointerFromPath } from './jsonLocator.js';
 import { skillNameOfPath } from './toolPathPolicy.js';
 
-/** A diagnostic before it gets a source range. */
-export interface DiagnosticDraft {
-  readonly severity: DiagnosticSeverity;
-  readonly code: DiagnosticCode;
-  readonly message: string;
-  readonly pointer: string;
-  /** Range on the property key instead of the value (unknown properties). */
-  readonly target?: PointerTarget;
-  readonly related?: readonly RelatedInformation[];
-}
+export type { DiagnosticDraft } from './diagnostic.js';
 
 /** What the checks need of one tool, read defensively from data that may have failed the schema. */
 export interface ToolView {
@@ -26,6 +16,8 @@ export interface ToolView {
   readonly hasSubPlan: boolean;
   readonly subPlan: string | undefined;
   readonly condition: string | undefined;
+  /** The tool's `input` as written (undefined when absent). */
+  readonly input: unknown;
   /** The dependency strings, in order (non-strings are left out). */
   readonly dependencies: readonly string[];
   /**
@@ -45,21 +37,6 @@ const LINEAR_DUPLICATE_SCAN_LIMIT = 16;
 
 /** Most dependency cycles reported for one plan. */
 const MAX_CYCLE_DIAGNOSTICS = 20;
-
-/** Reports conditions that do not parse, with the offending position in the message. */
-export function checkConditions(tools: readonly ToolView[], drafts: DiagnosticDraft[]): void {
-  for (const tool of tools) {
-    if (tool.condition === undefined) continue;
-    const parsed = parseCondition(tool.condition);
-    if (parsed.ok) continue;
-    drafts.push({
-      severity: 'error',
-      code: DiagnosticCode.CONDITION_SYNTAX,
-      message: `${toolName(tool)}: invalid condition at character ${parsed.offset + 1}: ${parsed.message} (example: state.dice.lastRoll.success == true)`,
-      pointer: pointerFromPath(['tools', tool.index, 'condition']),
-    });
-  }
-}
 
 /** Reads the tools array of a plan into views, whatever the items are. */
 export function viewTools(items: readonly unknown[]): ToolView[] {
@@ -104,6 +81,7 @@ export function viewTools(items: readonly unknown[]): ToolView[] {
       hasSubPlan: typeof subPlan === 'string',
       subPlan: nonEmptyString(subPlan),
       condition: typeof condition === 'string' ? condition : undefined,
+      input: tool['input'],
       dependencies,
       dependencyPositions,
     };
@@ -250,8 +228,9 @@ export function checkCycles(
       if (firstIndexById.get(id)! < firstIndexById.get(members[start]!)!) start = position;
     });
     const path = [...members.slice(start), ...members.slice(0, start), members[start]!];
+    // Every edge, the first one included, so each is a clickable location.
     const related: RelatedInformation[] = [];
-    for (let step = 1; step < path.length - 1; step++) {
+    for (let step = 0; step < path.length - 1; step++) {
       related.push({ pointer: edgePointer(path[step]!, path[step + 1]!), message: `"${path[step]}" depends on "${path[step + 1]}"` });
     }
     drafts.push({
@@ -365,7 +344,8 @@ export function asRecord(value: unknown): Record<string, unknown> | undefined {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-function toolName(tool: ToolView): string {
+/** How messages name a tool: its quoted toolId, or `tools/<index>` without one. */
+export function toolName(tool: ToolView): string {
   return tool.toolId !== undefined ? `"${tool.toolId}"` : `tools/${tool.index}`;
 }
 

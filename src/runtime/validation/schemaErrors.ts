@@ -46,8 +46,32 @@ export function schemaProblems(errors: readonly ErrorObject[], value: unknown, s
 }
 
 function collapseAlternatives(errors: readonly ErrorObject[], value: unknown): { remaining: ErrorObject[]; synthesized: RankedProblem[] } {
+  const { remaining, mismatches } = resolveAlternatives(errors);
+  const synthesized = mismatches.map(({ pointer, expected }): RankedProblem => {
+    const message =
+      expected.length > 0
+        ? `${prefixOf(pointer)}expected ${expected.join(' or ')} but found ${describeFound(valueAtPointer(value, pointer))}`
+        : `${prefixOf(pointer)}matches more than one of the allowed alternatives`;
+    const code = expected.length > 0 ? DiagnosticCode.SCHEMA_TYPE : DiagnosticCode.SCHEMA_VIOLATION;
+    return { code, message, pointer, target: 'value', collapseKey: 'value' + pointer, rank: 0 };
+  });
+  return { remaining, synthesized };
+}
+
+/** An oneOf/anyOf that no alternative fits: the JSON types the alternatives expect (empty when several match). */
+export interface AlternativeMismatch {
+  readonly pointer: string;
+  readonly expected: readonly string[];
+}
+
+/**
+ * Resolves oneOf/anyOf cascades of Ajv errors: each becomes the errors of its best-fitting
+ * alternative (the one with fewest errors among those whose type fits), or, when none fits, one
+ * mismatch listing the expected types. The other errors are kept as they are.
+ */
+export function resolveAlternatives(errors: readonly ErrorObject[]): { remaining: ErrorObject[]; mismatches: AlternativeMismatch[] } {
   let remaining = [...errors];
-  const synthesized: RankedProblem[] = [];
+  const mismatches: AlternativeMismatch[] = [];
   // Innermost alternatives first, so nested ones are already resolved when the outer one is handled.
   const alternatives = errors
     .filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf')
@@ -71,14 +95,9 @@ function collapseAlternatives(errors: readonly ErrorObject[], value: unknown): {
       continue;
     }
     const expected = new Set(branchErrors.filter(isTypeMismatch).flatMap((error) => typeList(error.params['type'])));
-    const message =
-      expected.size > 0
-        ? `${prefixOf(pointer)}expected ${[...expected].join(' or ')} but found ${describeFound(valueAtPointer(value, pointer))}`
-        : `${prefixOf(pointer)}matches more than one of the allowed alternatives`;
-    const code = expected.size > 0 ? DiagnosticCode.SCHEMA_TYPE : DiagnosticCode.SCHEMA_VIOLATION;
-    synthesized.push({ code, message, pointer, target: 'value', collapseKey: 'value' + pointer, rank: 0 });
+    mismatches.push({ pointer, expected: [...expected] });
   }
-  return { remaining, synthesized };
+  return { remaining, mismatches };
 }
 
 function convert(error: ErrorObject, value: unknown, schema: unknown): RankedProblem {
@@ -169,8 +188,9 @@ function prefixOf(instancePath: string): string {
   return instancePath === '' ? '' : `${instancePath.slice(1)}: `;
 }
 
-function typeList(type: unknown): string[] {
-  return Array.isArray(type) ? type.map(String) : [String(type)];
+/** The types of an Ajv `type` error's params (an array, or a comma-separated string for union types). */
+export function typeList(type: unknown): string[] {
+  return Array.isArray(type) ? type.map(String) : String(type).split(',');
 }
 
 function describe(value: unknown): string {

@@ -3,20 +3,14 @@ import { realpath, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { contractSchemas, contractValidator } from '../contracts/schemas.js';
 import type { Plan } from '../model/plan.js';
-import { comparePositions, DiagnosticCode, type Diagnostic, type SourceRange } from './diagnostic.js';
+import type { SkillCatalog } from '../skills/skillCatalog.js';
+import { checkConditions } from './conditionChecks.js';
+import { comparePositions, DiagnosticCode, type Diagnostic, type DiagnosticDraft, type SourceRange } from './diagnostic.js';
 import { parseJsonDocument, parsePointer, pointerFromPath, type JsonDocument } from './jsonLocator.js';
-import {
-  asRecord,
-  checkConditions,
-  checkCycles,
-  checkDependencies,
-  checkDisabledSkills,
-  checkToolIds,
-  viewTools,
-  type DiagnosticDraft,
-  type ToolView,
-} from './planChecks.js';
+import { asRecord, checkCycles, checkDependencies, checkDisabledSkills, checkToolIds, viewTools, type ToolView } from './planChecks.js';
 import { schemaProblems } from './schemaErrors.js';
+import { checkSkillCatalog } from './skillChecks.js';
+import { rangeInStringLiteral } from './stringLiteralRange.js';
 import { isInside, resolveToolPath, type ToolPathPolicy, type ToolPathResolution } from './toolPathPolicy.js';
 
 /** Options of {@link validatePlanText} and {@link validatePlanValue}. */
@@ -29,6 +23,11 @@ export interface PlanValidationOptions {
   readonly allowOutsideSkills?: boolean;
   /** Resolve and check every toolPath on disk. Default true. */
   readonly checkToolPaths?: boolean;
+  /**
+   * The story's skills. With toolPaths checked, each resolved script is looked up in it: inputs are
+   * checked against input schemas, and undeclared scripts, disabled and permanently failing skills warned about.
+   */
+  readonly skills?: SkillCatalog;
 }
 
 /** Outcome of validating one plan. */
@@ -107,6 +106,7 @@ async function validateParsed(value: unknown, collector: DiagnosticCollector, op
       return resolution?.ok ? resolution.skill : null;
     };
     checkDisabledSkills(tools, record['disabledSkills'], resolvedSkill, drafts);
+    if (options.skills && options.checkToolPaths !== false) checkSkillCatalog(tools, resolutions, options.skills, path.resolve(options.root), drafts);
     if (tools.length === 0) {
       const message = 'the plan has no tools; running it only shows its narrative';
       drafts.push({ severity: 'info', code: DiagnosticCode.EMPTY_PLAN, message, pointer: '/tools' });
@@ -118,6 +118,7 @@ async function validateParsed(value: unknown, collector: DiagnosticCollector, op
 
 /** Sub-plan files must exist and, after symlinks, stay inside the story root (unless allowOutsideSkills). */
 async function checkSubPlans(tools: readonly ToolView[], options: PlanValidationOptions, drafts: DiagnosticDraft[]): Promise<void> {
+  if (!tools.some((tool) => tool.subPlan !== undefined)) return;
   const root = await realpath(options.root).catch(() => path.resolve(options.root));
   for (const tool of tools) {
     if (tool.subPlan === undefined) continue;
@@ -143,22 +144,24 @@ async function checkToolPaths(
     ...(options.extraSkillRoots ? { extraSkillRoots: options.extraSkillRoots } : {}),
     ...(options.allowOutsideSkills !== undefined ? { allowOutsideSkills: options.allowOutsideSkills } : {}),
   };
-  const uses: { toolPath: string; pointer: string }[] = [];
+  // Two passes over the tools instead of a list of uses: plans have thousands of tools and few distinct paths.
+  const distinct = new Set<string>();
   for (const tool of tools) {
     // A subPlan tool runs another plan; its toolPath is informational only.
-    if (tool.toolPath !== undefined && !tool.hasSubPlan) {
-      uses.push({ toolPath: tool.toolPath, pointer: pointerFromPath(['tools', tool.index, 'toolPath']) });
-    }
-    if (tool.rollbackToolPath !== undefined) {
-      uses.push({ toolPath: tool.rollbackToolPath, pointer: pointerFromPath(['tools', tool.index, 'rollback', 'toolPath']) });
-    }
+    if (tool.toolPath !== undefined && !tool.hasSubPlan) distinct.add(tool.toolPath);
+    if (tool.rollbackToolPath !== undefined) distinct.add(tool.rollbackToolPath);
   }
-  const distinct = [...new Set(uses.map((use) => use.toolPath))];
-  const resolved = await Promise.all(distinct.map((toolPath) => resolveToolPath(toolPath, policy)));
-  const resolutions = new Map(distinct.map((toolPath, index) => [toolPath, resolved[index]!] as const));
-  for (const use of uses) {
-    const resolution = resolutions.get(use.toolPath)!;
-    if (!resolution.ok) drafts.push({ severity: 'error', code: resolution.code, message: resolution.message, pointer: use.pointer });
+  const paths = [...distinct];
+  const resolved = await Promise.all(paths.map((toolPath) => resolveToolPath(toolPath, policy)));
+  const resolutions = new Map(paths.map((toolPath, index) => [toolPath, resolved[index]!] as const));
+  if (resolved.every((resolution) => resolution.ok)) return resolutions;
+  const report = (toolPath: string, segments: readonly (string | number)[]): void => {
+    const resolution = resolutions.get(toolPath)!;
+    if (!resolution.ok) drafts.push({ severity: 'error', code: resolution.code, message: resolution.message, pointer: pointerFromPath(segments) });
+  };
+  for (const tool of tools) {
+    if (tool.toolPath !== undefined && !tool.hasSubPlan) report(tool.toolPath, ['tools', tool.index, 'toolPath']);
+    if (tool.rollbackToolPath !== undefined) report(tool.rollbackToolPath, ['tools', tool.index, 'rollback', 'toolPath']);
   }
   return resolutions;
 }
@@ -172,10 +175,16 @@ class DiagnosticCollector {
     private readonly value: unknown,
   ) {}
 
-  /** Adds a diagnostic; its range is `range`, or else located from its pointer in the document. */
+  /**
+   * Adds a diagnostic; its range is `range`, or else located in the document: the span of the string
+   * at its pointer (`stringSpan`), or the value (or key) at its `rangePointer` or pointer.
+   */
   add(draft: DiagnosticDraft, range?: SourceRange): void {
-    const { target, related, ...diagnostic } = draft;
-    const located = range ?? this.document?.rangeOfPointer(draft.pointer, target ?? 'value');
+    const { target, related, rangePointer, stringSpan, ...diagnostic } = draft;
+    const located =
+      range ??
+      (stringSpan && this.document ? rangeInStringLiteral(this.document, draft.pointer, stringSpan) : undefined) ??
+      this.document?.rangeOfPointer(rangePointer ?? draft.pointer, target ?? 'value');
     const relatedWithRanges = related?.map((information) => {
       const relatedRange = this.document?.rangeOfPointer(information.pointer);
       return relatedRange ? { ...information, range: relatedRange } : information;

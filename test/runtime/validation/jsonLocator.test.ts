@@ -11,6 +11,10 @@ import {
   positionAt,
   valueAtPointer,
 } from '../../../src/runtime/validation/jsonLocator.js';
+import { seedPropertyTests } from '../../support/propertySeed.js';
+
+// Deterministic: a fixed fast-check seed (test/support/propertySeed.ts), so every run checks the same cases.
+seedPropertyTests();
 
 test('pointerFromPath escapes ~ as ~0 and / as ~1', () => {
   assert.equal(pointerFromPath([]), '');

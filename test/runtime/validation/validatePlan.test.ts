@@ -91,7 +91,7 @@ describe('validatePlanText: plan semantics', () => {
     assert.match(diagnostic.message, /x -> y -> z -> x/);
     assert.equal(diagnostic.pointer, '/tools/0/dependencies/0');
     assertAt(diagnostic, text, '"y"');
-    assert.deepEqual(diagnostic.related?.map((information) => information.pointer), ['/tools/1/dependencies/0', '/tools/2/dependencies/1']);
+    assert.deepEqual(diagnostic.related?.map((information) => information.pointer), ['/tools/0/dependencies/0', '/tools/1/dependencies/0', '/tools/2/dependencies/1']);
     only(result, DiagnosticCode.UNKNOWN_DEPENDENCY);
   });
 

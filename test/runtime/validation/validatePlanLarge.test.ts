@@ -37,6 +37,7 @@ describe('validatePlanValue: large plans', () => {
         message: cycle('t3000 -> t3003 -> t3002 -> t3001 -> t3000'),
         pointer: '/tools/3000/dependencies/1',
         related: [
+          { pointer: '/tools/3000/dependencies/1', message: '"t3000" depends on "t3003"' },
           { pointer: '/tools/3003/dependencies/0', message: '"t3003" depends on "t3002"' },
           { pointer: '/tools/3002/dependencies/0', message: '"t3002" depends on "t3001"' },
           { pointer: '/tools/3001/dependencies/0', message: '"t3001" depends on "t3000"' },
@@ -47,7 +48,10 @@ describe('validatePlanValue: large plans', () => {
         code: DiagnosticCode.DEPENDENCY_CYCLE,
         message: cycle('t4500 -> t4501 -> t4500'),
         pointer: '/tools/4500/dependencies/1',
-        related: [{ pointer: '/tools/4501/dependencies/0', message: '"t4501" depends on "t4500"' }],
+        related: [
+          { pointer: '/tools/4500/dependencies/1', message: '"t4500" depends on "t4501"' },
+          { pointer: '/tools/4501/dependencies/0', message: '"t4501" depends on "t4500"' },
+        ],
       },
     ]);
     assert.equal(result.valid, false);

@@ -1,0 +1,45 @@
+// Checks that docs/diagnostics.md documents every DiagnosticCode in a `## CODE` section that gives its severity.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { DiagnosticCode } from '../../../src/runtime/validation/index.js';
+
+const docsFile = path.resolve(import.meta.dirname, '../../../docs/diagnostics.md');
+
+/** Section bodies by heading (`## HEADING`). */
+function sections(markdown: string): Map<string, string> {
+  const found = new Map<string, string>();
+  const parts = markdown.split(/^## /m).slice(1);
+  for (const part of parts) {
+    const newline = part.indexOf('\n');
+    found.set(part.slice(0, newline).trim(), part.slice(newline + 1));
+  }
+  return found;
+}
+
+test('every DiagnosticCode has a "## CODE" section in docs/diagnostics.md', () => {
+  const documented = sections(readFileSync(docsFile, 'utf8'));
+  const missing = Object.values(DiagnosticCode).filter((code) => !documented.has(code));
+  assert.deepEqual(missing, []);
+});
+
+test('each section of a DiagnosticCode states its severity and how to fix it', () => {
+  const documented = sections(readFileSync(docsFile, 'utf8'));
+  for (const code of Object.values(DiagnosticCode)) {
+    const body = documented.get(code) ?? '';
+    assert.match(body, /\*\*Severity:\*\* (error|warning|info)/, `${code}: severity`);
+    assert.match(body, /\*\*Fix:\*\*/, `${code}: fix`);
+  }
+});
+
+test('the documented severities agree with the code comments of diagnostic.ts', () => {
+  const source = readFileSync(path.resolve(import.meta.dirname, '../../../src/runtime/validation/diagnostic.ts'), 'utf8');
+  const documented = sections(readFileSync(docsFile, 'utf8'));
+  for (const code of Object.values(DiagnosticCode)) {
+    // The doc comment right before `CODE: 'CODE'` starts with its severity.
+    const comment = new RegExp(String.raw`/\*\*\s*(?:\*\s*)?(error|warning|info):(?:(?!\*/)[\s\S])*\*/\s*${code}: '${code}'`).exec(source);
+    assert.ok(comment, `${code}: a doc comment starting with its severity`);
+    assert.match(documented.get(code) ?? '', new RegExp(String.raw`\*\*Severity:\*\* ${comment[1]}`), code);
+  }
+});
