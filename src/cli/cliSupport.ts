@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isPlainObject } from '../runtime/state/deepMerge.js';
+import { ansiTextStyle, type TextStyle } from '../runtime/common/textStyle.js';
 
 /** The exit codes other tools rely on. */
 export const ExitCode = {
@@ -57,20 +58,10 @@ export function parsePositiveInteger(name: string, value: string | undefined): n
 }
 
 /** ANSI styling that turns itself off when the stream is not a terminal or NO_COLOR is set. */
-export function styler(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv) {
-  const enabled = Boolean(stream.isTTY) && env['NO_COLOR'] === undefined && env['TERM'] !== 'dumb';
-  const wrap = (open: number, close: number) => (text: string) => (enabled ? `\u001b[${open}m${text}\u001b[${close}m` : text);
-  return {
-    bold: wrap(1, 22),
-    dim: wrap(2, 22),
-    red: wrap(31, 39),
-    green: wrap(32, 39),
-    yellow: wrap(33, 39),
-    blue: wrap(34, 39),
-    cyan: wrap(36, 39),
-  };
+export function styler(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv): TextStyle {
+  return ansiTextStyle(Boolean(stream.isTTY) && env['NO_COLOR'] === undefined && env['TERM'] !== 'dumb');
 }
-export type Styler = ReturnType<typeof styler>;
+export type Styler = TextStyle;
 
 /** JSON for machine output: stable, two-space indented, newline-terminated. */
 export function toJson(value: unknown): string {

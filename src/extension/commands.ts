@@ -45,6 +45,7 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.cancelTurn': () => context.play?.cancel(),
     'narratoria.downloadModel': () => downloadNarratorModel({ narrator: context.narrator, settings: () => readSettings(context.root), log: context.log }),
     'narratoria.showLogs': () => context.log.show(),
+    'narratoria.runPlan': context.authoring.runPlan(),
     'narratoria.showNarratorActions': async () => {
       const status = context.narrator.status;
       const picked = await vscode.window.showQuickPick(

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { PlanAuthoring } from './authoring/planAuthoring.js';
 import { NarratorService } from './narrator/narratorService.js';
 import { NarratorStatusBar } from './narrator/narratorStatusBar.js';
 import { PlayController } from './play/playController.js';
@@ -24,6 +25,7 @@ export class NarratoriaContext implements vscode.Disposable {
   private playController: PlayController | undefined;
   readonly tree: SkillsTreeProvider;
   readonly treeView: vscode.TreeView<SkillTreeNode>;
+  readonly authoring: PlanAuthoring;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -41,7 +43,15 @@ export class NarratoriaContext implements vscode.Disposable {
     this.narrator = new NarratorService({ root: this.root?.fsPath, settings, log: this.log });
     this.tree = new SkillsTreeProvider(this.skills);
     this.treeView = vscode.window.createTreeView('narratoria.skills', { treeDataProvider: this.tree, showCollapseAll: true });
-    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator));
+    this.authoring = new PlanAuthoring({
+      extensionUri: extension.extensionUri,
+      root: this.root?.fsPath,
+      skills: this.skills,
+      settings,
+      scriptEnvironment: () => this.narrator.scriptEnvironment(),
+      log: this.log,
+    });
+    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {

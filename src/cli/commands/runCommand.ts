@@ -10,7 +10,7 @@ import { isPlainObject } from '../../runtime/state/deepMerge.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { cannotRead, ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
-import { formatSummary, reportProgress } from '../progressReporter.js';
+import { formatSummary, reportProgress } from '../../runtime/executor/runTranscript.js';
 import { toReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { formatDiagnostic } from './validateCommand.js';
 

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ExecutionResult } from '../../runtime/model/executionResult.js';
 import type { SkillContext, SkillContextProvider } from '../../runtime/skills/skillContext.js';
+import { createSkillCatalog, type SkillCatalog } from '../../runtime/skills/skillCatalog.js';
 import { SkillRegistry, type HealthChange, type SkillStatus } from '../../runtime/skills/skillRegistry.js';
 import type { NarratorSkill, Skill, SkillProblem } from '../../runtime/skills/skillTypes.js';
 import type { SkillSource } from '../../runtime/session/turnRunner.js';
@@ -44,6 +45,7 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   private readonly healthEmitter = new vscode.EventEmitter<HealthChange>();
   private readonly lastErrors = new Map<string, SkillLastError>();
+  private cachedCatalog: SkillCatalog | undefined;
 
   /** Fires when the skills, their problems, enablement or health changed (the tree redraws). */
   readonly onDidChangeSkills = this.changeEmitter.event;
@@ -72,6 +74,15 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
 
   status(name: string): SkillStatus | undefined {
     return this.registry?.status(name);
+  }
+
+  /** The skills and scripts with their health and enablement, for plan validation and the editor (rebuilt after each change). */
+  catalog(): SkillCatalog {
+    this.cachedCatalog ??= createSkillCatalog(this.skills, (name) => {
+      const status = this.registry?.status(name);
+      return status ? { health: status.health.state, enabled: status.enabled } : undefined;
+    });
+    return this.cachedCatalog;
   }
 
   /** Whether `skill` comes from the story's own skills folder (not an extra root or the samples). */
@@ -228,6 +239,7 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
   }
 
   private changed(): void {
+    this.cachedCatalog = undefined;
     void vscode.commands.executeCommand('setContext', 'narratoria.hasSkills', this.skills.length > 0);
     this.changeEmitter.fire();
   }

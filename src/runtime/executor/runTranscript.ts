@@ -1,9 +1,9 @@
-// Prints a plan run's progress as it happens (text format of `narratoria run`), and its final summary.
-import type { PlanRun } from '../runtime/executor/planExecutor.js';
-import type { ExecutionResult, ToolResult } from '../runtime/model/executionResult.js';
-import type { Styler } from './cliSupport.js';
+// A plan run as text, line by line as it happens, and its closing summary: what `narratoria run` prints and what Run Plan's terminal shows.
+import type { TextStyle } from '../common/textStyle.js';
+import type { ExecutionResult, ToolResult } from '../model/executionResult.js';
+import type { PlanRun } from './planExecutor.js';
 
-const stateMarks: Record<ToolResult['state'], (style: Styler) => string> = {
+const stateMarks: Record<ToolResult['state'], (style: TextStyle) => string> = {
   success: (style) => style.green('✔'),
   failed: (style) => style.red('✖'),
   timeout: (style) => style.red('⏱'),
@@ -13,7 +13,7 @@ const stateMarks: Record<ToolResult['state'], (style: Styler) => string> = {
 };
 
 /** Subscribes to the run's events and writes one line per step to `write`. */
-export function reportProgress(run: PlanRun, write: (text: string) => void, style: Styler): void {
+export function reportProgress(run: PlanRun, write: (text: string) => void, style: TextStyle): void {
   run.onDidStartTool((event) => {
     const retry = event.attempt > 1 ? style.dim(` (attempt ${event.attempt})`) : '';
     write(`${style.cyan('▶')} ${style.bold(event.toolId)} ${style.dim(event.skill ?? '')}${retry}\n`);
@@ -53,7 +53,7 @@ export function reportProgress(run: PlanRun, write: (text: string) => void, styl
 }
 
 /** The closing block: narrative, outcome, state and assets. */
-export function formatSummary(result: ExecutionResult, style: Styler): string {
+export function formatSummary(result: ExecutionResult, style: TextStyle): string {
   const lines: string[] = [''];
   for (const tool of result.toolResults) {
     for (const ui of tool.output?.uiEvents ?? []) {

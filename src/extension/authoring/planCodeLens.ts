@@ -1,0 +1,24 @@
+// The code lens row above a plan's "tools": Run Plan (Debug Plan and Show Graph join it in later releases).
+import * as vscode from 'vscode';
+import { rangeOfSpan } from './planConvert.js';
+import type { PlanWorkspace } from './planWorkspace.js';
+
+export class PlanCodeLensProvider implements vscode.CodeLensProvider {
+  constructor(private readonly plans: PlanWorkspace) {}
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    const { current, lastWellFormed } = this.plans.model(document);
+    const tools = current.toolsArray ?? lastWellFormed?.toolsArray;
+    if (!tools || !current.toolsArray) return [];
+    const range = rangeOfSpan(document, tools.keySpan);
+    const count = current.tools.length;
+    return [
+      new vscode.CodeLens(range, {
+        title: `$(run) Run Plan`,
+        tooltip: `Run the ${count} tool(s) of this plan in a terminal`,
+        command: 'narratoria.runPlan',
+        arguments: [document.uri],
+      }),
+    ];
+  }
+}
