@@ -33,6 +33,9 @@ const TIMING_SENSITIVE = [
   'test/runtime/session/turnRunner.test.ts',
   'test/runtime/skills/skillRegistryExecution.test.ts',
   'test/skills/fixtures.test.ts',
+  'test/webview/configForm.test.ts',
+  'test/webview/playPanel.test.ts',
+  'test/webview/playPanelLook.test.ts',
   'test/webview/playPanelTurns.test.ts',
 ];
 

@@ -127,6 +127,8 @@ test('run: --tool-timeout, --plan-timeout and --concurrency are honoured', async
     requestId: '44444444-3333-4444-8555-666666666666',
     tools: [{ toolId: 'hang', toolPath: 'skills/faults/scripts/hang.js', retryPolicy: { maxRetries: 0 } }],
   });
+  // Deterministic: hang.js never finishes, so the 500 ms tool limit and the 400 ms plan limit fire however slow
+  // the machine is (a late start only makes them fire before the script has logged anything).
   const timedOut = await narratoria(['run', hang, '--root', storyRoot, '--format', 'json', '--tool-timeout', '500', '--no-save']);
   assert.equal(timedOut.code, 1);
   assert.equal((JSON.parse(timedOut.stdout) as { toolResults: { state: string }[] }).toolResults[0]!.state, 'timeout');

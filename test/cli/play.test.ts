@@ -6,6 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
 import type { TurnResult } from '../../src/runtime/session/turnTypes.js';
+import { GENERATION_BUDGET_MS } from '../../src/runtime/narrator/index.js';
 import { narratoria, storyRoot } from './cliHarness.js';
 
 let emptyStory: string;
@@ -91,22 +92,33 @@ test('interactive play: actions, a numbered choice, /state and /quit through std
   const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-interactive-'));
   try {
     const child = spawn(process.execPath, [cliPath, 'play', '--root', story, '--narrator', 'pattern'], { env: { ...process.env, NO_COLOR: '1' } });
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    // Deterministic: each step waits for the output that answers the previous one. The deadline is only a
+    // safety net (60 s, far beyond a turn of the pattern narrator on a loaded 2-core machine), and it ends the
+    // wait early when the process exits, so a crash fails at once with the output so far.
+    let exited = false;
+    void closed.then(() => (exited = true));
     const waitFor = async (pattern: RegExp) => {
-      for (let tries = 0; tries < 200 && !pattern.test(stdout); tries++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const deadline = Date.now() + 60_000;
+      while (!pattern.test(stdout) && !exited && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
       assert.match(stdout, pattern);
     };
-    await waitFor(/Type what you do/);
-    child.stdin.write('I talk to the innkeeper\n');
-    await waitFor(/ {2}1\. /);
-    child.stdin.write('1\n');
-    await waitFor(/(> [^]*){3}/);
-    child.stdin.write('/state\n');
-    await waitFor(/"story"/);
-    child.stdin.write('/quit\n');
-    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-    assert.equal(code, 0);
+    try {
+      await waitFor(/Type what you do/);
+      child.stdin.write('I talk to the innkeeper\n');
+      await waitFor(/ {2}1\. /);
+      child.stdin.write('1\n');
+      await waitFor(/(> [^]*){3}/);
+      child.stdin.write('/state\n');
+      await waitFor(/"story"/);
+      child.stdin.write('/quit\n');
+      assert.equal(await closed, 0);
+    } finally {
+      // A failed step must not leave the CLI running (it would keep the test process alive).
+      if (!exited) child.kill('SIGKILL');
+    }
     const saved = JSON.parse(readFileSync(path.join(story, '.narratoria', 'session.json'), 'utf8')) as { turns: { input: string }[] };
     assert.equal(saved.turns.length, 2);
     assert.equal(saved.turns[0]!.input, 'I talk to the innkeeper');
@@ -119,17 +131,18 @@ test('play --narrator llm --model <tiny GGUF> gives a schema-valid plan or falls
   const { makeTinyGguf } = await import('../fixtures/models/makeTinyGguf.js');
   const model = path.join(emptyStory, 'tiny.gguf');
   makeTinyGguf(model, { contextLength: 4096 });
-  const started = Date.now();
   const turn = await once(['--root', emptyStory, '--narrator', 'llm', '--model', model, '--once', 'I roll to pick the lock']);
-  const elapsed = Date.now() - started;
   const first = turn.attempts[0]!;
   if (first.narrator === 'llm') {
     assert.deepEqual(validateAgainst('plan-json.schema.json', first.plan), []);
   } else {
     assert.match(first.fallbackReason ?? '', /^(no model|invalid model|worker crashed|model error|timeout|invalid plan): /);
   }
-  assert.ok(first.generationMs <= 5_000 + 1_000, `generation took ${first.generationMs} ms`);
-  assert.ok(elapsed < 60_000);
+  // Margin: the budget stops the model at GENERATION_BUDGET_MS (5 s); what comes on top is a late timer and the
+  // pattern fallback, well under a second even on a loaded 2-core machine, so 15 s more cannot be reached by
+  // load, only by a budget that does not hold. (The budget itself is unit-tested in
+  // test/runtime/narrator/llamaNarrator.test.ts; how long the whole command takes belongs in test/bench.)
+  assert.ok(first.generationMs <= GENERATION_BUDGET_MS + 15_000, `generation took ${first.generationMs} ms`);
   assert.ok(turn.narrative.length > 0);
 });
 

@@ -11,8 +11,12 @@ export async function narratoriaApi(): Promise<NarratoriaApi> {
   return api;
 }
 
-/** Polls `condition` every 100 ms until it holds or `timeoutMs` passes. */
-export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 10_000): Promise<void> {
+/**
+ * Polls `condition` every 100 ms until it holds or `timeoutMs` passes. Margin: the default 60 s is a safety net
+ * for events (file watchers, settings changes, webview tabs) on a loaded 2-core machine, not a time limit; the
+ * wait ends as soon as the condition holds. Keep it below the mocha timeout in index.ts.
+ */
+export async function waitFor(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) assert.fail(`timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -20,7 +20,8 @@ export interface ExtensionHostResults {
 export async function run(): Promise<void> {
   const here = __dirname;
   const grep = process.env['NARRATORIA_EXTENSION_TESTS_GREP'];
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 30_000, reporter: 'spec', ...(grep ? { grep } : {}) });
+  // Margin: 120 s per test is a safety net above api.ts's 60 s waits, not a time limit.
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 120_000, reporter: 'spec', ...(grep ? { grep } : {}) });
   const lines: string[] = [];
   const consoleLog = Mocha.reporters.Base.consoleLog;
   // The spec reporter's lines go to the host's console (the runner shows them) and into report.txt.

@@ -34,11 +34,16 @@ suite('Narrator model', () => {
   });
 
   test('with a model path set, the model loads in its own process and a turn uses it or falls back with a reason', async function () {
-    this.timeout(60_000);
+    // Margin: a safety net for a model load and a turn on a loaded machine, not a time limit.
+    this.timeout(180_000);
     const model = makeTinyGguf(path.join(directory, 'tiny.gguf'), { contextLength: 4096 }).path;
     await settings().update('mode', 'llm', vscode.ConfigurationTarget.Workspace);
     await settings().update('modelPath', model, vscode.ConfigurationTarget.Workspace);
-    await waitFor(() => api.context.narrator.status.state !== 'ready', 'the narrator to be chosen again');
+    // Deterministic: the settings change reaches the extension as an event, and only then does the narrator
+    // service choose again. Wait until its status names this model (idle, loading or ready with the local model's
+    // reason); "not ready" held already before the change, so prepare() could run on the old pattern choice.
+    const modelFile = path.basename(model);
+    await waitFor(() => (api.context.narrator.status.detail ?? '').includes(modelFile), `the narrator to choose ${modelFile}`);
     await api.context.narrator.prepare();
     assert.equal(api.context.narrator.status.state, 'ready', `${api.context.narrator.status.label}: ${api.context.narrator.status.detail}`);
     const result = await api.context.play!.play('I roll to pick the lock');
@@ -49,7 +54,8 @@ suite('Narrator model', () => {
   });
 
   test('Download Narrator Model reports a failing mirror and keeps the pattern narrator', async function () {
-    this.timeout(30_000);
+    // Margin: a safety net (the mirror answers 404 at once), not a time limit.
+    this.timeout(120_000);
     const requests: string[] = [];
     const server: Server = createServer((request, response) => {
       requests.push(request.url ?? '');

@@ -45,6 +45,7 @@ suite('Play session', () => {
     await vscode.commands.executeCommand('narratoria.openPlayPanel');
     await waitFor(() => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => tab.label === 'Narratoria Play')), 'the Narratoria Play tab');
     const controller = api.context.play!;
+    // Deterministic: play() marks the controller busy before its first await, so the second call sees it.
     const first = controller.play('I look around the cellar');
     assert.equal(await controller.play('I look again'), 'busy');
     await first;

@@ -12,7 +12,7 @@ import { Workbench } from '../e2e/harness/workbench.js';
 export interface ExtensionHostRunOptions {
   /** Build the extension (`npm run build`) and the test bundles first (default true). */
   readonly build?: boolean;
-  /** Give up after this long (default 180 s, or NARRATORIA_EXTENSION_TESTS_TIMEOUT_MS). */
+  /** Give up after this long (default 600 s, or NARRATORIA_EXTENSION_TESTS_TIMEOUT_MS). */
   readonly timeoutMs?: number;
   /** Only run tests whose full title matches (mocha grep). */
   readonly grep?: string;
@@ -65,7 +65,9 @@ export async function runExtensionHostTests(options: ExtensionHostRunOptions = {
         else if (type === 'error' && /extension ?host/i.test(text)) console.log(`  [workbench ${type}] ${text.slice(0, 500)}`);
       },
     });
-    const timeoutMs = options.timeoutMs ?? Number(process.env['NARRATORIA_EXTENSION_TESTS_TIMEOUT_MS'] ?? 180_000);
+    // Margin: a safety net for a run that never reports (the suites end it as soon as they are done); 180 s
+    // was within reach of a slow first start plus every suite on a loaded 2-core machine.
+    const timeoutMs = options.timeoutMs ?? Number(process.env['NARRATORIA_EXTENSION_TESTS_TIMEOUT_MS'] ?? 600_000);
     const result = await Promise.race([finished, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), timeoutMs))]);
     printResults();
     if (result === undefined) {

@@ -22,6 +22,8 @@ const distWebview = path.join(projectRoot, 'dist', 'webview');
 const screenshotDir = path.join(projectRoot, 'test-output', 'webview');
 const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const STORED_SECRET = 'sk-stored-0123456789';
+/** Margin: a safety net against a hung browser, not a time limit: each test launches Chromium and waits only for conditions. */
+const TEST_TIMEOUT_MS = 120_000;
 
 class MemorySecretStore implements SkillSecretStore {
   readonly values = new Map<string, string>();
@@ -128,6 +130,11 @@ function formHtml(origin: string): string {
 /** acquireVsCodeApi as VS Code gives it (once per page), posting through a Playwright binding to the test's host. */
 const fakeVsCodeApi = `(() => {
   window.__cspViolations = [];
+  // The requestId of the last validation answer that reached the page; this listener runs before the form's.
+  window.__validated = 0;
+  window.addEventListener('message', (event) => {
+    if (event.data && event.data.type === 'validation') window.__validated = Math.max(window.__validated, event.data.requestId);
+  });
   document.addEventListener('securitypolicyviolation', (event) => window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));
   let acquired = false;
   let state;
@@ -145,6 +152,9 @@ const fakeVsCodeApi = `(() => {
 /** Opens the form page for `host`; answers its messages the way configureSkillPanel.ts does, with the real runtime. */
 async function openForm(browser: Browser, origin: string, host: FormHost, viewport = { width: 1100, height: 760 }): Promise<{ page: Page; errors: string[] }> {
   const context = await browser.newContext({ viewport, deviceScaleFactor: 1, reducedMotion: 'reduce', colorScheme: 'dark' });
+  // Margin: every auto-waiting action and waitFor gets 60 s instead of Playwright's 30 s; they wait for
+  // conditions, so this only matters when a loaded machine is very slow, and a stuck page still fails.
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`pageerror: ${String(error)}`));
@@ -217,11 +227,35 @@ async function withBrowser(t: TestContext, run: (browser: Browser, origin: strin
   await run(browser, origin, story);
 }
 
+/** Polls `condition` until it holds; the 60 s deadline is a safety net, not a timing assertion. */
+async function until(condition: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!condition()) {
+    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+/**
+ * Waits until the form's debounced validation of the edits `edited` recognises has been answered and applied
+ * (the form validates 250 ms after the last change, then the host answers). Deterministic: it waits for that
+ * request and its answer, not for a time.
+ */
+async function validated(page: Page, host: FormHost, edited: (values: Record<string, unknown>) => boolean): Promise<void> {
+  let requestId = 0;
+  await until(() => {
+    const request = host.posted.findLast((message) => message.type === 'validate' && edited(message.values as Record<string, unknown>));
+    requestId = request?.type === 'validate' ? request.requestId : 0;
+    return requestId > 0;
+  }, 'the form validates the last edit');
+  await page.waitForFunction((id) => (window as unknown as { __validated: number }).__validated >= id, requestId);
+}
+
 const field = (page: Page, key: string) => page.locator(`[data-testid="config-field"][data-key="${key}"]`);
 const control = (page: Page, key: string) => page.locator(`[data-testid="config-control"][data-key="${key}"]`);
 const error = (page: Page, key: string) => page.locator(`[data-testid="config-error"][data-key="${key}"]`);
 
-test('the storyteller form: dropdowns, a masked stored secret, and Ctrl+S saves the values (secret to the store only)', { timeout: 60_000 }, async (t) => {
+test('the storyteller form: dropdowns, a masked stored secret, and Ctrl+S saves the values (secret to the store only)', { timeout: TEST_TIMEOUT_MS }, async (t) => {
   await withBrowser(t, async (browser, origin, story) => {
     const directory = path.join(story.root, 'skills', 'storyteller');
     cpSync(path.join(projectRoot, 'skills', 'storyteller'), directory, { recursive: true });
@@ -277,13 +311,13 @@ test('the storyteller form: dropdowns, a masked stored secret, and Ctrl+S saves 
     assert.match(await page.locator('.banner.info').innerText(), /Removed the stored "API key" from VS Code Secret Storage\./);
 
     await page.locator('[data-testid="config-cancel"]').click();
-    await page.waitForFunction(() => true);
-    assert.equal(host.posted.at(-1)?.type, 'cancel');
+    // Deterministic: the message reaches the host through a Playwright binding, asynchronously; wait for it.
+    await until(() => host.posted.at(-1)?.type === 'cancel', 'the host receives cancel');
     assert.deepEqual([...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)), ...errors], []);
   });
 });
 
-test('every control type, an inline error after a bad value (aria wired), Reset to Default and values kept as written', { timeout: 60_000 }, async (t) => {
+test('every control type, an inline error after a bad value (aria wired), Reset to Default and values kept as written', { timeout: TEST_TIMEOUT_MS }, async (t) => {
   await withBrowser(t, async (browser, origin, story) => {
     story.skill('narrator-lab', { displayName: 'Narrator Lab' }, {
       'config-schema.json': configSchema({
@@ -338,7 +372,11 @@ test('every control type, an inline error after a bad value (aria wired), Reset 
     await control(page, 'moods').locator('.list-add').click();
     await control(page, 'moods').locator('select').selectOption({ label: 'eerie' });
     await control(page, 'rules').fill('[{"when": "night"}]');
-    await page.waitForTimeout(400);
+    // The screenshot shows the form once its validation of these edits is back (was a fixed 400 ms sleep).
+    await validated(page, host, (values) => {
+      const text = JSON.stringify(values);
+      return text.includes('Mages Circle') && text.includes('eerie') && text.includes('night');
+    });
     await screenshot(page, 'config-form-dark-controls', true);
 
     // Saving with errors is refused by the extension, which names the first one.

@@ -9,6 +9,7 @@ const kit = new PlayPanelTestKit();
 before(() => kit.start());
 after(() => kit.stop());
 
+// Margin: 120 s per test is a safety net against a stuck page; every check waits for a condition, not a time.
 describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
   test('posts ready before anything else, then draws the snapshot', async () => {
     const panel = await kit.open();

@@ -10,8 +10,8 @@ const kit = new PlayPanelTestKit();
 before(() => kit.start());
 after(() => kit.stop());
 
-/** Generous: a stuck page must fail the test, not hang the run. */
-const timeout = 30_000;
+/** Margin: a safety net so a stuck page fails the test instead of hanging the run, not a time limit (as in the other play panel files). */
+const timeout = 120_000;
 
 async function withSession(options: PreviewOptions, check: (panel: PreviewPage) => Promise<void>): Promise<void> {
   const panel = await kit.openWithSession(options);

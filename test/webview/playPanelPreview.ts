@@ -80,6 +80,9 @@ export class PlayPanelPreview {
     try {
       browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
       const context = await browser.newContext({ deviceScaleFactor: 1, reducedMotion: 'reduce' });
+      // Margin: auto-waiting actions and waitForFunction get 60 s instead of Playwright's 30 s; they wait for
+      // conditions, so this only matters on a very slow machine, and a stuck page still fails.
+      context.setDefaultTimeout(60_000);
       return new PlayPanelPreview(savedStates, browser, context, server, origin);
     } catch (error) {
       await browser?.close().catch(() => undefined);
@@ -105,12 +108,28 @@ export class PlayPanelPreview {
     return {
       page,
       async send(...messages) {
-        // postMessage is asynchronous: the timeout lets the panel apply the messages before the test looks.
+        // Deterministic: postMessage is asynchronous, so a sentinel is posted after the messages and awaited.
+        // Window messages are dispatched in the order they were posted, each to every listener, so when the
+        // sentinel arrives the panel has applied every message before it (it draws synchronously, and it
+        // ignores messages without a string `type`, like the sentinel). No timer: a loaded machine can only
+        // make this slower, never let the test look early.
         await page.evaluate(
           (data) =>
-            new Promise((resolve) => {
+            new Promise<void>((resolve) => {
+              // (No named function in here: tsx would wrap it in a helper the page does not have.)
+              const sentinel = { previewSync: Math.random() };
+              const listening = new AbortController();
+              window.addEventListener(
+                'message',
+                (event) => {
+                  if ((event.data as { previewSync?: number } | null)?.previewSync !== sentinel.previewSync) return;
+                  listening.abort();
+                  resolve();
+                },
+                { signal: listening.signal },
+              );
               for (const message of data) window.postMessage(message, '*');
-              setTimeout(resolve, 0);
+              window.postMessage(sentinel, '*');
             }),
           messages as unknown[],
         );

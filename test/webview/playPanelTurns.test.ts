@@ -10,6 +10,7 @@ const kit = new PlayPanelTestKit();
 before(() => kit.start());
 after(() => kit.stop());
 
+// Margin: 120 s per test is a safety net against a stuck page; every check waits for a condition, not a time.
 describe('play panel webview: turns', { timeout: 120_000 }, () => {
   test('a streamed turn: busy indicator, cancel, live tools with logs, replans folded, then the finished turn', async () => {
     const panel = await kit.openWithSession();
@@ -92,9 +93,16 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
       { attempt: 2, planId: 'turn-3-guardhouse-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'narrate'] },
     ]);
     // The reader scrolled up to reread: the new turn does not pull them down, a button offers to.
-    await byTestId(page, PlayPanelTestId.story).evaluate((story) => new Promise((resolve) => {
-      story.addEventListener('scroll', resolve, { once: true });
-      setTimeout(resolve, 1_000);
+    // Deterministic: the story overflows and shows its bottom, so scrolling to the top always fires a scroll
+    // event; the panel's own scroll listener was added first, so once ours runs the panel has seen the reader
+    // scroll up (no timer that a slow frame could beat).
+    await waitForStoryBottom(page);
+    await byTestId(page, PlayPanelTestId.story).evaluate((story) => new Promise<void>((resolve, reject) => {
+      if (story.scrollTop === 0) {
+        reject(new Error(`the story must overflow to scroll up (scrollHeight ${story.scrollHeight}, clientHeight ${story.clientHeight})`));
+        return;
+      }
+      story.addEventListener('scroll', () => resolve(), { once: true });
       story.scrollTop = 0;
     }));
     await panel.send({ type: 'turnFinished', turn: finished, state: sessionState, maxAttemptsReached: false });

@@ -121,7 +121,8 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
       const install = spawnSync(node24Bin, [codeServerEntry, ...common, '--force', '--install-extension', options.vsix], {
         env,
         encoding: 'utf8',
-        timeout: 120_000,
+        // Margin: a safety net for unpacking the VSIX (native model binaries included) on a loaded machine.
+        timeout: 300_000,
       });
       if (install.status !== 0) {
         throw new CodeServerError(`installing ${options.vsix} failed (${install.status ?? install.signal}):\n${install.stdout}\n${install.stderr}`);
@@ -200,20 +201,24 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
   }
 }
 
+/** Margin: polls /healthz until it answers; the deadline is a safety net for a slow first start, not a time limit. */
+const HEALTH_DEADLINE_MS = 120_000;
+
 async function waitForHealth(url: string, exited: () => string | undefined, readLog: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + HEALTH_DEADLINE_MS;
   while (Date.now() < deadline) {
     const why = exited();
     if (why) throw new CodeServerError(`code-server stopped before it was ready (${why}):\n${readLog()}`);
     try {
-      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+      // Margin: one probe may take a while on a loaded machine; a probe that gives up is simply tried again.
+      const response = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(10_000) });
       if (response.ok) return;
     } catch {
       // not listening yet
     }
     await delay(200);
   }
-  throw new CodeServerError(`code-server did not answer ${url}/healthz within 60 s:\n${readLog()}`);
+  throw new CodeServerError(`code-server did not answer ${url}/healthz within ${HEALTH_DEADLINE_MS / 1000} s:\n${readLog()}`);
 }
 
 function signalGroup(pid: number, signal: NodeJS.Signals): void {

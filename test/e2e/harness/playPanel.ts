@@ -3,6 +3,9 @@ import type { Locator } from 'playwright-core';
 import { PlayPanelTestId } from '../../../src/protocol/playPanelDom.js';
 import type { Workbench } from './workbench.js';
 
+/** Margin: a safety net for one turn (real scripts in code-server on a loaded machine), not a time limit. */
+export const TURN_TIMEOUT_MS = 90_000;
+
 /** The play panel's webview content inside a workbench. */
 export class PlayPanel {
   constructor(private readonly workbench: Workbench) {}
@@ -11,7 +14,7 @@ export class PlayPanel {
   static async open(workbench: Workbench): Promise<PlayPanel> {
     await workbench.runCommand('Narratoria: Open Play Panel');
     const panel = new PlayPanel(workbench);
-    await panel.input.waitFor({ timeout: 30_000 });
+    await panel.input.waitFor({ timeout: 60_000 });
     return panel;
   }
 
@@ -24,10 +27,14 @@ export class PlayPanel {
     return this.get('input');
   }
 
-  /** Types `text` into the input and presses Enter, then waits for that turn's narration. */
-  async play(text: string, timeout = 45_000): Promise<Locator> {
+  /**
+   * Types `text` into the input and presses Enter, then waits for that turn's narration. Margin: the timeout
+   * (90 s) is a safety net for a turn that runs real skill scripts in code-server on a loaded machine; every
+   * step waits for a condition and ends as soon as it holds.
+   */
+  async play(text: string, timeout = TURN_TIMEOUT_MS): Promise<Locator> {
+    await this.input.waitFor({ timeout });
     const before = await this.get('narrationEntry').count();
-    await this.input.waitFor({ timeout: 10_000 });
     await this.waitUntilEnabled(this.input, timeout);
     await this.input.fill(text);
     await this.input.press('Enter');
@@ -35,7 +42,7 @@ export class PlayPanel {
   }
 
   /** Waits until the story shows at least `count` narration entries; returns the last one. */
-  async waitForNarrations(count: number, timeout = 45_000): Promise<Locator> {
+  async waitForNarrations(count: number, timeout = TURN_TIMEOUT_MS): Promise<Locator> {
     const entries = this.get('narrationEntry');
     await entries.nth(count - 1).waitFor({ timeout });
     return entries.nth(count - 1);

@@ -17,6 +17,12 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ] as const;
 
+/**
+ * Margin: how long a command may take to show up in the palette. A safety net, not a time limit: the palette
+ * is retried until the command is listed and the wait ends as soon as it is.
+ */
+export const COMMAND_TIMEOUT_MS = 60_000;
+
 /** Options of {@link Workbench.open}. */
 export interface OpenOptions {
   /** Runs in the page before any of its scripts (e.g. to patch the workbench configuration). */
@@ -71,6 +77,9 @@ export class Workbench {
       rmSync(profileDir, { recursive: true, force: true });
       throw error;
     }
+    // Margin: waits and actions without their own timeout get 60 s instead of Playwright's 30 s. They wait for
+    // conditions, so this only matters on a loaded machine, and a stuck workbench still fails.
+    context.setDefaultTimeout(60_000);
     const page = context.pages()[0] ?? (await context.newPage());
     const workbench = new Workbench(page, context, profileDir);
     page.on('console', (message) => {
@@ -90,8 +99,11 @@ export class Workbench {
     return workbench;
   }
 
-  /** Waits for the workbench DOM and its status bar. */
-  async waitUntilReady(timeout = 60_000): Promise<void> {
+  /**
+   * Waits for the workbench DOM and its status bar. Margin: 120 s is a safety net (a first start after a fresh
+   * clone on a loaded 2-core machine is slow); the wait ends as soon as the workbench is there.
+   */
+  async waitUntilReady(timeout = 120_000): Promise<void> {
     await this.page.locator('.monaco-workbench').waitFor({ timeout });
     await this.page.locator('.monaco-workbench .part.statusbar').waitFor({ timeout });
     // The extension host has started once the activity bar shows the extensions' view containers.
@@ -99,17 +111,19 @@ export class Workbench {
   }
 
   /** Runs a command through the F1 palette by its full title ("Narratoria: Open Play Panel") and waits for the palette to close. */
-  async runCommand(title: string, timeout = 20_000): Promise<void> {
+  async runCommand(title: string, timeout = COMMAND_TIMEOUT_MS): Promise<void> {
     await this.pickCommand(title, timeout);
-    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 10_000 });
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 });
   }
 
   /**
    * Picks a command in the F1 palette without waiting for the palette to close (for commands that answer
    * with a quick pick of their own). Retries until the command is listed: an extension's commands show up
-   * once the extension host has read the manifests and set the context keys of their `when` clauses.
+   * once the extension host has read the manifests and set the context keys of their `when` clauses, which
+   * after a fresh clone on a loaded machine took longer than the old 20 s (a CI failure): the deadline is now a
+   * 60 s safety net (see COMMAND_TIMEOUT_MS), and each attempt still ends as soon as the row is listed.
    */
-  async pickCommand(title: string, timeout = 20_000): Promise<void> {
+  async pickCommand(title: string, timeout = COMMAND_TIMEOUT_MS): Promise<void> {
     const input = this.page.locator('.quick-input-widget input');
     const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
     const deadline = Date.now() + timeout;
@@ -118,7 +132,7 @@ export class Workbench {
       // Focus back on the workbench document (not a webview iframe, not a widget) without clicking anything.
       await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await this.page.keyboard.press('F1');
-      await input.waitFor({ state: 'visible', timeout: 10_000 });
+      await input.waitFor({ state: 'visible', timeout: 30_000 });
       await input.fill(`>${title}`);
       try {
         await row.waitFor({ timeout: Math.min(5_000, Math.max(500, deadline - Date.now())) });
@@ -131,7 +145,7 @@ export class Workbench {
   }
 
   /** Shows the Narratoria view container (activity bar) and returns its Skills pane. */
-  async openNarratoriaView(timeout = 20_000): Promise<Locator> {
+  async openNarratoriaView(timeout = 60_000): Promise<Locator> {
     const pane = this.viewPane('Skills');
     if (!(await pane.isVisible())) {
       await this.page.locator('.part.activitybar .action-item a.action-label[aria-label^="Narratoria"], .part.activitybar .action-item [aria-label^="Narratoria"]').first().click({ timeout });
@@ -145,29 +159,34 @@ export class Workbench {
     return this.page.locator('.part.sidebar .pane', { has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) });
   }
 
-  /** The visible rows of the tree in the view pane titled `title`. */
+  /**
+   * The visible rows of the tree in the view pane titled `title`. Read in one evaluation, so a tree that
+   * re-renders meanwhile cannot leave a row half-read or make a read wait for a row that is gone.
+   */
   async treeRows(title = 'Skills'): Promise<TreeRow[]> {
-    const rows = this.viewPane(title).locator('.pane-body .monaco-list-row');
-    const result: TreeRow[] = [];
-    for (const row of await rows.all()) {
-      result.push({
-        label: ((await row.locator('.label-name').first().textContent()) ?? '').trim(),
-        description: ((await row.locator('.label-description').first().textContent().catch(() => '')) ?? '').trim(),
-        ariaLabel: (await row.getAttribute('aria-label')) ?? '',
-        level: Number((await row.getAttribute('aria-level')) ?? '1'),
-      });
-    }
-    return result;
+    return this.viewPane(title)
+      .locator('.pane-body .monaco-list-row')
+      .evaluateAll((rows) =>
+        rows.map((row) => ({
+          label: (row.querySelector('.label-name')?.textContent ?? '').trim(),
+          description: (row.querySelector('.label-description')?.textContent ?? '').trim(),
+          ariaLabel: row.getAttribute('aria-label') ?? '',
+          level: Number(row.getAttribute('aria-level') ?? '1'),
+        })),
+      );
   }
 
-  /** Waits until the tree in view `title` has a row satisfying `predicate`, and returns all rows. */
-  async waitForTreeRows(predicate: (rows: TreeRow[]) => boolean, title = 'Skills', timeout = 30_000): Promise<TreeRow[]> {
+  /**
+   * Waits until the rows of the tree in view `title` satisfy `predicate`, and returns them. A poll (every
+   * 250 ms) for a condition; the deadline is a 60 s safety net, not a time limit.
+   */
+  async waitForTreeRows(predicate: (rows: TreeRow[]) => boolean, title = 'Skills', timeout = 60_000): Promise<TreeRow[]> {
     const deadline = Date.now() + timeout;
     let rows: TreeRow[] = [];
     while (Date.now() < deadline) {
       rows = await this.treeRows(title).catch(() => []);
       if (predicate(rows)) return rows;
-      await this.page.waitForTimeout(250);
+      await new Promise((resolve) => setTimeout(resolve, 250));
     }
     throw new Error(`the ${title} tree never matched; rows: ${JSON.stringify(rows)}`);
   }
