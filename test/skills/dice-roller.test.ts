@@ -197,6 +197,7 @@ test('dice-roller: seeded pseudo mode is deterministic', async () => {
 });
 
 test('dice-roller: crypto mode ignores the seed', async () => {
+  // Random on purpose (crypto mode), yet it cannot flake: six 10d100 rolls all equal has probability 100^-50.
   const outputs = await mapLimit(Array.from({ length: 6 }), parallel, () => rollOnce({ formula: '10d100', seed: 1 }));
   assert.ok(new Set(outputs.map((output) => JSON.stringify(output.rolls))).size > 1);
   for (const output of outputs) assert.equal(output.seed, undefined);

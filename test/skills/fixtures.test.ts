@@ -68,6 +68,8 @@ test('fixtures: the well-behaved helpers keep the protocol', async () => {
 
     const sleep = assertProtocol(await runScript(path.join(helpers, 'sleep.js'), { input: { ms: 30 } }));
     const slept = sleep.done.output as { start: number; end: number };
+    // Margin: only a lower bound, which load can only help (a busy machine sleeps longer, never shorter); the 5 ms of
+    // slack covers Date.now() rounding against the timer's own clock. No upper bound: that would be a benchmark.
     assert.ok(slept.end - slept.start >= 25);
   } finally {
     await fs.rm(dir, { recursive: true, force: true });

@@ -25,8 +25,15 @@ export interface RunOptions {
   readonly config?: Record<string, unknown>;
   /** Extra environment variables (set to undefined to remove one). */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /** When the script is killed (SIGKILL) as hung; default SCRIPT_KILL_AFTER_MS. */
   readonly timeoutMs?: number;
 }
+
+/**
+ * Margin: a skill script finishes in well under a second; this kill timer only stops a hung one. Two minutes is far
+ * beyond what a loaded 2-core machine needs even with several scripts starting at once (the tests run them in parallel).
+ */
+export const SCRIPT_KILL_AFTER_MS = 120_000;
 
 /** Spawns `node <script>`, writes `stdin` (an object is JSON-encoded, a string is sent verbatim) and closes it. */
 export function runScript(script: string, stdin: unknown, options: RunOptions = {}): Promise<ScriptRun> {
@@ -42,7 +49,7 @@ export function runScript(script: string, stdin: unknown, options: RunOptions = 
     const child = spawn(process.execPath, [script], { env, stdio: ['pipe', 'pipe', 'pipe'] });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
-    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? 15000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), options.timeoutMs ?? SCRIPT_KILL_AFTER_MS);
     child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
     child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
     child.on('error', (error) => {

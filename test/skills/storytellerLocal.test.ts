@@ -25,6 +25,9 @@ test('provider local: the model retells the narration; without a model the templ
       NARRATORIA_MODEL_PATH: models.model('tiny.gguf'),
       NARRATORIA_MODEL_CONTEXT: '4096',
       NARRATORIA_MODEL_WORKER: JSON.stringify([TSX_WORKER.command, ...TSX_WORKER.args]),
+      // Margin: starting the worker, loading the tiny model and generating take a few seconds; the script's default
+      // 20 s deadline could pass on a loaded 2-core machine and turn the expected "local" narration into a fallback.
+      NARRATORIA_MODEL_TIMEOUT_MS: String(10 * 60_000),
     });
     for (const event of events) assert.ok(contractValidator('tool-event.schema.json')(event), JSON.stringify(event));
     const done = events.at(-1) as { type: string; ok: boolean; output: { provider: string; narration: string } };

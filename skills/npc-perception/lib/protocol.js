@@ -131,8 +131,10 @@ function writeFileAtomic(file, text) {
 /**
  * Runs `fn` while holding `<file>.lock` (an exclusively created file), so concurrent invocations of the
  * skill's scripts never lose each other's updates. A lock older than `staleMs` (a crashed holder) is broken.
+ * The wait (8 s) stays below the scripts' 10 s timeout, so a busy store is reported as STORE_BUSY, not a kill;
+ * a holder lives at most 10 s (its timeout), so an older lock is stale.
  */
-function withLock(file, fn, { timeoutMs = 4000, staleMs = 10000 } = {}) {
+function withLock(file, fn, { timeoutMs = 8000, staleMs = 10000 } = {}) {
   const lock = `${file}.lock`;
   const deadline = Date.now() + timeoutMs;
   let fd;

@@ -170,7 +170,9 @@ export class ModelWorkerClient {
       this.stderrTail = (this.stderrTail + chunk).slice(-STDERR_TAIL_CHARS);
     });
     readline.createInterface({ input: child.stdout, crlfDelay: Infinity }).on('line', (line) => this.onLine(line));
-    child.on('exit', (code, signal) => this.onExit(child, code, signal));
+    // 'close', not 'exit': the process can exit before its stderr is read to the end, and the crash message
+    // (e.g. a GGML_ASSERT) is in that tail. 'close' fires once every stdio stream has ended.
+    child.on('close', (code, signal) => this.onExit(child, code, signal));
     child.on('error', (error) => this.onExit(child, null, null, error));
     return child;
   }

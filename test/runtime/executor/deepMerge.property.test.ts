@@ -3,6 +3,10 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { deepMerge, diffPatch, isPlainObject, type JsonObject } from '../../../src/runtime/state/deepMerge.js';
+import { seedPropertyTests } from '../../support/propertySeed.js';
+
+// Deterministic: a fixed fast-check seed (test/support/propertySeed.ts), so every run checks the same cases.
+seedPropertyTests();
 
 const NUM_RUNS = 300;
 

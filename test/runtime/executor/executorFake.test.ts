@@ -32,12 +32,16 @@ function byId(result: ExecutionResult, toolId: string): ToolResult {
   return found;
 }
 
-/** Polls `condition` (macrotask by macrotask) until it holds; fails after `timeoutMs`. */
-async function until(condition: () => boolean, timeoutMs = 2000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/**
+ * Polls `condition` macrotask by macrotask (setImmediate, so it also works while setTimeout is mocked) until it
+ * holds. The 30 s deadline is only a safety net against a hang, never a timing assertion: the fake runner does
+ * everything in-process, so a condition that holds at all holds after a few hops, loaded machine or not.
+ */
+async function until(condition: () => boolean, deadlineMs = 30_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
   while (!condition()) {
-    if (Date.now() > deadline) assert.fail('condition not reached in time');
-    await new Promise<void>((resolve) => setTimeout(resolve, 1));
+    if (Date.now() > deadline) assert.fail(`condition not reached within ${deadlineMs} ms: ${condition.toString()}`);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 
@@ -71,10 +75,10 @@ test('run.cancel(): the running tool is cancelled, pending tools are skipped (ca
   const plan = planOf([tool('done'), tool('a'), tool('b'), tool('c', { required: false })]);
   const run = startPlanRun(plan, fakeOptions(runner));
   await until(() => runner.attemptsOf('a').length === 1);
-  const cancelledAt = Date.now();
   run.cancel();
   const result = await run.result;
-  assert.ok(Date.now() - cancelledAt < 1000, 'the fake honours the abort signal promptly');
+  // Deterministic, no wall-clock bound: a 'hang' attempt ends only by the abort (it would say 'timeout' had it
+  // run into its 30 s tool timeout instead), and the last assertion below checks it ended 'cancelled'.
   assert.equal(result.status, 'cancelled');
   assert.equal(result.success, false);
   assert.equal(result.canReplan, false);
@@ -123,12 +127,16 @@ test('an AbortSignal aborted before the run starts skips every tool (cancelled)'
 // ---------------------------------------------------------------------------------------------
 // Plan timeout.
 
-test('plan timeout: status timeout, the running tool times out with PLAN_TIMEOUT, pending tools are skipped (plan_timeout)', async () => {
+test('plan timeout: status timeout, the running tool times out with PLAN_TIMEOUT, pending tools are skipped (plan_timeout)', async (t) => {
+  // Deterministic: setTimeout is mocked, so the plan timer fires exactly when the test ticks the clock — once
+  // 'done' has finished and 'a' is running — however slowly the machine got there.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
   const runner = new FakeToolRunner({ a: [{ outcome: 'hang' }] });
   const plan = planOf([tool('done'), tool('a'), tool('b')]);
-  const started = Date.now();
-  const result = await executePlan(plan, fakeOptions(runner, { planTimeoutMs: 40 }));
-  assert.ok(Date.now() - started < 2000);
+  const run = startPlanRun(plan, fakeOptions(runner, { planTimeoutMs: 40 }));
+  await until(() => runner.running === 1 && runner.attemptsOf('a').length === 1);
+  t.mock.timers.tick(40);
+  const result = await run.result;
   assert.equal(result.status, 'timeout');
   assert.equal(result.success, false);
   assert.equal(result.canReplan, true);
@@ -145,17 +153,19 @@ test('plan timeout: status timeout, the running tool times out with PLAN_TIMEOUT
 
 test(
   'dependents of the tool that was running when the run stopped are skipped for the stop reason, not dependency_failed',
-  async () => {
+  async (t) => {
+    // Deterministic: setTimeout is mocked, so the plan timeout fires only when the test ticks the clock, while 'a' runs.
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     for (const [stop, required] of [['aborted before start', true], ['aborted before start', false], ['cancel', true], ['cancel', false], ['plan_timeout', true]] as const) {
       const runner = new FakeToolRunner({ a: [{ outcome: 'hang' }] });
       const plan = planOf([tool('a', { required }), tool('b', { dependencies: ['a'] }), tool('c', { dependencies: ['b'] })]);
       const options = stop === 'plan_timeout' ? { planTimeoutMs: 30 } : stop === 'cancel' ? {} : { signal: AbortSignal.abort() };
       const run = startPlanRun(plan, fakeOptions(runner, options));
-      if (stop === 'cancel') {
-        await until(() => runner.running === 1);
-        run.cancel();
-      }
+      if (stop === 'cancel' || stop === 'plan_timeout') await until(() => runner.running === 1);
+      if (stop === 'cancel') run.cancel();
+      if (stop === 'plan_timeout') t.mock.timers.tick(30);
       const result = await run.result;
+      if (stop !== 'aborted before start') assert.equal(byId(result, 'a').state, stop === 'cancel' ? 'cancelled' : 'timeout', `${stop}: a was running when the run stopped`);
       const reason = stop === 'plan_timeout' ? 'plan_timeout' : 'cancelled';
       for (const id of ['b', 'c']) {
         assert.equal(byId(result, id).state, 'skipped');
@@ -168,15 +178,23 @@ test(
 
 test(
   'a tool waiting for its retry when the run stops ends cancelled (or PLAN_TIMEOUT), not failed',
-  async () => {
+  async (t) => {
+    // Deterministic, no wall-clock bound: setTimeout is mocked and the clock only ever advances by the plan
+    // timeout (50 ms), never to the 5 s backoff, so the run can end only if the stop interrupts the backoff sleep
+    // (otherwise run.result never settles and the test fails with "Promise resolution is still pending").
+    t.mock.timers.enable({ apis: ['setTimeout'] });
     for (const stop of ['cancel', 'plan_timeout'] as const) {
       const runner = new FakeToolRunner({ a: [{ outcome: 'fail' }] });
       const plan = planOf([tool('a', { retryPolicy: { maxRetries: 3, backoffMs: 5000 } })]);
       const run = startPlanRun(plan, fakeOptions(runner, stop === 'plan_timeout' ? { planTimeoutMs: 50 } : {}));
-      if (stop === 'cancel') run.onDidScheduleRetry(() => run.cancel());
-      const started = Date.now();
+      let retryScheduled = false;
+      run.onDidScheduleRetry(() => (retryScheduled = true));
+      // The executor enters the backoff sleep right after announcing the retry: stop it from a later macrotask,
+      // while it sleeps (stopping inside the announcement would skip the sleep altogether).
+      await until(() => retryScheduled);
+      if (stop === 'cancel') run.cancel();
+      else t.mock.timers.tick(50);
       const result = await run.result;
-      assert.ok(Date.now() - started < 2000, 'the backoff sleep is interrupted');
       assert.equal(runner.attemptsOf('a').length, 1);
       if (stop === 'cancel') {
         assert.equal(byId(result, 'a').state, 'cancelled');
@@ -362,11 +380,13 @@ test('rollbackOnFailure: completed tools with a rollback are rolled back in reve
       await fs.mkdir(path.join(root, 'skills', `s${id}`, 'scripts'), { recursive: true });
       await fs.writeFile(path.join(root, undoPath(id)), '');
     }
+    // Deterministic: the delays are macrotask hops, not milliseconds, so the completion order (b, n, c, a after m)
+    // does not depend on how fast the machine is.
     const runner = new FakeToolRunner({
-      a: [{ outcome: 'success', delayMs: 30 }],
-      b: [{ outcome: 'success', delayMs: 1 }],
-      c: [{ outcome: 'success', delayMs: 10 }],
-      n: [{ outcome: 'success', delayMs: 2 }],
+      a: [{ outcome: 'success', delayTicks: 30 }],
+      b: [{ outcome: 'success', delayTicks: 1 }],
+      c: [{ outcome: 'success', delayTicks: 10 }],
+      n: [{ outcome: 'success', delayTicks: 2 }],
       m: [{ outcome: 'success' }],
       d: [{ outcome: 'fail' }],
     });

@@ -1,4 +1,6 @@
 // Executor integration tests with real processes: every fault-injection fixture ends in the right state and category.
+// Margin: the scripts meant to finish do so in well under a second; the default 30 s tool and 60 s plan timeouts are
+// far beyond what a loaded 2-core machine needs. The tests about timeouts, kills and cancels say how each is made safe.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, symlinkSync, mkdirSync } from 'node:fs';
@@ -8,6 +10,7 @@ import { executePlan, startPlanRun, type ExecutePlanOptions } from '../../../src
 import type { ExecutionResult, ToolResult } from '../../../src/runtime/model/executionResult.js';
 import type { ToolInvocation } from '../../../src/runtime/model/plan.js';
 import { validateAgainst } from '../../../src/runtime/contracts/schemas.js';
+import { waitForProcessExit } from '../../support/processes.js';
 
 const story = path.resolve(import.meta.dirname, '../../fixtures/story');
 let scratch: string;
@@ -34,22 +37,32 @@ async function runOne(toolPath: string, extra: Partial<ToolInvocation> = {}, opt
   return { result, tool: result.toolResults[0]! };
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // A zombie (already dead, not yet reaped) still answers kill(0); /proc tells the truth.
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
-
 const faults = 'skills/faults/scripts';
 const helpers = 'skills/helpers/scripts';
+
+/** Longer than any test here lasts: a tool timeout that must never race the cancel a test is about. */
+const NEVER_MS = 10 * 60_000;
+
+/**
+ * Runs `toolPath` (a fixture that writes a pid to input.pidFile, logs, then hangs forever) until its tool timeout
+ * kills it, and returns the result and the pid it wrote. Deterministic: a timeout that fires while Node is still
+ * starting the script (a loaded 2-core machine can take longer than any short fixed timeout for that) would kill a
+ * process that never reached the state under test, so the run is repeated with a doubled timeout, from 800 ms up to
+ * ~100 s, until the script had logged — pid written, SIGTERM handler installed — before the timeout fired. Every
+ * pid a run wrote must die, whether or not its script got as far as logging.
+ */
+async function timeOutOnceRunning(toolPath: string, pidFile: string, killGraceMs: number): Promise<{ tool: ToolResult; pid: number }> {
+  for (let toolTimeoutMs = 800; ; toolTimeoutMs *= 2) {
+    rmSync(pidFile, { force: true });
+    const { tool } = await runOne(toolPath, { input: { pidFile } }, { toolTimeoutMs, killGraceMs });
+    assert.equal(tool.state, 'timeout');
+    assert.equal(tool.error?.code, 'TOOL_TIMEOUT');
+    const pid = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8')) : undefined;
+    if (pid !== undefined) assert.ok(await waitForProcessExit(pid), `process ${pid} survived a ${toolTimeoutMs} ms timeout`);
+    if (pid !== undefined && tool.events?.some((event) => event.type === 'log')) return { tool, pid };
+    assert.ok(toolTimeoutMs < 100_000, `${toolPath} did not start within a ${toolTimeoutMs} ms timeout`);
+  }
+}
 
 test('crash mid-stream is a process error', async () => {
   const { result, tool } = await runOne(`${faults}/crash-mid-stream.js`);
@@ -64,49 +77,52 @@ test('crash mid-stream is a process error', async () => {
 });
 
 test('a hanging script times out and is killed', async () => {
-  const started = Date.now();
+  // Deterministic, no wall-clock bound: hang.js never exits by itself, so the run returning at all proves the kill.
   const { tool } = await runOne(`${faults}/hang.js`, {}, { toolTimeoutMs: 800, killGraceMs: 200 });
   assert.equal(tool.state, 'timeout');
   assert.equal(tool.error?.category, 'timeout');
   assert.equal(tool.error?.code, 'TOOL_TIMEOUT');
-  assert.ok(Date.now() - started < 5000);
+  assert.equal(tool.exitCode, null, 'ended by a signal, not an exit');
 });
 
 test('the manifest timeout applies when nothing overrides it', async () => {
+  // Deterministic: hang.js never finishes, so the 2 s manifest timeout always fires; only the message is checked.
   const { tool } = await runOne(`${faults}/hang.js`, {}, { killGraceMs: 200 });
   assert.equal(tool.state, 'timeout');
   assert.match(tool.error!.message, /2000ms/);
 });
 
 test('a script ignoring SIGTERM is SIGKILLed after the grace period', async () => {
-  const pidFile = path.join(scratch, 'ignore.pid');
-  const { tool } = await runOne(`${faults}/ignore-sigterm.js`, { input: { pidFile } }, { toolTimeoutMs: 800, killGraceMs: 300 });
-  assert.equal(tool.state, 'timeout');
-  const pid = Number(readFileSync(pidFile, 'utf8'));
-  assert.equal(pidAlive(pid), false, 'the SIGTERM-ignoring script must be dead');
+  // Deterministic: see timeOutOnceRunning; it also waits (30 s safety net) for the pid to be dead, zombies counting as dead.
+  const { tool, pid } = await timeOutOnceRunning(`${faults}/ignore-sigterm.js`, path.join(scratch, 'ignore.pid'), 300);
+  assert.ok(pid > 0);
+  // It had installed its SIGTERM handler before it logged, so only the SIGKILL after the grace period could end it.
+  assert.equal(tool.attempts?.[0]?.signal, 'SIGKILL');
 });
 
 test('no grandchild survives a timeout', async () => {
-  const pidFile = path.join(scratch, 'grandchild.pid');
-  const { tool } = await runOne(`${faults}/spawn-grandchild.js`, { input: { pidFile } }, { toolTimeoutMs: 800, killGraceMs: 200 });
-  assert.equal(tool.state, 'timeout');
-  const pid = Number(readFileSync(pidFile, 'utf8'));
+  // Deterministic: see timeOutOnceRunning. The grandchild is re-parented when its parent dies and may stay a zombie
+  // until PID 1 reaps it; waitForProcessExit counts a zombie as dead.
+  const { pid } = await timeOutOnceRunning(`${faults}/spawn-grandchild.js`, path.join(scratch, 'grandchild.pid'), 200);
   assert.ok(pid > 0);
-  assert.equal(pidAlive(pid), false, 'the grandchild must be dead');
 });
 
 test('no grandchild survives a cancel', async () => {
+  // Deterministic: the cancel comes with the script's first event (logged after the grandchild was spawned and its
+  // pid written), and the tool timeout is too long to race it on any machine.
   const pidFile = path.join(scratch, 'grandchild-cancel.pid');
   const run = startPlanRun(
     { requestId: planId(), tools: [{ toolId: 't', toolPath: `${faults}/spawn-grandchild.js`, input: { pidFile } }] },
-    { root: story, killGraceMs: 200 },
+    { root: story, killGraceMs: 200, toolTimeoutMs: NEVER_MS },
   );
   run.onDidEmitEvent(() => run.cancel());
   const result = await run.result;
   assert.equal(result.status, 'cancelled');
   assert.equal(result.canReplan, false);
   assert.equal(result.toolResults[0]!.state, 'cancelled');
-  assert.equal(pidAlive(Number(readFileSync(pidFile, 'utf8'))), false);
+  const pid = Number(readFileSync(pidFile, 'utf8'));
+  assert.ok(pid > 0);
+  assert.ok(await waitForProcessExit(pid), `grandchild ${pid} survived the cancel`);
 });
 
 test('a garbage line is invalid_json', async () => {
@@ -199,6 +215,7 @@ test('interpreters by extension: .py with python3, .sh with bash', async () => {
 });
 
 test('retries follow retryPolicy with exponential backoff', async () => {
+  // Deterministic: the backoffs checked are the ones the executor recorded, not measured sleeps.
   const counterFile = path.join(scratch, 'flaky.count');
   const { tool } = await runOne(`${helpers}/flaky.js`, { input: { counterFile, failTimes: 2 }, retryPolicy: { maxRetries: 3, backoffMs: 40 } });
   assert.equal(tool.state, 'success');

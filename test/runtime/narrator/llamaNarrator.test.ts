@@ -9,6 +9,13 @@ import { buildPlanGrammar } from '../../../src/runtime/narrator/planGrammar.js';
 import { validatePlanValue } from '../../../src/runtime/validation/validatePlan.js';
 import { createModelDirectory, planRequest, RecordingNarrator, REPOSITORY_ROOT, TSX_WORKER, type ModelDirectory } from './narratorFixtures.js';
 
+/**
+ * Margin: a generation budget no machine reaches. A tiny-model generation takes ~0.5 s here, a worker crash or a load
+ * a few seconds; with a budget of minutes a loaded 2-core machine never turns an expected plan or crash into a
+ * "timeout" fallback. (The budget itself is tested with a 1 ms budget below.)
+ */
+const NO_BUDGET_PRESSURE_MS = 10 * 60_000;
+
 /** Settings that suit the tiny model: one thread, small prompts, short strings so random weights finish in time. */
 const TINY: Omit<LlamaNarratorOptions, 'modelPath' | 'fallback'> = {
   root: REPOSITORY_ROOT,
@@ -16,7 +23,7 @@ const TINY: Omit<LlamaNarratorOptions, 'modelPath' | 'fallback'> = {
   threads: 1,
   contextSize: 4096,
   maxTokens: 400,
-  budgetMs: 20_000,
+  budgetMs: NO_BUDGET_PRESSURE_MS,
   grammarLimits: { maxTools: 3, narrativeMaxLength: 60, inputStringMaxLength: 16 },
   promptBudget: { behavioralPromptChars: 600 },
 };
@@ -61,7 +68,8 @@ describe('LlamaNarrator with a tiny model (real node-llama-cpp, offline)', () =>
     }
     for (const { result } of results) {
       if (result.narrator === 'pattern') {
-        assert.match(result.fallbackReason ?? '', /^(invalid plan|timeout): /);
+        // Deterministic: fixed seeds, one thread and no budget pressure, so a fallback can only be an invalid plan.
+        assert.match(result.fallbackReason ?? '', /^invalid plan: /);
         continue;
       }
       assert.equal(result.fallbackReason, undefined);
@@ -73,7 +81,8 @@ describe('LlamaNarrator with a tiny model (real node-llama-cpp, offline)', () =>
     const valid = results.filter(({ result }) => result.narrator === 'llm');
     assert.ok(valid.length >= 1, `no valid llm plan in ${results.length} seeds: ${results.map(({ result }) => result.fallbackReason).join(' | ')}`);
     assert.ok(valid.some(({ result }) => result.plan.tools.length > 0), 'no llm plan with tools');
-    // Overhead beyond token generation: wall time of generatePlan minus the worker's pure generation time.
+    // Overhead beyond token generation: wall time of generatePlan minus the worker's pure generation time. Only
+    // logged (timings belong in benchmarks, not assertions).
     const pairs = valid.map(({ wallMs }, index) => ({ wallMs, generationMs: timings[index]?.generationMs ?? Number.NaN }));
     const overheads = pairs.map(({ wallMs, generationMs }) => wallMs - generationMs);
     console.log(
@@ -84,6 +93,8 @@ describe('LlamaNarrator with a tiny model (real node-llama-cpp, offline)', () =>
   });
 
   test('budget: a 1 ms budget falls back with reason timeout', async () => {
+    // Deterministic: this narrator's first generation must start a worker process and load the model, which no
+    // machine does within 1 ms.
     const fallback = new RecordingNarrator();
     const hurried = narrator({ budgetMs: 1, fallback });
     const result = await hurried.generatePlan(planRequest());

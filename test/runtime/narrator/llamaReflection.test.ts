@@ -13,7 +13,9 @@ test('reflect: a grammar-bounded model reflection keeps the rule findings; a mis
     [],
     120,
   );
-  const narrator = new LlamaNarrator({ modelPath: models.model('tiny.gguf'), root: REPOSITORY_ROOT, fallback: new PatternNarrator(), workerCommand: TSX_WORKER, threads: 1, contextSize: 4096, budgetMs: 20_000 });
+  // Margin: reflect()'s budget covers starting the worker, loading the model and generating (~3 s here); 10 min is
+  // beyond anything a loaded 2-core machine needs, so the expected reflection never turns into "none" for lack of time.
+  const narrator = new LlamaNarrator({ modelPath: models.model('tiny.gguf'), root: REPOSITORY_ROOT, fallback: new PatternNarrator(), workerCommand: TSX_WORKER, threads: 1, contextSize: 4096, budgetMs: 10 * 60_000 });
   const missing = new LlamaNarrator({ modelPath: models.directory + '/none.gguf', root: REPOSITORY_ROOT, fallback: new PatternNarrator(), workerCommand: TSX_WORKER });
   try {
     const written = await narrator.reflect({ input: 'I roll to pick the lock', reflection: rules });

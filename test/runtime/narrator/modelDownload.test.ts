@@ -22,6 +22,22 @@ interface ServerBehaviour {
 
 const CHUNK = 16 * 1024;
 
+/**
+ * Resolves once `file` holds at least `bytes` bytes, polling. The 30 s deadline is only a safety net (it then
+ * resolves anyway and the test's own assertions report what is missing), never a timing assertion.
+ */
+async function waitForFileSize(file: string, bytes: number, deadlineMs = 30_000): Promise<void> {
+  const deadline = Date.now() + deadlineMs;
+  const size = (): number => {
+    try {
+      return fs.statSync(file).size;
+    } catch {
+      return 0;
+    }
+  };
+  while (size() < bytes && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe('downloadModel', () => {
   let models: ModelDirectory;
   let server: http.Server;
@@ -55,8 +71,10 @@ describe('downloadModel', () => {
         for (let offset = 0; offset < body.length; offset += CHUNK) {
           if (response.destroyed) return;
           if (cutAfter !== undefined && offset >= cutAfter) {
-            // Let the bytes written so far reach the client, then drop the connection mid-body.
-            await new Promise((resolve) => setTimeout(resolve, 50));
+            // Deterministic: drop the connection mid-body only once the client has written every byte sent so far
+            // to its .partial file. A fixed pause could end before a loaded client has read them, and bytes still
+            // queued in its stream when the connection fails are dropped, leaving nothing to resume from.
+            await waitForFileSize(partialFilePath(path.join(directory, entry.file)), offset);
             response.socket?.destroy();
             return;
           }
@@ -104,7 +122,7 @@ describe('downloadModel', () => {
     const status = await modelStatus({ entry, directory });
     assert.equal(status.state, 'partial');
     const partialBytes = status.state === 'partial' ? status.bytes : 0;
-    assert.ok(partialBytes > 0 && partialBytes < modelBytes.length, `partial has ${partialBytes} bytes`);
+    assert.equal(partialBytes, 5 * CHUNK, 'the .partial file holds exactly the bytes sent before the cut');
     const progress: DownloadProgress[] = [];
     const second = await downloadModel({ entry, directory, baseUrl, retries: 0, onProgress: (event) => progress.push(event) });
     assert.equal(second.ok, true, second.ok ? '' : second.message);
@@ -134,6 +152,7 @@ describe('downloadModel', () => {
   });
 
   test('cancel: rejects with CancellationError and keeps the .partial file for a later resume', async () => {
+    // Deterministic: the abort happens inside onProgress, while the body is still streaming (the model is ~30 chunks).
     behaviour = { chunkDelayMs: 20 };
     const controller = new AbortController();
     const download = downloadModel({

@@ -10,25 +10,14 @@ import { CancellationError } from '../../../src/runtime/common/errors.js';
 import { ModelWorkerClient, ModelWorkerError, type WorkerCommand } from '../../../src/runtime/narrator/modelWorkerClient.js';
 import { buildPlanGrammar } from '../../../src/runtime/narrator/planGrammar.js';
 import { createModelDirectory, loadShippedSkills, REPOSITORY_ROOT, TSX_WORKER, type ModelDirectory } from './narratorFixtures.js';
+import { isProcessAlive, waitForProcessExit } from '../../support/processes.js';
 
 const BUNDLE = path.join(REPOSITORY_ROOT, 'dist', 'modelWorker.cjs');
 /** The bundle (built by test/runTests.mjs before the tests) exercises the CommonJS import() path; tsx when it is missing. */
 const WORKER: WorkerCommand = fs.existsSync(BUNDLE) ? { command: process.execPath, args: [BUNDLE] } : TSX_WORKER;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function waitUntilGone(pid: number, timeoutMs = 3000): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (isAlive(pid) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  return !isAlive(pid);
-}
+/** Margin: a host loads tsx, starts a worker and loads the tiny model in ~2 s; a loaded 2-core machine stays far below 2 min. */
+const HOST_TIMEOUT_MS = 120_000;
 
 describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWorker.cjs'})`, () => {
   let models: ModelDirectory;
@@ -44,7 +33,9 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
 
   test('restarts after a native crash, generates, cancels a generation without being killed, and exits on dispose', async () => {
     const logs: string[] = [];
-    const client = new ModelWorkerClient({ command: WORKER, onLog: (message) => logs.push(message) });
+    // Margin: the worker answers a cancel within milliseconds (it checks the signal between tokens); 30 s of grace
+    // instead of the default 2 s keeps a loaded 2-core machine from getting it killed, which would restart it.
+    const client = new ModelWorkerClient({ command: WORKER, onLog: (message) => logs.push(message), cancelGraceMs: 30_000 });
     try {
       const crashing = models.model('no-ffn.gguf', { omitKeys: ['llama.feed_forward_length'] });
       await assert.rejects(client.load({ modelPath: crashing, contextSize: 512, threads: 1 }), (error: unknown) => {
@@ -62,17 +53,22 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
       assert.ok(generated.generationMs > 0 && generated.tokens > 0);
       assert.equal(generated.text.startsWith('{'), true);
 
+      // Deterministic outcome: whether the abort lands before the worker starts the generation or during it, the
+      // request rejects with CancellationError and the worker answers the cancel itself. The generation (hundreds
+      // of tokens) cannot finish within 30 ms of being sent, and load only makes it slower.
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 30);
       await assert.rejects(client.generate({ ...generateRequest, maxTokens: 5000 }, controller.signal), CancellationError);
       const afterCancel = await client.generate({ ...generateRequest, maxTokens: 300 });
       assert.ok(afterCancel.tokens > 0);
       assert.equal(client.startCount, 2, 'the worker stopped the cancelled generation itself');
+      assert.ok(!logs.some((message) => /did not stop request/.test(message)), logs.join('\n'));
 
       const pid = client.pid;
-      assert.ok(pid !== undefined && isAlive(pid));
+      assert.ok(pid !== undefined && isProcessAlive(pid));
       await client.dispose();
-      assert.ok(await waitUntilGone(pid), 'worker still running after dispose');
+      // Deterministic: waits for the exit (30 s safety net), a zombie counting as gone.
+      assert.ok(await waitForProcessExit(pid), 'worker still running after dispose');
       await assert.rejects(client.load({ modelPath, contextSize: 512, threads: 1 }), /disposed/);
     } finally {
       await client.dispose();
@@ -93,11 +89,12 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
   };
 
   test('a host that exits without dispose takes its worker with it (exit hook)', async () => {
-    const host = spawnSync(process.execPath, hostScript('process.exit(0);'), { encoding: 'utf8', timeout: 30_000 });
+    const host = spawnSync(process.execPath, hostScript('process.exit(0);'), { encoding: 'utf8', timeout: HOST_TIMEOUT_MS });
     assert.equal(host.status, 0, host.stderr);
     const pid = Number(host.stdout.trim());
     assert.ok(Number.isInteger(pid) && pid > 0, host.stdout);
-    assert.ok(await waitUntilGone(pid), `worker ${pid} outlived its host`);
+    // Deterministic: the orphaned worker may stay a zombie until PID 1 reaps it; waitForProcessExit counts that as gone.
+    assert.ok(await waitForProcessExit(pid), `worker ${pid} outlived its host`);
   });
 
   test('a host killed with SIGKILL (no exit hook runs) still takes its worker with it (stdin closes)', async () => {
@@ -105,9 +102,10 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
     try {
       const [line] = (await once(readline.createInterface({ input: host.stdout }), 'line')) as [string];
       const pid = Number(line.trim());
-      assert.ok(Number.isInteger(pid) && isAlive(pid), line);
+      assert.ok(Number.isInteger(pid) && isProcessAlive(pid), line);
       host.kill('SIGKILL');
-      assert.ok(await waitUntilGone(pid), `worker ${pid} outlived its killed host`);
+      // Deterministic: waits for the worker to notice its closed stdin and exit (30 s safety net), a zombie counting as gone.
+      assert.ok(await waitForProcessExit(pid), `worker ${pid} outlived its killed host`);
     } finally {
       host.kill('SIGKILL');
     }

@@ -1,4 +1,6 @@
 // Play sessions with real processes: turns carry state, save atomically and reload, choices play on, restart resets health.
+// Margin: every script here finishes in well under a second; TOOL_TIMEOUT_MS (over the shipped manifests' 5-10 s)
+// and the 60 s plan timeout are far beyond what a loaded 2-core machine needs, and no test asserts a duration.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,10 @@ const dice = skill('dice-roller', ['dice', 'check'], path.join(repo, 'skills/dic
 const storyteller = skill('storyteller', ['narration'], path.join(repo, 'skills/storyteller/scripts/narrate.js'), 'narrate');
 const choices = skill('helpers', ['choices'], 'skills/helpers/scripts/choices.js', 'offer');
 
+/** Margin: replaces the shipped manifests' 5-10 s script timeouts; no test here is about a timeout. */
+const TOOL_TIMEOUT_MS = 120_000;
+const execution = { extraSkillRoots: [path.join(repo, 'skills')], toolTimeoutMs: TOOL_TIMEOUT_MS };
+
 function skills() {
   let restarts = 0;
   return {
@@ -38,7 +44,7 @@ function skills() {
 test('turns carry state, the session saves after each turn and reloads; a choice plays the next turn', async () => {
   const file = path.join(scratch, 'one', 'session.json');
   const logFile = path.join(scratch, 'one', 'attempts.jsonl');
-  const options = { root: story, file, attemptLogFile: logFile, narrator: new PatternNarrator(), skills: skills(), execution: { extraSkillRoots: [path.join(repo, 'skills')] } };
+  const options = { root: story, file, attemptLogFile: logFile, narrator: new PatternNarrator(), skills: skills(), execution };
   const session = await PlaySession.open(options);
   const first = await session.play('I talk to the innkeeper');
   assert.deepEqual(validateAgainst('turn-result.schema.json', first), []);
@@ -62,7 +68,7 @@ test('turns carry state, the session saves after each turn and reloads; a choice
 });
 
 test('turns are played one at a time even when requested together', async () => {
-  const session = await PlaySession.open({ root: story, file: path.join(scratch, 'two', 'session.json'), attemptLogFile: null, narrator: new PatternNarrator(), skills: skills(), execution: { extraSkillRoots: [path.join(repo, 'skills')] } });
+  const session = await PlaySession.open({ root: story, file: path.join(scratch, 'two', 'session.json'), attemptLogFile: null, narrator: new PatternNarrator(), skills: skills(), execution });
   const [a, b] = await Promise.all([session.play('I look around'), session.play('I look around again')]);
   assert.equal((a.state['story'] as { turns: number }).turns, 1);
   assert.equal((b.state['story'] as { turns: number }).turns, 2);
@@ -72,7 +78,7 @@ test('turns are played one at a time even when requested together', async () => 
 test('restart empties the session and resets skill health; an unreadable file is set aside, not lost', async () => {
   const file = path.join(scratch, 'three', 'session.json');
   const source = skills();
-  const session = await PlaySession.open({ root: story, file, attemptLogFile: null, narrator: new PatternNarrator(), skills: source, execution: { extraSkillRoots: [path.join(repo, 'skills')] } });
+  const session = await PlaySession.open({ root: story, file, attemptLogFile: null, narrator: new PatternNarrator(), skills: source, execution });
   await session.play('I look around');
   const oldId = session.sessionId;
   const copy = await session.restart();

@@ -1,4 +1,6 @@
 // The replan loop with real processes and the pattern narrator: success, replan after a failing skill, narrative-only, fallback.
+// Margin: every script here finishes in well under a second; TOOL_TIMEOUT_MS (over the shipped manifests' 5-10 s)
+// and the 60 s plan timeout are far beyond what a loaded 2-core machine needs, and no test asserts a duration.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
@@ -27,7 +29,9 @@ function source(skills: NarratorSkill[]): SkillSource & { recorded: ExecutionRes
   return { recorded, narratorSkills: () => skills, disabledSkills: () => [], recordExecution: (result) => recorded.push(result) };
 }
 
-const execution = { root: story, extraSkillRoots: [path.join(repo, 'skills')], killGraceMs: 200 };
+/** Margin: replaces the shipped manifests' 5-10 s script timeouts; no test here is about a timeout. */
+const TOOL_TIMEOUT_MS = 120_000;
+const execution = { root: story, extraSkillRoots: [path.join(repo, 'skills')], killGraceMs: 200, toolTimeoutMs: TOOL_TIMEOUT_MS };
 
 test('"I roll to pick the lock": a dice roll, then a narration of it, in one attempt', async () => {
   const log: AttemptLogEntry[] = [];

@@ -1,4 +1,6 @@
 // Integration: a real plan run with the registry as the executor's SkillContextProvider, then its result fed back into skill health.
+// Margin: every script here finishes in well under a second; the 60 s manifest timeout of echo.js, the default 30 s
+// tool and 60 s plan timeouts are far beyond what a loaded 2-core machine needs, and no test asserts a duration.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
@@ -37,7 +39,7 @@ const planId = () => `cccccccc-0000-4000-8000-${String(++counter).padStart(12, '
 
 test('executePlan with skillContext: registry passes config and data dir to scripts; recordExecution updates health', async () => {
   const story = createTempStory();
-  story.skill('echo', { scripts: [{ name: 'echo', path: 'scripts/echo.js', timeout: 10000 }] }, {
+  story.skill('echo', { scripts: [{ name: 'echo', path: 'scripts/echo.js', timeout: 60_000 }] }, {
     'scripts/echo.js': ECHO_SCRIPT,
     'config-schema.json': configSchema({
       greeting: { type: 'string', default: 'hello' },
