@@ -1,67 +1,14 @@
 // End-to-end scenarios in real VS Code (code-server + headless chromium) with the packaged VSIX: skills tree, play panel turns, replanning, choices, Restricted Mode.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { startCodeServer, type CodeServer } from './harness/codeServer.js';
 import { PlayPanel, TURN_TIMEOUT_MS } from './harness/playPanel.js';
-import { makeStoryWorkspace, type StoryWorkspace, type StoryWorkspaceOptions } from './harness/storyWorkspace.js';
-import { ensureVsix } from './harness/vsix.js';
-import { Workbench } from './harness/workbench.js';
+import { filesUnder, packagedVsix, scenario, SCENARIO_TIMEOUT_MS, UI_TIMEOUT_MS, waitFor } from './harness/scenario.js';
+import type { Workbench } from './harness/workbench.js';
 
 const SAMPLE_SKILLS = ['Character Portraits', 'Dice Roller', 'Memory', 'NPC Perception', 'Player Choices', 'Reputation', 'Storyteller'];
-/** Margin: a safety net per scenario (code-server, a fresh browser and real turns on a loaded 2-core machine); every step waits for a condition. */
-const SCENARIO_TIMEOUT_MS = 300_000;
-/** Margin: the safety net of one wait for something already on its way (a card of a finished turn, a quick pick row). */
-const UI_TIMEOUT_MS = 30_000;
-
-let vsix: string | undefined;
-/** The packaged extension, (re)built once per run if the sources are newer. */
-const packagedVsix = () => (vsix ??= ensureVsix());
-
-interface ScenarioContext {
-  readonly workbench: Workbench;
-  readonly story: StoryWorkspace;
-  readonly server: CodeServer;
-}
-
-/**
- * Runs one scenario in a fresh story workspace and a fresh browser on `server`: always saves
- * test-output/e2e/<name>.png, prints the browser's errors, the server log and the extension's logs
- * on failure, and cleans up.
- */
-async function scenario(
-  server: () => CodeServer,
-  name: string,
-  workspace: StoryWorkspaceOptions,
-  body: (context: ScenarioContext) => Promise<void>,
-): Promise<void> {
-  const started = Date.now();
-  const story = makeStoryWorkspace({ label: name, ...workspace });
-  let workbench: Workbench | undefined;
-  try {
-    workbench = await Workbench.open(server().folderUrl(story.dir));
-    console.log(`[e2e] ${name}: workbench ready after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    await body({ workbench, story, server: server() });
-  } catch (error) {
-    console.error(`--- ${name} failed; diagnostics follow`);
-    if (workbench) {
-      const errors = workbench.consoleErrors.filter((entry) => !/open-vsx|authentication provider 'github'|ERR_NAME_NOT_RESOLVED/.test(entry.text));
-      console.error(`browser errors:\n${errors.map((entry) => `  ${entry.text.slice(0, 400)} (${entry.url})`).join('\n')}`);
-    }
-    console.error(`extension logs:\n${extensionLogs(server().userDataDir)}`);
-    console.error(`server log (tail):\n${server().log(4_000)}`);
-    throw error;
-  } finally {
-    if (workbench) {
-      await workbench.screenshot(name).catch((error: unknown) => console.error(`no screenshot for ${name}: ${String(error)}`));
-      await workbench.close();
-    }
-    story.dispose();
-    console.log(`[e2e] ${name}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  }
-}
-
 describe('trusted workspace', () => {
   let server: CodeServer | undefined;
   const current = () => server ?? assert.fail('code-server did not start');
@@ -313,22 +260,6 @@ function skillDataFiles(storyDir: string): string[] {
   return readdirSync(skills).flatMap((skill) => filesUnder(path.join(skills, skill, 'data')));
 }
 
-/** The tail of the extension's output channel logs (and the extension host log) of every window. */
-function extensionLogs(userDataDir: string): string {
-  return filesUnder(path.join(userDataDir, 'logs'))
-    .filter((file) => /narratoria|exthost\.log$|remoteexthost\.log$/i.test(path.basename(file)))
-    .map((file) => `  ${path.relative(userDataDir, file)}:\n${readFileSync(file, 'utf8').slice(-3_000).replace(/^/gm, '    ')}`)
-    .join('\n');
-}
-
-function filesUnder(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((entry) => {
-    const full = path.join(dir, entry);
-    return statSync(full).isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
 /** `PLAY_PANEL_VIEW_TYPE` of src/extension/play/playPanel.ts (that module needs `vscode`, so it is not imported here). */
 const PLAY_PANEL_VIEW_TYPE = 'narratoria.playPanel';
 
@@ -375,13 +306,4 @@ async function waitForSavedEditor(workbench: Workbench, viewType: string): Promi
   await waitFor(saved, 30_000, `the workbench saved its editors with ${needle}`).catch(() =>
     console.warn(`[e2e] the saved editor state never named ${needle} within 30 s; reloading anyway`),
   );
-}
-
-/** Polls `condition` every 250 ms until it holds; the timeout is a safety net, not a time limit. */
-async function waitFor(condition: () => Promise<boolean>, timeout: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeout;
-  while (!(await condition())) {
-    if (Date.now() > deadline) assert.fail(`timed out waiting until ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
 }

@@ -1,5 +1,5 @@
-// Makes story workspaces for the end-to-end tests: a folder with the repository's sample skills (and, on request, the always-failing broken-dice fixture).
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// Makes story workspaces for the end-to-end tests: a folder with the repository's sample skills (and, on request, the always-failing broken-dice fixture and files of the test's own).
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fixtureStoryDir, sampleSkillsDir } from './paths.js';
@@ -14,6 +14,8 @@ export interface StoryWorkspaceOptions {
   readonly brokenDice?: boolean;
   /** Leave out the sample skills: an empty folder, as an author starting a new story has. */
   readonly empty?: boolean;
+  /** More files to write, by path relative to the story root (e.g. `plans/pick-the-lock.plan.json`, `.vscode/settings.json`). */
+  readonly files?: Readonly<Record<string, string>>;
   /** Folder to create (must not exist yet); default: a new temp folder. */
   readonly dir?: string;
   /** Short name used in the temp folder name. */
@@ -44,6 +46,11 @@ export function makeStoryWorkspace(options: StoryWorkspaceOptions = {}): StoryWo
       copySkills(path.join(fixtureStoryDir, 'skills', 'broken-dice'), path.join(dir, 'skills', 'broken-dice'));
       // broken-dice's script requires ../../../lib/fixtureProtocol.js, i.e. <story>/lib.
       cpSync(path.join(fixtureStoryDir, 'lib'), path.join(dir, 'lib'), { recursive: true });
+    }
+    for (const [relative, content] of Object.entries(options.files ?? {})) {
+      const file = path.join(dir, relative);
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, content);
     }
   } catch (error) {
     if (!options.dir) rmSync(dir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-// Drives the VS Code workbench served by code-server with playwright-core and Debian's headless chromium: palette, views, tree rows, the play panel's webview, screenshots.
+// Drives the VS Code workbench served by code-server with playwright-core and Debian's headless chromium: palette, Quick Open, editor cursor, Problems, views, tree rows, the play panel's webview, screenshots.
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -142,6 +142,69 @@ export class Workbench {
       }
     }
     await row.click();
+  }
+
+  /**
+   * Opens a file of the workspace through Quick Open (Ctrl+P) by its name and waits until its editor is the
+   * active one. Retries until Quick Open lists the file (the file search may still be starting); the deadline
+   * is a safety net (see COMMAND_TIMEOUT_MS) and each attempt ends as soon as the row is listed.
+   */
+  async openFile(name: string, timeout = COMMAND_TIMEOUT_MS): Promise<Locator> {
+    const input = this.page.locator('.quick-input-widget input');
+    const row = this.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      await this.page.keyboard.press('Escape');
+      await this.page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await this.page.keyboard.press('Control+P');
+      await input.waitFor({ state: 'visible', timeout: 30_000 });
+      await input.fill(name);
+      try {
+        await row.waitFor({ timeout: Math.min(5_000, Math.max(500, deadline - Date.now())) });
+        break;
+      } catch (error) {
+        if (Date.now() >= deadline) throw new Error(`Quick Open does not list "${name}"`, { cause: error });
+      }
+    }
+    await row.click();
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout: 30_000 });
+    await this.page.locator('.part.editor .tab.active', { hasText: name }).waitFor({ timeout });
+    const editor = this.activeEditor();
+    await editor.locator('.view-lines').waitFor({ timeout });
+    return editor;
+  }
+
+  /** The Monaco editor of the active editor group. */
+  activeEditor(): Locator {
+    return this.page.locator('.part.editor .editor-group-container.active .editor-instance .monaco-editor').first();
+  }
+
+  /**
+   * Puts the cursor of the active editor at a 1-based line and column through "Go to Line/Column" (Ctrl+G),
+   * and waits until the status bar shows it there. Margin: the timeout is a safety net for each of those waits.
+   */
+  async goToPosition(line: number, column: number, timeout = 30_000): Promise<void> {
+    const input = this.page.locator('.quick-input-widget input');
+    await this.page.keyboard.press('Escape');
+    await this.page.keyboard.press('Control+G');
+    await input.waitFor({ state: 'visible', timeout });
+    await input.fill(`:${line}:${column}`);
+    await this.page.keyboard.press('Enter');
+    await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout });
+    await this.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`^\\s*Ln ${line}, Col ${column}\\b`) }).first().waitFor({ timeout });
+  }
+
+  /** Shows the Problems panel (Ctrl+Shift+M) and returns it. Margin: the timeout is a safety net, not a time limit. */
+  async showProblems(timeout = 30_000): Promise<Locator> {
+    const panel = this.page.locator('.markers-panel');
+    if (!(await panel.isVisible())) await this.page.keyboard.press('Control+Shift+M');
+    await panel.waitFor({ timeout });
+    return panel;
+  }
+
+  /** The texts of the rows of the Problems panel in sight (file rows and problem rows). */
+  async problemRows(): Promise<string[]> {
+    return (await this.page.locator('.markers-panel .monaco-list-row').allInnerTexts()).map((text) => text.replace(/\s+/g, ' ').trim());
   }
 
   /** Shows the Narratoria view container (activity bar) and returns its Skills pane. */
