@@ -1,6 +1,7 @@
 // Checks a tool's `input` against its script's inputSchema: types, enums, required and unknown properties, other schema rules.
 import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { DataValidationCxt } from 'ajv/dist/types/index.js';
 import { createAjv, type ErrorObject } from '../contracts/schemas.js';
 import { closestMatch } from './closestMatch.js';
 import { DiagnosticCode, type DiagnosticDraft } from './diagnostic.js';
@@ -35,6 +36,60 @@ export function inputValidator(schema: Record<string, unknown>): ValidateFunctio
   return validate;
 }
 
+/** An input schema prepared once (per schema object) for checking many tools' inputs against it. */
+export interface InputChecker {
+  readonly schema: Record<string, unknown>;
+  /** The compiled validator, null when the schema does not compile. */
+  readonly validate: ValidateFunction | null;
+  /** The data context to call `validate` with, undefined for Ajv's own default: see {@link inputChecker}. */
+  readonly context: DataValidationCxt | undefined;
+  /** The properties the schema lists, undefined when it lists none. */
+  readonly shape: PropertyShape | undefined;
+}
+
+/** What {@link unknownProperties} reads of a schema with `properties`, read once instead of for each input. */
+interface PropertyShape {
+  readonly properties: Record<string, unknown>;
+  /** The listed property names (for messages). */
+  readonly allowed: readonly string[];
+  readonly patternProperties: unknown;
+  /** The shapes of listed properties whose schema lists `properties` in turn. */
+  readonly nested: ReadonlyMap<string, PropertyShape> | undefined;
+}
+
+const checkers = new WeakMap<object, InputChecker>();
+
+/**
+ * The data context of a top-level call. Called without one, an Ajv validator allocates two objects
+ * for its defaults on every call (one call per tool); this one is shared. Only for schemas without
+ * `$dynamicAnchor`: those record anchors in `dynamicAnchors` during a call, so each call needs its own.
+ */
+const sharedContext = Object.freeze({ instancePath: '', dynamicAnchors: Object.freeze({}) }) as unknown as DataValidationCxt;
+
+/** The checker of an input schema: its validator and property shape, built once per schema object. */
+export function inputChecker(schema: Record<string, unknown>): InputChecker {
+  let checker = checkers.get(schema);
+  if (checker === undefined) {
+    const context = JSON.stringify(schema).includes('"$dynamicAnchor"') ? undefined : sharedContext;
+    checker = { schema, validate: inputValidator(schema), context, shape: propertyShape(schema, 0) };
+    checkers.set(schema, checker);
+  }
+  return checker;
+}
+
+function propertyShape(schema: unknown, depth: number): PropertyShape | undefined {
+  const schemaRecord = asRecord(schema);
+  const properties = asRecord(schemaRecord?.['properties']);
+  if (!properties || depth > MAX_UNKNOWN_PROPERTY_DEPTH) return undefined;
+  let nested: Map<string, PropertyShape> | undefined;
+  for (const key of Object.keys(properties)) {
+    const property = asRecord(properties[key]);
+    const shape = property !== undefined && property['properties'] !== undefined ? propertyShape(property, depth + 1) : undefined;
+    if (shape !== undefined) (nested ??= new Map()).set(key, shape);
+  }
+  return { properties, allowed: Object.keys(properties), patternProperties: schemaRecord?.['patternProperties'], nested };
+}
+
 interface RankedDraft {
   readonly draft: DiagnosticDraft;
   readonly rank: number;
@@ -44,17 +99,17 @@ interface RankedDraft {
 const keywordRanks: Readonly<Record<string, number>> = { type: 0, enum: 1, const: 1 };
 
 /**
- * Validates `tool.input` (an empty object when the tool has none) against `schema`, the inputSchema
- * of the script named `scriptLabel`. An input that is not an object is left to the plan schema.
+ * Validates `tool.input` (an empty object when the tool has none) against `checker`'s schema, the
+ * inputSchema of the script named `scriptLabel`. An input that is not an object is left to the plan schema.
  */
-export function checkToolInput(tool: ToolView, schema: Record<string, unknown>, scriptLabel: string, drafts: DiagnosticDraft[]): void {
+export function checkToolInput(tool: ToolView, checker: InputChecker, scriptLabel: string, drafts: DiagnosticDraft[]): void {
   const hasInput = tool.input !== undefined;
   if (hasInput && asRecord(tool.input) === undefined) return;
   const input: unknown = hasInput ? tool.input : {};
-  const validate = inputValidator(schema);
+  const { validate, context, shape } = checker;
   // The common case (a valid input, no unknown property) allocates nothing: messages are built on failure only.
-  const unknown = hasInput ? unknownProperties(input, schema, '', 0, undefined) : undefined;
-  const valid = !validate || validate(input) === true;
+  const unknown = hasInput && shape !== undefined ? unknownProperties(input, shape, '', 0, undefined) : undefined;
+  const valid = !validate || validate(input, context) === true;
   if (valid && unknown === undefined) return;
   const base = pointerFromPath(['tools', tool.index, 'input']);
   const source = ` (${scriptLabel} inputSchema)`;
@@ -126,24 +181,23 @@ interface UnknownProperty {
 }
 
 /**
- * The properties that a schema with `properties` does not list (nor match by `patternProperties`),
- * whatever its additionalProperties says, recursing into listed properties whose schema lists
- * properties in turn. Returns `found` (created on the first one), undefined when there are none.
+ * The properties that a schema with `properties` (its `shape`) does not list (nor match by
+ * `patternProperties`), whatever its additionalProperties says, recursing into listed properties
+ * whose schema lists properties in turn. Returns `found` (created on the first one), undefined when there are none.
  */
-function unknownProperties(value: unknown, schema: unknown, at: string, depth: number, found: UnknownProperty[] | undefined): UnknownProperty[] | undefined {
-  const schemaRecord = asRecord(schema);
-  const properties = asRecord(schemaRecord?.['properties']);
+function unknownProperties(value: unknown, shape: PropertyShape, at: string, depth: number, found: UnknownProperty[] | undefined): UnknownProperty[] | undefined {
   const record = asRecord(value);
-  if (!properties || !record || depth > MAX_UNKNOWN_PROPERTY_DEPTH) return found;
+  if (!record || depth > MAX_UNKNOWN_PROPERTY_DEPTH) return found;
+  const { properties, nested } = shape;
   for (const key in record) {
     if (!Object.hasOwn(record, key)) continue;
     if (Object.hasOwn(properties, key)) {
-      const nested = asRecord(properties[key]);
-      if (nested !== undefined && nested['properties'] !== undefined && asRecord(record[key]) !== undefined) {
-        found = unknownProperties(record[key], nested, at + pointerFromPath([key]), depth + 1, found);
+      const nestedShape = nested?.get(key);
+      if (nestedShape !== undefined && asRecord(record[key]) !== undefined) {
+        found = unknownProperties(record[key], nestedShape, at + pointerFromPath([key]), depth + 1, found);
       }
-    } else if (!matchesPatternProperty(key, schemaRecord?.['patternProperties'])) {
-      (found ??= []).push({ at, key, allowed: Object.keys(properties) });
+    } else if (!matchesPatternProperty(key, shape.patternProperties)) {
+      (found ??= []).push({ at, key, allowed: shape.allowed });
     }
   }
   return found;

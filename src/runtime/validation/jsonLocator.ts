@@ -199,6 +199,14 @@ export class JsonDocument {
 }
 
 /**
+ * Never read. V8 drops the hidden class of a class's instances once none survives a garbage
+ * collection, and the next instance rebuilds it field by field: a document kept alive spares that to
+ * the first validation after each collection (the editor parses on every keystroke).
+ */
+const keptDocument = new JsonDocument('', undefined, [], []);
+void keptDocument;
+
+/**
  * Parses JSON text keeping offsets. Comments and trailing commas are accepted and listed in
  * `extensions`; a leading byte-order mark is ignored. Never throws for bad input.
  */

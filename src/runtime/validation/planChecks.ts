@@ -1,8 +1,8 @@
-// Semantic checks of a plan beyond its schema: duplicate toolIds, dependencies, cycles, disabled skills. Pure: no I/O.
-import { findCycle, type DagNode } from '../dag/graph.js';
+// Semantic checks of a plan beyond its schema: tool views, duplicate toolIds, dependencies, disabled skills. Pure: no I/O.
 import { closestMatch } from './closestMatch.js';
-import { DiagnosticCode, type DiagnosticDraft, type RelatedInformation } from './diagnostic.js';
+import { DiagnosticCode, type DiagnosticDraft } from './diagnostic.js';
 import { pointerFromPath } from './jsonLocator.js';
+import { resolvedSkill, type ToolPathResolutions } from './pathChecks.js';
 import { skillNameOfPath } from './toolPathPolicy.js';
 
 export type { DiagnosticDraft } from './diagnostic.js';
@@ -28,15 +28,12 @@ export interface ToolView {
 }
 
 /** Index in the plan's `dependencies` array of the `position`-th dependency string of `tool`. */
-function dependencyIndex(tool: ToolView, position: number): number {
+export function dependencyIndex(tool: ToolView, position: number): number {
   return tool.dependencyPositions === undefined ? position : tool.dependencyPositions[position]!;
 }
 
 /** Dependency lists up to this length are checked for repeats by a linear scan instead of a Map. */
 const LINEAR_DUPLICATE_SCAN_LIMIT = 16;
-
-/** Most dependency cycles reported for one plan. */
-const MAX_CYCLE_DIAGNOSTICS = 20;
 
 /** Reads the tools array of a plan into views, whatever the items are. */
 export function viewTools(items: readonly unknown[]): ToolView[] {
@@ -89,16 +86,32 @@ export function viewTools(items: readonly unknown[]): ToolView[] {
   return views;
 }
 
+/** The first tool index of each toolId. */
+export interface ToolIdIndex {
+  /** Its keys are not in plan order: see {@link checkToolIds}. */
+  readonly firstIndexById: ReadonlyMap<string, number>;
+  /** True when no toolId repeats: every tool with a toolId is then the first with it (no lookup needed). */
+  readonly unique: boolean;
+}
+
 /** Reports duplicate toolIds (related to the first use); returns each toolId's first index. */
-export function checkToolIds(tools: readonly ToolView[], drafts: DiagnosticDraft[]): Map<string, number> {
+export function checkToolIds(tools: readonly ToolView[], drafts: DiagnosticDraft[]): ToolIdIndex {
+  // Filled from the last tool to the first, so that each toolId ends with its first index after one
+  // Map operation per tool (looking up before setting costs a second one). Repeats show in the size.
   const firstIndexById = new Map<string, number>();
+  let withIds = 0;
+  for (let index = tools.length - 1; index >= 0; index--) {
+    const toolId = tools[index]!.toolId;
+    if (toolId === undefined) continue;
+    firstIndexById.set(toolId, index);
+    withIds++;
+  }
+  const unique = firstIndexById.size === withIds;
+  if (unique) return { firstIndexById, unique };
   for (const tool of tools) {
     if (tool.toolId === undefined) continue;
-    const first = firstIndexById.get(tool.toolId);
-    if (first === undefined) {
-      firstIndexById.set(tool.toolId, tool.index);
-      continue;
-    }
+    const first = firstIndexById.get(tool.toolId)!;
+    if (first === tool.index) continue;
     drafts.push({
       severity: 'error',
       code: DiagnosticCode.DUPLICATE_TOOL_ID,
@@ -107,7 +120,16 @@ export function checkToolIds(tools: readonly ToolView[], drafts: DiagnosticDraft
       related: [{ pointer: pointerFromPath(['tools', first, 'toolId']), message: `first use of "${tool.toolId}"` }],
     });
   }
-  return firstIndexById;
+  return { firstIndexById, unique };
+}
+
+/** The distinct toolIds in order of first use (suggestions prefer the earlier of equally close ids). */
+function toolIdsInOrder(tools: readonly ToolView[], firstIndexById: ReadonlyMap<string, number>): string[] {
+  const ids: string[] = [];
+  for (const tool of tools) {
+    if (tool.toolId !== undefined && firstIndexById.get(tool.toolId) === tool.index) ids.push(tool.toolId);
+  }
+  return ids;
 }
 
 /**
@@ -118,24 +140,28 @@ export function checkToolIds(tools: readonly ToolView[], drafts: DiagnosticDraft
 export interface DependencyTargets {
   readonly offsets: Int32Array;
   readonly targets: Int32Array;
+  /** True when every dependency names an earlier tool: edges then all point backwards, so there is no cycle. */
+  readonly onlyEarlier: boolean;
 }
 
 /**
  * Reports repeated, self and unknown dependencies (with a "did you mean" for a close toolId).
  * Returns the tool each dependency names, for {@link checkCycles}.
  */
-export function checkDependencies(
-  tools: readonly ToolView[],
-  firstIndexById: ReadonlyMap<string, number>,
-  drafts: DiagnosticDraft[],
-): DependencyTargets {
+export function checkDependencies(tools: readonly ToolView[], toolIds: ToolIdIndex, drafts: DiagnosticDraft[]): DependencyTargets {
+  const { firstIndexById, unique } = toolIds;
   const offsets = new Int32Array(tools.length + 1);
   for (let index = 0; index < tools.length; index++) offsets[index + 1] = offsets[index]! + tools[index]!.dependencies.length;
   const targets = new Int32Array(offsets[tools.length]!).fill(-1);
-  for (const tool of tools) {
+  let onlyEarlier = true;
+  let knownIds: string[] | undefined;
+  for (let index = 0; index < tools.length; index++) {
+    const tool = tools[index]!;
     const ids = tool.dependencies;
     if (ids.length === 0) continue;
-    const offset = offsets[tool.index]!;
+    const offset = offsets[index]!;
+    // Plans mostly chain each tool to the one before: with unique toolIds, that one needs no lookup.
+    const previousId = unique && index > 0 ? tools[index - 1]!.toolId : undefined;
     // Long lists find repeats through a Map of first positions; short ones by scanning the earlier entries.
     const firstPositionOf = ids.length > LINEAR_DUPLICATE_SCAN_LIMIT ? new Map<string, number>() : undefined;
     for (let position = 0; position < ids.length; position++) {
@@ -168,18 +194,19 @@ export function checkDependencies(
         drafts.push({ severity: 'error', code: DiagnosticCode.SELF_DEPENDENCY, message, pointer: dependencyPointer(tool, position) });
         continue;
       }
-      const target = firstIndexById.get(id);
+      const target = id === previousId ? index - 1 : firstIndexById.get(id);
       if (target !== undefined) {
         targets[offset + position] = target;
+        if (target >= tool.index) onlyEarlier = false;
       } else {
-        const suggestion = closestMatch(id, firstIndexById.keys());
+        const suggestion = closestMatch(id, (knownIds ??= toolIdsInOrder(tools, firstIndexById)));
         const hint = suggestion ? `; did you mean "${suggestion}"?` : '';
         const message = `${toolName(tool)} depends on "${id}", which is not the toolId of any tool in this plan${hint}`;
         drafts.push({ severity: 'error', code: DiagnosticCode.UNKNOWN_DEPENDENCY, message, pointer: dependencyPointer(tool, position) });
       }
     }
   }
-  return { offsets, targets };
+  return { offsets, targets, onlyEarlier };
 }
 
 /** Pointer of the `position`-th dependency string of `tool` (built only when a diagnostic needs it). */
@@ -188,135 +215,14 @@ function dependencyPointer(tool: ToolView, position: number): string {
 }
 
 /**
- * Reports dependency cycles as paths (`x -> y -> z -> x`, starting at the member listed first).
- * Self-dependencies and unknown ids are left out: they have their own codes. After each cycle its
- * members are removed and the search goes on, so separate cycles are each reported.
- */
-export function checkCycles(
-  tools: readonly ToolView[],
-  firstIndexById: ReadonlyMap<string, number>,
-  dependencyTargets: DependencyTargets,
-  drafts: DiagnosticDraft[],
-): void {
-  const stuck = toolsNotOrdered(tools, firstIndexById, dependencyTargets);
-  if (stuck === undefined) return;
-  // Only the tools Kahn's pass could not order can lie on a cycle. The others (and edges to them)
-  // are left out: every dependency of an ordered tool is ordered, so the DFS of findCycle would
-  // finish them without meeting a tool on its stack, and the cycles it finds stay the same.
-  let nodes: DagNode[] = [];
-  for (const tool of tools) {
-    if (!stuck[tool.index]) continue;
-    const dependencies: string[] = [];
-    for (const id of new Set(tool.dependencies)) {
-      if (id === tool.toolId) continue;
-      const target = firstIndexById.get(id);
-      if (target !== undefined && stuck[target]) dependencies.push(id);
-    }
-    nodes.push({ toolId: tool.toolId!, dependencies });
-  }
-  const edgePointer = (from: string, to: string): string => {
-    const tool = tools[firstIndexById.get(from)!]!;
-    const position = tool.dependencies.indexOf(to);
-    return pointerFromPath(['tools', tool.index, 'dependencies', ...(position >= 0 ? [dependencyIndex(tool, position)] : [])]);
-  };
-  for (let reported = 0; reported < MAX_CYCLE_DIAGNOSTICS; reported++) {
-    const cycle = findCycle(nodes);
-    if (!cycle || cycle.length < 2) return;
-    const members = cycle.slice(0, -1);
-    let start = 0;
-    members.forEach((id, position) => {
-      if (firstIndexById.get(id)! < firstIndexById.get(members[start]!)!) start = position;
-    });
-    const path = [...members.slice(start), ...members.slice(0, start), members[start]!];
-    // Every edge, the first one included, so each is a clickable location.
-    const related: RelatedInformation[] = [];
-    for (let step = 0; step < path.length - 1; step++) {
-      related.push({ pointer: edgePointer(path[step]!, path[step + 1]!), message: `"${path[step]}" depends on "${path[step + 1]}"` });
-    }
-    drafts.push({
-      severity: 'error',
-      code: DiagnosticCode.DEPENDENCY_CYCLE,
-      message: `dependency cycle: ${path.join(' -> ')} (each tool waits for the next, so none of them can start)`,
-      pointer: edgePointer(path[0]!, path[1]!),
-      related,
-    });
-    const removed = new Set(members);
-    nodes = nodes
-      .filter((node) => !removed.has(node.toolId))
-      .map((node) => ({ toolId: node.toolId, dependencies: (node.dependencies ?? []).filter((id) => !removed.has(id)) }));
-  }
-}
-
-/**
- * Kahn's pass over tool indices: the graph holds the first tool of each toolId, with an edge per
- * dependency on another such tool (self-dependencies, unknown ids and repeats left out). Returns
- * undefined when every tool can be ordered (no cycle), else a flag per tool index: set for the
- * tools that cannot be ordered, i.e. those on a cycle or waiting, directly or not, for one.
- */
-function toolsNotOrdered(
-  tools: readonly ToolView[],
-  firstIndexById: ReadonlyMap<string, number>,
-  { offsets, targets }: DependencyTargets,
-): Uint8Array | undefined {
-  const count = tools.length;
-  const isNode = new Uint8Array(count);
-  let nodeCount = 0;
-  for (const tool of tools) {
-    if (tool.toolId !== undefined && firstIndexById.get(tool.toolId) === tool.index) {
-      isNode[tool.index] = 1;
-      nodeCount++;
-    }
-  }
-  // inDegree: dependencies still waited for; dependents of each tool in compressed rows.
-  const inDegree = new Int32Array(count);
-  const rowStart = new Int32Array(count + 1);
-  let edges = 0;
-  for (let index = 0; index < count; index++) {
-    if (!isNode[index]) continue;
-    for (let slot = offsets[index]!; slot < offsets[index + 1]!; slot++) {
-      const target = targets[slot]!;
-      if (target < 0 || target === index) continue;
-      inDegree[index]!++;
-      rowStart[target + 1]!++;
-      edges++;
-    }
-  }
-  if (edges === 0) return undefined;
-  for (let index = 0; index < count; index++) rowStart[index + 1]! += rowStart[index]!;
-  const fill = rowStart.slice(0, count);
-  const dependents = new Int32Array(edges);
-  for (let index = 0; index < count; index++) {
-    if (!isNode[index]) continue;
-    for (let slot = offsets[index]!; slot < offsets[index + 1]!; slot++) {
-      const target = targets[slot]!;
-      if (target < 0 || target === index) continue;
-      dependents[fill[target]!++] = index;
-    }
-  }
-  const queue = new Int32Array(nodeCount);
-  let tail = 0;
-  for (let index = 0; index < count; index++) if (isNode[index] && inDegree[index] === 0) queue[tail++] = index;
-  for (let head = 0; head < tail; head++) {
-    const current = queue[head]!;
-    for (let edge = rowStart[current]!; edge < rowStart[current + 1]!; edge++) {
-      const next = dependents[edge]!;
-      if (--inDegree[next]! === 0) queue[tail++] = next;
-    }
-  }
-  if (tail === nodeCount) return undefined;
-  const stuck = new Uint8Array(count);
-  for (let index = 0; index < count; index++) if (isNode[index] && inDegree[index]! > 0) stuck[index] = 1;
-  return stuck;
-}
-
-/**
  * Warns about tools whose skill is in the plan's disabledSkills. The skill is the `<name>` of
- * `skills/<name>/…` in the toolPath, or the skill its resolved script lies in (`resolvedSkill`).
+ * `skills/<name>/…` in the toolPath, or the skill its resolved script lies in (from `resolutions`,
+ * when toolPaths were checked).
  */
 export function checkDisabledSkills(
   tools: readonly ToolView[],
   disabledSkills: unknown,
-  resolvedSkill: (toolPath: string) => string | null,
+  resolutions: ToolPathResolutions | undefined,
   drafts: DiagnosticDraft[],
 ): void {
   if (!Array.isArray(disabledSkills)) return;
@@ -326,7 +232,7 @@ export function checkDisabledSkills(
   });
   for (const tool of tools) {
     if (tool.toolPath === undefined) continue;
-    const names = [skillNameOfPath(tool.toolPath), resolvedSkill(tool.toolPath)];
+    const names = [skillNameOfPath(tool.toolPath), resolutions ? resolvedSkill(resolutions, tool.toolPath) : null];
     const skill = names.find((name): name is string => name !== null && disabledIndex.has(name));
     if (skill === undefined) continue;
     drafts.push({

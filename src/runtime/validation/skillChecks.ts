@@ -1,47 +1,43 @@
 // Checks tools against the skill catalog: undeclared scripts, disabled or permanently failing skills, and inputs against input schemas.
 import * as path from 'node:path';
-import type { CatalogScript, CatalogSkill, SkillCatalog } from '../skills/skillCatalog.js';
+import type { CatalogSkill, SkillCatalog } from '../skills/skillCatalog.js';
 import { DiagnosticCode, type DiagnosticDraft } from './diagnostic.js';
-import { checkToolInput } from './inputChecks.js';
+import { checkToolInput, inputChecker, type InputChecker } from './inputChecks.js';
 import { pointerFromPath } from './jsonLocator.js';
 import { toolName, type ToolView } from './planChecks.js';
-import type { ToolPathResolution } from './toolPathPolicy.js';
+import type { ToolPathResolutions } from './pathChecks.js';
 
 /** What the catalog knows of one resolved toolPath. */
 interface CatalogLookup {
   readonly skill: CatalogSkill | undefined;
-  readonly script: CatalogScript | undefined;
   /** True when the file lies in a skill but its skill.json does not declare it. */
   readonly undeclared: boolean;
+  /** The script's input schema, ready to check inputs against. */
+  readonly input: InputChecker | undefined;
+  /** True when one of the warnings applies (read once per toolPath rather than for each tool). */
+  readonly warns: boolean;
 }
 
 /**
  * For each tool (not a sub-plan) whose toolPath resolved, looks its real path up in the catalog
  * (once per distinct toolPath) and reports SCRIPT_NOT_DECLARED, SKILL_DISABLED and
  * SKILL_PERMANENT_FAILURE on the toolPath, then checks the tool's input against the script's
- * inputSchema. `root` is the story root, for naming files in messages. No I/O.
+ * inputSchema. `root` is the story root (resolved when a message names a file). No I/O.
  */
-export function checkSkillCatalog(
-  tools: readonly ToolView[],
-  resolutions: ReadonlyMap<string, ToolPathResolution>,
-  catalog: SkillCatalog,
-  root: string,
-  drafts: DiagnosticDraft[],
-): void {
-  const lookups = new Map<string, CatalogLookup>();
-  for (const tool of tools) {
-    if (tool.toolPath === undefined || tool.hasSubPlan) continue;
-    const resolution = resolutions.get(tool.toolPath);
-    if (!resolution?.ok) continue;
-    let lookup = lookups.get(tool.toolPath);
-    if (lookup === undefined) {
-      lookup = lookUp(catalog, resolution.realPath);
-      lookups.set(tool.toolPath, lookup);
-    }
-    const { skill, script } = lookup;
-    if (skill === undefined) continue;
-    if (lookup.undeclared || !skill.enabled || skill.health === 'permanentFailure') warnAboutSkill(tool, lookup, skill, root, drafts);
-    if (script?.inputSchema !== undefined) checkToolInput(tool, script.inputSchema, tool.toolPath, drafts);
+export function checkSkillCatalog(tools: readonly ToolView[], toolPaths: ToolPathResolutions, catalog: SkillCatalog, root: string, drafts: DiagnosticDraft[]): void {
+  const { resolutions, numberOfTool } = toolPaths;
+  // By toolPath number: each distinct toolPath is looked up once.
+  const lookups: (CatalogLookup | undefined)[] = [];
+  for (let index = 0; index < tools.length; index++) {
+    const number = numberOfTool[index]!;
+    if (number < 0) continue;
+    const resolution = resolutions[number]!;
+    if (!resolution.ok) continue;
+    const lookup = (lookups[number] ??= lookUp(catalog, resolution.realPath));
+    if (lookup.skill === undefined) continue;
+    const tool = tools[index]!;
+    if (lookup.warns) warnAboutSkill(tool, lookup, lookup.skill, root, drafts);
+    if (lookup.input !== undefined) checkToolInput(tool, lookup.input, tool.toolPath!, drafts);
   }
 }
 
@@ -68,11 +64,18 @@ function warnAboutSkill(tool: ToolView, lookup: CatalogLookup, skill: CatalogSki
   }
 }
 
+/** What the catalog knows of a resolved script (once per distinct toolPath). */
 function lookUp(catalog: SkillCatalog, realPath: string): CatalogLookup {
   const found = catalog.scriptByPath(realPath);
-  if (found) return { skill: found.skill, script: found.script, undeclared: !found.script.declared };
-  const skill = catalog.skillContaining(realPath);
-  return { skill, script: undefined, undeclared: skill !== undefined };
+  const skill = found ? found.skill : catalog.skillContaining(realPath);
+  const undeclared = found ? !found.script.declared : skill !== undefined;
+  const inputSchema = found?.script.inputSchema;
+  return {
+    skill,
+    undeclared,
+    input: inputSchema !== undefined ? inputChecker(inputSchema) : undefined,
+    warns: skill !== undefined && (undeclared || !skill.enabled || skill.health === 'permanentFailure'),
+  };
 }
 
 /** A path relative to the story root when inside it (forward slashes), else as is. */

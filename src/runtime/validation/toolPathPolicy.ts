@@ -1,5 +1,5 @@
 // Security policy for a plan's toolPaths: resolve (following symlinks) and confine scripts to the skill directories.
-import { promises as fs } from 'node:fs';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 /** Where a plan's scripts may live. A plan is untrusted input (an LLM writes it), so the default is strict. */
@@ -34,11 +34,17 @@ export type ToolPathResolution =
       readonly absolutePath: string;
     };
 
-interface SkillRoot {
-  /** The directory as configured (resolved, not real). */
+/** A skill directory as configured (resolved, not real), with its real path read on first need. */
+export interface SkillRoot {
   readonly given: string;
-  /** Its real path, or undefined when it does not exist. */
-  readonly real: string | undefined;
+  /** Its real path (undefined when it does not exist), null until read: see {@link realOf}. */
+  real: string | undefined | null;
+}
+
+/** The real path of a skill root, read once per resolver (so once per validation) and only if needed. */
+function realOf(skillRoot: SkillRoot): string | undefined {
+  if (skillRoot.real === null) skillRoot.real = realPathOrUndefined(skillRoot.given);
+  return skillRoot.real;
 }
 
 /**
@@ -48,56 +54,94 @@ interface SkillRoot {
  * following symlinks (so a link inside skills/ cannot point elsewhere). Never throws for bad input.
  */
 export async function resolveToolPath(toolPath: string, policy: ToolPathPolicy): Promise<ToolPathResolution> {
-  const root = path.resolve(policy.root);
-  const absolutePath = path.resolve(root, toolPath);
-  const quoted = JSON.stringify(toolPath);
-  const fail = (code: ToolPathFailureCode, message: string): ToolPathResolution => ({ ok: false, code, message, absolutePath });
-  if (toolPath.includes('\0')) return fail('TOOL_PATH_NOT_FOUND', `toolPath ${quoted} is not a valid path (it contains a NUL character).`);
+  return resolveWith(toolPathResolver(policy), toolPath);
+}
 
-  const confined = policy.allowOutsideSkills !== true;
-  const roots = await skillRoots(root, policy.extraSkillRoots ?? []);
-  const allowedText = roots.map((skillRoot) => skillRoot.given).join(', ');
-  const outsideAdvice =
-    `Scripts must be inside ${roots.length > 1 ? 'one of the skill directories' : 'the skill directory'} ${allowedText}` +
-    ` (e.g. skills/<skill-name>/scripts/<script>.js). To run scripts elsewhere, set allowOutsideSkills` +
-    ` (CLI: --allow-outside-skills).`;
+/** A policy prepared for resolving many toolPaths: see {@link toolPathResolver}. */
+export interface ToolPathResolver {
+  /** The story root, resolved. */
+  readonly root: string;
+  readonly roots: readonly SkillRoot[];
+  readonly confined: boolean;
+}
+
+/**
+ * Prepares a policy for {@link resolveWith}, which resolves toolPaths as {@link resolveToolPath}
+ * does, reading each skill root's real path at most once, when first needed: a validation resolves
+ * all of a plan's distinct toolPaths with one resolver. Data and a function rather than a closure,
+ * so that the optimized code calling it is not tied to one validation's closure.
+ * It reads the file system synchronously and caches nothing, so every call sees the disk as it is
+ * (the editor validates on each keystroke). A few realpath/stat calls on local files take
+ * microseconds, while the promise API costs a thread-pool round trip per call, which dominated the
+ * validation of a whole plan.
+ */
+export function toolPathResolver(policy: ToolPathPolicy): ToolPathResolver {
+  const root = path.resolve(policy.root);
+  return { root, roots: skillRoots(root, policy.extraSkillRoots ?? []), confined: policy.allowOutsideSkills !== true };
+}
+
+/** Resolves a toolPath with a resolver from {@link toolPathResolver}. Messages are built on failure only. */
+export function resolveWith(resolver: ToolPathResolver, toolPath: string): ToolPathResolution {
+  const { root, roots, confined } = resolver;
+  const absolutePath = path.resolve(root, toolPath);
+  if (toolPath.includes('\0')) return failure('TOOL_PATH_NOT_FOUND', `toolPath ${JSON.stringify(toolPath)} is not a valid path (it contains a NUL character).`, absolutePath);
 
   // Checked before touching the file system, so a plan cannot even probe what exists elsewhere.
-  const lexicallyInside = roots.some(
-    (skillRoot) => isInside(absolutePath, skillRoot.given) || (skillRoot.real !== undefined && isInside(absolutePath, skillRoot.real)),
-  );
-  if (confined && !lexicallyInside) {
-    const message = `toolPath ${quoted} resolves to ${absolutePath}, which is outside the allowed skill directories. ${outsideAdvice}`;
-    return fail('TOOL_PATH_OUTSIDE_SKILLS', message);
+  if (confined && !roots.some((skillRoot) => isInsideResolved(absolutePath, skillRoot.given) || isInsideReal(absolutePath, skillRoot))) {
+    const message = `toolPath ${JSON.stringify(toolPath)} resolves to ${absolutePath}, which is outside the allowed skill directories. ${outsideAdvice(roots)}`;
+    return failure('TOOL_PATH_OUTSIDE_SKILLS', message, absolutePath);
   }
 
   let realPath: string;
   try {
-    realPath = await fs.realpath(absolutePath);
+    realPath = fs.realpathSync.native(absolutePath);
   } catch (error) {
-    return fail('TOOL_PATH_NOT_FOUND', `toolPath ${quoted} ${await describeMissing(absolutePath, error)} (looked for ${absolutePath}).`);
+    return failure('TOOL_PATH_NOT_FOUND', `toolPath ${JSON.stringify(toolPath)} ${describeMissing(absolutePath, error)} (looked for ${absolutePath}).`, absolutePath);
   }
 
-  const container = roots.find((skillRoot) => skillRoot.real !== undefined && isInside(realPath, skillRoot.real));
-  if (confined && !container) {
-    return fail(
+  const container = containerOf(absolutePath, realPath, roots);
+  if (confined && container === undefined) {
+    return failure(
       'TOOL_PATH_OUTSIDE_SKILLS',
-      `toolPath ${quoted} is a symbolic link (or goes through one) to ${realPath}, which is outside the allowed skill directories. ${outsideAdvice}`,
+      `toolPath ${JSON.stringify(toolPath)} is a symbolic link (or goes through one) to ${realPath}, which is outside the allowed skill directories. ${outsideAdvice(roots)}`,
+      absolutePath,
     );
   }
 
   let stats;
   try {
-    stats = await fs.stat(realPath);
+    stats = fs.statSync(realPath);
+    lastStats = stats;
   } catch (error) {
-    return fail('TOOL_PATH_NOT_FOUND', `toolPath ${quoted} cannot be read: ${errorCode(error) ?? String(error)}.`);
+    return failure('TOOL_PATH_NOT_FOUND', `toolPath ${JSON.stringify(toolPath)} cannot be read: ${errorCode(error) ?? String(error)}.`, absolutePath);
   }
   if (!stats.isFile()) {
     const kind = stats.isDirectory() ? 'a directory' : 'not a regular file';
     const example = 'skills/<skill-name>/scripts/<script>.js';
-    return fail('TOOL_PATH_NOT_A_FILE', `toolPath ${quoted} is ${kind} (${realPath}); it must name a script file, e.g. ${example}.`);
+    return failure('TOOL_PATH_NOT_A_FILE', `toolPath ${JSON.stringify(toolPath)} is ${kind} (${realPath}); it must name a script file, e.g. ${example}.`, absolutePath);
   }
-  return { ok: true, absolutePath, realPath, skill: container?.real !== undefined ? firstSegment(path.relative(container.real, realPath)) : null };
+  return { ok: true, absolutePath, realPath, skill: container !== undefined ? skillDirectoryName(container, realPath) : null };
+}
+
+/**
+ * Never read. Keeping one Stats alive keeps its hidden class (eighteen fields) alive across garbage
+ * collections; without one, the first statSync after a collection rebuilds it field by field, which
+ * costs more than the stat itself (see keptDocument in jsonLocator).
+ */
+let lastStats: fs.Stats | undefined;
+
+function failure(code: ToolPathFailureCode, message: string, absolutePath: string): ToolPathResolution {
+  return { ok: false, code, message, absolutePath };
+}
+
+/** What a TOOL_PATH_OUTSIDE_SKILLS message advises. */
+function outsideAdvice(roots: readonly SkillRoot[]): string {
+  const allowedText = roots.map((skillRoot) => skillRoot.given).join(', ');
+  return (
+    `Scripts must be inside ${roots.length > 1 ? 'one of the skill directories' : 'the skill directory'} ${allowedText}` +
+    ` (e.g. skills/<skill-name>/scripts/<script>.js). To run scripts elsewhere, set allowOutsideSkills` +
+    ` (CLI: --allow-outside-skills).`
+  );
 }
 
 /**
@@ -119,32 +163,87 @@ export function isInside(child: string, parent: string): boolean {
   return relative !== '' && relative !== '..' && !relative.startsWith('..' + path.sep) && !path.isAbsolute(relative);
 }
 
+/**
+ * {@link isInside} for paths that path.resolve or realpath produced (absolute, normalized, no trailing
+ * separator but the root's): on POSIX a prefix test gives the same answer without path.relative's
+ * two resolves, and the resolver runs it several times per toolPath on every validation.
+ */
+function isInsideResolved(child: string, parent: string): boolean {
+  if (process.platform === 'win32') return isInside(child, parent);
+  const prefix = parent.endsWith('/') ? parent : parent + '/';
+  return child.length > prefix.length && child.startsWith(prefix);
+}
+
 function comparable(directory: string): string {
   // Windows paths are case-insensitive; compare them folded.
   return process.platform === 'win32' ? directory.toLowerCase() : directory;
 }
 
-async function skillRoots(root: string, extra: readonly string[]): Promise<SkillRoot[]> {
+function skillRoots(root: string, extra: readonly string[]): SkillRoot[] {
   const given = [path.join(root, 'skills'), ...extra.map((directory) => path.resolve(root, directory))];
-  const unique = [...new Set(given)];
-  return Promise.all(
-    unique.map(async (directory) => ({ given: directory, real: await fs.realpath(directory).catch(() => undefined) })),
-  );
+  return [...new Set(given)].map((directory): SkillRoot => ({ given: directory, real: null }));
 }
 
-async function describeMissing(absolutePath: string, error: unknown): Promise<string> {
+function isInsideReal(file: string, skillRoot: SkillRoot): boolean {
+  const real = realOf(skillRoot);
+  return real !== undefined && isInsideResolved(file, real);
+}
+
+/**
+ * The real path of the first skill root whose real path holds `realPath`, undefined when none does.
+ * When the script lies in the story's skill directory (the first root) with no symbolic link on its
+ * path (realpath gave the path back unchanged), that directory's real path is the directory as
+ * written: it is the answer without reading it, one file system call less per validation in the
+ * usual case. Not on Windows, where a final path may differ in form from the path as written.
+ */
+function containerOf(absolutePath: string, realPath: string, roots: readonly SkillRoot[]): string | undefined {
+  const first = roots[0]!;
+  if (process.platform !== 'win32' && realPath === absolutePath && isInsideResolved(absolutePath, first.given)) return first.given;
+  for (const skillRoot of roots) {
+    if (isInsideReal(realPath, skillRoot)) return realOf(skillRoot);
+  }
+  return undefined;
+}
+
+function realPathOrUndefined(file: string): string | undefined {
+  try {
+    return fs.realpathSync.native(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function describeMissing(absolutePath: string, error: unknown): string {
   const code = errorCode(error);
   if (code === 'ELOOP') return 'is a symbolic link loop';
   if (code === 'EACCES' || code === 'EPERM') return 'cannot be read (permission denied)';
   if (code === 'ENOTDIR') return 'does not exist (a parent of it is a file, not a directory)';
-  const link = await fs.lstat(absolutePath).catch(() => undefined);
+  const link = lstatOrUndefined(absolutePath);
   if (link?.isSymbolicLink()) return 'is a broken symbolic link';
   return 'does not exist';
+}
+
+function lstatOrUndefined(file: string): fs.Stats | undefined {
+  try {
+    return fs.lstatSync(file);
+  } catch {
+    return undefined;
+  }
 }
 
 function errorCode(error: unknown): string | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' ? code : undefined;
+}
+
+/** The name of the first directory below `container` on the way to `realPath` (which lies inside it), or null. */
+function skillDirectoryName(container: string, realPath: string): string | null {
+  // On POSIX the relative path is the rest after the container's prefix (see isInsideResolved).
+  if (process.platform === 'win32') return firstSegment(path.relative(container, realPath));
+  const rest = realPath.slice(container.endsWith('/') ? container.length : container.length + 1);
+  const slash = rest.indexOf('/');
+  // A script lying directly in the skills root belongs to no skill.
+  return slash > 0 ? rest.slice(0, slash) : null;
 }
 
 function firstSegment(relative: string): string | null {

@@ -1,17 +1,17 @@
 // Validates a Plan JSON text or value: syntax, schema, semantic checks and tool paths; returns sorted diagnostics.
-import { realpath, stat } from 'node:fs/promises';
-import * as path from 'node:path';
 import { contractSchemas, contractValidator } from '../contracts/schemas.js';
 import type { Plan } from '../model/plan.js';
 import type { SkillCatalog } from '../skills/skillCatalog.js';
 import { checkConditions } from './conditionChecks.js';
+import { checkCycles } from './cycleChecks.js';
 import { comparePositions, DiagnosticCode, type Diagnostic, type DiagnosticDraft, type SourceRange } from './diagnostic.js';
-import { parseJsonDocument, parsePointer, pointerFromPath, type JsonDocument } from './jsonLocator.js';
-import { asRecord, checkCycles, checkDependencies, checkDisabledSkills, checkToolIds, viewTools, type ToolView } from './planChecks.js';
+import { parseJsonDocument, parsePointer, type JsonDocument } from './jsonLocator.js';
+import { checkSubPlans, checkToolPaths, type ToolPathResolutions } from './pathChecks.js';
+import { asRecord, checkDependencies, checkDisabledSkills, checkToolIds, viewTools, type ToolIdIndex, type ToolView } from './planChecks.js';
 import { schemaProblems } from './schemaErrors.js';
 import { checkSkillCatalog } from './skillChecks.js';
 import { rangeInStringLiteral } from './stringLiteralRange.js';
-import { isInside, resolveToolPath, type ToolPathPolicy, type ToolPathResolution } from './toolPathPolicy.js';
+import type { ToolPathPolicy } from './toolPathPolicy.js';
 
 /** Options of {@link validatePlanText} and {@link validatePlanValue}. */
 export interface PlanValidationOptions {
@@ -58,7 +58,7 @@ export async function validatePlanText(text: string, options: PlanValidationOpti
       const message = `invalid JSON: ${problem.message}`;
       collector.add({ severity: 'error', code: DiagnosticCode.JSON_SYNTAX, message, pointer: problem.pointer }, range);
     }
-    return collector.result(undefined, new Map());
+    return collector.result(undefined, noResolvedToolPaths);
   }
   for (const extension of document.extensions) {
     const message =
@@ -76,37 +76,33 @@ export async function validatePlanValue(value: unknown, options: PlanValidationO
   return validateParsed(value, new DiagnosticCollector(undefined, value), options);
 }
 
-async function validateParsed(value: unknown, collector: DiagnosticCollector, options: PlanValidationOptions): Promise<PlanValidationResult> {
+function validateParsed(value: unknown, collector: DiagnosticCollector, options: PlanValidationOptions): PlanValidationResult {
   const validate = contractValidator('plan-json.schema.json');
   const schemaValid = validate(value) === true;
-  const errors = schemaValid ? [] : [...(validate.errors ?? [])];
-  for (const problem of schemaProblems(errors, value, contractSchemas['plan-json.schema.json'])) {
-    collector.add({ severity: 'error', ...problem });
+  if (!schemaValid) {
+    for (const problem of schemaProblems([...(validate.errors ?? [])], value, contractSchemas['plan-json.schema.json'])) {
+      collector.add({ severity: 'error', ...problem });
+    }
   }
 
-  const resolvedToolPaths = new Map<string, string>();
+  let resolvedToolPaths = noResolvedToolPaths;
   const record = asRecord(value);
   if (record && Array.isArray(record['tools'])) {
     const tools = viewTools(record['tools']);
     const drafts: DiagnosticDraft[] = [];
-    const firstIndexById = checkToolIds(tools, drafts);
-    const dependencyTargets = checkDependencies(tools, firstIndexById, drafts);
-    checkCycles(tools, firstIndexById, dependencyTargets, drafts);
+    const toolIds = checkToolIds(tools, drafts);
+    const dependencyTargets = checkDependencies(tools, toolIds, drafts);
+    checkCycles(tools, toolIds, dependencyTargets, drafts);
     checkConditions(tools, drafts);
-    if (options.checkToolPaths !== false) await checkSubPlans(tools, options, drafts);
-    const resolutions = options.checkToolPaths === false ? new Map<string, ToolPathResolution>() : await checkToolPaths(tools, options, drafts);
-    for (const tool of tools) {
-      const resolution = tool.toolPath !== undefined && !tool.hasSubPlan ? resolutions.get(tool.toolPath) : undefined;
-      if (resolution?.ok && tool.toolId !== undefined && firstIndexById.get(tool.toolId) === tool.index) {
-        resolvedToolPaths.set(tool.toolId, resolution.realPath);
-      }
+    let resolutions: ToolPathResolutions | undefined;
+    if (options.checkToolPaths !== false) {
+      const policy = toolPathPolicy(options);
+      checkSubPlans(tools, policy, drafts);
+      resolutions = checkToolPaths(tools, policy, drafts);
+      resolvedToolPaths = resolvedToolPathsOf(tools, toolIds, resolutions);
     }
-    const resolvedSkill = (toolPath: string): string | null => {
-      const resolution = resolutions.get(toolPath);
-      return resolution?.ok ? resolution.skill : null;
-    };
-    checkDisabledSkills(tools, record['disabledSkills'], resolvedSkill, drafts);
-    if (options.skills && options.checkToolPaths !== false) checkSkillCatalog(tools, resolutions, options.skills, path.resolve(options.root), drafts);
+    checkDisabledSkills(tools, record['disabledSkills'], resolutions, drafts);
+    if (options.skills && resolutions) checkSkillCatalog(tools, resolutions, options.skills, options.root, drafts);
     if (tools.length === 0) {
       const message = 'the plan has no tools; running it only shows its narrative';
       drafts.push({ severity: 'info', code: DiagnosticCode.EMPTY_PLAN, message, pointer: '/tools' });
@@ -116,54 +112,35 @@ async function validateParsed(value: unknown, collector: DiagnosticCollector, op
   return collector.result(schemaValid ? (value as Plan) : undefined, resolvedToolPaths);
 }
 
-/** Sub-plan files must exist and, after symlinks, stay inside the story root (unless allowOutsideSkills). */
-async function checkSubPlans(tools: readonly ToolView[], options: PlanValidationOptions, drafts: DiagnosticDraft[]): Promise<void> {
-  if (!tools.some((tool) => tool.subPlan !== undefined)) return;
-  const root = await realpath(options.root).catch(() => path.resolve(options.root));
-  for (const tool of tools) {
-    if (tool.subPlan === undefined) continue;
-    const pointer = pointerFromPath(['tools', tool.index, 'subPlan']);
-    const file = path.resolve(options.root, tool.subPlan);
-    const real = await realpath(file).catch(() => undefined);
-    if (!real || !(await stat(real)).isFile()) {
-      drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_NOT_FOUND, message: `sub-plan file not found: ${file}`, pointer });
-    } else if (!options.allowOutsideSkills && !isInside(real, root)) {
-      drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_OUTSIDE_ROOT, message: `sub-plan ${file} resolves to ${real}, outside the story root ${root}`, pointer });
+const noResolvedToolPaths = (): ReadonlyMap<string, string> => new Map();
+
+/**
+ * Builds the resolvedToolPaths of a result from this validation's own records (the views hold the
+ * toolIds as read then), so reading them later gives the answer of the validation, whatever happened since.
+ */
+function resolvedToolPathsOf(tools: readonly ToolView[], toolIds: ToolIdIndex, resolutions: ToolPathResolutions): () => ReadonlyMap<string, string> {
+  const { numberOfTool } = resolutions;
+  const firstIndexById = toolIds.unique ? undefined : toolIds.firstIndexById;
+  return () => {
+    const resolved = new Map<string, string>();
+    for (let index = 0; index < tools.length; index++) {
+      const number = numberOfTool[index]!;
+      const resolution = number >= 0 ? resolutions.resolutions[number]! : undefined;
+      const toolId = tools[index]!.toolId;
+      if (resolution?.ok && toolId !== undefined && (firstIndexById === undefined || firstIndexById.get(toolId) === index)) {
+        resolved.set(toolId, resolution.realPath);
+      }
     }
-  }
+    return resolved;
+  };
 }
 
-/** Resolves each distinct toolPath (and rollback.toolPath) once and reports the failures. */
-async function checkToolPaths(
-  tools: readonly ToolView[],
-  options: PlanValidationOptions,
-  drafts: DiagnosticDraft[],
-): Promise<Map<string, ToolPathResolution>> {
-  const policy: ToolPathPolicy = {
+function toolPathPolicy(options: PlanValidationOptions): ToolPathPolicy {
+  return {
     root: options.root,
     ...(options.extraSkillRoots ? { extraSkillRoots: options.extraSkillRoots } : {}),
     ...(options.allowOutsideSkills !== undefined ? { allowOutsideSkills: options.allowOutsideSkills } : {}),
   };
-  // Two passes over the tools instead of a list of uses: plans have thousands of tools and few distinct paths.
-  const distinct = new Set<string>();
-  for (const tool of tools) {
-    // A subPlan tool runs another plan; its toolPath is informational only.
-    if (tool.toolPath !== undefined && !tool.hasSubPlan) distinct.add(tool.toolPath);
-    if (tool.rollbackToolPath !== undefined) distinct.add(tool.rollbackToolPath);
-  }
-  const paths = [...distinct];
-  const resolved = await Promise.all(paths.map((toolPath) => resolveToolPath(toolPath, policy)));
-  const resolutions = new Map(paths.map((toolPath, index) => [toolPath, resolved[index]!] as const));
-  if (resolved.every((resolution) => resolution.ok)) return resolutions;
-  const report = (toolPath: string, segments: readonly (string | number)[]): void => {
-    const resolution = resolutions.get(toolPath)!;
-    if (!resolution.ok) drafts.push({ severity: 'error', code: resolution.code, message: resolution.message, pointer: pointerFromPath(segments) });
-  };
-  for (const tool of tools) {
-    if (tool.toolPath !== undefined && !tool.hasSubPlan) report(tool.toolPath, ['tools', tool.index, 'toolPath']);
-    if (tool.rollbackToolPath !== undefined) report(tool.rollbackToolPath, ['tools', tool.index, 'rollback', 'toolPath']);
-  }
-  return resolutions;
 }
 
 /** Accumulates diagnostics, attaching source ranges when a document is known, and sorts them by position. */
@@ -197,7 +174,7 @@ class DiagnosticCollector {
   }
 
   /** The result: diagnostics by range, or by document order of their pointers when there is no text. */
-  result(plan: Plan | undefined, resolvedToolPaths: ReadonlyMap<string, string>): PlanValidationResult {
+  result(plan: Plan | undefined, resolvedToolPaths: () => ReadonlyMap<string, string>): PlanValidationResult {
     const order = new Map(this.diagnostics.map((diagnostic) => [diagnostic, documentOrder(this.value, diagnostic.pointer)] as const));
     const diagnostics = [...this.diagnostics].sort((left, right) => {
       if (left.range && right.range) {
@@ -206,9 +183,22 @@ class DiagnosticCollector {
       if (left.range || right.range) return left.range ? -1 : 1;
       return compareOrder(order.get(left)!, order.get(right)!);
     });
-    return { valid: !diagnostics.some((diagnostic) => diagnostic.severity === 'error'), plan, diagnostics, resolvedToolPaths };
+    let built: ReadonlyMap<string, string> | undefined;
+    return {
+      valid: !diagnostics.some((diagnostic) => diagnostic.severity === 'error'),
+      plan,
+      diagnostics,
+      // Built on first read: the editor never reads it, and for a large plan the Map costs as much as a check.
+      get resolvedToolPaths() {
+        return (built ??= resolvedToolPaths());
+      },
+    };
   }
 }
+
+/** Never read: keeps the collector's hidden class alive across garbage collections (see keptDocument in jsonLocator). */
+const keptCollector = new DiagnosticCollector(undefined, undefined);
+void keptCollector;
 
 /** Position of a pointer in an in-memory value as key/index ordinals (document order without a text). */
 function documentOrder(value: unknown, pointer: string): number[] {
