@@ -51,3 +51,13 @@ function expandHome(value: string): string {
   const home = process.env['HOME'] ?? process.env['USERPROFILE'];
   return home && (value === '~' || value.startsWith('~/')) ? home + value.slice(1) : value;
 }
+
+/** The execution limits the settings override (only those set), as executor options. */
+export function executionLimits(settings: NarratoriaSettings): { concurrency?: number; toolTimeoutMs?: number; planTimeoutMs?: number; maxEventsPerTool?: number } {
+  return {
+    ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
+    ...(settings.toolTimeoutMs ? { toolTimeoutMs: settings.toolTimeoutMs } : {}),
+    ...(settings.planTimeoutMs ? { planTimeoutMs: settings.planTimeoutMs } : {}),
+    ...(settings.maxEventsPerTool ? { maxEventsPerTool: settings.maxEventsPerTool } : {}),
+  };
+}

@@ -30,8 +30,9 @@ export class PlanCodeActionProvider implements vscode.CodeActionProvider {
       if (fix.fixAllGroup) groups.add(fix.fixAllGroup);
     }
     // "Fix all in file" when the group has more than one diagnostic in the file.
+    const everyFix = groups.size > 0 ? planQuickFixes(current, all, catalog) : [];
     for (const group of groups) {
-      const fixable = planQuickFixes(current, all, catalog).filter((fix) => fix.fixAllGroup === group);
+      const fixable = everyFix.filter((fix) => fix.fixAllGroup === group);
       if (new Set(fixable.map((fix) => `${fix.diagnostic.code} ${fix.diagnostic.pointer}`)).size < 2) continue;
       const action = new vscode.CodeAction(FIX_ALL_TITLES[group], vscode.CodeActionKind.QuickFix);
       action.edit = workspaceEditOf(document, planFixAll(current, all, catalog, group));

@@ -7,10 +7,9 @@ export class PlanCodeLensProvider implements vscode.CodeLensProvider {
   constructor(private readonly plans: PlanWorkspace) {}
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
-    const { current, lastWellFormed } = this.plans.model(document);
-    const tools = current.toolsArray ?? lastWellFormed?.toolsArray;
-    if (!tools || !current.toolsArray) return [];
-    const range = rangeOfSpan(document, tools.keySpan);
+    const { current } = this.plans.model(document);
+    if (!current.toolsArray) return [];
+    const range = rangeOfSpan(document, current.toolsArray.keySpan);
     const count = current.tools.length;
     return [
       new vscode.CodeLens(range, {

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FileRunStore } from '../../runtime/persistence/runStore.js';
 import type { ExecutionResult } from '../../runtime/model/executionResult.js';
-import type { NarratoriaSettings } from '../settings.js';
+import { executionLimits, type NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import { PlanRunTerminal } from './planRunTerminal.js';
 import { isPlanDocument, type PlanWorkspace } from './planWorkspace.js';
@@ -51,10 +51,7 @@ export function runPlanCommand(context: RunPlanContext) {
       skillContext: context.skills,
       extraEnv: environment,
       runStore: new FileRunStore(path.join(root, '.narratoria', 'runs')),
-      ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
-      ...(settings.toolTimeoutMs ? { toolTimeoutMs: settings.toolTimeoutMs } : {}),
-      ...(settings.planTimeoutMs ? { planTimeoutMs: settings.planTimeoutMs } : {}),
-      ...(settings.maxEventsPerTool ? { maxEventsPerTool: settings.maxEventsPerTool } : {}),
+      ...executionLimits(settings),
     });
     const shell = vscode.window.createTerminal({ name: `Run Plan: ${name}`, pty: terminal, iconPath: new vscode.ThemeIcon('run') });
     shell.show(true);

@@ -7,7 +7,7 @@ import { MAX_PLAN_ATTEMPTS } from '../../runtime/session/turnRunner.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import type { AttemptView, LogLineView, PlaySnapshot, SkillSummaryView, ToolRunView, ToPlayWebview } from '../../protocol/playPanelMessages.js';
 import type { NarratorService } from '../narrator/narratorService.js';
-import type { NarratoriaSettings } from '../settings.js';
+import { executionLimits, type NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import { healthLabelOf } from '../skills/skillsTreeProvider.js';
 import { attemptViewOfLog, finishedToolView, turnView, type AssetUriResolver } from './turnViews.js';
@@ -232,10 +232,7 @@ export class PlayController implements vscode.Disposable {
         extraSkillRoots: this.options.skills.extraSkillRoots(),
         skillContext: this.options.skills,
         extraEnv,
-        ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
-        ...(settings.toolTimeoutMs ? { toolTimeoutMs: settings.toolTimeoutMs } : {}),
-        ...(settings.planTimeoutMs ? { planTimeoutMs: settings.planTimeoutMs } : {}),
-        ...(settings.maxEventsPerTool ? { maxEventsPerTool: settings.maxEventsPerTool } : {}),
+        ...executionLimits(settings),
       },
     });
     if (session.recovery) {
