@@ -7,6 +7,7 @@ import { validateCommand, validateUsage } from './commands/validateCommand.js';
 import { playCommand, playUsage } from './commands/playCommand.js';
 import { skillsCommand, skillsUsage } from './commands/skillsCommand.js';
 import { modelCommand, modelUsage } from './commands/modelCommand.js';
+import { graphCommand, graphUsage } from './commands/graphCommand.js';
 
 declare const NARRATORIA_VERSION: string | undefined;
 
@@ -18,9 +19,10 @@ const usage = `Usage:
   ${playUsage}
   ${skillsUsage}
   ${modelUsage}
+  ${graphUsage}
   narratoria --help | --version
 
-Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run), 2 usage error, unreadable file or (run) invalid plan.
+Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run; graph drawn but the plan has cycles or unknown dependencies), 2 usage error, unreadable file or (run) invalid plan.
 `;
 
 /** Runs the CLI with `args` (without node and script) and returns the exit code. */
@@ -42,6 +44,8 @@ export async function main(args: readonly string[], io: CliIo, signal: AbortSign
         return await skillsCommand(rest, io);
       case 'model':
         return await modelCommand(rest, io, signal);
+      case 'graph':
+        return await graphCommand(rest, io);
       case '--version':
       case '-v':
         io.stdout.write(`${typeof NARRATORIA_VERSION === 'string' ? NARRATORIA_VERSION : 'dev'}\n`);

@@ -10,6 +10,7 @@ import validateReportSchema from '../../../contracts/validate-report.schema.json
 import inspectReportSchema from '../../../contracts/inspect-report.schema.json';
 import turnResultSchema from '../../../contracts/turn-result.schema.json';
 import sessionSchema from '../../../contracts/session.schema.json';
+import planGraphSchema from '../../../contracts/plan-graph.schema.json';
 
 /** The contract schemas by file name. */
 export const contractSchemas = {
@@ -22,6 +23,7 @@ export const contractSchemas = {
   'inspect-report.schema.json': inspectReportSchema,
   'turn-result.schema.json': turnResultSchema,
   'session.schema.json': sessionSchema,
+  'plan-graph.schema.json': planGraphSchema,
 } as const;
 
 export type ContractName = keyof typeof contractSchemas;
