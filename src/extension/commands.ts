@@ -46,6 +46,9 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.downloadModel': () => downloadNarratorModel({ narrator: context.narrator, settings: () => readSettings(context.root), log: context.log }),
     'narratoria.showLogs': () => context.log.show(),
     'narratoria.runPlan': context.authoring.runPlan(),
+    'narratoria.showPlanGraph': async (resource?: vscode.Uri) => {
+      await context.graphs.show(resource instanceof vscode.Uri ? resource : undefined);
+    },
     'narratoria.showNarratorActions': async () => {
       const status = context.narrator.status;
       const picked = await vscode.window.showQuickPick(

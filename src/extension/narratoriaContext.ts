@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PlanAuthoring } from './authoring/planAuthoring.js';
+import { PlanGraphService } from './graph/planGraphService.js';
 import { NarratorService } from './narrator/narratorService.js';
 import { NarratorStatusBar } from './narrator/narratorStatusBar.js';
 import { PlayController } from './play/playController.js';
@@ -26,6 +27,7 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly tree: SkillsTreeProvider;
   readonly treeView: vscode.TreeView<SkillTreeNode>;
   readonly authoring: PlanAuthoring;
+  readonly graphs: PlanGraphService;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -43,7 +45,9 @@ export class NarratoriaContext implements vscode.Disposable {
     this.narrator = new NarratorService({ root: this.root?.fsPath, settings, log: this.log });
     this.tree = new SkillsTreeProvider(this.skills);
     this.treeView = vscode.window.createTreeView('narratoria.skills', { treeDataProvider: this.tree, showCollapseAll: true });
+    this.graphs = new PlanGraphService({ extensionUri: extension.extensionUri, log: this.log, root: this.root?.fsPath });
     this.authoring = new PlanAuthoring({
+      graphs: this.graphs,
       extensionUri: extension.extensionUri,
       root: this.root?.fsPath,
       skills: this.skills,
@@ -51,7 +55,7 @@ export class NarratoriaContext implements vscode.Disposable {
       scriptEnvironment: () => this.narrator.scriptEnvironment(),
       log: this.log,
     });
-    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring);
+    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {

@@ -1,7 +1,8 @@
-// Wires the Plan JSON authoring features into VS Code: the plan workspace, diagnostics, language providers, code lens and Run Plan.
+// Wires the Plan JSON authoring features into VS Code: the plan workspace, diagnostics, language providers, code lens and Run Plan (live in the graph).
 import * as vscode from 'vscode';
 import type { NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';
+import type { PlanGraphService } from '../graph/planGraphService.js';
 import { PlanCodeLensProvider } from './planCodeLens.js';
 import { PlanDiagnostics } from './planDiagnostics.js';
 import { registerPlanLanguageFeatures } from './planLanguageFeatures.js';
@@ -15,6 +16,8 @@ export interface PlanAuthoringOptions {
   readonly settings: () => NarratoriaSettings;
   readonly scriptEnvironment: () => Promise<Readonly<Record<string, string>>>;
   readonly log: vscode.LogOutputChannel;
+  /** The plan graph views: Run Plan shows its run live in the graph of the plan. */
+  readonly graphs: PlanGraphService;
 }
 
 export class PlanAuthoring implements vscode.Disposable {
@@ -35,7 +38,14 @@ export class PlanAuthoring implements vscode.Disposable {
 
   /** The command handler of `narratoria.runPlan`. */
   runPlan(): ReturnType<typeof runPlanCommand> {
-    return runPlanCommand({ plans: this.plans, skills: this.options.skills, settings: this.options.settings, scriptEnvironment: this.options.scriptEnvironment, log: this.options.log });
+    return runPlanCommand({
+      plans: this.plans,
+      skills: this.options.skills,
+      settings: this.options.settings,
+      scriptEnvironment: this.options.scriptEnvironment,
+      log: this.options.log,
+      onRunStarted: (document, run, toolIds, label) => this.options.graphs.attachRun(document, run, toolIds, label),
+    });
   }
 
   /** The section of docs/diagnostics.md that explains a diagnostic code. */

@@ -1,7 +1,7 @@
 // A pseudo-terminal that runs one plan through the runtime and shows what `narratoria run` prints; closing it or Ctrl+C cancels the run.
 import * as vscode from 'vscode';
 import { ansiTextStyle } from '../../runtime/common/textStyle.js';
-import { startPlanRun, type ExecutePlanOptions } from '../../runtime/executor/planExecutor.js';
+import { startPlanRun, type ExecutePlanOptions, type PlanRun } from '../../runtime/executor/planExecutor.js';
 import { formatSummary, reportProgress } from '../../runtime/executor/runTranscript.js';
 import type { ExecutionResult, ToolResult } from '../../runtime/model/executionResult.js';
 import type { Plan } from '../../runtime/model/plan.js';
@@ -12,6 +12,8 @@ const INTERRUPT = '\u0003';
 /** What the terminal tells its owner while the run goes. */
 export interface PlanRunObserver {
   readonly onToolFinished?: (result: ToolResult, finished: number, total: number) => void;
+  /** The run has started (e.g. for the plan graph's live overlay). */
+  readonly onRunStarted?: (run: PlanRun) => void;
 }
 
 export class PlanRunTerminal implements vscode.Pseudoterminal {
@@ -63,6 +65,7 @@ export class PlanRunTerminal implements vscode.Pseudoterminal {
       this.rejectResult(error);
       return;
     }
+    this.observer.onRunStarted?.(run);
     reportProgress(run, (text) => this.write(text), this.style);
     run.onDidFinishTool(({ result }) => this.observer.onToolFinished?.(result, ++finished, this.plan.tools.length));
     run.result.then(

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FileRunStore } from '../../runtime/persistence/runStore.js';
 import type { ExecutionResult } from '../../runtime/model/executionResult.js';
+import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import { executionLimits, type NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import { PlanRunTerminal } from './planRunTerminal.js';
@@ -14,6 +15,8 @@ export interface RunPlanContext {
   readonly settings: () => NarratoriaSettings;
   readonly scriptEnvironment: () => Promise<Readonly<Record<string, string>>>;
   readonly log: vscode.LogOutputChannel;
+  /** Called when a run starts (the plan graph shows it live); returns what to dispose when it ends. */
+  readonly onRunStarted?: ((document: vscode.Uri, run: PlanRun, toolIds: readonly string[], label: string) => vscode.Disposable) | undefined;
 }
 
 /** `narratoria.runPlan [uri]`: resolves with the run's result, or undefined when nothing ran. */
@@ -61,13 +64,19 @@ export function runPlanCommand(context: RunPlanContext) {
       async (progress, token) => {
         const subscription = token.onCancellationRequested(() => terminal.cancel());
         const total = Math.max(1, plan.tools.length);
+        let live: vscode.Disposable | undefined;
         terminal.observer = {
           onToolFinished: (tool, finished) => progress.report({ message: `${tool.toolId} ${tool.state} (${finished}/${plan.tools.length})`, increment: 100 / total }),
+          onRunStarted: (run) => {
+            live = context.onRunStarted?.(document.uri, run, plan.tools.map((tool) => tool.toolId), `Run Plan: ${name}`);
+          },
         };
         try {
           return await terminal.result;
         } finally {
           subscription.dispose();
+          // After the result: the live overlay has seen the plan finish.
+          live?.dispose();
         }
       },
     );

@@ -75,3 +75,33 @@ export function badgesOf(entry: Record<string, unknown>): NodeBadge[] {
   if (isPlainObject(entry['rollback'])) badges.push({ kind: 'rollback', label: 'rollback' });
   return badges;
 }
+
+/** How many tools sit at each level (the overview drawn while a big plan is laid out); cycle edges are ignored. */
+export function levelCounts(model: PlanGraphModel): number[] {
+  const parents = new Map<string, string[]>(model.tools.map((tool) => [tool.id, []]));
+  for (const edge of model.dependencies) if (!edge.cycle) parents.get(edge.to)!.push(edge.from);
+  const level = new Map<string, number>();
+  const levelOf = (id: string): number => {
+    const known = level.get(id);
+    if (known !== undefined) return known;
+    // Iterative: deep chains must not overflow the stack.
+    const stack = [id];
+    while (stack.length > 0) {
+      const current = stack[stack.length - 1]!;
+      const pending = parents.get(current)!.filter((parent) => !level.has(parent));
+      if (pending.length > 0) {
+        stack.push(...pending);
+        continue;
+      }
+      stack.pop();
+      level.set(current, Math.max(-1, ...parents.get(current)!.map((parent) => level.get(parent)!)) + 1);
+    }
+    return level.get(id)!;
+  };
+  const counts: number[] = [];
+  for (const tool of model.tools) {
+    const value = levelOf(tool.id);
+    counts[value] = (counts[value] ?? 0) + 1;
+  }
+  return Array.from(counts, (count) => count ?? 0);
+}

@@ -1,0 +1,225 @@
+// The Plan Graph webview beside a plan (or run record): follows the text and the cursor, reveals tools, exports, and shows live run states.
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { PlanDocument } from '../../runtime/authoring/planDocument.js';
+import { GraphFeed, type FeedUpdate } from '../../runtime/graph/graphFeed.js';
+import { levelCounts } from '../../runtime/graph/planGraph.js';
+import { OFF_THREAD_FROM } from '../../runtime/graph/layoutOffThread.js';
+import type { GraphedDocument } from '../../runtime/graph/planGraphDocument.js';
+import type { PlanGraphLayout, PlanGraphModel } from '../../runtime/graph/graphTypes.js';
+import { assertNever, type FromGraphWebview, type GraphView, type ToGraphWebview } from '../../protocol/graphPanelMessages.js';
+import { webviewPageHtml } from '../webviewHtml.js';
+
+export const PLAN_GRAPH_VIEW_TYPE = 'narratoria.planGraph';
+
+/** Margin: how long the text must rest before the graph follows it (a relayout per keystroke would be wasted). */
+const FOLLOW_DELAY_MS = 150;
+
+export interface PlanGraphPanelHost {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly layout: (model: PlanGraphModel) => Promise<PlanGraphLayout>;
+  /** The plan of a recorded run, for an ExecutionResult that does not carry it. */
+  readonly planOfRun: (document: vscode.TextDocument, planId: string) => unknown;
+}
+
+/** One graph view, bound to one text document. */
+export class PlanGraphPanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly feed: GraphFeed;
+  private readonly disposeEmitter = new vscode.EventEmitter<void>();
+  private version = 0;
+  private ready = false;
+  private fitNext = true;
+  private followTimer: NodeJS.Timeout | undefined;
+  private updating: Promise<void> = Promise.resolve();
+  private selected: string | undefined;
+  /** Messages of a live run sent before the webview was ready. */
+  private readonly queued: ToGraphWebview[] = [];
+
+  readonly onDidDispose = this.disposeEmitter.event;
+
+  constructor(
+    readonly document: vscode.TextDocument,
+    private readonly panel: vscode.WebviewPanel,
+    private readonly host: PlanGraphPanelHost,
+  ) {
+    this.feed = new GraphFeed(host.layout, (planId) => host.planOfRun(document, planId));
+    panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'dist', 'media', 'narratoria.svg');
+    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview')] };
+    this.disposables.push(
+      this.disposeEmitter,
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message: FromGraphWebview) => {
+        this.handle(message).catch((error: unknown) => host.log.error(`plan graph: ${message.type} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
+      }),
+      vscode.workspace.onDidChangeTextDocument((event) => {
+        if (event.document === document && event.contentChanges.length > 0) this.scheduleFollow();
+      }),
+      vscode.window.onDidChangeTextEditorSelection((event) => {
+        if (event.textEditor.document === document) this.followCursor(event.textEditor);
+      }),
+    );
+    panel.webview.html = webviewPageHtml({
+      cspSource: panel.webview.cspSource,
+      title: panel.title,
+      resource: (file) => panel.webview.asWebviewUri(vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview', file)).toString(),
+      stylesheet: 'graph.css',
+      script: 'graph.js',
+      rootId: 'app',
+      media: true,
+    });
+  }
+
+  /** The file name the panel is titled with. */
+  get name(): string {
+    return path.basename(this.document.uri.path);
+  }
+
+  reveal(): void {
+    this.panel.reveal(vscode.ViewColumn.Beside, true);
+  }
+
+  /** The graph drawn last (for live runs: its node ids and dependencies). */
+  get current(): GraphedDocument | undefined {
+    return this.feed.current;
+  }
+
+  /** Sends a message now, or once the webview is ready. */
+  post(message: ToGraphWebview): void {
+    if (!this.ready) {
+      this.queued.push(message);
+      return;
+    }
+    void this.panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    if (this.followTimer) clearTimeout(this.followTimer);
+    this.disposeEmitter.fire();
+    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.panel.dispose();
+  }
+
+  private async handle(message: FromGraphWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        this.ready = true;
+        this.fitNext = true;
+        this.version++;
+        await this.follow(true);
+        for (const queued of this.queued.splice(0)) void this.panel.webview.postMessage(queued);
+        return;
+      case 'reveal':
+        await this.revealTool(message.toolId);
+        return;
+      case 'exportSvg':
+        await this.save('svg', Buffer.from(message.svg, 'utf8'));
+        return;
+      case 'exportPng':
+        await this.save('png', Buffer.from(message.base64, 'base64'));
+        return;
+      case 'viewError':
+        this.host.log.error(`plan graph view: ${message.message}`);
+        return;
+      default:
+        assertNever(message);
+    }
+  }
+
+  private scheduleFollow(): void {
+    if (this.followTimer) clearTimeout(this.followTimer);
+    this.followTimer = setTimeout(() => {
+      this.followTimer = undefined;
+      void this.follow(false);
+    }, FOLLOW_DELAY_MS);
+  }
+
+  /** Lays out the current text (one layout at a time; the latest text wins) and posts the result. */
+  private follow(force: boolean): Promise<void> {
+    this.updating = this.updating.then(async () => {
+      try {
+        const update = await this.feed.update(this.document.getText(), (model) => this.announceLayout(model));
+        this.publish(update, force);
+      } catch (error) {
+        this.host.log.error(`plan graph of ${this.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        this.post({ type: 'error', message: `The graph could not be laid out: ${error instanceof Error ? error.message : String(error)}` });
+      }
+    });
+    return this.updating;
+  }
+
+  private announceLayout(model: PlanGraphModel): void {
+    if (model.tools.length >= OFF_THREAD_FROM) this.post({ type: 'layoutStarted', title: this.name, nodeCount: model.tools.length, levels: levelCounts(model) });
+  }
+
+  private publish(update: FeedUpdate, force: boolean): void {
+    if (update.kind === 'unchanged' && force && this.feed.current) {
+      this.post({ type: 'graph', graph: this.view(this.feed.current), fit: this.takeFit() });
+      return;
+    }
+    if (update.kind === 'graph') {
+      this.post({ type: 'graph', graph: this.view(update.graphed), fit: this.takeFit() });
+      this.post({ type: 'stale', reason: undefined });
+    } else if (update.kind === 'stale') {
+      if (force && update.last) this.post({ type: 'graph', graph: this.view(update.last), fit: this.takeFit() });
+      this.post({ type: 'stale', reason: update.last ? update.reason : `${update.reason} (there is no earlier valid graph to show)` });
+    }
+  }
+
+  private takeFit(): boolean {
+    const fit = this.fitNext;
+    this.fitNext = false;
+    return fit;
+  }
+
+  private view(graphed: GraphedDocument): GraphView {
+    return {
+      version: ++this.version,
+      title: this.name,
+      source: graphed.source.kind,
+      layout: graphed.layout,
+      problems: graphed.problems,
+      ...(graphed.timeline ? { timeline: graphed.timeline } : {}),
+    };
+  }
+
+  private followCursor(editor: vscode.TextEditor): void {
+    const model = PlanDocument.parse(this.document.getText());
+    const tool = model.toolAt(this.document.offsetAt(editor.selection.active));
+    const toolId = tool?.toolId?.value;
+    if (toolId === this.selected) return;
+    this.selected = toolId;
+    this.post({ type: 'select', toolId });
+  }
+
+  private async revealTool(toolId: string): Promise<void> {
+    const model = PlanDocument.parse(this.document.getText());
+    const tool = model.toolById(toolId);
+    const span = tool?.toolId?.span ?? tool?.span;
+    const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document === this.document) ?? (await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false }));
+    if (!span) {
+      void vscode.window.showInformationMessage(`"${toolId}" is not a tool of ${this.name} (a run record keeps its plan under "plan").`);
+      return;
+    }
+    const range = new vscode.Range(this.document.positionAt(span.offset), this.document.positionAt(span.offset + span.length));
+    this.selected = toolId;
+    await vscode.window.showTextDocument(this.document, { viewColumn: editor.viewColumn ?? vscode.ViewColumn.One, selection: range, preserveFocus: false });
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+  }
+
+  private async save(extension: 'svg' | 'png', content: Uint8Array): Promise<void> {
+    const base = this.name.replace(/\.json$/, '');
+    const folder = this.document.uri.scheme === 'file' ? vscode.Uri.joinPath(this.document.uri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
+    const target = await vscode.window.showSaveDialog({
+      title: `Export the graph of ${this.name}`,
+      saveLabel: 'Export',
+      filters: extension === 'svg' ? { 'SVG image': ['svg'] } : { 'PNG image': ['png'] },
+      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${base}.graph.${extension}`) } : {}),
+    });
+    if (!target) return;
+    await vscode.workspace.fs.writeFile(target, content);
+    const choice = await vscode.window.showInformationMessage(`Exported the graph to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
+    if (choice) await vscode.commands.executeCommand('vscode.open', target);
+  }
+}

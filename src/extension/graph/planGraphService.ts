@@ -1,0 +1,111 @@
+// Owns the Plan Graph views of the window (one per document), the layout worker, and the live overlay of runs started elsewhere (Run Plan, debugger).
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import { findStoryRoot } from '../../runtime/authoring/storyRoot.js';
+import { GraphLayoutWorker } from '../../runtime/graph/layoutOffThread.js';
+import { buildRunTimeline } from '../../runtime/graph/runTimeline.js';
+import { trackRunStates, type LiveToolState, type ObservableRun } from '../../runtime/graph/runStateTracker.js';
+import type { NodeStateView } from '../../protocol/graphPanelMessages.js';
+import { PLAN_GRAPH_VIEW_TYPE, PlanGraphPanel } from './planGraphPanel.js';
+
+/** Margin: live states are sent at most this often (a 1,000-tool run would otherwise post a message per event). */
+const STATE_BATCH_MS = 80;
+
+export interface PlanGraphServiceOptions {
+  readonly extensionUri: vscode.Uri;
+  readonly log: vscode.LogOutputChannel;
+  readonly root: string | undefined;
+}
+
+export class PlanGraphService implements vscode.Disposable {
+  private readonly panels = new Map<string, PlanGraphPanel>();
+  private readonly worker: GraphLayoutWorker;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly options: PlanGraphServiceOptions) {
+    this.worker = new GraphLayoutWorker(vscode.Uri.joinPath(options.extensionUri, 'dist', 'graphLayoutWorker.cjs').fsPath);
+    this.disposables.push({ dispose: () => this.worker.dispose() });
+  }
+
+  /** `narratoria.showPlanGraph [uri]`: opens (or reveals) the graph of a plan, run record or ExecutionResult beside it. */
+  async show(resource?: vscode.Uri): Promise<PlanGraphPanel | undefined> {
+    const uri = resource ?? vscode.window.activeTextEditor?.document.uri;
+    if (!uri) {
+      void vscode.window.showWarningMessage('Show Plan Graph works on a *.plan.json file, a run record or an ExecutionResult: open one first.');
+      return undefined;
+    }
+    const existing = this.panels.get(uri.toString());
+    if (existing) {
+      existing.reveal();
+      return existing;
+    }
+    const document = await vscode.workspace.openTextDocument(uri);
+    const name = path.basename(uri.path);
+    const webviewPanel = vscode.window.createWebviewPanel(PLAN_GRAPH_VIEW_TYPE, `Graph: ${name}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, retainContextWhenHidden: true });
+    const panel = new PlanGraphPanel(document, webviewPanel, {
+      extensionUri: this.options.extensionUri,
+      log: this.options.log,
+      layout: (model) => this.worker.layout(model),
+      planOfRun: (source, planId) => this.planOfRun(source, planId),
+    });
+    this.panels.set(uri.toString(), panel);
+    panel.onDidDispose(() => this.panels.delete(uri.toString()));
+    return panel;
+  }
+
+  /** Shows a run's states live in the graph of `uri` when that graph is open. Returns a disposable that stops it. */
+  attachRun(uri: vscode.Uri, run: ObservableRun, toolIds: readonly string[], label: string): vscode.Disposable {
+    const panel = this.panels.get(uri.toString());
+    if (!panel) return { dispose: () => undefined };
+    let batch = new Map<string, NodeStateView>();
+    let timer: NodeJS.Timeout | undefined;
+    let reset = true;
+    const flush = () => {
+      timer = undefined;
+      if (batch.size === 0 && !reset) return;
+      panel.post({ type: 'runStates', states: [...batch.values()], reset, runLabel: label });
+      reset = false;
+      batch = new Map();
+    };
+    const tracking = trackRunStates(run, toolIds, {
+      onStates: (states: readonly LiveToolState[]) => {
+        for (const state of states) batch.set(state.id, state);
+        timer ??= setTimeout(flush, STATE_BATCH_MS);
+      },
+      onFinished: (result) => {
+        if (timer) clearTimeout(timer);
+        flush();
+        const dependencies = panel.current?.model.dependencies ?? [];
+        panel.post({ type: 'runFinished', timeline: buildRunTimeline(result.toolResults, dependencies, result.startedAt) });
+      },
+    });
+    const closing = panel.onDidDispose(() => stop());
+    const stop = () => {
+      if (timer) clearTimeout(timer);
+      tracking.dispose();
+      closing.dispose();
+    };
+    return { dispose: stop };
+  }
+
+  dispose(): void {
+    for (const panel of [...this.panels.values()]) panel.dispose();
+    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+  }
+
+  /** The plan of a run from `<story root>/.narratoria/runs/<planId>.json`. */
+  private planOfRun(document: vscode.TextDocument, planId: string): unknown {
+    if (!/^[A-Za-z0-9-]+$/.test(planId)) return undefined;
+    const roots = [document.uri.scheme === 'file' ? findStoryRoot(document.uri.fsPath) : undefined, this.options.root].filter((root): root is string => Boolean(root));
+    for (const root of roots) {
+      try {
+        const record = JSON.parse(readFileSync(path.join(root, '.narratoria', 'runs', `${planId}.json`), 'utf8')) as { plan?: unknown; result?: { finalPlan?: unknown } };
+        return record.result?.finalPlan ?? record.plan;
+      } catch {
+        // Not in this root.
+      }
+    }
+    return undefined;
+  }
+}
