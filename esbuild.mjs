@@ -46,7 +46,7 @@ const builds = [
     // The model worker process (src/runtime/narrator/modelWorker.ts): node-llama-cpp is ESM with top-level
     // await, so it stays external and the worker loads it with import().
     ...common,
-    entryPoints: { modelWorker: 'src/runtime/narrator/modelWorker.ts' },
+    entryPoints: { modelWorker: 'src/runtime/narrator/modelWorker.ts', graphLayoutWorker: 'src/runtime/graph/layoutWorker.ts' },
     outdir: 'dist',
     outExtension: { '.js': '.cjs' },
     platform: 'node',
