@@ -15,6 +15,8 @@ export interface WebviewPage {
   readonly rootId: string;
   /** Also allow images, audio and video from the allowed roots (the play panel's assets). */
   readonly media?: boolean;
+  /** Also allow images from `blob:` URLs the page makes itself (the graph's PNG export draws its SVG that way). */
+  readonly blobImages?: boolean;
 }
 
 /** A fresh nonce for one page load. */
@@ -29,7 +31,7 @@ export function webviewPageHtml(page: WebviewPage, nonce: string = newNonce()): 
     "default-src 'none'",
     `style-src ${source}`,
     `font-src ${source}`,
-    `img-src ${source}${page.media ? ' data:' : ''}`,
+    `img-src ${source}${page.media ? ' data:' : ''}${page.blobImages ? ' blob:' : ''}`,
     ...(page.media ? [`media-src ${source}`] : []),
     `script-src 'nonce-${nonce}'`,
   ].join('; ');

@@ -67,7 +67,7 @@ export class PlanGraphPanel implements vscode.Disposable {
       stylesheet: 'graph.css',
       script: 'graph.js',
       rootId: 'app',
-      media: true,
+      blobImages: true,
     });
   }
 

@@ -1,0 +1,292 @@
+// The plan graph view: header and toolbar, banners, the canvas and the timeline; applies every ToGraphWebview message (exhaustive switch).
+import { assertNever, type FromGraphWebview, type GraphView, type RunTimeline, type ToGraphWebview } from '../../protocol/graphPanelMessages.js';
+import { html, plural } from './dom.js';
+import { GraphCanvas, type Placement } from './graphCanvas.js';
+import { exportPng, exportSvg } from './graphExport.js';
+import { GraphSearch } from './graphSearch.js';
+import { LayoutProgress } from './layoutProgress.js';
+import { LiveRun } from './liveRun.js';
+import type { MinimapColours } from './minimap.js';
+import { describeError } from './messaging.js';
+import { ProblemsStrip, StaleBanner } from './notices.js';
+import type { NodeRun } from './stateIcons.js';
+import { minimapColours } from './themeColours.js';
+import { TimelineView } from './timelineView.js';
+import { Toolbar } from './toolbar.js';
+import { Tooltip } from './tooltip.js';
+import type { UiStateStore } from './uiState.js';
+
+export class GraphPanel {
+  readonly element: HTMLDivElement;
+  private readonly toolbar: Toolbar;
+  private readonly stale = new StaleBanner();
+  private readonly problems = new ProblemsStrip();
+  private readonly progress = new LayoutProgress();
+  private readonly tooltip = new Tooltip();
+  private readonly canvas: GraphCanvas;
+  private readonly timeline: TimelineView;
+  private readonly liveRegion = html('div', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+  private readonly search = new GraphSearch();
+  private readonly live = new LiveRun((text) => this.announce(text));
+  private graph: GraphView | undefined;
+  private version = -Infinity;
+  private restoring = true;
+  private focusMode: boolean;
+  private timelineCollapsed: boolean;
+  private minimapColours: MinimapColours | undefined;
+
+  constructor(
+    private readonly store: UiStateStore,
+    private readonly post: (message: FromGraphWebview) => void,
+  ) {
+    const saved = store.state;
+    this.focusMode = saved.focusMode;
+    this.timelineCollapsed = saved.timelineCollapsed;
+    this.toolbar = new Toolbar({
+      search: (query) => this.runSearch(query, true),
+      nextMatch: (backward) => this.jumpToMatch(backward),
+      clearSearch: () => this.clearSearch(true),
+      toggleFocus: () => this.setFocusMode(!this.focusMode),
+      zoomIn: () => this.canvas.viewport.zoomBy(1.25),
+      zoomOut: () => this.canvas.viewport.zoomBy(0.8),
+      zoomReset: () => this.canvas.viewport.zoomBy(1 / this.canvas.viewport.current.zoom),
+      fit: () => this.canvas.fit(),
+      exportSvg: () => this.guard(() => this.exportSvg()),
+      exportPng: () => void this.exportPng(),
+      toggleTimeline: () => this.setTimelineCollapsed(!this.timelineCollapsed),
+    });
+    this.canvas = new GraphCanvas(this.tooltip, {
+      reveal: (toolId) => this.post({ type: 'reveal', toolId }),
+      selectionChanged: (toolId) => this.selectionChanged(toolId),
+      viewChanged: (viewport) => {
+        this.toolbar.setZoom(viewport.zoom);
+        if (this.graph) this.store.update({ viewport, title: this.graph.title });
+      },
+      escape: () => this.escape(),
+      toggleFocus: () => this.setFocusMode(!this.focusMode),
+      findRequested: () => this.toolbar.searchInput.focus(),
+      runOf: (toolId) => this.runOf(toolId),
+      minimapColours: () => (this.minimapColours ??= minimapColours(this.element)),
+    });
+    this.canvas.element.append(this.progress.element);
+    this.timeline = new TimelineView(this.tooltip, {
+      select: (toolId) => {
+        this.canvas.select(toolId, true);
+        this.selectionChanged(toolId);
+      },
+      toggleCollapsed: () => this.setTimelineCollapsed(!this.timelineCollapsed),
+    });
+    this.element = html(
+      'div',
+      { className: 'graph-root' },
+      this.toolbar.element,
+      this.stale.element,
+      this.problems.element,
+      html('main', { className: 'graph-main' }, this.canvas.element),
+      this.timeline.element,
+      this.liveRegion,
+      this.tooltip.element,
+    );
+    this.toolbar.setSearch(saved.search);
+    this.toolbar.setFocusMode(this.focusMode);
+    this.timeline.setCollapsed(this.timelineCollapsed);
+    this.canvas.message.show('waiting', 'Waiting for the plan…');
+    // VS Code swaps the theme class on <body>: colours read by script (minimap) are read again.
+    new MutationObserver(() => {
+      this.minimapColours = undefined;
+      this.canvas.minimap.invalidate();
+    }).observe(document.body, { attributes: true, attributeFilter: ['class'] });
+  }
+
+  /** Applies one message from the extension. */
+  apply(message: ToGraphWebview): void {
+    switch (message.type) {
+      case 'graph':
+        this.showGraph(message.graph, message.fit);
+        break;
+      case 'layoutStarted':
+        this.progress.show(message.title, message.nodeCount, message.levels, this.canvas.scene === undefined);
+        if (!this.canvas.scene) {
+          this.canvas.message.hide();
+          this.toolbar.setHeading(message.title, undefined, `${plural(message.nodeCount, 'tool')} · ${plural(message.levels.length, 'level')}`);
+        }
+        break;
+      case 'stale':
+        this.setStale(message.reason);
+        break;
+      case 'runStates':
+        if (message.reset) this.setTimeline(undefined);
+        if (this.live.apply(this.canvas.scene, message.states, message.reset, message.runLabel)) this.canvas.minimap.invalidate();
+        this.toolbar.setRunSummary(this.live.summary(this.canvas.scene));
+        break;
+      case 'runFinished':
+        this.setTimeline(message.timeline);
+        break;
+      case 'select':
+        this.canvas.select(message.toolId, true);
+        this.timeline.setSelected(this.canvas.selected);
+        this.store.update({ selected: this.canvas.selected });
+        break;
+      case 'error':
+        this.showError(message.message);
+        break;
+      default:
+        assertNever(message);
+    }
+  }
+
+  /** Reports an error of the view itself to the extension's log. */
+  reportError(error: unknown): void {
+    this.post({ type: 'viewError', message: describeError(error) });
+  }
+
+  private showGraph(graph: GraphView, fit: boolean): void {
+    if (graph.version < this.version) return;
+    this.version = graph.version;
+    // The last render's time, for tests and profiling (older entries are dropped so they cannot pile up).
+    performance.clearMeasures('narratoria-graph:render');
+    performance.mark('narratoria-graph:render-start');
+    const saved = this.store.state;
+    let placement: Placement = fit || !this.canvas.scene ? 'fit' : 'keep';
+    if (this.restoring && saved.viewport && saved.title === graph.title) placement = saved.viewport;
+    this.graph = graph;
+    this.progress.hide();
+    // The timeline first: it takes room from the canvas, and the fit below must see the final size.
+    if (graph.timeline) this.setTimeline(graph.timeline);
+    const scene = this.canvas.show(graph.layout, placement);
+    this.live.restore(scene);
+    this.applyCriticalPath();
+    if (this.restoring) {
+      this.restoring = false;
+      // The editor's cursor (a select message before the first graph) wins over the saved selection.
+      if (saved.selected !== undefined && this.canvas.selected === undefined) this.canvas.select(saved.selected, false);
+    }
+    this.runSearch(this.search.active ? this.search.query : saved.search, false);
+    this.canvas.setFocusMode(this.focusMode);
+    const layout = graph.layout;
+    const edges = layout.edges.length;
+    this.toolbar.setHeading(graph.title, graph.source, `${plural(layout.nodes.length, 'tool')} · ${plural(edges, 'edge')} · ${plural(layout.levels.length, 'level')}`);
+    this.toolbar.setGraphAvailable(layout.nodes.length > 0);
+    this.toolbar.setRunSummary(this.live.summary(scene));
+    this.problems.set(graph.problems);
+    this.setStale(graph.staleReason);
+    if (layout.nodes.length === 0) this.canvas.message.show('empty', 'This plan has no tools yet', 'Add an entry to "tools" and the graph appears here.');
+    this.timeline.setSelected(this.canvas.selected);
+    performance.measure('narratoria-graph:render', 'narratoria-graph:render-start');
+  }
+
+  private showError(message: string): void {
+    this.graph = undefined;
+    this.canvas.clear();
+    this.progress.hide();
+    this.stale.set(undefined);
+    this.problems.set([]);
+    this.toolbar.setGraphAvailable(false);
+    this.canvas.message.show('error', 'The graph could not be drawn', message);
+  }
+
+  private setStale(reason: string | undefined): void {
+    this.stale.set(reason);
+    this.canvas.element.classList.toggle('stale', reason !== undefined);
+  }
+
+  private setTimeline(timeline: RunTimeline | undefined): void {
+    this.timeline.set(timeline);
+    this.toolbar.setTimeline(timeline !== undefined, !this.timelineCollapsed);
+    this.timeline.setSelected(this.canvas.selected);
+    this.applyCriticalPath();
+  }
+
+  private applyCriticalPath(): void {
+    this.canvas.highlight?.setCriticalPath(this.timeline.current?.criticalPath ?? []);
+  }
+
+  private setTimelineCollapsed(collapsed: boolean): void {
+    this.timelineCollapsed = collapsed;
+    this.timeline.setCollapsed(collapsed);
+    this.toolbar.setTimeline(this.timeline.current !== undefined, !collapsed);
+    this.store.update({ timelineCollapsed: collapsed });
+  }
+
+  private selectionChanged(toolId: string | undefined): void {
+    this.timeline.setSelected(toolId);
+    this.store.update({ selected: toolId });
+  }
+
+  private setFocusMode(on: boolean): void {
+    this.focusMode = on;
+    this.canvas.setFocusMode(on);
+    this.toolbar.setFocusMode(on);
+    this.store.update({ focusMode: on });
+    if (on && this.canvas.selected === undefined) this.announce('Focus mode: select a tool to see only its dependencies and dependents.');
+  }
+
+  private runSearch(query: string, typed: boolean): void {
+    const ids = this.search.run(this.canvas.scene?.index, query);
+    this.canvas.highlight?.setMatches(ids, this.search.active);
+    this.toolbar.setSearch(query);
+    this.toolbar.setSearchCount(this.search.countText(), this.search.active && ids.size === 0);
+    if (typed) this.store.update({ search: query });
+  }
+
+  private jumpToMatch(backward: boolean): void {
+    const match = this.search.step(backward, this.canvas.selected);
+    this.toolbar.setSearchCount(this.search.countText(), this.search.active && this.search.matches.length === 0);
+    if (!match) return;
+    this.canvas.select(match.id, true);
+    this.selectionChanged(match.id);
+  }
+
+  private clearSearch(returnFocus: boolean): void {
+    this.runSearch('', true);
+    if (returnFocus) this.canvas.element.focus({ preventScroll: true });
+  }
+
+  /** Escape on the graph: leaves search and focus mode; with neither, clears the selection. */
+  private escape(): void {
+    if (!this.search.active && !this.focusMode) {
+      this.canvas.select(undefined, false);
+      this.selectionChanged(undefined);
+      return;
+    }
+    if (this.search.active) this.clearSearch(false);
+    if (this.focusMode) this.setFocusMode(false);
+  }
+
+  private runOf(toolId: string): NodeRun | undefined {
+    return this.canvas.scene?.nodes.get(toolId)?.currentRun;
+  }
+
+  private exportSource() {
+    const graph = this.graph;
+    if (!graph) throw new Error('There is no graph to export.');
+    return { layout: graph.layout, title: graph.title, runOf: (id: string) => this.runOf(id), isCritical: (id: string) => this.canvas.highlight?.isCritical(id) ?? false, themeScope: this.element };
+  }
+
+  private exportSvg(): void {
+    this.post({ type: 'exportSvg', svg: exportSvg(this.exportSource()) });
+  }
+
+  private async exportPng(): Promise<void> {
+    try {
+      const source = this.exportSource();
+      const base64 = await exportPng(exportSvg(source), source.layout.width, source.layout.height);
+      this.post({ type: 'exportPng', base64 });
+    } catch (error) {
+      this.announce(`PNG export failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.reportError(error);
+    }
+  }
+
+  private guard(action: () => void): void {
+    try {
+      action();
+    } catch (error) {
+      this.reportError(error);
+    }
+  }
+
+  private announce(text: string): void {
+    this.liveRegion.textContent = text;
+  }
+}
