@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { webviewPageHtml } from '../../src/extension/webviewHtml.js';
 import type { FromGraphWebview, ToGraphWebview } from '../../src/protocol/graphPanelMessages.js';
-import { defaultWebviewCss, themeCss, themeKind, type PreviewTheme } from './vscodeThemes.js';
+import { chartColours, defaultWebviewCss, themeCss, themeKind, type PreviewTheme } from './vscodeThemes.js';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 export const screenshotDir = path.join(projectRoot, 'test-output', 'webview');
@@ -239,16 +239,4 @@ function replaceOnce(text: string, search: string, replacement: string): string 
   const at = text.indexOf(search);
   if (at < 0) throw new Error(`The webview shell no longer contains ${JSON.stringify(search)}: update graphPanelPreview.ts`);
   return text.slice(0, at) + replacement + text.slice(at + search.length);
-}
-
-/** The chart and terminal colours the graph uses (not in vscodeThemes.ts; values of VS Code's built-in defaults). */
-function chartColours(theme: PreviewTheme): string {
-  const colours: Record<PreviewTheme, Record<string, string>> = {
-    dark: { 'charts-blue': '#3794ff', 'charts-green': '#89d185', 'charts-yellow': '#cca700', 'charts-orange': '#d18616', 'charts-red': '#f14c4c', 'terminal-ansiMagenta': '#bc3fbc', 'terminal-ansiCyan': '#11a8cd' },
-    light: { 'charts-blue': '#1a85ff', 'charts-green': '#388a34', 'charts-yellow': '#bf8803', 'charts-orange': '#d18616', 'charts-red': '#e51400', 'terminal-ansiMagenta': '#bc05bc', 'terminal-ansiCyan': '#0598bc' },
-    highContrast: { 'charts-blue': '#3794ff', 'charts-green': '#89d185', 'charts-yellow': '#ffd370', 'charts-orange': '#ab5a00', 'charts-red': '#f48771', 'terminal-ansiMagenta': '#d670d6', 'terminal-ansiCyan': '#29b8db' },
-  };
-  return Object.entries(colours[theme])
-    .map(([name, value]) => `  --vscode-${name}: ${value};`)
-    .join('\n');
 }

@@ -36,11 +36,12 @@ export function percentOf(at: number, durationMs: number): number {
 /** The sticky row of tick labels above the waterfall (an empty label cell, then the ticks). */
 export function axisRow(durationMs: number): HTMLElement {
   const ticks = html('div', { className: 'timeline-track timeline-ticks' });
-  for (const tick of timeTicks(durationMs)) {
+  for (const tick of timeTicks(durationMs, 5)) {
+    // A label this close to the end would run out of the track, and ending it at its tick would overlap the
+    // previous label in a narrow panel: the grid line alone marks it.
+    if (tick.percent > 88) continue;
     const label = html('span', { className: 'tick' }, tick.label);
     label.style.left = `${tick.percent}%`;
-    // The last label would run out of the track: it ends at its tick instead of starting there.
-    if (tick.percent > 92) label.classList.add('tick-end');
     ticks.append(label);
   }
   return html('div', { className: 'timeline-row timeline-axis', attrs: { 'aria-hidden': 'true' } }, html('div', { className: 'timeline-label' }), ticks);
@@ -49,7 +50,7 @@ export function axisRow(durationMs: number): HTMLElement {
 /** Dashed vertical lines at each tick, laid over the whole waterfall. */
 export function gridLines(durationMs: number): HTMLElement {
   const grid = html('div', { className: 'timeline-grid', attrs: { 'aria-hidden': 'true' } });
-  for (const tick of timeTicks(durationMs)) {
+  for (const tick of timeTicks(durationMs, 5)) {
     const line = html('div', { className: 'grid-line' });
     line.style.left = `${tick.percent}%`;
     grid.append(line);
