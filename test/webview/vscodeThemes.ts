@@ -48,6 +48,9 @@ const darkModern: Record<string, string> = {
   'input-foreground': '#cccccc',
   'input-border': '#3c3c3c',
   'input-placeholderForeground': '#989898',
+  'inputOption-activeBackground': '#2489db82',
+  'inputOption-activeBorder': '#2488db',
+  'inputOption-activeForeground': '#ffffff',
   'inputValidation-infoBackground': '#063b49',
   'inputValidation-infoBorder': '#007acc',
   'inputValidation-warningBackground': '#352a05',
@@ -121,6 +124,9 @@ const lightModern: Record<string, string> = {
   'input-foreground': '#3b3b3b',
   'input-border': '#cecece',
   'input-placeholderForeground': '#767676',
+  'inputOption-activeBackground': '#bed6ed',
+  'inputOption-activeBorder': '#005fb8',
+  'inputOption-activeForeground': '#000000',
   'inputValidation-infoBackground': '#d6ecf2',
   'inputValidation-infoBorder': '#007acc',
   'inputValidation-warningBackground': '#f6f5d2',
@@ -263,3 +269,15 @@ a, a code { color: var(--vscode-textLink-foreground); }
 a:focus, input:focus, select:focus, textarea:focus { outline: 1px solid -webkit-focus-ring-color; outline-offset: -1px; }
 code { font-family: var(--monaco-monospace-font); color: var(--vscode-textPreformat-foreground); }
 `;
+
+/** The chart and terminal colours the graph uses (VS Code's built-in defaults), as declarations for `:root`. */
+export function chartColours(theme: PreviewTheme): string {
+  const colours: Record<PreviewTheme, Record<string, string>> = {
+    dark: { 'charts-blue': '#3794ff', 'charts-green': '#89d185', 'charts-yellow': '#cca700', 'charts-orange': '#d18616', 'charts-red': '#f14c4c', 'terminal-ansiMagenta': '#bc3fbc', 'terminal-ansiCyan': '#11a8cd' },
+    light: { 'charts-blue': '#1a85ff', 'charts-green': '#388a34', 'charts-yellow': '#bf8803', 'charts-orange': '#d18616', 'charts-red': '#e51400', 'terminal-ansiMagenta': '#bc05bc', 'terminal-ansiCyan': '#0598bc' },
+    highContrast: { 'charts-blue': '#3794ff', 'charts-green': '#89d185', 'charts-yellow': '#ffd370', 'charts-orange': '#ab5a00', 'charts-red': '#f48771', 'terminal-ansiMagenta': '#d670d6', 'terminal-ansiCyan': '#29b8db' },
+  };
+  return Object.entries(colours[theme])
+    .map(([name, value]) => `  --vscode-${name}: ${value};`)
+    .join('\n');
+}
