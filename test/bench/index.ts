@@ -1,4 +1,4 @@
-// Benchmark entry point (`npm run bench [-- --quick] [-- --only a|b|c]`): runs benches (a)–(f), prints a summary, writes test-output/bench.json.
+// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,…,g]`): runs benches (a)–(g), prints a summary, writes test-output/bench.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import * as path from 'node:path';
@@ -10,6 +10,7 @@ import { runSchedulingOverhead } from './schedulingOverhead.js';
 import { runNarratorLatency } from './narratorLatency.js';
 import { runLlmOverhead } from './llmOverhead.js';
 import { runPlanAuthoring } from './planAuthoring.js';
+import { runGraphLayout } from './graphLayout.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
@@ -21,7 +22,10 @@ const BENCHES: readonly { readonly id: BenchId; readonly name: string; readonly 
   { id: 'd', name: 'pattern narrator latency', run: runNarratorLatency },
   { id: 'e', name: 'LLM narrator overhead', run: runLlmOverhead },
   { id: 'f', name: 'plan validation and completion', run: runPlanAuthoring },
+  { id: 'g', name: 'plan graph layout and first paint', run: runGraphLayout },
 ];
+
+const BENCH_IDS = BENCHES.map((bench) => bench.id).join(',');
 
 interface Arguments {
   readonly quick: boolean;
@@ -38,15 +42,15 @@ function parseArguments(argv: readonly string[]): Arguments {
     } else if (argument === '--only' || argument.startsWith('--only=')) {
       const value = argument === '--only' ? argv[++index] : argument.slice('--only='.length);
       const ids = (value ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
-      if (ids.length === 0 || !ids.every((id): id is BenchId => ['a', 'b', 'c', 'd', 'e', 'f'].includes(id))) {
-        throw new Error(`--only expects a, b, c, d, e or f (comma-separated), got ${JSON.stringify(value)}`);
+      if (ids.length === 0 || !ids.every((id): id is BenchId => BENCHES.some((bench) => bench.id === id))) {
+        throw new Error(`--only expects ${BENCH_IDS} (comma-separated), got ${JSON.stringify(value)}`);
       }
       only = new Set([...(only ?? []), ...ids]);
     } else if (argument === '--help' || argument === '-h') {
-      console.log('usage: npm run bench -- [--quick] [--only a,b,c,d,e,f]');
+      console.log(`usage: npm run bench -- [--quick] [--only ${BENCH_IDS}]`);
       process.exit(0);
     } else {
-      throw new Error(`unknown argument ${JSON.stringify(argument)} (expected --quick or --only a,b,c,d,e,f)`);
+      throw new Error(`unknown argument ${JSON.stringify(argument)} (expected --quick or --only ${BENCH_IDS})`);
     }
   }
   return { quick, only };
@@ -70,6 +74,11 @@ function summaryCells(result: BenchResult): { baseline: string; executor: string
       return { baseline: `allowance ${ms(m['allowanceMs']!)}`, executor: `p50 ${(m['generationMs']! * 1000).toFixed(0)} µs, p99 ${(m['p99Ms']! * 1000).toFixed(0)} µs` };
     case 'f':
       return { baseline: `Ajv 10k ${ms(m['ajv10000Ms']!)}`, executor: `${ms(m['validator10000Ms']!)}; completion p50 ${ms(m['completionMs']!)}, p95 ${ms(m['completionP95Ms']!)}` };
+    case 'g':
+      return {
+        baseline: `elkjs ${ms(m['elkMs']!)}`,
+        executor: `${ms(m['layoutPlusPaintMs']!)} (layout ${ms(m['layoutMs']!)}, paint ${ms(m['paintMs']!)}); 10k: worker ${ms(m['hugeLayoutMs']!)}, lag max ${ms(m['hugeLagMaxMs']!)}; edit p50 ${ms(m['editMs']!)}`,
+      };
     case 'c':
       return {
         baseline: `${(m['baselineEventsPerSecond']! / 1000).toFixed(0)}k ev/s`,

@@ -20,12 +20,13 @@ export function findCycles(nodes: readonly CycleInput[]): CycleSearch {
   const component = tarjan(successors);
   const cycles: string[][] = [];
   const reported = new Set<number>();
+  const sizes = new Map<number, number>();
+  for (const id of component) sizes.set(id, (sizes.get(id) ?? 0) + 1);
   nodes.forEach((node, index) => {
     const id = component[index]!;
     if (reported.has(id)) return;
     const selfLoop = successors[index]!.includes(index);
-    const members = component.filter((other) => other === id).length;
-    if (members < 2 && !selfLoop) return;
+    if (sizes.get(id)! < 2 && !selfLoop) return;
     reported.add(id);
     cycles.push(cycleThrough(index, successors, component).map((position) => nodes[position]!.toolId));
   });

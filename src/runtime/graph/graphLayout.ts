@@ -13,8 +13,9 @@ export interface LayoutOptions {
 
 /**
  * Plans up to this many nodes get the best layout, up to `BALANCED_UP_TO` the balanced one, then the fast one.
- * Measured on 1.5 edges per node (test/bench/graphLayout.ts): best ≈ 40 ms at 50 nodes; balanced ≈ 170 ms at
- * 300; fast ≈ 200 ms at 1,000 and ≈ 11 s at 10,000 (the crossing reduction is what grows fastest).
+ * Measured on 1.5 edges per node: best ≈ 40–70 ms at 50 nodes and balanced ≈ 170 ms at 300 (two-layer crossing
+ * reduction grows fastest: one pass takes 1.5 s at 1,000); fast ≈ 200 ms at 1,000 and ≈ 1 s at 10,000
+ * (benchmark g, test/bench/graphLayout.ts).
  */
 const BEST_UP_TO = 150;
 const BALANCED_UP_TO = 400;
