@@ -28,6 +28,10 @@ export const PlayPanelTestId = {
   /** The tool execution panel and its rows (rows have data-tool-id and data-status). */
   toolPanel: 'tool-panel',
   toolRow: 'tool-row',
+  /** An attempt's Graph toggle in the tool panel (aria-pressed; has data-attempt). */
+  graphToggle: 'graph-toggle',
+  /** An attempt's inline plan graph (has data-attempt; its nodes have data-tool-id and data-state). */
+  toolGraph: 'tool-graph',
   /** The state inspector and its rows (rows have data-key-path; changed keys also have data-changed="true"). */
   stateInspector: 'state-inspector',
   stateRow: 'state-row',

@@ -1,4 +1,11 @@
-// Typed messages between the play panel's extension side and its webview (DESIGN.md convention 4). Pure JSON-able types, no imports.
+// Typed messages between the play panel's extension side and its webview (DESIGN.md convention 4). Pure JSON-able types; imports types only.
+import type { PlanGraphLayout } from '../runtime/graph/graphTypes.js';
+
+/**
+ * Plans with more tools than this are not laid out for the tool panel's inline graph (the layout would cost the
+ * extension host too much and could not be read at the side panel's width): their Graph toggle says so instead.
+ */
+export const INLINE_GRAPH_MAX_TOOLS = 300;
 
 /** Health of a skill as the panel shows it (mirrors the runtime's SkillHealth plus user-disabled). */
 export type SkillHealthView = 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure' | 'disabled';
@@ -40,6 +47,11 @@ export interface AttemptView {
   readonly disabledSkills: readonly string[];
   /** Tool ids of the plan in order ("narrative only" when empty). */
   readonly tools: readonly string[];
+  /**
+   * The plan laid out for the tool panel's inline graph. Absent when the plan is not known (saved turns, the live
+   * attempt log: the graph came with `attemptStarted`), has no tools, or has more than INLINE_GRAPH_MAX_TOOLS.
+   */
+  readonly graph?: PlanGraphLayout;
 }
 
 /** A played turn as the story view shows it. */
@@ -99,6 +111,8 @@ export interface RunningAttemptView {
   readonly planId: string;
   readonly narrator: NarratorKindView;
   readonly tools: readonly ToolRunView[];
+  /** The plan laid out for the inline graph (see AttemptView.graph). */
+  readonly graph?: PlanGraphLayout;
   readonly finished?: AttemptView;
 }
 
@@ -146,7 +160,15 @@ export interface PlaySnapshot {
 export type ToPlayWebview =
   | { readonly type: 'snapshot'; readonly snapshot: PlaySnapshot }
   | { readonly type: 'turnStarted'; readonly input: string; readonly index: number }
-  | { readonly type: 'attemptStarted'; readonly attempt: number; readonly planId: string; readonly narrator: NarratorKindView; readonly tools: readonly ToolRunView[] }
+  | {
+      readonly type: 'attemptStarted';
+      readonly attempt: number;
+      readonly planId: string;
+      readonly narrator: NarratorKindView;
+      readonly tools: readonly ToolRunView[];
+      /** The plan laid out for the inline graph (absent over INLINE_GRAPH_MAX_TOOLS tools). */
+      readonly graph?: PlanGraphLayout;
+    }
   | { readonly type: 'toolUpdated'; readonly tool: ToolRunView }
   | { readonly type: 'attemptFinished'; readonly attempt: AttemptView }
   | { readonly type: 'stateChanged'; readonly state: Record<string, unknown>; readonly changedKeys: readonly string[] }

@@ -1,4 +1,7 @@
-// Realistic play panel messages for the webview tests and screenshots: a two-turn session, a streamed third turn, a max-replan turn.
+// Realistic play panel messages for the webview tests and screenshots: a two-turn session, a streamed third turn, a max-replan turn, plan graphs.
+import { layoutPlanGraph } from '../../src/runtime/graph/graphLayout.js';
+import type { PlanGraphLayout } from '../../src/runtime/graph/graphTypes.js';
+import { buildPlanGraph } from '../../src/runtime/graph/planGraph.js';
 import type {
   AttemptView,
   NarratorStatusView,
@@ -178,3 +181,34 @@ export function maxReplanTurn(index: number): TurnView {
     errors: attempts.map((attempt) => ({ attempt: attempt.attempt, toolId: 'roll', skill: 'broken-dice', category: 'process_error', message: 'roll.js exited with code 1' })),
   };
 }
+
+/** One tool of a fixture plan: `skill/script` and the toolIds it depends on, plus plan fields (retryPolicy, timeoutMs, required…). */
+interface FixtureTool {
+  readonly toolId: string;
+  readonly script: string;
+  readonly dependencies?: readonly string[];
+  readonly [field: string]: unknown;
+}
+
+/** The layout the host sends with an attempt: `layoutPlanGraph(buildPlanGraph(plan))` of a plan with these tools. */
+export function planGraph(tools: readonly FixtureTool[]): PlanGraphLayout {
+  const plan = {
+    requestId: 'fixture',
+    tools: tools.map(({ script, dependencies, ...rest }) => ({ toolPath: `skills/${script}`, input: {}, dependencies: dependencies ?? [], ...rest })),
+  };
+  return layoutPlanGraph(buildPlanGraph(plan));
+}
+
+/** Turn 3, attempt 1: recall and roll feed a perception check, then the narration (perception times out). */
+export const guardhouseGraph = planGraph([
+  { toolId: 'recall', script: 'memory/scripts/recall.js' },
+  { toolId: 'roll', script: 'dice-roller/scripts/roll.js', retryPolicy: { maxRetries: 2, backoffMs: 200 } },
+  { toolId: 'perceive', script: 'npc-perception/scripts/query.js', dependencies: ['recall'], timeoutMs: 5000, required: false },
+  { toolId: 'narrate', script: 'storyteller/scripts/narrate.js', dependencies: ['recall', 'roll', 'perceive'] },
+]);
+
+/** Turn 3, attempt 2 (npc-perception disabled): roll, then the narration. */
+export const guardhouseReplanGraph = planGraph([
+  { toolId: 'roll', script: 'dice-roller/scripts/roll.js' },
+  { toolId: 'narrate', script: 'storyteller/scripts/narrate.js', dependencies: ['roll'] },
+]);

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import * as path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { FromPlayWebview, ToPlayWebview } from '../../src/protocol/playPanelMessages.js';
-import { defaultWebviewCss, themeCss, themeKind, type PreviewTheme } from './vscodeThemes.js';
+import { chartColours, defaultWebviewCss, themeCss, themeKind, type PreviewTheme } from './vscodeThemes.js';
 
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
 export const screenshotDir = path.join(projectRoot, 'test-output', 'webview');
@@ -219,6 +219,9 @@ function panelHtml(origin: string, theme: PreviewTheme, savedState: unknown): st
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <style nonce="${nonce}">
 ${themeCss(theme)}
+:root {
+${chartColours(theme)}
+}
 ${defaultWebviewCss}
 </style>
 <link rel="stylesheet" href="${origin}/dist/webview/codicon.css">

@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { PlayPanelTestId } from '../../src/protocol/playPanelDom.js';
 import type { ToolRunView } from '../../src/protocol/playPanelMessages.js';
-import { choices, maxReplanTurn, sessionState, snapshot, toolRun, turnThree, turnThreeInput } from './playPanelFixtures.js';
+import { choices, guardhouseReplanGraph, maxReplanTurn, sessionState, snapshot, toolRun, turnThree, turnThreeInput } from './playPanelFixtures.js';
 import { assertClean, byTestId, color, PlayPanelTestKit, testIdsIn, waitForStoryBottom } from './playPanelTestKit.js';
 
 const kit = new PlayPanelTestKit();
@@ -246,9 +246,11 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     for (const id of await testIdsIn(panel.page)) seen.add(id);
     await panel.send(
       { type: 'trustChanged', trusted: true },
-      { type: 'attemptStarted', attempt: 1, planId: 'p', narrator: 'pattern', tools: [toolRun(1, 'roll', 'dice-roller', 'running')] },
-      { type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true },
+      { type: 'attemptStarted', attempt: 1, planId: 'p', narrator: 'pattern', tools: [toolRun(1, 'roll', 'dice-roller', 'running'), toolRun(1, 'narrate', 'storyteller', 'pending')], graph: guardhouseReplanGraph },
     );
+    await byTestId(panel.page, PlayPanelTestId.graphToggle).click();
+    for (const id of await testIdsIn(panel.page)) seen.add(id);
+    await panel.send({ type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true });
     for (const id of await testIdsIn(panel.page)) seen.add(id);
     assert.deepEqual(Object.values(PlayPanelTestId).filter((id) => !seen.has(id)), []);
     await assertClean(panel);

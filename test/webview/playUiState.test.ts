@@ -1,7 +1,8 @@
-// Unit tests of the play panel's DOM-free pieces: the UI state store (sanitising, caps, dismissals) and the input history cursor.
+// Unit tests of the play panel's DOM-free pieces: the UI state store (sanitising, caps, dismissals, open graphs), the input history cursor, and tool statuses as graph states.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { InputHistory } from '../../src/webview/play/inputHistory.js';
+import { GRAPH_STATE_OF_STATUS, graphRunOf } from '../../src/webview/play/toolGraphState.js';
 import { maxHistoryEntries, sanitizeUiState, UiStateStore, type UiStateStorage } from '../../src/webview/play/uiStateStore.js';
 
 function memoryStorage(initial?: unknown): UiStateStorage & { saved: unknown } {
@@ -16,13 +17,14 @@ function memoryStorage(initial?: unknown): UiStateStorage & { saved: unknown } {
 }
 
 test('a missing or malformed saved state falls back to defaults field by field', () => {
-  assert.deepEqual(sanitizeUiState(undefined), { inputHistory: [], draft: '', expandedStatePaths: [], dismissedNotices: [], collapsedSections: [] });
-  assert.deepEqual(sanitizeUiState({ inputHistory: ['a', 3, 'b'], draft: 42, expandedStatePaths: 'dice', dismissedNotices: ['x'] }), {
+  assert.deepEqual(sanitizeUiState(undefined), { inputHistory: [], draft: '', expandedStatePaths: [], dismissedNotices: [], collapsedSections: [], openGraphs: [] });
+  assert.deepEqual(sanitizeUiState({ inputHistory: ['a', 3, 'b'], draft: 42, expandedStatePaths: 'dice', dismissedNotices: ['x'], openGraphs: ['3/1/p', null] }), {
     inputHistory: ['a', 'b'],
     draft: '',
     expandedStatePaths: [],
     dismissedNotices: ['x'],
     collapsedSections: [],
+    openGraphs: ['3/1/p'],
   });
 });
 
@@ -57,6 +59,32 @@ test('expanded paths, dismissed notices and collapsed sections round-trip throug
   assert.equal(reloaded.isSectionCollapsed('tools@narrow'), true);
   assert.equal(reloaded.isSectionCollapsed('tools@wide'), false);
   assert.equal(reloaded.state.draft, 'half');
+});
+
+test('open graphs round-trip, close, and keep the most recent 100', () => {
+  const storage = memoryStorage();
+  const store = new UiStateStore(storage);
+  store.setGraphOpen('3/1/turn-3', true);
+  store.setGraphOpen('3/2/turn-3-r1', true);
+  store.setGraphOpen('3/1/turn-3', false);
+  const reloaded = new UiStateStore(memoryStorage(storage.saved));
+  assert.equal(reloaded.isGraphOpen('3/1/turn-3'), false);
+  assert.equal(reloaded.isGraphOpen('3/2/turn-3-r1'), true);
+  for (let index = 0; index < 120; index++) reloaded.setGraphOpen(`${index}/1/p`, true);
+  assert.equal(reloaded.state.openGraphs.length, 100);
+  assert.equal(reloaded.isGraphOpen('119/1/p'), true);
+  assert.equal(reloaded.isGraphOpen('3/2/turn-3-r1'), false, 'the oldest go first');
+});
+
+test('each tool status maps to the graph state of the same meaning, with its duration and retries', () => {
+  assert.deepEqual(GRAPH_STATE_OF_STATUS, {
+    pending: 'pending', running: 'running', retrying: 'retrying', succeeded: 'success', failed: 'failed', skipped: 'skipped', cancelled: 'cancelled', timedOut: 'timeout',
+  });
+  assert.deepEqual(graphRunOf({ status: 'pending', retries: 0 }), { state: 'pending', durationMs: undefined, retryCount: undefined });
+  assert.deepEqual(graphRunOf({ status: 'succeeded', retries: 0, durationMs: 84 }), { state: 'success', durationMs: 84, retryCount: undefined });
+  assert.deepEqual(graphRunOf({ status: 'retrying', retries: 2 }), { state: 'retrying', attempt: 3, durationMs: undefined }, 'the try under way');
+  assert.deepEqual(graphRunOf({ status: 'timedOut', retries: 1, durationMs: 5004 }), { state: 'timeout', durationMs: 5004, retryCount: 1 });
+  assert.equal(graphRunOf({ status: 'recorded', retries: 0 }), undefined, 'a saved turn’s tool without a kept status shows no state');
 });
 
 test('the history cursor walks up and down and gives back the unsent text', () => {

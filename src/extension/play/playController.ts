@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PlanRun } from '../../runtime/executor/planExecutor.js';
+import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
 import { PlaySession } from '../../runtime/session/playSession.js';
 import { MAX_PLAN_ATTEMPTS } from '../../runtime/session/turnRunner.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
@@ -10,7 +11,7 @@ import type { NarratorService } from '../narrator/narratorService.js';
 import { executionLimits, type NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import { healthLabelOf } from '../skills/skillsTreeProvider.js';
-import { attemptViewOfLog, finishedToolView, turnView, type AssetUriResolver } from './turnViews.js';
+import { attemptGraph, attemptViewOfLog, finishedToolView, turnView, type AssetUriResolver } from './turnViews.js';
 
 const MAX_LOG_LINES_PER_TOOL = 200;
 const TOOL_UPDATE_INTERVAL_MS = 60;
@@ -38,7 +39,7 @@ export class PlayController implements vscode.Disposable {
   private readonly results = new Map<number, TurnResult>();
   private readonly tools = new Map<string, ToolRunView>();
   /** Attempts of the running turn, in order (for a panel that opens mid-turn). */
-  private readonly attempts: { readonly attempt: number; readonly planId: string; readonly narrator: 'llm' | 'pattern'; finished?: AttemptView }[] = [];
+  private readonly attempts: { readonly attempt: number; readonly planId: string; readonly narrator: 'llm' | 'pattern'; readonly graph?: PlanGraphLayout; finished?: AttemptView }[] = [];
   private readonly pendingToolUpdates = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
   private notice: string | undefined;
@@ -74,7 +75,10 @@ export class PlayController implements vscode.Disposable {
   async snapshot(): Promise<PlaySnapshot> {
     await this.options.skills.ready();
     const session = await this.openSession();
-    const turns = session.turns.map((record) => turnView(record, this.options.root, this.resolveAssetUri, this.results.get(record.index)));
+    // Only the last turn's attempts are in the tool panel, so only they carry their plan's graph.
+    const turns = session.turns.map((record, position, all) =>
+      turnView(record, this.options.root, this.resolveAssetUri, this.results.get(record.index), { graphs: position === all.length - 1 }),
+    );
     return {
       sessionId: session.sessionId,
       turns,
@@ -249,8 +253,9 @@ export class PlayController implements vscode.Disposable {
     const key = (toolId: string): string => `${planId}:${toolId}`;
     const initial = run.plan.tools.map((tool): ToolRunView => ({ attempt, planId, toolId: tool.toolId, skill: null, status: 'pending', retries: 0, logLines: [] }));
     for (const tool of initial) this.tools.set(key(tool.toolId), tool);
-    this.attempts.push({ attempt, planId, narrator });
-    this.send({ type: 'attemptStarted', attempt, planId, narrator, tools: initial });
+    const graph = attemptGraph(run.plan);
+    this.attempts.push({ attempt, planId, narrator, ...(graph ? { graph } : {}) });
+    this.send({ type: 'attemptStarted', attempt, planId, narrator, tools: initial, ...(graph ? { graph } : {}) });
     const update = (toolId: string, change: (tool: ToolRunView) => ToolRunView): void => {
       const current = this.tools.get(key(toolId)) ?? { attempt, planId, toolId, skill: null, status: 'pending', retries: 0, logLines: [] };
       this.tools.set(key(toolId), change(current));

@@ -1,10 +1,14 @@
 // Converts runtime turn records and results into the play panel's view types (assets resolved to webview URIs).
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
+import { layoutPlanGraph } from '../../runtime/graph/graphLayout.js';
+import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
+import { buildPlanGraph } from '../../runtime/graph/planGraph.js';
 import type { AssetReference, ExecutionResult, ToolResult } from '../../runtime/model/executionResult.js';
+import type { Plan } from '../../runtime/model/plan.js';
 import type { AttemptLogEntry, TurnResult } from '../../runtime/session/turnTypes.js';
 import type { TurnRecord } from '../../runtime/session/playSession.js';
-import type { AssetView, AttemptView, ToolErrorView, ToolRunView, TurnView } from '../../protocol/playPanelMessages.js';
+import { INLINE_GRAPH_MAX_TOOLS, type AssetView, type AttemptView, type ToolErrorView, type ToolRunView, type TurnView } from '../../protocol/playPanelMessages.js';
 
 /** Turns a file path into a webview URI string, or undefined when it may not be shown (outside the allowed roots). */
 export type AssetUriResolver = (file: string) => string | undefined;
@@ -21,9 +25,38 @@ export function assetView(asset: AssetReference, root: string, resolveUri: Asset
   return uri ? { ...base, uri } : { ...base, unavailableReason: 'the file is outside the story and its skills folders' };
 }
 
+/** Layouts by plan object: a plan is never changed once generated, and snapshots ask again for the same turns. */
+const graphsByPlan = new WeakMap<Plan, PlanGraphLayout | null>();
+
+/**
+ * The plan laid out for the tool panel's inline graph; undefined when it has no tools or more than
+ * INLINE_GRAPH_MAX_TOOLS (the webview then says it is too big to draw inline).
+ */
+export function attemptGraph(plan: Plan): PlanGraphLayout | undefined {
+  const tools = Array.isArray(plan.tools) ? plan.tools.length : 0;
+  if (tools === 0 || tools > INLINE_GRAPH_MAX_TOOLS) return undefined;
+  let layout = graphsByPlan.get(plan);
+  if (layout === undefined) {
+    try {
+      layout = layoutPlanGraph(buildPlanGraph(plan));
+    } catch {
+      // The graph only illustrates the attempt: a layout that fails must not stop the turn or its messages.
+      layout = null;
+    }
+    graphsByPlan.set(plan, layout);
+  }
+  return layout ?? undefined;
+}
+
+/** What to include in a turn's view. */
+export interface TurnViewOptions {
+  /** Lay out each attempt's plan for the inline graph (only the turn the tool panel shows needs it); default true. */
+  readonly graphs?: boolean;
+}
+
 /** The attempts of a finished turn. */
-export function attemptViews(result: TurnResult): AttemptView[] {
-  return result.attempts.map((attempt) => ({
+export function attemptViews(result: TurnResult, options: TurnViewOptions = {}): AttemptView[] {
+  return result.attempts.map((attempt) => withGraph({
     attempt: attempt.attempt,
     planId: attempt.plan.requestId,
     narrator: attempt.narrator,
@@ -32,7 +65,11 @@ export function attemptViews(result: TurnResult): AttemptView[] {
     failedTools: attempt.result.failedTools,
     disabledSkills: attempt.disabledSkills,
     tools: attempt.plan.tools.map((tool) => tool.toolId),
-  }));
+  }, options.graphs === false ? undefined : attemptGraph(attempt.plan)));
+}
+
+function withGraph(view: AttemptView, graph: PlanGraphLayout | undefined): AttemptView {
+  return graph ? { ...view, graph } : view;
 }
 
 /** An attempt as the attempt log reports it (live, before the turn ends). */
@@ -61,9 +98,9 @@ function toolErrors(attempt: number, result: ExecutionResult): ToolErrorView[] {
 }
 
 /** The story view of a turn. `result` is known for turns played since the panel's controller started; saved turns have only the record. */
-export function turnView(record: TurnRecord, root: string, resolveUri: AssetUriResolver, result?: TurnResult): TurnView {
+export function turnView(record: TurnRecord, root: string, resolveUri: AssetUriResolver, result?: TurnResult, options: TurnViewOptions = {}): TurnView {
   const attempts: AttemptView[] = result
-    ? attemptViews(result)
+    ? attemptViews(result, options)
     : record.attempts.map((attempt) => ({
         attempt: attempt.attempt,
         planId: attempt.planId,

@@ -1,5 +1,5 @@
 // Marks on a drawn scene that follow the user: the selected node and its edges, search matches, the focus set and the critical path.
-import { ARROW_MARKERS, type GraphScene } from './graphScene.js';
+import type { GraphScene } from './graphScene.js';
 
 export class GraphHighlight {
   private selected: string | undefined;
@@ -32,7 +32,7 @@ export class GraphHighlight {
     view.group.classList.add('selected');
     for (const edge of this.scene.edgesOf(view.id)) {
       edge.element.classList.add('related');
-      if (edge.edge.kind === 'dependency') edge.element.setAttribute('marker-end', `url(#${ARROW_MARKERS.related})`);
+      if (edge.edge.kind === 'dependency') edge.element.setAttribute('marker-end', `url(#${this.scene.markers.related})`);
     }
     const { x, y, width, height } = view.node;
     ring.setAttribute('x', String(x - 4));

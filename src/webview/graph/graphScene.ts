@@ -5,8 +5,27 @@ import { plural, svg } from './dom.js';
 import { GraphIndex } from './graphIndex.js';
 import { NodeView } from './nodeView.js';
 
-/** The marker ids the scene's edges use; `sceneDefinitions` creates them once per page. */
-export const ARROW_MARKERS = { normal: 'graph-arrow', error: 'graph-arrow-error', related: 'graph-arrow-related' } as const;
+/** The ids of a drawing's arrowheads; `sceneDefinitions` creates them once per drawing. */
+export interface ArrowMarkers {
+  readonly normal: string;
+  readonly error: string;
+  readonly related: string;
+}
+
+/** Marker ids under `prefix` (a page with several drawings gives each its own, so no two elements share an id). */
+export function arrowMarkers(prefix = 'graph'): ArrowMarkers {
+  return { normal: `${prefix}-arrow`, error: `${prefix}-arrow-error`, related: `${prefix}-arrow-related` };
+}
+
+/** The marker ids of the graph panel's one drawing. */
+export const ARROW_MARKERS: ArrowMarkers = arrowMarkers();
+
+export interface SceneOptions {
+  /** Prefix of the scene's element ids and arrowheads; unique per drawing in one page (default `graph`). */
+  readonly idPrefix?: string | undefined;
+  /** Nodes are selectable buttons (the graph panel); false labels them as images (a read-only inline drawing). */
+  readonly interactive?: boolean | undefined;
+}
 
 export interface EdgeView {
   readonly edge: PlanGraphEdge;
@@ -24,8 +43,18 @@ export class GraphScene {
   readonly missing = new Map<string, SVGGElement>();
   /** One ring moved to the selected node (cheaper than a ring per node). */
   readonly selectionRing: SVGRectElement;
+  /** The arrowheads this scene's edges point to (`sceneDefinitions(scene.markers)` draws them). */
+  readonly markers: ArrowMarkers;
+  private readonly idPrefix: string;
+  private readonly interactive: boolean;
 
-  constructor(readonly layout: PlanGraphLayout) {
+  constructor(
+    readonly layout: PlanGraphLayout,
+    options: SceneOptions = {},
+  ) {
+    this.idPrefix = options.idPrefix ?? 'graph';
+    this.interactive = options.interactive ?? true;
+    this.markers = arrowMarkers(this.idPrefix);
     this.index = new GraphIndex(layout);
     this.root = svg('g', { class: 'scene' });
     const fragment = document.createDocumentFragment();
@@ -54,7 +83,7 @@ export class GraphScene {
     const layer = svg('g', { class: 'edges' });
     for (const edge of this.layout.edges) {
       if (edge.points.length < 2) continue;
-      const marker = edge.kind === 'dependency' ? ARROW_MARKERS.normal : ARROW_MARKERS.error;
+      const marker = edge.kind === 'dependency' ? this.markers.normal : this.markers.error;
       const classes = ['edge', `edge-${edge.kind}`, edge.critical ? 'critical' : ''].filter(Boolean).join(' ');
       const element = svg('path', { class: classes, d: pathData(edge.points), 'marker-end': `url(#${marker})`, 'data-from': edge.from, 'data-to': edge.to });
       layer.append(element);
@@ -82,7 +111,7 @@ export class GraphScene {
     const layer = svg('g', { class: 'nodes' });
     const inCycle = new Set(this.layout.cycles.flat());
     this.layout.nodes.forEach((node, position) => {
-      const view = new NodeView(node, `graph-node-${position}`, inCycle.has(node.id));
+      const view = new NodeView(node, `${this.idPrefix}-node-${position}`, inCycle.has(node.id), this.interactive);
       layer.append(view.group);
       this.nodes.set(node.id, view);
     });
@@ -90,13 +119,13 @@ export class GraphScene {
   }
 }
 
-/** The `<defs>` of the view's SVG: arrowheads sized in user units, so thick critical edges keep small arrows. */
-export function sceneDefinitions(): SVGDefsElement {
+/** The `<defs>` of a drawing's SVG: arrowheads sized in user units, so thick critical edges keep small arrows. */
+export function sceneDefinitions(markers: ArrowMarkers = ARROW_MARKERS): SVGDefsElement {
   const marker = (id: string, className: string) =>
     svg(
       'marker',
       { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 9, markerHeight: 9, markerUnits: 'userSpaceOnUse', orient: 'auto-start-reverse' },
       svg('path', { d: 'M0,0L10,5L0,10z', class: className }),
     );
-  return svg('defs', {}, marker(ARROW_MARKERS.normal, 'arrow'), marker(ARROW_MARKERS.error, 'arrow-error'), marker(ARROW_MARKERS.related, 'arrow-related'));
+  return svg('defs', {}, marker(markers.normal, 'arrow'), marker(markers.error, 'arrow-error'), marker(markers.related, 'arrow-related'));
 }

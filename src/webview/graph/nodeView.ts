@@ -23,11 +23,13 @@ export class NodeView {
     /** The DOM id (for aria-activedescendant). */
     readonly elementId: string,
     inCycle: boolean,
+    /** A selectable button (the graph panel), or a labelled image in a read-only drawing. */
+    interactive = true,
   ) {
     const { x, y, width, height } = node;
     const left = x + metrics.stripeWidth + metrics.paddingX;
     const classes = ['node', inCycle ? 'in-cycle' : '', node.critical ? 'critical' : ''].filter(Boolean).join(' ');
-    this.group = svg('g', { class: classes, id: elementId, role: 'button', 'aria-roledescription': 'tool', 'data-tool-id': node.id });
+    this.group = svg('g', { class: classes, id: elementId, role: interactive ? 'button' : 'img', 'aria-roledescription': 'tool', 'data-tool-id': node.id });
     this.icon = svg('text', { class: 'state-icon', x: x + width - metrics.paddingX - 8, y: y + ICON_CENTRE_Y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' });
     this.chip = svg('text', { class: 'run-chip', x: x + width - metrics.paddingX, y: y + BADGE_TOP + 10.5, 'text-anchor': 'end' });
     this.group.append(

@@ -77,7 +77,7 @@ export class PlayPanel {
         this.updatePlayability();
         break;
       case 'attemptStarted':
-        this.tools.startAttempt(message.attempt, message.planId, message.narrator, message.tools);
+        this.tools.startAttempt(message.attempt, message.planId, message.narrator, message.tools, message.graph);
         if (this.running !== undefined) {
           this.running.attempt = message.attempt;
           this.updatePlayability();
@@ -133,7 +133,7 @@ export class PlayPanel {
       this.tools.startTurn(this.running.index);
       // Opened mid-turn: replay the progress so far.
       for (const attempt of snapshot.runningAttempts ?? []) {
-        this.tools.startAttempt(attempt.attempt, attempt.planId, attempt.narrator, attempt.tools);
+        this.tools.startAttempt(attempt.attempt, attempt.planId, attempt.narrator, attempt.tools, attempt.graph);
         for (const tool of attempt.tools) this.tools.updateTool(tool);
         if (attempt.finished) this.tools.finishAttempt(attempt.finished);
         this.running.attempt = attempt.attempt;

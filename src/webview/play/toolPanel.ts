@@ -1,6 +1,8 @@
-// The tool execution panel: the current turn's tools per plan attempt, live; earlier attempts fold into one-line headers.
+// The tool execution panel: the current turn's tools per plan attempt, live, each with a Graph toggle; earlier attempts fold into one-line headers.
+import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
 import type { AttemptView, NarratorKindView, ToolRunView, TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
+import { AttemptGraphSlot } from './attemptGraph.js';
 import { codicon, el, plural } from './dom.js';
 import { PanelSection } from './panelSection.js';
 import { renderToolRow, statusIcon, type ToolRowModel } from './toolRow.js';
@@ -14,6 +16,8 @@ interface AttemptGroup {
   readonly tools: ToolRowModel[];
   finished: AttemptView | undefined;
   expanded: boolean;
+  /** The Graph toggle and the inline graph of the attempt's plan. */
+  readonly graph: AttemptGraphSlot;
   readonly element: HTMLElement;
 }
 
@@ -28,7 +32,7 @@ export class ToolPanel {
   /** Rows whose log the author opened, as "attempt:toolId". */
   private readonly expandedLogs = new Set<string>();
 
-  constructor(store: UiStateStore) {
+  constructor(private readonly store: UiStateStore) {
     this.section = new PanelSection({ id: 'tools', title: 'Tools', testId: PlayPanelTestId.toolPanel, store });
     this.list = el('div', { className: 'attempt-groups', attrs: { role: 'list' } });
     this.note = el('p', { className: 'section-note' });
@@ -49,8 +53,9 @@ export class ToolPanel {
     this.updateDescription();
   }
 
-  /** A new plan attempt: earlier attempts fold into their header. */
-  startAttempt(attempt: number, planId: string, narrator: NarratorKindView, tools: readonly ToolRunView[]): void {
+  /** A new plan attempt: earlier attempts fold into their header; its graph is open if the author had it open before, or had the previous attempt's open. */
+  startAttempt(attempt: number, planId: string, narrator: NarratorKindView, tools: readonly ToolRunView[], graph?: PlanGraphLayout): void {
+    const previous = this.groups.filter((candidate) => candidate.attempt < attempt).at(-1);
     for (const group of this.groups) {
       group.expanded = false;
       this.renderGroup(group);
@@ -60,6 +65,9 @@ export class ToolPanel {
     group.narrator = narrator;
     group.expanded = true;
     group.tools.splice(0, group.tools.length, ...tools);
+    group.graph.setLayout(graph);
+    group.graph.open = this.store.isGraphOpen(this.graphKey(group)) || previous?.graph.open === true;
+    if (group.graph.open) this.store.setGraphOpen(this.graphKey(group), true);
     this.note.hidden = true;
     this.renderGroup(group);
     this.updateDescription();
@@ -71,6 +79,7 @@ export class ToolPanel {
     const position = group.tools.findIndex((candidate) => candidate.toolId === tool.toolId);
     if (position >= 0) group.tools[position] = tool;
     else group.tools.push(tool);
+    group.graph.update(tool);
     this.note.hidden = true;
     if (!this.replaceRow(group, tool)) this.renderGroup(group);
   }
@@ -80,6 +89,8 @@ export class ToolPanel {
     group.finished = attempt;
     if (group.planId === null) group.planId = attempt.planId;
     group.narrator = attempt.narrator;
+    // The live attempt log has no layout: keep the one that came with attemptStarted.
+    if (!group.graph.hasLayout) group.graph.setLayout(attempt.graph);
     this.renderGroup(group);
     this.updateDescription();
   }
@@ -117,6 +128,8 @@ export class ToolPanel {
       group.narrator = attempt.narrator;
       group.finished = attempt;
       group.expanded = position === turn.attempts.length - 1;
+      group.graph.setLayout(attempt.graph);
+      group.graph.open = this.store.isGraphOpen(this.graphKey(group));
       for (const toolId of attempt.tools) {
         const failed = attempt.failedTools.includes(toolId);
         const error = turn.errors.find((candidate) => candidate.toolId === toolId && candidate.attempt === attempt.attempt);
@@ -161,6 +174,7 @@ export class ToolPanel {
         tools: [],
         finished: undefined,
         expanded: true,
+        graph: new AttemptGraphSlot(attempt),
         element: el('div', { className: 'attempt-group', data: { attempt }, attrs: { role: 'listitem' } }),
       };
       this.groups.push(group);
@@ -182,6 +196,7 @@ export class ToolPanel {
     const active = document.activeElement instanceof HTMLElement && group.element.contains(document.activeElement) ? document.activeElement : null;
     const focusedToolId = active?.classList.contains('tool-row-head') ? active.closest<HTMLElement>('.tool-row')?.dataset['toolId'] : undefined;
     const headerFocused = active?.classList.contains('attempt-header') ?? false;
+    const toggleFocused = active?.classList.contains('graph-toggle') ?? false;
     const chevron = codicon(group.expanded ? 'chevron-down' : 'chevron-right');
     const header = el(
       'button',
@@ -192,30 +207,62 @@ export class ToolPanel {
       el('span', { className: 'attempt-description' }, attemptDescription(group)),
     );
     // Toggled in place (not redrawn) so the header keeps its focus without a programmatic focus() ring.
-    header.addEventListener('click', () => {
-      group.expanded = !group.expanded;
-      rows.hidden = !group.expanded;
-      header.setAttribute('aria-expanded', String(group.expanded));
-      chevron.className = `codicon codicon-${group.expanded ? 'chevron-down' : 'chevron-right'}`;
-      group.element.classList.toggle('is-collapsed', !group.expanded);
-    });
+    const setExpanded = (expanded: boolean): void => {
+      group.expanded = expanded;
+      rows.hidden = !expanded;
+      header.setAttribute('aria-expanded', String(expanded));
+      chevron.className = `codicon codicon-${expanded ? 'chevron-down' : 'chevron-right'}`;
+      group.element.classList.toggle('is-collapsed', !expanded);
+      if (expanded) group.graph.shown();
+    };
+    header.addEventListener('click', () => setExpanded(!group.expanded));
     const rows = el('div', { className: 'tool-rows' });
     rows.hidden = !group.expanded;
     for (const tool of group.tools) rows.append(this.renderRow(group.attempt, tool));
     if (group.tools.length === 0) rows.append(el('p', { className: 'section-note' }, 'Narrative only: this plan runs no tools.'));
+    // The graph sits under the rows, so folding the attempt hides it too; pressing Graph on a folded attempt unfolds it.
+    const graphArea = group.graph.renderArea(group.tools);
+    const toggle =
+      graphArea === null
+        ? null
+        : group.graph.renderToggle(graphArea, () => group.tools, (open) => {
+            this.store.setGraphOpen(this.graphKey(group), open);
+            if (open && !group.expanded) setExpanded(true);
+            if (open) this.reveal(graphArea);
+          });
+    if (graphArea !== null) rows.append(graphArea);
     group.element.classList.toggle('is-collapsed', !group.expanded);
     group.element.dataset['outcome'] = group.finished?.outcome ?? 'running';
-    group.element.replaceChildren(header, rows);
+    group.element.replaceChildren(el('div', { className: 'attempt-head' }, header, toggle), rows);
     for (const log of rows.querySelectorAll<HTMLElement>('.tool-log')) {
       const saved = oldLogs.get(log.closest<HTMLElement>('.tool-row')?.dataset['toolId'] ?? '');
       log.scrollTop = saved ?? log.scrollHeight;
     }
+    if (group.expanded) group.graph.shown();
     if (headerFocused) header.focus();
+    else if (toggleFocused && toggle !== null) toggle.focus();
     else if (focusedToolId !== undefined) {
       for (const row of rows.querySelectorAll<HTMLElement>('.tool-row')) {
         if (row.dataset['toolId'] === focusedToolId) row.querySelector<HTMLElement>('.tool-row-head')?.focus();
       }
     }
+  }
+
+  /**
+   * Scrolls the section just enough to show `element`'s bottom, never past its top (a graph opened at the bottom of a
+   * short section would otherwise appear off screen). Only the section body scrolls: scrollIntoView could also move
+   * the page's overflow-hidden columns.
+   */
+  private reveal(element: HTMLElement): void {
+    const body = this.section.body;
+    const top = element.getBoundingClientRect().top - body.getBoundingClientRect().top + body.scrollTop;
+    const bottom = top + element.offsetHeight;
+    if (bottom > body.scrollTop + body.clientHeight) body.scrollTop = Math.min(top, bottom - body.clientHeight);
+  }
+
+  /** The key of an attempt's graph toggle in the saved UI state. */
+  private graphKey(group: AttemptGroup): string {
+    return `${this.turnIndex ?? 0}/${group.attempt}/${group.planId ?? ''}`;
   }
 
   private renderRow(attempt: number, tool: ToolRowModel): HTMLElement {

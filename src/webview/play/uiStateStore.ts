@@ -1,10 +1,12 @@
-// Keeps the panel's UI-only state (history, draft, expanded paths, dismissed notices) with getState/setState; no rendering.
+// Keeps the panel's UI-only state (history, draft, expanded paths, dismissed notices, open graphs) with getState/setState; no rendering.
 import type { PlayWebviewUiState } from '../../protocol/playPanelMessages.js';
 
 /** The protocol's UI state plus panel-local extras (older saved states simply lack them). */
 export interface PanelUiState extends PlayWebviewUiState {
   /** Side sections the author collapsed, per layout ("tools@wide", "state@narrow"). */
   readonly collapsedSections: readonly string[];
+  /** Attempts whose inline plan graph is shown, as "turn/attempt/planId" (see ToolPanel). */
+  readonly openGraphs: readonly string[];
 }
 
 /** Where the state is kept (PlayMessaging in the panel, a plain object in tests). */
@@ -16,6 +18,7 @@ export interface UiStateStorage {
 export const maxHistoryEntries = 50;
 const maxDismissedNotices = 200;
 const maxExpandedPaths = 500;
+const maxOpenGraphs = 100;
 
 /** Reads a saved state defensively: anything malformed falls back to the defaults, field by field. */
 export function sanitizeUiState(saved: unknown): PanelUiState {
@@ -26,6 +29,7 @@ export function sanitizeUiState(saved: unknown): PanelUiState {
     expandedStatePaths: stringList(record['expandedStatePaths']).slice(-maxExpandedPaths),
     dismissedNotices: stringList(record['dismissedNotices']).slice(-maxDismissedNotices),
     collapsedSections: stringList(record['collapsedSections']),
+    openGraphs: stringList(record['openGraphs']).slice(-maxOpenGraphs),
   };
 }
 
@@ -85,6 +89,17 @@ export class UiStateStore {
   setSectionCollapsed(section: string, collapsed: boolean): void {
     const others = this.current.collapsedSections.filter((name) => name !== section);
     this.save({ collapsedSections: collapsed ? [...others, section] : others });
+  }
+
+  isGraphOpen(attemptKey: string): boolean {
+    return this.current.openGraphs.includes(attemptKey);
+  }
+
+  /** Remembers whether an attempt's graph is shown (the most recent 100 open ones are kept). */
+  setGraphOpen(attemptKey: string, open: boolean): void {
+    if (open === this.isGraphOpen(attemptKey)) return;
+    const others = this.current.openGraphs.filter((key) => key !== attemptKey);
+    this.save({ openGraphs: open ? [...others, attemptKey].slice(-maxOpenGraphs) : others });
   }
 
   private save(change: Partial<PanelUiState>): void {
