@@ -34,6 +34,7 @@ export class PlanGraphPanel implements vscode.Disposable {
   private followTimer: NodeJS.Timeout | undefined;
   private updating: Promise<void> = Promise.resolve();
   private selected: string | undefined;
+  private stale: string | undefined;
   /** Messages of a live run sent before the webview was ready. */
   private readonly queued: ToGraphWebview[] = [];
 
@@ -78,6 +79,11 @@ export class PlanGraphPanel implements vscode.Disposable {
 
   reveal(): void {
     this.panel.reveal(vscode.ViewColumn.Beside, true);
+  }
+
+  /** Why the graph shown is the last good one (the text does not parse), or undefined when it is current. */
+  get staleReason(): string | undefined {
+    return this.stale;
   }
 
   /** The graph drawn last (for live runs: its node ids and dependencies). */
@@ -159,9 +165,11 @@ export class PlanGraphPanel implements vscode.Disposable {
       return;
     }
     if (update.kind === 'graph') {
+      this.stale = undefined;
       this.post({ type: 'graph', graph: this.view(update.graphed), fit: this.takeFit() });
       this.post({ type: 'stale', reason: undefined });
     } else if (update.kind === 'stale') {
+      this.stale = update.reason;
       if (force && update.last) this.post({ type: 'graph', graph: this.view(update.last), fit: this.takeFit() });
       this.post({ type: 'stale', reason: update.last ? update.reason : `${update.reason} (there is no earlier valid graph to show)` });
     }
