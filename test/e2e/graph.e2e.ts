@@ -122,12 +122,14 @@ describe('plan graph', () => {
       const graph = workbench.webview();
       await graph.locator('g.node[data-tool-id="narrate"]').waitFor({ timeout: UI_TIMEOUT_MS });
       await graph.locator('button.export-svg').click();
-      // code-server's save dialog is VS Code's simple file dialog: a quick input holding the path.
+      // code-server's save dialog is VS Code's simple file dialog: a quick input holding the path. Deterministic:
+      // wait until it shows the suggested file (beside the plan, named after it), then accept it.
       const input = workbench.page.locator('.quick-input-widget input.input');
       await input.waitFor({ timeout: UI_TIMEOUT_MS });
-      const target = path.join(story.dir, 'plans', 'exported.svg');
-      await input.fill(target);
+      await waitFor(async () => (await input.inputValue()).endsWith('parallel-checks.graph.svg'), UI_TIMEOUT_MS, 'the dialog suggests parallel-checks.graph.svg').catch(() => undefined);
+      assert.match(await input.inputValue(), /plans\/parallel-checks\.graph\.svg$/, 'the suggested file is beside the plan');
       await workbench.page.keyboard.press('Enter');
+      const target = path.join(story.dir, 'plans', 'parallel-checks.graph.svg');
       // Deterministic: wait until the file is written (the deadline is a safety net).
       await waitFor(async () => existsSync(target) && readFileSync(target, 'utf8').includes('</svg>'), UI_TIMEOUT_MS, 'the SVG is written').catch(() => undefined);
       const svg = readFileSync(target, 'utf8');

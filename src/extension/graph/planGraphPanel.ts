@@ -217,7 +217,7 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   private async save(extension: 'svg' | 'png', content: Uint8Array): Promise<void> {
-    const base = this.name.replace(/\.json$/, '');
+    const base = this.name.replace(/(\.plan)?\.json$/, '');
     const folder = this.document.uri.scheme === 'file' ? vscode.Uri.joinPath(this.document.uri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
     const target = await vscode.window.showSaveDialog({
       title: `Export the graph of ${this.name}`,

@@ -43,6 +43,7 @@ export class GraphCanvas {
   private selectedId: string | undefined;
   private focusMode = false;
   private textFitted = false;
+  private updateScheduled = false;
 
   constructor(
     private readonly tooltip: Tooltip,
@@ -55,6 +56,7 @@ export class GraphCanvas {
     this.element = html('div', { className: 'graph-canvas', attrs: { tabindex: 0, role: 'group', 'aria-roledescription': 'plan graph' } }, drawing, this.minimap.element, this.message.element);
     this.viewport = new Viewport(this.element, this.world, () => {
       this.minimap.showVisible(this.viewport.visibleRect());
+      this.scheduleSceneUpdate();
       events.viewChanged(this.viewport.current);
     });
     this.element.addEventListener('click', (event) => this.onClick(event));
@@ -83,6 +85,7 @@ export class GraphCanvas {
       fitTextToMetrics(this.drawing, this.element);
     }
     const scene = new GraphScene(layout);
+    scene.onInvalidate = () => this.scheduleSceneUpdate();
     const highlight = new GraphHighlight(scene, this.element);
     this.world.replaceChildren(scene.root);
     this.current = { scene, highlight };
@@ -95,7 +98,23 @@ export class GraphCanvas {
     const selected = this.selectedId !== undefined && scene.nodes.has(this.selectedId) ? this.selectedId : undefined;
     this.selectedId = undefined;
     this.select(selected, false);
+    // A big (virtualized) scene draws the part in view now, so the first paint shows it.
+    this.updateScene();
     return scene;
+  }
+
+  /** A virtualized scene follows the view once per frame, however many pan and zoom steps came in it. */
+  private scheduleSceneUpdate(): void {
+    if (this.updateScheduled || !this.current?.scene.virtual) return;
+    this.updateScheduled = true;
+    requestAnimationFrame(() => {
+      this.updateScheduled = false;
+      this.updateScene();
+    });
+  }
+
+  private updateScene(): void {
+    this.current?.scene.updateView(this.viewport.visibleRect(), this.viewport.current.zoom);
   }
 
   /** Removes the drawing (an error or a wait is shown instead). */
@@ -111,6 +130,7 @@ export class GraphCanvas {
     const view = toolId === undefined ? undefined : this.current?.scene.nodes.get(toolId);
     // Before the first graph, the id is kept for it (show() drops it if the graph has no such tool).
     this.selectedId = this.current ? view?.id : toolId;
+    this.current?.scene.pin(view?.id);
     this.current?.highlight.select(view?.id);
     if (view) this.element.setAttribute('aria-activedescendant', view.elementId);
     else this.element.removeAttribute('aria-activedescendant');
@@ -155,9 +175,20 @@ export class GraphCanvas {
     return (target as Element | null)?.closest?.<SVGGElement>('.node')?.dataset['toolId'];
   }
 
+  /** The node under the pointer in a big scene's low-detail form (its boxes are one path, not elements per node). */
+  private lowDetailNodeAt(event: MouseEvent): string | undefined {
+    const scene = this.current?.scene;
+    if (!scene?.lowDetail) return undefined;
+    const bounds = this.element.getBoundingClientRect();
+    const { x, y, zoom } = this.viewport.current;
+    const id = scene.nodeAt((event.clientX - bounds.left - x) / zoom, (event.clientY - bounds.top - y) / zoom)?.id;
+    if (id !== undefined && this.focusMode && this.current?.highlight.focusSet && !this.current.highlight.focusSet.has(id)) return undefined;
+    return id;
+  }
+
   private onClick(event: MouseEvent): void {
     if ((event.target as Element).closest('.minimap')) return;
-    const id = this.nodeIdAt(event.target);
+    const id = this.nodeIdAt(event.target) ?? this.lowDetailNodeAt(event);
     this.element.focus({ preventScroll: true });
     if (id === undefined) {
       if (this.selectedId !== undefined && !this.focusMode) {
@@ -213,8 +244,9 @@ export class GraphCanvas {
     const node = target.closest<SVGGElement>('.node');
     const missing = node ? undefined : target.closest<SVGGElement>('.missing');
     const current = this.current;
-    if (node?.dataset['toolId'] !== undefined && current) {
-      const id = node.dataset['toolId'];
+    const nodeId = node?.dataset['toolId'] ?? (missing ? undefined : this.lowDetailNodeAt(event));
+    if (nodeId !== undefined && current) {
+      const id = nodeId;
       const view = current.scene.nodes.get(id);
       if (view) this.tooltip.showSoon(`node:${id}`, event.clientX, event.clientY, () => nodeTooltip(view.node, view.currentRun, current.highlight.isCritical(id)));
     } else if (missing?.dataset['missingId'] !== undefined) {

@@ -16,10 +16,10 @@ export class GraphHighlight {
   /** Selects `id` (undefined clears): ring, `selected` class, related edges drawn in the focus colour. */
   select(id: string | undefined): void {
     if (this.selected !== undefined) {
-      this.scene.nodes.get(this.selected)?.group.classList.remove('selected');
+      this.scene.nodes.get(this.selected)?.setClass('selected', false);
       for (const view of this.scene.edgesOf(this.selected)) {
-        view.element.classList.remove('related');
-        view.element.setAttribute('marker-end', `url(#${view.marker})`);
+        view.setClass('related', false);
+        view.setMarkerEnd(view.marker);
       }
     }
     const view = id === undefined ? undefined : this.scene.nodes.get(id);
@@ -29,10 +29,10 @@ export class GraphHighlight {
       ring.setAttribute('visibility', 'hidden');
       return;
     }
-    view.group.classList.add('selected');
+    view.setClass('selected', true);
     for (const edge of this.scene.edgesOf(view.id)) {
-      edge.element.classList.add('related');
-      if (edge.edge.kind === 'dependency') edge.element.setAttribute('marker-end', `url(#${this.scene.markers.related})`);
+      edge.setClass('related', true);
+      if (edge.edge.kind === 'dependency') edge.setMarkerEnd(this.scene.markers.related);
     }
     const { x, y, width, height } = view.node;
     ring.setAttribute('x', String(x - 4));
@@ -44,8 +44,8 @@ export class GraphHighlight {
 
   /** Marks the nodes of `ids` as matches and dims the rest; an empty query clears the search. */
   setMatches(ids: ReadonlySet<string>, searching: boolean): void {
-    for (const id of this.matches) if (!ids.has(id)) this.scene.nodes.get(id)?.group.classList.remove('search-match');
-    for (const id of ids) if (!this.matches.has(id)) this.scene.nodes.get(id)?.group.classList.add('search-match');
+    for (const id of this.matches) if (!ids.has(id)) this.scene.nodes.get(id)?.setClass('search-match', false);
+    for (const id of ids) if (!this.matches.has(id)) this.scene.nodes.get(id)?.setClass('search-match', true);
     this.matches = new Set(ids);
     this.modeHost.classList.toggle('searching', searching);
   }
@@ -54,11 +54,11 @@ export class GraphHighlight {
   setFocus(ids: ReadonlySet<string> | undefined): void {
     this.focus = ids;
     this.modeHost.classList.toggle('focus-mode', ids !== undefined);
-    for (const view of this.scene.nodes.values()) view.group.classList.toggle('in-focus', ids?.has(view.id) ?? false);
+    for (const view of this.scene.nodes.values()) view.setClass('in-focus', ids?.has(view.id) ?? false);
     for (const view of this.scene.edges) {
       const { from, to, kind } = view.edge;
       const inFocus = ids !== undefined && ids.has(to) && (kind === 'unknownDependency' || ids.has(from));
-      view.element.classList.toggle('in-focus', inFocus);
+      view.setClass('in-focus', inFocus);
     }
     for (const [id, group] of this.scene.missing) {
       const inFocus = ids !== undefined && this.scene.edges.some((view) => view.edge.kind === 'unknownDependency' && view.edge.from === id && ids.has(view.edge.to));
@@ -79,7 +79,7 @@ export class GraphHighlight {
     const links = new Set(path.slice(1).map((id, position) => `${path[position]}\u0000${id}`));
     for (const view of this.scene.nodes.values()) view.setCritical(nodes.has(view.id) || view.node.critical === true);
     for (const view of this.scene.edges) {
-      view.element.classList.toggle('critical', links.has(`${view.edge.from}\u0000${view.edge.to}`) || view.edge.critical === true);
+      view.setClass('critical', links.has(`${view.edge.from}\u0000${view.edge.to}`) || view.edge.critical === true);
     }
     this.critical = nodes;
   }

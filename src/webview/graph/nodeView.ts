@@ -12,11 +12,18 @@ const BADGE_TOP = 45;
 const BADGE_HEIGHT = 14;
 const ICON_CENTRE_Y = 15;
 
+/**
+ * A node's element is built on first use (`group`) and can be dropped (`release`) and built again: a virtualized
+ * scene draws only the nodes near the view. Run state and marks (`setClass`) are kept here, so a node that leaves
+ * and comes back shows them again.
+ */
 export class NodeView {
-  readonly group: SVGGElement;
-  private readonly icon: SVGTextElement;
-  private readonly chip: SVGTextElement;
+  private element: SVGGElement | undefined;
+  private icon: SVGTextElement | undefined;
+  private chip: SVGTextElement | undefined;
   private run: NodeRun | undefined;
+  /** Classes besides `node` and `state-*`: in-cycle, critical, selected, search-match, in-focus. */
+  private readonly classes = new Set<string>();
 
   constructor(
     readonly node: PlanGraphNode,
@@ -24,15 +31,42 @@ export class NodeView {
     readonly elementId: string,
     inCycle: boolean,
     /** A selectable button (the graph panel), or a labelled image in a read-only drawing. */
-    interactive = true,
+    private readonly interactive = true,
+    /** Called when the run or a mark changes (a virtualized scene redraws its low-detail form). */
+    private readonly changed?: () => void,
   ) {
+    if (inCycle) this.classes.add('in-cycle');
+    if (node.critical) this.classes.add('critical');
+    this.run = node.state ? { state: node.state, durationMs: node.durationMs, retryCount: node.retryCount } : undefined;
+  }
+
+  /** The node's SVG group, built now if it is not drawn. */
+  get group(): SVGGElement {
+    return (this.element ??= this.build());
+  }
+
+  /** Whether the element exists (it may be outside the DOM only while being drawn). */
+  get drawn(): boolean {
+    return this.element !== undefined;
+  }
+
+  /** Removes the element from the DOM and forgets it (state and marks are kept). */
+  release(): void {
+    this.element?.remove();
+    this.element = undefined;
+    this.icon = undefined;
+    this.chip = undefined;
+  }
+
+  private build(): SVGGElement {
+    const node = this.node;
     const { x, y, width, height } = node;
     const left = x + metrics.stripeWidth + metrics.paddingX;
-    const classes = ['node', inCycle ? 'in-cycle' : '', node.critical ? 'critical' : ''].filter(Boolean).join(' ');
-    this.group = svg('g', { class: classes, id: elementId, role: interactive ? 'button' : 'img', 'aria-roledescription': 'tool', 'data-tool-id': node.id });
+    const classes = ['node', ...this.classes].join(' ');
+    const group = svg('g', { class: classes, id: this.elementId, role: this.interactive ? 'button' : 'img', 'aria-roledescription': 'tool', 'data-tool-id': node.id });
     this.icon = svg('text', { class: 'state-icon', x: x + width - metrics.paddingX - 8, y: y + ICON_CENTRE_Y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' });
     this.chip = svg('text', { class: 'run-chip', x: x + width - metrics.paddingX, y: y + BADGE_TOP + 10.5, 'text-anchor': 'end' });
-    this.group.append(
+    group.append(
       svg('rect', { class: 'box', x, y, width, height, rx: 6 }),
       svg('rect', { class: `stripe skill-${node.colour}`, x: x + 2, y: y + 5, width: metrics.stripeWidth - 1, height: height - 10, rx: 2 }),
       svg('text', { class: 'title', x: left, y: y + TITLE_BASELINE }, node.id),
@@ -41,14 +75,16 @@ export class NodeView {
     let badgeX = left;
     for (const badge of node.badges) {
       const chipWidth = badgeWidth(badge);
-      this.group.append(
+      group.append(
         svg('rect', { class: `badge badge-${badge.kind}`, x: badgeX, y: y + BADGE_TOP, width: chipWidth, height: BADGE_HEIGHT, rx: 3 }),
         svg('text', { class: 'badge-label', x: badgeX + metrics.badgePaddingX, y: y + BADGE_TOP + 10.5 }, badge.label),
       );
       badgeX += chipWidth + metrics.badgeGap;
     }
-    this.group.append(this.icon, this.chip);
-    this.setRun(node.state ? { state: node.state, durationMs: node.durationMs, retryCount: node.retryCount } : undefined);
+    group.append(this.icon, this.chip);
+    this.element = group;
+    this.showRun(undefined, this.run);
+    return group;
   }
 
   get id(): string {
@@ -61,21 +97,41 @@ export class NodeView {
 
   /** Shows a run state (undefined: none); touches only this node's own elements. */
   setRun(run: NodeRun | undefined): void {
-    const previous = this.run?.state;
-    if (previous !== run?.state) {
-      if (previous) this.group.classList.remove(`state-${previous}`);
-      if (run) this.group.classList.add(`state-${run.state}`);
-      this.icon.textContent = run ? STATE_ICONS[run.state].glyph : '';
-      if (run) this.group.setAttribute('data-state', run.state);
-      else this.group.removeAttribute('data-state');
-    }
+    const previous = this.run;
     this.run = run;
-    this.chip.textContent = chipText(run);
-    this.group.setAttribute('aria-label', this.label());
+    if (this.element) this.showRun(previous, run);
+    this.changed?.();
+  }
+
+  private showRun(previousRun: NodeRun | undefined, run: NodeRun | undefined): void {
+    const group = this.element!;
+    const previous = previousRun?.state;
+    if (previous !== run?.state) {
+      if (previous) group.classList.remove(`state-${previous}`);
+      if (run) group.classList.add(`state-${run.state}`);
+      this.icon!.textContent = run ? STATE_ICONS[run.state].glyph : '';
+      if (run) group.setAttribute('data-state', run.state);
+      else group.removeAttribute('data-state');
+    }
+    this.chip!.textContent = chipText(run);
+    group.setAttribute('aria-label', this.label());
+  }
+
+  /** Adds or removes a mark class (kept while the node is not drawn). */
+  setClass(name: string, on: boolean): void {
+    if (this.classes.has(name) === on) return;
+    if (on) this.classes.add(name);
+    else this.classes.delete(name);
+    this.element?.classList.toggle(name, on);
+    this.changed?.();
+  }
+
+  hasClass(name: string): boolean {
+    return this.classes.has(name);
   }
 
   setCritical(critical: boolean): void {
-    this.group.classList.toggle('critical', critical);
+    this.setClass('critical', critical);
   }
 
   /** What a screen reader says: toolId, skill and script, state. */
