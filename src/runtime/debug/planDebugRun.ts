@@ -2,7 +2,7 @@
 import type { Disposable } from '../common/disposable.js';
 import { Emitter, type Event } from '../common/event.js';
 import { startPlanRun, type ExecutePlanOptions, type PlanRun } from '../executor/planExecutor.js';
-import type { BeforeEventApplyInfo, BeforeToolStartInfo } from '../executor/executionEvents.js';
+import type { AfterToolAttemptInfo, BeforeEventApplyInfo, BeforeToolStartInfo } from '../executor/executionEvents.js';
 import type { ExecutionResult } from '../model/executionResult.js';
 import type { Plan } from '../model/plan.js';
 import type { ToolEvent } from '../model/toolEvent.js';
@@ -12,10 +12,14 @@ import type { BreakpointSet } from './breakpointSet.js';
 /** The plan's own thread; each running tool attempt gets the next id. */
 export const PLAN_THREAD_ID = 1;
 
-/** A debugging session waits at breakpoints far longer than any timeout: the run's own limits default to a day. */
+/** A debugging session waits at breakpoints far longer than a plan's timeout: under the debugger it defaults to a day. */
 const DEBUG_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 
-export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'step' | 'pause';
+export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'step' | 'pause' | 'exception';
+
+/** The exception breakpoint filters (DAP exceptionBreakpointFilters ids). */
+export const EXCEPTION_FILTERS = ['toolFailure', 'protocolError', 'timeout', 'replan'] as const;
+export type ExceptionFilter = (typeof EXCEPTION_FILTERS)[number];
 
 /** Where a thread is held. */
 export interface DebugStop {
@@ -23,8 +27,13 @@ export interface DebugStop {
   readonly threadId: number;
   readonly toolId: string;
   readonly attempt: number;
-  /** `tool`: before the tool's process starts; `event`: before one of its events is applied. */
-  readonly kind: 'tool' | 'event';
+  /**
+   * `tool`: before the tool's process starts; `event`: before one of its events is applied; `finish`: its attempt's
+   * process has ended (before a retry, or before the tool's result counts).
+   */
+  readonly kind: 'tool' | 'event' | 'finish';
+  /** For exceptions: the failure category and message. */
+  readonly description?: string | undefined;
   readonly event?: ToolEvent | undefined;
   readonly eventIndex?: number | undefined;
   readonly hitBreakpointIds: readonly number[];
@@ -69,6 +78,7 @@ export class PlanDebugRun implements Disposable {
   private nextPending = false;
   private pausePending = false;
   private terminated = false;
+  private exceptionFilters = new Set<ExceptionFilter>();
   /** The state committed so far (what an event stop shows). */
   private committedState: Record<string, unknown> = {};
   /** What each thread's tool received at its start. */
@@ -94,9 +104,13 @@ export class PlanDebugRun implements Disposable {
   start(): Promise<ExecutionResult> {
     const run = startPlanRun(this.plan, {
       ...this.options,
+      // Tool timeouts stay the plan's and skills' own (a timeout is something to debug); toolTimeoutMs raises them.
       planTimeoutMs: this.options.planTimeoutMs ?? DEBUG_TIMEOUT_MS,
-      toolTimeoutMs: this.options.toolTimeoutMs ?? DEBUG_TIMEOUT_MS,
-      hooks: { beforeToolStart: (info) => this.beforeToolStart(info), beforeEventApply: (info) => this.beforeEventApply(info) },
+      hooks: {
+        beforeToolStart: (info) => this.beforeToolStart(info),
+        beforeEventApply: (info) => this.beforeEventApply(info),
+        afterToolAttempt: (info) => this.afterToolAttempt(info),
+      },
     });
     this.run = run;
     this.committedState = this.options.initialState ?? {};
@@ -136,13 +150,18 @@ export class PlanDebugRun implements Disposable {
     return [...this.holds.values()].map((hold) => hold.stop);
   }
 
+  /** Which exception filters stop the run (DAP setExceptionBreakpoints); unknown ids are ignored. */
+  setExceptionFilters(filters: readonly string[]): void {
+    this.exceptionFilters = new Set(filters.filter((filter): filter is ExceptionFilter => (EXCEPTION_FILTERS as readonly string[]).includes(filter)));
+  }
+
   /** Releases every held thread; they run until the next breakpoint. */
   continue(): void {
     this.nextPending = false;
     for (const threadId of [...this.holds.keys()]) this.release(threadId, 'run');
   }
 
-  /** Runs to the next tool boundary: a tool starts, or a tool is about to finish (its `done`). */
+  /** Runs to the next tool boundary: a tool starts, or a tool's process ends. */
   next(threadId: number): void {
     this.nextPending = true;
     this.release(threadId, 'run');
@@ -153,9 +172,9 @@ export class PlanDebugRun implements Disposable {
     this.release(threadId, 'stepIn');
   }
 
-  /** Runs to the end of the tool (its `done` event). */
+  /** Runs to the end of the tool (its process ends). */
   stepOut(threadId: number): void {
-    this.release(threadId, this.holds.get(threadId)?.stop.event?.type === 'done' ? 'run' : 'stepOut');
+    this.release(threadId, this.holds.get(threadId)?.stop.kind === 'finish' ? 'run' : 'stepOut');
   }
 
   /** Holds at the next boundary or event. */
@@ -213,9 +232,8 @@ export class PlanDebugRun implements Disposable {
     const thread = this.threadsByAttempt.get(`${info.toolId}\u0000${info.attempt}`);
     if (!thread) return;
     const mode = this.modes.get(thread.id) ?? 'run';
-    const finishing = info.event.type === 'done';
     let reason: StopReason | undefined;
-    if (mode === 'stepIn' || (mode === 'stepOut' && finishing) || (this.nextPending && finishing)) reason = 'step';
+    if (mode === 'stepIn') reason = 'step';
     else if (this.pausePending) reason = 'pause';
     if (!reason) return;
     const received = this.received.get(thread.id);
@@ -232,6 +250,43 @@ export class PlanDebugRun implements Disposable {
       input: received?.input ?? {},
       dependencies: received?.dependencies ?? {},
     });
+  }
+
+  private async afterToolAttempt(info: AfterToolAttemptInfo): Promise<void> {
+    if (this.terminated) return;
+    const thread = this.threadsByAttempt.get(`${info.tool.toolId}\u0000${info.attempt}`);
+    if (!thread) return;
+    const mode = this.modes.get(thread.id) ?? 'run';
+    const exception = info.ok ? undefined : this.exceptionOf(info);
+    let reason: StopReason | undefined;
+    if (exception) reason = 'exception';
+    else if (mode === 'stepIn' || mode === 'stepOut' || this.nextPending) reason = 'step';
+    else if (this.pausePending) reason = 'pause';
+    if (!reason) return;
+    const received = this.received.get(thread.id);
+    await this.hold({
+      reason,
+      threadId: thread.id,
+      toolId: info.tool.toolId,
+      attempt: info.attempt,
+      kind: 'finish',
+      hitBreakpointIds: [],
+      ...(exception ? { description: exception } : {}),
+      state: this.committedState,
+      input: received?.input ?? {},
+      dependencies: received?.dependencies ?? {},
+    });
+  }
+
+  /** The exception a failed attempt stops at, by the filters set: "timeout: …", "protocol_violation: …", "tool_failure: …". */
+  private exceptionOf(info: AfterToolAttemptInfo): string | undefined {
+    const category = info.timedOut ? 'timeout' : (info.error?.category ?? 'process_error');
+    const message = info.error?.message ?? 'the tool failed';
+    const filters = this.exceptionFilters;
+    const protocol = category === 'invalid_json' || category === 'protocol_violation';
+    const matched =
+      (filters.has('timeout') && category === 'timeout') || (filters.has('protocolError') && protocol) || (filters.has('toolFailure') && !info.willRetry && category !== 'cancelled');
+    return matched ? `${category}: ${message}${info.willRetry ? ' (it will be retried)' : ''}` : undefined;
   }
 
   private hold(stop: DebugStop): Promise<void> {

@@ -77,6 +77,18 @@ export interface BeforeEventApplyInfo {
   readonly index: number;
 }
 
+/** Information given to the hold hook after a tool attempt ended (before a retry's backoff, or the tool's result). */
+export interface AfterToolAttemptInfo {
+  readonly planId: string;
+  readonly tool: NormalizedTool;
+  readonly attempt: number;
+  readonly ok: boolean;
+  readonly timedOut: boolean;
+  readonly error?: ToolError | undefined;
+  /** False when this attempt decides the tool's outcome. */
+  readonly willRetry: boolean;
+}
+
 /**
  * Hooks that may hold the executor: while a returned promise is pending, that tool does not start
  * (or that event is not applied and the script's stdout is paused). A step-through debugger drives these.
@@ -84,4 +96,6 @@ export interface BeforeEventApplyInfo {
 export interface ExecutionHooks {
   readonly beforeToolStart?: (info: BeforeToolStartInfo) => void | Promise<void>;
   readonly beforeEventApply?: (info: BeforeEventApplyInfo) => void | Promise<void>;
+  /** Called when an attempt's process has ended, before any retry; holding it delays the retry or the result. */
+  readonly afterToolAttempt?: (info: AfterToolAttemptInfo) => void | Promise<void>;
 }

@@ -131,7 +131,11 @@ export async function runToolWithRetries(
     if (outcome.error) record.error = outcome.error;
     if (attempt > 1) record.backoffMs = backoffMs;
     attempts.push(record);
-    if (outcome.ok || !outcome.retryable || attempt > tool.maxRetries) break;
+    const decided = outcome.ok || !outcome.retryable || attempt > tool.maxRetries;
+    if (context.hooks?.afterToolAttempt) {
+      await context.hooks.afterToolAttempt({ planId: context.planId, tool, attempt, ok: outcome.ok, timedOut: outcome.timedOut === true, error: outcome.error, willRetry: !decided && !context.stopReason() });
+    }
+    if (decided) break;
     if (context.stopReason()) {
       interrupted = true;
       break;
