@@ -45,7 +45,12 @@ export class NarratoriaContext implements vscode.Disposable {
     this.narrator = new NarratorService({ root: this.root?.fsPath, settings, log: this.log });
     this.tree = new SkillsTreeProvider(this.skills);
     this.treeView = vscode.window.createTreeView('narratoria.skills', { treeDataProvider: this.tree, showCollapseAll: true });
-    this.graphs = new PlanGraphService({ extensionUri: extension.extensionUri, log: this.log, root: this.root?.fsPath });
+    this.graphs = new PlanGraphService({
+      extensionUri: extension.extensionUri,
+      log: this.log,
+      root: this.root?.fsPath,
+      planModel: (document) => this.authoring.plans.model(document).current,
+    });
     this.authoring = new PlanAuthoring({
       graphs: this.graphs,
       extensionUri: extension.extensionUri,

@@ -1,5 +1,6 @@
 // Typed messages between the plan graph view's extension side and its webview (DESIGN.md convention 4).
 import type { GraphNodeState, PlanGraphLayout, RunTimeline } from '../runtime/graph/graphTypes.js';
+import type { LiveToolState } from '../runtime/graph/runStateTracker.js';
 
 export type { GraphNodeState, PlanGraphLayout, RunTimeline };
 
@@ -19,15 +20,8 @@ export interface GraphView {
   readonly timeline?: RunTimeline | undefined;
 }
 
-/** The live state of one tool during a run. */
-export interface NodeStateView {
-  readonly id: string;
-  readonly state: GraphNodeState;
-  readonly durationMs?: number | undefined;
-  readonly retryCount?: number | undefined;
-  /** The attempt being retried (state `retrying`). */
-  readonly attempt?: number | undefined;
-}
+/** The live state of one tool during a run (what the runtime's run-state tracker reports). */
+export type NodeStateView = LiveToolState;
 
 /** Extension → webview. */
 export type ToGraphWebview =

@@ -1,13 +1,12 @@
 // `narratoria graph <plan.json | run record | ExecutionResult> [--root DIR] [--format json|svg|dot|mermaid] [--out FILE]`.
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../../runtime/common/atomicWrite.js';
 import { graphDocument } from '../../runtime/graph/planGraphDocument.js';
 import { renderGraphSvg } from '../../runtime/graph/graphSvg.js';
 import { renderGraphDot, renderGraphMermaid } from '../../runtime/graph/graphText.js';
 import { toGraphJson } from '../../runtime/graph/graphJson.js';
+import { recordedPlan } from '../../runtime/graph/graphSource.js';
 import { ExitCode, parseOptions, readInputFile, styler, UsageError, type CliIo } from '../cliSupport.js';
-import { runsDirectory } from './runCommand.js';
 
 export const graphUsage = 'narratoria graph <plan.json | run record | ExecutionResult JSON> [--root DIR] [--format json|svg|dot|mermaid] [--out FILE]';
 
@@ -28,7 +27,7 @@ export async function graphCommand(args: readonly string[], io: CliIo): Promise<
     throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
   const root = path.resolve(io.cwd, values.root ?? '.');
-  const graphed = graphDocument(document, { planOfRun: (planId) => storedPlan(root, planId) });
+  const graphed = graphDocument(document, { planOfRun: (planId) => recordedPlan(root, planId) });
   const title = `Plan graph of ${path.basename(file)}`;
   const output =
     format === 'svg' ? renderGraphSvg(graphed.layout, { title }) : format === 'dot' ? renderGraphDot(graphed.layout) : format === 'mermaid' ? renderGraphMermaid(graphed.layout) : JSON.stringify(toGraphJson(graphed.layout), null, 2) + '\n';
@@ -45,15 +44,4 @@ export async function graphCommand(args: readonly string[], io: CliIo): Promise<
   for (const note of graphed.notes) io.stderr.write(`${file}: ${style.yellow('warning')}: ${note}\n`);
   for (const problem of graphed.problems) io.stderr.write(`${file}: ${style.red('error')}: ${problem}\n`);
   return graphed.problems.length > 0 ? ExitCode.Failure : ExitCode.Success;
-}
-
-/** The plan of a recorded run (`<root>/.narratoria/runs/<planId>.json`), or undefined. */
-function storedPlan(root: string, planId: string): unknown {
-  if (!/^[A-Za-z0-9-]+$/.test(planId)) return undefined;
-  try {
-    const record = JSON.parse(readFileSync(path.join(runsDirectory(root), `${planId}.json`), 'utf8')) as { plan?: unknown; result?: { finalPlan?: unknown } };
-    return record.result?.finalPlan ?? record.plan;
-  } catch {
-    return undefined;
-  }
 }

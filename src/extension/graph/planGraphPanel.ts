@@ -1,7 +1,7 @@
 // The Plan Graph webview beside a plan (or run record): follows the text and the cursor, reveals tools, exports, and shows live run states.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { PlanDocument } from '../../runtime/authoring/planDocument.js';
+import type { PlanDocument } from '../../runtime/authoring/planDocument.js';
 import { GraphFeed, type FeedUpdate } from '../../runtime/graph/graphFeed.js';
 import { levelCounts } from '../../runtime/graph/planGraph.js';
 import { OFF_THREAD_FROM } from '../../runtime/graph/layoutOffThread.js';
@@ -21,6 +21,8 @@ export interface PlanGraphPanelHost {
   readonly layout: (model: PlanGraphModel) => Promise<PlanGraphLayout>;
   /** The plan of a recorded run, for an ExecutionResult that does not carry it. */
   readonly planOfRun: (document: vscode.TextDocument, planId: string) => unknown;
+  /** The parsed plan of the document's current text (cached by the plan workspace: not parsed per cursor move). */
+  readonly planModel: (document: vscode.TextDocument) => PlanDocument;
 }
 
 /** One graph view, bound to one text document. */
@@ -193,7 +195,7 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   private followCursor(editor: vscode.TextEditor): void {
-    const model = PlanDocument.parse(this.document.getText());
+    const model = this.host.planModel(this.document);
     const tool = model.toolAt(this.document.offsetAt(editor.selection.active));
     const toolId = tool?.toolId?.value;
     if (toolId === this.selected) return;
@@ -202,7 +204,7 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   private async revealTool(toolId: string): Promise<void> {
-    const model = PlanDocument.parse(this.document.getText());
+    const model = this.host.planModel(this.document);
     const tool = model.toolById(toolId);
     const span = tool?.toolId?.span ?? tool?.span;
     const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document === this.document) ?? (await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false }));

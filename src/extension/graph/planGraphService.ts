@@ -1,9 +1,10 @@
 // Owns the Plan Graph views of the window (one per document), the layout worker, and the live overlay of runs started elsewhere (Run Plan, debugger).
-import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { findStoryRoot } from '../../runtime/authoring/storyRoot.js';
+import type { PlanDocument } from '../../runtime/authoring/planDocument.js';
 import { GraphLayoutWorker } from '../../runtime/graph/layoutOffThread.js';
+import { recordedPlan } from '../../runtime/graph/graphSource.js';
 import { buildRunTimeline } from '../../runtime/graph/runTimeline.js';
 import { trackRunStates, type LiveToolState, type ObservableRun } from '../../runtime/graph/runStateTracker.js';
 import type { NodeStateView } from '../../protocol/graphPanelMessages.js';
@@ -16,6 +17,8 @@ export interface PlanGraphServiceOptions {
   readonly extensionUri: vscode.Uri;
   readonly log: vscode.LogOutputChannel;
   readonly root: string | undefined;
+  /** The parsed plan of a document (the plan workspace's cached model of its current text). */
+  readonly planModel: (document: vscode.TextDocument) => PlanDocument;
 }
 
 export class PlanGraphService implements vscode.Disposable {
@@ -48,6 +51,7 @@ export class PlanGraphService implements vscode.Disposable {
       log: this.options.log,
       layout: (model) => this.worker.layout(model),
       planOfRun: (source, planId) => this.planOfRun(source, planId),
+      planModel: this.options.planModel,
     });
     this.panels.set(uri.toString(), panel);
     panel.onDidDispose(() => this.panels.delete(uri.toString()));
@@ -96,15 +100,10 @@ export class PlanGraphService implements vscode.Disposable {
 
   /** The plan of a run from `<story root>/.narratoria/runs/<planId>.json`. */
   private planOfRun(document: vscode.TextDocument, planId: string): unknown {
-    if (!/^[A-Za-z0-9-]+$/.test(planId)) return undefined;
     const roots = [document.uri.scheme === 'file' ? findStoryRoot(document.uri.fsPath) : undefined, this.options.root].filter((root): root is string => Boolean(root));
     for (const root of roots) {
-      try {
-        const record = JSON.parse(readFileSync(path.join(root, '.narratoria', 'runs', `${planId}.json`), 'utf8')) as { plan?: unknown; result?: { finalPlan?: unknown } };
-        return record.result?.finalPlan ?? record.plan;
-      } catch {
-        // Not in this root.
-      }
+      const plan = recordedPlan(root, planId);
+      if (plan !== undefined) return plan;
     }
     return undefined;
   }

@@ -1,4 +1,6 @@
 // Reads what `narratoria graph` and the graph view accept: a plan, a run record (.narratoria/runs/<id>.json) or an ExecutionResult.
+import { readFileSync } from 'node:fs';
+import * as path from 'node:path';
 import { isPlainObject } from '../state/deepMerge.js';
 import type { ExecutionResult, ToolResult } from '../model/executionResult.js';
 
@@ -33,6 +35,17 @@ export function readGraphSource(document: unknown): GraphSource {
     return { kind: 'executionResult', plan: result.finalPlan ?? result.originalPlan, results, result };
   }
   return { kind: 'plan', plan: document };
+}
+
+/** The plan of a recorded run, `<root>/.narratoria/runs/<planId>.json` (its final plan after a replan), or undefined. */
+export function recordedPlan(root: string, planId: string): unknown {
+  if (!/^[A-Za-z0-9-]+$/.test(planId)) return undefined;
+  try {
+    const record = JSON.parse(readFileSync(path.join(root, '.narratoria', 'runs', `${planId}.json`), 'utf8')) as { plan?: unknown; result?: { finalPlan?: unknown } };
+    return record.result?.finalPlan ?? record.plan;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A stand-in plan for an ExecutionResult whose plan is unknown: its tools, without dependencies. */
