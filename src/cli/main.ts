@@ -8,6 +8,7 @@ import { playCommand, playUsage } from './commands/playCommand.js';
 import { skillsCommand, skillsUsage } from './commands/skillsCommand.js';
 import { modelCommand, modelUsage } from './commands/modelCommand.js';
 import { graphCommand, graphUsage } from './commands/graphCommand.js';
+import { debugAdapterCommand, debugAdapterUsage } from './commands/debugAdapterCommand.js';
 
 declare const NARRATORIA_VERSION: string | undefined;
 
@@ -20,6 +21,7 @@ const usage = `Usage:
   ${skillsUsage}
   ${modelUsage}
   ${graphUsage}
+  ${debugAdapterUsage}
   narratoria --help | --version
 
 Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run; graph drawn but the plan has cycles or unknown dependencies), 2 usage error, unreadable file or (run) invalid plan.
@@ -46,6 +48,8 @@ export async function main(args: readonly string[], io: CliIo, signal: AbortSign
         return await modelCommand(rest, io, signal);
       case 'graph':
         return await graphCommand(rest, io);
+      case 'debug-adapter':
+        return await debugAdapterCommand(rest, io, signal);
       case '--version':
       case '-v':
         io.stdout.write(`${typeof NARRATORIA_VERSION === 'string' ? NARRATORIA_VERSION : 'dev'}\n`);

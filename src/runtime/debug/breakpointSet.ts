@@ -90,6 +90,26 @@ export class BreakpointSet {
     });
   }
 
+  /**
+   * The ids of the stopping breakpoints (not logpoints) whose tool and condition match a recorded boundary (time
+   * travel, replays): hit counts do not advance and logpoints do not print, so moving through history changes nothing.
+   */
+  peek(tool: ToolAtBoundary, scope: ConditionScope): number[] {
+    const ids: number[] = [];
+    for (const breakpoint of [...this.lineBreakpoints, ...this.functionBreakpoints]) {
+      if (!breakpoint.matches(tool) || breakpoint.logMessage !== undefined) continue;
+      if (breakpoint.condition) {
+        try {
+          if (!evaluateCondition(breakpoint.condition, scope)) continue;
+        } catch {
+          // A condition that cannot be evaluated stops, as it does live.
+        }
+      }
+      ids.push(breakpoint.id);
+    }
+    return ids;
+  }
+
   /** Decides at a tool boundary. Hit counts advance only when a breakpoint's condition holds. */
   beforeTool(tool: ToolAtBoundary, scope: ConditionScope & { readonly input?: Record<string, unknown> }): BreakpointDecision {
     const hit: number[] = [];

@@ -89,13 +89,32 @@ export interface AfterToolAttemptInfo {
   readonly willRetry: boolean;
 }
 
+/** What a `beforeToolStart` hook may replace in the script's stdin (a debugger's edits); the rest is kept. */
+export interface ToolStdinEdit {
+  readonly input?: Record<string, unknown> | undefined;
+  readonly state?: Record<string, unknown> | undefined;
+}
+
+/** Information given to the hold hook before the re-planner is asked for more steps (seed 004). */
+export interface BeforeRePlanInfo {
+  readonly planId: string;
+  /** The tool whose `done` asked for more context. */
+  readonly toolId: string;
+  /** 1 for the first re-planning of this run. */
+  readonly iteration: number;
+  readonly suggestion?: string | undefined;
+}
+
 /**
  * Hooks that may hold the executor: while a returned promise is pending, that tool does not start
  * (or that event is not applied and the script's stdout is paused). A step-through debugger drives these.
  */
 export interface ExecutionHooks {
-  readonly beforeToolStart?: (info: BeforeToolStartInfo) => void | Promise<void>;
+  /** May resolve to an edit of what the script receives on stdin. */
+  readonly beforeToolStart?: (info: BeforeToolStartInfo) => void | ToolStdinEdit | Promise<void | ToolStdinEdit | undefined>;
   readonly beforeEventApply?: (info: BeforeEventApplyInfo) => void | Promise<void>;
   /** Called when an attempt's process has ended, before any retry; holding it delays the retry or the result. */
   readonly afterToolAttempt?: (info: AfterToolAttemptInfo) => void | Promise<void>;
+  /** Called before the re-planner is asked; holding it delays re-planning. */
+  readonly beforeRePlan?: (info: BeforeRePlanInfo) => void | Promise<void>;
 }

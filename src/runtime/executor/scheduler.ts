@@ -280,6 +280,9 @@ export class Scheduler {
     this.rePlanning = true;
     const iteration = ++this.rePlanIterations;
     try {
+      const hook = this.context.hooks?.beforeRePlan;
+      if (hook) await hook({ planId: this.planRun.planId, toolId: request.toolId, iteration, suggestion: request.suggestion });
+      if (this.context.stopReason()) return;
       const context = buildRePlanContext(this.currentPlan, this.records.map((record) => record.result), iteration, request.toolId, request.suggestion, this.context.abortSignal);
       const steps = await this.options.rePlanner!(context);
       if (this.context.stopReason() || steps.length === 0) return;

@@ -105,8 +105,13 @@ export async function runToolWithRetries(
       interrupted = lastOutcome !== undefined;
       break;
     }
-    const stdin = new LazyToolStdin(context.planId, tool.toolId, tool.input, lazyDependencies, stateFor);
-    if (context.hooks?.beforeToolStart) await context.hooks.beforeToolStart({ planId: context.planId, tool, attempt, stdin });
+    let stdin: ToolStdin = new LazyToolStdin(context.planId, tool.toolId, tool.input, lazyDependencies, stateFor);
+    if (context.hooks?.beforeToolStart) {
+      const edit = await context.hooks.beforeToolStart({ planId: context.planId, tool, attempt, stdin });
+      if (edit && (edit.input || edit.state)) {
+        stdin = { requestId: stdin.requestId, tool: stdin.tool, input: edit.input ?? stdin.input, dependencies: stdin.dependencies, state: edit.state ?? stdin.state };
+      }
+    }
     if (context.stopReason()) break;
     if (context.emitters.startedTool.hasListeners) {
       context.emitters.startedTool.fire({ planId: context.planId, toolId: tool.toolId, attempt, scriptPath, skill, startedAt: new Date().toISOString() });

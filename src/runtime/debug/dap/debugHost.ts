@@ -1,0 +1,29 @@
+// What the plan debug adapter needs from where it runs (VS Code's extension host, or `narratoria debug-adapter`), and what it reports back.
+import type { PlanRun } from '../../executor/planExecutor.js';
+import type { Plan } from '../../model/plan.js';
+import type { SkillContextProvider } from '../../skills/skillContext.js';
+
+export interface DebugHost {
+  /** The story root used when a plan has no ancestor folder with `skills/` (the workspace folder). */
+  readonly workspaceFolder?: string | undefined;
+  /** More directories whose scripts are trusted (the bundled sample skills). */
+  readonly extraSkillRoots?: readonly string[] | undefined;
+  /** False in Restricted Mode: live launches are refused, replays are allowed. */
+  readonly isTrusted: () => boolean;
+  /** Skill configuration and environment (the extension's registry); manifests only when absent. */
+  readonly skillContext?: SkillContextProvider | undefined;
+}
+
+/** A live run the session started (the graph view attaches to it). */
+export interface DebugRunStarted {
+  /** Absolute path of the plan file, when the plan came from one. */
+  readonly planFile: string | undefined;
+  readonly plan: Plan;
+  readonly run: PlanRun;
+}
+
+/** Where the session is paused (undefined once it runs again or ends). */
+export interface DebugLocation {
+  readonly planFile: string | undefined;
+  readonly toolId: string;
+}

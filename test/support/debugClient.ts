@@ -1,0 +1,65 @@
+// A DebugClient (@vscode/debugadapter-testsupport) on the real `narratoria debug-adapter` process, with helpers to launch and wait for stops.
+import * as path from 'node:path';
+import { DebugClient } from '@vscode/debugadapter-testsupport';
+import type { DebugProtocol } from '@vscode/debugprotocol';
+
+const adapterScript = path.resolve(import.meta.dirname, 'debugAdapterProcess.cjs');
+/** Margin: how long a request or event may take on a loaded 2-core machine; a wait only fails past it when the adapter is broken. */
+const WAIT_MS = 60_000;
+
+export interface Launch {
+  readonly lineBreakpoints?: readonly DebugProtocol.SourceBreakpoint[];
+  readonly planFile?: string;
+  readonly functionBreakpoints?: readonly DebugProtocol.FunctionBreakpoint[];
+  readonly exceptionFilters?: readonly string[];
+}
+
+/** Starts the adapter process and connects. */
+export async function startClient(cwd: string): Promise<DebugClient> {
+  const client = new DebugClient(process.execPath, adapterScript, 'narratoria', { cwd, env: { ...process.env, NO_COLOR: '1' } }, false);
+  client.defaultTimeout = WAIT_MS;
+  await client.start();
+  return client;
+}
+
+/** initialize → launch → (initialized) breakpoints → configurationDone; returns the breakpoints' responses. */
+export async function launch(client: DebugClient, args: Record<string, unknown>, setup: Launch = {}): Promise<{ lines?: DebugProtocol.SetBreakpointsResponse; functions?: DebugProtocol.SetFunctionBreakpointsResponse }> {
+  const initialized = await client.initializeRequest({ adapterID: 'narratoria', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
+  if (!initialized.success) throw new Error(initialized.message);
+  const configured = client.waitForEvent('initialized').then(async () => {
+    const lines = setup.lineBreakpoints && setup.planFile ? await client.setBreakpointsRequest({ source: { path: setup.planFile }, breakpoints: [...setup.lineBreakpoints] }) : undefined;
+    const functions = setup.functionBreakpoints ? await client.setFunctionBreakpointsRequest({ breakpoints: [...setup.functionBreakpoints] }) : undefined;
+    await client.setExceptionBreakpointsRequest({ filters: [...(setup.exceptionFilters ?? [])] });
+    await client.configurationDoneRequest();
+    return { ...(lines ? { lines } : {}), ...(functions ? { functions } : {}) };
+  });
+  const [result] = await Promise.all([configured, client.launchRequest(args as DebugProtocol.LaunchRequestArguments)]);
+  return result;
+}
+
+/** Waits for the next stopped event. */
+export async function nextStop(client: DebugClient): Promise<DebugProtocol.StoppedEvent> {
+  return (await client.waitForEvent('stopped')) as DebugProtocol.StoppedEvent;
+}
+
+/** The top frame of a thread. */
+export async function topFrame(client: DebugClient, threadId: number): Promise<DebugProtocol.StackFrame> {
+  const trace = await client.stackTraceRequest({ threadId });
+  const frame = trace.body.stackFrames[0];
+  if (!frame) throw new Error(`thread ${threadId} has no frames`);
+  return frame;
+}
+
+/** A scope of a frame, as plain JSON (objects expanded recursively). */
+export async function scopeValue(client: DebugClient, frameId: number, name: string): Promise<unknown> {
+  const scopes = await client.scopesRequest({ frameId });
+  const scope = scopes.body.scopes.find((candidate) => candidate.name === name);
+  if (!scope) return undefined;
+  return expand(client, scope.variablesReference, false);
+}
+
+async function expand(client: DebugClient, reference: number, array: boolean): Promise<unknown> {
+  const variables = (await client.variablesRequest({ variablesReference: reference })).body.variables;
+  const entries = await Promise.all(variables.map(async (variable) => [variable.name, variable.variablesReference > 0 ? await expand(client, variable.variablesReference, variable.type === 'array') : JSON.parse(variable.value)] as const));
+  return array ? entries.map(([, value]) => value) : Object.fromEntries(entries);
+}
