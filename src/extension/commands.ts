@@ -1,5 +1,6 @@
 // Registers every Narratoria command; each handler is a factory over the NarratoriaContext (no logic of its own here).
 import * as vscode from 'vscode';
+import { debugPlanCommand, debugSkillScriptCommand, replayRunCommand } from './debug/debugCommands.js';
 import { downloadNarratorModel } from './narrator/modelDownloadCommand.js';
 import type { NarratoriaContext } from './narratoriaContext.js';
 import { PlayPanel } from './play/playPanel.js';
@@ -46,6 +47,9 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.downloadModel': () => downloadNarratorModel({ narrator: context.narrator, settings: () => readSettings(context.root), log: context.log }),
     'narratoria.showLogs': () => context.log.show(),
     'narratoria.runPlan': context.authoring.runPlan(),
+    'narratoria.debugPlan': debugPlanCommand(),
+    'narratoria.replayRun': replayRunCommand(),
+    'narratoria.debugSkillScript': debugSkillScriptCommand(skillContext),
     'narratoria.showPlanGraph': async (resource?: vscode.Uri) => {
       await context.graphs.show(resource instanceof vscode.Uri ? resource : undefined);
     },

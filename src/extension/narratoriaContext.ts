@@ -1,8 +1,9 @@
-// The one object that owns the extension's state and disposables: log, settings, skills, narrator, play session and views.
+// The one object that owns the extension's state and disposables: log, settings, skills, narrator, play session, views and the plan debugger.
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { PlanAuthoring } from './authoring/planAuthoring.js';
+import { PlanDebugging } from './debug/planDebugging.js';
 import { PlanGraphService } from './graph/planGraphService.js';
 import { NarratorService } from './narrator/narratorService.js';
 import { NarratorStatusBar } from './narrator/narratorStatusBar.js';
@@ -28,6 +29,7 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly treeView: vscode.TreeView<SkillTreeNode>;
   readonly authoring: PlanAuthoring;
   readonly graphs: PlanGraphService;
+  readonly debugging: PlanDebugging;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -60,7 +62,8 @@ export class NarratoriaContext implements vscode.Disposable {
       scriptEnvironment: () => this.narrator.scriptEnvironment(),
       log: this.log,
     });
-    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs);
+    this.debugging = new PlanDebugging({ root: this.root, skills: this.skills, graphs: this.graphs, log: this.log });
+    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {

@@ -58,3 +58,111 @@ test('a line breakpoint stops before its tool starts, with the tool range and th
   assert.deepEqual(await scopeValue(client, secondFrame.id, 'Input'), { patch: { step: 2, roll: { total: 17 } } });
   await Promise.all([client.waitForEvent('terminated'), client.continueRequest({ threadId: second.body.threadId! })]);
 });
+
+const counter = [
+  { toolId: 't1', toolPath: echo, input: { patch: { n: 1 } } },
+  { toolId: 't2', toolPath: echo, input: { patch: { n: 2 } }, dependencies: ['t1'] },
+  { toolId: 't3', toolPath: echo, input: { patch: { n: 3 } }, dependencies: ['t2'] },
+  { toolId: 't4', toolPath: echo, dependencies: ['t3'] },
+];
+
+/** The names of the top frames at each stop until the run ends, continuing after each. */
+async function stopsUntilEnd(session: DebugClient): Promise<string[]> {
+  const names: string[] = [];
+  const terminated = session.waitForEvent('terminated');
+  for (;;) {
+    const next = await Promise.race([nextStop(session), terminated.then(() => undefined)]);
+    if (!next) return names;
+    const frame = await topFrame(session, next.body.threadId!);
+    names.push(`${next.body.reason}:${frame.name}`);
+    await session.continueRequest({ threadId: next.body.threadId! });
+  }
+}
+
+test('a function breakpoint on a skill with a condition stops only where the condition holds', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const plan = writePlan('condition', counter);
+  client = await startClient(scratch);
+  const { functions } = await launch(client, { plan: plan.file, root: story }, { functionBreakpoints: [{ name: 'helpers', condition: 'state.n >= 2' }] });
+  assert.equal(functions!.body.breakpoints[0]!.verified, true);
+  assert.deepEqual(await stopsUntilEnd(client), ['function breakpoint:t3', 'function breakpoint:t4'].map((name) => name.replace('function breakpoint', 'breakpoint')));
+});
+
+test('hit counts, a function breakpoint by toolId, and an unknown name reported unverified', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const plan = writePlan('hits', counter);
+  client = await startClient(scratch);
+  const { functions } = await launch(client, { plan: plan.file, root: story }, {
+    functionBreakpoints: [{ name: 'helpers', hitCondition: '== 2' }, { name: 't4' }, { name: 'no-such-tool' }],
+  });
+  assert.equal(functions!.body.breakpoints[2]!.verified, false);
+  assert.match(functions!.body.breakpoints[2]!.message ?? '', /no tool or skill named "no-such-tool"/);
+  assert.deepEqual(await stopsUntilEnd(client), ['breakpoint:t2', 'breakpoint:t4']);
+});
+
+test('a logpoint prints the state it interpolates and does not stop', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const plan = writePlan('logpoint', counter);
+  client = await startClient(scratch);
+  const outputs: string[] = [];
+  client.on('output', (event: { body: { output: string } }) => outputs.push(event.body.output));
+  const line = plan.lineOf('"toolId": "t3"');
+  await launch(client, { plan: plan.file, root: story }, { planFile: plan.file, lineBreakpoints: [{ line, logMessage: 'n before t3 is {state.n}' }] });
+  assert.deepEqual(await stopsUntilEnd(client), []);
+  assert.ok(outputs.includes('n before t3 is 2\n'), outputs.join(''));
+});
+
+test('stepping: stepIn enters the NDJSON events, stepOut runs to the end of the tool, next to the next tool', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const plan = writePlan('stepping', counter);
+  client = await startClient(scratch);
+  await launch(client, { plan: plan.file, root: story, stopOnEntry: true });
+  const entry = await nextStop(client);
+  assert.equal(entry.body.reason, 'entry');
+  const thread = entry.body.threadId!;
+  assert.equal((await topFrame(client, thread)).name, 't1');
+  const threads = (await client.threadsRequest()).body.threads.map((candidate) => candidate.name);
+  assert.deepEqual(threads, ['plan', 't1']);
+
+  await client.stepInRequest({ threadId: thread });
+  assert.equal((await nextStop(client)).body.reason, 'step');
+  const patchFrame = await topFrame(client, thread);
+  assert.equal(patchFrame.name, 'state_patch n');
+  assert.equal(patchFrame.line, 1);
+  assert.equal(patchFrame.source?.name, 't1.ndjson');
+  const document = await client.sourceRequest({ source: patchFrame.source!, sourceReference: patchFrame.source!.sourceReference! });
+  const line = JSON.parse(document.body.content.split('\n')[0]!) as Record<string, unknown>;
+  assert.deepEqual([line['type'], line['patch']], ['state_patch', { n: 1 }]);
+  const event = (await scopeValue(client, patchFrame.id, 'Event')) as Record<string, unknown>;
+  assert.deepEqual([event['type'], event['patch']], ['state_patch', { n: 1 }]);
+  assert.deepEqual(await scopeValue(client, patchFrame.id, 'State'), {}, 'the state before the patch applies');
+
+  await client.stepOutRequest({ threadId: thread });
+  await nextStop(client);
+  const finished = await topFrame(client, thread);
+  assert.equal(finished.name, 't1 · finished');
+  assert.deepEqual(await scopeValue(client, finished.id, 'State'), { n: 1 });
+  const result = (await scopeValue(client, finished.id, 'Result')) as Record<string, unknown>;
+  assert.equal(result['ok'], true);
+  assert.equal(result['exitCode'], 0);
+
+  await client.nextRequest({ threadId: thread });
+  const atT2 = await nextStop(client);
+  assert.equal((await topFrame(client, atT2.body.threadId!)).name, 't2');
+  const evaluated = await client.evaluateRequest({ expression: '/n', frameId: (await topFrame(client, atT2.body.threadId!)).id, context: 'watch' });
+  assert.equal(evaluated.body.result, '1');
+  const condition = await client.evaluateRequest({ expression: 'state.n == 1', frameId: (await topFrame(client, atT2.body.threadId!)).id, context: 'repl' });
+  assert.equal(condition.body.result, 'true');
+  await Promise.all([client.waitForEvent('terminated'), client.continueRequest({ threadId: atT2.body.threadId! })]);
+});
+
+test('pause holds the run at its next event', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const patches = Array.from({ length: 400 }, (_, index) => ({ count: index }));
+  const plan = writePlan('pause', [{ toolId: 'slow', toolPath: 'skills/helpers/scripts/patches.js', input: { patches, delayMs: 50 } }]);
+  client = await startClient(scratch);
+  await launch(client, { plan: plan.file, root: story, stopOnEntry: true });
+  const entry = await nextStop(client);
+  await client.continueRequest({ threadId: entry.body.threadId! });
+  // Deterministic: the script writes 400 patches 50 ms apart, so the run is still going when pause arrives.
+  await client.pauseRequest({ threadId: entry.body.threadId! });
+  const paused = await nextStop(client);
+  assert.equal(paused.body.reason, 'pause');
+  assert.match((await topFrame(client, paused.body.threadId!)).name, /^state_patch count$/);
+  await Promise.all([client.waitForEvent('terminated'), client.terminateRequest({})]);
+});

@@ -1,4 +1,4 @@
-// The code lens row above a plan's "tools": Run Plan and Show Graph (Debug Plan joins it in a later release).
+// The code lens row above a plan's "tools": Run Plan, Debug Plan and Show Graph.
 import * as vscode from 'vscode';
 import { rangeOfSpan } from './planConvert.js';
 import type { PlanWorkspace } from './planWorkspace.js';
@@ -16,6 +16,12 @@ export class PlanCodeLensProvider implements vscode.CodeLensProvider {
         title: `$(run) Run Plan`,
         tooltip: `Run the ${count} tool(s) of this plan in a terminal`,
         command: 'narratoria.runPlan',
+        arguments: [document.uri],
+      }),
+      new vscode.CodeLens(range, {
+        title: `$(debug-alt) Debug Plan`,
+        tooltip: 'Debug this plan: it stops at the breakpoints set in this file, before the tool starts',
+        command: 'narratoria.debugPlan',
         arguments: [document.uri],
       }),
       new vscode.CodeLens(range, {

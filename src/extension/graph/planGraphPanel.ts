@@ -1,4 +1,4 @@
-// The Plan Graph webview beside a plan (or run record): follows the text and the cursor, reveals tools, exports, and shows live run states.
+// The Plan Graph webview beside a plan (or run record): follows the text and the cursor, reveals tools, exports, shows live run states and the debugger's paused tool.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { PlanDocument } from '../../runtime/authoring/planDocument.js';
@@ -100,6 +100,14 @@ export class PlanGraphPanel implements vscode.Disposable {
       return;
     }
     void this.panel.webview.postMessage(message);
+  }
+
+  /**
+   * Selects the tool a debugger is paused at, through the same `select` message as the editor's cursor;
+   * undefined (running again) goes back to the tool under the cursor.
+   */
+  highlight(toolId: string | undefined): void {
+    this.post({ type: 'select', toolId: toolId ?? this.selected });
   }
 
   dispose(): void {

@@ -93,6 +93,11 @@ export class PlanGraphService implements vscode.Disposable {
     return { dispose: stop };
   }
 
+  /** Highlights the tool a debugger is paused at in the graph of `uri`, when that graph is open (undefined: running again). */
+  highlight(uri: vscode.Uri, toolId: string | undefined): void {
+    this.panels.get(uri.toString())?.highlight(toolId);
+  }
+
   dispose(): void {
     for (const panel of [...this.panels.values()]) panel.dispose();
     for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();

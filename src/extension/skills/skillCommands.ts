@@ -1,4 +1,4 @@
-// Skill commands: New Skill, Add Sample Skills, Run Script, Open Manifest, Configure, Enable/Disable, Reset Health.
+// Skill commands: New Skill, Add Sample Skills, Run Script, Open Manifest, Configure, Enable/Disable, Reset Health; the script and input pickers Debug Skill Script shares.
 import { cp, readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
@@ -134,22 +134,28 @@ export function runSkillScriptCommand(context: SkillCommandContext) {
       void vscode.window.showWarningMessage('Narratoria runs no skill scripts in an untrusted workspace.');
       return;
     }
-    const skill = await skillOf(context, node, 'Run a script of…', (candidate) => candidate.scripts.length > 0);
-    if (!skill) return;
-    let script: SkillScript | undefined = node?.kind === 'script' ? node.script : skill.scripts.length === 1 ? skill.scripts[0] : undefined;
-    if (!script) {
-      const items = skill.scripts.map((candidate) => ({ label: candidate.name, description: candidate.toolPath, detail: candidate.description ?? '', candidate }));
-      script = (await vscode.window.showQuickPick(items, { placeHolder: `Which script of ${skill.displayName}?` }))?.candidate;
-    }
-    if (!script) return;
-    const input = await pickInput(skill, script);
+    const picked = await pickSkillScript(context, node, 'Run a script of…');
+    if (!picked) return;
+    const input = await pickInput(picked.skill, picked.script);
     if (input === undefined) return;
-    await runAndReport(context, skill, script, input);
+    await runAndReport(context, picked.skill, picked.script, input);
   };
 }
 
-/** Offers the skill's samples (samples/*.json) or a JSON the author types; returns the parsed object. */
-async function pickInput(skill: Skill, script: SkillScript): Promise<Record<string, unknown> | undefined> {
+/** The script a command applies to: the tree's script node, the only script of the node's skill, or one the user picks (Run and Debug Skill Script). */
+export async function pickSkillScript(context: SkillCommandContext, node: SkillTreeNode | undefined, placeHolder: string): Promise<{ readonly skill: Skill; readonly script: SkillScript } | undefined> {
+  const skill = await skillOf(context, node, placeHolder, (candidate) => candidate.scripts.length > 0);
+  if (!skill) return undefined;
+  let script: SkillScript | undefined = node?.kind === 'script' ? node.script : skill.scripts.length === 1 ? skill.scripts[0] : undefined;
+  if (!script) {
+    const items = skill.scripts.map((candidate) => ({ label: candidate.name, description: candidate.toolPath, detail: candidate.description ?? '', candidate }));
+    script = (await vscode.window.showQuickPick(items, { placeHolder: `Which script of ${skill.displayName}?` }))?.candidate;
+  }
+  return script ? { skill, script } : undefined;
+}
+
+/** Offers the skill's samples (samples/*.json) or a JSON the author types; returns the parsed object (Run and Debug Skill Script). */
+export async function pickInput(skill: Skill, script: SkillScript): Promise<Record<string, unknown> | undefined> {
   const samplesDirectory = path.join(skill.directory, 'samples');
   const files = (await readdir(samplesDirectory).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort();
   type Item = vscode.QuickPickItem & ({ readonly source: 'sample'; readonly file: string } | { readonly source: 'typed' } | { readonly source: 'empty' });

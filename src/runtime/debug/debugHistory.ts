@@ -33,6 +33,8 @@ export interface DebugPoint {
   /** Finish points: true when the attempt succeeded. */
   readonly ok?: boolean | undefined;
   readonly failure?: PointFailure | undefined;
+  /** Finish points: what the attempt ended with (exit code, duration, output, error). */
+  readonly result?: Record<string, unknown> | undefined;
   /** Replan points: the re-planning iteration and the tool's suggestion. */
   readonly iteration?: number | undefined;
   readonly suggestion?: string | undefined;

@@ -237,6 +237,11 @@ export class PlanDebugRun implements Disposable {
     this.pausePending = true;
   }
 
+  /** Withdraws a pause that has not held anything yet. */
+  cancelPause(): void {
+    this.pausePending = false;
+  }
+
   /** Cancels the run (every process tree is killed) and releases every hold. */
   terminate(): void {
     this.terminated = true;
@@ -349,7 +354,8 @@ export class PlanDebugRun implements Disposable {
     const state = view?.state ?? this.committedState;
     const input = view?.input ?? {};
     const dependencies = view?.dependencies ?? {};
-    const point = this.record({ kind: 'finish', toolId: info.tool.toolId, attempt: info.attempt, skill: view?.skill ?? null, state, input, dependencies, ok: info.ok, failure });
+    const point = this.record({ kind: 'finish', toolId: info.tool.toolId, attempt: info.attempt, skill: view?.skill ?? null, state, input, dependencies, ok: info.ok, failure,
+      result: { ok: info.ok, attempt: info.attempt, exitCode: info.exitCode, durationMs: info.durationMs, output: info.output, ...(info.error ? { error: info.error } : {}), willRetry: info.willRetry } });
     const mode = this.modes.get(thread.id) ?? 'run';
     const exception = failure ? failureException(failure, this.exceptionFilters) : undefined;
     let reason: StopReason | undefined;

@@ -61,6 +61,7 @@ export function replayHistory(run: RecordedRun): DebugHistory {
         kind: 'finish',
         state: working,
         ok: attempt.ok,
+        result: last ? { ...result } : { ...attempt },
         ...(attempt.ok ? {} : {
           failure: {
             category: timedOut ? 'timeout' : (attempt.error?.category ?? 'process_error'),

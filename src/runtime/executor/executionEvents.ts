@@ -1,5 +1,5 @@
 // Typed observation events and hold hooks of a plan run (consumed by the play panel, tree and debugger).
-import type { ExecutionResult, RunWarning, ToolError, ToolResult } from '../model/executionResult.js';
+import type { ExecutionResult, RunWarning, ToolError, ToolOutput, ToolResult } from '../model/executionResult.js';
 import type { NormalizedTool } from '../model/plan.js';
 import type { ToolEvent } from '../model/toolEvent.js';
 import type { ToolStdin } from './toolRunner.js';
@@ -85,6 +85,10 @@ export interface AfterToolAttemptInfo {
   readonly ok: boolean;
   readonly timedOut: boolean;
   readonly error?: ToolError | undefined;
+  readonly exitCode: number | null;
+  readonly durationMs: number;
+  /** What this attempt would hand its dependents. */
+  readonly output: ToolOutput;
   /** False when this attempt decides the tool's outcome. */
   readonly willRetry: boolean;
 }

@@ -138,7 +138,8 @@ export async function runToolWithRetries(
     attempts.push(record);
     const decided = outcome.ok || !outcome.retryable || attempt > tool.maxRetries;
     if (context.hooks?.afterToolAttempt) {
-      await context.hooks.afterToolAttempt({ planId: context.planId, tool, attempt, ok: outcome.ok, timedOut: outcome.timedOut === true, error: outcome.error, willRetry: !decided && !context.stopReason() });
+      await context.hooks.afterToolAttempt({ planId: context.planId, tool, attempt, ok: outcome.ok, timedOut: outcome.timedOut === true, error: outcome.error,
+        exitCode: outcome.exitCode, durationMs: record.durationMs, output: current.output(outcome.ok), willRetry: !decided && !context.stopReason() });
     }
     if (decided) break;
     if (context.stopReason()) {

@@ -173,7 +173,7 @@ export class NarratoriaDebugSession extends DebugSession {
     const tool = this.target?.plan.tools.find((candidate) => candidate.toolId === point.toolId);
     const result = this.resultOf(point);
     const { input: _input, ...flags } = tool ?? {};
-    const plan = point.kind === 'replan' ? undefined : { ...flags, attempt: point.attempt, retries: point.attempt - 1, atMs: point.timeMs, ...(result?.executionTimeMs !== undefined ? { executionTimeMs: result.executionTimeMs } : {}) };
+    const plan = point.kind === 'replan' ? undefined : { ...flags, attempt: point.attempt, retries: point.attempt - 1, atMs: point.timeMs, ...(typeof result?.['durationMs'] === 'number' ? { durationMs: result['durationMs'] } : {}) };
     response.body = { scopes: this.variables.scopes({ frameId: args.frameId, point, result, plan, editable: this.editable(frame, point) }) };
     this.sendResponse(response);
   }
@@ -413,6 +413,7 @@ export class NarratoriaDebugSession extends DebugSession {
     // Off the end of the history: a replay is over; a live run carries on from where it is held.
     this.cursor = undefined;
     this.travelStop = undefined;
+    this.run?.cancelPause();
     if (this.target?.kind === 'replay' || !this.run) {
       this.output('console', 'The replay reached the end of the recorded run.\n');
       return this.end();
@@ -471,10 +472,9 @@ export class NarratoriaDebugSession extends DebugSession {
     return frame.live ? this.run?.stopOf(frame.threadId)?.kind === 'tool' : true;
   }
 
-  private resultOf(point: DebugPoint): ToolResult | undefined {
-    if (point.kind !== 'finish') return undefined;
-    if (this.target?.kind === 'replay') return this.target.results.find((result) => result.toolId === point.toolId);
-    return this.run?.finishedResults().get(point.toolId);
+  /** A finish point's attempt result (a recorded tool result in a replay). */
+  private resultOf(point: DebugPoint): Record<string, unknown> | undefined {
+    return point.kind === 'finish' ? point.result : undefined;
   }
 
   private stoppedEvent(reason: string, threadId: number, hitBreakpointIds: readonly number[], description: string | undefined): DebugProtocol.StoppedEvent {
