@@ -1,4 +1,4 @@
-// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,…,g]`): runs benches (a)–(g), prints a summary, writes test-output/bench.json.
+// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,…,g]`): runs benches (a)–(h), prints a summary, writes test-output/bench.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import * as path from 'node:path';
@@ -11,6 +11,7 @@ import { runNarratorLatency } from './narratorLatency.js';
 import { runLlmOverhead } from './llmOverhead.js';
 import { runPlanAuthoring } from './planAuthoring.js';
 import { runGraphLayout } from './graphLayout.js';
+import { runDebuggerOverhead } from './debuggerOverhead.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
@@ -23,6 +24,7 @@ const BENCHES: readonly { readonly id: BenchId; readonly name: string; readonly 
   { id: 'e', name: 'LLM narrator overhead', run: runLlmOverhead },
   { id: 'f', name: 'plan validation and completion', run: runPlanAuthoring },
   { id: 'g', name: 'plan graph layout and first paint', run: runGraphLayout },
+  { id: 'h', name: 'debugger overhead and stepBack', run: runDebuggerOverhead },
 ];
 
 const BENCH_IDS = BENCHES.map((bench) => bench.id).join(',');
@@ -79,6 +81,8 @@ function summaryCells(result: BenchResult): { baseline: string; executor: string
         baseline: `elkjs ${ms(m['elkMs']!)}`,
         executor: `${ms(m['layoutPlusPaintMs']!)} (layout ${ms(m['layoutMs']!)}, paint ${ms(m['paintMs']!)}); 10k: worker ${ms(m['hugeLayoutMs']!)}, lag max ${ms(m['hugeLagMaxMs']!)}; edit p50 ${ms(m['editMs']!)}`,
       };
+    case 'h':
+      return { baseline: `executor ${ms(m['executorMs']!)}`, executor: `${ms(m['debuggerMs']!)}; stepBack p50 ${ms(m['stepBackMs']!)}, p95 ${ms(m['stepBackP95Ms']!)}` };
     case 'c':
       return {
         baseline: `${(m['baselineEventsPerSecond']! / 1000).toFixed(0)}k ev/s`,
