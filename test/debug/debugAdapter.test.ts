@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
-import { launch, nextStop, scopeValue, startClient, topFrame } from '../support/debugClient.js';
+import { launch, nextStop, type Launched, scopeValue, startClient, stopAfter, topFrame } from '../support/debugClient.js';
 
 const story = path.resolve(import.meta.dirname, '../fixtures/story');
 /** Margin: a safety net so a session that never stops fails its test instead of hanging the suite. */
@@ -39,18 +39,17 @@ test('a line breakpoint stops before its tool starts, with the tool range and th
   const plan = writePlan('line', threeTools);
   client = await startClient(scratch);
   const breakpointLine = plan.lineOf('"toolId": "second"') + 1;
-  const { lines } = await launch(client, { plan: plan.file, root: story }, { planFile: plan.file, lineBreakpoints: [{ line: breakpointLine }, { line: 1 }] });
+  const { lines, firstStop } = await launch(client, { plan: plan.file, root: story }, { planFile: plan.file, lineBreakpoints: [{ line: breakpointLine }, { line: 1 }] });
   assert.equal(lines!.body.breakpoints[0]!.verified, true);
   assert.equal(lines!.body.breakpoints[1]!.verified, true, 'a line outside every tool moves to the nearest tool');
   assert.match(lines!.body.breakpoints[1]!.message ?? '', /moved to "first"/);
-  const stop = await nextStop(client);
+  const stop = await firstStop;
   assert.equal(stop.body.reason, 'breakpoint');
   const frame = await topFrame(client, stop.body.threadId!);
   assert.equal(frame.source?.path, plan.file);
   // The moved breakpoint (line 1 → "first") hits first.
   assert.equal(frame.name, 'first');
-  await client.continueRequest({ threadId: stop.body.threadId! });
-  const second = await nextStop(client);
+  const second = await stopAfter(client, () => client!.continueRequest({ threadId: stop.body.threadId! }));
   const secondFrame = await topFrame(client, second.body.threadId!);
   assert.equal(secondFrame.name, 'second');
   assert.ok(secondFrame.line <= breakpointLine && (secondFrame.endLine ?? 0) >= breakpointLine, 'the frame spans the tool object');
@@ -67,14 +66,16 @@ const counter = [
 ];
 
 /** The names of the top frames at each stop until the run ends, continuing after each. */
-async function stopsUntilEnd(session: DebugClient): Promise<string[]> {
+async function stopsUntilEnd(session: DebugClient, launched: Launched): Promise<string[]> {
   const names: string[] = [];
-  const terminated = session.waitForEvent('terminated');
+  const terminated = launched.terminated.then(() => undefined);
+  let stopped = launched.firstStop;
   for (;;) {
-    const next = await Promise.race([nextStop(session), terminated.then(() => undefined)]);
+    const next = await Promise.race([stopped, terminated]);
     if (!next) return names;
     const frame = await topFrame(session, next.body.threadId!);
     names.push(`${next.body.reason}:${frame.name}`);
+    stopped = nextStop(session);
     await session.continueRequest({ threadId: next.body.threadId! });
   }
 }
@@ -82,20 +83,22 @@ async function stopsUntilEnd(session: DebugClient): Promise<string[]> {
 test('a function breakpoint on a skill with a condition stops only where the condition holds', { timeout: TEST_TIMEOUT_MS }, async () => {
   const plan = writePlan('condition', counter);
   client = await startClient(scratch);
-  const { functions } = await launch(client, { plan: plan.file, root: story }, { functionBreakpoints: [{ name: 'helpers', condition: 'state.n >= 2' }] });
+  const launched = await launch(client, { plan: plan.file, root: story }, { functionBreakpoints: [{ name: 'helpers', condition: 'state.n >= 2' }] });
+  const { functions } = launched;
   assert.equal(functions!.body.breakpoints[0]!.verified, true);
-  assert.deepEqual(await stopsUntilEnd(client), ['function breakpoint:t3', 'function breakpoint:t4'].map((name) => name.replace('function breakpoint', 'breakpoint')));
+  assert.deepEqual(await stopsUntilEnd(client, launched), ['function breakpoint:t3', 'function breakpoint:t4'].map((name) => name.replace('function breakpoint', 'breakpoint')));
 });
 
 test('hit counts, a function breakpoint by toolId, and an unknown name reported unverified', { timeout: TEST_TIMEOUT_MS }, async () => {
   const plan = writePlan('hits', counter);
   client = await startClient(scratch);
-  const { functions } = await launch(client, { plan: plan.file, root: story }, {
+  const launched = await launch(client, { plan: plan.file, root: story }, {
     functionBreakpoints: [{ name: 'helpers', hitCondition: '== 2' }, { name: 't4' }, { name: 'no-such-tool' }],
   });
+  const { functions } = launched;
   assert.equal(functions!.body.breakpoints[2]!.verified, false);
   assert.match(functions!.body.breakpoints[2]!.message ?? '', /no tool or skill named "no-such-tool"/);
-  assert.deepEqual(await stopsUntilEnd(client), ['breakpoint:t2', 'breakpoint:t4']);
+  assert.deepEqual(await stopsUntilEnd(client, launched), ['breakpoint:t2', 'breakpoint:t4']);
 });
 
 test('a logpoint prints the state it interpolates and does not stop', { timeout: TEST_TIMEOUT_MS }, async () => {
@@ -104,24 +107,22 @@ test('a logpoint prints the state it interpolates and does not stop', { timeout:
   const outputs: string[] = [];
   client.on('output', (event: { body: { output: string } }) => outputs.push(event.body.output));
   const line = plan.lineOf('"toolId": "t3"');
-  await launch(client, { plan: plan.file, root: story }, { planFile: plan.file, lineBreakpoints: [{ line, logMessage: 'n before t3 is {state.n}' }] });
-  assert.deepEqual(await stopsUntilEnd(client), []);
+  const launched = await launch(client, { plan: plan.file, root: story }, { planFile: plan.file, lineBreakpoints: [{ line, logMessage: 'n before t3 is {state.n}' }] });
+  assert.deepEqual(await stopsUntilEnd(client, launched), []);
   assert.ok(outputs.includes('n before t3 is 2\n'), outputs.join(''));
 });
 
 test('stepping: stepIn enters the NDJSON events, stepOut runs to the end of the tool, next to the next tool', { timeout: TEST_TIMEOUT_MS }, async () => {
   const plan = writePlan('stepping', counter);
   client = await startClient(scratch);
-  await launch(client, { plan: plan.file, root: story, stopOnEntry: true });
-  const entry = await nextStop(client);
+  const entry = await (await launch(client, { plan: plan.file, root: story, stopOnEntry: true })).firstStop;
   assert.equal(entry.body.reason, 'entry');
   const thread = entry.body.threadId!;
   assert.equal((await topFrame(client, thread)).name, 't1');
   const threads = (await client.threadsRequest()).body.threads.map((candidate) => candidate.name);
   assert.deepEqual(threads, ['plan', 't1']);
 
-  await client.stepInRequest({ threadId: thread });
-  assert.equal((await nextStop(client)).body.reason, 'step');
+  assert.equal((await stopAfter(client, () => client!.stepInRequest({ threadId: thread }))).body.reason, 'step');
   const patchFrame = await topFrame(client, thread);
   assert.equal(patchFrame.name, 'state_patch n');
   assert.equal(patchFrame.line, 1);
@@ -133,8 +134,7 @@ test('stepping: stepIn enters the NDJSON events, stepOut runs to the end of the 
   assert.deepEqual([event['type'], event['patch']], ['state_patch', { n: 1 }]);
   assert.deepEqual(await scopeValue(client, patchFrame.id, 'State'), {}, 'the state before the patch applies');
 
-  await client.stepOutRequest({ threadId: thread });
-  await nextStop(client);
+  await stopAfter(client, () => client!.stepOutRequest({ threadId: thread }));
   const finished = await topFrame(client, thread);
   assert.equal(finished.name, 't1 · finished');
   assert.deepEqual(await scopeValue(client, finished.id, 'State'), { n: 1 });
@@ -142,8 +142,7 @@ test('stepping: stepIn enters the NDJSON events, stepOut runs to the end of the 
   assert.equal(result['ok'], true);
   assert.equal(result['exitCode'], 0);
 
-  await client.nextRequest({ threadId: thread });
-  const atT2 = await nextStop(client);
+  const atT2 = await stopAfter(client, () => client!.nextRequest({ threadId: thread }));
   assert.equal((await topFrame(client, atT2.body.threadId!)).name, 't2');
   const evaluated = await client.evaluateRequest({ expression: '/n', frameId: (await topFrame(client, atT2.body.threadId!)).id, context: 'watch' });
   assert.equal(evaluated.body.result, '1');
@@ -156,13 +155,27 @@ test('pause holds the run at its next event', { timeout: TEST_TIMEOUT_MS }, asyn
   const patches = Array.from({ length: 400 }, (_, index) => ({ count: index }));
   const plan = writePlan('pause', [{ toolId: 'slow', toolPath: 'skills/helpers/scripts/patches.js', input: { patches, delayMs: 50 } }]);
   client = await startClient(scratch);
-  await launch(client, { plan: plan.file, root: story, stopOnEntry: true });
-  const entry = await nextStop(client);
+  const entry = await (await launch(client, { plan: plan.file, root: story, stopOnEntry: true })).firstStop;
   await client.continueRequest({ threadId: entry.body.threadId! });
   // Deterministic: the script writes 400 patches 50 ms apart, so the run is still going when pause arrives.
-  await client.pauseRequest({ threadId: entry.body.threadId! });
-  const paused = await nextStop(client);
+  const paused = await stopAfter(client, () => client!.pauseRequest({ threadId: entry.body.threadId! }));
   assert.equal(paused.body.reason, 'pause');
   assert.match((await topFrame(client, paused.body.threadId!)).name, /^state_patch count$/);
   await Promise.all([client.waitForEvent('terminated'), client.terminateRequest({})]);
+});
+
+test('the replan filter stops before the narrator is asked for more steps, on the plan thread', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const plan = writePlan('replan', [{ toolId: 'ask', toolPath: 'skills/helpers/scripts/needs-context.js', input: { suggestion: 'Which door?' } }]);
+  client = await startClient(scratch);
+  const outputs: string[] = [];
+  client.on('output', (event: { body: { output: string } }) => outputs.push(event.body.output));
+  const stop = await (await launch(client, { plan: plan.file, root: story }, { exceptionFilters: ['replan'] })).firstStop;
+  assert.deepEqual([stop.body.reason, stop.body.threadId], ['exception', 1]);
+  assert.match(stop.body.description ?? '', /^replan: "ask" asked for more context \(Which door\?\)/);
+  const frame = await topFrame(client, 1);
+  assert.equal(frame.name, 'replan after ask (iteration 1)');
+  const info = await client.exceptionInfoRequest({ threadId: 1 });
+  assert.equal(info.body.exceptionId, 'replan');
+  await Promise.all([client.waitForEvent('terminated'), client.continueRequest({ threadId: 1 })]);
+  assert.ok(outputs.some((line) => line.startsWith('re-planning (iteration 1): "ask" asked for more context')), outputs.join(''));
 });

@@ -6,7 +6,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { launch, nextStop, scopeValue, startClient, topFrame } from '../support/debugClient.js';
+import { launch, nextStop, scopeValue, startClient, stopAfter, topFrame } from '../support/debugClient.js';
 
 const story = path.resolve(import.meta.dirname, '../fixtures/story');
 /** Margin: a safety net so a session that never stops fails its test instead of hanging the suite. */
@@ -56,8 +56,7 @@ async function setVariable(session: DebugClient, frameId: number, scopeName: str
 test('stepBack and reverseContinue move back through the recorded points with the state as it was, and breakpoints hold both ways', { timeout: TEST_TIMEOUT_MS }, async () => {
   const plan = writePlan('travel');
   client = await startClient(scratch);
-  await launch(client, { plan, root: story }, { planFile: plan, lineBreakpoints: [{ line: lineOf('"toolId": "t3"') }] });
-  const atT3 = await nextStop(client);
+  const atT3 = await (await launch(client, { plan, root: story }, { planFile: plan, lineBreakpoints: [{ line: lineOf('"toolId": "t3"') }] })).firstStop;
   const live = atT3.body.threadId!;
   assert.deepEqual(await scopeValue(client, (await topFrame(client, live)).id, 'State'), { n: 2 });
 
@@ -86,15 +85,12 @@ test('stepBack and reverseContinue move back through the recorded points with th
 test('setVariable edits the input and the state a held tool receives on stdin', { timeout: TEST_TIMEOUT_MS }, async () => {
   const plan = writePlan('edit');
   client = await startClient(scratch);
-  await launch(client, { plan, root: story }, { planFile: plan, lineBreakpoints: [{ line: lineOf('"toolId": "t2"') }, { line: lineOf('"toolId": "t3"') }] });
-  const atT2 = await nextStop(client);
+  const atT2 = await (await launch(client, { plan, root: story }, { planFile: plan, lineBreakpoints: [{ line: lineOf('"toolId": "t2"') }, { line: lineOf('"toolId": "t3"') }] })).firstStop;
   const frame = await topFrame(client, atT2.body.threadId!);
   await setVariable(client, frame.id, 'Input', ['patch', 'n'], '42');
   await setVariable(client, frame.id, 'State', ['n'], '"edited"');
   assert.deepEqual(await scopeValue(client, (await topFrame(client, atT2.body.threadId!)).id, 'Input'), { patch: { n: 42 } });
-  await client.continueRequest({ threadId: atT2.body.threadId! });
-
-  const atT3 = await nextStop(client);
+  const atT3 = await stopAfter(client, () => client!.continueRequest({ threadId: atT2.body.threadId! }));
   const t3 = await topFrame(client, atT3.body.threadId!);
   assert.equal(t3.name, 't3');
   assert.deepEqual(await scopeValue(client, t3.id, 'State'), { n: 42 }, 't2 patched the state with its edited input');
@@ -109,8 +105,7 @@ test('restartFrame forks the run: earlier tools keep their results, the tool get
   client = await startClient(scratch);
   const outputs: string[] = [];
   client.on('output', (event: { body: { output: string } }) => outputs.push(event.body.output));
-  await launch(client, { plan, root: story }, { planFile: plan, lineBreakpoints: [{ line: lineOf('"toolId": "t3"') }] });
-  const atT3 = await nextStop(client);
+  const atT3 = await (await launch(client, { plan, root: story }, { planFile: plan, lineBreakpoints: [{ line: lineOf('"toolId": "t3"') }] })).firstStop;
   assert.deepEqual(await scopeValue(client, (await topFrame(client, atT3.body.threadId!)).id, 'State'), { n: 2 });
 
   // Back to where t2 was about to start, edit its input there, and restart it.
@@ -127,8 +122,7 @@ test('restartFrame forks the run: earlier tools keep their results, the tool get
   assert.deepEqual(await scopeValue(client, again.id, 'State'), { n: 1 }, "t1's recorded result is kept");
   assert.ok(outputs.some((line) => line.includes('1 earlier tool(s) keep their results')), outputs.join(''));
 
-  await client.continueRequest({ threadId: restarted.body.threadId! });
-  const atT3Again = await nextStop(client);
+  const atT3Again = await stopAfter(client, () => client!.continueRequest({ threadId: restarted.body.threadId! }));
   assert.deepEqual(await scopeValue(client, (await topFrame(client, atT3Again.body.threadId!)).id, 'State'), { n: 7 });
   await Promise.all([client.waitForEvent('terminated'), client.continueRequest({ threadId: atT3Again.body.threadId! })]);
 });

@@ -22,8 +22,16 @@ export async function startClient(cwd: string): Promise<DebugClient> {
   return client;
 }
 
+export interface Launched {
+  readonly lines?: DebugProtocol.SetBreakpointsResponse;
+  readonly functions?: DebugProtocol.SetFunctionBreakpointsResponse;
+  /** The first stop, and the end of the session: both waits are registered before the launch request goes out. */
+  readonly firstStop: Promise<DebugProtocol.StoppedEvent>;
+  readonly terminated: Promise<unknown>;
+}
+
 /** initialize → launch → (initialized) breakpoints → configurationDone; returns the breakpoints' responses. */
-export async function launch(client: DebugClient, args: Record<string, unknown>, setup: Launch = {}): Promise<{ lines?: DebugProtocol.SetBreakpointsResponse; functions?: DebugProtocol.SetFunctionBreakpointsResponse }> {
+export async function launch(client: DebugClient, args: Record<string, unknown>, setup: Launch = {}): Promise<Launched> {
   const initialized = await client.initializeRequest({ adapterID: 'narratoria', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
   if (!initialized.success) throw new Error(initialized.message);
   const configured = client.waitForEvent('initialized').then(async () => {
@@ -33,11 +41,25 @@ export async function launch(client: DebugClient, args: Record<string, unknown>,
     await client.configurationDoneRequest();
     return { ...(lines ? { lines } : {}), ...(functions ? { functions } : {}) };
   });
+  const firstStop = nextStop(client);
+  const terminated = client.waitForEvent('terminated');
+  // Neither wait may reject unobserved when a test does not use it.
+  firstStop.catch(() => undefined);
+  terminated.catch(() => undefined);
   const [result] = await Promise.all([configured, client.launchRequest(args as DebugProtocol.LaunchRequestArguments)]);
-  return result;
+  return { ...result, firstStop, terminated };
 }
 
-/** Waits for the next stopped event. */
+/**
+ * Sends a request and waits for the stop it leads to. The wait is registered first: a stopped event can arrive in
+ * the same chunk as the response, before an `await` on the request would resume.
+ */
+export async function stopAfter(client: DebugClient, request: () => Promise<unknown>): Promise<DebugProtocol.StoppedEvent> {
+  const [stop] = await Promise.all([nextStop(client), request()]);
+  return stop;
+}
+
+/** Waits for the next stopped event (register it before sending what causes the stop). */
 export async function nextStop(client: DebugClient): Promise<DebugProtocol.StoppedEvent> {
   return (await client.waitForEvent('stopped')) as DebugProtocol.StoppedEvent;
 }

@@ -2,6 +2,8 @@
 import type { PlanRun } from '../../executor/planExecutor.js';
 import type { Plan } from '../../model/plan.js';
 import type { SkillContextProvider } from '../../skills/skillContext.js';
+import type { Narrator } from '../../narrator/index.js';
+import type { NarratorSkill } from '../../skills/skillTypes.js';
 
 export interface DebugHost {
   /** The story root used when a plan has no ancestor folder with `skills/` (the workspace folder). */
@@ -12,6 +14,10 @@ export interface DebugHost {
   readonly isTrusted: () => boolean;
   /** Skill configuration and environment (the extension's registry); manifests only when absent. */
   readonly skillContext?: SkillContextProvider | undefined;
+  /** Who writes more steps when a tool asks for more context (the play narrator); the pattern narrator when absent. */
+  readonly narrator?: Narrator | undefined;
+  /** The skills that narrator may use; read from the story when absent. */
+  readonly narratorSkills?: (() => readonly NarratorSkill[]) | undefined;
 }
 
 /** A live run the session started (the graph view attaches to it). */

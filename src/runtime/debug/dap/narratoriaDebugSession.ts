@@ -18,6 +18,7 @@ import { travel, type Motion, type PointHit, type TravelStop } from '../timeTrav
 import { FrameTable, type FrameReference } from './debugFrames.js';
 import type { DebugHost, DebugLocation, DebugRunStarted } from './debugHost.js';
 import { DebugSources } from './debugSources.js';
+import { debugRePlanner } from './debugRePlanner.js';
 import { evaluateAt, parseEnteredValue, preview, VariableStore, withValueAt } from './debugVariables.js';
 import { LaunchError, resolveLaunch, type LaunchTarget, type NarratoriaLaunchArguments } from './launchArguments.js';
 
@@ -315,6 +316,7 @@ export class NarratoriaDebugSession extends DebugSession {
       dataBreakpoints: this.noDebug ? undefined : this.dataBreakpoints,
       stopOnEntry: !this.noDebug && !restart && (args.stopOnEntry ?? target.kind === 'script'),
       history: this.history,
+      rePlanner: debugRePlanner(target.plan, { root: target.root, extraSkillRoots: this.host.extraSkillRoots, narrator: this.host.narrator, skills: this.host.narratorSkills }),
       ...(restart ? { resume: restart.resume, restartAt: { toolId: restart.toolId, edit: restart.edit } } : {}),
     });
     if (!this.noDebug) run.setExceptionFilters(this.filterIds);
