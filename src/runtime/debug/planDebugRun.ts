@@ -155,6 +155,10 @@ export class PlanDebugRun implements Disposable {
     run.onDidScheduleRetry(({ toolId, nextAttempt, delayMs, error }) => this.outputEmitter.fire({ category: 'console', text: `${toolId}: ${error.category} (${error.message}); attempt ${nextAttempt} in ${delayMs} ms\n`, toolId }));
     run.onDidFinishTool(({ result }) => {
       this.finished.set(result.toolId, result);
+      if (result.state !== 'success' && result.state !== 'skipped') {
+        const reason = result.error ? `${result.error.category}: ${result.error.message}` : result.state;
+        this.outputEmitter.fire({ category: 'stderr', text: `${result.toolId} ${result.state} (${reason})\n`, toolId: result.toolId });
+      }
       for (const [key, thread] of this.threadsByAttempt) {
         if (thread.toolId !== result.toolId) continue;
         this.threadsByAttempt.delete(key);
