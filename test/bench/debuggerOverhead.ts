@@ -3,10 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { PassThrough, type Readable, type Writable } from 'node:stream';
-import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { NarratoriaDebugSession } from '../../src/runtime/debug/dap/narratoriaDebugSession.js';
+import { connectInProcess } from '../support/debugClient.js';
 import { BreakpointSet } from '../../src/runtime/debug/breakpointSet.js';
 import { PlanDebugRun } from '../../src/runtime/debug/planDebugRun.js';
 import { executePlan } from '../../src/runtime/executor/planExecutor.js';
@@ -46,26 +44,6 @@ async function timeRun(root: string, debug: boolean, concurrency: number): Promi
   return elapsed;
 }
 
-/** A DAP client over streams (DebugClient connects only to a process or a port by itself). */
-class StreamClient extends DebugClient {
-  attach(readable: Readable, writable: Writable): void {
-    this.connect(readable, writable);
-  }
-}
-
-/** An in-process adapter with a DAP client over a pair of streams (no process boundary: the adapter's own latency). */
-async function connectedClient(): Promise<{ client: DebugClient; close: () => Promise<void> }> {
-  const toAdapter = new PassThrough();
-  const fromAdapter = new PassThrough();
-  const session = new NarratoriaDebugSession({ workspaceFolder: FIXTURE_STORY, isTrusted: () => true });
-  session.setRunAsServer(true);
-  session.start(toAdapter, fromAdapter);
-  const client = new StreamClient('node', 'unused', 'narratoria');
-  client.defaultTimeout = 120_000;
-  client.attach(fromAdapter, toAdapter);
-  return { client, close: async () => { await client.disconnectRequest({}).catch(() => undefined); await session.close(); } };
-}
-
 /** stepBack round trips (request → stopped → stack → scopes → State variables) from the end of a 10,000-event run. */
 async function stepBackLatencies(steps: number): Promise<{ samples: number[]; points: number }> {
   const directory = await fs.mkdtemp(path.join(tmpdir(), 'narratoria-bench-travel-'));
@@ -78,7 +56,8 @@ async function stepBackLatencies(steps: number): Promise<{ samples: number[]; po
       { toolId: 'end', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['emit'] },
     ],
   }));
-  const { client, close } = await connectedClient();
+  const { client, close } = connectInProcess({ workspaceFolder: FIXTURE_STORY, isTrusted: () => true });
+  client.defaultTimeout = 120_000;
   try {
     await client.initializeRequest({ adapterID: 'narratoria', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
     const configured = client.waitForEvent('initialized').then(async () => {

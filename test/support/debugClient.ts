@@ -1,7 +1,10 @@
 // A DebugClient (@vscode/debugadapter-testsupport) on the real `narratoria debug-adapter` process, with helpers to launch and wait for stops.
 import * as path from 'node:path';
+import { PassThrough, type Readable, type Writable } from 'node:stream';
 import { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import type { DebugHost } from '../../src/runtime/debug/dap/debugHost.js';
+import { NarratoriaDebugSession } from '../../src/runtime/debug/dap/narratoriaDebugSession.js';
 
 const adapterScript = path.resolve(import.meta.dirname, 'debugAdapterProcess.cjs');
 /** Margin: how long a request or event may take on a loaded 2-core machine; a wait only fails past it when the adapter is broken. */
@@ -28,6 +31,35 @@ export interface Launched {
   /** The first stop, and the end of the session: both waits are registered before the launch request goes out. */
   readonly firstStop: Promise<DebugProtocol.StoppedEvent>;
   readonly terminated: Promise<unknown>;
+}
+
+/** A DAP client over streams (DebugClient connects only to a process or a port by itself). */
+class StreamClient extends DebugClient {
+  attach(readable: Readable, writable: Writable): void {
+    this.connect(readable, writable);
+  }
+}
+
+/**
+ * An adapter in this process with a client over a pair of streams: for a host the standalone adapter does not
+ * have (an untrusted workspace), and for measuring the adapter without a process boundary.
+ */
+export function connectInProcess(host: DebugHost): { client: DebugClient; close: () => Promise<void> } {
+  const toAdapter = new PassThrough();
+  const fromAdapter = new PassThrough();
+  const session = new NarratoriaDebugSession(host);
+  session.setRunAsServer(true);
+  session.start(toAdapter, fromAdapter);
+  const client = new StreamClient('node', 'unused', 'narratoria');
+  client.defaultTimeout = WAIT_MS;
+  client.attach(fromAdapter, toAdapter);
+  return {
+    client,
+    close: async () => {
+      await client.disconnectRequest({}).catch(() => undefined);
+      await session.close();
+    },
+  };
 }
 
 /** initialize → launch → (initialized) breakpoints → configurationDone; returns the breakpoints' responses. */

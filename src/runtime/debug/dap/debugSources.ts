@@ -54,9 +54,12 @@ export class DebugSources {
     return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
   }
 
-  /** A read-only document of one attempt's output lines (one event per line, as the script wrote them). */
+  /**
+   * A read-only document of one attempt's output lines (one event per line, as the script wrote them). VS Code
+   * fetches a source reference's text once, so each length of a still-growing output gets its own reference.
+   */
   outputSource(toolId: string, attempt: number): DebugProtocol.Source {
-    const key = `${toolId}\u0000${attempt}`;
+    const key = `${toolId}\u0000${attempt}\u0000${this.history().eventsOf(toolId, attempt).length}`;
     let reference = this.outputReferences.get(key);
     if (reference === undefined) {
       reference = this.nextReference++;

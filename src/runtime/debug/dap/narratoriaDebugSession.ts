@@ -396,17 +396,24 @@ export class NarratoriaDebugSession extends DebugSession {
   }
 
   private back(response: DebugProtocol.Response, threadId: number, motion: Motion): void {
+    let left: DebugStop | undefined;
     if (this.cursor === undefined) {
-      const stop = this.run?.stopOf(threadId) ?? this.run?.stops()[0];
-      if (!stop || stop.pointIndex < 0) return this.sendErrorResponse(response, { id: 3007, format: 'pause the run before stepping back', showUser: true });
+      left = this.run?.stopOf(threadId) ?? this.run?.stops()[0];
+      if (!left || left.pointIndex < 0) return this.sendErrorResponse(response, { id: 3007, format: 'pause the run before stepping back', showUser: true });
       // Other threads hold at their next boundary while the session looks back in time.
       this.run?.pause();
-      this.cursor = stop.pointIndex;
+      this.cursor = left.pointIndex;
     }
     this.sendResponse(response);
     this.resumed();
     const found = travel(this.history, this.cursor, -1, motion, (point) => this.hitAt(point));
     if (found) this.showTravelStop(found);
+    // The client took the thread that stepped back for running: it is still held where it was.
+    if (left) {
+      const still = this.stoppedEvent(left.reason, left.threadId, [], left.description);
+      still.body.preserveFocusHint = true;
+      this.sendEvent(still);
+    }
   }
 
   private travelForward(motion: Motion): void {
