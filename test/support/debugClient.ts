@@ -73,11 +73,10 @@ export async function launch(client: DebugClient, args: Record<string, unknown>,
     await client.configurationDoneRequest();
     return { ...(lines ? { lines } : {}), ...(functions ? { functions } : {}) };
   });
-  const firstStop = nextStop(client);
-  const terminated = client.waitForEvent('terminated');
-  // Neither wait may reject unobserved when a test does not use it.
-  firstStop.catch(() => undefined);
-  terminated.catch(() => undefined);
+  // Plain listeners, not waitForEvent: an unused wait must not hold a timer that keeps the test process alive
+  // (each test's own timeout is the safety net).
+  const firstStop = new Promise<DebugProtocol.StoppedEvent>((resolve) => client.once('stopped', resolve));
+  const terminated = new Promise<unknown>((resolve) => client.once('terminated', resolve));
   const [result] = await Promise.all([configured, client.launchRequest(args as DebugProtocol.LaunchRequestArguments)]);
   return { ...result, firstStop, terminated };
 }

@@ -53,6 +53,13 @@ interface ArmedBreakpoint {
   hits: number;
 }
 
+/** A breakpoint that matches a recorded boundary. */
+export interface RecordedMatch {
+  readonly id: number;
+  readonly hitCondition: HitCondition | undefined;
+  readonly logMessage: string | undefined;
+}
+
 /** One debug session's breakpoints. Ids are unique for the session's lifetime. */
 export class BreakpointSet {
   private nextId = 1;
@@ -91,13 +98,13 @@ export class BreakpointSet {
   }
 
   /**
-   * The ids of the stopping breakpoints (not logpoints) whose tool and condition match a recorded boundary (time
-   * travel, replays): hit counts do not advance and logpoints do not print, so moving through history changes nothing.
+   * The breakpoints (stopping ones and logpoints) whose tool and condition match a recorded boundary, for time travel
+   * and replays; nothing is counted here (see RecordedHits for hit counts over a recorded run).
    */
-  peek(tool: ToolAtBoundary, scope: ConditionScope): number[] {
-    const ids: number[] = [];
+  matchAt(tool: ToolAtBoundary, scope: ConditionScope): RecordedMatch[] {
+    const found: RecordedMatch[] = [];
     for (const breakpoint of [...this.lineBreakpoints, ...this.functionBreakpoints]) {
-      if (!breakpoint.matches(tool) || breakpoint.logMessage !== undefined) continue;
+      if (!breakpoint.matches(tool)) continue;
       if (breakpoint.condition) {
         try {
           if (!evaluateCondition(breakpoint.condition, scope)) continue;
@@ -105,9 +112,9 @@ export class BreakpointSet {
           // A condition that cannot be evaluated stops, as it does live.
         }
       }
-      ids.push(breakpoint.id);
+      found.push({ id: breakpoint.id, hitCondition: breakpoint.hitCondition, logMessage: breakpoint.logMessage });
     }
-    return ids;
+    return found;
   }
 
   /** Decides at a tool boundary. Hit counts advance only when a breakpoint's condition holds. */

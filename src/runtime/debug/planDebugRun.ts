@@ -95,6 +95,8 @@ export class PlanDebugRun implements Disposable {
   private readonly modes = new Map<number, StepMode>();
   private readonly attempts = new Map<number, AttemptView>();
   private readonly finished = new Map<string, ToolResult>();
+  /** Tools whose running attempt wrote output after its done event (the first such warning). */
+  private readonly afterDone = new Map<string, string>();
   private entryPending: boolean;
   private restartPending: PlanDebugOptions['restartAt'];
   private nextPending = false;
@@ -151,7 +153,11 @@ export class PlanDebugRun implements Disposable {
       if (event.type === 'log') this.outputEmitter.fire({ category: 'stdout', text: `[${toolId}] ${event.level}: ${event.message}\n`, toolId });
       if (event.type === 'error') this.outputEmitter.fire({ category: 'stderr', text: `[${toolId}] error ${event.errorCode}: ${event.errorMessage}\n`, toolId });
     });
-    run.onDidRaiseWarning(({ warning }) => this.outputEmitter.fire({ category: 'console', text: `warning ${warning.code}: ${warning.message}\n`, toolId: warning.toolId }));
+    run.onDidRaiseWarning(({ warning }) => {
+      this.outputEmitter.fire({ category: 'console', text: `warning ${warning.code}: ${warning.message}\n`, toolId: warning.toolId });
+      // Output after done does not fail the attempt, but it breaks the protocol: the protocolError filter stops at its end.
+      if (warning.code === 'EVENT_AFTER_DONE' && warning.toolId !== undefined && !this.afterDone.has(warning.toolId)) this.afterDone.set(warning.toolId, warning.message);
+    });
     run.onDidScheduleRetry(({ toolId, nextAttempt, delayMs, error }) => this.outputEmitter.fire({ category: 'console', text: `${toolId}: ${error.category} (${error.message}); attempt ${nextAttempt} in ${delayMs} ms\n`, toolId }));
     run.onDidFinishTool(({ result }) => {
       this.finished.set(result.toolId, result);
@@ -280,6 +286,7 @@ export class PlanDebugRun implements Disposable {
     this.threadsByAttempt.set(`${toolId}\u0000${info.attempt}`, thread);
     this.threadEmitter.fire({ reason: 'started', thread });
     const skill = skillOfToolPath(info.tool.toolPath);
+    this.afterDone.delete(toolId);
     const restart = this.restartPending?.toolId === toolId ? this.restartPending : undefined;
     if (restart) this.restartPending = undefined;
     const state = restart?.edit?.state ?? info.stdin.state;
@@ -361,7 +368,10 @@ export class PlanDebugRun implements Disposable {
     const point = this.record({ kind: 'finish', toolId: info.tool.toolId, attempt: info.attempt, skill: view?.skill ?? null, state, input, dependencies, ok: info.ok, failure,
       result: { ok: info.ok, attempt: info.attempt, exitCode: info.exitCode, durationMs: info.durationMs, output: info.output, ...(info.error ? { error: info.error } : {}), willRetry: info.willRetry } });
     const mode = this.modes.get(thread.id) ?? 'run';
-    const exception = failure ? failureException(failure, this.exceptionFilters) : undefined;
+    const afterDone = this.afterDone.get(info.tool.toolId);
+    const exception = failure
+      ? failureException(failure, this.exceptionFilters)
+      : afterDone !== undefined && this.exceptionFilters.has('protocolError') ? `protocol_violation: output after done (${afterDone})` : undefined;
     let reason: StopReason | undefined;
     if (exception) reason = 'exception';
     else if (mode === 'stepIn' || mode === 'stepOut' || this.nextPending) reason = 'step';

@@ -10,6 +10,7 @@ import type { ExecutionResult, ToolResult } from '../../model/executionResult.js
 import type { RunRecord } from '../../persistence/runStore.js';
 import { skillOfToolPath } from '../../graph/planGraph.js';
 import { BreakpointSet } from '../breakpointSet.js';
+import { RecordedHits } from '../recordedHits.js';
 import { DataBreakpointSet } from '../dataBreakpoints.js';
 import { DebugHistory, type DebugPoint } from '../debugHistory.js';
 import { EXCEPTION_FILTER_DESCRIPTIONS, exceptionFilterSet, pointException, type ExceptionFilter } from '../exceptionFilters.js';
@@ -27,6 +28,7 @@ const RESTRICTED_MESSAGE =
 
 export class NarratoriaDebugSession extends DebugSession {
   private readonly breakpoints = new BreakpointSet();
+  private readonly recordedHits = new RecordedHits(() => this.history, this.breakpoints);
   private readonly dataBreakpoints = new DataBreakpointSet();
   private exceptionFilters = new Set<ExceptionFilter>();
   private filterIds: readonly string[] = [];
@@ -81,7 +83,8 @@ export class NarratoriaDebugSession extends DebugSession {
     this.sendResponse(response);
   }
 
-  protected override async launchRequest(response: DebugProtocol.LaunchResponse, args: NarratoriaLaunchArguments): Promise<void> {
+  protected override async launchRequest(response: DebugProtocol.LaunchResponse, given: NarratoriaLaunchArguments | undefined): Promise<void> {
+    const args: NarratoriaLaunchArguments = given ?? {};
     try {
       const live = args.replay === undefined;
       if (live && !this.host.isTrusted()) throw new LaunchError(RESTRICTED_MESSAGE);
@@ -114,6 +117,7 @@ export class NarratoriaDebugSession extends DebugSession {
       response.body = { breakpoints: requests.map((request) => ({ verified: false, line: request.line, message })) };
     } else {
       const statuses = this.breakpoints.setLineBreakpoints(sources.document, this.noDebug ? [] : requests);
+      this.recordedHits.reset();
       response.body = { breakpoints: statuses.map((status) => withMessage({ id: status.id, verified: status.verified, ...(status.line !== undefined ? { line: status.line } : {}), source: sources.planSource() }, status.message)) };
     }
     this.sendResponse(response);
@@ -122,6 +126,7 @@ export class NarratoriaDebugSession extends DebugSession {
   protected override setFunctionBreakPointsRequest(response: DebugProtocol.SetFunctionBreakpointsResponse, args: DebugProtocol.SetFunctionBreakpointsArguments): void {
     const tools = (this.target?.plan.tools ?? []).map((tool) => ({ toolId: tool.toolId, skill: skillOfToolPath(tool.toolPath) }));
     const statuses = this.breakpoints.setFunctionBreakpoints(args.breakpoints, tools);
+    this.recordedHits.reset();
     response.body = { breakpoints: statuses.map((status) => withMessage({ id: status.id, verified: status.verified }, status.message)) };
     this.sendResponse(response);
   }
@@ -351,6 +356,7 @@ export class NarratoriaDebugSession extends DebugSession {
     await this.runResult?.catch(() => undefined);
     old.dispose();
     this.history.truncate(start.index);
+    this.recordedHits.reset();
     this.forkEdits.clear();
     this.cursor = undefined;
     this.travelStop = undefined;
@@ -388,6 +394,7 @@ export class NarratoriaDebugSession extends DebugSession {
 
   private startReplay(target: Extract<LaunchTarget, { kind: 'replay' }>, stopOnEntry: boolean): void {
     this.history = target.history;
+    this.recordedHits.reset();
     this.output('console', `Replaying ${target.recordFile}: ${target.results.length} tool(s), ${target.history.length} recorded point(s); nothing runs.\n`);
     if (target.history.length === 0) return this.end();
     this.cursor = -1;
@@ -406,7 +413,7 @@ export class NarratoriaDebugSession extends DebugSession {
     }
     this.sendResponse(response);
     this.resumed();
-    const found = travel(this.history, this.cursor, -1, motion, (point) => this.hitAt(point));
+    const found = travel(this.history, this.cursor, -1, motion, (point, direction) => this.hitAt(point, direction));
     if (found) this.showTravelStop(found);
     // The client took the thread that stepped back for running: it is still held where it was.
     if (left) {
@@ -417,7 +424,7 @@ export class NarratoriaDebugSession extends DebugSession {
   }
 
   private travelForward(motion: Motion): void {
-    const found = travel(this.history, this.cursor ?? -1, 1, motion, (point) => this.hitAt(point));
+    const found = travel(this.history, this.cursor ?? -1, 1, motion, (point, direction) => this.hitAt(point, direction));
     if (found) return this.showTravelStop(found);
     // Off the end of the history: a replay is over; a live run carries on from where it is held.
     this.cursor = undefined;
@@ -441,11 +448,13 @@ export class NarratoriaDebugSession extends DebugSession {
   }
 
   /** The breakpoint that holds at a recorded point, in either direction. */
-  private hitAt(point: DebugPoint): PointHit | undefined {
+  private hitAt(point: DebugPoint, direction: 1 | -1): PointHit | undefined {
     if (this.noDebug) return undefined;
     if (point.kind === 'tool') {
-      const ids = this.breakpoints.peek({ toolId: point.toolId, skill: point.skill }, { state: point.state, dependencies: point.dependencies });
-      return ids.length > 0 ? { reason: 'breakpoint', hitBreakpointIds: ids } : undefined;
+      const decision = this.recordedHits.at(point);
+      // Logpoints print when the recording is played forward, as they did live.
+      if (direction === 1) for (const log of decision.logs) this.output('console', `${log}\n`, point.toolId);
+      return decision.stopIds.length > 0 ? { reason: 'breakpoint', hitBreakpointIds: decision.stopIds } : undefined;
     }
     if (point.kind === 'event' && point.event?.type === 'state_patch' && this.dataBreakpoints.size > 0) {
       const changed = this.dataBreakpoints.changedBy(point.state, point.event.patch);
