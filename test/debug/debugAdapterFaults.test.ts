@@ -6,14 +6,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import { launch, scopeValue, startClient, topFrame } from '../support/debugClient.js';
+import { launch, scopeValue, SessionEvents, startClient, topFrame } from '../support/debugClient.js';
 import { isProcessAlive, waitForProcessExit } from '../support/processes.js';
 
 const story = path.resolve(import.meta.dirname, '../fixtures/story');
 /** Margin: a safety net so a session that never stops fails its test instead of hanging the suite. */
 const TEST_TIMEOUT_MS = 180_000;
-/** Margin: how long the adapter may take to send an event on a loaded 2-core machine (the DebugClient's own margin). */
-const WAIT_MS = 60_000;
 /** Tool processes the terminate tests look at, with their command lines (a pid can be reused once it is gone). */
 const watched = new Map<number, string>();
 function commandLineOf(pid: number): string | undefined {
@@ -54,53 +52,6 @@ function writePlan(name: string, tools: readonly Record<string, unknown>[], extr
   return { file, lineOf: (needle) => text.slice(0, text.indexOf(needle)).split('\n').length };
 }
 
-type SessionEvent = DebugProtocol.StoppedEvent | DebugProtocol.TerminatedEvent;
-
-/**
- * Every stopped and terminated event since the client started, in order. DebugClient.waitForEvent listens only from
- * the moment it is called, so an event that arrives in the same chunk as the previous response would be lost.
- */
-class SessionEvents {
-  private readonly received: SessionEvent[] = [];
-  private wake: (() => void) | undefined;
-
-  constructor(session: DebugClient) {
-    const record = (event: SessionEvent) => {
-      this.received.push(event);
-      this.wake?.();
-    };
-    session.on('stopped', record);
-    session.on('terminated', record);
-  }
-
-  /** The next stopped or terminated event. */
-  async next(): Promise<SessionEvent> {
-    while (this.received.length === 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve, reject) => {
-        this.wake = resolve;
-        timer = setTimeout(() => reject(new Error(`no stopped or terminated event after ${WAIT_MS} ms`)), WAIT_MS);
-      }).finally(() => {
-        clearTimeout(timer);
-        this.wake = undefined;
-      });
-    }
-    return this.received.shift()!;
-  }
-
-  /** The next stop; fails when the session ends instead. */
-  async stop(): Promise<DebugProtocol.StoppedEvent> {
-    const event = await this.next();
-    if (event.event !== 'stopped') throw new Error('the session ended where it should have stopped');
-    return event as DebugProtocol.StoppedEvent;
-  }
-
-  /** Waits for the end of the session; fails when it stops instead. */
-  async end(): Promise<void> {
-    const event = await this.next();
-    if (event.event !== 'terminated') throw new Error(`the session stopped (${(event as DebugProtocol.StoppedEvent).body.reason}: ${(event as DebugProtocol.StoppedEvent).body.description ?? ''}) where it should have ended`);
-  }
-}
 
 /** Starts a client that records its stopped and terminated events. */
 async function start(): Promise<{ session: DebugClient; events: SessionEvents }> {

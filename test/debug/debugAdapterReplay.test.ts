@@ -7,13 +7,11 @@ import * as path from 'node:path';
 import type { DebugClient } from '@vscode/debugadapter-testsupport';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { narratoria } from '../cli/cliHarness.js';
-import { launch, scopeValue, startClient, topFrame } from '../support/debugClient.js';
+import { launch, scopeValue, SessionEvents, startClient, topFrame } from '../support/debugClient.js';
 
 const story = path.resolve(import.meta.dirname, '../fixtures/story');
 /** Margin: a safety net so a session that never stops fails its test instead of hanging the suite. */
 const TEST_TIMEOUT_MS = 180_000;
-/** Margin: how long the adapter may take to send an event on a loaded 2-core machine (the DebugClient's own margin). */
-const WAIT_MS = 60_000;
 /** Margin: the before hook runs the real CLI twice over real processes. */
 const RECORD_TIMEOUT_MS = 120_000;
 const requestId = '4c5d6e7f-8091-4a2b-9c3d-4e5f6a7b8c9d';
@@ -66,60 +64,6 @@ afterEach(async () => {
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
-type SessionEvent = DebugProtocol.StoppedEvent | DebugProtocol.TerminatedEvent;
-
-/**
- * Every stopped and terminated event since the client started, in order. DebugClient.waitForEvent listens only from
- * the moment it is called, so an event that arrives in the same chunk as the previous response (a replay stops in the
- * same tick as it answers launch) would be lost.
- */
-class SessionEvents {
-  private readonly received: SessionEvent[] = [];
-  private wake: (() => void) | undefined;
-  /** Every output event's category and text. */
-  readonly outputs: { category: string; output: string }[] = [];
-  /** Every thread event. */
-  readonly threads: DebugProtocol.ThreadEvent['body'][] = [];
-
-  constructor(session: DebugClient) {
-    const record = (event: SessionEvent) => {
-      this.received.push(event);
-      this.wake?.();
-    };
-    session.on('stopped', record);
-    session.on('terminated', record);
-    session.on('output', (event: DebugProtocol.OutputEvent) => this.outputs.push({ category: event.body.category ?? 'console', output: event.body.output }));
-    session.on('thread', (event: DebugProtocol.ThreadEvent) => this.threads.push(event.body));
-  }
-
-  /** The next stopped or terminated event. */
-  async next(): Promise<SessionEvent> {
-    while (this.received.length === 0) {
-      let timer: NodeJS.Timeout | undefined;
-      await new Promise<void>((resolve, reject) => {
-        this.wake = resolve;
-        timer = setTimeout(() => reject(new Error(`no stopped or terminated event after ${WAIT_MS} ms`)), WAIT_MS);
-      }).finally(() => {
-        clearTimeout(timer);
-        this.wake = undefined;
-      });
-    }
-    return this.received.shift()!;
-  }
-
-  /** The next stop; fails when the session ends instead. */
-  async stop(): Promise<DebugProtocol.StoppedEvent> {
-    const event = await this.next();
-    if (event.event !== 'stopped') throw new Error('the session ended where it should have stopped');
-    return event as DebugProtocol.StoppedEvent;
-  }
-
-  /** Waits for the end of the session; fails when it stops instead. */
-  async end(): Promise<void> {
-    const event = await this.next();
-    if (event.event !== 'terminated') throw new Error(`the session stopped (${(event as DebugProtocol.StoppedEvent).body.reason}) where it should have ended`);
-  }
-}
 
 /** Starts a client that records its events. */
 async function start(): Promise<{ session: DebugClient; events: SessionEvents }> {

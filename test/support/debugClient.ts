@@ -116,3 +116,58 @@ async function expand(client: DebugClient, reference: number, array: boolean): P
   const entries = await Promise.all(variables.map(async (variable) => [variable.name, variable.variablesReference > 0 ? await expand(client, variable.variablesReference, variable.type === 'array') : JSON.parse(variable.value)] as const));
   return array ? entries.map(([, value]) => value) : Object.fromEntries(entries);
 }
+
+export type SessionEvent = DebugProtocol.StoppedEvent | DebugProtocol.TerminatedEvent;
+
+/**
+ * Every stopped and terminated event since the client started, in order. DebugClient.waitForEvent listens only from
+ * the moment it is called, so an event that arrives in the same chunk as the previous response (a replay stops in the
+ * same tick as it answers launch) would be lost.
+ */
+export class SessionEvents {
+  /** Every output event's category and text. */
+  readonly outputs: { category: string; output: string }[] = [];
+  /** Every thread event. */
+  readonly threads: DebugProtocol.ThreadEvent['body'][] = [];
+  private readonly received: SessionEvent[] = [];
+  private wake: (() => void) | undefined;
+
+  constructor(session: DebugClient) {
+    const record = (event: SessionEvent) => {
+      this.received.push(event);
+      this.wake?.();
+    };
+    session.on('output', (event: DebugProtocol.OutputEvent) => this.outputs.push({ category: event.body.category ?? 'console', output: event.body.output }));
+    session.on('thread', (event: DebugProtocol.ThreadEvent) => this.threads.push(event.body));
+    session.on('stopped', record);
+    session.on('terminated', record);
+  }
+
+  /** The next stopped or terminated event. */
+  async next(): Promise<SessionEvent> {
+    while (this.received.length === 0) {
+      let timer: NodeJS.Timeout | undefined;
+      await new Promise<void>((resolve, reject) => {
+        this.wake = resolve;
+        timer = setTimeout(() => reject(new Error(`no stopped or terminated event after ${WAIT_MS} ms`)), WAIT_MS);
+      }).finally(() => {
+        clearTimeout(timer);
+        this.wake = undefined;
+      });
+    }
+    return this.received.shift()!;
+  }
+
+  /** The next stop; fails when the session ends instead. */
+  async stop(): Promise<DebugProtocol.StoppedEvent> {
+    const event = await this.next();
+    if (event.event !== 'stopped') throw new Error('the session ended where it should have stopped');
+    return event as DebugProtocol.StoppedEvent;
+  }
+
+  /** Waits for the end of the session; fails when it stops instead. */
+  async end(): Promise<void> {
+    const event = await this.next();
+    if (event.event !== 'terminated') throw new Error(`the session stopped (${(event as DebugProtocol.StoppedEvent).body.reason}: ${(event as DebugProtocol.StoppedEvent).body.description ?? ''}) where it should have ended`);
+  }
+}

@@ -1,24 +1,13 @@
 // Launch configurations of the `narratoria` debug type: launch.json entries, F5 without a launch.json, the Run and Debug picker, and the Restricted Mode refusal; the adapter does the rest.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { NarratoriaLaunchArguments } from '../../runtime/debug/dap/launchArguments.js';
 import { readSettings } from '../settings.js';
 
 export const DEBUG_TYPE = 'narratoria';
 
-/** The launch arguments of a `narratoria` configuration (package.json `debuggers[0].configurationAttributes.launch`). */
-export interface NarratoriaLaunchConfiguration extends vscode.DebugConfiguration {
-  readonly plan?: string;
-  readonly root?: string;
-  readonly stopOnEntry?: boolean;
-  readonly state?: string;
-  readonly concurrency?: number;
-  readonly toolTimeoutMs?: number;
-  readonly planTimeoutMs?: number;
-  readonly noDebug?: boolean;
-  readonly replay?: string;
-  readonly script?: string;
-  readonly input?: Record<string, unknown> | string;
-}
+/** A `narratoria` configuration: the runtime's launch arguments (package.json `debuggers[0].configurationAttributes.launch`). */
+export type NarratoriaLaunchConfiguration = vscode.DebugConfiguration & NarratoriaLaunchArguments;
 
 /** A run record of the workspace: `<story>/.narratoria/runs/<id>.json`. */
 const RUN_RECORD_PATH = /[\\/]\.narratoria[\\/]runs[\\/][^\\/]+\.json$/;
