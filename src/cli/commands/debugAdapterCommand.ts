@@ -3,7 +3,7 @@ import * as net from 'node:net';
 import { NarratoriaDebugSession } from '../../runtime/debug/dap/narratoriaDebugSession.js';
 import { ExitCode, parseOptions, parsePositiveInteger, UsageError, type CliIo } from '../cliSupport.js';
 
-export const debugAdapterUsage = 'narratoria debug-adapter [--port N]   (Debug Adapter Protocol over stdio, or on 127.0.0.1:N)';
+export const debugAdapterUsage = 'narratoria debug-adapter [--port N]   (Debug Adapter Protocol over stdio, or on 127.0.0.1:N; 0 picks a free port)';
 
 /** A debug adapter run outside VS Code trusts its user: the client decides what to launch. */
 const host = (io: CliIo) => ({ workspaceFolder: io.cwd, isTrusted: () => true });
@@ -11,7 +11,7 @@ const host = (io: CliIo) => ({ workspaceFolder: io.cwd, isTrusted: () => true })
 export async function debugAdapterCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, { port: { type: 'string' } });
   if (positionals.length > 0) throw new UsageError('debug-adapter takes no file: the client sends the plan in its launch request');
-  const port = parsePositiveInteger('port', values.port);
+  const port = values.port === '0' ? 0 : parsePositiveInteger('port', values.port);
   if (port !== undefined) return serve(port, io, signal);
   const input = io.stdin ?? process.stdin;
   const session = new NarratoriaDebugSession(host(io));
@@ -37,7 +37,8 @@ async function serve(port: number, io: CliIo, signal: AbortSignal): Promise<Exit
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  io.stderr.write(`narratoria debug-adapter: listening on 127.0.0.1:${port}\n`);
+  const address = server.address();
+  io.stderr.write(`narratoria debug-adapter: listening on 127.0.0.1:${typeof address === 'object' && address ? address.port : port}\n`);
   await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return ExitCode.Success;
