@@ -148,6 +148,8 @@ test('stepping: stepIn enters the NDJSON events, stepOut runs to the end of the 
   assert.equal(evaluated.body.result, '1');
   const condition = await client.evaluateRequest({ expression: 'state.n == 1', frameId: (await topFrame(client, atT2.body.threadId!)).id, context: 'repl' });
   assert.equal(condition.body.result, 'true');
+  const hover = await client.evaluateRequest({ expression: 'patch', frameId: (await topFrame(client, atT2.body.threadId!)).id, context: 'hover' });
+  assert.equal(hover.body.result, '{"n":2}', "a hovered word is looked up in the state, then the tool's input");
   await Promise.all([client.waitForEvent('terminated'), client.continueRequest({ threadId: atT2.body.threadId! })]);
 });
 

@@ -145,7 +145,7 @@ export function withValueAt(root: Record<string, unknown>, path: readonly (strin
   return set(root, 0) as Record<string, unknown>;
 }
 
-/** What an expression evaluates to at a point: a JSON pointer into the state, a `state.…`/`input.…` path, or a condition. */
+/** What an expression evaluates to at a point: a JSON pointer into the state, a `state.…`/`input.…` path, a key (hovers), or a condition. */
 export function evaluateAt(expression: string, point: DebugPoint): { ok: true; value: unknown } | { ok: false; message: string } {
   const text = expression.trim();
   if (text === '' ) return { ok: false, message: 'type a JSON pointer such as /dice/lastRoll/total, or a condition such as state.dice.lastRoll.total >= 15' };
@@ -158,6 +158,12 @@ export function evaluateAt(expression: string, point: DebugPoint): { ok: true; v
   if (/^(state|input|dependencies)(\.[A-Za-z_$][\w$-]*|\[\d+\])*$/.test(text)) {
     const value = readPath(text, scope);
     return value === undefined ? { ok: false, message: `${text} is undefined here` } : { ok: true, value };
+  }
+  // A bare word (what a hover over the plan's JSON sends): a key of the state, the input or the dependencies.
+  if (/^[A-Za-z_$][\w$-]*$/.test(text)) {
+    for (const root of [point.state, point.input, point.dependencies]) {
+      if (Object.hasOwn(root, text)) return { ok: true, value: root[text] };
+    }
   }
   const parsed = parseCondition(text);
   if (!parsed.ok) return { ok: false, message: `${parsed.message} (at column ${parsed.offset + 1})` };
