@@ -1,9 +1,11 @@
 // `narratoria inspect <script>`: runs one skill script and explains each stdout line, stderr, exit code and verdict.
 import * as path from 'node:path';
-import { inspectScript, type InspectedLine } from '../../runtime/inspect/inspectScript.js';
+import { inspectScript, type InspectedLine, type InspectReport } from '../../runtime/inspect/inspectScript.js';
+import { inspectRecording } from '../../runtime/inspect/inspectReplay.js';
+import { metaFileOf, readRecording, RecordingError, writeRecording, type Recording } from '../../runtime/inspect/recording.js';
 import { ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 
-export const inspectUsage = 'narratoria inspect <script> [--input JSON | --input-file FILE] [--root DIR] [--timeout MS] [--format text|json]';
+export const inspectUsage = 'narratoria inspect <script> [--input JSON | --input-file FILE] [--root DIR] [--timeout MS] [--format text|json] [--record FILE.ndjson]\n  narratoria inspect --replay FILE.ndjson [--format text|json]';
 
 export async function inspectCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -12,21 +14,58 @@ export async function inspectCommand(args: readonly string[], io: CliIo, signal:
     root: { type: 'string' },
     timeout: { type: 'string' },
     format: { type: 'string' },
+    record: { type: 'string' },
+    replay: { type: 'string' },
   });
   const format = parseFormat(values.format);
+  const style = styler(io.stdout, io.env);
+  if (values.replay !== undefined) {
+    if (positionals.length > 0 || values.input !== undefined || values['input-file'] !== undefined || values.record !== undefined || values.timeout !== undefined) {
+      throw new UsageError('--replay runs nothing: give it only the recording (and --format)');
+    }
+    return replay(path.resolve(io.cwd, values.replay), format, io, style);
+  }
   if (positionals.length !== 1) throw new UsageError('inspect needs exactly one script');
   if (values.input !== undefined && values['input-file'] !== undefined) throw new UsageError('use --input or --input-file, not both');
   const input = await readScriptInput(values.input, values['input-file'], io);
   const root = path.resolve(io.cwd, values.root ?? '.');
-  const style = styler(io.stdout, io.env);
-  const report = await inspectScript({
+  const recordFile = values.record !== undefined ? path.resolve(io.cwd, values.record) : undefined;
+  const { recording, ...report } = await inspectScript({
     scriptPath: path.resolve(io.cwd, positionals[0]!),
     input,
     root,
     timeoutMs: parsePositiveInteger('timeout', values.timeout),
     signal,
     onLine: format === 'text' ? (line) => io.stdout.write(formatLine(line, style)) : undefined,
+    record: recordFile !== undefined,
   });
+  if (recordFile && recording) {
+    await writeRecording(recordFile, recording);
+    io.stderr.write(`recorded ${recording.texts.length} line(s) to ${recordFile} (+ ${path.basename(metaFileOf(recordFile))})\n`);
+  }
+  printReport(report, format, io, style);
+  if (report.command.length === 0) return ExitCode.Usage;
+  return report.verdict.ok ? ExitCode.Success : ExitCode.Failure;
+}
+
+/** `inspect --replay`: the recorded stream through the same decoder; nothing runs. */
+async function replay(file: string, format: 'text' | 'json', io: CliIo, style: Styler): Promise<ExitCode> {
+  let recording: Recording;
+  try {
+    recording = await readRecording(file);
+  } catch (error) {
+    if (error instanceof RecordingError) {
+      io.stderr.write(`narratoria: ${error.message}\n`);
+      return ExitCode.Usage;
+    }
+    throw error;
+  }
+  const report = inspectRecording(recording, file, format === 'text' ? (line) => io.stdout.write(formatLine(line, style)) : undefined);
+  printReport(report, format, io, style);
+  return report.verdict.ok ? ExitCode.Success : ExitCode.Failure;
+}
+
+function printReport(report: InspectReport, format: 'text' | 'json', io: CliIo, style: Styler): void {
   if (format === 'json') {
     io.stdout.write(toJson(report));
   } else {
@@ -37,8 +76,6 @@ export async function inspectCommand(args: readonly string[], io: CliIo, signal:
     const verdict = report.verdict.ok ? style.green('✔ ' + report.verdict.message) : style.red(`✖ ${report.verdict.code ?? ''} (${report.verdict.category ?? ''}): ${report.verdict.message}`);
     io.stdout.write(verdict + '\n');
   }
-  if (report.command.length === 0) return ExitCode.Usage;
-  return report.verdict.ok ? ExitCode.Success : ExitCode.Failure;
 }
 
 function formatLine(line: InspectedLine, style: Styler): string {

@@ -11,6 +11,7 @@ import inspectReportSchema from '../../../contracts/inspect-report.schema.json';
 import turnResultSchema from '../../../contracts/turn-result.schema.json';
 import sessionSchema from '../../../contracts/session.schema.json';
 import planGraphSchema from '../../../contracts/plan-graph.schema.json';
+import recordingSchema from '../../../contracts/recording.schema.json';
 
 /** The contract schemas by file name. */
 export const contractSchemas = {
@@ -24,6 +25,7 @@ export const contractSchemas = {
   'turn-result.schema.json': turnResultSchema,
   'session.schema.json': sessionSchema,
   'plan-graph.schema.json': planGraphSchema,
+  'recording.schema.json': recordingSchema,
 } as const;
 
 export type ContractName = keyof typeof contractSchemas;

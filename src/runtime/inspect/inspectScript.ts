@@ -6,7 +6,8 @@ import type { ToolEvent } from '../model/toolEvent.js';
 import { commandForScript } from '../process/interpreter.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
 import { launchScript } from '../process/scriptLauncher.js';
-import { ProtocolSession, type LineStatus } from '../protocol/protocolSession.js';
+import { ProtocolSession, type LineStatus, type ProcessEnd, type ProtocolInput } from '../protocol/protocolSession.js';
+import type { RecordedLine, Recording } from './recording.js';
 import { ManifestSkillContextProvider, type SkillContextProvider } from '../skills/skillContext.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../model/plan.js';
 
@@ -48,12 +49,38 @@ export interface InspectOptions {
   readonly extraEnv?: Readonly<Record<string, string>> | undefined;
   /** Called as each line is classified (live views). */
   readonly onLine?: ((line: InspectedLine) => void) | undefined;
+  /** Keep the raw lines and stderr with their timing, for a recording (report.recording). */
+  readonly record?: boolean | undefined;
+}
+
+/** An inspection, and (when asked for) its recording. */
+export type InspectResult = InspectReport & { readonly recording?: Recording | undefined };
+
+/** What the runtime makes of one stdout item: the one classification shared by inspect, its replays and the inspector. */
+export function inspectLine(session: ProtocolSession, item: ProtocolInput & { readonly elapsedMs: number }): InspectedLine {
+  const report = session.accept(item);
+  return {
+    lineNumber: item.lineNumber,
+    elapsedMs: Math.round(item.elapsedMs),
+    status: report.status,
+    ...(item.kind === 'line' ? { text: item.line.length > TEXT_LIMIT ? item.line.slice(0, TEXT_LIMIT) + '…' : item.line, byteLength: Buffer.byteLength(item.line) } : { byteLength: item.byteLength }),
+    ...(report.event ? { event: report.event } : {}),
+    ...(report.problem ?? report.warning ? { problem: report.problem ?? report.warning!.message } : {}),
+  };
+}
+
+/** The verdict part of a report, from the session and how the process ended. */
+export function inspectVerdict(session: ProtocolSession, end: ProcessEnd, timeoutMs: number, scriptPath: string): InspectReport['verdict'] {
+  const verdict = session.verdict(end, timeoutMs, scriptPath);
+  return verdict.ok
+    ? { ok: true, message: session.done?.summary ? `ok: ${session.done.summary}` : 'ok: the script followed the protocol and reported success' }
+    : { ok: false, message: verdict.error!.message, category: verdict.error!.category, code: verdict.error!.code };
 }
 
 const TEXT_LIMIT = 2000;
 
 /** Runs the script once (no retries) and keeps reading after protocol errors so every line is reported. */
-export async function inspectScript(options: InspectOptions): Promise<InspectReport> {
+export async function inspectScript(options: InspectOptions): Promise<InspectResult> {
   const root = path.resolve(options.root ?? process.cwd());
   const scriptPath = path.resolve(root, options.scriptPath);
   const commandResult = await commandForScript(scriptPath);
@@ -69,31 +96,46 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRep
   const timeoutMs = options.timeoutMs ?? context.manifestTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   const session = new ProtocolSession(options.maxLineBytes);
   const lines: InspectedLine[] = [];
+  const texts: string[] = [];
+  const recordedLines: RecordedLine[] = [];
+  const stderr: { elapsedMs: number; text: string }[] = [];
+  const input = options.input ?? {};
+  const started = performance.now();
   const outcome = await launchScript({
     command: commandResult.command,
     cwd: root,
     env: { ...buildScriptEnvironment({ root, skillDirectory: context.skillDirectory, skillDataDirectory: context.dataDirectory, skillConfigJson: context.configJson, toolId: 'inspect', requestId: 'inspect' }), ...options.extraEnv, ...context.env },
-    stdinText: JSON.stringify({ requestId: 'inspect', tool: 'inspect', input: options.input ?? {}, dependencies: {}, state: {} }),
+    stdinText: JSON.stringify({ requestId: 'inspect', tool: 'inspect', input, dependencies: {}, state: {} }),
     timeoutMs,
     signal: options.signal,
     maxLineBytes: options.maxLineBytes,
     onStdout: (item) => {
-      const report = session.accept(item);
-      const line: InspectedLine = {
-        lineNumber: item.lineNumber,
-        elapsedMs: item.elapsedMs,
-        status: report.status,
-        ...(item.kind === 'line' ? { text: item.line.length > TEXT_LIMIT ? item.line.slice(0, TEXT_LIMIT) + '…' : item.line, byteLength: Buffer.byteLength(item.line) } : { byteLength: item.byteLength }),
-        ...(report.event ? { event: report.event } : {}),
-        ...(report.problem ?? report.warning ? { problem: report.problem ?? report.warning!.message } : {}),
-      };
+      const line = inspectLine(session, item);
       lines.push(line);
+      if (options.record) {
+        texts.push(item.kind === 'line' ? item.line : '');
+        recordedLines.push({
+          lineNumber: item.lineNumber, elapsedMs: line.elapsedMs, byteLength: line.byteLength ?? 0,
+          ...(item.kind === 'oversized' ? { oversized: true } : item.partial ? { partial: true } : {}),
+        });
+      }
       options.onLine?.(line);
       return 'continue';
     },
+    onStderr: options.record ? (text) => stderr.push({ elapsedMs: Math.round(performance.now() - started), text }) : undefined,
   });
-  const verdict = session.verdict(outcome, timeoutMs, scriptPath);
+  const recording: Recording | undefined = options.record
+    ? {
+        texts,
+        meta: {
+          formatVersion: 1, script: scriptPath, command: [commandResult.command.file, ...commandResult.command.args], root, input, recordedAt: new Date().toISOString(),
+          timeoutMs, ...(options.maxLineBytes ? { maxLineBytes: options.maxLineBytes } : {}), durationMs: Math.round(outcome.durationMs), lines: recordedLines, stderr,
+          exitCode: outcome.exitCode, signal: outcome.signal, timedOut: outcome.timedOut, ...(outcome.spawnError ? { spawnError: outcome.spawnError } : {}),
+        },
+      }
+    : undefined;
   return {
+    ...(recording ? { recording } : {}),
     script: scriptPath,
     command: [commandResult.command.file, ...commandResult.command.args],
     durationMs: outcome.durationMs,
@@ -102,8 +144,6 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRep
     exitCode: outcome.exitCode,
     signal: outcome.signal,
     timedOut: outcome.timedOut,
-    verdict: verdict.ok
-      ? { ok: true, message: session.done?.summary ? `ok: ${session.done.summary}` : 'ok: the script followed the protocol and reported success' }
-      : { ok: false, message: verdict.error!.message, category: verdict.error!.category, code: verdict.error!.code },
+    verdict: inspectVerdict(session, outcome, timeoutMs, scriptPath),
   };
 }
