@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { NdjsonDiagnostics } from './inspect/ndjsonDiagnostics.js';
 import { PlanAuthoring } from './authoring/planAuthoring.js';
 import { PlanDebugging } from './debug/planDebugging.js';
 import { PlanGraphService } from './graph/planGraphService.js';
@@ -30,6 +31,7 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly authoring: PlanAuthoring;
   readonly graphs: PlanGraphService;
   readonly debugging: PlanDebugging;
+  readonly recordings: NdjsonDiagnostics;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -63,7 +65,8 @@ export class NarratoriaContext implements vscode.Disposable {
       log: this.log,
     });
     this.debugging = new PlanDebugging({ root: this.root, skills: this.skills, graphs: this.graphs, log: this.log });
-    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging);
+    this.recordings = new NdjsonDiagnostics();
+    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {

@@ -64,18 +64,15 @@ export async function readRecording(ndjsonFile: string): Promise<Recording> {
   } catch (error) {
     throw new RecordingError(`cannot read ${ndjsonFile} (${(error as NodeJS.ErrnoException).code ?? String(error)})`);
   }
-  const endsWithNewline = body.endsWith('\n');
-  const texts = body === '' ? [] : (endsWithNewline ? body.slice(0, -1) : body).split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
   let metaText: string | undefined;
   try {
     metaText = await readFile(metaFileOf(ndjsonFile), 'utf8');
   } catch {
     metaText = undefined;
   }
-  if (metaText === undefined) {
-    const lines = texts.map((text, index) => ({ lineNumber: index + 1, elapsedMs: 0, byteLength: Buffer.byteLength(text), ...(index === texts.length - 1 && !endsWithNewline ? { partial: true } : {}) }));
-    return { texts, meta: { formatVersion: 1, script: '', input: {}, durationMs: 0, lines, stderr: [], exitCode: 0, signal: null, timedOut: false } };
-  }
+  const bare = recordingOfText(body);
+  if (metaText === undefined) return bare;
+  const texts = bare.texts;
   let meta: unknown;
   try {
     meta = JSON.parse(metaText);
@@ -88,6 +85,14 @@ export async function readRecording(ndjsonFile: string): Promise<Recording> {
     throw new RecordingError(`${ndjsonFile} has ${texts.length} line(s) but its sidecar describes ${recorded.lines.length}: the two files do not belong together`);
   }
   return { texts, meta: recorded };
+}
+
+/** An .ndjson text on its own as a recording: every line written at 0 ms by a process that exited 0. */
+export function recordingOfText(body: string): Recording {
+  const endsWithNewline = body.endsWith('\n');
+  const texts = body === '' ? [] : (endsWithNewline ? body.slice(0, -1) : body).split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  const lines = texts.map((text, index) => ({ lineNumber: index + 1, elapsedMs: 0, byteLength: Buffer.byteLength(text), ...(index === texts.length - 1 && !endsWithNewline ? { partial: true } : {}) }));
+  return { texts, meta: { formatVersion: 1, script: '', input: {}, durationMs: 0, lines, stderr: [], exitCode: 0, signal: null, timedOut: false } };
 }
 
 /** The stdout items a recording replays, as the launcher delivered them live. */

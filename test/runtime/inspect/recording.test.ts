@@ -8,6 +8,7 @@ import { validateAgainst } from '../../../src/runtime/contracts/schemas.js';
 import { inspectRecording } from '../../../src/runtime/inspect/inspectReplay.js';
 import { inspectScript } from '../../../src/runtime/inspect/inspectScript.js';
 import { metaFileOf, readRecording, RecordingError, writeRecording } from '../../../src/runtime/inspect/recording.js';
+import { diagnoseNdjson } from '../../../src/runtime/inspect/ndjsonDiagnostics.js';
 
 const story = path.resolve(import.meta.dirname, '../../fixtures/story');
 let scratch: string;
@@ -67,4 +68,31 @@ test('a sidecar that does not match its .ndjson file, or is not a sidecar, is re
   writeFileSync(metaFileOf(file), '{"hello": 1}');
   await assert.rejects(readRecording(file), (error: unknown) => error instanceof RecordingError && /not a recording sidecar/.test(error.message));
   await assert.rejects(readRecording(path.join(scratch, 'missing.ndjson')), (error: unknown) => error instanceof RecordingError && /cannot read/.test(error.message));
+});
+
+test('diagnostics of an .ndjson text: invalid JSON at its column, an unknown type with a suggestion, a schema violation, a line after done', () => {
+  const text = [
+    '{"version":"0","type":"log","level":"info","message":"ok"}',
+    '{"version":"0","type":"lgo","level":"info","message":"typo"}',
+    '{"version":"0","type":"log","level":"loud","message":"bad level"}',
+    '{"version":"0","type" "log"}',
+    '{"version":"0","type":"done","ok":true}',
+    '{"version":"0","type":"log","level":"info","message":"late"}',
+  ].join('\n');
+  const diagnostics = diagnoseNdjson(`${text}\n`);
+  assert.deepEqual(diagnostics.map((diagnostic) => [diagnostic.line, diagnostic.code, diagnostic.severity]), [
+    [2, 'UNKNOWN_EVENT_TYPE', 'error'],
+    [3, 'INVALID_EVENT', 'error'],
+    [4, 'INVALID_JSON', 'error'],
+    [6, 'EVENT_AFTER_DONE', 'warning'],
+  ]);
+  assert.match(diagnostics[0]!.message, /did you mean "log"\?/);
+  assert.equal(diagnostics[0]!.column, text.split('\n')[1]!.indexOf('"lgo"') + 1);
+  assert.match(diagnostics[1]!.message, /\/level/);
+  assert.equal(diagnostics[2]!.column, '{"version":"0","type" '.length + 1, 'the column where JSON.parse stopped');
+});
+
+test('diagnostics of an .ndjson text without a done event report it on the last line', () => {
+  const diagnostics = diagnoseNdjson('{"version":"0","type":"log","level":"info","message":"only"}\n');
+  assert.deepEqual(diagnostics.map((diagnostic) => [diagnostic.line, diagnostic.code]), [[1, 'MISSING_DONE']]);
 });
