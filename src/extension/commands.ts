@@ -1,6 +1,7 @@
 // Registers every Narratoria command; each handler is a factory over the NarratoriaContext (no logic of its own here).
 import * as vscode from 'vscode';
 import { debugPlanCommand, debugSkillScriptCommand, replayRunCommand } from './debug/debugCommands.js';
+import { inspectSkillScriptCommand, openInInspectorCommand } from './inspect/inspectCommands.js';
 import { downloadNarratorModel } from './narrator/modelDownloadCommand.js';
 import type { NarratoriaContext } from './narratoriaContext.js';
 import { PlayPanel } from './play/playPanel.js';
@@ -37,6 +38,8 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.addSampleSkills': addSampleSkillsCommand(skillContext),
     'narratoria.refreshSkills': () => context.skills.refresh(),
     'narratoria.runSkillScript': runSkillScriptCommand(skillContext),
+    'narratoria.inspectSkillScript': inspectSkillScriptCommand(skillContext),
+    'narratoria.openInInspector': openInInspectorCommand(skillContext),
     'narratoria.openSkillManifest': openManifestCommand(skillContext),
     'narratoria.configureSkill': configureSkillCommand(skillContext),
     'narratoria.enableSkill': setSkillEnabledCommand(skillContext, true),

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { InspectorPanel } from './inspect/inspectorPanel.js';
 import { NdjsonDiagnostics } from './inspect/ndjsonDiagnostics.js';
 import { PlanAuthoring } from './authoring/planAuthoring.js';
 import { PlanDebugging } from './debug/planDebugging.js';
@@ -88,6 +89,11 @@ export class NarratoriaContext implements vscode.Disposable {
     this.skills.watch();
     void this.skills.ready().catch((error: unknown) => this.log.error(`loading the skills failed: ${String(error)}`));
     this.log.info(`Narratoria ${String(extension.extension.packageJSON['version'])} activated for ${this.root?.fsPath ?? 'no folder'}${vscode.workspace.isTrusted ? '' : ' (untrusted: nothing runs)'}`);
+  }
+
+  /** The Inspector panel's current run or recording, if the panel is open. */
+  get inspector(): typeof InspectorPanel.shown {
+    return InspectorPanel.shown;
   }
 
   get sampleSkillsDirectory(): string {

@@ -32,7 +32,11 @@ export interface InspectReport {
   readonly exitCode: number | null;
   readonly signal: string | null;
   readonly timedOut: boolean;
-  readonly verdict: { readonly ok: boolean; readonly message: string; readonly category?: ErrorCategory; readonly code?: string };
+  readonly verdict: {
+    readonly ok: boolean; readonly message: string; readonly category?: ErrorCategory; readonly code?: string;
+    /** Whether a plan with a retry policy would retry this failure: ProtocolSession.verdict's `retryable`, the flag the executor reads. */
+    readonly retryable?: boolean;
+  };
 }
 
 export interface InspectOptions {
@@ -49,6 +53,8 @@ export interface InspectOptions {
   readonly extraEnv?: Readonly<Record<string, string>> | undefined;
   /** Called as each line is classified (live views). */
   readonly onLine?: ((line: InspectedLine) => void) | undefined;
+  /** Called with each stderr chunk and its time since start (live views). */
+  readonly onStderr?: ((chunk: { readonly elapsedMs: number; readonly text: string }) => void) | undefined;
   /** Keep the raw lines and stderr with their timing, for a recording (report.recording). */
   readonly record?: boolean | undefined;
 }
@@ -74,7 +80,7 @@ export function inspectVerdict(session: ProtocolSession, end: ProcessEnd, timeou
   const verdict = session.verdict(end, timeoutMs, scriptPath);
   return verdict.ok
     ? { ok: true, message: session.done?.summary ? `ok: ${session.done.summary}` : 'ok: the script followed the protocol and reported success' }
-    : { ok: false, message: verdict.error!.message, category: verdict.error!.category, code: verdict.error!.code };
+    : { ok: false, message: verdict.error!.message, category: verdict.error!.category, code: verdict.error!.code, retryable: verdict.retryable };
 }
 
 const TEXT_LIMIT = 2000;
@@ -87,7 +93,8 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRes
   if (!commandResult.ok) {
     return {
       script: scriptPath, command: [], durationMs: 0, lines: [], stderr: '', exitCode: null, signal: null, timedOut: false,
-      verdict: { ok: false, message: commandResult.message, category: 'process_error', code: commandResult.code },
+      // As ProcessToolRunner: a script with no way to run it is never retried.
+      verdict: { ok: false, message: commandResult.message, category: 'process_error', code: commandResult.code, retryable: false },
     };
   }
   const real = await realpath(scriptPath);
@@ -122,7 +129,13 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRes
       options.onLine?.(line);
       return 'continue';
     },
-    onStderr: options.record ? (text) => stderr.push({ elapsedMs: Math.round(performance.now() - started), text }) : undefined,
+    onStderr: options.record || options.onStderr
+      ? (text) => {
+          const chunk = { elapsedMs: Math.round(performance.now() - started), text };
+          if (options.record) stderr.push(chunk);
+          options.onStderr?.(chunk);
+        }
+      : undefined,
   });
   const recording: Recording | undefined = options.record
     ? {

@@ -1,0 +1,97 @@
+// The Inspector's toolbar: Run, Stop, Rerun, Save as Recording, the type and verdict filters, the text search and the row counts.
+import type { FromInspectorWebview, InspectorSubject } from '../../protocol/inspectorMessages.js';
+import type { RowFilterSettings } from './rowFilter.js';
+
+const TYPES = ['all', 'log', 'state_patch', 'asset', 'ui_event', 'error', 'done', 'invalid', 'ignored', 'blank'];
+const MARKS: [string, string][] = [['all', 'All verdicts'], ['problems', '✖ and ⚠'], ['error', '✖ errors'], ['warning', '⚠ warnings'], ['ok', '✔ events']];
+
+export class InspectorToolbar {
+  readonly element: HTMLElement;
+  private readonly title: HTMLElement;
+  private readonly counts: HTMLElement;
+  private readonly buttons: Record<'run' | 'stop' | 'rerun' | 'saveRecording', HTMLButtonElement>;
+  private readonly type: HTMLSelectElement;
+  private readonly mark: HTMLSelectElement;
+  private readonly search: HTMLInputElement;
+
+  constructor(post: (message: FromInspectorWebview) => void, onFilter: () => void) {
+    this.element = document.createElement('header');
+    this.element.className = 'toolbar';
+    this.title = document.createElement('h1');
+    const button = (type: 'run' | 'stop' | 'rerun' | 'saveRecording', label: string, icon: string, hint: string) => {
+      const created = document.createElement('button');
+      created.className = `action ${type}`;
+      created.title = hint;
+      const glyph = document.createElement('span');
+      glyph.className = `codicon codicon-${icon}`;
+      glyph.setAttribute('aria-hidden', 'true');
+      created.append(glyph, label);
+      created.addEventListener('click', () => post({ type }));
+      return created;
+    };
+    this.buttons = {
+      run: button('run', 'Run…', 'play', 'Run the script with an input you pick'),
+      stop: button('stop', 'Stop', 'debug-stop', 'Stop the script'),
+      rerun: button('rerun', 'Rerun', 'debug-restart', 'Run again with the same input'),
+      saveRecording: button('saveRecording', 'Save as Recording', 'save', 'Save the stdout lines, their timing and stderr as a .ndjson recording'),
+    };
+    this.type = select('Filter by event type', TYPES.map((type) => [type, type === 'all' ? 'All types' : type]));
+    this.mark = select('Filter by verdict', MARKS);
+    this.search = document.createElement('input');
+    this.search.type = 'search';
+    this.search.placeholder = 'Search lines';
+    this.search.setAttribute('aria-label', 'Search the lines');
+    for (const control of [this.type, this.mark]) control.addEventListener('change', onFilter);
+    this.search.addEventListener('input', onFilter);
+    this.counts = document.createElement('span');
+    this.counts.className = 'counts';
+    this.counts.setAttribute('aria-live', 'polite');
+    const actions = document.createElement('div');
+    actions.className = 'actions';
+    actions.append(...Object.values(this.buttons));
+    const filters = document.createElement('div');
+    filters.className = 'filters';
+    filters.append(this.type, this.mark, this.search, this.counts);
+    this.element.append(this.title, actions, filters);
+  }
+
+  get filter(): RowFilterSettings {
+    return { type: this.type.value, mark: this.mark.value, text: this.search.value };
+  }
+
+  /** Restores saved filters (unknown values are ignored). */
+  setFilter(filter: Partial<RowFilterSettings>): void {
+    const choose = (control: HTMLSelectElement, value: string | undefined) => {
+      if (value !== undefined && [...control.options].some((option) => option.value === value)) control.value = value;
+    };
+    choose(this.type, filter.type);
+    choose(this.mark, filter.mark);
+    if (typeof filter.text === 'string') this.search.value = filter.text;
+  }
+
+  setSubject(subject: InspectorSubject | undefined, running: boolean, hasRows: boolean): void {
+    this.title.textContent = subject ? `${subject.source === 'recording' ? 'Recording' : 'Script'}: ${subject.title}` : 'Skill Script Inspector';
+    this.title.title = subject ? `input: ${subject.input}` : '';
+    const canRun = subject?.canRun === true;
+    this.buttons.run.disabled = !canRun || running;
+    this.buttons.rerun.disabled = !canRun || running;
+    this.buttons.stop.disabled = !running;
+    this.buttons.saveRecording.disabled = running || !hasRows || subject?.source !== 'live';
+  }
+
+  setCounts(shown: number, total: number, dropped: number): void {
+    this.counts.textContent = `${shown.toLocaleString('en')} of ${total.toLocaleString('en')} lines${dropped ? ` · ${dropped.toLocaleString('en')} dropped (row cap)` : ''}`;
+  }
+}
+
+function select(label: string, options: [string, string][]): HTMLSelectElement {
+  const created = document.createElement('select');
+  created.setAttribute('aria-label', label);
+  for (const [value, text] of options) {
+    const option = document.createElement('option');
+    option.value = value;
+    option.textContent = text;
+    created.append(option);
+  }
+  return created;
+}
