@@ -50,6 +50,8 @@ export const MAX_HISTORY_POINTS = 500_000;
 /** An append-only list of points, truncated when a run forks from an earlier point. */
 export class DebugHistory {
   private readonly points: DebugPoint[] = [];
+  /** The event points of each attempt, in order (an attempt's output document reads them at every stop). */
+  private readonly events = new Map<string, DebugPoint[]>();
   private overflowed = false;
 
   get length(): number {
@@ -73,6 +75,7 @@ export class DebugHistory {
     }
     const recorded: DebugPoint = { index: this.points.length, ...point };
     this.points.push(recorded);
+    if (recorded.kind === 'event') this.indexEvent(recorded);
     return recorded;
   }
 
@@ -82,6 +85,11 @@ export class DebugHistory {
     if (!point) return undefined;
     const changed: DebugPoint = { ...point, ...changes };
     this.points[index] = changed;
+    if (changed.kind === 'event') {
+      const list = this.events.get(attemptKey(changed.toolId, changed.attempt));
+      const position = list?.indexOf(point) ?? -1;
+      if (list && position >= 0) list[position] = changed;
+    }
     return changed;
   }
 
@@ -89,6 +97,8 @@ export class DebugHistory {
   truncate(length: number): void {
     this.points.length = Math.min(this.points.length, Math.max(0, length));
     this.overflowed = false;
+    this.events.clear();
+    for (const point of this.points) if (point.kind === 'event') this.indexEvent(point);
   }
 
   /** The nearest index after (or before) `from` whose point satisfies `matches`. */
@@ -106,7 +116,18 @@ export class DebugHistory {
   }
 
   /** Every event point of one attempt, in order (for its output document). */
-  eventsOf(toolId: string, attempt: number): DebugPoint[] {
-    return this.points.filter((point) => point.kind === 'event' && point.toolId === toolId && point.attempt === attempt);
+  eventsOf(toolId: string, attempt: number): readonly DebugPoint[] {
+    return this.events.get(attemptKey(toolId, attempt)) ?? [];
   }
+
+  private indexEvent(point: DebugPoint): void {
+    const key = attemptKey(point.toolId, point.attempt);
+    let list = this.events.get(key);
+    if (!list) this.events.set(key, (list = []));
+    list.push(point);
+  }
+}
+
+function attemptKey(toolId: string, attempt: number): string {
+  return `${toolId}\u0000${attempt}`;
 }
