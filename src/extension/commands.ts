@@ -22,6 +22,7 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     secrets: context.extension.secrets,
     log: context.log,
     scriptEnvironment: () => context.narrator.scriptEnvironment(),
+    lastInputs: context.lastInputs,
   };
   return {
     'narratoria.openPlayPanel': async () => {
@@ -38,8 +39,8 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.addSampleSkills': addSampleSkillsCommand(skillContext),
     'narratoria.refreshSkills': () => context.skills.refresh(),
     'narratoria.runSkillScript': runSkillScriptCommand(skillContext),
-    'narratoria.inspectSkillScript': inspectSkillScriptCommand(skillContext),
-    'narratoria.openInInspector': openInInspectorCommand(skillContext),
+    'narratoria.inspectSkillScript': inspectSkillScriptCommand(skillContext, () => context.inspectorHost()),
+    'narratoria.openInInspector': openInInspectorCommand(() => context.inspectorHost()),
     'narratoria.openSkillManifest': openManifestCommand(skillContext),
     'narratoria.configureSkill': configureSkillCommand(skillContext),
     'narratoria.enableSkill': setSkillEnabledCommand(skillContext, true),

@@ -2,8 +2,12 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { InspectorPanel } from './inspect/inspectorPanel.js';
+import { RunStore } from '../runtime/inspect/runStore.js';
+import { InspectorPanel, INSPECTOR_VIEW_TYPE, type InspectorHost } from './inspect/inspectorPanel.js';
+import { findScript, liveTarget } from './inspect/inspectorTargets.js';
+import { LastInputs } from './inspect/lastInputs.js';
 import { NdjsonDiagnostics } from './inspect/ndjsonDiagnostics.js';
+import { RunComparisons } from './inspect/runComparison.js';
 import { PlanAuthoring } from './authoring/planAuthoring.js';
 import { PlanDebugging } from './debug/planDebugging.js';
 import { PlanGraphService } from './graph/planGraphService.js';
@@ -33,6 +37,8 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly graphs: PlanGraphService;
   readonly debugging: PlanDebugging;
   readonly recordings: NdjsonDiagnostics;
+  readonly lastInputs: LastInputs;
+  private readonly comparisons: RunComparisons;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -67,7 +73,9 @@ export class NarratoriaContext implements vscode.Disposable {
     });
     this.debugging = new PlanDebugging({ root: this.root, skills: this.skills, graphs: this.graphs, log: this.log });
     this.recordings = new NdjsonDiagnostics();
-    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings);
+    this.lastInputs = new LastInputs(extension.workspaceState);
+    this.comparisons = new RunComparisons();
+    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.comparisons);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -84,6 +92,13 @@ export class NarratoriaContext implements vscode.Disposable {
           }
           PlayPanel.revive(panel, this.playPanelHost());
         },
+      }),
+      vscode.window.registerWebviewPanelSerializer(INSPECTOR_VIEW_TYPE, {
+        deserializeWebviewPanel: (panel, state) =>
+          InspectorPanel.revive(panel, this.inspectorHost(), state, async (scriptPath) => {
+            const found = await findScript(this.skills, scriptPath);
+            return found && liveTarget(this, found.skill, found.script, this.lastInputs.get(found.script.path) ?? {});
+          }),
       }),
     );
     this.skills.watch();
@@ -111,6 +126,20 @@ export class NarratoriaContext implements vscode.Disposable {
       );
     }
     return this.playController;
+  }
+
+  /** What the Inspector panel runs scripts with, keeps their inputs and runs in, and compares runs through. */
+  inspectorHost(): InspectorHost {
+    const storage = this.extension.storageUri ?? this.extension.globalStorageUri;
+    return {
+      extensionUri: this.extension.extensionUri,
+      log: this.log,
+      skillContext: this.skills,
+      scriptEnvironment: () => this.narrator.scriptEnvironment(),
+      lastInputs: this.lastInputs,
+      runStore: new RunStore(vscode.Uri.joinPath(storage, 'inspector').fsPath),
+      comparisons: this.comparisons,
+    };
   }
 
   playPanelHost(): PlayPanelHost {

@@ -7,6 +7,7 @@ import { startCodeServer, type CodeServer } from './harness/codeServer.js';
 import { PlayPanel, TURN_TIMEOUT_MS } from './harness/playPanel.js';
 import { filesUnder, packagedVsix, scenario, SCENARIO_TIMEOUT_MS, UI_TIMEOUT_MS, waitFor } from './harness/scenario.js';
 import type { Workbench } from './harness/workbench.js';
+import { waitForSavedEditor } from './harness/savedEditors.js';
 
 const SAMPLE_SKILLS = ['Character Portraits', 'Dice Roller', 'Memory', 'NPC Perception', 'Player Choices', 'Reputation', 'Storyteller'];
 describe('trusted workspace', () => {
@@ -262,48 +263,3 @@ function skillDataFiles(storyDir: string): string[] {
 
 /** `PLAY_PANEL_VIEW_TYPE` of src/extension/play/playPanel.ts (that module needs `vscode`, so it is not imported here). */
 const PLAY_PANEL_VIEW_TYPE = 'narratoria.playPanel';
-
-/**
- * Waits until the workbench's saved editor state (IndexedDB `vscode-web-state-db-*`, table `ItemTable`, an
- * editor memento key) holds the webview panel of `viewType` (VS Code names it `mainThreadWebview-<viewType>`),
- * so that a reload restores the panel. VS Code saves it every 5 s when idle. Deterministic when the storage is
- * laid out like that; if it is not found within 30 s (six save intervals) the wait ends with a warning and the
- * test goes on, so a storage layout this does not know degrades to a generous margin, never to a failure here.
- */
-async function waitForSavedEditor(workbench: Workbench, viewType: string): Promise<void> {
-  const needle = `mainThreadWebview-${viewType}`;
-  const saved = () =>
-    workbench.page.evaluate(async (text) => {
-      const names = (await indexedDB.databases()).map((database) => database.name ?? '').filter((name) => name.startsWith('vscode-web-state-db'));
-      for (const name of names) {
-        const found = await new Promise<boolean>((resolve) => {
-          const opening = indexedDB.open(name);
-          opening.onerror = () => resolve(false);
-          opening.onsuccess = () => {
-            const database = opening.result;
-            try {
-              const table = database.transaction('ItemTable', 'readonly').objectStore('ItemTable');
-              const keys = table.getAllKeys();
-              const values = table.getAll();
-              values.onsuccess = () => {
-                database.close();
-                resolve(keys.result.some((key, index) => /editor/i.test(String(key)) && String(values.result[index]).includes(text)));
-              };
-              values.onerror = () => {
-                database.close();
-                resolve(false);
-              };
-            } catch {
-              database.close();
-              resolve(false);
-            }
-          };
-        });
-        if (found) return true;
-      }
-      return false;
-    }, needle).catch(() => false);
-  await waitFor(saved, 30_000, `the workbench saved its editors with ${needle}`).catch(() =>
-    console.warn(`[e2e] the saved editor state never named ${needle} within 30 s; reloading anyway`),
-  );
-}

@@ -40,4 +40,26 @@ suite('Inspector', () => {
     assert.equal(shown.session.verdict?.ok, true, shown.session.verdict?.message);
     assert.ok(shown.session.rows.some((row) => row.type === 'done' && row.mark === 'ok'));
   });
+
+  test('Inspect Skill Script on a declared script file (its editor-title button) runs it, remembers the input and keeps the run', async () => {
+    const api = await narratoriaApi();
+    const skill = api.context.skills.skills.find((candidate) => candidate.name === 'dice-roller')!;
+    const script = skill.scripts[0]!;
+    const before = api.context.inspector?.session;
+    await vscode.commands.executeCommand('narratoria.inspectSkillScript', vscode.Uri.file(script.path), { formula: '1d4', reason: 'the title button' });
+    await waitFor(() => api.context.inspector?.session !== before && api.context.inspector?.session.verdict !== undefined, 'the verdict of the second run');
+    assert.equal(api.context.inspector!.session.verdict?.ok, true, api.context.inspector!.session.verdict?.message);
+    assert.deepEqual(api.context.lastInputs.get(script.path), { formula: '1d4', reason: 'the title button' });
+    // The dice roller ran twice in this suite: its last run and the one before are kept for Compare and a reload.
+    const storage = vscode.Uri.joinPath(api.context.extension.storageUri ?? api.context.extension.globalStorageUri, 'inspector');
+    await waitFor(async () => (await vscode.workspace.fs.readDirectory(storage).then((entries) => entries.map(([name]) => name), () => [] as string[])).some((name) => name.endsWith('.previous.ndjson')), 'the previous run is kept');
+  });
+
+  test('a file that no skill declares is refused with a message, and nothing runs', async () => {
+    const api = await narratoriaApi();
+    const before = api.context.inspector?.session;
+    await vscode.commands.executeCommand('narratoria.inspectSkillScript', vscode.Uri.joinPath(storyFolder(), 'not-a-script.js'), {});
+    assert.equal(api.context.inspector?.session, before);
+  });
 });
+

@@ -118,7 +118,7 @@ function serve(url: URL, origin: string): { type: string; body: string | Buffer 
 /** The extension's page plus what VS Code adds: theme variables, the theme class, and the API. */
 function panelHtml(origin: string, theme: PreviewTheme): string {
   const nonce = randomBytes(16).toString('base64');
-  let page = webviewPageHtml({ cspSource: origin, title: 'Inspector', resource: (file) => `${origin}/dist/webview/${file}`, stylesheet: 'inspector.css', script: 'inspector.js', rootId: 'app' }, nonce);
+  let page = webviewPageHtml({ cspSource: origin, title: 'Inspector', resource: (file) => `${origin}/dist/webview/${file}`, stylesheet: 'inspector.css', script: 'inspector.js', rootId: 'app', media: true }, nonce);
   page = page.replace('<meta name="viewport"', `<link rel="stylesheet" href="${origin}/theme.css?theme=${theme}">\n<meta name="viewport"`);
   page = page.replace('<body>', `<body class="${themeKind(theme)}" data-vscode-theme-kind="${themeKind(theme)}">`);
   const api = `<script nonce="${nonce}">

@@ -47,8 +47,9 @@ export function debugSkillScriptCommand(context: SkillCommandContext) {
     }
     const picked = await pickSkillScript(context, node, 'Debug a script of…');
     if (!picked) return false;
-    const input = await pickInput(picked.skill, picked.script);
+    const input = await pickInput(picked.skill, picked.script, context.lastInputs.get(picked.script.path));
     if (input === undefined) return false;
+    await context.lastInputs.set(picked.script.path, input);
     const root = context.skills.root ?? picked.skill.directory;
     return startDebugging(vscode.Uri.file(root), {
       type: DEBUG_TYPE,

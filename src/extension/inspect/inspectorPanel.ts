@@ -5,9 +5,15 @@ import { assertNever } from '../../protocol/graphPanelMessages.js';
 import type { FromInspectorWebview, InspectorRow, InspectorSubject, ToInspectorWebview } from '../../protocol/inspectorMessages.js';
 import { inspectScript } from '../../runtime/inspect/inspectScript.js';
 import { InspectorSession } from '../../runtime/inspect/inspectorSession.js';
-import { writeRecording, type Recording } from '../../runtime/inspect/recording.js';
+import { readRecording, recordingOfText, writeRecording, type Recording } from '../../runtime/inspect/recording.js';
+import type { RunStore } from '../../runtime/inspect/runStore.js';
+import { checkScriptInput, isRunnable } from '../../runtime/inspect/scriptInput.js';
 import type { SkillContextProvider } from '../../runtime/skills/skillContext.js';
 import { webviewPageHtml } from '../webviewHtml.js';
+import { assetRoots, withAssetUris } from './inspectorAssets.js';
+import type { LiveTarget } from './inspectorTargets.js';
+import type { LastInputs } from './lastInputs.js';
+import type { RunComparisons } from './runComparison.js';
 
 export const INSPECTOR_VIEW_TYPE = 'narratoria.inspector';
 
@@ -23,20 +29,21 @@ export interface InspectorHost {
   readonly skillContext: SkillContextProvider;
   /** The model environment plan runs give scripts. */
   readonly scriptEnvironment: () => Promise<Readonly<Record<string, string>>>;
+  readonly lastInputs: LastInputs;
+  /** Where each script's last two runs are kept (undefined with no workspace storage). */
+  readonly runStore: RunStore | undefined;
+  readonly comparisons: RunComparisons;
 }
 
-/** What the panel inspects: a script to run (with a way to pick a new input) or a recording. */
-export type InspectorTarget =
-  | {
-      readonly kind: 'live';
-      readonly label: string;
-      readonly scriptPath: string;
-      readonly root: string;
-      readonly timeoutMs?: number | undefined;
-      readonly input: Record<string, unknown>;
-      readonly pickInput: () => Promise<Record<string, unknown> | undefined>;
-    }
-  | { readonly kind: 'recording'; readonly label: string; readonly recording: Recording };
+/** What the panel inspects: a script to run or a recording (`file` when it was read from disk). */
+export type InspectorTarget = LiveTarget | { readonly kind: 'recording'; readonly label: string; readonly recording: Recording; readonly file?: string | undefined };
+
+/** A script's last run and the one before, for Compare with Previous Run. */
+interface RunHistory {
+  readonly scriptPath: string;
+  last?: Recording | undefined;
+  previous?: Recording | undefined;
+}
 
 /** The one Inspector panel; a new target replaces the current one. */
 export class InspectorPanel implements vscode.Disposable {
@@ -48,9 +55,12 @@ export class InspectorPanel implements vscode.Disposable {
   private pending: InspectorRow[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
   private recording: Recording | undefined;
+  private history: RunHistory | undefined;
+  /** A notice shown with the next snapshot (a revived panel's reason for showing nothing). */
+  private notice: { readonly level: 'info' | 'error'; readonly message: string } | undefined;
 
   private constructor(private readonly panel: vscode.WebviewPanel, private readonly host: InspectorHost, private target: InspectorTarget) {
-    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview')] };
+    panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview'), ...assetRoots(target)] };
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((message: FromInspectorWebview) => void this.receive(message).catch((error: unknown) => host.log.error(`inspector: ${String(error)}`))),
@@ -62,6 +72,7 @@ export class InspectorPanel implements vscode.Disposable {
       stylesheet: 'inspector.css',
       script: 'inspector.js',
       rootId: 'app',
+      media: true,
     });
   }
 
@@ -71,13 +82,49 @@ export class InspectorPanel implements vscode.Disposable {
     return inspector && { label: inspector.target.label, session: inspector.session, running: inspector.running !== undefined };
   }
 
+  /** Re-creates the panel VS Code restored after a window reload: the script's last kept run, or the recording read again. */
+  static async revive(panel: vscode.WebviewPanel, host: InspectorHost, restore: unknown, findTarget: (scriptPath: string) => Promise<LiveTarget | undefined>): Promise<void> {
+    InspectorPanel.current?.dispose();
+    const restoreOf = (restore as { restore?: { kind?: unknown; scriptPath?: unknown; file?: unknown } } | undefined)?.restore;
+    let target: InspectorTarget | undefined;
+    let reason = 'The Inspector had nothing to show again after the reload: use Inspect Skill Script… or Open in Inspector.';
+    if (restoreOf?.kind === 'live' && typeof restoreOf.scriptPath === 'string') {
+      target = await findTarget(restoreOf.scriptPath);
+      if (!target) reason = `${restoreOf.scriptPath} is no longer a script of a loaded skill.`;
+    } else if (restoreOf?.kind === 'recording' && typeof restoreOf.file === 'string') {
+      const file = restoreOf.file;
+      const recording = await readRecording(file).catch((error: unknown) => {
+        reason = `Cannot read the recording again: ${(error as Error).message}`;
+        return undefined;
+      });
+      if (recording) target = { kind: 'recording', label: path.basename(file), recording, file };
+    }
+    const inspector = (InspectorPanel.current = new InspectorPanel(panel, host, target ?? { kind: 'recording', label: 'nothing to show', recording: recordingOfText('') }));
+    if (!target) {
+      inspector.notice = { level: 'info', message: reason };
+      inspector.sendSnapshot();
+      return;
+    }
+    if (target.kind === 'recording') {
+      inspector.start(target);
+      return;
+    }
+    // The last run is shown as it ended; nothing runs until the author presses Run.
+    const history = await inspector.historyOf(target.scriptPath);
+    if (history.last) {
+      inspector.recording = history.last;
+      inspector.session = InspectorSession.fromRecording(history.last, target.label);
+    }
+    inspector.sendSnapshot();
+  }
+
   /** Shows the panel on `target`: runs the script, or replays the recording with no process. */
   static show(host: InspectorHost, target: InspectorTarget): InspectorPanel {
     let inspector = InspectorPanel.current;
     if (inspector) {
       inspector.panel.reveal(vscode.ViewColumn.Active);
     } else {
-      const panel = vscode.window.createWebviewPanel(INSPECTOR_VIEW_TYPE, 'Inspector', vscode.ViewColumn.Active, { retainContextWhenHidden: true });
+      const panel = vscode.window.createWebviewPanel(INSPECTOR_VIEW_TYPE, `Inspector: ${target.label}`, vscode.ViewColumn.Active, { retainContextWhenHidden: true });
       inspector = InspectorPanel.current = new InspectorPanel(panel, host, target);
     }
     inspector.start(target);
@@ -94,16 +141,31 @@ export class InspectorPanel implements vscode.Disposable {
 
   private subject(): InspectorSubject {
     const target = this.target;
+    if (target.kind === 'recording') {
+      return { title: target.label, source: 'recording', input: JSON.stringify(target.recording.meta.input), canRun: false, ...(target.file ? { restore: { kind: 'recording', file: target.file } } : {}) };
+    }
+    const history = this.history?.scriptPath === target.scriptPath ? this.history : undefined;
     return {
       title: target.label,
-      source: target.kind,
-      input: JSON.stringify(target.kind === 'live' ? target.input : target.recording.meta.input),
-      canRun: target.kind === 'live' && vscode.workspace.isTrusted,
+      source: 'live',
+      input: JSON.stringify(target.input),
+      canRun: vscode.workspace.isTrusted,
+      inputChoices: target.inputChoices,
+      canCompare: this.running === undefined && history?.last !== undefined && history.previous !== undefined,
+      restore: { kind: 'live', scriptPath: target.scriptPath },
     };
+  }
+
+  /** The script's kept runs: those of this window, else those the run store kept from before. */
+  private async historyOf(scriptPath: string): Promise<RunHistory> {
+    if (this.history?.scriptPath === scriptPath) return this.history;
+    const stored = (await this.host.runStore?.load(scriptPath)) ?? {};
+    return (this.history = { scriptPath, last: stored.last, previous: stored.previous });
   }
 
   private start(target: InspectorTarget): void {
     this.running?.abort();
+    this.notice = undefined;
     this.target = target;
     this.panel.title = `Inspector: ${target.label}`;
     if (target.kind === 'recording') {
@@ -133,6 +195,8 @@ export class InspectorPanel implements vscode.Disposable {
     const session = (this.session = new InspectorSession());
     this.pending = [];
     this.sendSnapshot();
+    await this.host.lastInputs.set(target.scriptPath, target.input);
+    const history = await this.historyOf(target.scriptPath);
     const extraEnv = await this.host.scriptEnvironment();
     const report = await inspectScript({
       scriptPath: target.scriptPath,
@@ -156,8 +220,15 @@ export class InspectorPanel implements vscode.Disposable {
     if (this.session !== session) return;
     this.running = undefined;
     this.recording = report.recording;
+    if (report.recording) {
+      history.previous = history.last;
+      history.last = report.recording;
+      this.host.runStore?.save(target.scriptPath, report.recording).catch((error: unknown) => this.host.log.warn(`inspector: could not keep the run of ${target.label}: ${String(error)}`));
+    }
     this.flush();
     this.post({ type: 'verdict', verdict });
+    // Compare with Previous Run is possible now.
+    this.post({ type: 'subject', subject: this.subject() });
     this.host.log.info(`inspector: ${target.label}: ${verdict.ok ? '✓' : '✗'} ${verdict.message}`);
   }
 
@@ -175,8 +246,14 @@ export class InspectorPanel implements vscode.Disposable {
         return;
       case 'run': {
         if (this.target.kind !== 'live' || this.running) return;
-        const input = await this.target.pickInput();
-        if (input !== undefined) this.start({ ...this.target, input });
+        const checked = checkScriptInput(message.input, { label: this.target.label, inputSchema: this.target.inputSchema });
+        this.post({ type: 'inputProblems', problems: checked.problems });
+        if (isRunnable(checked)) this.start({ ...this.target, input: checked.input });
+        return;
+      }
+      case 'compare': {
+        const history = this.target.kind === 'live' && this.history?.scriptPath === this.target.scriptPath ? this.history : undefined;
+        if (history?.last && history.previous) await this.host.comparisons.compare(this.target.label, history.previous, history.last);
         return;
       }
       case 'saveRecording':
@@ -222,7 +299,7 @@ export class InspectorPanel implements vscode.Disposable {
     const rows = this.pending;
     this.pending = [];
     for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-      this.post({ type: 'rows', rows: rows.slice(start, start + BATCH_SIZE), droppedRows: this.session.droppedRows });
+      this.post({ type: 'rows', rows: withAssetUris(this.panel.webview, this.target, rows.slice(start, start + BATCH_SIZE)), droppedRows: this.session.droppedRows });
     }
   }
 
@@ -233,8 +310,9 @@ export class InspectorPanel implements vscode.Disposable {
     this.pending = [];
     const session = this.session;
     this.post({ type: 'reset', subject: this.subject(), running: this.running !== undefined });
+    if (this.notice) this.post({ type: 'notice', ...this.notice });
     for (let start = 0; start < session.rows.length; start += BATCH_SIZE) {
-      this.post({ type: 'rows', rows: session.rows.slice(start, start + BATCH_SIZE), droppedRows: session.droppedRows });
+      this.post({ type: 'rows', rows: withAssetUris(this.panel.webview, this.target, session.rows.slice(start, start + BATCH_SIZE)), droppedRows: session.droppedRows });
     }
     if (session.stderr.length > 0) this.post({ type: 'stderr', chunks: session.stderr });
     if (session.verdict) this.post({ type: 'verdict', verdict: session.verdict });

@@ -3,8 +3,10 @@ import { cp, readdir, readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { inspectScript, type InspectReport } from '../../runtime/inspect/inspectScript.js';
+import { checkScriptInput, isRunnable, type InputTarget } from '../../runtime/inspect/scriptInput.js';
 import { checkSkillName, displayNameOf, scaffoldSkill } from '../../runtime/skills/skillTemplate.js';
 import type { Skill, SkillScript } from '../../runtime/skills/skillTypes.js';
+import type { LastInputs } from '../inspect/lastInputs.js';
 import { openConfigureSkillPanel } from './configureSkillPanel.js';
 import type { SkillsService } from './skillsService.js';
 import type { SkillTreeNode } from './skillsTreeProvider.js';
@@ -17,6 +19,8 @@ export interface SkillCommandContext {
   readonly log: vscode.LogOutputChannel;
   /** The model environment plan runs give scripts (NARRATORIA_MODEL_*), so Run Skill Script matches play. */
   readonly scriptEnvironment: () => Promise<Readonly<Record<string, string>>>;
+  /** The last input each script ran with, offered first by the input picker. */
+  readonly lastInputs: LastInputs;
 }
 
 /** The skill a command applies to: the tree node it was invoked on, or one the user picks. */
@@ -136,8 +140,9 @@ export function runSkillScriptCommand(context: SkillCommandContext) {
     }
     const picked = await pickSkillScript(context, node, 'Run a script of…');
     if (!picked) return;
-    const input = await pickInput(picked.skill, picked.script);
+    const input = await pickInput(picked.skill, picked.script, context.lastInputs.get(picked.script.path));
     if (input === undefined) return;
+    await context.lastInputs.set(picked.script.path, input);
     await runAndReport(context, picked.skill, picked.script, input);
   };
 }
@@ -154,12 +159,17 @@ export async function pickSkillScript(context: SkillCommandContext, node: SkillT
   return script ? { skill, script } : undefined;
 }
 
-/** Offers the skill's samples (samples/*.json) or a JSON the author types; returns the parsed object (Run and Debug Skill Script). */
-export async function pickInput(skill: Skill, script: SkillScript): Promise<Record<string, unknown> | undefined> {
+/**
+ * Offers the last input used, the skill's samples (samples/*.json) or a JSON the author types, checked against the
+ * script's inputSchema; returns the parsed object (Run, Debug and Inspect Skill Script).
+ */
+export async function pickInput(skill: Skill, script: SkillScript, last?: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
   const samplesDirectory = path.join(skill.directory, 'samples');
   const files = (await readdir(samplesDirectory).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort();
-  type Item = vscode.QuickPickItem & ({ readonly source: 'sample'; readonly file: string } | { readonly source: 'typed' } | { readonly source: 'empty' });
+  type Item = vscode.QuickPickItem & ({ readonly source: 'sample'; readonly file: string } | { readonly source: 'typed' } | { readonly source: 'empty' } | { readonly source: 'last' });
+  const target = { label: `${skill.name}/${script.name}`, inputSchema: script.inputSchema };
   const items: Item[] = [
+    ...(last ? [{ source: 'last', label: '$(history) The last input used', description: compactJson(JSON.stringify(last)) } as Item] : []),
     ...files.map((file): Item => ({ source: 'sample', label: `$(file) ${file}`, description: 'sample input', file: path.join(samplesDirectory, file) })),
     { source: 'typed', label: '$(edit) Enter the input as JSON…' },
     { source: 'empty', label: '$(circle-slash) Run with an empty input {}' },
@@ -169,25 +179,28 @@ export async function pickInput(skill: Skill, script: SkillScript): Promise<Reco
     case undefined:
       return undefined;
     case 'empty':
-      return {};
+      // An empty input the schema refuses is offered for editing, with the reason, instead of failing in the script.
+      return isRunnable(checkScriptInput('{}', target)) ? {} : askJson('{}', `Input for ${script.name} as a JSON object`, target);
+    case 'last':
+      return askJson(JSON.stringify(last), `Input for ${script.name} (the last input used; edit or press Enter)`, target);
     case 'typed':
-      return askJson('{}', `Input for ${script.name} as a JSON object`);
+      return askJson('{}', `Input for ${script.name} as a JSON object`, target);
     case 'sample':
-      return askJson(await readFile(picked.file, 'utf8'), `Input for ${script.name} (from ${path.basename(picked.file)}; edit or press Enter)`);
+      return askJson(await readFile(picked.file, 'utf8'), `Input for ${script.name} (from ${path.basename(picked.file)}; edit or press Enter)`, target);
   }
 }
 
-async function askJson(initial: string, prompt: string): Promise<Record<string, unknown> | undefined> {
+/** Asks for the input as JSON, refusing text that is not an object or that the script's inputSchema rejects. */
+async function askJson(initial: string, prompt: string, target: InputTarget): Promise<Record<string, unknown> | undefined> {
   const text = await vscode.window.showInputBox({
     prompt,
     value: compactJson(initial),
     validateInput: (value) => {
-      try {
-        const parsed: unknown = JSON.parse(value);
-        return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? undefined : 'The input must be a JSON object, e.g. {"subject": "the lighthouse"}.';
-      } catch (error) {
-        return `Not valid JSON: ${(error as Error).message}`;
-      }
+      const checked = checkScriptInput(value, target);
+      const error = checked.problems.find((problem) => problem.severity === 'error');
+      if (error) return { message: error.message, severity: vscode.InputBoxValidationSeverity.Error };
+      const warning = checked.problems[0];
+      return warning ? { message: warning.message, severity: vscode.InputBoxValidationSeverity.Warning } : undefined;
     },
   });
   return text === undefined ? undefined : (JSON.parse(text) as Record<string, unknown>);

@@ -241,6 +241,14 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
   private changed(): void {
     this.cachedCatalog = undefined;
     void vscode.commands.executeCommand('setContext', 'narratoria.hasSkills', this.skills.length > 0);
+    // The scripts that skills declare, by file path and URI path (`resourcePath in narratoria.skillScriptPaths` shows Inspect on their editor title).
+    const scriptPaths: Record<string, true> = {};
+    for (const script of this.skills.flatMap((skill) => skill.scripts)) {
+      if (!script.declared) continue;
+      scriptPaths[script.path] = true;
+      scriptPaths[vscode.Uri.file(script.path).path] = true;
+    }
+    void vscode.commands.executeCommand('setContext', 'narratoria.skillScriptPaths', scriptPaths);
     this.changeEmitter.fire();
   }
 

@@ -2,7 +2,7 @@
 import type { ToolEvent } from '../model/toolEvent.js';
 import type { InspectedLine } from './inspectScript.js';
 
-/** ok ✔ (an event), error ✖ (the runtime fails the run for it), warning ⚠ (ignored or repaired), blank. */
+/** ok ✔ (an event), error ✖ (not valid protocol), warning ⚠ (ignored, repaired or over the line limit), blank. */
 export type RowMark = 'ok' | 'error' | 'warning' | 'blank';
 
 const SUMMARY_LIMIT = 160;
@@ -12,10 +12,11 @@ export function rowMark(line: InspectedLine): RowMark {
     case 'event':
       return line.problem ? 'warning' : 'ok';
     case 'after_done':
+    // Over the line limit: cut and not decoded; the verdict card still says how the runtime ends the run.
+    case 'too_long':
       return 'warning';
     case 'blank':
       return 'blank';
-    case 'too_long':
     case 'invalid_json':
     case 'invalid_event':
     case 'unknown_type':
@@ -24,7 +25,8 @@ export function rowMark(line: InspectedLine): RowMark {
 }
 
 export function rowSummary(line: InspectedLine): string {
-  const text = line.event && line.status === 'event' ? eventSummary(line.event) : line.problem ?? line.text ?? '';
+  // The line number has its own column: "stdout line 3: unknown event type…" reads "unknown event type…".
+  const text = line.event && line.status === 'event' ? eventSummary(line.event) : (line.problem?.replace(/^stdout line \d+(?::\s*|\s+is\s+)/, '') ?? line.text ?? '');
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > SUMMARY_LIMIT ? flat.slice(0, SUMMARY_LIMIT - 1) + '…' : flat;
 }

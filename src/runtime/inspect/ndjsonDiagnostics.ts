@@ -1,6 +1,4 @@
 // Problems of an .ndjson recording opened in the editor, one per line, from the runtime's own decoder: invalid JSON (at its column), unknown types (with "did you mean"), schema violations, lines after done, a missing done.
-import { TOOL_EVENT_TYPES } from '../model/toolEvent.js';
-import { closestMatch } from '../validation/closestMatch.js';
 import { inspectRecording } from './inspectReplay.js';
 import { recordingOfText } from './recording.js';
 
@@ -32,14 +30,13 @@ export function diagnoseNdjson(text: string): NdjsonDiagnostic[] {
       }
       case 'unknown_type': {
         const type = /unknown event type "([^"]*)"/.exec(line.problem ?? '')?.[1];
-        const suggestion = type !== undefined ? closestMatch(type, TOOL_EVENT_TYPES) : undefined;
         const at = type !== undefined ? raw.indexOf(`"${type}"`) : -1;
         diagnostics.push({
           ...whole,
           ...(at >= 0 ? { column: at + 1, endColumn: at + type!.length + 3 } : {}),
           severity: 'error',
           code: 'UNKNOWN_EVENT_TYPE',
-          message: `${line.problem ?? 'unknown event type'}${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
+          message: line.problem ?? 'unknown event type',
         });
         break;
       }

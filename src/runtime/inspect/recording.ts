@@ -103,3 +103,8 @@ export function recordedItems(recording: Recording): (ProtocolInput & { readonly
       : { kind: 'line', line: recording.texts[index] ?? '', lineNumber: line.lineNumber, partial: line.partial === true, mayHaveReplacements: true, elapsedMs: line.elapsedMs },
   );
 }
+
+/** A run's stdout as the text a line-by-line comparison reads: each line as written, an oversized one as a note of its size. */
+export function comparisonText(recording: Recording): string {
+  return recording.meta.lines.map((line, index) => (line.oversized ? `(line ${line.lineNumber}: ${line.byteLength ?? 0} bytes, over the line limit)` : recording.texts[index] ?? '')).join('\n') + '\n';
+}

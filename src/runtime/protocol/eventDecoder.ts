@@ -1,6 +1,7 @@
 // Turns one NDJSON line into a protocol event or a categorised problem (PROTOCOL.md §1). Never throws.
 import type { ValidateFunction } from 'ajv';
 import { contractValidator } from '../contracts/schemas.js';
+import { closestMatch } from '../validation/closestMatch.js';
 import { PROTOCOL_VERSION, TOOL_EVENT_TYPES, type ToolEvent, type ToolEventType } from '../model/toolEvent.js';
 
 export type DecodedLine =
@@ -37,7 +38,7 @@ export function decodeEventLine(line: string, mayHaveReplacements = true): Decod
   if (typeof type !== 'string' || !knownTypes.has(type)) {
     return {
       kind: 'unknown_type',
-      problem: typeof type === 'string' ? `unknown event type "${type}" (expected one of ${TOOL_EVENT_TYPES.join(', ')})` : 'missing "type" field',
+      problem: typeof type === 'string' ? unknownTypeProblem(type) : 'missing "type" field',
     };
   }
   if (record['version'] !== PROTOCOL_VERSION) {
@@ -50,4 +51,10 @@ export function decodeEventLine(line: string, mayHaveReplacements = true): Decod
     return { kind: 'invalid_event', problem: `invalid ${type} event: ${where}${first?.message ?? 'does not match the schema'}` };
   }
   return { kind: 'event', event: record as unknown as ToolEvent, replacedInvalidUtf8: mayHaveReplacements && line.includes('\uFFFD') };
+}
+
+/** `unknown event type "stat_patch"; did you mean "state_patch"? (expected one of …)`: the same words in runs, inspect and the Problems panel. */
+function unknownTypeProblem(type: string): string {
+  const suggestion = closestMatch(type, TOOL_EVENT_TYPES);
+  return `unknown event type "${type}"${suggestion ? `; did you mean "${suggestion}"?` : ''} (expected one of ${TOOL_EVENT_TYPES.join(', ')})`;
 }

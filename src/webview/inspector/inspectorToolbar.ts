@@ -1,24 +1,27 @@
-// The Inspector's toolbar: Run, Stop, Rerun, Save as Recording, the type and verdict filters, the text search and the row counts.
+// The Inspector's toolbar: Run, Stop, Rerun, Compare with Previous Run, Save as Recording, the type and verdict filters, the text search and the row counts.
 import type { FromInspectorWebview, InspectorSubject } from '../../protocol/inspectorMessages.js';
 import type { RowFilterSettings } from './rowFilter.js';
 
-const TYPES = ['all', 'log', 'state_patch', 'asset', 'ui_event', 'error', 'done', 'invalid', 'ignored', 'blank'];
+type Action = 'run' | 'stop' | 'rerun' | 'compare' | 'saveRecording';
+
+const TYPES = ['all', 'log', 'state_patch', 'asset', 'ui_event', 'error', 'done', 'invalid', 'ignored', 'blank', 'stderr'];
 const MARKS: [string, string][] = [['all', 'All verdicts'], ['problems', '✖ and ⚠'], ['error', '✖ errors'], ['warning', '⚠ warnings'], ['ok', '✔ events']];
 
 export class InspectorToolbar {
   readonly element: HTMLElement;
   private readonly title: HTMLElement;
   private readonly counts: HTMLElement;
-  private readonly buttons: Record<'run' | 'stop' | 'rerun' | 'saveRecording', HTMLButtonElement>;
+  private readonly buttons: Record<Action, HTMLButtonElement>;
   private readonly type: HTMLSelectElement;
   private readonly mark: HTMLSelectElement;
   private readonly search: HTMLInputElement;
 
-  constructor(post: (message: FromInspectorWebview) => void, onFilter: () => void) {
+  /** `readInput` gives the input editor's text when Run is pressed. */
+  constructor(post: (message: FromInspectorWebview) => void, onFilter: () => void, readInput: () => string) {
     this.element = document.createElement('header');
     this.element.className = 'toolbar';
     this.title = document.createElement('h1');
-    const button = (type: 'run' | 'stop' | 'rerun' | 'saveRecording', label: string, icon: string, hint: string) => {
+    const button = (type: Action, label: string, icon: string, hint: string) => {
       const created = document.createElement('button');
       created.className = `action ${type}`;
       created.title = hint;
@@ -26,13 +29,14 @@ export class InspectorToolbar {
       glyph.className = `codicon codicon-${icon}`;
       glyph.setAttribute('aria-hidden', 'true');
       created.append(glyph, label);
-      created.addEventListener('click', () => post({ type }));
+      created.addEventListener('click', () => post(type === 'run' ? { type, input: readInput() } : { type }));
       return created;
     };
     this.buttons = {
-      run: button('run', 'Run…', 'play', 'Run the script with an input you pick'),
+      run: button('run', 'Run', 'play', 'Run the script with the input above (Ctrl+Enter in the input)'),
       stop: button('stop', 'Stop', 'debug-stop', 'Stop the script'),
-      rerun: button('rerun', 'Rerun', 'debug-restart', 'Run again with the same input'),
+      rerun: button('rerun', 'Rerun', 'debug-restart', 'Run again with the input of the last run'),
+      compare: button('compare', 'Compare', 'diff', "Compare this run's stdout with the previous run's, line by line"),
       saveRecording: button('saveRecording', 'Save as Recording', 'save', 'Save the stdout lines, their timing and stderr as a .ndjson recording'),
     };
     this.type = select('Filter by event type', TYPES.map((type) => [type, type === 'all' ? 'All types' : type]));
@@ -77,6 +81,7 @@ export class InspectorToolbar {
     this.buttons.rerun.disabled = !canRun || running;
     this.buttons.stop.disabled = !running;
     this.buttons.saveRecording.disabled = running || !hasRows || subject?.source !== 'live';
+    this.buttons.compare.disabled = running || subject?.canCompare !== true;
   }
 
   setCounts(shown: number, total: number, dropped: number): void {

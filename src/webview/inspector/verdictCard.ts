@@ -31,7 +31,13 @@ export class VerdictView {
       facts.push(['In a plan', verdict.retryable ? 'would be retried (if the tool has retries)' : 'would not be retried']);
     }
     const list = document.createElement('dl');
-    for (const [term, value] of facts) list.append(text('dt', '', term), text('dd', '', value));
+    // Each term stays with its value when the card wraps.
+    for (const [term, value] of facts) {
+      const fact = document.createElement('div');
+      fact.className = 'fact';
+      fact.append(text('dt', '', term), text('dd', '', value));
+      list.append(fact);
+    }
     this.element.replaceChildren(text('span', 'headline', `${verdict.ok ? '✔' : '✖'} ${verdict.message}`), list);
   }
 }

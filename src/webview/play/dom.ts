@@ -1,34 +1,7 @@
 // Small DOM builders for the play panel: elements from tags, attributes and text nodes only, never from HTML strings.
-import { append, type Child } from '../common/dom.js';
+import { append, codicon, el, type Child, type ElementOptions } from '../common/dom.js';
 
-export { append, type Child };
-
-export interface ElementOptions {
-  readonly className?: string | undefined;
-  /** `data-testid` (a value of PlayPanelTestId). */
-  readonly testId?: string | undefined;
-  readonly title?: string | undefined;
-  /** Plain attributes; `undefined` values are left out. */
-  readonly attrs?: Readonly<Record<string, string | undefined>> | undefined;
-  /** `data-*` attributes, keyed by their dataset name (`turnIndex` → `data-turn-index`). */
-  readonly data?: Readonly<Record<string, string | number | undefined>> | undefined;
-}
-
-/** Creates `<tag>` with the given options and children. Strings become text nodes, so data can never become markup. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
-  if (options.className !== undefined) element.className = options.className;
-  if (options.testId !== undefined) element.dataset['testid'] = options.testId;
-  if (options.title !== undefined) element.title = options.title;
-  for (const [name, value] of Object.entries(options.attrs ?? {})) {
-    if (value !== undefined) element.setAttribute(name, value);
-  }
-  for (const [name, value] of Object.entries(options.data ?? {})) {
-    if (value !== undefined) element.dataset[name] = String(value);
-  }
-  append(element, ...children);
-  return element;
-}
+export { append, codicon, el, type Child, type ElementOptions };
 
 /** Removes every child of `node`. */
 export function clear(node: Node): void {
@@ -39,12 +12,6 @@ export function clear(node: Node): void {
 export function replaceChildren(node: Element, ...children: Child[]): void {
   clear(node);
   append(node, ...children);
-}
-
-/** A codicon glyph (`codicon.css` is linked by the panel's HTML); decorative, so hidden from screen readers. */
-export function codicon(name: string, ...modifiers: string[]): HTMLSpanElement {
-  const classes = ['codicon', `codicon-${name}`, ...modifiers.map((modifier) => `codicon-modifier-${modifier}`)];
-  return el('span', { className: classes.join(' '), attrs: { 'aria-hidden': 'true' } });
 }
 
 /** The spinning codicon used for work in progress. */

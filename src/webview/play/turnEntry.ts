@@ -1,10 +1,10 @@
 // Renders one played turn of the story: the player's input, the narration, ui_event cards, assets, choices and the attempts line.
 import type { TurnView, UiEventView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { renderAsset } from './assetCard.js';
+import { renderAsset } from '../common/assetCard.js';
 import { codicon, el, spinner } from './dom.js';
 import { renderTurnAttempts } from './turnAttempts.js';
-import { renderUiEvent } from './uiEventCard.js';
+import { renderUiEvent } from '../common/uiEventCard.js';
 
 export interface TurnContext {
   /** Only the last turn offers clickable choices. */

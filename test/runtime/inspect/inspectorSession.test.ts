@@ -85,3 +85,21 @@ test('a replayed recording gives the live rows and verdict', async () => {
   assert.deepEqual({ ...replayed.verdict, durationMs: 0 }, { ...liveSession.verdict, durationMs: 0 });
   assert.ok(replayed.rows.some((row) => row.status === 'unknown_type' && row.mark === 'error'));
 });
+
+test('over the line limit and invalid UTF-8 are ⚠ rows; the verdict still fails the run as the runtime does', async () => {
+  const session = new InspectorSession();
+  const report = await inspectScript({
+    scriptPath: 'skills/faults/scripts/huge-line.js', root: story, input: { bytes: 5000 }, maxLineBytes: 1000,
+    onLine: (line) => session.addLine(line),
+  });
+  session.finish(report);
+  const long = session.rows.find((row) => row.status === 'too_long');
+  assert.ok(long, 'the long line is a too_long row');
+  assert.equal(long.mark, 'warning');
+  assert.match(long.summary, /over the 1000-byte limit/);
+  assert.deepEqual([session.verdict?.ok, session.verdict?.category, session.verdict?.code], [false, 'protocol_violation', 'LINE_TOO_LONG']);
+  const repaired = await live('skills/faults/scripts/non-utf8.js');
+  const bad = repaired.rows.find((row) => row.type === 'log');
+  assert.ok(bad?.problem, 'the repaired line says what was wrong');
+  assert.equal(bad.mark, 'warning');
+});

@@ -1,9 +1,9 @@
-// Renders a turn's asset: <img>, <audio> or <video> when the extension gave a webview URI, else a placeholder card saying why.
+// Renders an asset event (a play turn's, or the Inspector's selected line): <img>, <audio> or <video> when the extension gave a webview URI, else a placeholder card saying why.
 import type { AssetView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { codicon, el } from './dom.js';
 
-/** One asset of a turn (media players get `controls`; nothing autoplays). */
+/** One asset (media players get `controls`; nothing autoplays). */
 export function renderAsset(asset: AssetView): HTMLElement {
   const figure = el('figure', {
     className: 'asset',

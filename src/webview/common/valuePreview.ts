@@ -1,4 +1,4 @@
-// JSON-ish rendering of state values for the state inspector: coloured primitives and one-line previews of objects and arrays.
+// JSON-ish rendering of values for the JSON trees (play state, Inspector events): coloured primitives and one-line previews of objects and arrays.
 import { el } from './dom.js';
 
 const maxStringPreview = 120;
@@ -9,13 +9,13 @@ export function isExpandable(value: unknown): value is object {
   return typeof value === 'object' && value !== null && (Array.isArray(value) ? value.length > 0 : Object.keys(value).length > 0);
 }
 
-/** A coloured inline value (`"text"`, 42, true, null, or a collapsed preview). */
-export function renderValue(value: unknown): HTMLElement {
+/** A coloured inline value (`"text"`, 42, true, null, or a collapsed preview); strings over `stringLimit` characters are cut, whole in the tooltip. */
+export function renderValue(value: unknown, stringLimit = maxStringPreview): HTMLElement {
   if (value === null) return el('span', { className: 'value value-null' }, 'null');
   switch (typeof value) {
     case 'string': {
-      const shown = value.length > maxStringPreview ? `${value.slice(0, maxStringPreview)}…` : value;
-      return el('span', { className: 'value value-string', title: value.length > maxStringPreview ? value : undefined }, JSON.stringify(shown));
+      const shown = value.length > stringLimit ? `${value.slice(0, stringLimit)}…` : value;
+      return el('span', { className: 'value value-string', title: value.length > stringLimit ? value : undefined }, JSON.stringify(shown));
     }
     case 'number':
     case 'bigint':

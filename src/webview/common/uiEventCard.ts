@@ -1,4 +1,4 @@
-// Renders a turn's ui_events (dice rolls as cards, anything else as a compact chip); narrative_choice and narration are shown elsewhere.
+// Renders ui_events as the play panel draws them: dice rolls as cards, anything else as a compact chip (the story view shows narrative_choice and narration its own way).
 import type { UiEventView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { codicon, el } from './dom.js';
@@ -13,8 +13,12 @@ export function renderUiEvent(event: UiEventView): HTMLElement | null {
   if (event.event === 'narrative_choice') return null;
   // The storyteller's narration event carries the text the story view already shows as the turn's narration.
   if (event.event === 'narration') return null;
-  if (event.event === 'dice_roll') return renderDiceRoll(event);
-  return renderGenericEvent(event);
+  return renderUiEventCard(event);
+}
+
+/** The card of any ui_event, narrative_choice and narration included (the Inspector shows every event it is given). */
+export function renderUiEventCard(event: UiEventView): HTMLElement {
+  return event.event === 'dice_roll' ? renderDiceRoll(event) : renderGenericEvent(event);
 }
 
 /** The dice-roller payload: formula, total, dice [{sides, value}] (or rolls), modifier, reason, label, dc, success, critical. */
