@@ -47,6 +47,8 @@ export interface AttemptView {
   readonly disabledSkills: readonly string[];
   /** Tool ids of the plan in order ("narrative only" when empty). */
   readonly tools: readonly string[];
+  /** Why each tool was chosen, one line per tool (the pattern narrator's plans only): `roll ← dice-roller/roll: matched "lock" (score 4.2; cues: chance)`. */
+  readonly explanation?: readonly string[];
   /**
    * The plan laid out for the tool panel's inline graph. Absent when the plan is not known (saved turns, the live
    * attempt log: the graph came with `attemptStarted`), has no tools, or has more than INLINE_GRAPH_MAX_TOOLS.

@@ -42,7 +42,7 @@ test('a skill whose script always fails: the turn shows the replan and still nar
   assert.deepEqual(turn.attempts.map((attempt) => attempt.outcome), ['failed', 'failed', 'success']);
   const [first, second, third] = turn.attempts;
   assert.deepEqual(first!.result.disabledSkills, ['broken-dice']);
-  assert.deepEqual(second!.plan.metadata, { generationAttempt: 2, parentPlanId: first!.plan.requestId, narrator: 'pattern' });
+  assert.deepEqual(second!.plan.metadata, { ...second!.plan.metadata, generationAttempt: 2, parentPlanId: first!.plan.requestId, narrator: 'pattern' });
   assert.deepEqual(second!.disabledSkills, ['broken-dice']);
   assert.deepEqual(second!.result.disabledSkills, ['broken-story']);
   assert.equal(third!.plan.metadata?.parentPlanId, second!.plan.requestId);
@@ -67,6 +67,14 @@ test('play --session keeps the state across --once invocations', async () => {
   assert.equal((second.state['story'] as { turns: number }).turns, 2);
   const saved = JSON.parse(readFileSync(session, 'utf8')) as { turns: unknown[] };
   assert.equal(saved.turns.length, 2);
+});
+
+test('play --explain prints why each tool was chosen: the matched words, the score and the cues', async () => {
+  const run = await narratoria(['play', '--root', emptyStory, '--narrator', 'pattern', '--once', 'Have I met the ferryman before?', '--explain']);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /attempt 1 \[pattern\] recall, narrate: success/);
+  assert.match(run.stdout, /why recall ← memory\/recall: matched .*"met".* \(score [\d.]+; cues: past\)/);
+  assert.match(run.stdout, /why narrate ← storyteller\/narrate: narrates the outcome of recall/);
 });
 
 test('play usage errors exit 2', async () => {

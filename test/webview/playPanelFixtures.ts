@@ -92,7 +92,15 @@ export function turnTwo(origin: string): TurnView {
     ],
     attempts: [
       { attempt: 1, planId: 'turn-2-lock', narrator: 'pattern', outcome: 'failed', failedTools: ['perceive'], disabledSkills: [], tools: ['roll', 'perceive', 'offer', 'narrate'] },
-      { attempt: 2, planId: 'turn-2-lock-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'offer', 'portrait', 'narrate'] },
+      {
+        attempt: 2, planId: 'turn-2-lock-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'offer', 'portrait', 'narrate'],
+        explanation: [
+          'roll ← dice-roller/roll: matched "pick", "lock", "chance" (score 4.2; cues: chance)',
+          'narrate ← storyteller/narrate: narrates the outcome of roll',
+          'offer ← player-choices/offer: matched "options" (score 2.1; cues: options)',
+          'portrait ← character-portraits/portrait: matched "look", "portrait" (score 3.3; cues: appearance)',
+        ],
+      },
     ],
     durationMs: 1840,
     errors: [

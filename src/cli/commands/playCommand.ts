@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { createNarrator, type NarratorMode } from '../../runtime/narrator/narratorFactory.js';
+import { explanationLines } from '../../runtime/narrator/planExplanation.js';
 import { PlaySession } from '../../runtime/session/playSession.js';
 import { runTurn } from '../../runtime/session/turnRunner.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
@@ -9,7 +10,7 @@ import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 
 export const playUsage =
-  'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session FILE] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills]';
+  'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session FILE] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain]';
 
 export async function playCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -23,6 +24,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     'tool-timeout': { type: 'string' },
     'plan-timeout': { type: 'string' },
     'no-bundled-skills': { type: 'boolean' },
+    explain: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`play takes no positional arguments (got "${positionals[0]}"); use --once "TEXT" for one turn`);
   const format = parseFormat(values.format);
@@ -39,6 +41,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
   const registry = await SkillRegistry.load({ root, extraSkillRoots, environment: io.env as Record<string, string | undefined> });
   const choice = await createNarrator({ mode, root, modelPath: values.model !== undefined ? path.resolve(io.cwd, values.model) : undefined, modelDirectory: io.env['NARRATORIA_MODEL_DIR'] });
   const style = styler(io.stdout, io.env);
+  const explain = values.explain === true;
   const executionOptions = { ...execution, root, extraSkillRoots, skillContext: registry, extraEnv: choice.scriptEnvironment };
   try {
     if (values.once !== undefined) {
@@ -51,10 +54,10 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
         result = await runTurn(once, { narrator: choice.narrator, skills: registry, state: {}, execution: executionOptions, signal });
       }
       if (format === 'json') io.stdout.write(toJson(result));
-      else printTurn(result, io, style, true);
+      else printTurn(result, io, style, true, explain);
       return result.cancelled ? ExitCode.Failure : ExitCode.Success;
     }
-    return await interactive(io, signal, style, choice.reason, await PlaySession.open({
+    return await interactive(io, signal, style, choice.reason, explain, await PlaySession.open({
       root,
       file: values.session !== undefined ? path.resolve(io.cwd, values.session) : undefined,
       narrator: choice.narrator,
@@ -67,7 +70,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
   }
 }
 
-async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narratorReason: string, session: PlaySession): Promise<ExitCode> {
+async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narratorReason: string, explain: boolean, session: PlaySession): Promise<ExitCode> {
   io.stdout.write(`${style.bold('Narratoria')} — ${narratorReason}. Session ${session.file}\n`);
   if (session.recovery) io.stdout.write(style.yellow(`The saved session could not be read (${session.recovery.reason}); it was moved to ${session.recovery.movedTo}.\n`));
   io.stdout.write(style.dim('Type what you do, a choice number, /state, /restart, /help or /quit.\n'));
@@ -99,7 +102,7 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
       }
       const number = /^\d+$/.test(line) ? Number(line) : undefined;
       const result = number !== undefined && number >= 1 && number <= session.lastChoices.length ? await session.choose(number - 1, signal) : await session.play(line, signal);
-      printTurn(result, io, style, false);
+      printTurn(result, io, style, false, explain);
       if (result.cancelled) break;
     }
   } finally {
@@ -108,12 +111,14 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
   return ExitCode.Success;
 }
 
-function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolean): void {
-  if (verbose || result.attempts.length > 1 || result.fallback) {
+/** `explain`: under each attempt, why the narrator chose each tool (the pattern narrator's matched words, score and cues). */
+function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolean, explain: boolean): void {
+  if (verbose || explain || result.attempts.length > 1 || result.fallback) {
     for (const attempt of result.attempts) {
       const tools = attempt.plan.tools.map((tool) => tool.toolId).join(', ') || 'narrative only';
       const reason = attempt.fallbackReason ? ` (LLM fell back: ${attempt.fallbackReason})` : '';
       io.stdout.write(style.dim(`attempt ${attempt.attempt} [${attempt.narrator}${reason}] ${tools}: ${attempt.outcome}${attempt.result.failedTools.length ? ` — failed: ${attempt.result.failedTools.join(', ')}` : ''}\n`));
+      if (explain) for (const line of explanationLines(attempt.plan)) io.stdout.write(style.dim(`  why ${line}\n`));
     }
     if (result.disabledSkills.length > 0) io.stdout.write(style.dim(`disabled skills: ${result.disabledSkills.join(', ')}\n`));
   }

@@ -1,20 +1,18 @@
-// The pattern narrator: deterministic intent rules that pick skills by capability and priority (FR-005 fallback).
+// The pattern narrator: chooses skills from what they say about themselves (selection/), fills their inputs from their schemas, and composes the plan the way skill prompts describe it (FR-005 fallback).
 import { randomUUID } from 'node:crypto';
 import type { Plan, ToolInvocation } from '../model/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 import type { GeneratedPlan, Narrator, PlanRequest } from './index.js';
-import { detectIntents, type Intent } from './intents.js';
-
-/** A script picked for a step: the skill, its script and the tool id to use. */
-interface Pick {
-  readonly skill: NarratorSkill;
-  readonly toolPath: string;
-}
+import type { SelectionExplanation } from './planExplanation.js';
+import { extractEntities } from './selection/entities.js';
+import { fillInput, type FillContext } from './selection/inputFilling.js';
+import { selectSkills, type SelectedSkill, type Selection } from './selection/skillSelection.js';
+import { termsOf } from './selection/textTerms.js';
 
 /**
- * Maps recognised intents to skills (by capability, highest priority first, never a disabled skill)
- * and builds a plan: the check roll first, then the narration depending on it, and so on. Input it
- * does not recognise gets a narrative-only plan.
+ * Chooses skills by matching the player's words (and the words their phrase cues stand for) against each skill's
+ * manifest and prompt, never a disabled one, and builds the plan: a roll and the context tools first, the narration
+ * depending on them, choices after the narration, a portrait beside it.
  */
 export class PatternNarrator implements Narrator {
   readonly kind = 'pattern' as const;
@@ -30,111 +28,137 @@ export class PatternNarrator implements Narrator {
 
 /** Builds the plan synchronously (exported for tests and benchmarks). */
 export function buildPatternPlan(request: PlanRequest): Plan {
-  const disabled = new Set(request.disabledSkills);
-  const available = request.skills.filter((skill) => !disabled.has(skill.name));
-  const intents = detectIntents(request.input);
+  const available = availableSkills(request.skills, request.disabledSkills);
+  const words = playerWords(request.input);
+  const selection = selectSkills(words, available);
+  const entities = extractEntities(words);
+  const context: FillContext = {
+    entities,
+    terms: new Set(termsOf(words)),
+    deedPolarity: selection.reading.deedPolarity,
+    question: selection.reading.question,
+  };
   const tools: ToolInvocation[] = [];
+  const explanations: SelectionExplanation[] = [];
   const used = new Set<string>();
-  const add = (toolId: string, pick: Pick, input: Record<string, unknown>, extra: Partial<ToolInvocation> = {}): string => {
-    let id = toolId;
-    for (let suffix = 2; used.has(id); suffix++) id = `${toolId}${suffix}`;
-    used.add(id);
-    tools.push({ toolId: id, toolPath: pick.toolPath, input, ...extra });
+  /** The first of the skill's scripts (best first) whose input the words can fill. */
+  const filled = (chosen: SelectedSkill, fill: FillContext = context): { chosen: SelectedSkill; input: Record<string, unknown> } | undefined => {
+    for (const script of [chosen.script, ...chosen.alternatives]) {
+      const input = fillInput(script.inputSchema, fill);
+      if (input) return { chosen: { ...chosen, script }, input };
+    }
+    return undefined;
+  };
+  const add = (chosen: Pick<SelectedSkill, 'skill' | 'script'>, input: Record<string, unknown>, extra: Partial<ToolInvocation>, explanation: Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>): string => {
+    const id = toolIdFor(chosen.skill.name, chosen.script.name, used);
+    tools.push({ toolId: id, toolPath: chosen.script.toolPath, input, ...extra });
+    explanations.push({ toolId: id, skill: chosen.skill.name, script: chosen.script.name, ...explanation });
     return id;
   };
-  const narrate = (dependencies: string[], input: Record<string, unknown>) => {
-    const storyteller = pickSkill(available, ['narration'], ['narrate']);
-    if (storyteller) add('narrate', storyteller, input, dependencies.length > 0 ? { dependencies, required: true } : {});
-  };
+  const explain = (chosen: SelectedSkill) => ({ score: chosen.score, terms: chosen.terms, ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}), reason: reasonFor(chosen) });
 
-  const action = request.input.trim();
-  const primary = intents[0];
-  switch (primary?.kind) {
-    case 'check': {
-      const dice = pickSkill(available, ['dice', 'check'], ['roll']);
-      const dependencies: string[] = [];
-      if (dice) {
-        dependencies.push(add('roll', dice, { formula: primary.formula ?? '1d20', reason: primary.subject, ...(primary.difficulty ? { dc: primary.difficulty } : {}) }));
-      }
-      narrate(dependencies, { action, ...(primary.subject ? { target: primary.subject } : {}) });
-      break;
+  const before: string[] = [];
+  const after: SelectedSkill[] = [];
+  for (const candidate of selection.selected) {
+    if (candidate.role === 'options') {
+      after.push(candidate);
+      continue;
     }
-    case 'look':
-      narrate([], { action, ...(primary.subject ? { target: primary.subject } : {}) });
-      break;
-    case 'memory': {
-      const memory = pickSkill(available, ['memory', 'recall'], ['recall']);
-      const dependencies = memory ? [add('recall', memory, { query: primary.subject ?? action, limit: 5 }, { required: false })] : [];
-      narrate(dependencies, { action });
-      break;
+    const found = filled(candidate);
+    if (!found) continue;
+    const { chosen, input } = found;
+    if (chosen.role === 'visual') {
+      add(chosen, input, { required: false }, explain(chosen));
+      continue;
     }
-    case 'reputation': {
-      const reputation = pickSkill(available, ['reputation', 'standing', 'faction'], ['query']);
-      const dependencies = reputation ? [add('standing', reputation, primary.subject ? { faction: primary.subject } : {}, { required: false })] : [];
-      narrate(dependencies, { action });
-      break;
-    }
-    case 'talk': {
-      const choices = pickSkill(available, ['choices', 'dialogue', 'decision'], ['offer']);
-      narrate([], { action, ...(primary.subject ? { target: primary.subject } : {}) });
-      if (choices) add('choices', choices, { situation: action, action }, { required: false, ...(used.has('narrate') ? { dependencies: ['narrate'] } : {}) });
-      break;
-    }
-    case 'portrait': {
-      const portrait = pickSkill(available, ['portrait', 'image'], ['portrait']);
-      if (portrait) add('portrait', portrait, { name: primary.subject ?? 'stranger', description: action }, { required: false });
-      narrate([], { action });
-      break;
-    }
-    case 'perception': {
-      const perception = pickSkill(available, ['perception', 'npc', 'social'], ['query']);
-      const dependencies = perception ? [add('perception', perception, primary.subject ? { npc: primary.subject } : {}, { required: false })] : [];
-      narrate(dependencies, { action });
-      break;
-    }
-    case undefined:
-      break;
+    const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explain(chosen));
+    before.push(id);
+  }
+  let narrateId: string | undefined;
+  if (selection.narrator) {
+    const input = fillInput(selection.narrator.script.inputSchema, context) ?? {};
+    narrateId = add(selection.narrator, input, before.length > 0 ? { dependencies: before, required: true } : {}, {
+      reason: before.length > 0 ? `narrates the outcome of ${before.join(', ')}` : 'narrates the action',
+    });
+  }
+  for (const candidate of after) {
+    const found = filled(candidate);
+    if (!found) continue;
+    const { chosen, input } = found;
+    const dependencies = [...before.filter((id) => tools.find((tool) => tool.toolId === id && selection.selected.some((item) => item.role === 'chance' && item.script.toolPath === tool.toolPath))), ...(narrateId ? [narrateId] : [])];
+    add(chosen, input, { required: false, ...(dependencies.length > 0 ? { dependencies } : {}) }, explain(chosen));
   }
   return {
     requestId: randomUUID(),
-    narrative: narrativeFor(primary, action),
+    narrative: narrativeFor(selection, words),
     tools,
     parallel: false,
     disabledSkills: [...request.disabledSkills],
-    metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId, narrator: 'pattern' },
+    metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId, narrator: 'pattern', selection: explanations },
   };
 }
 
-/** The best available skill with one of `capabilities` (priority, then name), and its preferred script. */
-export function pickSkill(skills: readonly NarratorSkill[], capabilities: readonly string[], scriptNames: readonly string[]): Pick | undefined {
-  const candidates = skills
-    .filter((skill) => skill.scripts.length > 0 && skill.capabilities.some((capability) => capabilities.includes(capability)))
-    .sort((left, right) => right.priority - left.priority || left.name.localeCompare(right.name));
-  for (const skill of candidates) {
-    const script = skill.scripts.find((candidate) => scriptNames.includes(candidate.name)) ?? skill.scripts[0];
-    if (script) return { skill, toolPath: script.toolPath };
+const filtered = new WeakMap<readonly NarratorSkill[], Map<string, readonly NarratorSkill[]>>();
+
+/** The skills not disabled: the same array for the same skills and disabled names, so the skill index is built once. */
+function availableSkills(skills: readonly NarratorSkill[], disabledSkills: readonly string[]): readonly NarratorSkill[] {
+  if (disabledSkills.length === 0) return skills;
+  const key = [...disabledSkills].sort().join('\u0000');
+  let byDisabled = filtered.get(skills);
+  if (!byDisabled) filtered.set(skills, (byDisabled = new Map()));
+  let available = byDisabled.get(key);
+  if (!available) {
+    const disabled = new Set(disabledSkills);
+    available = skills.filter((skill) => !disabled.has(skill.name));
+    if (byDisabled.size >= 16) byDisabled.clear();
+    byDisabled.set(key, available);
   }
-  return undefined;
+  return available;
 }
 
-function narrativeFor(intent: Intent | undefined, action: string): string {
-  const quoted = action.length > 120 ? `${action.slice(0, 117)}…` : action;
-  switch (intent?.kind) {
-    case 'check':
-      return `You steady yourself and try your luck: "${quoted}".`;
-    case 'look':
-      return `You take in your surroundings.`;
-    case 'memory':
-      return `You search your memory.`;
-    case 'reputation':
-      return `You weigh how others regard you.`;
-    case 'talk':
-      return `You choose your words.`;
-    case 'portrait':
-      return `A likeness takes shape.`;
-    case 'perception':
-      return `You read the mood of those around you.`;
-    case undefined:
-      return `The story listens: "${quoted}".`;
+/**
+ * The player's words in a re-planning request: the executor appends its own report (the original plan, the steps
+ * completed and failed, their results), which names tools and would match skills by their jargon. Only the player's
+ * words and the context a tool asked for are kept.
+ */
+export function playerWords(input: string): string {
+  const kept: string[] = [];
+  for (const line of input.split('\n')) {
+    const suggestion = /^Context suggestion from [^:]*:\s*(.*)$/.exec(line);
+    if (suggestion) {
+      if (suggestion[1] && suggestion[1] !== '(none)') kept.push(suggestion[1]);
+      continue;
+    }
+    if (/^(?:Original plan|Steps completed|Steps failed|Completed results):/.test(line) || /^- [A-Za-z0-9_.:-]+: /.test(line)) continue;
+    kept.push(line);
   }
+  return kept.join('\n').trim() || input.trim();
+}
+
+/** The script's name as its id ("roll", "recall"); a generic or taken one gets its skill's name ("reputation-query"). */
+function toolIdFor(skill: string, script: string, used: Set<string>): string {
+  const generic = /^(?:query|get|update|adjust|change|set|list|report|lookup|run|main|index|store|show)$/i.test(script);
+  let id = generic || used.has(script) ? `${skill}-${script}` : script;
+  id = id.replace(/[^A-Za-z0-9_.:-]/g, '-');
+  const base = id;
+  for (let suffix = 2; used.has(id); suffix++) id = `${base}${suffix}`;
+  used.add(id);
+  return id;
+}
+
+function reasonFor(chosen: SelectedSkill): string {
+  const cues = chosen.cues.length > 0 ? ` (cues: ${chosen.cues.join(', ')})` : '';
+  return `matched ${chosen.terms.slice(0, 4).map((term) => `"${term}"`).join(', ')} with score ${chosen.score}${cues}`;
+}
+
+/** The plan's own narrative, the text shown when no tool narrates: it quotes the player's words. */
+function narrativeFor(selection: Selection, input: string): string {
+  const words = input.trim();
+  const quoted = words.length > 120 ? `${words.slice(0, 117)}…` : words;
+  const roles = new Set(selection.selected.map((chosen) => chosen.role));
+  if (roles.has('chance')) return `You steady yourself and try your luck: "${quoted}".`;
+  if (selection.reading.cues.some((cue) => cue.kind === 'past')) return 'You search your memory.';
+  if (roles.has('visual')) return 'A likeness takes shape.';
+  if (roles.has('options')) return 'You weigh what you could do next.';
+  return `The story listens: "${quoted}".`;
 }

@@ -267,15 +267,25 @@ function toNarratorSkill(skill: Skill, health: SkillHealth): NarratorSkill {
     priority: skill.priority,
     health,
     ...(skill.prompt !== undefined ? { prompt: skill.prompt } : {}),
-    scripts: skill.scripts.map((script) => ({
-      name: script.name,
-      toolPath: script.toolPath,
-      ...(script.description !== undefined ? { description: script.description } : {}),
-      ...(script.inputSchema !== undefined ? { inputSchema: script.inputSchema } : {}),
-    })),
+    ...(stringList(skill.manifest.keywords) ? { keywords: stringList(skill.manifest.keywords)! } : {}),
+    scripts: skill.scripts.map((script) => {
+      const examples = stringList(skill.manifest.scripts?.find((declared) => declared.name === script.name)?.examples);
+      return {
+        name: script.name,
+        toolPath: script.toolPath,
+        ...(script.description !== undefined ? { description: script.description } : {}),
+        ...(script.inputSchema !== undefined ? { inputSchema: script.inputSchema } : {}),
+        ...(examples ? { examples } : {}),
+      };
+    }),
   };
 }
 
 function compareNames(left: string, right: string): number {
   return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** The strings of an optional manifest list (undefined when absent or not a list of strings). */
+function stringList(value: unknown): readonly string[] | undefined {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string') ? (value as string[]) : undefined;
 }

@@ -75,10 +75,20 @@ function templateFiles(name: string, displayName: string, description: string): 
       prompt: 'prompt.md',
       configSchema: 'config-schema.json',
       capabilities: [name],
+      // Words and example inputs that make the pattern narrator choose this skill (used without the local model).
+      keywords: displayName.toLowerCase().split(/\s+/).filter((word) => word.length > 2),
       priority: 50,
-      scripts: [{ name: 'run', path: 'scripts/run.js', description: `Runs ${displayName}: reads { "subject": string } and records it in the session state.`, timeout: 5000 }],
+      scripts: [
+        {
+          name: 'run',
+          path: 'scripts/run.js',
+          description: `Runs ${displayName}: reads { "subject": string } and records it in the session state.`,
+          timeout: 5000,
+          examples: [`Tell me about the ${displayName.toLowerCase()} of the old lighthouse.`, `I use my ${displayName.toLowerCase()} on the old lighthouse.`],
+        },
+      ],
     }),
-    'prompt.md': `# ${displayName}\n\nTell the narrator when to use this skill and what its script needs.\n\n- Use \`scripts/run.js\` when the player's words are about ${displayName.toLowerCase()}.\n- Input: \`{ "subject": "what the player mentioned" }\`.\n- Output: a summary for the narration; the session state gets \`${camelCase(name)}.lastSubject\`.\n`,
+    'prompt.md': `# ${displayName}\n\nTell the narrator when to use this skill and what its script needs. The pattern narrator (used until the local model is downloaded) reads this file too, with the manifest's \`description\`, \`capabilities\`, \`keywords\` and each script's \`examples\`: use the words players will use.\n\n## When to use\n\n- Use \`scripts/run.js\` when the player's words are about ${displayName.toLowerCase()}.\n- Input: \`{ "subject": "what the player mentioned" }\`.\n- Output: a summary for the narration; the session state gets \`${camelCase(name)}.lastSubject\`.\n`,
     'config-schema.json': json({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',

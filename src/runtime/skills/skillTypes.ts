@@ -12,6 +12,8 @@ export interface SkillManifestScript {
   readonly timeout?: number;
   readonly required?: boolean;
   readonly rollback?: string;
+  /** Addition (issue 13): player inputs that should select this script, for the pattern narrator. */
+  readonly examples?: readonly string[];
 }
 
 /** Mirrors contracts/skill-manifest.schema.json. */
@@ -27,6 +29,8 @@ export interface SkillManifest {
   readonly configSchema?: string;
   readonly scripts?: readonly SkillManifestScript[];
   readonly capabilities?: readonly string[];
+  /** Addition (issue 13): words that should select this skill, for the pattern narrator. */
+  readonly keywords?: readonly string[];
   readonly dependencies?: readonly string[];
   readonly priority?: number;
   readonly retryPolicy?: { readonly maxRetries?: number; readonly backoffMs?: number };
@@ -98,10 +102,14 @@ export interface NarratorSkill {
   readonly priority: number;
   readonly health: SkillHealth;
   readonly prompt?: string;
+  /** The manifest's `keywords`, when it has them. */
+  readonly keywords?: readonly string[];
   readonly scripts: readonly {
     readonly name: string;
     readonly toolPath: string;
     readonly description?: string;
     readonly inputSchema?: Record<string, unknown>;
+    /** The manifest's `examples` of the script, when it has them. */
+    readonly examples?: readonly string[];
   }[];
 }

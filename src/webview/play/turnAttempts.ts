@@ -66,6 +66,9 @@ function renderAttempt(attempt: AttemptView): HTMLElement {
     attempt.failedTools.length > 0 ? el('span', { className: 'attempt-detail is-error' }, `Failed: ${attempt.failedTools.join(', ')}`) : null,
     attempt.disabledSkills.length > 0 ? el('span', { className: 'attempt-detail' }, `Skills disabled: ${attempt.disabledSkills.join(', ')}`) : null,
     el('span', { className: 'attempt-detail attempt-tools' }, attempt.tools.length > 0 ? `Tools: ${attempt.tools.join(' → ')}` : 'Narrative only (no tools)'),
+    attempt.explanation && attempt.explanation.length > 0
+      ? el('ul', { className: 'attempt-why', attrs: { 'aria-label': 'Why the narrator chose each tool' } }, ...attempt.explanation.map((line) => el('li', { className: 'attempt-detail' }, line)))
+      : null,
   );
 }
 

