@@ -1,4 +1,4 @@
-// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,…,g]`): runs benches (a)–(h), prints a summary, writes test-output/bench.json.
+// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,b2,…,h]`): runs benches (a)–(h) and (b2), prints a summary, writes test-output/bench.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import * as path from 'node:path';
@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { ms, ratioText, type BenchId, type BenchOptions, type BenchResult } from './benchUtil.js';
 import { runNdjsonThroughput } from './ndjsonThroughput.js';
 import { runProcessOverhead } from './processOverhead.js';
+import { runNativeSpawnOverhead } from './nativeSpawnOverhead.js';
 import { runSchedulingOverhead } from './schedulingOverhead.js';
 import { runNarratorLatency } from './narratorLatency.js';
 import { runLlmOverhead } from './llmOverhead.js';
@@ -19,6 +20,7 @@ const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
 const BENCHES: readonly { readonly id: BenchId; readonly name: string; readonly run: (options: BenchOptions) => Promise<BenchResult> }[] = [
   { id: 'a', name: 'scheduling overhead', run: runSchedulingOverhead },
   { id: 'b', name: 'process overhead', run: runProcessOverhead },
+  { id: 'b2', name: 'native script overhead', run: runNativeSpawnOverhead },
   { id: 'c', name: 'NDJSON throughput', run: runNdjsonThroughput },
   { id: 'd', name: 'pattern narrator latency', run: runNarratorLatency },
   { id: 'e', name: 'LLM narrator overhead', run: runLlmOverhead },
@@ -70,6 +72,8 @@ function summaryCells(result: BenchResult): { baseline: string; executor: string
       return { baseline: `p-graph ${ms(m['pgraphMs']!)}`, executor: `${ms(m['executorMs']!)} (valid. ${ms(m['validationMs']!)})` };
     case 'b':
       return { baseline: `spawn ${ms(m['baselineMs']!)}`, executor: ms(m['executorMs']!) };
+    case 'b2':
+      return { baseline: `bare loop process ${ms(m['bareProcessMs']!)}`, executor: `narratoria run ${ms(m['cliMs']!)}` };
     case 'e':
       return { baseline: `generation ${ms(m['generationMs']!)}`, executor: `overhead ${ms(m['overheadMs']!)}` };
     case 'd':

@@ -26,8 +26,7 @@ import type { RePlanner } from './rePlanning.js';
 import { Scheduler } from './scheduler.js';
 
 export type { ToolRecord } from './scheduler.js';
-
-export const DEFAULT_MAX_EVENTS_PER_TOOL = 1000;
+export { DEFAULT_MAX_EVENTS_PER_TOOL } from './executorLimits.js';
 
 export interface ExecutePlanOptions {
   /** Story root: relative toolPaths resolve against it; skills live in `<root>/skills`. */
@@ -152,7 +151,8 @@ export class PlanRun implements Disposable {
     const tools: NormalizedTool[] = this.plan.tools.map(normalizeTool);
     const sorted = topologicalSort(tools);
     if (!sorted.ok) throw new Error('validated plan has a cycle'); // validation rejects cycles
-    const scheduler = new Scheduler(this, options, tools, sorted.order, root, validation.resolvedToolPaths);
+    // Sub-plans come back in through this port: the scheduler does not import the executor.
+    const scheduler = new Scheduler(this, options, tools, sorted.order, root, validation.resolvedToolPaths, executePlan);
 
     const onExternalAbort = () => this.stop('cancelled');
     if (options.signal?.aborted) this.stop('cancelled');

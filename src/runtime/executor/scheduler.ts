@@ -17,7 +17,11 @@ import { SubPlanRunner } from './subPlanRunner.js';
 import { runToolWithRetries, type ToolRunContext } from './toolExecution.js';
 import type { ToolOutput } from './toolRunner.js';
 import { buildRePlanContext, DEFAULT_MAX_RE_PLAN_ITERATIONS, mergeRePlannedSteps } from './rePlanning.js';
-import { DEFAULT_MAX_EVENTS_PER_TOOL, executePlan, type ExecutePlanOptions, type PlanRun } from './planExecutor.js';
+import { DEFAULT_MAX_EVENTS_PER_TOOL } from './executorLimits.js';
+import type { ExecutePlanOptions, PlanRun } from './planExecutor.js';
+
+/** How the scheduler runs a sub-plan: the plan executor itself, passed in (a port, so neither module imports the other's code). */
+export type SubPlanExecutor = (plan: Plan, options: ExecutePlanOptions) => Promise<ExecutionResult>;
 
 export const enum Status {
   Pending,
@@ -76,6 +80,7 @@ export class Scheduler {
     order: readonly string[],
     root: string,
     resolvedToolPaths: ReadonlyMap<string, string>,
+    executeSubPlan: SubPlanExecutor,
   ) {
     const indexById = this.indexById;
     tools.forEach((tool, index) => indexById.set(tool.toolId, index));
@@ -108,7 +113,7 @@ export class Scheduler {
       root,
       options,
       runner: options.toolRunner ?? new ProcessToolRunner({ maxLineBytes: options.maxLineBytes, killGraceMs: options.killGraceMs }),
-      subPlanRunner: new SubPlanRunner({ ...options, root }, executePlan),
+      subPlanRunner: new SubPlanRunner({ ...options, root }, executeSubPlan),
       skillContext: options.skillContext ?? new ManifestSkillContextProvider(skillRoots(root, options.extraSkillRoots)),
       scriptPathOf: (tool) => this.resolvedPaths.get(tool.toolId) ?? path.resolve(root, tool.toolPath),
       skillOf: (tool) => {

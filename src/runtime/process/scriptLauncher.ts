@@ -1,8 +1,8 @@
-// Runs one skill script as its own process group with execa, streams stdout lines to a handler, enforces timeout/cancel.
-import { execa } from 'execa';
+// Runs one skill script as its own process group (scriptProcess.ts), streams stdout lines to a handler, enforces timeout/cancel.
 import { LineSplitter, DEFAULT_MAX_LINE_BYTES } from '../protocol/lineSplitter.js';
 import type { ScriptCommand } from './interpreter.js';
 import { signalGroup, terminateGroup, trackProcessGroup, untrackProcessGroup } from './processGroups.js';
+import { startScriptProcess } from './scriptProcess.js';
 
 /** What the line handler wants next: keep reading, or stop this invocation (the tree is killed). */
 export type LineVerdict = 'continue' | 'stop';
@@ -60,18 +60,7 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
     return { exitCode: null, signal: null, timedOut, cancelled: true, stopped, stderrTail, durationMs: 0, pid: undefined };
   }
 
-  const subprocess = execa(options.command.file, [...options.command.args], {
-    cwd: options.cwd,
-    env: { ...options.env, ...options.command.env },
-    extendEnv: false,
-    input: options.stdinText,
-    buffer: false,
-    detached: process.platform !== 'win32',
-    cleanup: false,
-    reject: false,
-    stripFinalNewline: false,
-    windowsHide: true,
-  });
+  const subprocess = startScriptProcess({ command: options.command, cwd: options.cwd, env: options.env, stdinText: options.stdinText });
   const pid = subprocess.pid;
   if (pid !== undefined) trackProcessGroup(pid);
 
@@ -99,7 +88,7 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
   let finishedReading!: () => void;
   const readingDone = new Promise<void>((resolve) => (finishedReading = resolve));
   let streamEnded = false;
-  const stdout = subprocess.stdout!;
+  const stdout = subprocess.stdout;
 
   const maybeFinish = () => {
     if (streamEnded && head >= queue.length && !draining) finishedReading();
@@ -168,18 +157,18 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
     streamEnded = true;
     drain();
   });
-  subprocess.stderr?.on('data', (chunk: Buffer) => {
+  subprocess.stderr.on('data', (chunk: Buffer) => {
     const text = chunk.toString('utf8');
     stderrTail = (stderrTail + text).slice(-tailLimit);
     options.onStderr?.(text);
   });
   // When the main process exits, anything left in its group (stray grandchildren) dies too, so
   // inherited pipes close and nothing outlives the tool.
-  subprocess.on('exit', () => {
+  subprocess.onExit(() => {
     if (pid !== undefined) signalGroup(pid, 'SIGKILL');
   });
 
-  const result = await subprocess;
+  const result = await subprocess.ended;
   await readingDone;
   clearTimeout(timer);
   options.signal?.removeEventListener('abort', onAbort);
@@ -188,18 +177,13 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
     signalGroup(pid, 'SIGKILL');
     untrackProcessGroup(pid);
   }
-  const failure = result as unknown as { code?: string; originalMessage?: string; shortMessage?: string };
-  const spawnError =
-    pid === undefined || (result.exitCode === undefined && result.signal === undefined && failure.code)
-      ? { code: failure.code ?? 'SPAWN_FAILED', message: failure.originalMessage ?? failure.shortMessage ?? 'The process could not be started' }
-      : undefined;
   return {
-    exitCode: result.exitCode ?? null,
-    signal: result.signal ?? null,
+    exitCode: result.exitCode,
+    signal: result.signal,
     timedOut,
     cancelled,
     stopped,
-    spawnError,
+    spawnError: result.spawnError ?? (pid === undefined ? { code: 'SPAWN_FAILED', message: 'The process could not be started' } : undefined),
     stderrTail,
     durationMs: Math.round(performance.now() - started),
     pid,

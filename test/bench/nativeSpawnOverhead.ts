@@ -1,0 +1,159 @@
+// Bench (b2): 200 runs of a native fast script (/bin/sh) at concurrency 2 — the executor against a bare Node spawn loop and the fork/exec floor (xargs -P2), and `narratoria run` as a whole process against the bare loop as a whole process.
+import { spawn, type SpawnOptions } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { promises as fs } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { execa } from 'execa';
+import { executePlan } from '../../src/runtime/executor/planExecutor.js';
+import type { Plan } from '../../src/runtime/model/plan.js';
+import { check, collectGarbage, median, meetsTarget, ms, ratioText, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';
+
+const RUNS = 200;
+const CONCURRENCY = 2;
+const TARGET: BenchTarget = { op: '<=', value: 1.25 };
+const TOOL_PATH = 'skills/bench/scripts/noop.sh';
+const CLI = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'cli.cjs');
+
+/** Reads its stdin document and reports success: a script in a language that starts in about a millisecond. */
+const NOOP_SCRIPT = `#!/bin/sh
+cat > /dev/null
+echo '{"version":"0","type":"done","ok":true}'
+`;
+
+/** The bare loop as its own Node process: spawn with the same stdin document, read stdout to its end, `CONCURRENCY` at a time. */
+const BARE_LOOP = `
+const { spawn } = require('node:child_process');
+const [script, runs, concurrency, env] = [process.argv[1], Number(process.argv[2]), Number(process.argv[3]), JSON.parse(process.argv[4])];
+let next = 0;
+const once = (index) => new Promise((resolve, reject) => {
+  const child = spawn(script, [], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => (out += chunk));
+  child.on('error', reject);
+  child.on('close', (code) => (code === 0 && out.includes('"ok":true') ? resolve() : reject(new Error('exit ' + code))));
+  child.stdin.end(JSON.stringify({ requestId: 'bench', tool: 'noop-' + index, input: {}, dependencies: {}, state: {} }));
+});
+const worker = async () => { while (next < runs) await once(next++); };
+Promise.all(Array.from({ length: concurrency }, worker)).catch((error) => { console.error(error); process.exit(1); });
+`;
+
+interface Story {
+  readonly root: string;
+  readonly script: string;
+  readonly planFile: string;
+}
+
+async function createStory(): Promise<Story> {
+  const root = await fs.realpath(await fs.mkdtemp(path.join(tmpdir(), 'narratoria-bench-b2-')));
+  const script = path.join(root, TOOL_PATH);
+  await fs.mkdir(path.dirname(script), { recursive: true });
+  await fs.writeFile(script, NOOP_SCRIPT, { mode: 0o755 });
+  await fs.chmod(script, 0o755);
+  const planFile = path.join(root, 'noop.plan.json');
+  await fs.writeFile(planFile, JSON.stringify(planOf(RUNS)));
+  return { root, script, planFile };
+}
+
+function planOf(count: number): Plan {
+  return { requestId: randomUUID(), parallel: true, tools: Array.from({ length: count }, (_, index) => ({ toolId: `noop-${index}`, toolPath: TOOL_PATH, async: true })) };
+}
+
+/** Wall time of a whole process, from spawn to exit; it must exit 0. */
+function timeProcess(file: string, args: readonly string[], options: SpawnOptions = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'], ...options });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${path.basename(file)} ${args[0] ?? ''} exited ${code}: ${stderr.slice(-400)}`))));
+  });
+}
+
+async function timeExecutor(story: Story): Promise<number> {
+  const started = performance.now();
+  const result = await executePlan(planOf(RUNS), { root: story.root, concurrency: CONCURRENCY });
+  const elapsed = performance.now() - started;
+  check(result.status === 'succeeded', `executor run ended ${result.status}`);
+  return elapsed;
+}
+
+/** In this process: `CONCURRENCY` workers each running `once` until `RUNS` are done. */
+async function timeLoop(once: (index: number) => Promise<void>): Promise<number> {
+  let next = 0;
+  const worker = async () => {
+    while (next < RUNS) await once(next++);
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return performance.now() - started;
+}
+
+const stdinOf = (index: number) => JSON.stringify({ requestId: 'bench', tool: `noop-${index}`, input: {}, dependencies: {}, state: {} });
+
+function spawnOnce(story: Story, index: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(story.script, [], { cwd: story.root, env: { PATH: process.env['PATH'] ?? '' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 && out.includes('"ok":true') ? resolve() : reject(new Error(`exit ${code}`))));
+    child.stdin.end(stdinOf(index));
+  });
+}
+
+/** execa alone, with the options the executor's launcher passes (detached group, no buffering, input). */
+async function execaOnce(story: Story, index: number): Promise<void> {
+  const child = execa(story.script, [], { cwd: story.root, env: { PATH: process.env['PATH'] ?? '' }, extendEnv: false, input: stdinOf(index), buffer: false, detached: true, cleanup: false, reject: false, stripFinalNewline: false });
+  let out = '';
+  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const result = await child;
+  check(result.exitCode === 0 && out.includes('"ok":true'), `execa run exited ${result.exitCode}`);
+}
+
+export async function runNativeSpawnOverhead(options: BenchOptions): Promise<BenchResult> {
+  check(await fs.stat(CLI).then(() => true, () => false), `${CLI} is missing: run npm run build first`);
+  const rounds = options.quick ? 2 : 5;
+  const story = await createStory();
+  const env = { PATH: process.env['PATH'] ?? '' };
+  const series = { executor: [] as number[], bare: [] as number[], floor: [] as number[], cli: [] as number[], bareProcess: [] as number[], execa: [] as number[], spawn: [] as number[] };
+  const sides: [keyof typeof series, () => Promise<number>][] = [
+    ['bare', () => timeLoop((index) => spawnOnce(story, index))],
+    ['executor', () => timeExecutor(story)],
+    ['floor', () => timeProcess('/bin/sh', ['-c', `seq ${RUNS} | xargs -P${CONCURRENCY} -I{} sh -c 'echo "{}" | "$0" > /dev/null' ${JSON.stringify(story.script)}`])],
+    ['bareProcess', () => timeProcess(process.execPath, ['-e', BARE_LOOP, story.script, String(RUNS), String(CONCURRENCY), JSON.stringify(env)])],
+    ['cli', () => timeProcess(process.execPath, [CLI, 'run', story.planFile, '--root', story.root, '--concurrency', String(CONCURRENCY), '--no-save'])],
+    ['spawn', () => timeLoop((index) => spawnOnce(story, index))],
+    ['execa', () => timeLoop((index) => execaOnce(story, index))],
+  ];
+  try {
+    for (const [, measure] of sides) await measure(); // warm-up: the file cache, the JIT
+    for (let round = 0; round < rounds; round++) {
+      for (const [side, measure] of sides) {
+        collectGarbage();
+        series[side].push(await measure());
+      }
+    }
+  } finally {
+    await fs.rm(story.root, { recursive: true, force: true });
+  }
+  const m = Object.fromEntries(Object.entries(series).map(([side, values]) => [side, median(values)])) as Record<keyof typeof series, number>;
+  const ratio = m.cli / m.bareProcess;
+  const line =
+    `(b2) ${RUNS} /bin/sh runs (concurrency ${CONCURRENCY}, ${rounds} rounds): narratoria run (whole process) ${ms(m.cli)} vs a bare Node loop (whole process) ${ms(m.bareProcess)} → ${ratioText(ratio)} ${targetText(ratio, TARGET)}; ` +
+    `in-process executor ${ms(m.executor)} vs bare loop ${ms(m.bare)} → ${ratioText(m.executor / m.bare)}, vs the fork/exec floor (xargs -P${CONCURRENCY}) ${ms(m.floor)} → ${ratioText(m.executor / m.floor)}; ` +
+    `execa alone ${ms(m.execa)} vs spawn alone ${ms(m.spawn)} → ${ratioText(m.execa / m.spawn)}`;
+  return {
+    id: 'b2',
+    title: '200 native fast script runs',
+    line,
+    ratio,
+    target: TARGET,
+    met: meetsTarget(ratio, TARGET),
+    medians: { cliMs: m.cli, bareProcessMs: m.bareProcess, executorMs: m.executor, bareLoopMs: m.bare, floorMs: m.floor, execaMs: m.execa, spawnMs: m.spawn },
+    samples: series,
+    details: { runs: RUNS, concurrency: CONCURRENCY, rounds, order: sides.map(([side]) => side).join(', '), executorVsBare: m.executor / m.bare, executorVsFloor: m.executor / m.floor, execaVsSpawn: m.execa / m.spawn },
+  };
+}
