@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { RunStore } from '../runtime/inspect/runStore.js';
+import { ScriptRuns } from '../runtime/inspect/scriptRuns.js';
 import { InspectorPanel, INSPECTOR_VIEW_TYPE, type InspectorHost } from './inspect/inspectorPanel.js';
 import { findScript, liveTarget } from './inspect/inspectorTargets.js';
 import { LastInputs } from './inspect/lastInputs.js';
@@ -137,7 +137,7 @@ export class NarratoriaContext implements vscode.Disposable {
       skillContext: this.skills,
       scriptEnvironment: () => this.narrator.scriptEnvironment(),
       lastInputs: this.lastInputs,
-      runStore: new RunStore(vscode.Uri.joinPath(storage, 'inspector').fsPath),
+      scriptRuns: new ScriptRuns(vscode.Uri.joinPath(storage, 'inspector').fsPath),
       comparisons: this.comparisons,
     };
   }

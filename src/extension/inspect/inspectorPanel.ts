@@ -6,7 +6,7 @@ import type { FromInspectorWebview, InspectorRow, InspectorSubject, ToInspectorW
 import { inspectScript } from '../../runtime/inspect/inspectScript.js';
 import { InspectorSession } from '../../runtime/inspect/inspectorSession.js';
 import { readRecording, recordingOfText, writeRecording, type Recording } from '../../runtime/inspect/recording.js';
-import type { RunStore } from '../../runtime/inspect/runStore.js';
+import type { ScriptRuns } from '../../runtime/inspect/scriptRuns.js';
 import { checkScriptInput, isRunnable } from '../../runtime/inspect/scriptInput.js';
 import type { SkillContextProvider } from '../../runtime/skills/skillContext.js';
 import { webviewPageHtml } from '../webviewHtml.js';
@@ -31,7 +31,7 @@ export interface InspectorHost {
   readonly scriptEnvironment: () => Promise<Readonly<Record<string, string>>>;
   readonly lastInputs: LastInputs;
   /** Where each script's last two runs are kept (undefined with no workspace storage). */
-  readonly runStore: RunStore | undefined;
+  readonly scriptRuns: ScriptRuns | undefined;
   readonly comparisons: RunComparisons;
 }
 
@@ -156,10 +156,10 @@ export class InspectorPanel implements vscode.Disposable {
     };
   }
 
-  /** The script's kept runs: those of this window, else those the run store kept from before. */
+  /** The script's kept runs: those of this window, else those ScriptRuns kept from before. */
   private async historyOf(scriptPath: string): Promise<RunHistory> {
     if (this.history?.scriptPath === scriptPath) return this.history;
-    const stored = (await this.host.runStore?.load(scriptPath)) ?? {};
+    const stored = (await this.host.scriptRuns?.load(scriptPath)) ?? {};
     return (this.history = { scriptPath, last: stored.last, previous: stored.previous });
   }
 
@@ -223,7 +223,7 @@ export class InspectorPanel implements vscode.Disposable {
     if (report.recording) {
       history.previous = history.last;
       history.last = report.recording;
-      this.host.runStore?.save(target.scriptPath, report.recording).catch((error: unknown) => this.host.log.warn(`inspector: could not keep the run of ${target.label}: ${String(error)}`));
+      this.host.scriptRuns?.save(target.scriptPath, report.recording).catch((error: unknown) => this.host.log.warn(`inspector: could not keep the run of ${target.label}: ${String(error)}`));
     }
     this.flush();
     this.post({ type: 'verdict', verdict });

@@ -1,7 +1,8 @@
 // What the Inspector shows for a skill script: its label, root, timeout and inputSchema, and the ready-made inputs (samples/*.json, the last input used).
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { InputChoice } from '../../protocol/inspectorMessages.js';
+import { sampleInputFiles } from '../../runtime/skills/skillSamples.js';
 import type { Skill, SkillScript } from '../../runtime/skills/skillTypes.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import type { LastInputs } from './lastInputs.js';
@@ -18,14 +19,12 @@ export interface LiveTarget {
   readonly inputChoices: readonly InputChoice[];
 }
 
-/** The skill's sample inputs, the last input used and an empty object, in that order. */
+/** The last input used, the skill's sample inputs and an empty object, in that order. */
 export async function inputChoices(skill: Skill, script: SkillScript, lastInputs: LastInputs): Promise<InputChoice[]> {
-  const samplesDirectory = path.join(skill.directory, 'samples');
-  const files = (await readdir(samplesDirectory).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort();
   const samples = await Promise.all(
-    files.map(async (file): Promise<InputChoice | undefined> => {
-      const text = await readFile(path.join(samplesDirectory, file), 'utf8').catch(() => undefined);
-      return text === undefined ? undefined : { label: `Sample: ${file}`, detail: path.join('samples', file), text };
+    (await sampleInputFiles(skill.directory)).map(async (file): Promise<InputChoice | undefined> => {
+      const text = await readFile(file, 'utf8').catch(() => undefined);
+      return text === undefined ? undefined : { label: `Sample: ${path.basename(file)}`, detail: path.join('samples', path.basename(file)), text };
     }),
   );
   const last = lastInputs.get(script.path);

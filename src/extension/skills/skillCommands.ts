@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { inspectScript, type InspectReport } from '../../runtime/inspect/inspectScript.js';
 import { checkScriptInput, isRunnable, type InputTarget } from '../../runtime/inspect/scriptInput.js';
+import { sampleInputFiles } from '../../runtime/skills/skillSamples.js';
 import { checkSkillName, displayNameOf, scaffoldSkill } from '../../runtime/skills/skillTemplate.js';
 import type { Skill, SkillScript } from '../../runtime/skills/skillTypes.js';
 import type { LastInputs } from '../inspect/lastInputs.js';
@@ -164,13 +165,12 @@ export async function pickSkillScript(context: SkillCommandContext, node: SkillT
  * script's inputSchema; returns the parsed object (Run, Debug and Inspect Skill Script).
  */
 export async function pickInput(skill: Skill, script: SkillScript, last?: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
-  const samplesDirectory = path.join(skill.directory, 'samples');
-  const files = (await readdir(samplesDirectory).catch(() => [] as string[])).filter((file) => file.endsWith('.json')).sort();
+  const files = await sampleInputFiles(skill.directory);
   type Item = vscode.QuickPickItem & ({ readonly source: 'sample'; readonly file: string } | { readonly source: 'typed' } | { readonly source: 'empty' } | { readonly source: 'last' });
   const target = { label: `${skill.name}/${script.name}`, inputSchema: script.inputSchema };
   const items: Item[] = [
     ...(last ? [{ source: 'last', label: '$(history) The last input used', description: compactJson(JSON.stringify(last)) } as Item] : []),
-    ...files.map((file): Item => ({ source: 'sample', label: `$(file) ${file}`, description: 'sample input', file: path.join(samplesDirectory, file) })),
+    ...files.map((file): Item => ({ source: 'sample', label: `$(file) ${path.basename(file)}`, description: 'sample input', file })),
     { source: 'typed', label: '$(edit) Enter the input as JSON…' },
     { source: 'empty', label: '$(circle-slash) Run with an empty input {}' },
   ];

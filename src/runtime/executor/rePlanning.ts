@@ -103,3 +103,23 @@ export function mergeRePlannedSteps(
   const byId = new Map(tools.map((tool) => [tool.toolId, tool] as const));
   return { tools: sorted.order.map((id) => byId.get(id)!), warnings };
 }
+
+/**
+ * A narrator request's text without the report {@link buildRePlanContext} appends to it (the original plan, the steps
+ * completed and failed, their results), which names tools and would match skills by their jargon: the player's
+ * words and the context the tool asked for are kept. Kept beside the report so the two change together.
+ */
+export function withoutRePlanReport(input: string): string {
+  const kept: string[] = [];
+  for (const line of input.split('\n')) {
+    const suggestion = /^Context suggestion from [^:]*:\s*(.*)$/.exec(line);
+    if (suggestion) {
+      if (suggestion[1] && suggestion[1] !== '(none)') kept.push(suggestion[1]);
+      continue;
+    }
+    if (/^(?:Original plan|Steps completed|Steps failed|Completed results):/.test(line) || /^- [A-Za-z0-9_.:-]+: /.test(line)) continue;
+    kept.push(line);
+  }
+  return kept.join('\n').trim() || input.trim();
+}
+

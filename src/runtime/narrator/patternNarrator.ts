@@ -4,6 +4,7 @@ import type { Plan, ToolInvocation } from '../model/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 import type { GeneratedPlan, Narrator, PlanRequest } from './index.js';
 import type { SelectionExplanation } from './planExplanation.js';
+import { withoutRePlanReport } from '../executor/rePlanning.js';
 import { extractEntities } from './selection/entities.js';
 import { fillInput, type FillContext } from './selection/inputFilling.js';
 import { selectSkills, type SelectedSkill, type Selection } from './selection/skillSelection.js';
@@ -29,7 +30,7 @@ export class PatternNarrator implements Narrator {
 /** Builds the plan synchronously (exported for tests and benchmarks). */
 export function buildPatternPlan(request: PlanRequest): Plan {
   const available = availableSkills(request.skills, request.disabledSkills);
-  const words = playerWords(request.input);
+  const words = withoutRePlanReport(request.input);
   const selection = selectSkills(words, available);
   const entities = extractEntities(words);
   const context: FillContext = {
@@ -42,9 +43,9 @@ export function buildPatternPlan(request: PlanRequest): Plan {
   const explanations: SelectionExplanation[] = [];
   const used = new Set<string>();
   /** The first of the skill's scripts (best first) whose input the words can fill. */
-  const filled = (chosen: SelectedSkill, fill: FillContext = context): { chosen: SelectedSkill; input: Record<string, unknown> } | undefined => {
+  const filled = (chosen: SelectedSkill): { chosen: SelectedSkill; input: Record<string, unknown> } | undefined => {
     for (const script of [chosen.script, ...chosen.alternatives]) {
-      const input = fillInput(script.inputSchema, fill);
+      const input = fillInput(script.inputSchema, context);
       if (input) return { chosen: { ...chosen, script }, input };
     }
     return undefined;
@@ -57,7 +58,9 @@ export function buildPatternPlan(request: PlanRequest): Plan {
   };
   const explain = (chosen: SelectedSkill) => ({ score: chosen.score, terms: chosen.terms, ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}), reason: reasonFor(chosen) });
 
+  /** The roll and context tools the narration depends on; the rolls alone, which choices depend on too. */
   const before: string[] = [];
+  const rolls: string[] = [];
   const after: SelectedSkill[] = [];
   for (const candidate of selection.selected) {
     if (candidate.role === 'options') {
@@ -73,6 +76,7 @@ export function buildPatternPlan(request: PlanRequest): Plan {
     }
     const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explain(chosen));
     before.push(id);
+    if (chosen.role === 'chance') rolls.push(id);
   }
   let narrateId: string | undefined;
   if (selection.narrator) {
@@ -85,7 +89,7 @@ export function buildPatternPlan(request: PlanRequest): Plan {
     const found = filled(candidate);
     if (!found) continue;
     const { chosen, input } = found;
-    const dependencies = [...before.filter((id) => tools.find((tool) => tool.toolId === id && selection.selected.some((item) => item.role === 'chance' && item.script.toolPath === tool.toolPath))), ...(narrateId ? [narrateId] : [])];
+    const dependencies = [...rolls, ...(narrateId ? [narrateId] : [])];
     add(chosen, input, { required: false, ...(dependencies.length > 0 ? { dependencies } : {}) }, explain(chosen));
   }
   return {
@@ -114,25 +118,6 @@ function availableSkills(skills: readonly NarratorSkill[], disabledSkills: reado
     byDisabled.set(key, available);
   }
   return available;
-}
-
-/**
- * The player's words in a re-planning request: the executor appends its own report (the original plan, the steps
- * completed and failed, their results), which names tools and would match skills by their jargon. Only the player's
- * words and the context a tool asked for are kept.
- */
-export function playerWords(input: string): string {
-  const kept: string[] = [];
-  for (const line of input.split('\n')) {
-    const suggestion = /^Context suggestion from [^:]*:\s*(.*)$/.exec(line);
-    if (suggestion) {
-      if (suggestion[1] && suggestion[1] !== '(none)') kept.push(suggestion[1]);
-      continue;
-    }
-    if (/^(?:Original plan|Steps completed|Steps failed|Completed results):/.test(line) || /^- [A-Za-z0-9_.:-]+: /.test(line)) continue;
-    kept.push(line);
-  }
-  return kept.join('\n').trim() || input.trim();
 }
 
 /** The script's name as its id ("roll", "recall"); a generic or taken one gets its skill's name ("reputation-query"). */

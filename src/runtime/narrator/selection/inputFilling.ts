@@ -14,35 +14,37 @@ export interface FillContext {
 }
 
 type Schema = Record<string, unknown>;
-type Filler = (context: FillContext, property: Schema) => unknown;
+type Filler = (context: FillContext) => unknown;
 
+/** The first capitalised name that is not a group ("Captain Vey", "Brannock"). */
+const namedPerson = (context: FillContext): string | undefined => context.entities.names.find((name) => !context.entities.groups.includes(name));
 const person = (context: FillContext): string | undefined =>
-  context.entities.names.find((name) => !context.entities.groups.includes(name)) ?? context.entities.nounPhrases.find((phrase) => !/\b(?:door|gate|lock|wall|chest|way|road|path|sword|map|key)\b/.test(phrase));
+  namedPerson(context) ?? context.entities.nounPhrases.find((phrase) => !/\b(?:door|gate|lock|wall|chest|way|road|path|sword|map|key)\b/.test(phrase));
 const group = (context: FillContext): string | undefined => context.entities.groups[0] ?? context.entities.names[0];
 const subject = (context: FillContext): string | undefined => context.entities.names[0] ?? context.entities.nounPhrases[0];
 
-/** Property names (lowercase, no separators) → how to fill them. Checked in order; the first that gives a value wins. */
-const BY_NAME: readonly [RegExp, Filler][] = [
-  [/^(?:formula|dice|notation|roll)$/, (context) => context.entities.formula],
-  [/^(?:dc|difficulty|difficultyclass|target?number)$/, (context) => context.entities.dc],
-  [/^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message)$/, (context) => context.entities.action],
-  [/^(?:query|question|topic|subject|about|search|keywords?)$/, (context) => subject(context) ?? context.entities.action],
-  [/^(?:npc|character|person|who|name|speaker|companion)$/, person],
-  [/^(?:merchant|vendor|shopkeeper|seller|trader)$/, (context) => context.entities.names.find((name) => !context.entities.groups.includes(name))],
-  [/^(?:faction|group|guild|organi[sz]ation|side)$/, group],
-  [/^(?:destination|to|goal|where|target?place)$/, (context) => context.entities.destination],
-  [/^(?:location|place|area|region|town|city)$/, (context) => context.entities.destination ?? context.entities.origin ?? context.entities.names.find((name) => !context.entities.groups.includes(name))],
-  [/^(?:from|origin|start|departure)$/, (context) => context.entities.origin],
-  [/^(?:item|object|thing|goods|ware|product)$/, (context) => context.entities.item],
-  [/^(?:target)$/, subject],
-  [/^(?:delta|change|amount|shift|adjustment)$/, (context) => (context.deedPolarity === 0 ? undefined : context.deedPolarity * 10)],
-];
+/**
+ * What a field is: free `text` (may fall back to the action when required), an `entity` it names (a person, group,
+ * place, item, formula: never guessed), or an `amount` (an entity only for a number field).
+ */
+type FieldKind = 'text' | 'entity' | 'amount';
 
-/** Positions in BY_NAME of the free-text fillers (a reason, a query), which may fall back to the action. */
-const FREE_TEXT = 2;
-const QUERY = 3;
-/** Position of the amount filler (delta, change…), which names something only for a number field. */
-const AMOUNT = BY_NAME.length - 1;
+/** Property names (lowercase, no separators) → how to fill them. Checked in order; the first that gives a value wins. */
+const BY_NAME: readonly { readonly names: RegExp; readonly kind: FieldKind; readonly fill: Filler }[] = [
+  { names: /^(?:formula|dice|notation|roll)$/, kind: 'entity', fill: (context) => context.entities.formula },
+  { names: /^(?:dc|difficulty|difficultyclass|target?number)$/, kind: 'entity', fill: (context) => context.entities.dc },
+  { names: /^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message)$/, kind: 'text', fill: (context) => context.entities.action },
+  { names: /^(?:query|question|topic|subject|about|search|keywords?)$/, kind: 'text', fill: (context) => subject(context) ?? context.entities.action },
+  { names: /^(?:npc|character|person|who|name|speaker|companion)$/, kind: 'entity', fill: person },
+  { names: /^(?:merchant|vendor|shopkeeper|seller|trader)$/, kind: 'entity', fill: namedPerson },
+  { names: /^(?:faction|group|guild|organi[sz]ation|side)$/, kind: 'entity', fill: group },
+  { names: /^(?:destination|to|goal|where|target?place)$/, kind: 'entity', fill: (context) => context.entities.destination },
+  { names: /^(?:location|place|area|region|town|city)$/, kind: 'entity', fill: (context) => context.entities.destination ?? context.entities.origin ?? namedPerson(context) },
+  { names: /^(?:from|origin|start|departure)$/, kind: 'entity', fill: (context) => context.entities.origin },
+  { names: /^(?:item|object|thing|goods|ware|product)$/, kind: 'entity', fill: (context) => context.entities.item },
+  { names: /^(?:target)$/, kind: 'entity', fill: subject },
+  { names: /^(?:delta|change|amount|shift|adjustment)$/, kind: 'amount', fill: (context) => (context.deedPolarity === 0 ? undefined : context.deedPolarity * 10) },
+];
 
 /**
  * The input for a script with `schema` (undefined schema: `{ action }`). Fills what the words give, then required
@@ -79,16 +81,16 @@ export function fillInput(schema: Schema | undefined, context: FillContext): Rec
 function isEntityField(name: string, property: Schema): boolean {
   const key = name.toLowerCase().replace(/[^a-z]/g, '');
   const numeric = property['type'] === 'integer' || property['type'] === 'number';
-  return BY_NAME.some(([pattern], position) => position !== FREE_TEXT && position !== QUERY && (position !== AMOUNT || numeric) && pattern.test(key));
+  return BY_NAME.some((field) => field.names.test(key) && (field.kind === 'entity' || (field.kind === 'amount' && numeric)));
 }
 
 function valueFor(name: string, property: Schema, context: FillContext): unknown {
   const key = name.toLowerCase().replace(/[^a-z]/g, '');
   if (Array.isArray(property['enum'])) return enumValue(property['enum'] as unknown[], context);
   const type = property['type'];
-  for (const [pattern, fill] of BY_NAME) {
-    if (!pattern.test(key)) continue;
-    const value = fill(context, property);
+  for (const field of BY_NAME) {
+    if (!field.names.test(key)) continue;
+    const value = field.fill(context);
     if (value === undefined) continue;
     if (typeof value === 'number' && (type === 'integer' || type === 'number' || (Array.isArray(type) && type.includes('integer')))) return value;
     if (typeof value === 'string' && (type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string')))) return value;

@@ -10,7 +10,7 @@ export interface StoredRuns {
   readonly previous?: Recording;
 }
 
-export class RunStore {
+export class ScriptRuns {
   constructor(private readonly directory: string) {}
 
   /** Saves `recording` as the script's last run; the run that was last becomes the previous one. */
@@ -20,7 +20,7 @@ export class RunStore {
     await writeRecording(last, recording);
   }
 
-  /** The kept runs; a missing or unreadable file is simply not there (the store is a cache). */
+  /** The kept runs; a missing or unreadable file is simply not there (it is a cache). */
   async load(scriptPath: string): Promise<StoredRuns> {
     const { last, previous } = this.files(scriptPath);
     const [lastRun, previousRun] = await Promise.all([readRecording(last).catch(() => undefined), readRecording(previous).catch(() => undefined)]);

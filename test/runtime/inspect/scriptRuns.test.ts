@@ -1,18 +1,18 @@
-// RunStore: the Inspector's last two runs of a script survive on disk, the last becoming the previous one.
+// ScriptRuns: the Inspector's last two runs of a script survive on disk, the last becoming the previous one.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { comparisonText, recordingOfText } from '../../../src/runtime/inspect/recording.js';
-import { RunStore } from '../../../src/runtime/inspect/runStore.js';
+import { ScriptRuns } from '../../../src/runtime/inspect/scriptRuns.js';
 
 const run = (summary: string) => recordingOfText(`{"version":"0","type":"log","level":"info","message":"${summary}"}\n{"version":"0","type":"done","ok":true}\n`);
 
 test('the last run becomes the previous one when a new run is saved; scripts are kept apart', async (context) => {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'narratoria-run-store-'));
   context.after(() => rmSync(directory, { recursive: true, force: true }));
-  const store = new RunStore(directory);
+  const store = new ScriptRuns(directory);
   assert.deepEqual(await store.load('/story/skills/a/scripts/look.js'), {});
   await store.save('/story/skills/a/scripts/look.js', run('first'));
   const once = await store.load('/story/skills/a/scripts/look.js');
@@ -30,7 +30,7 @@ test('the last run becomes the previous one when a new run is saved; scripts are
 test('a damaged kept run is skipped, not an error (the store is a cache)', async (context) => {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'narratoria-run-store-'));
   context.after(() => rmSync(directory, { recursive: true, force: true }));
-  const store = new RunStore(directory);
+  const store = new ScriptRuns(directory);
   await store.save('/story/look.js', run('first'));
   await store.save('/story/look.js', run('second'));
   const { readdirSync } = await import('node:fs');
