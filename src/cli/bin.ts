@@ -1,4 +1,4 @@
-// Process entry of the `narratoria` binary: wires stdio, signals and the exit code around main().
+// Program of the `narratoria` binary (bundled as dist/cliMain.cjs, started by launcher.ts): wires stdio, signals and the exit code around main().
 import { ExitCode, type CliIo } from './cliSupport.js';
 import { main } from './main.js';
 import * as path from 'node:path';
@@ -27,7 +27,7 @@ const io: CliIo = {
   stdin: process.stdin,
   cwd: process.cwd(),
   env: process.env,
-  // dist/cli.cjs -> <package>/skills
+  // dist/cliMain.cjs -> <package>/skills
   bundledSkillsDirectory: path.join(__dirname, '..', 'skills'),
 };
 void main(process.argv.slice(2), io, controller.signal).then((code) => {

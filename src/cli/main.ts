@@ -1,14 +1,6 @@
 // Entry point of the `narratoria` command: dispatches subcommands, maps errors to exit codes, handles Ctrl+C.
 import { ExitCode, UsageError, type CliIo } from './cliSupport.js';
-import { inspectCommand, inspectUsage } from './commands/inspectCommand.js';
-import { runCommand, runUsage } from './commands/runCommand.js';
-import { runsCommand, runsUsage } from './commands/runsCommand.js';
-import { validateCommand, validateUsage } from './commands/validateCommand.js';
-import { playCommand, playUsage } from './commands/playCommand.js';
-import { skillsCommand, skillsUsage } from './commands/skillsCommand.js';
-import { modelCommand, modelUsage } from './commands/modelCommand.js';
-import { graphCommand, graphUsage } from './commands/graphCommand.js';
-import { debugAdapterCommand, debugAdapterUsage } from './commands/debugAdapterCommand.js';
+import { debugAdapterUsage, graphUsage, inspectUsage, modelUsage, playUsage, runsUsage, runUsage, skillsUsage, validateUsage } from './usage.js';
 
 declare const NARRATORIA_VERSION: string | undefined;
 
@@ -27,29 +19,32 @@ const usage = `Usage:
 Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run; graph drawn but the plan has cycles or unknown dependencies), 2 usage error, unreadable file or (run) invalid plan.
 `;
 
-/** Runs the CLI with `args` (without node and script) and returns the exit code. */
+/**
+ * Runs the CLI with `args` (without node and script) and returns the exit code. Each command's module is loaded
+ * when it runs: a command does not initialise (nor load the Node built-ins of) the eight others.
+ */
 export async function main(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const [command, ...rest] = args;
   try {
     switch (command) {
       case 'validate':
-        return await validateCommand(rest, io);
+        return await (await import('./commands/validateCommand.js')).validateCommand(rest, io);
       case 'run':
-        return await runCommand(rest, io, signal);
+        return await (await import('./commands/runCommand.js')).runCommand(rest, io, signal);
       case 'inspect':
-        return await inspectCommand(rest, io, signal);
+        return await (await import('./commands/inspectCommand.js')).inspectCommand(rest, io, signal);
       case 'runs':
-        return await runsCommand(rest, io, signal);
+        return await (await import('./commands/runsCommand.js')).runsCommand(rest, io, signal);
       case 'play':
-        return await playCommand(rest, io, signal);
+        return await (await import('./commands/playCommand.js')).playCommand(rest, io, signal);
       case 'skills':
-        return await skillsCommand(rest, io);
+        return await (await import('./commands/skillsCommand.js')).skillsCommand(rest, io);
       case 'model':
-        return await modelCommand(rest, io, signal);
+        return await (await import('./commands/modelCommand.js')).modelCommand(rest, io, signal);
       case 'graph':
-        return await graphCommand(rest, io);
+        return await (await import('./commands/graphCommand.js')).graphCommand(rest, io);
       case 'debug-adapter':
-        return await debugAdapterCommand(rest, io, signal);
+        return await (await import('./commands/debugAdapterCommand.js')).debugAdapterCommand(rest, io, signal);
       case '--version':
       case '-v':
         io.stdout.write(`${typeof NARRATORIA_VERSION === 'string' ? NARRATORIA_VERSION : 'dev'}\n`);

@@ -3,8 +3,6 @@ import * as net from 'node:net';
 import { NarratoriaDebugSession } from '../../runtime/debug/dap/narratoriaDebugSession.js';
 import { ExitCode, parseOptions, parsePositiveInteger, UsageError, type CliIo } from '../cliSupport.js';
 
-export const debugAdapterUsage = 'narratoria debug-adapter [--port N]   (Debug Adapter Protocol over stdio, or on 127.0.0.1:N; 0 picks a free port)';
-
 /** A debug adapter run outside VS Code trusts its user: the client decides what to launch. */
 const host = (io: CliIo) => ({ workspaceFolder: io.cwd, isTrusted: () => true });
 

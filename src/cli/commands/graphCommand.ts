@@ -8,8 +8,6 @@ import { toGraphJson } from '../../runtime/graph/graphJson.js';
 import { recordedPlan } from '../../runtime/graph/graphSource.js';
 import { ExitCode, parseOptions, readInputFile, styler, UsageError, type CliIo } from '../cliSupport.js';
 
-export const graphUsage = 'narratoria graph <plan.json | run record | ExecutionResult JSON> [--root DIR] [--format json|svg|dot|mermaid] [--out FILE]';
-
 const FORMATS = ['json', 'svg', 'dot', 'mermaid'] as const;
 type GraphFormat = (typeof FORMATS)[number];
 

@@ -5,8 +5,6 @@ import { inspectRecording } from '../../runtime/inspect/inspectReplay.js';
 import { metaFileOf, readRecording, RecordingError, writeRecording, type Recording } from '../../runtime/inspect/recording.js';
 import { ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 
-export const inspectUsage = 'narratoria inspect <script> [--input JSON | --input-file FILE] [--root DIR] [--timeout MS] [--format text|json] [--record FILE.ndjson]\n  narratoria inspect --replay FILE.ndjson [--format text|json]';
-
 export async function inspectCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
     input: { type: 'string' },

@@ -4,8 +4,6 @@ import { downloadModel, modelUrl } from '../../runtime/narrator/modelDownload.js
 import { DEFAULT_MODEL, modelCacheDirectory, modelStatus, verifyModelFile } from '../../runtime/narrator/modelStore.js';
 import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 
-export const modelUsage = 'narratoria model pull|status|path [--dir DIR] [--base-url URL] [--format text|json]';
-
 export async function modelCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, { dir: { type: 'string' }, 'base-url': { type: 'string' }, format: { type: 'string' } });
   const format = parseFormat(values.format);

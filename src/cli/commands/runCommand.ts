@@ -14,9 +14,6 @@ import { formatSummary, reportProgress } from '../../runtime/executor/runTranscr
 import { toReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { formatDiagnostic } from './validateCommand.js';
 
-export const runUsage =
-  'narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-outside-skills] [--no-save]';
-
 const runOptions = {
   root: { type: 'string' },
   format: { type: 'string' },

@@ -4,8 +4,6 @@ import { FileRunStore, processAlive } from '../../runtime/persistence/runStore.j
 import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 import { executeAndReport, runsDirectory } from './runCommand.js';
 
-export const runsUsage = 'narratoria runs list|show <id>|resume <id>|cancel <id> [--root DIR] [--format text|json]';
-
 export async function runsCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, { root: { type: 'string' }, format: { type: 'string' } });
   const format = parseFormat(values.format);

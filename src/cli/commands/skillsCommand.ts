@@ -3,8 +3,6 @@ import * as path from 'node:path';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 
-export const skillsUsage = 'narratoria skills [--root DIR] [--format text|json] [--no-bundled-skills]';
-
 export async function skillsCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, { root: { type: 'string' }, format: { type: 'string' }, 'no-bundled-skills': { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`skills takes no positional arguments (got "${positionals[0]}")`);

@@ -7,8 +7,6 @@ import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { toReportDiagnostic, type ReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { cannotRead, ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 
-export const validateUsage = 'narratoria validate <plan.json>... [--root DIR] [--format text|json] [--allow-outside-skills]';
-
 /** One entry of contracts/validate-report.schema.json. */
 export interface ValidateEntry {
   readonly file: string;

@@ -12,6 +12,7 @@ import turnResultSchema from '../../../contracts/turn-result.schema.json';
 import sessionSchema from '../../../contracts/session.schema.json';
 import planGraphSchema from '../../../contracts/plan-graph.schema.json';
 import recordingSchema from '../../../contracts/recording.schema.json';
+import { precompiledValidators } from './precompiledValidators.js';
 
 /** The contract schemas by file name. */
 export const contractSchemas = {
@@ -32,9 +33,9 @@ export type ContractName = keyof typeof contractSchemas;
 
 let sharedAjv: Ajv2020 | undefined;
 
-/** Creates a draft 2020-12 Ajv with formats; `allErrors` gives authors every problem at once. */
-export function createAjv(): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true });
+/** Creates a draft 2020-12 Ajv with formats; `allErrors` gives authors every problem at once. `source` keeps the generated code (for standaloneValidators.ts). */
+export function createAjv(options: { readonly source?: boolean } = {}): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, ...(options.source ? { code: { source: true } } : {}) });
   addFormats(ajv);
   return ajv;
 }
@@ -50,10 +51,10 @@ export function contractsAjv(): Ajv2020 {
 
 const validators = new Map<string, ValidateFunction>();
 
-/** Compiled validator for a contract, or for a `$defs` entry of it (`fragment` like `#/$defs/log`). */
+/** Compiled validator for a contract, or for a `$defs` entry of it (`fragment` like `#/$defs/log`): precompiled in the bundles, compiled once on first use from sources. */
 export function contractValidator(name: ContractName, fragment = ''): ValidateFunction {
   const key = name + fragment;
-  let validate = validators.get(key);
+  let validate = validators.get(key) ?? precompiledValidators?.get(key);
   if (!validate) {
     const id = (contractSchemas[name] as { $id: string }).$id + fragment;
     const found = contractsAjv().getSchema(id);

@@ -2,9 +2,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { narratoriaCacheHome } from '../common/userCache.js';
 import { readGgufHeader, type GgufSummary } from './ggufHeader.js';
 
 /** What a model file must be: its published size and SHA-256, when known. */
@@ -50,8 +50,7 @@ export const DEFAULT_MODEL: ModelCatalogEntry = PHI_3_5_MINI_Q4_K_M;
 /** Where models go: `$NARRATORIA_MODEL_DIR`, else `$XDG_CACHE_HOME/narratoria/models`, else `~/.cache/narratoria/models`. */
 export function modelCacheDirectory(env: NodeJS.ProcessEnv = process.env): string {
   if (env['NARRATORIA_MODEL_DIR']) return path.resolve(env['NARRATORIA_MODEL_DIR']);
-  const cacheHome = env['XDG_CACHE_HOME'] && path.isAbsolute(env['XDG_CACHE_HOME']) ? env['XDG_CACHE_HOME'] : path.join(os.homedir(), '.cache');
-  return path.join(cacheHome, 'narratoria', 'models');
+  return path.join(narratoriaCacheHome(env), 'models');
 }
 
 /** Path of the model file of `entry` in `directory`. */

@@ -164,8 +164,10 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
   });
   // When the main process exits, anything left in its group (stray grandchildren) dies too, so
   // inherited pipes close and nothing outlives the tool.
+  // An empty group stays empty: no second kill is needed at the end (and none can hit a reused process id).
+  let groupEmpty = false;
   subprocess.onExit(() => {
-    if (pid !== undefined) signalGroup(pid, 'SIGKILL');
+    if (pid !== undefined) groupEmpty = !signalGroup(pid, 'SIGKILL');
   });
 
   const result = await subprocess.ended;
@@ -174,7 +176,7 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
   options.signal?.removeEventListener('abort', onAbort);
   if (terminating) await terminating;
   if (pid !== undefined) {
-    signalGroup(pid, 'SIGKILL');
+    if (!groupEmpty) signalGroup(pid, 'SIGKILL');
     untrackProcessGroup(pid);
   }
   return {

@@ -38,10 +38,20 @@ export function startScriptProcess(options: ProcessOptions, platform: NodeJS.Pla
   return platform === 'win32' ? startWithExeca(options) : startWithSpawn(options);
 }
 
+/** The script's environment plus the variables its command needs; the same object when the command needs none. */
+function environmentOf(options: ProcessOptions): Readonly<Record<string, string>> {
+  let merged: Record<string, string> | undefined;
+  for (const name in options.command.env) {
+    merged ??= { ...options.env };
+    merged[name] = options.command.env[name]!;
+  }
+  return merged ?? options.env;
+}
+
 function startWithSpawn(options: ProcessOptions): ScriptProcess {
   const child = spawn(options.command.file, [...options.command.args], {
     cwd: options.cwd,
-    env: { ...options.env, ...options.command.env },
+    env: environmentOf(options),
     stdio: ['pipe', 'pipe', 'pipe'],
     detached: true,
     windowsHide: true,
@@ -62,7 +72,7 @@ function startWithSpawn(options: ProcessOptions): ScriptProcess {
 function startWithExeca(options: ProcessOptions): ScriptProcess {
   const subprocess = execa(options.command.file, [...options.command.args], {
     cwd: options.cwd,
-    env: { ...options.env, ...options.command.env },
+    env: environmentOf(options),
     extendEnv: false,
     input: options.stdinText,
     buffer: false,

@@ -56,7 +56,8 @@ export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ load
   const loaded: LoadedSkill[] = [];
   const display = (file: string) => displayPath(file, root);
   const roots = await skillsRoots(root, options.extraSkillRoots ?? [], problems, display);
-  const context: DirectoryContext = { ...options, root, roots, display, ajv: createAjv(), found: new Map() };
+  let ajv: Ajv2020 | undefined;
+  const context: DirectoryContext = { ...options, root, roots, display, ajv: () => (ajv ??= createAjv()), found: new Map() };
   for (const skillsRoot of roots) {
     const entries = await fs.readdir(skillsRoot.directory).catch(() => [] as string[]);
     for (const entry of entries.sort()) {
@@ -91,7 +92,7 @@ interface DirectoryContext extends SkillDiscoveryOptions {
   readonly root: string;
   readonly roots: readonly SkillsRoot[];
   readonly display: (file: string) => string;
-  readonly ajv: Ajv2020;
+  readonly ajv: () => Ajv2020;
   /** Skills found so far, by name: the directory each came from. */
   readonly found: Map<string, string>;
 }

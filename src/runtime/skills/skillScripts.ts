@@ -19,8 +19,8 @@ export interface ScriptDiscoveryContext {
   readonly root: string;
   readonly manifest: SkillManifest;
   readonly manifestPath: string;
-  /** Compiles input schemas (shared by one discovery). */
-  readonly ajv: Ajv2020;
+  /** Compiles input schemas (shared by one discovery; created on first use, since most stories' scripts have none). */
+  readonly ajv: () => Ajv2020;
   /** Formats a path for messages. */
   readonly display: (file: string) => string;
 }
@@ -182,8 +182,9 @@ async function loadInputSchema(
   const record = schema as Record<string, unknown>;
   try {
     // Two skills may reuse an $id; the latest compile wins (only the parsed schema is kept).
-    if (typeof record['$id'] === 'string' && context.ajv.getSchema(record['$id'])) context.ajv.removeSchema(record['$id']);
-    context.ajv.compile(record);
+    const ajv = context.ajv();
+    if (typeof record['$id'] === 'string' && ajv.getSchema(record['$id'])) ajv.removeSchema(record['$id']);
+    ajv.compile(record);
   } catch (error) {
     return { ok: false, message: `inputSchema ${context.display(file)} does not compile as a JSON Schema (draft 2020-12): ${errorMessage(error)}` };
   }

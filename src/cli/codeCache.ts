@@ -1,0 +1,75 @@
+// Loads the CLI bundle with V8's compile cache, so a `narratoria` command does not parse ~1 MB of JavaScript every time it starts.
+import * as fs from 'node:fs';
+import Module, { createRequire } from 'node:module';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { narratoriaCacheHome } from '../runtime/common/userCache.js';
+
+type EnableCompileCache = (directory?: string) => unknown;
+
+/** Where compiled code is kept: `<cache home>/compile-cache` (per user, never a shared temp folder: it holds code this process runs). */
+export function compileCacheDirectory(env: NodeJS.ProcessEnv): string {
+  return path.join(narratoriaCacheHome(env), 'compile-cache');
+}
+
+/**
+ * Runs the CommonJS bundle `file` as the program. Node 22.1+ keeps the cache itself (`module.enableCompileCache`);
+ * older Node compiles through `vm.Script` with a code cache file of ours, written at exit when there was none or V8
+ * refused it (another Node, another bundle). `NODE_DISABLE_COMPILE_CACHE` or `NARRATORIA_NO_COMPILE_CACHE` turns it
+ * off; a cache that cannot be read or written is only slower, never an error.
+ */
+export function runBundle(file: string, env: NodeJS.ProcessEnv): void {
+  const directory = compileCacheDirectory(env);
+  const enableCompileCache = (Module as unknown as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
+  if (env['NODE_DISABLE_COMPILE_CACHE'] || env['NARRATORIA_NO_COMPILE_CACHE']) {
+    require(file);
+  } else if (typeof enableCompileCache === 'function') {
+    enableCompileCache(path.join(directory, 'node'));
+    require(file);
+  } else {
+    runWithCodeCache(file, directory);
+  }
+}
+
+function runWithCodeCache(file: string, directory: string): void {
+  const source = fs.readFileSync(file, 'utf8');
+  const stat = fs.statSync(file);
+  // V8 checks its own version, flags and the source's length; the name adds the bundle's identity.
+  const prefix = `${path.basename(file)}-`;
+  const cacheFile = path.join(directory, `${prefix}${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
+  let cachedData: Buffer | undefined;
+  try {
+    cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename: file,
+    ...(cachedData ? { cachedData } : {}),
+    // import() inside the bundle loads as it would from a file (Node 20.12+; the bundle has none today).
+    ...(vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ? { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER } : {}),
+  });
+  if (!cachedData || script.cachedDataRejected) {
+    // At exit the cache also holds every function the command compiled on the way.
+    process.once('exit', () => writeCodeCache(directory, cacheFile, prefix, () => script.createCachedData()));
+  }
+  const program = new Module(file);
+  program.filename = file;
+  const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
+  wrapper.call(program.exports, program.exports, createRequire(file), program, file, path.dirname(file));
+}
+
+/** Writes the cache atomically (temp file, rename) and removes caches of other versions of the same bundle. */
+function writeCodeCache(directory: string, cacheFile: string, prefix: string, data: () => Buffer): void {
+  const temporary = `${cacheFile}.${process.pid}.tmp`;
+  try {
+    fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+    fs.writeFileSync(temporary, data(), { mode: 0o600 });
+    fs.renameSync(temporary, cacheFile);
+    for (const entry of fs.readdirSync(directory)) {
+      if (entry.startsWith(prefix) && entry.endsWith('.v8cache') && path.join(directory, entry) !== cacheFile) fs.rmSync(path.join(directory, entry), { force: true });
+    }
+  } catch {
+    fs.rmSync(temporary, { force: true });
+  }
+}
