@@ -70,6 +70,11 @@ function writeCodeCache(directory: string, cacheFile: string, prefix: string, da
       if (entry.startsWith(prefix) && entry.endsWith('.v8cache') && path.join(directory, entry) !== cacheFile) fs.rmSync(path.join(directory, entry), { force: true });
     }
   } catch {
-    fs.rmSync(temporary, { force: true });
+    // Only slower next time, never an error: not even when the folder itself is unusable (ENOTDIR, EACCES).
+    try {
+      fs.rmSync(temporary, { force: true });
+    } catch {
+      // nothing was written
+    }
   }
 }

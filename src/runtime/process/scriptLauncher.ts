@@ -60,7 +60,7 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
     return { exitCode: null, signal: null, timedOut, cancelled: true, stopped, stderrTail, durationMs: 0, pid: undefined };
   }
 
-  const subprocess = startScriptProcess({ command: options.command, cwd: options.cwd, env: options.env, stdinText: options.stdinText });
+  const subprocess = await startScriptProcess({ command: options.command, cwd: options.cwd, env: options.env, stdinText: options.stdinText });
   const pid = subprocess.pid;
   if (pid !== undefined) trackProcessGroup(pid);
 
@@ -80,6 +80,8 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
     void terminate();
   };
   options.signal?.addEventListener('abort', onAbort, { once: true });
+  // Aborted while the process was starting: the listener came too late to hear it.
+  if (options.signal?.aborted) onAbort();
 
   // Lines are queued and handled one at a time; a handler returning a promise pauses stdout.
   const queue: StdoutItem[] = [];

@@ -1,7 +1,6 @@
 // Starts a skill script's process in its own group: child_process.spawn on POSIX (the fast path, bench b2), execa on Windows (where its command resolution and shell handling matter).
 import { spawn } from 'node:child_process';
 import type { Readable } from 'node:stream';
-import { execa } from 'execa';
 import type { ScriptCommand } from './interpreter.js';
 
 /** How the process ended; `spawnError` when it never started. */
@@ -34,8 +33,10 @@ export interface ProcessOptions {
  * path measured 1.4× cheaper per process than execa with the same options (README, bench b2); execa stays for
  * Windows, where there are no process groups and its command resolution (PATHEXT, shebangs) is what matters.
  */
-export function startScriptProcess(options: ProcessOptions, platform: NodeJS.Platform = process.platform): ScriptProcess {
-  return platform === 'win32' ? startWithExeca(options) : startWithSpawn(options);
+export async function startScriptProcess(options: ProcessOptions, platform: NodeJS.Platform = process.platform): Promise<ScriptProcess> {
+  // execa is loaded only where it is used: on POSIX no command pays for its ~3 ms of module set-up.
+  if (platform === 'win32') return (await import('./execaProcess.js')).startWithExeca(options, environmentOf(options));
+  return startWithSpawn(options);
 }
 
 /** The script's environment plus the variables its command needs; the same object when the command needs none. */
@@ -67,27 +68,4 @@ function startWithSpawn(options: ProcessOptions): ScriptProcess {
   child.stdin.on('error', () => undefined);
   child.stdin.end(options.stdinText);
   return { pid: child.pid, stdout: child.stdout, stderr: child.stderr, onExit: (listener) => void child.once('exit', listener), ended };
-}
-
-function startWithExeca(options: ProcessOptions): ScriptProcess {
-  const subprocess = execa(options.command.file, [...options.command.args], {
-    cwd: options.cwd,
-    env: environmentOf(options),
-    extendEnv: false,
-    input: options.stdinText,
-    buffer: false,
-    cleanup: false,
-    reject: false,
-    stripFinalNewline: false,
-    windowsHide: true,
-  });
-  const ended = subprocess.then((result) => {
-    const failure = result as unknown as { code?: string; originalMessage?: string; shortMessage?: string };
-    const spawnError =
-      subprocess.pid === undefined || (result.exitCode === undefined && result.signal === undefined && failure.code)
-        ? { code: failure.code ?? 'SPAWN_FAILED', message: failure.originalMessage ?? failure.shortMessage ?? 'The process could not be started' }
-        : undefined;
-    return { exitCode: result.exitCode ?? null, signal: result.signal ?? null, spawnError };
-  });
-  return { pid: subprocess.pid, stdout: subprocess.stdout!, stderr: subprocess.stderr!, onExit: (listener) => void subprocess.once('exit', listener), ended };
 }

@@ -1,0 +1,227 @@
+// The `narratoria` launcher (dist/cli.cjs) runs dist/cliMain.cjs through a V8 compile cache: where the cache goes, when it is (re)written or left alone, and that commands and stack traces are unchanged by it.
+import { test, before, after } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import Module from 'node:module';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { cliPath, projectRoot, storyRoot, type CliRun } from './cliHarness.js';
+
+const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
+const bundlePath = path.join(projectRoot, 'dist', 'cliMain.cjs');
+/** Node ≥ 22.1 keeps the cache itself (module.enableCompileCache); older Node uses the launcher's own .v8cache file. */
+const nodeKeepsCache = typeof (Module as unknown as { enableCompileCache?: unknown }).enableCompileCache === 'function';
+const ownCacheOnly = nodeKeepsCache ? 'Node ≥ 22.1 keeps its own compile cache (module.enableCompileCache); the .v8cache file is for older Node' : false;
+const cacheFilePattern = /^cliMain\.cjs-.+\.v8cache$/;
+
+let scratch: string;
+before(() => {
+  scratch = mkdtempSync(path.join(os.tmpdir(), 'narratoria-compile-cache-'));
+});
+after(() => rmSync(scratch, { recursive: true, force: true }));
+
+let sandboxCount = 0;
+/** A fresh XDG_CACHE_HOME (and HOME, so nothing can land in the real ~/.cache) for one test. */
+function sandbox(): { cacheHome: string; home: string; cacheDirectory: string } {
+  const root = path.join(scratch, `sandbox-${++sandboxCount}`);
+  const cacheHome = path.join(root, 'cache');
+  const home = path.join(root, 'home');
+  mkdirSync(cacheHome, { recursive: true });
+  mkdirSync(home, { recursive: true });
+  return { cacheHome, home, cacheDirectory: path.join(cacheHome, 'narratoria', 'compile-cache') };
+}
+
+/** Runs `node [nodeArgs] dist/cli.cjs ...args` with the compile cache switched on (unless `env` says otherwise) in `box`. */
+function launch(box: { cacheHome: string; home: string }, args: readonly string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []): Promise<CliRun> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: box.cacheHome, HOME: box.home };
+  // Whatever the environment running the tests says, the cache is on unless a test turns it off.
+  delete childEnv['NARRATORIA_NO_COMPILE_CACHE'];
+  delete childEnv['NODE_DISABLE_COMPILE_CACHE'];
+  delete childEnv['NODE_COMPILE_CACHE'];
+  Object.assign(childEnv, env);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...nodeArgs, cliPath, ...args], { cwd: projectRoot, env: childEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function assertVersionRun(run: CliRun, label: string): void {
+  assert.equal(run.code, 0, `${label}: ${run.stderr}`);
+  assert.equal(run.stdout, `${version}\n`, label);
+  assert.equal(run.stderr, '', label);
+}
+
+/** Every file (not directory) under `directory`, relative to it; none when it does not exist. */
+function filesUnder(directory: string): string[] {
+  if (!existsSync(directory)) return [];
+  return (readdirSync(directory, { recursive: true }) as string[]).filter((entry) => statSync(path.join(directory, entry)).isFile()).sort();
+}
+
+/** The launcher's cache files in `directory` (a temp file left behind would fail the tests that list the whole folder). */
+function cacheFiles(directory: string): string[] {
+  return existsSync(directory) ? readdirSync(directory).filter((entry) => cacheFilePattern.test(entry)).sort() : [];
+}
+
+/** The name the launcher gives the cache of the current bundle (see codeCache.ts). */
+function expectedCacheName(): string {
+  const stat = statSync(bundlePath);
+  return `cliMain.cjs-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`;
+}
+
+/** What shows whether a file was rewritten: its inode (a rename brings a new one), mtime and bytes. */
+function identity(file: string): { ino: bigint; mtimeNs: bigint; content: Buffer } {
+  const stat = statSync(file, { bigint: true });
+  return { ino: stat.ino, mtimeNs: stat.mtimeNs, content: readFileSync(file) };
+}
+
+test('first run: --version works and leaves one cache (a private .v8cache file, or Node’s own cache folder)', async () => {
+  const box = sandbox();
+  assertVersionRun(await launch(box, ['--version']), 'first run');
+  if (nodeKeepsCache) {
+    assert.ok(filesUnder(path.join(box.cacheDirectory, 'node')).length > 0, 'Node wrote its compile cache under compile-cache/node');
+    assert.deepEqual(cacheFiles(box.cacheDirectory), [], 'no .v8cache file of the launcher');
+  } else {
+    assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()], 'exactly one cache file, named after Node and the bundle, and no temp file');
+    const file = path.join(box.cacheDirectory, expectedCacheName());
+    assert.ok(statSync(file).size > 0);
+    // It holds code this process runs: readable by its owner only.
+    assert.equal(statSync(file).mode & 0o077, 0, 'cache file is private');
+    assert.equal(statSync(box.cacheDirectory).mode & 0o077, 0, 'cache folder is private');
+  }
+  assert.deepEqual(readdirSync(box.home), [], 'nothing written to HOME when XDG_CACHE_HOME is set');
+});
+
+test('second run: same output, and an accepted cache is not rewritten', async () => {
+  const box = sandbox();
+  const first = await launch(box, ['--version']);
+  assertVersionRun(first, 'first run');
+  if (nodeKeepsCache) {
+    const second = await launch(box, ['--version']);
+    assertVersionRun(second, 'second run');
+    assert.equal(second.stdout, first.stdout);
+    assert.ok(filesUnder(path.join(box.cacheDirectory, 'node')).length > 0);
+    return;
+  }
+  const file = path.join(box.cacheDirectory, expectedCacheName());
+  const before = identity(file);
+  const second = await launch(box, ['--version']);
+  assertVersionRun(second, 'second run');
+  assert.equal(second.stdout, first.stdout);
+  const afterwards = identity(file);
+  assert.equal(afterwards.ino, before.ino, 'same inode: the cache was not replaced');
+  assert.equal(afterwards.mtimeNs, before.mtimeNs, 'same mtime: the cache was not rewritten');
+  assert.ok(afterwards.content.equals(before.content), 'same bytes');
+  assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()]);
+});
+
+test('a corrupt or empty cache file still gives a correct run and is replaced by one V8 accepts', { skip: ownCacheOnly }, async () => {
+  for (const [label, garbage] of [
+    ['garbage', Buffer.from('this is not a V8 code cache\n'.repeat(512))],
+    ['empty', Buffer.alloc(0)],
+  ] as const) {
+    const box = sandbox();
+    assertVersionRun(await launch(box, ['--version']), `${label}: first run`);
+    const file = path.join(box.cacheDirectory, expectedCacheName());
+    writeFileSync(file, garbage);
+    const corrupt = identity(file);
+
+    assertVersionRun(await launch(box, ['--version']), `${label}: run with the corrupt cache`);
+    assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()], `${label}: one cache file, same name, no temp file`);
+    const replaced = identity(file);
+    assert.ok(replaced.content.length > 0, `${label}: the new cache is not empty`);
+    assert.ok(!replaced.content.equals(corrupt.content), `${label}: the corrupt bytes were replaced`);
+    assert.notEqual(replaced.ino, corrupt.ino, `${label}: replaced by a rename (atomic), not rewritten in place`);
+
+    // The replacement is one V8 accepts: the next run leaves it alone.
+    assertVersionRun(await launch(box, ['--version']), `${label}: run with the replaced cache`);
+    const third = identity(file);
+    assert.equal(third.ino, replaced.ino, `${label}: the replaced cache was accepted, not rewritten`);
+    assert.equal(third.mtimeNs, replaced.mtimeNs, `${label}: the replaced cache was accepted, not rewritten`);
+  }
+});
+
+test('a stale cache of another version is removed when a new cache is written; other bundles’ caches are kept', { skip: ownCacheOnly }, async () => {
+  const box = sandbox();
+  mkdirSync(box.cacheDirectory, { recursive: true });
+  const stale = 'cliMain.cjs-v0.0.0-x64-1-1.v8cache';
+  const otherBundle = 'modelWorker.cjs-v0.0.0-x64-1-1.v8cache';
+  const notACache = 'cliMain.cjs-notes.txt';
+  for (const name of [stale, otherBundle, notACache]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
+  assertVersionRun(await launch(box, ['--version']), 'run writing a new cache');
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [expectedCacheName(), notACache, otherBundle].sort());
+  assert.ok(statSync(path.join(box.cacheDirectory, expectedCacheName())).size > 0);
+});
+
+test('NARRATORIA_NO_COMPILE_CACHE and NODE_DISABLE_COMPILE_CACHE: nothing is created', async () => {
+  for (const variable of ['NARRATORIA_NO_COMPILE_CACHE', 'NODE_DISABLE_COMPILE_CACHE']) {
+    const box = sandbox();
+    assertVersionRun(await launch(box, ['--version'], { [variable]: '1' }), variable);
+    const validate = await launch(box, ['validate', 'contracts/examples/pick-the-lock.plan.json'], { [variable]: '1' });
+    assert.equal(validate.code, 0, `${variable}: ${validate.stderr}`);
+    assert.deepEqual(filesUnder(box.cacheHome), [], `${variable}: no cache written`);
+    assert.deepEqual(readdirSync(box.cacheHome), [], `${variable}: not even the folder`);
+    assert.deepEqual(readdirSync(box.home), [], `${variable}: nothing in HOME`);
+  }
+});
+
+test('a cache folder that cannot be created only costs speed: the command still works, with nothing on stderr', async () => {
+  const box = sandbox();
+  // XDG_CACHE_HOME is a regular file, so <it>/narratoria/compile-cache can never be made (even by root).
+  const blocked = path.join(box.cacheHome, 'not-a-directory');
+  writeFileSync(blocked, 'file');
+  const run = await launch({ ...box, cacheHome: blocked }, ['--version']);
+  assertVersionRun(run, 'unwritable cache');
+  assert.equal(readFileSync(blocked, 'utf8'), 'file');
+});
+
+test('real commands through the launcher: validate exits 0 for a valid plan and 1 for invalid ones, with a cold and a warm cache', async () => {
+  const box = sandbox();
+  const badPlan = path.join(scratch, 'bad-uuid.plan.json');
+  writeFileSync(badPlan, JSON.stringify({ requestId: 'not-a-uuid', tools: [{ toolId: 'a', toolPath: 'skills/helpers/scripts/echo.js' }], dependancies: [] }, null, 2));
+  for (const temperature of ['cold', 'warm']) {
+    const valid = await launch(box, ['validate', 'contracts/examples/pick-the-lock.plan.json']);
+    assert.equal(valid.code, 0, `${temperature}: ${valid.stderr}${valid.stdout}`);
+    assert.match(valid.stdout, /pick-the-lock\.plan\.json is valid/);
+
+    const cycle = await launch(box, ['validate', 'test/fixtures/plans/cycle.plan.json', '--root', storyRoot, '--format', 'json']);
+    assert.equal(cycle.code, 1, `${temperature}: ${cycle.stderr}`);
+    const [cycleEntry] = JSON.parse(cycle.stdout) as { valid: boolean; diagnostics: { code: string }[] }[];
+    assert.equal(cycleEntry!.valid, false);
+    assert.ok(cycleEntry!.diagnostics.some((diagnostic) => diagnostic.code === 'DEPENDENCY_CYCLE'), cycle.stdout);
+
+    // Schema errors come from the precompiled validators inside the bundle.
+    const schema = await launch(box, ['validate', badPlan, '--root', storyRoot, '--format', 'json']);
+    assert.equal(schema.code, 1, `${temperature}: ${schema.stderr}`);
+    const [schemaEntry] = JSON.parse(schema.stdout) as { diagnostics: { code: string; pointer: string }[] }[];
+    const codes = schemaEntry!.diagnostics.map((diagnostic) => `${diagnostic.code} ${diagnostic.pointer}`);
+    assert.ok(codes.includes('SCHEMA_FORMAT /requestId'), codes.join(', '));
+    assert.ok(codes.includes('SCHEMA_UNKNOWN_PROPERTY /dependancies'), codes.join(', '));
+  }
+  if (nodeKeepsCache) assert.ok(filesUnder(path.join(box.cacheDirectory, 'node')).length > 0);
+  else assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()]);
+});
+
+test('an error thrown inside the bundle reports a stack in dist/cliMain.cjs at the right line, with a cold and a warm cache', async () => {
+  const box = sandbox();
+  // A preload makes process.stdout.write throw, so `--version` fails inside main() and prints the internal error with its stack.
+  const preload = path.join(scratch, 'throwing-stdout.cjs');
+  writeFileSync(preload, "process.stdout.write = function () { throw new Error('stdout refused by the test'); };\n");
+  const bundleLines = readFileSync(bundlePath, 'utf8').split('\n');
+  const framePattern = new RegExp(`${bundlePath.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}:(\\d+):(\\d+)`);
+  for (const temperature of ['cold', 'warm']) {
+    const run = await launch(box, ['--version'], {}, ['--require', preload]);
+    assert.notEqual(run.code, 0, temperature);
+    assert.match(run.stderr, /internal error: Error: stdout refused by the test/, temperature);
+    const frame = framePattern.exec(run.stderr);
+    assert.ok(frame, `${temperature}: a stack frame in ${bundlePath}:\n${run.stderr}`);
+    // Line numbers are those of the file (the launcher's wrapper adds no line): the frame is the write call.
+    const line = bundleLines[Number(frame[1]) - 1] ?? '';
+    assert.match(line, /stdout\.write\(/, `${temperature}: line ${frame[1]} of the bundle is ${JSON.stringify(line.slice(0, 120))}`);
+  }
+});
