@@ -5,6 +5,32 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isPlainObject } from '../runtime/state/deepMerge.js';
 import { ansiTextStyle, type TextStyle } from '../runtime/common/textStyle.js';
 
+/**
+ * Gathers small writes and passes them on once per turn of the event loop: a 200-tool run prints 400 progress
+ * lines, and one write call each cost ~9 ms of the run (bench b2). `flush` writes what is pending at once.
+ */
+export function batchedWriter(write: (text: string) => void): { readonly write: (text: string) => void; readonly flush: () => void } {
+  let pending = '';
+  let scheduled = false;
+  const flush = () => {
+    scheduled = false;
+    if (pending.length === 0) return;
+    const text = pending;
+    pending = '';
+    write(text);
+  };
+  return {
+    write: (text) => {
+      pending += text;
+      if (!scheduled) {
+        scheduled = true;
+        setImmediate(flush);
+      }
+    },
+    flush,
+  };
+}
+
 /** The exit codes other tools rely on. */
 export const ExitCode = {
   Success: 0,

@@ -9,7 +9,7 @@ import { FileRunStore, type RunRecord } from '../../runtime/persistence/runStore
 import { isPlainObject } from '../../runtime/state/deepMerge.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
-import { cannotRead, ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { batchedWriter, cannotRead, ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 import { formatSummary, reportProgress } from '../../runtime/executor/runTranscript.js';
 import { toReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { formatDiagnostic } from './validateCommand.js';
@@ -94,12 +94,16 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
   // The registry hands scripts their validated config (defaults, ${VAR} substitution, x-env-var).
   const registry = await SkillRegistry.load({ root, environment: io.env as Record<string, string | undefined> });
   const run = startPlanRun(plan, { ...options, skillContext: registry });
+  const progress = batchedWriter((text) => io.stdout.write(text));
   if (settings.format === 'text') {
     const style = styler(io.stdout, io.env);
     if (plan.narrative) io.stdout.write(`${style.bold('Narrative:')} ${plan.narrative}\n`);
-    reportProgress(run, (line) => io.stdout.write(line), style);
+    reportProgress(run, progress.write, style);
   }
-  const result: ExecutionResult = await run.result.finally(() => registry.dispose());
+  const result: ExecutionResult = await run.result.finally(() => {
+    progress.flush();
+    registry.dispose();
+  });
   if (settings.statePath && result.status !== 'cancelled') await writeJsonAtomic(settings.statePath, result.aggregatedState);
   if (settings.format === 'json') io.stdout.write(toJson(result));
   else io.stdout.write(formatSummary(result, styler(io.stdout, io.env)));

@@ -1,5 +1,4 @@
 // The skill registry: discovered skills with enablement and health, typed change events, re-discovery, and the executor's SkillContextProvider.
-import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { Emitter, type Event } from '../common/event.js';
@@ -53,7 +52,7 @@ export interface SkillStatus {
 }
 
 interface Entry extends LoadedSkill {
-  /** Identifies the skill's content (including its effective config) to detect changes on refresh; never exposed. */
+  /** The skill's content (including its effective config) as JSON, compared to detect changes on refresh; never exposed. */
   readonly fingerprint: string;
 }
 
@@ -229,7 +228,7 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
     const { loaded, problems } = await loadSkills(this.options);
     const entries = loaded.map((entry) => ({
       ...entry,
-      fingerprint: createHash('sha256').update(JSON.stringify([entry.skill, entry.realDirectory, entry.configJson])).digest('hex'),
+      fingerprint: JSON.stringify([entry.skill, entry.realDirectory, entry.configJson]),
     }));
     return { entries, problems };
   }
