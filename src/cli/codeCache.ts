@@ -34,8 +34,9 @@ export function runBundle(file: string, env: NodeJS.ProcessEnv): void {
 function runWithCodeCache(file: string, directory: string): void {
   const source = fs.readFileSync(file, 'utf8');
   const stat = fs.statSync(file);
-  // V8 checks its own version, flags and the source's length; the name adds the bundle's identity.
-  const prefix = `${path.basename(file)}-`;
+  // V8 checks its own version, flags and the source's length; the name adds the bundle's identity. The path's hash
+  // keeps two installs (the extension's CLI and a global one) from evicting each other's cache.
+  const prefix = `${path.basename(file)}-${pathHash(file)}-`;
   const cacheFile = path.join(directory, `${prefix}${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
   let cachedData: Buffer | undefined;
   try {
@@ -57,6 +58,16 @@ function runWithCodeCache(file: string, directory: string): void {
   program.filename = file;
   const wrapper = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
   wrapper.call(program.exports, program.exports, createRequire(file), program, file, path.dirname(file));
+}
+
+/** FNV-1a (32 bits) of a path, in hex: a short, stable name part (not a security boundary: the folder is the user's own). */
+function pathHash(file: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < file.length; index++) {
+    hash ^= file.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
 /** Writes the cache atomically (temp file, rename) and removes caches of other versions of the same bundle. */

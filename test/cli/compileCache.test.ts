@@ -68,10 +68,17 @@ function cacheFiles(directory: string): string[] {
   return existsSync(directory) ? readdirSync(directory).filter((entry) => cacheFilePattern.test(entry)).sort() : [];
 }
 
+/** FNV-1a (32 bits, hex) of the bundle's path: the part of the name that tells installs apart. */
+function pathHash(file: string): string {
+  let hash = 0x811c9dc5;
+  for (const character of file) hash = Math.imul(hash ^ character.charCodeAt(0), 0x01000193);
+  return (hash >>> 0).toString(16).padStart(8, '0');
+}
+
 /** The name the launcher gives the cache of the current bundle (see codeCache.ts). */
 function expectedCacheName(): string {
   const stat = statSync(bundlePath);
-  return `cliMain.cjs-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`;
+  return `cliMain.cjs-${pathHash(bundlePath)}-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`;
 }
 
 /** What shows whether a file was rewritten: its inode (a rename brings a new one), mtime and bytes. */
@@ -146,15 +153,16 @@ test('a corrupt or empty cache file still gives a correct run and is replaced by
   }
 });
 
-test('a stale cache of another version is removed when a new cache is written; other bundles’ caches are kept', { skip: ownCacheOnly }, async () => {
+test('a stale cache of another version is removed when a new cache is written; other bundles’ and other installs’ caches are kept', { skip: ownCacheOnly }, async () => {
   const box = sandbox();
   mkdirSync(box.cacheDirectory, { recursive: true });
-  const stale = 'cliMain.cjs-v0.0.0-x64-1-1.v8cache';
+  const stale = `cliMain.cjs-${pathHash(bundlePath)}-v0.0.0-x64-1-1.v8cache`;
+  const otherInstall = `cliMain.cjs-${pathHash('/elsewhere/dist/cliMain.cjs')}-v0.0.0-x64-1-1.v8cache`;
   const otherBundle = 'modelWorker.cjs-v0.0.0-x64-1-1.v8cache';
   const notACache = 'cliMain.cjs-notes.txt';
-  for (const name of [stale, otherBundle, notACache]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
+  for (const name of [stale, otherInstall, otherBundle, notACache]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
   assertVersionRun(await launch(box, ['--version']), 'run writing a new cache');
-  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [expectedCacheName(), notACache, otherBundle].sort());
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [expectedCacheName(), notACache, otherInstall, otherBundle].sort());
   assert.ok(statSync(path.join(box.cacheDirectory, expectedCacheName())).size > 0);
 });
 
