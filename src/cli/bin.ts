@@ -24,7 +24,10 @@ process.on('SIGTERM', interrupt);
 const io: CliIo = {
   stdout: process.stdout,
   stderr: process.stderr,
-  stdin: process.stdin,
+  // Opened only by the commands that read it (play): creating the stream costs every other command ~1 ms.
+  get stdin() {
+    return process.stdin;
+  },
   cwd: process.cwd(),
   env: process.env,
   // dist/cliMain.cjs -> <package>/skills

@@ -5,52 +5,47 @@ import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { narratoriaCacheHome } from '../runtime/common/userCache.js';
 
-type EnableCompileCache = (directory?: string) => unknown;
-
 /** Where compiled code is kept: `<cache home>/compile-cache` (per user, never a shared temp folder: it holds code this process runs). */
 export function compileCacheDirectory(env: NodeJS.ProcessEnv): string {
   return path.join(narratoriaCacheHome(env), 'compile-cache');
 }
 
+/** The line esbuild.mjs writes before the CLI bundle (and `})` after it): the file is one function expression. */
+export const BUNDLE_HEAD = '(function (exports, require, module, __filename, __dirname) {';
+
 /**
- * Runs the CommonJS bundle `file` as the program. Node 22.1+ keeps the cache itself (`module.enableCompileCache`);
- * older Node compiles through `vm.Script` with a code cache file of ours, written at exit when there was none or V8
- * refused it (another Node, another bundle). `NODE_DISABLE_COMPILE_CACHE` or `NARRATORIA_NO_COMPILE_CACHE` turns it
- * off; a cache that cannot be read or written is only slower, never an error.
+ * Runs the CommonJS bundle `file` as the program, through `vm.Script` with a code cache file kept per user, written
+ * at exit when there was none or V8 refused it (another Node, another bundle). The bundle is already wrapped in its
+ * module function (BUNDLE_HEAD), so V8 compiles the file's text as read: no second, on-heap copy of ~1 MB, which
+ * every later process spawn would pay for (bench b2). `NODE_DISABLE_COMPILE_CACHE` or `NARRATORIA_NO_COMPILE_CACHE`
+ * turns the cache off; a cache that cannot be read or written is only slower, never an error.
  */
 export function runBundle(file: string, env: NodeJS.ProcessEnv): void {
+  const text = fs.readFileSync(file, 'utf8');
+  // A bundle built without the wrapper still runs (wrapped here, at the cost of that copy).
+  const source = text.startsWith(BUNDLE_HEAD) ? text : `${BUNDLE_HEAD}${text}\n})`;
+  const useCache = !env['NODE_DISABLE_COMPILE_CACHE'] && !env['NARRATORIA_NO_COMPILE_CACHE'];
   const directory = compileCacheDirectory(env);
-  const enableCompileCache = (Module as unknown as { enableCompileCache?: EnableCompileCache }).enableCompileCache;
-  if (env['NODE_DISABLE_COMPILE_CACHE'] || env['NARRATORIA_NO_COMPILE_CACHE']) {
-    require(file);
-  } else if (typeof enableCompileCache === 'function') {
-    enableCompileCache(path.join(directory, 'node'));
-    require(file);
-  } else {
-    runWithCodeCache(file, directory);
-  }
-}
-
-function runWithCodeCache(file: string, directory: string): void {
-  const source = fs.readFileSync(file, 'utf8');
   const stat = fs.statSync(file);
   // V8 checks its own version, flags and the source's length; the name adds the bundle's identity. The path's hash
   // keeps two installs (the extension's CLI and a global one) from evicting each other's cache.
   const prefix = `${path.basename(file)}-${pathHash(file)}-`;
   const cacheFile = path.join(directory, `${prefix}${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
   let cachedData: Buffer | undefined;
-  try {
-    cachedData = fs.readFileSync(cacheFile);
-  } catch {
-    cachedData = undefined;
+  if (useCache) {
+    try {
+      cachedData = fs.readFileSync(cacheFile);
+    } catch {
+      cachedData = undefined;
+    }
   }
-  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+  const script = new vm.Script(source, {
     filename: file,
     ...(cachedData ? { cachedData } : {}),
     // import() inside the bundle loads as it would from a file (Node 20.12+; the bundle has none today).
     ...(vm.constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ? { importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER } : {}),
   });
-  if (!cachedData || script.cachedDataRejected) {
+  if (useCache && (!cachedData || script.cachedDataRejected)) {
     // At exit the cache also holds every function the command compiled on the way.
     process.once('exit', () => writeCodeCache(directory, cacheFile, prefix, () => script.createCachedData()));
   }
