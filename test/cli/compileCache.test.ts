@@ -1,9 +1,8 @@
-// The `narratoria` launcher (dist/cli.cjs) runs dist/cliMain.cjs through a V8 compile cache: where the cache goes, when it is (re)written or left alone, and that commands and stack traces are unchanged by it.
+// The `narratoria` launcher (dist/cli.cjs) runs dist/cliMain.cjs through a V8 code cache file of its own on every Node version: where the cache goes, when it is (re)written or left alone, and that commands and stack traces are unchanged by it.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import Module from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cliPath, projectRoot, storyRoot, type CliRun } from './cliHarness.js';
@@ -11,8 +10,6 @@ import { cliPath, projectRoot, storyRoot, type CliRun } from './cliHarness.js';
 const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
 const bundlePath = path.join(projectRoot, 'dist', 'cliMain.cjs');
 /** Node ≥ 22.1 keeps the cache itself (module.enableCompileCache); older Node uses the launcher's own .v8cache file. */
-const nodeKeepsCache = typeof (Module as unknown as { enableCompileCache?: unknown }).enableCompileCache === 'function';
-const ownCacheOnly = nodeKeepsCache ? 'Node ≥ 22.1 keeps its own compile cache (module.enableCompileCache); the .v8cache file is for older Node' : false;
 const cacheFilePattern = /^cliMain\.cjs-.+\.v8cache$/;
 
 let scratch: string;
@@ -87,20 +84,15 @@ function identity(file: string): { ino: bigint; mtimeNs: bigint; content: Buffer
   return { ino: stat.ino, mtimeNs: stat.mtimeNs, content: readFileSync(file) };
 }
 
-test('first run: --version works and leaves one cache (a private .v8cache file, or Node’s own cache folder)', async () => {
+test('first run: --version works and leaves one private .v8cache file', async () => {
   const box = sandbox();
   assertVersionRun(await launch(box, ['--version']), 'first run');
-  if (nodeKeepsCache) {
-    assert.ok(filesUnder(path.join(box.cacheDirectory, 'node')).length > 0, 'Node wrote its compile cache under compile-cache/node');
-    assert.deepEqual(cacheFiles(box.cacheDirectory), [], 'no .v8cache file of the launcher');
-  } else {
-    assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()], 'exactly one cache file, named after Node and the bundle, and no temp file');
-    const file = path.join(box.cacheDirectory, expectedCacheName());
-    assert.ok(statSync(file).size > 0);
-    // It holds code this process runs: readable by its owner only.
-    assert.equal(statSync(file).mode & 0o077, 0, 'cache file is private');
-    assert.equal(statSync(box.cacheDirectory).mode & 0o077, 0, 'cache folder is private');
-  }
+  assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()], 'exactly one cache file, named after Node and the bundle, and no temp file');
+  const file = path.join(box.cacheDirectory, expectedCacheName());
+  assert.ok(statSync(file).size > 0);
+  // It holds code this process runs: readable by its owner only.
+  assert.equal(statSync(file).mode & 0o077, 0, 'cache file is private');
+  assert.equal(statSync(box.cacheDirectory).mode & 0o077, 0, 'cache folder is private');
   assert.deepEqual(readdirSync(box.home), [], 'nothing written to HOME when XDG_CACHE_HOME is set');
 });
 
@@ -108,13 +100,6 @@ test('second run: same output, and an accepted cache is not rewritten', async ()
   const box = sandbox();
   const first = await launch(box, ['--version']);
   assertVersionRun(first, 'first run');
-  if (nodeKeepsCache) {
-    const second = await launch(box, ['--version']);
-    assertVersionRun(second, 'second run');
-    assert.equal(second.stdout, first.stdout);
-    assert.ok(filesUnder(path.join(box.cacheDirectory, 'node')).length > 0);
-    return;
-  }
   const file = path.join(box.cacheDirectory, expectedCacheName());
   const before = identity(file);
   const second = await launch(box, ['--version']);
@@ -127,7 +112,7 @@ test('second run: same output, and an accepted cache is not rewritten', async ()
   assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()]);
 });
 
-test('a corrupt or empty cache file still gives a correct run and is replaced by one V8 accepts', { skip: ownCacheOnly }, async () => {
+test('a corrupt or empty cache file still gives a correct run and is replaced by one V8 accepts', async () => {
   for (const [label, garbage] of [
     ['garbage', Buffer.from('this is not a V8 code cache\n'.repeat(512))],
     ['empty', Buffer.alloc(0)],
@@ -153,7 +138,7 @@ test('a corrupt or empty cache file still gives a correct run and is replaced by
   }
 });
 
-test('a stale cache of another version is removed when a new cache is written; other bundles’ and other installs’ caches are kept', { skip: ownCacheOnly }, async () => {
+test('a stale cache of another version is removed when a new cache is written; other bundles’ and other installs’ caches are kept', async () => {
   const box = sandbox();
   mkdirSync(box.cacheDirectory, { recursive: true });
   const stale = `cliMain.cjs-${pathHash(bundlePath)}-v0.0.0-x64-1-1.v8cache`;
@@ -211,8 +196,7 @@ test('real commands through the launcher: validate exits 0 for a valid plan and 
     assert.ok(codes.includes('SCHEMA_FORMAT /requestId'), codes.join(', '));
     assert.ok(codes.includes('SCHEMA_UNKNOWN_PROPERTY /dependancies'), codes.join(', '));
   }
-  if (nodeKeepsCache) assert.ok(filesUnder(path.join(box.cacheDirectory, 'node')).length > 0);
-  else assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()]);
+  assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()]);
 });
 
 test('an error thrown inside the bundle reports a stack in dist/cliMain.cjs at the right line, with a cold and a warm cache', async () => {
