@@ -115,7 +115,7 @@ async function execaOnce(story: Story, index: number): Promise<void> {
 
 export async function runNativeSpawnOverhead(options: BenchOptions): Promise<BenchResult> {
   check(await fs.stat(CLI).then(() => true, () => false), `${CLI} is missing: run npm run build first`);
-  const rounds = options.quick ? 2 : 5;
+  const rounds = options.quick ? 3 : 5; // odd, so each median is a real sample
   const story = await createStory();
   const env = { PATH: process.env['PATH'] ?? '' };
   const series = { executor: [] as number[], bare: [] as number[], floor: [] as number[], cli: [] as number[], bareProcess: [] as number[], execa: [] as number[], spawn: [] as number[] };
