@@ -1,4 +1,4 @@
-// Runs the unit and integration tests (test/**/*.test.ts, except test/e2e and test/extensionHost, which need VS Code) with node's test runner and tsx.
+// Runs the unit and integration tests (test/**/*.test.ts, except test/e2e, test/extensionHost and test/packaging, which need VS Code or built VSIXes) with node's test runner and tsx.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import * as path from 'node:path';
@@ -11,7 +11,7 @@ function collect(directory) {
   for (const entry of readdirSync(directory)) {
     const full = path.join(directory, entry);
     if (statSync(full).isDirectory()) {
-      if (entry === 'e2e' || entry === 'extensionHost' || entry === 'fixtures' || entry === 'node_modules') continue;
+      if (entry === 'e2e' || entry === 'extensionHost' || entry === 'packaging' || entry === 'fixtures' || entry === 'node_modules') continue;
       found.push(...collect(full));
     } else if (entry.endsWith('.test.ts')) {
       found.push(full);

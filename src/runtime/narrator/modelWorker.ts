@@ -45,7 +45,8 @@ async function load(request: LoadRequest): Promise<void> {
   // node-llama-cpp is ESM with top-level await: a CommonJS bundle can only reach it through import().
   binding ??= await import('node-llama-cpp');
   llama ??= await binding.getLlama({
-    gpu: false,
+    // Apple silicon's only prebuilt binary is the Metal one; models still load with gpuLayers: 0 (CPU).
+    gpu: process.platform === 'darwin' && process.arch === 'arm64' ? 'metal' : false,
     build: 'never',
     progressLogs: false,
     logLevel: binding.LlamaLogLevel.warn,

@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { defaultWorkerCommand, LlamaNarrator } from './llamaNarrator.js';
+import { localModelSupport } from './localModelSupport.js';
 import { DEFAULT_MODEL, modelStatus } from './modelStore.js';
 import { PatternNarrator } from './patternNarrator.js';
 import type { Narrator } from './index.js';
@@ -18,6 +19,8 @@ export interface NarratorChoice {
    * can use the model too. Empty with the pattern narrator.
    */
   readonly scriptEnvironment: Readonly<Record<string, string>>;
+  /** Set when this install cannot run the local model at all (a universal package, a platform without a binary). */
+  readonly localModelUnavailable?: true;
 }
 
 function modelEnvironment(modelPath: string): Record<string, string> {
@@ -44,6 +47,9 @@ export interface NarratorFactoryOptions {
 export async function createNarrator(options: NarratorFactoryOptions): Promise<NarratorChoice> {
   const pattern = new PatternNarrator();
   if (options.mode === 'pattern') return { narrator: pattern, reason: 'pattern narrator (requested)', scriptEnvironment: {} };
+  const worker = defaultWorkerCommand();
+  const support = localModelSupport(path.dirname(worker.args[worker.args.length - 1]!));
+  if (!support.supported) return { narrator: pattern, reason: `pattern narrator: ${support.reason}`, scriptEnvironment: {}, localModelUnavailable: true };
   const explicit = options.modelPath !== undefined ? path.resolve(options.modelPath) : undefined;
   const status = await modelStatus(options.modelDirectory ? { directory: options.modelDirectory } : {});
   const llm = (modelPath: string, expected: boolean) =>

@@ -1,0 +1,148 @@
+// Packages the extension: one VSIX per VS Code target holding only that target's node-llama-cpp binary package, and a universal VSIX with none (pattern narrator only).
+// Usage: node package.mjs [--all | --target <target>...] [--skip-build]   (npm run package -- --all)
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+const llamaVersion = packageJson.dependencies['node-llama-cpp'];
+
+/** VS Code target → the node-llama-cpp package with its prebuilt binaries (CPU; Metal on Apple silicon). */
+export const TARGETS = {
+  'darwin-arm64': '@node-llama-cpp/mac-arm64-metal',
+  'darwin-x64': '@node-llama-cpp/mac-x64',
+  'win32-x64': '@node-llama-cpp/win-x64',
+  'win32-arm64': '@node-llama-cpp/win-arm64',
+  'linux-arm64': '@node-llama-cpp/linux-arm64',
+  'linux-x64': '@node-llama-cpp/linux-x64',
+  universal: null,
+};
+
+/** Files of the extension itself (node_modules comes from the production dependency tree). */
+const EXTENSION_FILES = ['README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'dist', 'skills', 'contracts', 'docs'];
+
+function fail(message) {
+  console.error(`package: ${message}`);
+  process.exit(1);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', shell: process.platform === 'win32', ...options });
+  if (result.status !== 0) fail(`${command} ${args.join(' ')} exited ${result.status ?? result.signal}`);
+  return result;
+}
+
+function parseTargets(argv) {
+  if (argv.includes('--all')) return Object.keys(TARGETS);
+  const targets = [];
+  for (let index = 0; index < argv.length; index++) {
+    if (argv[index] === '--target') targets.push(argv[++index]);
+  }
+  for (const target of targets) if (!(target in TARGETS)) fail(`unknown target "${target}" (one of ${Object.keys(TARGETS).join(', ')})`);
+  if (targets.length > 0) return targets;
+  // Default: this machine's own target.
+  const host = `${process.platform}-${process.arch}`;
+  if (!(host in TARGETS)) fail(`no VSIX target for ${host}: pass --target <target> or --all`);
+  return [host];
+}
+
+/** The installed production dependencies (node-llama-cpp's tree) as folders relative to the project, without binary packages. */
+function productionDependencyFolders() {
+  const listed = spawnSync('npm', ['ls', '--omit=dev', '--parseable', '--all'], { cwd: root, encoding: 'utf8', shell: process.platform === 'win32' });
+  if (!listed.stdout) fail(`npm ls printed nothing: ${listed.stderr}`);
+  return listed.stdout
+    .split(/\r?\n/)
+    .filter((line) => line.trim() && path.resolve(line) !== root)
+    .map((line) => path.relative(root, line))
+    .filter((folder) => !folder.split(path.sep).join('/').startsWith('node_modules/@node-llama-cpp/'));
+}
+
+/** The binary package's folder: installed (the host's), or unpacked from its npm tarball into a cache (any other platform; no install, so no platform check). */
+function binaryPackageFolder(name) {
+  const installed = path.join(root, 'node_modules', ...name.split('/'));
+  if (existsSync(path.join(installed, 'package.json')) && JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')).version === llamaVersion) return installed;
+  const cache = path.join(root, 'node_modules', '.cache', 'narratoria-packaging', `${name.replace('/', '+')}@${llamaVersion}`);
+  if (!existsSync(path.join(cache, 'package', 'package.json'))) {
+    rmSync(cache, { recursive: true, force: true });
+    mkdirSync(cache, { recursive: true });
+    console.log(`package: downloading ${name}@${llamaVersion} from the npm registry`);
+    const packed = spawnSync('npm', ['pack', `${name}@${llamaVersion}`, '--pack-destination', cache, '--json'], { cwd: cache, encoding: 'utf8', shell: process.platform === 'win32' });
+    if (packed.status !== 0) fail(`npm pack ${name}@${llamaVersion} failed: ${packed.stderr}`);
+    const [{ filename }] = JSON.parse(packed.stdout);
+    run('tar', ['-xzf', path.join(cache, path.basename(filename)), '-C', cache]);
+    rmSync(path.join(cache, path.basename(filename)), { force: true });
+  }
+  return path.join(cache, 'package');
+}
+
+/**
+ * Copies a folder by hard links where the file system allows (fast, no extra space), else by copying. A package's
+ * nested node_modules is skipped when `withoutNestedModules`: npm ls lists each nested package on its own.
+ */
+function linkTree(from, to, withoutNestedModules = false) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory() && withoutNestedModules && entry.name === 'node_modules') continue;
+    if (entry.isDirectory()) linkTree(source, target, withoutNestedModules);
+    else if (entry.isSymbolicLink()) cpSync(source, target, { dereference: true });
+    else {
+      try {
+        linkSync(source, target);
+      } catch {
+        cpSync(source, target);
+      }
+    }
+  }
+}
+
+function stage(target, folders) {
+  const staging = path.join(root, '.package', target);
+  rmSync(staging, { recursive: true, force: true });
+  mkdirSync(staging, { recursive: true });
+  for (const file of EXTENSION_FILES) {
+    const source = path.join(root, file);
+    if (!existsSync(source)) continue;
+    if (statSync(source).isDirectory()) linkTree(source, path.join(staging, file));
+    else cpSync(source, path.join(staging, file));
+  }
+  const binary = TARGETS[target];
+  const manifest = structuredClone(packageJson);
+  delete manifest.devDependencies;
+  delete manifest.scripts;
+  if (binary) {
+    for (const folder of folders) linkTree(path.join(root, folder), path.join(staging, folder), true);
+    linkTree(binaryPackageFolder(binary), path.join(staging, 'node_modules', ...binary.split('/')));
+    manifest.dependencies = { 'node-llama-cpp': llamaVersion, [binary]: llamaVersion };
+  } else {
+    // Universal: no native code at all, so no node-llama-cpp either; the narrator is the pattern narrator.
+    manifest.dependencies = {};
+  }
+  writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return staging;
+}
+
+function packageTarget(target, folders) {
+  const staging = stage(target, folders);
+  const out = path.join(root, `narratoria-${target}.vsix`);
+  const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+  // No public repository yet: the manifest has no repository field (README, issue 15).
+  const args = [vsce, 'package', '--no-rewrite-relative-links', '--allow-missing-repository', '--out', out];
+  if (target !== 'universal') args.push('--target', target);
+  if (!TARGETS[target]) args.push('--no-dependencies');
+  run(process.execPath, args, { cwd: staging, shell: false });
+  rmSync(staging, { recursive: true, force: true });
+  console.log(`package: ${path.basename(out)} ${(statSync(out).size / 1024 / 1024).toFixed(1)} MB`);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const argv = process.argv.slice(2);
+  const targets = parseTargets(argv);
+  if (!argv.includes('--skip-build')) run(process.execPath, [path.join(root, 'esbuild.mjs'), '--production'], { cwd: root, shell: false });
+  const folders = productionDependencyFolders();
+  for (const target of targets) packageTarget(target, folders);
+  rmSync(path.join(root, '.package'), { recursive: true, force: true });
+}
