@@ -97,12 +97,14 @@ const builds = [
   },
 ];
 
-/** Static files: codicons ship inside the VSIX (webviews never fetch from a CDN), and the activity-bar icon. */
+/** Static files: codicons ship inside the VSIX (webviews never fetch from a CDN), the activity-bar icon and the Marketplace icon. */
 function copyStaticFiles() {
   mkdirSync('dist/webview', { recursive: true });
   mkdirSync('dist/media', { recursive: true });
   for (const file of ['codicon.css', 'codicon.ttf']) copyFileSync(`node_modules/@vscode/codicons/dist/${file}`, `dist/webview/${file}`);
   copyFileSync('src/extension/media/narratoria.svg', 'dist/media/narratoria.svg');
+  // The Marketplace icon (rendered from icon.svg; the galleries need a PNG of at least 128 px).
+  copyFileSync('src/extension/media/icon.png', 'dist/media/icon.png');
 }
 
 /**
