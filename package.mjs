@@ -88,18 +88,55 @@ function linkTree(from, to, withoutNestedModules = false) {
     const target = path.join(to, entry.name);
     if (entry.isDirectory() && withoutNestedModules && entry.name === 'node_modules') continue;
     if (entry.isDirectory()) linkTree(source, target, withoutNestedModules);
-    else if (entry.isSymbolicLink()) cpSync(source, target, { dereference: true });
-    else {
-      try {
-        linkSync(source, target);
-      } catch {
-        cpSync(source, target);
-      }
-    }
+    else linkTree.file(source, target);
   }
 }
 
-function stage(target, folders) {
+/** Hard-links (or copies) one file. */
+linkTree.file = (source, target) => {
+  try {
+    linkSync(source, target);
+  } catch {
+    cpSync(source, target, { dereference: true });
+  }
+};
+
+/**
+ * The files of node-llama-cpp's dependency tree the model worker can load: every module statically reachable
+ * from `node-llama-cpp` (esbuild's metafile, resolved both as Node does and module-first, so either entry of a
+ * dual package is kept), plus what Node and the code read from disk: every package.json, each package's license
+ * files and node-llama-cpp's llama/*.json. The rest (the CLI, build tooling, TypeScript sources, docs) stays out.
+ */
+async function localModelRuntimeFiles(folders) {
+  const esbuild = await import('esbuild');
+  const keep = new Set();
+  for (const mainFields of [['main'], ['module', 'main']]) {
+    const result = await esbuild.build({
+      entryPoints: ['node-llama-cpp'], absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20',
+      write: false, metafile: true, outdir: path.join(root, '.package', 'reachable'), logLevel: 'silent',
+      external: ['@node-llama-cpp/*'], mainFields,
+    });
+    for (const input of Object.keys(result.metafile.inputs)) keep.add(path.normalize(input));
+  }
+  // Licenses at each package's top; package.json at any depth (a dual package's dist/cjs/package.json says
+  // "type": "commonjs", which decides how Node loads the files beside it).
+  const license = /^(licen[cs]e|copying|notice)(\.[a-z]+)?$/i;
+  const packageJsons = (folder) => {
+    for (const entry of readdirSync(path.join(root, folder), { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== 'node_modules') packageJsons(path.join(folder, entry.name));
+      else if (entry.name === 'package.json') keep.add(path.join(folder, entry.name));
+    }
+  };
+  for (const folder of folders) {
+    for (const entry of readdirSync(path.join(root, folder))) if (license.test(entry)) keep.add(path.join(folder, entry));
+    packageJsons(folder);
+  }
+  const llama = path.join('node_modules', 'node-llama-cpp', 'llama');
+  for (const entry of readdirSync(path.join(root, llama))) if (entry.endsWith('.json')) keep.add(path.join(llama, entry));
+  return keep;
+}
+
+function stage(target, folders, runtimeFiles) {
   const staging = path.join(root, '.package', target);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
@@ -114,7 +151,10 @@ function stage(target, folders) {
   delete manifest.devDependencies;
   delete manifest.scripts;
   if (binary) {
-    for (const folder of folders) linkTree(path.join(root, folder), path.join(staging, folder), true);
+    for (const file of runtimeFiles) {
+      mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
+      linkTree.file(path.join(root, file), path.join(staging, file));
+    }
     linkTree(binaryPackageFolder(binary), path.join(staging, 'node_modules', ...binary.split('/')));
     manifest.dependencies = { 'node-llama-cpp': llamaVersion, [binary]: llamaVersion };
   } else {
@@ -125,8 +165,8 @@ function stage(target, folders) {
   return staging;
 }
 
-function packageTarget(target, folders) {
-  const staging = stage(target, folders);
+function packageTarget(target, folders, runtimeFiles) {
+  const staging = stage(target, folders, runtimeFiles);
   const out = path.join(root, `narratoria-${target}.vsix`);
   const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
   // No public repository yet: the manifest has no repository field (README, issue 15).
@@ -143,6 +183,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   const targets = parseTargets(argv);
   if (!argv.includes('--skip-build')) run(process.execPath, [path.join(root, 'esbuild.mjs'), '--production'], { cwd: root, shell: false });
   const folders = productionDependencyFolders();
-  for (const target of targets) packageTarget(target, folders);
+  const runtimeFiles = await localModelRuntimeFiles(folders);
+  for (const target of targets) packageTarget(target, folders, runtimeFiles);
   rmSync(path.join(root, '.package'), { recursive: true, force: true });
 }
