@@ -133,7 +133,7 @@ export class NarratorService implements vscode.Disposable {
     if (choice.narrator instanceof LlamaNarrator) {
       this.setStatus({ state: 'idle', label: 'Model not loaded', detail: `${choice.reason}. The model loads when the play panel opens or the first turn is played.` });
     } else if (choice.localModelUnavailable) {
-      this.setStatus({ state: 'pattern', label: 'Pattern narrator (no local model in this build)', detail: `Plans come from the ${choice.reason}.` });
+      this.setStatus({ state: 'pattern', label: 'Pattern narrator (no model support)', detail: `Plans come from the ${choice.reason}.` });
     } else {
       this.setStatus({ state: 'pattern', label: 'Pattern narrator', detail: choice.reason });
     }
