@@ -1,5 +1,5 @@
 // Packages the extension: one VSIX per VS Code target holding only that target's node-llama-cpp binary package, and a universal VSIX with none (pattern narrator only).
-// Usage: node package.mjs [--all | --target <target>...] [--skip-build]   (npm run package -- --all)
+// Usage: node package.mjs [--all | --target <target>...] [--skip-build] [--ls]   (npm run package -- --all; --ls lists what a VSIX would ship)
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
@@ -165,6 +165,15 @@ function stage(target, folders, runtimeFiles) {
   return staging;
 }
 
+/** Prints what the target's VSIX ships (`vsce ls` run on the staged extension, not on the development tree). */
+function listTarget(target, folders, runtimeFiles) {
+  const staging = stage(target, folders, runtimeFiles);
+  const args = [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls'];
+  if (!TARGETS[target]) args.push('--no-dependencies');
+  run(process.execPath, args, { cwd: staging, shell: false });
+  rmSync(staging, { recursive: true, force: true });
+}
+
 function packageTarget(target, folders, runtimeFiles) {
   const staging = stage(target, folders, runtimeFiles);
   const out = path.join(root, `narratoria-${target}.vsix`);
@@ -184,6 +193,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   if (!argv.includes('--skip-build')) run(process.execPath, [path.join(root, 'esbuild.mjs'), '--production'], { cwd: root, shell: false });
   const folders = productionDependencyFolders();
   const runtimeFiles = await localModelRuntimeFiles(folders);
-  for (const target of targets) packageTarget(target, folders, runtimeFiles);
+  for (const target of targets) (argv.includes('--ls') ? listTarget : packageTarget)(target, folders, runtimeFiles);
   rmSync(path.join(root, '.package'), { recursive: true, force: true });
 }
