@@ -4,21 +4,15 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, linkSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const packageJson = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
 const llamaVersion = packageJson.dependencies['node-llama-cpp'];
 
-/** VS Code target → the node-llama-cpp package with its prebuilt binaries (CPU; Metal on Apple silicon). */
-export const TARGETS = {
-  'darwin-arm64': '@node-llama-cpp/mac-arm64-metal',
-  'darwin-x64': '@node-llama-cpp/mac-x64',
-  'win32-x64': '@node-llama-cpp/win-x64',
-  'win32-arm64': '@node-llama-cpp/win-arm64',
-  'linux-arm64': '@node-llama-cpp/linux-arm64',
-  'linux-x64': '@node-llama-cpp/linux-x64',
-  universal: null,
-};
+/** VS Code target → the node-llama-cpp package with its prebuilt binaries (the runtime's own table), and universal. */
+const { BINARY_PACKAGES } = await tsImport('./src/runtime/narrator/localModelSupport.ts', import.meta.url);
+export const TARGETS = { ...BINARY_PACKAGES, universal: null };
 
 /** Files of the extension itself (node_modules comes from the production dependency tree). */
 const EXTENSION_FILES = ['README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'dist', 'skills', 'contracts', 'docs'];
