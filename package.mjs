@@ -71,29 +71,25 @@ function binaryPackageFolder(name) {
   return path.join(cache, 'package');
 }
 
-/**
- * Copies a folder by hard links where the file system allows (fast, no extra space), else by copying. A package's
- * nested node_modules is skipped when `withoutNestedModules`: npm ls lists each nested package on its own.
- */
-function linkTree(from, to, withoutNestedModules = false) {
-  mkdirSync(to, { recursive: true });
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
-    const source = path.join(from, entry.name);
-    const target = path.join(to, entry.name);
-    if (entry.isDirectory() && withoutNestedModules && entry.name === 'node_modules') continue;
-    if (entry.isDirectory()) linkTree(source, target, withoutNestedModules);
-    else linkTree.file(source, target);
-  }
-}
-
-/** Hard-links (or copies) one file. */
-linkTree.file = (source, target) => {
+/** Hard-links (or copies, where the file system cannot) one file. */
+function linkFile(source, target) {
   try {
     linkSync(source, target);
   } catch {
     cpSync(source, target, { dereference: true });
   }
-};
+}
+
+/** Copies a folder file by file with linkFile: fast, and no extra space on the same file system. */
+function linkTree(from, to) {
+  mkdirSync(to, { recursive: true });
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) linkTree(source, target);
+    else linkFile(source, target);
+  }
+}
 
 /**
  * The files of node-llama-cpp's dependency tree the model worker can load: every module statically reachable
@@ -130,7 +126,7 @@ async function localModelRuntimeFiles(folders) {
   return keep;
 }
 
-function stage(target, folders, runtimeFiles) {
+function stage(target, runtimeFiles) {
   const staging = path.join(root, '.package', target);
   rmSync(staging, { recursive: true, force: true });
   mkdirSync(staging, { recursive: true });
@@ -147,7 +143,7 @@ function stage(target, folders, runtimeFiles) {
   if (binary) {
     for (const file of runtimeFiles) {
       mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });
-      linkTree.file(path.join(root, file), path.join(staging, file));
+      linkFile(path.join(root, file), path.join(staging, file));
     }
     linkTree(binaryPackageFolder(binary), path.join(staging, 'node_modules', ...binary.split('/')));
     manifest.dependencies = { 'node-llama-cpp': llamaVersion, [binary]: llamaVersion };
@@ -159,34 +155,28 @@ function stage(target, folders, runtimeFiles) {
   return staging;
 }
 
-/** Prints what the target's VSIX ships (`vsce ls` run on the staged extension, not on the development tree). */
-function listTarget(target, folders, runtimeFiles) {
-  const staging = stage(target, folders, runtimeFiles);
-  const args = [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), 'ls'];
-  if (!TARGETS[target]) args.push('--no-dependencies');
-  run(process.execPath, args, { cwd: staging, shell: false });
-  rmSync(staging, { recursive: true, force: true });
-}
-
-function packageTarget(target, folders, runtimeFiles) {
-  const staging = stage(target, folders, runtimeFiles);
+/**
+ * Stages the target and runs vsce on it: `package` writes narratoria-<target>.vsix; `ls` prints what that VSIX
+ * ships (vsce ls on the staged extension, not on the development tree).
+ */
+function vsceOnTarget(command, target, runtimeFiles) {
+  const staging = stage(target, runtimeFiles);
   const out = path.join(root, `narratoria-${target}.vsix`);
-  const vsce = path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const args = [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), command];
   // No public repository yet: the manifest has no repository field (README, issue 15).
-  const args = [vsce, 'package', '--no-rewrite-relative-links', '--allow-missing-repository', '--out', out];
-  if (target !== 'universal') args.push('--target', target);
+  if (command === 'package') args.push('--no-rewrite-relative-links', '--allow-missing-repository', '--out', out);
+  if (command === 'package' && TARGETS[target]) args.push('--target', target);
   if (!TARGETS[target]) args.push('--no-dependencies');
   run(process.execPath, args, { cwd: staging, shell: false });
   rmSync(staging, { recursive: true, force: true });
-  console.log(`package: ${path.basename(out)} ${(statSync(out).size / 1024 / 1024).toFixed(1)} MB`);
+  if (command === 'package') console.log(`package: ${path.basename(out)} ${(statSync(out).size / 1024 / 1024).toFixed(1)} MB`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const argv = process.argv.slice(2);
   const targets = parseTargets(argv);
   if (!argv.includes('--skip-build')) run(process.execPath, [path.join(root, 'esbuild.mjs'), '--production'], { cwd: root, shell: false });
-  const folders = productionDependencyFolders();
-  const runtimeFiles = await localModelRuntimeFiles(folders);
-  for (const target of targets) (argv.includes('--ls') ? listTarget : packageTarget)(target, folders, runtimeFiles);
+  const runtimeFiles = await localModelRuntimeFiles(productionDependencyFolders());
+  for (const target of targets) vsceOnTarget(argv.includes('--ls') ? 'ls' : 'package', target, runtimeFiles);
   rmSync(path.join(root, '.package'), { recursive: true, force: true });
 }

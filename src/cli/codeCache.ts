@@ -6,7 +6,7 @@ import * as vm from 'node:vm';
 import { narratoriaCacheHome } from '../runtime/common/userCache.js';
 
 /** Where compiled code is kept: `<cache home>/compile-cache` (per user, never a shared temp folder: it holds code this process runs). */
-export function compileCacheDirectory(env: NodeJS.ProcessEnv): string {
+function compileCacheDirectory(env: NodeJS.ProcessEnv): string {
   return path.join(narratoriaCacheHome(env), 'compile-cache');
 }
 

@@ -12,10 +12,13 @@ export interface CliRun {
   readonly stderr: string;
 }
 
-/** Runs `narratoria ...args` in `cwd` and collects its output. */
-export function narratoria(args: readonly string[], cwd = projectRoot, env: NodeJS.ProcessEnv = {}): Promise<CliRun> {
+/**
+ * Runs `node [nodeArgs] dist/cli.cjs ...args` in `cwd` and collects its output. `env` is laid over this process's
+ * environment; a variable set to undefined there is left out.
+ */
+export function narratoria(args: readonly string[], cwd = projectRoot, env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cliPath, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
+    const child = spawn(process.execPath, [...nodeArgs, cliPath, ...args], { cwd, env: { ...process.env, NO_COLOR: '1', ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));

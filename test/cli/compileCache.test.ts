@@ -1,11 +1,10 @@
 // The `narratoria` launcher (dist/cli.cjs) runs dist/cliMain.cjs through a V8 code cache file of its own on every Node version: where the cache goes, when it is (re)written or left alone, and that commands and stack traces are unchanged by it.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { cliPath, projectRoot, storyRoot, type CliRun } from './cliHarness.js';
+import { narratoria, projectRoot, storyRoot, type CliRun } from './cliHarness.js';
 
 const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
 const bundlePath = path.join(projectRoot, 'dist', 'cliMain.cjs');
@@ -31,21 +30,9 @@ function sandbox(): { cacheHome: string; home: string; cacheDirectory: string } 
 
 /** Runs `node [nodeArgs] dist/cli.cjs ...args` with the compile cache switched on (unless `env` says otherwise) in `box`. */
 function launch(box: { cacheHome: string; home: string }, args: readonly string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []): Promise<CliRun> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', XDG_CACHE_HOME: box.cacheHome, HOME: box.home };
   // Whatever the environment running the tests says, the cache is on unless a test turns it off.
-  delete childEnv['NARRATORIA_NO_COMPILE_CACHE'];
-  delete childEnv['NODE_DISABLE_COMPILE_CACHE'];
-  delete childEnv['NODE_COMPILE_CACHE'];
-  Object.assign(childEnv, env);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, cliPath, ...args], { cwd: projectRoot, env: childEnv });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
-    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  const cacheOn = { NARRATORIA_NO_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined, NODE_COMPILE_CACHE: undefined };
+  return narratoria(args, projectRoot, { ...cacheOn, XDG_CACHE_HOME: box.cacheHome, HOME: box.home, ...env }, nodeArgs);
 }
 
 function assertVersionRun(run: CliRun, label: string): void {

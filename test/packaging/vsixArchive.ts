@@ -32,8 +32,9 @@ function readStart(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promi
   });
 }
 
-/** Every file entry of the archive, with the head of each file; `whole` names files read completely. */
-export async function readArchive(file: string, whole: readonly string[] = []): Promise<{ entries: ArchiveEntry[]; files: Map<string, Buffer> }> {
+/** Every file entry of the archive, with the head of each file; `whole` (names, or a test of a name) picks the files read completely. */
+export async function readArchive(file: string, whole: readonly string[] | ((name: string) => boolean) = []): Promise<{ entries: ArchiveEntry[]; files: Map<string, Buffer> }> {
+  const readWhole = typeof whole === 'function' ? whole : (name: string) => whole.includes(name);
   const zip = await openZip(file);
   const entries: ArchiveEntry[] = [];
   const files = new Map<string, Buffer>();
@@ -42,7 +43,7 @@ export async function readArchive(file: string, whole: readonly string[] = []): 
     zip.on('end', () => resolve());
     zip.on('entry', (entry: yauzl.Entry) => {
       if (entry.fileName.endsWith('/')) return zip.readEntry();
-      const wanted = whole.includes(entry.fileName);
+      const wanted = readWhole(entry.fileName);
       readStart(zip, entry, wanted ? Number.MAX_SAFE_INTEGER : HEAD_BYTES).then((bytes) => {
         entries.push({ name: entry.fileName, size: entry.uncompressedSize, head: bytes.subarray(0, HEAD_BYTES) });
         if (wanted) files.set(entry.fileName, bytes);

@@ -273,11 +273,16 @@ function defaultThreads(): number {
 
 /** The bundled worker beside a CommonJS bundle, or the TypeScript source through tsx when running from sources. */
 export function defaultWorkerCommand(): WorkerCommand {
+  const script = modelWorkerScript();
+  return script.endsWith('.cjs') ? { command: process.execPath, args: [script] } : { command: process.execPath, args: ['--import', 'tsx', script] };
+}
+
+/** The model worker's script: dist/modelWorker.cjs beside the bundle, or modelWorker.ts when run from sources. */
+export function modelWorkerScript(): string {
   if (typeof __dirname === 'string') {
     const bundled = path.join(__dirname, 'modelWorker.cjs');
-    if (existsSync(bundled)) return { command: process.execPath, args: [bundled] };
+    if (existsSync(bundled)) return bundled;
   }
   // Only reached from sources (ESM); bundles take the branch above.
-  const source = fileURLToPath(new URL('./modelWorker.ts', import.meta.url));
-  return { command: process.execPath, args: ['--import', 'tsx', source] };
+  return fileURLToPath(new URL('./modelWorker.ts', import.meta.url));
 }

@@ -1,7 +1,7 @@
 // Builds the narrator a setting asks for: auto (LLM when a verified model is present), pattern, or llm.
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { defaultWorkerCommand, LlamaNarrator } from './llamaNarrator.js';
+import { defaultWorkerCommand, LlamaNarrator, modelWorkerScript } from './llamaNarrator.js';
 import { localModelSupport } from './localModelSupport.js';
 import { DEFAULT_MODEL, modelStatus } from './modelStore.js';
 import { PatternNarrator } from './patternNarrator.js';
@@ -47,8 +47,7 @@ export interface NarratorFactoryOptions {
 export async function createNarrator(options: NarratorFactoryOptions): Promise<NarratorChoice> {
   const pattern = new PatternNarrator();
   if (options.mode === 'pattern') return { narrator: pattern, reason: 'pattern narrator (requested)', scriptEnvironment: {} };
-  const worker = defaultWorkerCommand();
-  const support = localModelSupport(path.dirname(worker.args[worker.args.length - 1]!));
+  const support = localModelSupport(path.dirname(modelWorkerScript()));
   if (!support.supported) return { narrator: pattern, reason: `pattern narrator: ${support.reason}`, scriptEnvironment: {}, localModelUnavailable: true };
   const explicit = options.modelPath !== undefined ? path.resolve(options.modelPath) : undefined;
   const status = await modelStatus(options.modelDirectory ? { directory: options.modelDirectory } : {});
