@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { BUNDLE_HEAD } from '../../src/cli/codeCache.js';
 import { narratoria, projectRoot, storyRoot, type CliRun } from './cliHarness.js';
 
 const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
@@ -199,8 +200,20 @@ test('an error thrown inside the bundle reports a stack in dist/cliMain.cjs at t
     assert.match(run.stderr, /internal error: Error: stdout refused by the test/, temperature);
     const frame = framePattern.exec(run.stderr);
     assert.ok(frame, `${temperature}: a stack frame in ${bundlePath}:\n${run.stderr}`);
-    // Line numbers are those of the file (the launcher's wrapper adds no line): the frame is the write call.
+    // Positions are those of the file (the launcher's wrapper adds no line): the frame is the write call. The bundle has
+    // long lines (no spaces or comments), so the column is checked as well.
     const line = bundleLines[Number(frame[1]) - 1] ?? '';
-    assert.match(line, /stdout\.write\(/, `${temperature}: line ${frame[1]} of the bundle is ${JSON.stringify(line.slice(0, 120))}`);
+    const column = Number(frame[2]);
+    const around = line.slice(Math.max(0, column - 1 - 40), column - 1 + 10);
+    assert.match(around, /stdout\.write\(/, `${temperature}: ${frame[1]}:${frame[2]} of the bundle is ${JSON.stringify(around)}`);
   }
+});
+
+test('the bundle is one function expression of ASCII text: V8 holds it as a one-byte string, half the memory every spawn forks', () => {
+  const bytes = readFileSync(bundlePath);
+  const firstNonAscii = bytes.findIndex((byte) => byte > 0x7f);
+  assert.equal(firstNonAscii, -1, `non-ASCII byte at offset ${firstNonAscii}: ${JSON.stringify(bytes.subarray(Math.max(0, firstNonAscii - 40), firstNonAscii + 10).toString('utf8'))}`);
+  const text = bytes.toString('latin1');
+  assert.ok(text.startsWith(BUNDLE_HEAD), `starts with ${JSON.stringify(text.slice(0, 80))}`);
+  assert.match(text, /\n\}\)\n\/\/# sourceMappingURL=cliMain\.cjs\.map\n?$|\n\}\)\n?$/);
 });

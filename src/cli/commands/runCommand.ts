@@ -27,6 +27,9 @@ const runOptions = {
   'no-save': { type: 'boolean' },
 } as const;
 
+/** How often progress is written when stdout is a pipe or a file. */
+const PIPED_PROGRESS_INTERVAL_MS = 50;
+
 /** Where runs are recorded for `narratoria runs` (inside the story root). */
 export function runsDirectory(root: string): string {
   return path.join(root, '.narratoria', 'runs');
@@ -94,7 +97,8 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
   // The registry hands scripts their validated config (defaults, ${VAR} substitution, x-env-var).
   const registry = await SkillRegistry.load({ root, environment: io.env as Record<string, string | undefined> });
   const run = startPlanRun(plan, { ...options, skillContext: registry });
-  const progress = batchedWriter((text) => io.stdout.write(text));
+  // Progress reaches a terminal as it happens, and a pipe or a file in chunks (fewer writes; nobody watches them line by line).
+  const progress = batchedWriter((text) => io.stdout.write(text), io.stdout.isTTY ? 0 : PIPED_PROGRESS_INTERVAL_MS);
   if (settings.format === 'text') {
     const style = styler(io.stdout, io.env);
     if (plan.narrative) io.stdout.write(`${style.bold('Narrative:')} ${plan.narrative}\n`);

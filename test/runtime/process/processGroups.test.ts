@@ -1,0 +1,69 @@
+// signalGroup reaches every process of a group (grandchildren included) and reports an empty group as false, through Node's raw kill and through process.kill where the raw one is absent.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+
+type ProcessGroups = typeof import('../../../src/runtime/process/processGroups.js');
+
+/** A detached shell (its own group) with a grandchild `sleep`; resolves with both process ids once the grandchild runs. */
+async function startGroup(): Promise<{ leader: number; grandchild: number; exited: Promise<unknown> }> {
+  const child = spawn('/bin/sh', ['-c', 'sleep 30 & echo $!; wait'], { detached: true, stdio: ['ignore', 'pipe', 'ignore'] });
+  const exited = once(child, 'exit');
+  const [line] = (await once(child.stdout, 'data')) as [Buffer];
+  return { leader: child.pid!, grandchild: Number(line.toString().trim()), exited };
+}
+
+/** Alive and not a zombie (a zombie has already exited). */
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntil(condition: () => boolean): Promise<void> {
+  // Deterministic: polls until the kernel has delivered the signal; no time limit is asserted.
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
+async function exercise(groups: ProcessGroups): Promise<void> {
+  const { leader, grandchild, exited } = await startGroup();
+  assert.equal(groups.groupAlive(leader), true);
+  assert.equal(groups.signalGroup(leader, 'SIGKILL'), true);
+  await exited;
+  await waitUntil(() => !running(grandchild));
+  // The group is empty now: every signal, 0 included, says so without throwing.
+  await waitUntil(() => !groups.groupAlive(leader));
+  assert.equal(groups.signalGroup(leader, 'SIGKILL'), false);
+  assert.equal(groups.signalGroup(leader, 'SIGTERM'), false);
+}
+
+test('signalGroup kills the leader and its grandchild, then reports the empty group (raw kill)', { skip: process.platform === 'win32' }, async () => {
+  assert.equal(typeof (process as unknown as { _kill?: unknown })._kill, 'function', 'this Node has the raw kill the fast path uses');
+  await exercise(await import('../../../src/runtime/process/processGroups.js'));
+});
+
+test('the same through process.kill when the runtime has no raw kill', { skip: process.platform === 'win32' }, async () => {
+  const processWithKill = process as unknown as { _kill?: unknown };
+  const rawKill = processWithKill._kill;
+  // A second instance of the module, loaded while the raw kill is hidden, takes the fallback path for good.
+  delete processWithKill._kill;
+  let fallback: ProcessGroups;
+  try {
+    // A query string makes a separate module instance (a variable, so the type checker does not resolve it as a file).
+    const secondInstance = '../../../src/runtime/process/processGroups.js?without-raw-kill';
+    fallback = (await import(secondInstance)) as ProcessGroups;
+  } finally {
+    processWithKill._kill = rawKill;
+  }
+  // (process.kill itself calls the raw kill, which is back by now.)
+  await exercise(fallback);
+});
