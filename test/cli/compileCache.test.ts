@@ -187,6 +187,31 @@ test('real commands through the launcher: validate exits 0 for a valid plan and 
   assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()]);
 });
 
+test('run compiles without the optimizing compiler and keeps a cache of its own: neither command evicts or rewrites the other\'s', async () => {
+  const box = sandbox();
+  const runArgs = ['run', 'contracts/examples/pick-the-lock.plan.json', '--no-save', '--format', 'json'];
+  const runCacheName = expectedCacheName().replace(/\.v8cache$/, '+no-opt.v8cache');
+  mkdirSync(box.cacheDirectory, { recursive: true });
+  const staleRunCache = `cliMain.cjs-${pathHash(bundlePath)}-v0.0.0-x64-1-1+no-opt.v8cache`;
+  writeFileSync(path.join(box.cacheDirectory, staleRunCache), 'old');
+  assertVersionRun(await launch(box, ['--version']), 'version, cold');
+  assert.ok(existsSync(path.join(box.cacheDirectory, staleRunCache)), 'a cache made under other flags is not --version\'s to remove');
+  const first = await launch(box, runArgs);
+  assert.equal(first.code, 0, first.stderr);
+  assert.equal((JSON.parse(first.stdout) as { success: boolean }).success, true);
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [expectedCacheName(), runCacheName].sort(), 'one cache per set of V8 flags');
+  const versionCache = identity(path.join(box.cacheDirectory, expectedCacheName()));
+  const runCache = identity(path.join(box.cacheDirectory, runCacheName));
+  // Warm runs of both, interleaved: each accepts its own cache, so neither file is replaced.
+  assertVersionRun(await launch(box, ['--version']), 'version, warm');
+  const second = await launch(box, runArgs);
+  assert.equal(second.code, 0, second.stderr);
+  assert.equal((JSON.parse(second.stdout) as { success: boolean }).success, true);
+  assert.equal(identity(path.join(box.cacheDirectory, expectedCacheName())).ino, versionCache.ino, '--version cache kept');
+  assert.equal(identity(path.join(box.cacheDirectory, runCacheName)).ino, runCache.ino, 'run cache kept');
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [expectedCacheName(), runCacheName].sort());
+});
+
 test('an error thrown inside the bundle reports a stack in dist/cliMain.cjs at the right line, with a cold and a warm cache', async () => {
   const box = sandbox();
   // A preload makes process.stdout.write throw, so `--version` fails inside main() and prints the internal error with its stack.

@@ -60,7 +60,8 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
     return { exitCode: null, signal: null, timedOut, cancelled: true, stopped, stderrTail, durationMs: 0, pid: undefined };
   }
 
-  const subprocess = await startScriptProcess({ command: options.command, cwd: options.cwd, env: options.env, stdinText: options.stdinText });
+  const starting = startScriptProcess({ command: options.command, cwd: options.cwd, env: options.env, stdinText: options.stdinText });
+  const subprocess = starting instanceof Promise ? await starting : starting;
   const pid = subprocess.pid;
   if (pid !== undefined) trackProcessGroup(pid);
 
