@@ -3,7 +3,6 @@ import { isAscii } from 'node:buffer';
 import * as fs from 'node:fs';
 import Module, { createRequire } from 'node:module';
 import * as path from 'node:path';
-import * as v8 from 'node:v8';
 import * as vm from 'node:vm';
 import { narratoriaCacheHome } from '../runtime/common/userCache.js';
 
@@ -18,13 +17,11 @@ export const BUNDLE_HEAD = '(function (exports, require, module, __filename, __d
 /**
  * Runs the CommonJS bundle `file` as the program, through `vm.Script` with a code cache file kept per user, written
  * at exit when there was none or V8 refused it (another Node, another bundle). The bundle is already wrapped in its
- * module function (BUNDLE_HEAD), so V8 compiles the file's text as read: no second copy of ~1 MB. `v8Flags` are set
- * before anything compiles (V8 refuses a cache made under other flags, so each set of flags has its own file).
+ * module function (BUNDLE_HEAD), so V8 compiles the file's text as read: no second copy of ~1 MB.
  * `NODE_DISABLE_COMPILE_CACHE` or `NARRATORIA_NO_COMPILE_CACHE` turns the cache off; a cache that cannot be read or
  * written is only slower, never an error.
  */
-export function runBundle(file: string, env: NodeJS.ProcessEnv, v8Flags: readonly string[] = []): void {
-  for (const flag of v8Flags) v8.setFlagsFromString(flag);
+export function runBundle(file: string, env: NodeJS.ProcessEnv): void {
   const text = readBundle(file);
   // A bundle built without the wrapper still runs (wrapped here, at the cost of that copy).
   const source = text.startsWith(BUNDLE_HEAD) ? text : `${BUNDLE_HEAD}${text}\n})`;
@@ -34,8 +31,7 @@ export function runBundle(file: string, env: NodeJS.ProcessEnv, v8Flags: readonl
   // V8 checks its own version, flags and the source's length; the name adds the bundle's identity. The path's hash
   // keeps two installs (the extension's CLI and a global one) from evicting each other's cache.
   const prefix = `${path.basename(file)}-${pathHash(file)}-`;
-  const flagsTag = flagsTagOf(v8Flags);
-  const cacheFile = path.join(directory, `${prefix}${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}${flagsTag}.v8cache`);
+  const cacheFile = path.join(directory, `${prefix}${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
   let cachedData: Buffer | undefined;
   if (useCache) {
     try {
@@ -52,7 +48,7 @@ export function runBundle(file: string, env: NodeJS.ProcessEnv, v8Flags: readonl
   });
   if (useCache && (!cachedData || script.cachedDataRejected)) {
     // At exit the cache also holds every function the command compiled on the way.
-    process.once('exit', () => writeCodeCache(directory, cacheFile, prefix, flagsTag, () => script.createCachedData()));
+    process.once('exit', () => writeCodeCache(directory, cacheFile, prefix, () => script.createCachedData()));
   }
   const program = new Module(file);
   program.filename = file;
@@ -85,11 +81,6 @@ function readBundle(file: string): string {
 /** Below Node's threshold (~1 MB) for keeping decoded text outside V8's heap. */
 const BUNDLE_READ_BYTES = 64 * 1024;
 
-/** The cache file's name part for a set of V8 flags: `+no-opt` for `--no-opt`, nothing for none. */
-function flagsTagOf(v8Flags: readonly string[]): string {
-  return v8Flags.map((flag) => `+${flag.replace(/^--/, '').replace(/[^\w.=-]/g, '_')}`).join('');
-}
-
 /** FNV-1a (32 bits) of a path, in hex: a short, stable name part (not a security boundary: the folder is the user's own). */
 function pathHash(file: string): string {
   let hash = 0x811c9dc5;
@@ -101,16 +92,14 @@ function pathHash(file: string): string {
 }
 
 /** Writes the cache atomically (temp file, rename) and removes caches of other versions of the same bundle. */
-function writeCodeCache(directory: string, cacheFile: string, prefix: string, flagsTag: string, data: () => Buffer): void {
+function writeCodeCache(directory: string, cacheFile: string, prefix: string, data: () => Buffer): void {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
     fs.writeFileSync(temporary, data(), { mode: 0o600 });
     fs.renameSync(temporary, cacheFile);
     for (const entry of fs.readdirSync(directory)) {
-      // Only caches made under the same flags: another command's cache (other flags) is not stale.
-      const sameFlags = /^[^+]*((?:\+[^+]+)*)\.v8cache$/.exec(entry)?.[1] === flagsTag;
-      if (entry.startsWith(prefix) && sameFlags && path.join(directory, entry) !== cacheFile) fs.rmSync(path.join(directory, entry), { force: true });
+      if (entry.startsWith(prefix) && entry.endsWith('.v8cache') && path.join(directory, entry) !== cacheFile) fs.rmSync(path.join(directory, entry), { force: true });
     }
   } catch {
     // Only slower next time, never an error: not even when the folder itself is unusable (ENOTDIR, EACCES).

@@ -9,7 +9,7 @@ import { FileRunStore, type RunRecord } from '../../runtime/persistence/runStore
 import { isPlainObject } from '../../runtime/state/deepMerge.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
-import { batchedWriter, cannotRead, ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { batchedWriter, cannotRead, pauseOptimizingCompiler, ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 import { formatSummary, reportProgress } from '../../runtime/executor/runTranscript.js';
 import { toReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { formatDiagnostic } from './validateCommand.js';
@@ -96,6 +96,7 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
   };
   // The registry hands scripts their validated config (defaults, ${VAR} substitution, x-env-var).
   const registry = await SkillRegistry.load({ root, environment: io.env as Record<string, string | undefined> });
+  const resumeOptimizingCompiler = pauseOptimizingCompiler(io.env);
   const run = startPlanRun(plan, { ...options, skillContext: registry });
   // Progress reaches a terminal as it happens, and a pipe or a file in chunks (fewer writes; nobody watches them line by line).
   const progress = batchedWriter((text) => io.stdout.write(text), io.stdout.isTTY ? 0 : PIPED_PROGRESS_INTERVAL_MS);
@@ -105,6 +106,7 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
     reportProgress(run, progress.write, style);
   }
   const result: ExecutionResult = await run.result.finally(() => {
+    resumeOptimizingCompiler();
     progress.flush();
     registry.dispose();
   });
