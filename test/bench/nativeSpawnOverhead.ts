@@ -1,4 +1,4 @@
-// Bench (b2): 200 runs of a native fast script (/bin/sh) at concurrency 2 — the executor against a bare Node spawn loop and the fork/exec floor (xargs -P2), and `narratoria run` as a whole process against the bare loop as a whole process.
+// Bench (b2): 200 runs of a native fast script (/bin/sh) at concurrency 2 — the executor against a bare Node spawn loop and the fork/exec floor (xargs -P2), and `narratoria run` as a whole process against the bare loop as a whole process (more rounds, in alternating pairs).
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -116,22 +116,33 @@ async function execaOnce(story: Story, index: number): Promise<void> {
 export async function runNativeSpawnOverhead(options: BenchOptions): Promise<BenchResult> {
   check(await fs.stat(CLI).then(() => true, () => false), `${CLI} is missing: run npm run build first`);
   const rounds = options.quick ? 3 : 5; // odd, so each median is a real sample
+  // The target's ratio (whole processes, ~0.4 s each) gets more samples: it moves with the machine's load.
+  const wholeProcessRounds = options.quick ? 9 : 15;
   const story = await createStory();
   const env = { PATH: process.env['PATH'] ?? '' };
   const series = { executor: [] as number[], bare: [] as number[], floor: [] as number[], cli: [] as number[], bareProcess: [] as number[], execa: [] as number[], spawn: [] as number[] };
+  const wholeProcesses: [keyof typeof series, () => Promise<number>][] = [
+    ['bareProcess', () => timeProcess(process.execPath, ['-e', BARE_LOOP, story.script, String(RUNS), String(CONCURRENCY), JSON.stringify(env)])],
+    ['cli', () => timeProcess(process.execPath, [CLI, 'run', story.planFile, '--root', story.root, '--concurrency', String(CONCURRENCY), '--no-save'])],
+  ];
   const sides: [keyof typeof series, () => Promise<number>][] = [
     ['bare', () => timeLoop((index) => spawnOnce(story, index))],
     ['executor', () => timeExecutor(story)],
     ['floor', () => timeProcess('/bin/sh', ['-c', `seq ${RUNS} | xargs -P${CONCURRENCY} -I{} sh -c 'echo "{}" | "$0" > /dev/null' ${JSON.stringify(story.script)}`])],
-    ['bareProcess', () => timeProcess(process.execPath, ['-e', BARE_LOOP, story.script, String(RUNS), String(CONCURRENCY), JSON.stringify(env)])],
-    ['cli', () => timeProcess(process.execPath, [CLI, 'run', story.planFile, '--root', story.root, '--concurrency', String(CONCURRENCY), '--no-save'])],
     ['spawn', () => timeLoop((index) => spawnOnce(story, index))],
     ['execa', () => timeLoop((index) => execaOnce(story, index))],
   ];
   try {
-    for (const [, measure] of sides) await measure(); // warm-up: the file cache, the JIT
+    for (const [, measure] of [...sides, ...wholeProcesses]) await measure(); // warm-up: the file cache, the JIT, the code cache
     for (let round = 0; round < rounds; round++) {
       for (const [side, measure] of sides) {
+        collectGarbage();
+        series[side].push(await measure());
+      }
+    }
+    // The two whole processes back to back, the first of each pair alternating, so neither always follows the other.
+    for (let round = 0; round < wholeProcessRounds; round++) {
+      for (const [side, measure] of round % 2 === 0 ? wholeProcesses : [...wholeProcesses].reverse()) {
         collectGarbage();
         series[side].push(await measure());
       }
@@ -142,7 +153,8 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
   const m = Object.fromEntries(Object.entries(series).map(([side, values]) => [side, median(values)])) as Record<keyof typeof series, number>;
   const ratio = m.cli / m.bareProcess;
   const line =
-    `(b2) ${RUNS} /bin/sh runs (concurrency ${CONCURRENCY}, ${rounds} rounds): narratoria run (whole process) ${ms(m.cli)} vs a bare Node loop (whole process) ${ms(m.bareProcess)} → ${ratioText(ratio)} ${targetText(ratio, TARGET)}; ` +
+    `(b2) ${RUNS} /bin/sh runs (concurrency ${CONCURRENCY}): narratoria run (whole process) ${ms(m.cli)} vs a bare Node loop (whole process) ${ms(m.bareProcess)} → ${ratioText(ratio)} ${targetText(ratio, TARGET)} (${wholeProcessRounds} pairs); ` +
+    `${rounds} rounds of the rest: ` +
     `in-process executor ${ms(m.executor)} vs bare loop ${ms(m.bare)} → ${ratioText(m.executor / m.bare)}, vs the fork/exec floor (xargs -P${CONCURRENCY}) ${ms(m.floor)} → ${ratioText(m.executor / m.floor)}; ` +
     `execa alone ${ms(m.execa)} vs spawn alone ${ms(m.spawn)} → ${ratioText(m.execa / m.spawn)}`;
   return {
@@ -154,6 +166,6 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
     met: meetsTarget(ratio, TARGET),
     medians: { cliMs: m.cli, bareProcessMs: m.bareProcess, executorMs: m.executor, bareLoopMs: m.bare, floorMs: m.floor, execaMs: m.execa, spawnMs: m.spawn },
     samples: series,
-    details: { runs: RUNS, concurrency: CONCURRENCY, rounds, order: sides.map(([side]) => side).join(', '), executorVsBare: m.executor / m.bare, executorVsFloor: m.executor / m.floor, execaVsSpawn: m.execa / m.spawn },
+    details: { runs: RUNS, concurrency: CONCURRENCY, rounds, wholeProcessRounds, order: `${sides.map(([side]) => side).join(', ')}; then ${wholeProcesses.map(([side]) => side).join(', ')} pairs, alternating`, executorVsBare: m.executor / m.bare, executorVsFloor: m.executor / m.floor, execaVsSpawn: m.execa / m.spawn },
   };
 }

@@ -15,17 +15,23 @@ export interface ProcessToolRunnerOptions {
 export class ProcessToolRunner implements ToolRunner {
   /** How each script is started, worked out once per runner (one plan run). */
   private readonly commands = new Map<string, Promise<ScriptCommandResult>>();
+  /** The same answers once known: later tools of a script start without waiting a tick (bench b2). */
+  private readonly knownCommands = new Map<string, ScriptCommandResult>();
 
   constructor(private readonly options: ProcessToolRunnerOptions = {}) {}
 
   private commandFor(scriptPath: string): Promise<ScriptCommandResult> {
     let command = this.commands.get(scriptPath);
-    if (!command) this.commands.set(scriptPath, (command = commandForScript(scriptPath, this.options.nodePath)));
+    if (!command) {
+      command = commandForScript(scriptPath, this.options.nodePath);
+      this.commands.set(scriptPath, command);
+      command.then((known) => this.knownCommands.set(scriptPath, known), () => undefined);
+    }
     return command;
   }
 
   async run(request: ToolAttemptRequest): Promise<ToolAttemptOutcome> {
-    const commandResult = await this.commandFor(request.scriptPath);
+    const commandResult = this.knownCommands.get(request.scriptPath) ?? (await this.commandFor(request.scriptPath));
     if (!commandResult.ok) {
       return {
         ok: false, retryable: false, timedOut: false, cancelled: false, exitCode: null, signal: null, stderrTail: '', durationMs: 0,
