@@ -1,4 +1,4 @@
-// Enforces the layer rules of DESIGN.md: src/runtime never imports vscode; src/webview imports neither vscode nor Node built-ins.
+// Enforces the layer rules of DESIGN.md: src/runtime never imports vscode; src/webview imports neither vscode nor Node built-ins; the executor has no import cycle.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -57,4 +57,35 @@ test('every source file starts with a one-line header comment', () => {
     const first = readFileSync(file, 'utf8').split('\n', 1)[0] ?? '';
     assert.match(first, /^\/\/ \S/, `${path.relative(source, file)} needs a header comment`);
   }
+});
+
+/** Specifiers a module loads when it runs: static imports and re-exports other than `import type`/`export type`, and dynamic imports. */
+function runtimeImportsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const pattern = /^\s*(?:import|export)\s+(?!type\s)[^'";]*?from\s*['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)/gm;
+  return [...text.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? match[3]!);
+}
+
+test('src/runtime/executor has no import cycle at run time: sub-plans reach the scheduler through a port (issue 14)', () => {
+  const directory = path.join(source, 'runtime', 'executor');
+  const files = filesUnder(directory);
+  const edges = new Map<string, string[]>();
+  for (const file of files) {
+    const targets = runtimeImportsOf(file)
+      .filter((specifier) => specifier.startsWith('./'))
+      .map((specifier) => path.join(directory, specifier.replace(/\.js$/, '.ts')))
+      .filter((target) => files.includes(target));
+    edges.set(file, targets);
+  }
+  assert.ok(edges.get(path.join(directory, 'scheduler.ts'))!.length > 0, 'the scheduler imports its neighbours');
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (file: string, trail: string[]): void => {
+    if (state.get(file) === 'done') return;
+    const name = path.relative(directory, file);
+    assert.notEqual(state.get(file), 'visiting', `import cycle: ${[...trail, name].join(' -> ')}`);
+    state.set(file, 'visiting');
+    for (const target of edges.get(file) ?? []) visit(target, [...trail, name]);
+    state.set(file, 'done');
+  };
+  for (const file of files) visit(file, []);
 });
