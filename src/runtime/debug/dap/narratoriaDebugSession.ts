@@ -6,14 +6,13 @@ import { Emitter, type Event } from '../../common/event.js';
 import type { ToolStdinEdit } from '../../executor/executionEvents.js';
 import { formatSummary } from '../../executor/runTranscript.js';
 import { ansiTextStyle } from '../../common/textStyle.js';
-import type { ExecutionResult, ToolResult } from '../../model/executionResult.js';
+import type { ExecutionResult } from '../../model/executionResult.js';
 import type { RunRecord } from '../../persistence/runStore.js';
 import { skillOfToolPath } from '../../graph/planGraph.js';
 import { BreakpointSet } from '../breakpointSet.js';
-import { RecordedHits } from '../recordedHits.js';
-import { DataBreakpointSet } from '../dataBreakpoints.js';
 import { DebugHistory, type DebugPoint } from '../debugHistory.js';
-import { EXCEPTION_FILTER_DESCRIPTIONS, exceptionFilterSet, pointException, type ExceptionFilter } from '../exceptionFilters.js';
+import { EXCEPTION_FILTER_DESCRIPTIONS } from '../exceptionFilters.js';
+import { restartRecord } from '../frameRestart.js';
 import { PLAN_THREAD_ID, PlanDebugRun, type DebugStop } from '../planDebugRun.js';
 import { travel, type Motion, type PointHit, type TravelStop } from '../timeTravel.js';
 import { FrameTable, type FrameReference } from './debugFrames.js';
@@ -22,16 +21,13 @@ import { DebugSources } from './debugSources.js';
 import { debugRePlanner } from './debugRePlanner.js';
 import { evaluateAt, parseEnteredValue, preview, VariableStore, withValueAt } from './debugVariables.js';
 import { LaunchError, resolveLaunch, type LaunchTarget, type NarratoriaLaunchArguments } from './launchArguments.js';
+import { SessionBreakpoints } from './sessionBreakpoints.js';
 
 const RESTRICTED_MESSAGE =
   'This workspace is not trusted (Restricted Mode), so Narratoria starts no skill script. Trust the workspace to debug a live run, or replay a recorded run (launch argument "replay").';
 
 export class NarratoriaDebugSession extends DebugSession {
-  private readonly breakpoints = new BreakpointSet();
-  private readonly recordedHits = new RecordedHits(() => this.history, this.breakpoints);
-  private readonly dataBreakpoints = new DataBreakpointSet();
-  private exceptionFilters = new Set<ExceptionFilter>();
-  private filterIds: readonly string[] = [];
+  private readonly breakpoints = new SessionBreakpoints(() => this.history);
   private target: LaunchTarget | undefined;
   private sources: DebugSources | undefined;
   private history = new DebugHistory();
@@ -110,50 +106,29 @@ export class NarratoriaDebugSession extends DebugSession {
   }
 
   protected override setBreakPointsRequest(response: DebugProtocol.SetBreakpointsResponse, args: DebugProtocol.SetBreakpointsArguments): void {
-    const requests = args.breakpoints ?? (args.lines ?? []).map((line) => ({ line }));
-    const sources = this.sources;
-    if (!sources || !sources.isPlan(args.source)) {
-      const message = sources ? `breakpoints apply to the plan being debugged (${sources.planSource().name})` : 'the session has not launched yet';
-      response.body = { breakpoints: requests.map((request) => ({ verified: false, line: request.line, message })) };
-    } else {
-      const statuses = this.breakpoints.setLineBreakpoints(sources.document, this.noDebug ? [] : requests);
-      this.recordedHits.reset();
-      response.body = { breakpoints: statuses.map((status) => withMessage({ id: status.id, verified: status.verified, ...(status.line !== undefined ? { line: status.line } : {}), source: sources.planSource() }, status.message)) };
-    }
+    response.body = { breakpoints: this.breakpoints.setLines(args, this.sources, this.noDebug) };
     this.sendResponse(response);
   }
 
   protected override setFunctionBreakPointsRequest(response: DebugProtocol.SetFunctionBreakpointsResponse, args: DebugProtocol.SetFunctionBreakpointsArguments): void {
     const tools = (this.target?.plan.tools ?? []).map((tool) => ({ toolId: tool.toolId, skill: skillOfToolPath(tool.toolPath) }));
-    const statuses = this.breakpoints.setFunctionBreakpoints(args.breakpoints, tools);
-    this.recordedHits.reset();
-    response.body = { breakpoints: statuses.map((status) => withMessage({ id: status.id, verified: status.verified }, status.message)) };
+    response.body = { breakpoints: this.breakpoints.setFunctions(args, tools) };
     this.sendResponse(response);
   }
 
   protected override setExceptionBreakPointsRequest(response: DebugProtocol.SetExceptionBreakpointsResponse, args: DebugProtocol.SetExceptionBreakpointsArguments): void {
-    this.filterIds = [...args.filters, ...(args.filterOptions ?? []).map((option) => option.filterId)];
-    this.exceptionFilters = exceptionFilterSet(this.filterIds);
-    this.run?.setExceptionFilters(this.filterIds);
-    response.body = { breakpoints: this.filterIds.map(() => ({ verified: true })) };
+    response.body = { breakpoints: this.breakpoints.setExceptions(args) };
+    this.run?.setExceptionFilters(this.breakpoints.filterIds);
     this.sendResponse(response);
   }
 
   protected override dataBreakpointInfoRequest(response: DebugProtocol.DataBreakpointInfoResponse, args: DebugProtocol.DataBreakpointInfoArguments): void {
-    if (args.variablesReference !== undefined && args.variablesReference > 0) {
-      const info = this.variables.dataIdOf(args.variablesReference, args.name);
-      response.body = { ...info, accessTypes: ['write'], canPersist: info.dataId !== null };
-    } else if (args.name.startsWith('/')) {
-      response.body = { dataId: args.name, description: `state${args.name}`, accessTypes: ['write'], canPersist: true };
-    } else {
-      response.body = { dataId: null, description: 'watch a value of the State scope, or a JSON pointer such as /dice/lastRoll' };
-    }
+    response.body = this.breakpoints.dataInfo(args, this.variables);
     this.sendResponse(response);
   }
 
   protected override setDataBreakpointsRequest(response: DebugProtocol.SetDataBreakpointsResponse, args: DebugProtocol.SetDataBreakpointsArguments): void {
-    const statuses = this.dataBreakpoints.set(args.breakpoints);
-    response.body = { breakpoints: statuses.map((status) => withMessage({ id: status.id, verified: status.verified }, status.message)) };
+    response.body = { breakpoints: this.breakpoints.setData(args) };
     this.sendResponse(response);
   }
 
@@ -317,14 +292,14 @@ export class NarratoriaDebugSession extends DebugSession {
       toolTimeoutMs: args.toolTimeoutMs,
       planTimeoutMs: args.planTimeoutMs,
       initialState: target.initialState,
-      breakpoints: this.noDebug ? new BreakpointSet() : this.breakpoints,
-      dataBreakpoints: this.noDebug ? undefined : this.dataBreakpoints,
+      breakpoints: this.noDebug ? new BreakpointSet() : this.breakpoints.tools,
+      dataBreakpoints: this.noDebug ? undefined : this.breakpoints.data,
       stopOnEntry: !this.noDebug && !restart && (args.stopOnEntry ?? target.kind === 'script'),
       history: this.history,
       rePlanner: debugRePlanner(target.plan, { root: target.root, extraSkillRoots: this.host.extraSkillRoots, narrator: this.host.narrator, skills: this.host.narratorSkills }),
       ...(restart ? { resume: restart.resume, restartAt: { toolId: restart.toolId, edit: restart.edit } } : {}),
     });
-    if (!this.noDebug) run.setExceptionFilters(this.filterIds);
+    if (!this.noDebug) run.setExceptionFilters(this.breakpoints.filterIds);
     this.run = run;
     run.onDidStop((stop) => this.stopped(stop));
     run.onDidOutput((output) => this.output(output.category, output.text, output.toolId));
@@ -341,14 +316,7 @@ export class NarratoriaDebugSession extends DebugSession {
 
   private async restartFrom(target: Extract<LaunchTarget, { kind: 'plan' | 'script' }>, start: DebugPoint): Promise<void> {
     const old = this.run!;
-    const finished = old.finishedResults();
-    const kept: Record<string, { result: ToolResult; patches: Record<string, unknown>[] }> = {};
-    for (let index = 0; index < start.index; index++) {
-      const point = this.history.at(index)!;
-      const result = finished.get(point.toolId);
-      if (point.kind !== 'finish' || !point.ok || point.toolId === start.toolId || result?.state !== 'success') continue;
-      kept[point.toolId] = { result, patches: (result.events ?? []).flatMap((event) => (event.type === 'state_patch' ? [event.patch] : [])) };
-    }
+    const resume = restartRecord(this.history, old.finishedResults(), start, target);
     const edit = this.forkEdits.get(start.index) ?? { state: start.state, input: start.input };
     this.run = undefined;
     this.resumed();
@@ -356,13 +324,11 @@ export class NarratoriaDebugSession extends DebugSession {
     await this.runResult?.catch(() => undefined);
     old.dispose();
     this.history.truncate(start.index);
-    this.recordedHits.reset();
+    this.breakpoints.historyChanged();
     this.forkEdits.clear();
     this.cursor = undefined;
     this.travelStop = undefined;
-    const now = new Date().toISOString();
-    const resume: RunRecord = { formatVersion: 1, planId: target.plan.requestId, plan: target.plan, root: target.root, status: 'running', pid: process.pid, startedAt: now, updatedAt: now, initialState: target.initialState, tools: kept };
-    this.output('console', `restarting from "${start.toolId}": ${Object.keys(kept).length} earlier tool(s) keep their results; "${start.toolId}" and the tools after it run again\n`, start.toolId);
+    this.output('console', `restarting from "${start.toolId}": ${Object.keys(resume.tools).length} earlier tool(s) keep their results; "${start.toolId}" and the tools after it run again\n`, start.toolId);
     this.startLive(target, {}, { resume, toolId: start.toolId, edit });
   }
 
@@ -394,7 +360,7 @@ export class NarratoriaDebugSession extends DebugSession {
 
   private startReplay(target: Extract<LaunchTarget, { kind: 'replay' }>, stopOnEntry: boolean): void {
     this.history = target.history;
-    this.recordedHits.reset();
+    this.breakpoints.historyChanged();
     this.output('console', `Replaying ${target.recordFile}: ${target.results.length} tool(s), ${target.history.length} recorded point(s); nothing runs.\n`);
     if (target.history.length === 0) return this.end();
     this.cursor = -1;
@@ -447,21 +413,10 @@ export class NarratoriaDebugSession extends DebugSession {
     if (point) this.locationEmitter.fire({ planFile: this.sources?.planFile, toolId: point.toolId });
   }
 
-  /** The breakpoint that holds at a recorded point, in either direction. */
+  /** The breakpoint that holds at a recorded point, in either direction (none in a `noDebug` session). */
   private hitAt(point: DebugPoint, direction: 1 | -1): PointHit | undefined {
     if (this.noDebug) return undefined;
-    if (point.kind === 'tool') {
-      const decision = this.recordedHits.at(point);
-      // Logpoints print when the recording is played forward, as they did live.
-      if (direction === 1) for (const log of decision.logs) this.output('console', `${log}\n`, point.toolId);
-      return decision.stopIds.length > 0 ? { reason: 'breakpoint', hitBreakpointIds: decision.stopIds } : undefined;
-    }
-    if (point.kind === 'event' && point.event?.type === 'state_patch' && this.dataBreakpoints.size > 0) {
-      const changed = this.dataBreakpoints.changedBy(point.state, point.event.patch);
-      return changed.ids.length > 0 ? { reason: 'data breakpoint', hitBreakpointIds: changed.ids, description: `state ${changed.pointers.join(', ')} changes` } : undefined;
-    }
-    const exception = pointException(point, this.exceptionFilters);
-    return exception ? { reason: 'exception', hitBreakpointIds: [], description: exception } : undefined;
+    return this.breakpoints.hitAt(point, direction, (message, toolId) => this.output('console', `${message}\n`, toolId));
   }
 
   // ——— helpers ———
@@ -531,8 +486,4 @@ export class NarratoriaDebugSession extends DebugSession {
     this.locationEmitter.fire(undefined);
     this.sendEvent(new TerminatedEvent());
   }
-}
-
-function withMessage(breakpoint: DebugProtocol.Breakpoint, message: string | undefined): DebugProtocol.Breakpoint {
-  return message === undefined ? breakpoint : { ...breakpoint, message };
 }
