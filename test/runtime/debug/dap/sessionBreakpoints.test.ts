@@ -28,7 +28,7 @@ function point(kind: NewPoint['kind'], toolId: string, extra: Partial<NewPoint> 
 function recordedRun(): DebugHistory {
   const history = new DebugHistory();
   history.append(point('tool', 'roll'));
-  history.append(point('event', 'roll', { event: { type: 'state_patch', patch: { dice: { lastRoll: 17 } } }, eventIndex: 0 }));
+  history.append(point('event', 'roll', { event: { version: '0', type: 'state_patch', patch: { dice: { lastRoll: 17 } } }, eventIndex: 0 }));
   history.append(point('finish', 'roll', { ok: true, state: { dice: { lastRoll: 17 } } }));
   history.append(point('tool', 'narrate', { state: { dice: { lastRoll: 17 } } }));
   history.append(point('finish', 'narrate', { ok: false, failure: { category: 'tool_error', message: 'no words', timedOut: false, willRetry: false } }));
@@ -83,7 +83,7 @@ test('dataBreakpointInfo takes a typed JSON pointer and refuses a bare name', ()
 
 test('a restart keeps the results of the tools that succeeded before it, with their state patches, and runs the restarted tool again', () => {
   const history = recordedRun();
-  const roll: ToolResult = { toolId: 'roll', state: 'success', events: [{ type: 'state_patch', patch: { dice: { lastRoll: 17 } } }, { type: 'done', ok: true }] };
+  const roll: ToolResult = { toolId: 'roll', state: 'success', events: [{ version: '0', type: 'state_patch', patch: { dice: { lastRoll: 17 } } }, { version: '0', type: 'done', ok: true }] };
   const narrate: ToolResult = { toolId: 'narrate', state: 'failed' };
   const finished = new Map([['roll', roll], ['narrate', narrate]]);
   const now = new Date('2026-11-24T10:00:00.000Z');
