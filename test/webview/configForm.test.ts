@@ -1,10 +1,8 @@
-// The Configure Skill form in headless Chromium: the built dist/webview/configForm.js in a page with the panel's CSP and VS Code dark theme variables, a fake acquireVsCodeApi wired to the real runtime (buildConfigForm, validateConfigForm, saveConfig) over temp dirs.
+// The Configure Skill form in headless Chromium: the built dist/webview/configForm.js in the extension's own page shell (previewShell.ts) with VS Code dark theme variables, its API wired to the real runtime (buildConfigForm, validateConfigForm, saveConfig) over temp dirs.
 import { test, type TestContext } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
 import * as path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { discoverSkills } from '../../src/runtime/skills/skillDiscovery.js';
@@ -15,12 +13,8 @@ import type { ConfigSchema } from '../../src/runtime/skills/skillConfig.js';
 import type { Skill } from '../../src/runtime/skills/skillTypes.js';
 import type { ConfigFormModel, FromConfigForm, ToConfigForm } from '../../src/protocol/configFormMessages.js';
 import { configSchema, createTempStory, type TempStory } from '../runtime/skills/skillFixture.js';
-import { themeCss } from './vscodeThemes.js';
+import { chromiumArgs, chromiumPath, closeServer, previewPageHtml, projectRoot, requireBundles, saveScreenshot, startPreviewServer, watchPageErrors } from './previewShell.js';
 
-const projectRoot = path.resolve(import.meta.dirname, '../..');
-const distWebview = path.join(projectRoot, 'dist', 'webview');
-const screenshotDir = path.join(projectRoot, 'test-output', 'webview');
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const STORED_SECRET = 'sk-stored-0123456789';
 /** Margin: a safety net against a hung browser, not a time limit: each test launches Chromium and waits only for conditions. */
 const TEST_TIMEOUT_MS = 120_000;
@@ -81,71 +75,25 @@ interface FormHost {
   readonly posted: FromConfigForm[];
 }
 
-/** Serves the form page (the panel's CSP), dist/webview and the test's theme and fake VS Code API. */
-async function startServer(): Promise<{ server: Server; origin: string }> {
-  for (const file of ['configForm.js', 'configForm.css', 'codicon.css', 'codicon.ttf']) {
-    if (!existsSync(path.join(distWebview, file))) throw new Error(`dist/webview/${file} is missing: run npm run build first`);
-  }
-  const server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
-    const send = (type: string, body: string | Buffer) => response.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' }).end(body);
-    if (url.pathname === '/form.html') return send('text/html; charset=utf-8', formHtml(origin));
-    if (url.pathname === '/theme.css') return send('text/css', `${themeCss('dark')}\n:root {\n${Object.entries(settingsEditorColors).map(([name, value]) => `  --vscode-${name}: ${value};`).join('\n')}\n}\n`);
-    if (url.pathname === '/fake-vscode.js') return send('text/javascript', fakeVsCodeApi);
-    if (url.pathname === '/favicon.ico') return void response.writeHead(204).end();
-    const file = /^\/dist\/webview\/([\w.-]+)$/.exec(url.pathname)?.[1];
-    if (file !== undefined && existsSync(path.join(distWebview, file))) {
-      return send(file.endsWith('.js') ? 'text/javascript' : file.endsWith('.css') ? 'text/css' : 'font/ttf', readFileSync(path.join(distWebview, file)));
-    }
-    response.writeHead(404).end();
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+/** Serves the form page (the extension's shell, as configureSkillPanel.ts builds it), dist/webview and the test's theme. */
+function startServer(): Promise<{ server: Server; origin: string }> {
+  requireBundles('configForm.js', 'configForm.css', 'codicon.css', 'codicon.ttf');
+  const settingsCss = `:root {\n${Object.entries(settingsEditorColors).map(([name, value]) => `  --vscode-${name}: ${value};`).join('\n')}\n}\n`;
+  const shell = { title: 'Configure', stylesheet: 'configForm.css', script: 'configForm.js', rootId: 'root' };
+  return startPreviewServer((url, origin) => (url.pathname === '/form.html' ? { type: 'text/html; charset=utf-8', body: previewPageHtml(origin, 'dark', shell, undefined, formBootstrap) } : undefined), settingsCss);
 }
 
-/** The page as configureSkillPanel.ts builds it: the same CSP (cspSource = this origin), nonce, links and script; plus the theme and the fake API. */
-function formHtml(origin: string): string {
-  const nonce = randomBytes(18).toString('base64url');
-  const csp = `default-src 'none'; style-src ${origin}; font-src ${origin}; script-src 'nonce-${nonce}'; img-src ${origin}`;
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${origin}/theme.css">
-<link rel="stylesheet" href="${origin}/dist/webview/codicon.css" id="vscode-codicon-stylesheet">
-<link rel="stylesheet" href="${origin}/dist/webview/configForm.css">
-<title>Configure</title>
-</head>
-<body class="vscode-dark" data-vscode-theme-kind="vscode-dark">
-<div id="root"></div>
-<script nonce="${nonce}" src="${origin}/fake-vscode.js"></script>
-<script nonce="${nonce}" src="${origin}/dist/webview/configForm.js"></script>
-</body>
-</html>`;
-}
-
-/** acquireVsCodeApi as VS Code gives it (once per page), posting through a Playwright binding to the test's host. */
-const fakeVsCodeApi = `(() => {
-  window.__cspViolations = [];
+/** Test code in the page: what the form posts also goes to the test's host (a Playwright binding), and the last validation answer is counted. */
+const formBootstrap = `(() => {
   // The requestId of the last validation answer that reached the page; this listener runs before the form's.
   window.__validated = 0;
   window.addEventListener('message', (event) => {
     if (event.data && event.data.type === 'validation') window.__validated = Math.max(window.__validated, event.data.requestId);
   });
-  document.addEventListener('securitypolicyviolation', (event) => window.__cspViolations.push(event.violatedDirective + ' ' + event.blockedURI));
-  let acquired = false;
-  let state;
+  const acquire = window.acquireVsCodeApi;
   window.acquireVsCodeApi = () => {
-    if (acquired) throw new Error('An instance of the VS Code API has already been acquired');
-    acquired = true;
-    return Object.freeze({
-      postMessage: (message) => window.__formPost(JSON.parse(JSON.stringify(message))),
-      getState: () => state,
-      setState: (next) => { state = JSON.parse(JSON.stringify(next)); return next; },
-    });
+    const api = acquire();
+    return Object.freeze({ ...api, postMessage: (message) => { api.postMessage(message); window.__formPost(JSON.parse(JSON.stringify(message))); } });
   };
 })();`;
 
@@ -156,11 +104,7 @@ async function openForm(browser: Browser, origin: string, host: FormHost, viewpo
   // conditions, so this only matters when a loaded machine is very slow, and a stuck page still fails.
   context.setDefaultTimeout(60_000);
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(`pageerror: ${String(error)}`));
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
+  const errors = watchPageErrors(page);
   const send = (message: ToConfigForm) => page.evaluate((data) => window.postMessage(data, '*'), message as unknown);
   const written = () => (host.model.configError === undefined ? JSON.parse(readFileSync(path.join(host.skill.directory, 'config.json'), 'utf8') || '{}') as Record<string, unknown> : {});
   await page.exposeFunction('__formPost', async (message: FromConfigForm) => {
@@ -198,11 +142,8 @@ async function openForm(browser: Browser, origin: string, host: FormHost, viewpo
 }
 
 async function screenshot(page: Page, name: string, fullPage = false): Promise<string> {
-  mkdirSync(screenshotDir, { recursive: true });
-  const file = path.join(screenshotDir, `${name}.png`);
   if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: file, animations: 'disabled', caret: 'hide', fullPage });
-  return file;
+  return saveScreenshot(page, name, fullPage);
 }
 
 async function hostFor(story: TempStory, skillName: string, store: MemorySecretStore): Promise<FormHost> {
@@ -220,10 +161,10 @@ async function withBrowser(t: TestContext, run: (browser: Browser, origin: strin
   let browser: Browser | undefined;
   t.after(async () => {
     await browser?.close().catch(() => undefined);
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await closeServer(server);
     story.remove();
   });
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
   await run(browser, origin, story);
 }
 

@@ -1,19 +1,11 @@
-// Preview harness for the plan graph webview: serves dist/webview on 127.0.0.1 in the extension's own page shell (webviewPageHtml: nonce-only scripts, no inline styles), with VS Code theme variables and a fake acquireVsCodeApi, driven by playwright-core and Debian's Chromium.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { webviewPageHtml } from '../../src/extension/webviewHtml.js';
+// Preview harness for the plan graph webview: the extension's own page shell (previewShell.ts) on 127.0.0.1 with VS Code theme variables and a fake acquireVsCodeApi, in Debian's headless Chromium.
+import type { Server } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FromGraphWebview, ToGraphWebview } from '../../src/protocol/graphPanelMessages.js';
-import { chartColours, defaultWebviewCss, themeCss, themeKind, type PreviewTheme } from './vscodeThemes.js';
+import { closeServer, launchPreviewBrowser, previewPage, previewPageHtml, requireBundles, startPreviewServer, waitForReady, watchPageErrors, type PreviewPage } from './previewShell.js';
+import type { PreviewTheme } from './vscodeThemes.js';
 
-export const projectRoot = path.resolve(import.meta.dirname, '../..');
-export const screenshotDir = path.join(projectRoot, 'test-output', 'webview');
-const distWebview = path.join(projectRoot, 'dist', 'webview');
-const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export { projectRoot, screenshotDir } from './previewShell.js';
 
 export interface GraphPreviewOptions {
   readonly theme?: PreviewTheme;
@@ -29,19 +21,7 @@ export interface GraphPreviewOptions {
 }
 
 /** One graph page: send it extension messages, read what it posted and saved. */
-export interface GraphPreviewPage {
-  readonly page: Page;
-  /** Posts ToGraphWebview messages to the page and resolves once the view has applied them. */
-  send(...messages: ToGraphWebview[]): Promise<void>;
-  posted(): Promise<FromGraphWebview[]>;
-  clearPosted(): Promise<void>;
-  /** The last state passed to setState (undefined if never called). */
-  savedState(): Promise<unknown>;
-  /** CSP violations, page errors and console errors seen so far. */
-  problems(): Promise<string[]>;
-  /** Saves `test-output/webview/<name>.png`, returns its path. */
-  screenshot(name: string): Promise<string>;
-}
+export type GraphPreviewPage = PreviewPage<ToGraphWebview, FromGraphWebview>;
 
 /** A browser plus a tiny HTTP server; `close()` stops both. */
 export class GraphPanelPreview {
@@ -57,32 +37,20 @@ export class GraphPanelPreview {
   ) {}
 
   static async start(): Promise<GraphPanelPreview> {
-    for (const file of ['graph.js', 'graph.css', 'codicon.css', 'codicon.ttf']) {
-      if (!existsSync(path.join(distWebview, file))) throw new Error(`dist/webview/${file} is missing: run node esbuild.mjs first`);
-    }
+    requireBundles('graph.js', 'graph.css', 'codicon.css', 'codicon.ttf');
     const savedStates = new Map<string, unknown>();
-    const server = createServer((request, response) => {
-      const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
-      const served = serve(url, savedStates);
-      if (served === undefined) {
-        response.writeHead(404).end();
-        return;
-      }
-      response.writeHead(200, { 'content-type': served.type, 'cache-control': 'no-store' }).end(served.body);
+    const { server, origin } = await startPreviewServer((url, pageOrigin) => {
+      if (url.pathname !== '/panel.html') return undefined;
+      const stateId = url.searchParams.get('state');
+      const theme = (url.searchParams.get('theme') ?? 'dark') as PreviewTheme;
+      const shell = { title: 'Plan Graph', stylesheet: 'graph.css', script: 'graph.js', rootId: 'app', blobImages: url.searchParams.get('blob') !== 'false' };
+      return { type: 'text/html; charset=utf-8', body: previewPageHtml(pageOrigin, theme, shell, stateId === null ? undefined : savedStates.get(stateId)) };
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    let browser: Browser | undefined;
     try {
-      browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-      const context = await browser.newContext({ deviceScaleFactor: 1, reducedMotion: 'reduce' });
-      // Margin: auto-waiting actions and waitForFunction get 60 s instead of 30 s; they wait for conditions,
-      // so this only matters on a very slow machine, and a stuck page still fails.
-      context.setDefaultTimeout(60_000);
+      const { browser, context } = await launchPreviewBrowser();
       return new GraphPanelPreview(savedStates, browser, context, server, origin);
     } catch (error) {
-      await browser?.close().catch(() => undefined);
-      server.close();
+      await closeServer(server);
       throw error;
     }
   }
@@ -92,11 +60,7 @@ export class GraphPanelPreview {
     for (const old of this.pages.splice(0)) await old.close().catch(() => undefined);
     const page = await this.context.newPage();
     this.pages.push(page);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`pageerror: ${String(error)}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-    });
+    const errors = watchPageErrors(page);
     await page.setViewportSize({ width: options.width ?? 1200, height: options.height ?? 760 });
     const query = new URLSearchParams({ theme: options.theme ?? 'dark', blob: String(options.blobImages ?? true) });
     if (options.savedState !== undefined) {
@@ -106,46 +70,8 @@ export class GraphPanelPreview {
     }
     await page.goto(`${this.origin}/panel.html?${query.toString()}`, { waitUntil: 'load' });
     // Deterministic: the view posts `ready` synchronously while its script runs, before the load event.
-    await page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((message) => message.type === 'ready'));
-    return {
-      page,
-      async send(...messages) {
-        // Deterministic: a sentinel posted after the messages arrives after the view has handled each of them
-        // (window messages are dispatched in order and the view applies a message synchronously).
-        await page.evaluate(
-          (data) =>
-            new Promise<void>((resolve) => {
-              const sentinel = { previewSync: Math.random() };
-              const listening = new AbortController();
-              window.addEventListener(
-                'message',
-                (event) => {
-                  if ((event.data as { previewSync?: number } | null)?.previewSync !== sentinel.previewSync) return;
-                  listening.abort();
-                  resolve();
-                },
-                { signal: listening.signal },
-              );
-              for (const message of data) window.postMessage(message, '*');
-              window.postMessage(sentinel, '*');
-            }),
-          messages as unknown[],
-        );
-      },
-      posted: () => page.evaluate(() => (window as unknown as { __posted: FromGraphWebview[] }).__posted.slice()),
-      clearPosted: () => page.evaluate(() => void (window as unknown as { __posted: unknown[] }).__posted.splice(0)),
-      savedState: () => page.evaluate(() => (window as unknown as { __savedState: unknown }).__savedState),
-      async problems() {
-        const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.slice());
-        return [...violations, ...errors];
-      },
-      async screenshot(name) {
-        mkdirSync(screenshotDir, { recursive: true });
-        const file = path.join(screenshotDir, `${name}.png`);
-        await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-        return file;
-      },
-    };
+    await waitForReady(page);
+    return previewPage(page, errors);
   }
 
   /**
@@ -172,71 +98,6 @@ export class GraphPanelPreview {
   async close(): Promise<void> {
     await this.context.close().catch(() => undefined);
     await this.browser.close().catch(() => undefined);
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
-}
-
-interface Served {
-  readonly type: string;
-  readonly body: string | Buffer;
-}
-
-function serve(url: URL, savedStates: ReadonlyMap<string, unknown>): Served | undefined {
-  const theme = (url.searchParams.get('theme') ?? 'dark') as PreviewTheme;
-  if (url.pathname === '/panel.html') {
-    const stateId = url.searchParams.get('state');
-    const saved = stateId === null ? undefined : savedStates.get(stateId);
-    return { type: 'text/html; charset=utf-8', body: panelHtml(`${url.protocol}//${url.host}`, theme, saved, url.searchParams.get('blob') !== 'false') };
-  }
-  // VS Code sets the theme variables on <html> itself; here they come from a stylesheet, so style-src needs no nonce.
-  if (url.pathname === '/theme.css') return { type: 'text/css; charset=utf-8', body: `${themeCss(theme)}\n:root {\n${chartColours(theme)}\n}\n${defaultWebviewCss}` };
-  const file = /^\/dist\/webview\/([\w.-]+)$/.exec(url.pathname)?.[1];
-  if (file !== undefined && existsSync(path.join(distWebview, file))) return { type: contentType(file), body: readFileSync(path.join(distWebview, file)) };
-  if (url.pathname === '/favicon.ico') return { type: 'image/x-icon', body: '' };
-  return undefined;
-}
-
-function contentType(file: string): string {
-  if (file.endsWith('.js')) return 'text/javascript; charset=utf-8';
-  if (file.endsWith('.css')) return 'text/css; charset=utf-8';
-  if (file.endsWith('.ttf')) return 'font/ttf';
-  return 'application/octet-stream';
-}
-
-/** The extension's page (webviewPageHtml) plus what VS Code adds: theme variables, the theme class, and the API. */
-function panelHtml(origin: string, theme: PreviewTheme, savedState: unknown, blobImages: boolean): string {
-  const nonce = randomBytes(16).toString('base64');
-  let page = webviewPageHtml(
-    { cspSource: origin, title: 'Plan Graph', resource: (file) => `${origin}/dist/webview/${file}`, stylesheet: 'graph.css', script: 'graph.js', rootId: 'app', blobImages },
-    nonce,
-  );
-  page = replaceOnce(page, '<meta name="viewport"', `<link rel="stylesheet" href="${origin}/theme.css?theme=${theme}">\n<meta name="viewport"`);
-  page = replaceOnce(page, '<body>', `<body class="${themeKind(theme)}" data-vscode-theme-kind="${themeKind(theme)}">`);
-  const api = `<script nonce="${nonce}">
-(() => {
-  window.__posted = [];
-  window.__cspViolations = [];
-  window.__savedState = undefined;
-  document.addEventListener('securitypolicyviolation', (event) => window.__cspViolations.push('CSP: ' + event.violatedDirective + ' ' + event.blockedURI));
-  let acquired = false;
-  let state = ${JSON.stringify(savedState ?? null).replace(/</g, '\\u003c')} ?? undefined;
-  window.acquireVsCodeApi = () => {
-    if (acquired) throw new Error('An instance of the VS Code API has already been acquired');
-    acquired = true;
-    return Object.freeze({
-      postMessage: (message) => window.__posted.push(JSON.parse(JSON.stringify(message))),
-      getState: () => state,
-      setState: (next) => { state = JSON.parse(JSON.stringify(next)); window.__savedState = state; return next; },
-    });
-  };
-})();
-</script>
-`;
-  return replaceOnce(page, `<script nonce="${nonce}" src=`, `${api}<script nonce="${nonce}" src=`);
-}
-
-function replaceOnce(text: string, search: string, replacement: string): string {
-  const at = text.indexOf(search);
-  if (at < 0) throw new Error(`The webview shell no longer contains ${JSON.stringify(search)}: update graphPanelPreview.ts`);
-  return text.slice(0, at) + replacement + text.slice(at + search.length);
 }

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import type { InspectorRow, ToInspectorWebview, VerdictCard } from '../../src/protocol/inspectorMessages.js';
 import { contrastRatio } from './graphPanelTestKit.js';
-import { projectRoot } from './graphPanelPreview.js';
+import { projectRoot } from './previewShell.js';
 import { InspectorPanelPreview, inspectorScreenshotDir, type InspectorPreviewPage } from './inspectorPanelPreview.js';
 
 let preview: InspectorPanelPreview;

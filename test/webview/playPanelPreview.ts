@@ -1,19 +1,11 @@
-// Preview harness for the play panel webview: serves dist/webview on 127.0.0.1 in a page built like the extension's (strict CSP, nonces, theme variables, a fake acquireVsCodeApi) and drives it with playwright-core and Debian's Chromium.
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import * as path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+// Preview harness for the play panel webview: the extension's own page shell (previewShell.ts: strict CSP, nonces, theme variables, a fake acquireVsCodeApi) on 127.0.0.1, with sample media, driven by playwright-core and Debian's Chromium.
+import type { Server } from 'node:http';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FromPlayWebview, ToPlayWebview } from '../../src/protocol/playPanelMessages.js';
-import { chartColours, defaultWebviewCss, themeCss, themeKind, type PreviewTheme } from './vscodeThemes.js';
+import { closeServer, launchPreviewBrowser, previewPage, previewPageHtml, requireBundles, startPreviewServer, watchPageErrors, type PreviewPage as ShellPage } from './previewShell.js';
+import type { PreviewTheme } from './vscodeThemes.js';
 
-export const projectRoot = path.resolve(import.meta.dirname, '../..');
-export const screenshotDir = path.join(projectRoot, 'test-output', 'webview');
-const distWebview = path.join(projectRoot, 'dist', 'webview');
-
-export const chromiumPath = '/usr/bin/chromium';
-const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export { projectRoot, screenshotDir } from './previewShell.js';
 
 export interface PreviewOptions {
   readonly theme?: PreviewTheme;
@@ -23,20 +15,8 @@ export interface PreviewOptions {
   readonly savedState?: unknown;
 }
 
-/** One panel page: send it extension messages, read what it posted and saved. */
-export interface PreviewPage {
-  readonly page: Page;
-  /** Posts a ToPlayWebview message to the webview window, as VS Code does. */
-  send(...messages: ToPlayWebview[]): Promise<void>;
-  /** Every message the webview posted, oldest first. */
-  posted(): Promise<FromPlayWebview[]>;
-  clearPosted(): Promise<void>;
-  /** The last state passed to setState (undefined if never called). */
-  savedState(): Promise<unknown>;
-  /** CSP violations and page errors seen so far. */
-  problems(): Promise<string[]>;
-  /** Saves `test-output/webview/<name>.png`, returns its path. */
-  screenshot(name: string): Promise<string>;
+/** One panel page: send it extension messages, read what it posted and saved; `close` gives the page back to the pool. */
+export interface PreviewPage extends ShellPage<ToPlayWebview, FromPlayWebview> {
   close(): Promise<void>;
 }
 
@@ -61,32 +41,24 @@ export class PlayPanelPreview {
   ) {}
 
   static async start(): Promise<PlayPanelPreview> {
-    for (const file of ['play.js', 'play.css', 'codicon.css', 'codicon.ttf']) {
-      if (!existsSync(path.join(distWebview, file))) throw new Error(`dist/webview/${file} is missing: run npm run build first`);
-    }
+    requireBundles('play.js', 'play.css', 'codicon.css', 'codicon.ttf');
     const savedStates = new Map<string, unknown>();
-    const server = createServer((request, response) => {
-      const url = new URL(request.url ?? '/', `http://${request.headers.host ?? '127.0.0.1'}`);
-      const served = serve(url, savedStates);
-      if (served === undefined) {
-        response.writeHead(404).end();
-        return;
+    const { server, origin } = await startPreviewServer((url, pageOrigin) => {
+      if (url.pathname === '/panel.html') {
+        const theme = (url.searchParams.get('theme') ?? 'dark') as PreviewTheme;
+        const stateId = url.searchParams.get('state');
+        const shell = { title: 'Narratoria Play', stylesheet: 'play.css', script: 'play.js', rootId: 'app', media: true };
+        return { type: 'text/html; charset=utf-8', body: previewPageHtml(pageOrigin, theme, shell, stateId === null ? undefined : savedStates.get(stateId)) };
       }
-      response.writeHead(200, { 'content-type': served.type, 'cache-control': 'no-store' }).end(served.body);
+      if (url.pathname === '/media/portrait.svg') return { type: 'image/svg+xml', body: portraitSvg };
+      if (url.pathname === '/media/ambience.wav') return { type: 'audio/wav', body: silentWav(1.5) };
+      return undefined;
     });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    let browser: Browser | undefined;
     try {
-      browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
-      const context = await browser.newContext({ deviceScaleFactor: 1, reducedMotion: 'reduce' });
-      // Margin: auto-waiting actions and waitForFunction get 60 s instead of Playwright's 30 s; they wait for
-      // conditions, so this only matters on a very slow machine, and a stuck page still fails.
-      context.setDefaultTimeout(60_000);
+      const { browser, context } = await launchPreviewBrowser();
       return new PlayPanelPreview(savedStates, browser, context, server, origin);
     } catch (error) {
-      await browser?.close().catch(() => undefined);
-      server.close();
+      await closeServer(server);
       throw error;
     }
   }
@@ -106,47 +78,7 @@ export class PlayPanelPreview {
     await page.goto(`${this.origin}/panel.html?${query.toString()}`, { waitUntil: 'load' });
     let released = false;
     return {
-      page,
-      async send(...messages) {
-        // Deterministic: postMessage is asynchronous, so a sentinel is posted after the messages and awaited.
-        // Window messages are dispatched in the order they were posted, each to every listener, so when the
-        // sentinel arrives the panel has applied every message before it (it draws synchronously, and it
-        // ignores messages without a string `type`, like the sentinel). No timer: a loaded machine can only
-        // make this slower, never let the test look early.
-        await page.evaluate(
-          (data) =>
-            new Promise<void>((resolve) => {
-              // (No named function in here: tsx would wrap it in a helper the page does not have.)
-              const sentinel = { previewSync: Math.random() };
-              const listening = new AbortController();
-              window.addEventListener(
-                'message',
-                (event) => {
-                  if ((event.data as { previewSync?: number } | null)?.previewSync !== sentinel.previewSync) return;
-                  listening.abort();
-                  resolve();
-                },
-                { signal: listening.signal },
-              );
-              for (const message of data) window.postMessage(message, '*');
-              window.postMessage(sentinel, '*');
-            }),
-          messages as unknown[],
-        );
-      },
-      posted: () => page.evaluate(() => (window as unknown as { __posted: FromPlayWebview[] }).__posted.slice()),
-      clearPosted: () => page.evaluate(() => void (window as unknown as { __posted: unknown[] }).__posted.splice(0)),
-      savedState: () => page.evaluate(() => (window as unknown as { __savedState: unknown }).__savedState),
-      async problems() {
-        const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations.slice());
-        return [...violations, ...errors];
-      },
-      async screenshot(name) {
-        mkdirSync(screenshotDir, { recursive: true });
-        const file = path.join(screenshotDir, `${name}.png`);
-        await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
-        return file;
-      },
+      ...previewPage<ToPlayWebview, FromPlayWebview>(page, errors),
       close: async () => {
         if (released) return;
         released = true;
@@ -159,104 +91,13 @@ export class PlayPanelPreview {
   async close(): Promise<void> {
     await this.context.close().catch(() => undefined);
     await this.browser.close().catch(() => undefined);
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await closeServer(this.server);
   }
 
   private async newPooledPage(): Promise<PooledPage> {
     const page = await this.context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(`pageerror: ${String(error)}`));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console.error: ${message.text()}`);
-    });
-    return { page, errors };
+    return { page, errors: watchPageErrors(page) };
   }
-}
-
-interface Served {
-  readonly type: string;
-  readonly body: string | Buffer;
-}
-
-function serve(url: URL, savedStates: ReadonlyMap<string, unknown>): Served | undefined {
-  if (url.pathname === '/panel.html') {
-    const theme = (url.searchParams.get('theme') ?? 'dark') as PreviewTheme;
-    const stateId = url.searchParams.get('state');
-    const saved = stateId === null ? undefined : savedStates.get(stateId);
-    return { type: 'text/html; charset=utf-8', body: panelHtml(`${url.protocol}//${url.host}`, theme, saved) };
-  }
-  const file = /^\/dist\/webview\/([\w.-]+)$/.exec(url.pathname)?.[1];
-  if (file !== undefined && existsSync(path.join(distWebview, file))) return { type: contentType(file), body: readFileSync(path.join(distWebview, file)) };
-  if (url.pathname === '/favicon.ico') return { type: 'image/x-icon', body: '' };
-  if (url.pathname === '/media/portrait.svg') return { type: 'image/svg+xml', body: portraitSvg };
-  if (url.pathname === '/media/ambience.wav') return { type: 'audio/wav', body: silentWav(1.5) };
-  return undefined;
-}
-
-function contentType(file: string): string {
-  if (file.endsWith('.js')) return 'text/javascript; charset=utf-8';
-  if (file.endsWith('.css')) return 'text/css; charset=utf-8';
-  if (file.endsWith('.ttf')) return 'font/ttf';
-  return 'application/octet-stream';
-}
-
-/** The page as the extension builds it: CSP with a nonce, codicon.css and play.css linked, play.js loaded with the nonce. */
-function panelHtml(origin: string, theme: PreviewTheme, savedState: unknown): string {
-  const nonce = randomBytes(16).toString('base64');
-  const csp = [
-    "default-src 'none'",
-    `img-src ${origin} data:`,
-    `media-src ${origin}`,
-    `font-src ${origin}`,
-    `style-src ${origin} 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
-  return `<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="UTF-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<style nonce="${nonce}">
-${themeCss(theme)}
-:root {
-${chartColours(theme)}
-}
-${defaultWebviewCss}
-</style>
-<link rel="stylesheet" href="${origin}/dist/webview/codicon.css">
-<link rel="stylesheet" href="${origin}/dist/webview/play.css">
-<title>Narratoria</title>
-</head>
-<body class="${themeKind(theme)}" data-vscode-theme-kind="${themeKind(theme)}">
-<div id="app"></div>
-<script nonce="${nonce}">
-(() => {
-  window.__posted = [];
-  window.__cspViolations = [];
-  window.__savedState = undefined;
-  document.addEventListener('securitypolicyviolation', (event) => window.__cspViolations.push('CSP: ' + event.violatedDirective + ' ' + event.blockedURI));
-  let acquired = false;
-  let state = ${scriptJson(savedState ?? null)} ?? undefined;
-  window.acquireVsCodeApi = () => {
-    if (acquired) throw new Error('An instance of the VS Code API has already been acquired');
-    acquired = true;
-    return Object.freeze({
-      postMessage: (message) => window.__posted.push(JSON.parse(JSON.stringify(message))),
-      getState: () => state,
-      setState: (next) => { state = JSON.parse(JSON.stringify(next)); window.__savedState = state; return next; },
-    });
-  };
-})();
-</script>
-<script nonce="${nonce}" src="${origin}/dist/webview/play.js"></script>
-</body>
-</html>`;
-}
-
-/** JSON that is safe inside a <script> element. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
 /** A small procedural portrait, like character-portraits' SVG output. */
