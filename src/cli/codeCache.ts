@@ -48,7 +48,7 @@ export function runBundle(file: string, env: NodeJS.ProcessEnv): void {
   });
   if (useCache && (!cachedData || script.cachedDataRejected)) {
     // At exit the cache also holds every function the command compiled on the way.
-    process.once('exit', () => writeCodeCache(directory, cacheFile, prefix, () => script.createCachedData()));
+    process.once('exit', () => writeCodeCache(directory, cacheFile, prefix, file, () => script.createCachedData()));
   }
   const program = new Module(file);
   program.filename = file;
@@ -91,16 +91,19 @@ function pathHash(file: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** Writes the cache atomically (temp file, rename) and removes caches of other versions of the same bundle. */
-function writeCodeCache(directory: string, cacheFile: string, prefix: string, data: () => Buffer): void {
+/**
+ * Writes the cache atomically (temp file, rename) next to the install's `<prefix>bundle` file (the bundle's path), then
+ * sweeps what no run will read again (`sweepCompileCaches`).
+ */
+function writeCodeCache(directory: string, cacheFile: string, prefix: string, bundle: string, data: () => Buffer): void {
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
+    // The install's path goes first, so another install's sweep never finds this cache without it.
+    fs.writeFileSync(path.join(directory, `${prefix}bundle`), bundle, { mode: 0o600 });
     fs.writeFileSync(temporary, data(), { mode: 0o600 });
     fs.renameSync(temporary, cacheFile);
-    for (const entry of fs.readdirSync(directory)) {
-      if (entry.startsWith(prefix) && entry.endsWith('.v8cache') && path.join(directory, entry) !== cacheFile) fs.rmSync(path.join(directory, entry), { force: true });
-    }
+    sweepCompileCaches(directory, prefix, cacheFile, bundle);
   } catch {
     // Only slower next time, never an error: not even when the folder itself is unusable (ENOTDIR, EACCES).
     try {
@@ -109,4 +112,56 @@ function writeCodeCache(directory: string, cacheFile: string, prefix: string, da
       // nothing was written
     }
   }
+}
+
+/** An install's files: `<bundle name>-<path hash>-` then `<node>-<arch>-<size>-<mtime>.v8cache`, or `bundle` (its path). */
+const INSTALL_FILE = /^(.+?-[0-9a-f]{8}-)(?:.+\.v8cache|bundle)$/;
+/** A temp file older than this was left by a process that died between writing and renaming. */
+const ABANDONED_TEMP_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the caches no run will read again: this install's caches of other Node or bundle versions; every file of an
+ * install whose bundle is gone (an extension updated or removed, a deleted clone) or that names no bundle (written
+ * before installs did); caches in the format without the path hash; abandoned temp files. Other files are left alone.
+ */
+export function sweepCompileCaches(directory: string, prefix: string, cacheFile: string, bundle: string, now: number = Date.now()): void {
+  const live = new Map<string, boolean>([[prefix, true]]);
+  const unhashed = new RegExp(`^${escapeRegExp(path.basename(bundle))}-v\\d.*\\.v8cache$`);
+  for (const entry of fs.readdirSync(directory)) {
+    const file = path.join(directory, entry);
+    const install = INSTALL_FILE.exec(entry)?.[1];
+    let remove: boolean;
+    if (install === prefix) remove = entry.endsWith('.v8cache') && file !== cacheFile;
+    else if (install !== undefined) remove = !isLiveInstall(directory, install, live);
+    else if (entry.endsWith('.tmp')) remove = now - modifiedAt(file) > ABANDONED_TEMP_MS;
+    else remove = unhashed.test(entry);
+    if (remove) fs.rmSync(file, { force: true });
+  }
+}
+
+/** Whether an install's `<prefix>bundle` names a bundle that still exists (answers kept in `known`). */
+function isLiveInstall(directory: string, prefix: string, known: Map<string, boolean>): boolean {
+  let live = known.get(prefix);
+  if (live === undefined) {
+    try {
+      const bundle = fs.readFileSync(path.join(directory, `${prefix}bundle`), 'utf8');
+      live = `${path.basename(bundle)}-${pathHash(bundle)}-` === prefix && fs.existsSync(bundle);
+    } catch {
+      live = false;
+    }
+    known.set(prefix, live);
+  }
+  return live;
+}
+
+function modifiedAt(file: string): number {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return Number.POSITIVE_INFINITY;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }

@@ -1,7 +1,7 @@
 // The `narratoria` launcher (dist/cli.cjs) runs dist/cliMain.cjs through a V8 code cache file of its own on every Node version: where the cache goes, when it is (re)written or left alone, and that commands and stack traces are unchanged by it.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { BUNDLE_HEAD } from '../../src/cli/codeCache.js';
@@ -66,6 +66,16 @@ function expectedCacheName(): string {
   return `cliMain.cjs-${pathHash(bundlePath)}-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`;
 }
 
+/** The file naming the install's bundle, next to its caches. */
+function bundleFileName(bundle: string = bundlePath): string {
+  return `${path.basename(bundle)}-${pathHash(bundle)}-bundle`;
+}
+
+/** What the launcher leaves for the current bundle: its one cache and the file naming the bundle. */
+function installFiles(): string[] {
+  return [expectedCacheName(), bundleFileName()].sort();
+}
+
 /** What shows whether a file was rewritten: its inode (a rename brings a new one), mtime and bytes. */
 function identity(file: string): { ino: bigint; mtimeNs: bigint; content: Buffer } {
   const stat = statSync(file, { bigint: true });
@@ -75,7 +85,8 @@ function identity(file: string): { ino: bigint; mtimeNs: bigint; content: Buffer
 test('first run: --version works and leaves one private .v8cache file', async () => {
   const box = sandbox();
   assertVersionRun(await launch(box, ['--version']), 'first run');
-  assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()], 'exactly one cache file, named after Node and the bundle, and no temp file');
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles(), 'exactly one cache file, named after Node and the bundle, the bundle\'s path, and no temp file');
+  assert.equal(readFileSync(path.join(box.cacheDirectory, bundleFileName()), 'utf8'), bundlePath);
   const file = path.join(box.cacheDirectory, expectedCacheName());
   assert.ok(statSync(file).size > 0);
   // It holds code this process runs: readable by its owner only.
@@ -97,7 +108,7 @@ test('second run: same output, and an accepted cache is not rewritten', async ()
   assert.equal(afterwards.ino, before.ino, 'same inode: the cache was not replaced');
   assert.equal(afterwards.mtimeNs, before.mtimeNs, 'same mtime: the cache was not rewritten');
   assert.ok(afterwards.content.equals(before.content), 'same bytes');
-  assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()]);
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles());
 });
 
 test('a corrupt or empty cache file still gives a correct run and is replaced by one V8 accepts', async () => {
@@ -112,7 +123,7 @@ test('a corrupt or empty cache file still gives a correct run and is replaced by
     const corrupt = identity(file);
 
     assertVersionRun(await launch(box, ['--version']), `${label}: run with the corrupt cache`);
-    assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()], `${label}: one cache file, same name, no temp file`);
+    assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles(), `${label}: one cache file, same name, no temp file`);
     const replaced = identity(file);
     assert.ok(replaced.content.length > 0, `${label}: the new cache is not empty`);
     assert.ok(!replaced.content.equals(corrupt.content), `${label}: the corrupt bytes were replaced`);
@@ -126,16 +137,36 @@ test('a corrupt or empty cache file still gives a correct run and is replaced by
   }
 });
 
-test('a stale cache of another version is removed when a new cache is written; other bundles’ and other installs’ caches are kept', async () => {
+test('writing a cache sweeps what no run will read: other versions, installs whose bundle is gone, the unhashed format, abandoned temp files', async () => {
   const box = sandbox();
   mkdirSync(box.cacheDirectory, { recursive: true });
+  // Another install whose bundle exists (a global CLI next to the extension's): kept, however old.
+  const liveBundle = path.join(scratch, 'live-install', 'cliMain.cjs');
+  mkdirSync(path.dirname(liveBundle), { recursive: true });
+  writeFileSync(liveBundle, BUNDLE_HEAD);
+  const liveInstall = [`cliMain.cjs-${pathHash(liveBundle)}-v0.0.0-x64-1-1.v8cache`, bundleFileName(liveBundle)];
+  // An install whose bundle was deleted (an updated extension's old folder), and one that names no bundle.
+  const goneBundle = path.join(scratch, 'gone-install', 'cliMain.cjs');
+  const goneInstall = [`cliMain.cjs-${pathHash(goneBundle)}-v0.0.0-x64-1-1.v8cache`, bundleFileName(goneBundle)];
+  const unnamedInstall = `cliMain.cjs-${pathHash('/elsewhere/dist/cliMain.cjs')}-v0.0.0-x64-12345678-1.v8cache`;
+  // This install's cache for another Node or bundle version, and the format before the path hash.
   const stale = `cliMain.cjs-${pathHash(bundlePath)}-v0.0.0-x64-1-1.v8cache`;
-  const otherInstall = `cliMain.cjs-${pathHash('/elsewhere/dist/cliMain.cjs')}-v0.0.0-x64-1-1.v8cache`;
+  const unhashed = 'cliMain.cjs-v20.0.0-x64-1-1.v8cache';
+  // A temp file a killed process left an hour ago, and one being written now.
+  const abandoned = `${expectedCacheName()}.99999.tmp`;
+  const writing = `${expectedCacheName()}.99998.tmp`;
+  // Files the launcher does not own.
   const otherBundle = 'modelWorker.cjs-v0.0.0-x64-1-1.v8cache';
   const notACache = 'cliMain.cjs-notes.txt';
-  for (const name of [stale, otherInstall, otherBundle, notACache]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
+  for (const name of [...liveInstall, ...goneInstall, unnamedInstall, stale, unhashed, abandoned, writing, otherBundle, notACache]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
+  writeFileSync(path.join(box.cacheDirectory, bundleFileName(liveBundle)), liveBundle);
+  writeFileSync(path.join(box.cacheDirectory, bundleFileName(goneBundle)), goneBundle);
+  const anHourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+  utimesSync(path.join(box.cacheDirectory, abandoned), anHourAgo, anHourAgo);
+  utimesSync(path.join(box.cacheDirectory, liveInstall[0]!), anHourAgo, anHourAgo);
+
   assertVersionRun(await launch(box, ['--version']), 'run writing a new cache');
-  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [expectedCacheName(), notACache, otherInstall, otherBundle].sort());
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [...installFiles(), ...liveInstall, writing, otherBundle, notACache].sort());
   assert.ok(statSync(path.join(box.cacheDirectory, expectedCacheName())).size > 0);
 });
 
@@ -184,7 +215,7 @@ test('real commands through the launcher: validate exits 0 for a valid plan and 
     assert.ok(codes.includes('SCHEMA_FORMAT /requestId'), codes.join(', '));
     assert.ok(codes.includes('SCHEMA_UNKNOWN_PROPERTY /dependancies'), codes.join(', '));
   }
-  assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()]);
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles());
 });
 
 test('run pauses the optimizing compiler only while the plan runs: the cache made at exit is the one every command accepts', async () => {
@@ -204,7 +235,7 @@ test('run pauses the optimizing compiler only while the plan runs: the cache mad
   const afterwards = identity(cacheFile);
   assert.equal(afterwards.ino, made.ino, 'the cache run made was accepted by --version and by run: not replaced');
   assert.equal(afterwards.mtimeNs, made.mtimeNs);
-  assert.deepEqual(readdirSync(box.cacheDirectory), [expectedCacheName()]);
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles());
 });
 
 test('an error thrown inside the bundle reports a stack in dist/cliMain.cjs at the right line, with a cold and a warm cache', async () => {
