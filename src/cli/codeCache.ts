@@ -100,7 +100,7 @@ function writeCodeCache(directory: string, cacheFile: string, prefix: string, bu
   try {
     fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
     // The install's path goes first, so another install's sweep never finds this cache without it.
-    fs.writeFileSync(path.join(directory, `${prefix}bundle`), bundle, { mode: 0o600 });
+    writeInstallFile(path.join(directory, `${prefix}bundle`), bundle);
     fs.writeFileSync(temporary, data(), { mode: 0o600 });
     fs.renameSync(temporary, cacheFile);
     sweepCompileCaches(directory, prefix, cacheFile, bundle);
@@ -114,15 +114,35 @@ function writeCodeCache(directory: string, cacheFile: string, prefix: string, bu
   }
 }
 
+/** Writes `<prefix>bundle` unless it already says `bundle`; by rename, so a sweep never reads it half written. */
+function writeInstallFile(file: string, bundle: string): void {
+  try {
+    if (fs.readFileSync(file, 'utf8') === bundle) return;
+  } catch {
+    // not written yet
+  }
+  const temporary = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(temporary, bundle, { mode: 0o600 });
+  fs.renameSync(temporary, file);
+}
+
 /** An install's files: `<bundle name>-<path hash>-` then `<node>-<arch>-<size>-<mtime>.v8cache`, or `bundle` (its path). */
 const INSTALL_FILE = /^(.+?-[0-9a-f]{8}-)(?:.+\.v8cache|bundle)$/;
+/** The launcher's temp files: `<cache or install file>.<pid>.tmp`. */
+const TEMP_FILE = /-(?:.+\.v8cache|bundle)\.\d+\.tmp$/;
 /** A temp file older than this was left by a process that died between writing and renaming. */
 const ABANDONED_TEMP_MS = 60 * 60 * 1000;
+/**
+ * How long another install's cache is kept when its bundle cannot be found: it may be an install on another machine
+ * sharing this home, or a version of the launcher that names no bundle. Past it, the cache costs one cold start to remake.
+ */
+const UNCLAIMED_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Removes the caches no run will read again: this install's caches of other Node or bundle versions; every file of an
- * install whose bundle is gone (an extension updated or removed, a deleted clone) or that names no bundle (written
- * before installs did); caches in the format without the path hash; abandoned temp files. Other files are left alone.
+ * Removes the caches no run will read again: this install's caches of other Node or bundle versions; the files of an
+ * install whose bundle is gone, or that names none (written before installs did) or is in the format without the path
+ * hash, once a week old; the launcher's temp files an hour old. Other files are left alone, and a file that cannot be
+ * removed or read is skipped.
  */
 export function sweepCompileCaches(directory: string, prefix: string, cacheFile: string, bundle: string, now: number = Date.now()): void {
   const live = new Map<string, boolean>([[prefix, true]]);
@@ -132,22 +152,27 @@ export function sweepCompileCaches(directory: string, prefix: string, cacheFile:
     const install = INSTALL_FILE.exec(entry)?.[1];
     let remove: boolean;
     if (install === prefix) remove = entry.endsWith('.v8cache') && file !== cacheFile;
-    else if (install !== undefined) remove = !isLiveInstall(directory, install, live);
-    else if (entry.endsWith('.tmp')) remove = now - modifiedAt(file) > ABANDONED_TEMP_MS;
-    else remove = unhashed.test(entry);
-    if (remove) fs.rmSync(file, { force: true });
+    else if (install !== undefined) remove = !isLiveInstall(directory, install, live) && now - modifiedAt(file) > UNCLAIMED_CACHE_MS;
+    else if (TEMP_FILE.test(entry)) remove = now - modifiedAt(file) > ABANDONED_TEMP_MS;
+    else remove = unhashed.test(entry) && now - modifiedAt(file) > UNCLAIMED_CACHE_MS;
+    if (!remove) continue;
+    try {
+      fs.rmSync(file, { force: true });
+    } catch {
+      // A folder by that name, or a file in use (Windows): left for a later sweep.
+    }
   }
 }
 
-/** Whether an install's `<prefix>bundle` names a bundle that still exists (answers kept in `known`). */
+/** Whether an install's `<prefix>bundle` names a bundle that still exists; a file that cannot be read says yes (answers kept in `known`). */
 function isLiveInstall(directory: string, prefix: string, known: Map<string, boolean>): boolean {
   let live = known.get(prefix);
   if (live === undefined) {
     try {
       const bundle = fs.readFileSync(path.join(directory, `${prefix}bundle`), 'utf8');
-      live = `${path.basename(bundle)}-${pathHash(bundle)}-` === prefix && fs.existsSync(bundle);
-    } catch {
-      live = false;
+      live = `${path.basename(bundle)}-${pathHash(bundle)}-` !== prefix || fs.existsSync(bundle);
+    } catch (error) {
+      live = (error as NodeJS.ErrnoException).code !== 'ENOENT';
     }
     known.set(prefix, live);
   }

@@ -137,36 +137,47 @@ test('a corrupt or empty cache file still gives a correct run and is replaced by
   }
 });
 
-test('writing a cache sweeps what no run will read: other versions, installs whose bundle is gone, the unhashed format, abandoned temp files', async () => {
+test('writing a cache sweeps what no run will read: other versions, week-old caches of installs that are gone or unnamed, abandoned temp files', async () => {
   const box = sandbox();
   mkdirSync(box.cacheDirectory, { recursive: true });
+  const at = (name: string, ageMs: number) => {
+    const time = new Date(Date.now() - ageMs);
+    utimesSync(path.join(box.cacheDirectory, name), time, time);
+  };
+  const hour = 60 * 60 * 1000;
+  const week = 7 * 24 * hour;
   // Another install whose bundle exists (a global CLI next to the extension's): kept, however old.
   const liveBundle = path.join(scratch, 'live-install', 'cliMain.cjs');
   mkdirSync(path.dirname(liveBundle), { recursive: true });
   writeFileSync(liveBundle, BUNDLE_HEAD);
   const liveInstall = [`cliMain.cjs-${pathHash(liveBundle)}-v0.0.0-x64-1-1.v8cache`, bundleFileName(liveBundle)];
-  // An install whose bundle was deleted (an updated extension's old folder), and one that names no bundle.
+  // Installs whose bundle is gone (an updated extension's old folder), or that name none (an older launcher, or one
+  // on another machine sharing this home): removed once a week old, kept before.
   const goneBundle = path.join(scratch, 'gone-install', 'cliMain.cjs');
   const goneInstall = [`cliMain.cjs-${pathHash(goneBundle)}-v0.0.0-x64-1-1.v8cache`, bundleFileName(goneBundle)];
+  const recentlyGoneBundle = path.join(scratch, 'recently-gone-install', 'cliMain.cjs');
+  const recentlyGone = [`cliMain.cjs-${pathHash(recentlyGoneBundle)}-v0.0.0-x64-1-1.v8cache`, bundleFileName(recentlyGoneBundle)];
   const unnamedInstall = `cliMain.cjs-${pathHash('/elsewhere/dist/cliMain.cjs')}-v0.0.0-x64-12345678-1.v8cache`;
-  // This install's cache for another Node or bundle version, and the format before the path hash.
-  const stale = `cliMain.cjs-${pathHash(bundlePath)}-v0.0.0-x64-1-1.v8cache`;
   const unhashed = 'cliMain.cjs-v20.0.0-x64-1-1.v8cache';
-  // A temp file a killed process left an hour ago, and one being written now.
+  // This install's cache for another Node or bundle version: removed at once.
+  const stale = `cliMain.cjs-${pathHash(bundlePath)}-v0.0.0-x64-1-1.v8cache`;
+  // A temp file a killed process left, and one being written now.
   const abandoned = `${expectedCacheName()}.99999.tmp`;
   const writing = `${expectedCacheName()}.99998.tmp`;
-  // Files the launcher does not own.
-  const otherBundle = 'modelWorker.cjs-v0.0.0-x64-1-1.v8cache';
-  const notACache = 'cliMain.cjs-notes.txt';
-  for (const name of [...liveInstall, ...goneInstall, unnamedInstall, stale, unhashed, abandoned, writing, otherBundle, notACache]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
+  // What the launcher does not own, however old; and a folder it cannot remove, which stops nothing else.
+  const foreign = ['modelWorker.cjs-v0.0.0-x64-1-1.v8cache', 'cliMain.cjs-notes.txt', 'notes.tmp'];
+  const folder = `cliMain.cjs-${pathHash('/folder/dist/cliMain.cjs')}-v0.0.0-x64-1-1.v8cache`;
+  for (const name of [...liveInstall, ...goneInstall, ...recentlyGone, unnamedInstall, unhashed, stale, abandoned, writing, ...foreign]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
+  mkdirSync(path.join(box.cacheDirectory, folder));
   writeFileSync(path.join(box.cacheDirectory, bundleFileName(liveBundle)), liveBundle);
   writeFileSync(path.join(box.cacheDirectory, bundleFileName(goneBundle)), goneBundle);
-  const anHourAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
-  utimesSync(path.join(box.cacheDirectory, abandoned), anHourAgo, anHourAgo);
-  utimesSync(path.join(box.cacheDirectory, liveInstall[0]!), anHourAgo, anHourAgo);
+  writeFileSync(path.join(box.cacheDirectory, bundleFileName(recentlyGoneBundle)), recentlyGoneBundle);
+  for (const name of [...liveInstall, ...goneInstall, unnamedInstall, unhashed, ...foreign, folder]) at(name, week + hour);
+  for (const name of recentlyGone) at(name, week - hour);
+  at(abandoned, 2 * hour);
 
   assertVersionRun(await launch(box, ['--version']), 'run writing a new cache');
-  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [...installFiles(), ...liveInstall, writing, otherBundle, notACache].sort());
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [...installFiles(), ...liveInstall, ...recentlyGone, writing, ...foreign, folder].sort());
   assert.ok(statSync(path.join(box.cacheDirectory, expectedCacheName())).size > 0);
 });
 
