@@ -1,5 +1,7 @@
 // Registers every Narratoria command; each handler is a factory over the NarratoriaContext (no logic of its own here).
 import * as vscode from 'vscode';
+import { addExamplePlanCommand } from './authoring/examplePlanCommand.js';
+import { planToWorkOn } from './authoring/planPicker.js';
 import { debugPlanCommand, debugSkillScriptCommand, replayRunCommand } from './debug/debugCommands.js';
 import { inspectSkillScriptCommand, openInInspectorCommand } from './inspect/inspectCommands.js';
 import { downloadNarratorModel } from './narrator/modelDownloadCommand.js';
@@ -50,12 +52,16 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.cancelTurn': () => context.play?.cancel(),
     'narratoria.downloadModel': () => downloadNarratorModel({ narrator: context.narrator, settings: () => readSettings(context.root), log: context.log }),
     'narratoria.showLogs': () => context.log.show(),
+    'narratoria.addExamplePlan': addExamplePlanCommand({ extensionUri: context.extension.extensionUri, root: () => context.root?.fsPath, log: context.log }),
     'narratoria.runPlan': context.authoring.runPlan(),
     'narratoria.debugPlan': debugPlanCommand(),
     'narratoria.replayRun': replayRunCommand(),
     'narratoria.debugSkillScript': debugSkillScriptCommand(skillContext),
     'narratoria.showPlanGraph': async (resource?: vscode.Uri) => {
-      await context.graphs.show(resource instanceof vscode.Uri ? resource : undefined);
+      const active = vscode.window.activeTextEditor?.document.uri;
+      // A run record or ExecutionResult in the editor has a graph too; from the palette or the walkthrough, pick a plan.
+      const uri = resource instanceof vscode.Uri ? resource : active?.path.endsWith('.json') ? active : await planToWorkOn('Show Plan Graph');
+      if (uri) await context.graphs.show(uri);
     },
     'narratoria.showNarratorActions': async () => {
       const status = context.narrator.status;

@@ -9,6 +9,7 @@ import { filesUnder, packagedVsix, scenario, SCENARIO_TIMEOUT_MS, UI_TIMEOUT_MS,
 import type { Workbench } from './harness/workbench.js';
 import { waitForSavedEditor } from './harness/savedEditors.js';
 
+const WALKTHROUGH_STEPS = ['Add skills to your story', 'Play-test a turn', 'Write a plan', 'See the plan as a graph', 'Debug a plan', 'Inspect a skill script', 'Choose the narrator'];
 const SAMPLE_SKILLS = ['Character Portraits', 'Dice Roller', 'Memory', 'NPC Perception', 'Player Choices', 'Reputation', 'Storyteller'];
 describe('trusted workspace', () => {
   let server: CodeServer | undefined;
@@ -163,6 +164,38 @@ describe('a new story', () => {
     server = await startCodeServer({ vsix: packagedVsix(), label: 'new-story' });
   });
   after(async () => server?.stop());
+
+  test('9. the Get Started walkthrough lists its steps with pictures; its Add an Example Plan button adds the plan and checks the step', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+    scenario(current, '9-walkthrough', {}, async ({ workbench, story }) => {
+      const page = workbench.page;
+      // The walkthrough shows its pictures beside the steps only when the editor is wide enough: no side bar.
+      await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+      await workbench.pickCommand('Welcome: Open Walkthrough...');
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get Started with Narratoria' }).first().click();
+      const steps = page.locator('.gettingStartedContainer .getting-started-step .step-title');
+      await steps.first().waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.deepEqual(await steps.allTextContents(), WALKTHROUGH_STEPS);
+
+      const step = (id: string) => page.locator(`.getting-started-step[data-step-id$="#${id}"]`);
+      await step('writePlan').click();
+      // Deterministic: the picture of the selected step is an <img> that has loaded (naturalWidth > 0) from the VSIX.
+      const picture = page.locator('.getting-started-media img[alt^="A plan in the editor"]');
+      await picture.waitFor({ timeout: UI_TIMEOUT_MS });
+      await waitFor(async () => (await picture.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)), UI_TIMEOUT_MS, 'the step picture loads');
+      await workbench.screenshot('9-walkthrough-step');
+
+      const done = page.locator('[data-done-step-id$="#writePlan"]');
+      assert.equal(await done.getAttribute('aria-checked'), 'false');
+      await step('writePlan').locator('.monaco-button', { hasText: 'Add an Example Plan' }).click();
+      const plan = path.join(story.dir, 'plans', 'pick-the-lock.plan.json');
+      await waitFor(async () => existsSync(plan), UI_TIMEOUT_MS, 'plans/pick-the-lock.plan.json is written');
+      await page.locator('.tab.active', { hasText: 'pick-the-lock.plan.json' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.equal((JSON.parse(readFileSync(plan, 'utf8')) as { $schema?: string }).$schema, undefined, 'the copy has no product-relative $schema');
+      // The step completes on its command (completionEvents: onCommand:narratoria.addExamplePlan): back on the walkthrough's tab.
+      await page.locator('.tab', { hasText: 'Welcome' }).click();
+      await waitFor(async () => (await done.getAttribute('aria-checked')) === 'true', UI_TIMEOUT_MS, 'the step is checked');
+    }),
+  );
 
   test('6. an empty folder shows the welcome view; New Skill scaffolds a healthy skill that the tree lists', { timeout: SCENARIO_TIMEOUT_MS }, () =>
     scenario(current, '6-new-skill', { empty: true }, async ({ workbench, story }) => {

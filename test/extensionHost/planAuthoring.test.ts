@@ -1,6 +1,6 @@
 // Extension-host tests of Plan JSON authoring: diagnostics with codes and links, completion, hover, navigation, rename, outline, links, quick fixes and Run Plan.
 import * as assert from 'node:assert/strict';
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
@@ -151,5 +151,22 @@ suite('Plan authoring', () => {
   test('Run Plan refuses an invalid plan (nothing runs)', async () => {
     const result = await vscode.commands.executeCommand<ExecutionResult | undefined>('narratoria.runPlan', file);
     assert.equal(result, undefined);
+  });
+
+  test('Add Example Plan puts pick-the-lock.plan.json in plans/ and opens it; it runs as it is, and a second add leaves the file alone', async () => {
+    const plans = path.join(storyFolder().fsPath, 'plans');
+    try {
+      const added = await vscode.commands.executeCommand<string | undefined>('narratoria.addExamplePlan');
+      assert.equal(added, path.join(plans, 'pick-the-lock.plan.json'));
+      assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, added);
+      const result = await vscode.commands.executeCommand<ExecutionResult | undefined>('narratoria.runPlan', vscode.Uri.file(added));
+      assert.equal(result?.success, true, JSON.stringify(result));
+      await writeFile(added, '{ "mine": true }\n');
+      assert.equal(await vscode.commands.executeCommand<string | undefined>('narratoria.addExamplePlan'), added);
+      assert.equal(await readFile(added, 'utf8'), '{ "mine": true }\n');
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await rm(plans, { recursive: true, force: true });
+    }
   });
 });

@@ -2,6 +2,7 @@
 import { stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { planToWorkOn } from '../authoring/planPicker.js';
 import { pickInput, pickSkillScript, type SkillCommandContext } from '../skills/skillCommands.js';
 import type { SkillTreeNode } from '../skills/skillsTreeProvider.js';
 import { DEBUG_TYPE, isPlanFile, isRunRecord, planConfiguration, refuseLiveLaunch, replayConfiguration, type NarratoriaLaunchConfiguration } from './debugConfigurationProvider.js';
@@ -15,8 +16,9 @@ function startDebugging(resource: vscode.Uri | undefined, configuration: Narrato
 /** `narratoria.debugPlan [uri]`: debugs the given plan file, or the one in the active editor. */
 export function debugPlanCommand() {
   return async (resource?: vscode.Uri): Promise<boolean> => {
-    const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
-    if (!uri || !isPlanFile(uri)) {
+    const uri = resource instanceof vscode.Uri ? resource : await planToWorkOn('Debug Plan');
+    if (!uri) return false;
+    if (!isPlanFile(uri)) {
       void vscode.window.showWarningMessage('Debug Plan works on a *.plan.json file: open one, or right-click it in the Explorer.');
       return false;
     }
