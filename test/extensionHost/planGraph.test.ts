@@ -47,6 +47,28 @@ suite('Plan graph', () => {
     await rm(bigFile.fsPath, { force: true });
   });
 
+  test('from the palette with no plan in an editor, Show Plan Graph asks which of the workspace plans, and draws the one picked', async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    const plans = (await vscode.workspace.findFiles('**/*.plan.json', '**/node_modules/**')).sort((left, right) => left.path.localeCompare(right.path));
+    assert.ok(plans.length >= 2, `the story has several plans (${plans.length})`);
+    const first = path.basename(plans[0]!.path);
+    try {
+      let settled = false;
+      const shown = Promise.resolve(vscode.commands.executeCommand('narratoria.showPlanGraph')).finally(() => (settled = true));
+      // Deterministic: the pick lists the plans in path order with the first one active; accepting before the pick
+      // is shown does nothing, so accept until the command has its answer (waitFor's deadline is a safety net).
+      await waitFor(async () => {
+        if (!settled) await vscode.commands.executeCommand('workbench.action.acceptSelectedQuickOpenItem');
+        return settled;
+      }, 'the plan pick is answered');
+      await shown;
+      await waitFor(() => graphTabs(first).length === 1, `the graph of ${first} opens`);
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.closeQuickOpen');
+      await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    }
+  });
+
   test('Show Plan Graph opens one graph view beside the plan; running it again reveals the same view', async () => {
     await vscode.window.showTextDocument(file);
     await vscode.commands.executeCommand('narratoria.showPlanGraph', file);
