@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { MinHeap } from '../dag/graph.js';
 import type { ExecutionResult, ToolError, ToolResult } from '../model/executionResult.js';
 import { normalizeTool, type NormalizedTool, type Plan, type ToolInvocation } from '../model/plan.js';
-import { deepMerge, changedKeys, type JsonObject } from '../state/deepMerge.js';
+import { changedKeys, type JsonObject } from '../state/deepMerge.js';
 import { evaluateCondition, parseCondition } from '../state/conditionExpression.js';
 import { RunRecordWriter, type StoredTool } from '../persistence/runStore.js';
 import { ManifestSkillContextProvider } from '../skills/skillContext.js';
@@ -16,6 +16,7 @@ import { ProcessToolRunner } from './processToolRunner.js';
 import { SubPlanRunner } from './subPlanRunner.js';
 import { runToolWithRetries, type ToolRunContext } from './toolExecution.js';
 import type { ToolOutput } from './toolRunner.js';
+import { StateCommit } from './stateCommit.js';
 import { buildRePlanContext, DEFAULT_MAX_RE_PLAN_ITERATIONS, mergeRePlannedSteps } from './rePlanning.js';
 import { DEFAULT_MAX_EVENTS_PER_TOOL } from './executorLimits.js';
 import type { ExecutePlanOptions, PlanRun } from './planExecutor.js';
@@ -44,14 +45,12 @@ export class Scheduler {
   readonly records: ToolRecord[];
   readonly topologicalIndices: number[];
   readonly context: ToolRunContext;
-  committedState: JsonObject;
+  private readonly state: StateCommit;
   private readonly dependents: number[][];
   /** Plan indices of each tool's (distinct) dependencies. */
   private readonly dependencyIndices: number[][];
   /** Position of each tool (by plan index) in the topological order. */
   private topologicalPosition: Int32Array;
-  /** Finished, successful tools with patches that the commit cursor has not reached yet. */
-  private uncommittedWithPatches = 0;
   private readonly skillNames = new Map<string, string | null>();
   private readonly indexById = new Map<string, number>();
   private readonly resolvedPaths: Map<string, string>;
@@ -68,7 +67,6 @@ export class Scheduler {
   private exclusiveRunning = false;
   private finished = 0;
   private completions = 0;
-  private commitCursor = 0;
   private resolveDone!: () => void;
   private readonly writer: RunRecordWriter | undefined;
   private readonly startedAt = new Date().toISOString();
@@ -105,7 +103,15 @@ export class Scheduler {
     });
     this.parallel = this.planRun.plan.parallel === true;
     this.limit = this.parallel ? Math.max(1, this.options.concurrency ?? availableParallelism()) : 1;
-    this.committedState = { ...(this.options.resume?.initialState ?? this.options.initialState ?? {}) };
+    this.state = new StateCommit({ ...(this.options.resume?.initialState ?? this.options.initialState ?? {}) }, {
+      topologicalIndices: this.topologicalIndices,
+      position: (index) => this.topologicalPosition[index]!,
+      dependenciesOf: (index) => this.dependencyIndices[index]!,
+      finishedAt: (index) => {
+        const record = this.records[index]!;
+        return record.status === Status.Finished ? record : undefined;
+      },
+    });
     this.writer = options.runStore ? new RunRecordWriter(options.runStore) : undefined;
     const internals = planRun.internals;
     this.context = {
@@ -124,7 +130,7 @@ export class Scheduler {
       hooks: options.hooks,
       maxEvents: options.maxEventsPerTool ?? DEFAULT_MAX_EVENTS_PER_TOOL,
       ...internals,
-      committedState: () => this.committedState,
+      committedState: () => this.state.committedState,
       hostEnvironment: snapshotHostEnvironment(),
       createdDirectories: new Set<string>(),
       knownSkillContexts: new Map(),
@@ -214,7 +220,7 @@ export class Scheduler {
     record.patches = patches;
     record.completion = this.completions++;
     this.finished++;
-    if (result.state === 'success' && patches.length > 0 && this.topologicalPosition[index]! >= this.commitCursor) this.uncommittedWithPatches++;
+    this.state.finished(index, result, patches);
     if (
       output?.needsMoreContext === true && fire && this.options.rePlanner && !this.pendingRePlan &&
       this.rePlanIterations < Math.min(this.options.maxRePlanIterations ?? DEFAULT_MAX_RE_PLAN_ITERATIONS, DEFAULT_MAX_RE_PLAN_ITERATIONS)
@@ -354,55 +360,22 @@ export class Scheduler {
     }
   }
 
-  /**
-   * The state a tool sees: the committed state plus the patches of its finished ancestors that the
-   * commit cursor has not reached yet, in topological order (so it always includes what its
-   * dependencies wrote, whatever the timing).
-   */
+  /** The committed state: every tool before the commit cursor merged in topological order. */
+  get committedState(): JsonObject {
+    return this.state.committedState;
+  }
+
+  /** The state a tool sees (see StateCommit.stateFor). */
   stateFor(index: number): JsonObject {
-    let state = this.committedState;
-    if (this.uncommittedWithPatches === 0) return state;
-    const ancestors = new Set<number>();
-    const queue = [index];
-    const cursor = this.commitCursor;
-    while (queue.length > 0) {
-      for (const ancestor of this.dependencyIndices[queue.pop()!]!) {
-        // Ancestors the cursor has passed are already committed, and so are all of theirs.
-        if (this.topologicalPosition[ancestor]! < cursor || ancestors.has(ancestor)) continue;
-        ancestors.add(ancestor);
-        queue.push(ancestor);
-      }
-    }
-    const order = this.topologicalIndices;
-    for (let position = cursor; position < order.length; position++) {
-      const candidate = order[position]!;
-      if (!ancestors.has(candidate)) continue;
-      const record = this.records[candidate]!;
-      if (record.status !== Status.Finished || record.result?.state !== 'success') continue;
-      for (const patch of record.patches) state = deepMerge(state, patch);
-    }
-    return state;
+    return this.state.stateFor(index);
   }
 
   /** Commits patches in topological order, so the state never depends on timing. */
   private advanceCommitCursor(): void {
-    const order = this.topologicalIndices;
-    while (this.commitCursor < order.length) {
-      const index = order[this.commitCursor]!;
-      const record = this.records[index]!;
-      if (record.status !== Status.Finished) return;
-      this.commitCursor++;
-      if (record.result?.state !== 'success' || record.patches.length === 0) continue;
-      this.uncommittedWithPatches--;
-      const before = this.committedState;
-      let after = before;
-      for (const patch of record.patches) after = deepMerge(after, patch);
-      this.committedState = after;
+    this.state.advance((index, before, after) => {
       const emitter = this.context.emitters.state;
-      if (emitter.hasListeners) {
-        emitter.fire({ planId: this.planRun.planId, toolId: this.tools[index]!.toolId, state: after, changedKeys: changedKeys(before, after) });
-      }
-    }
+      if (emitter.hasListeners) emitter.fire({ planId: this.planRun.planId, toolId: this.tools[index]!.toolId, state: after, changedKeys: changedKeys(before, after) });
+    });
   }
 
   private finishStopped(reason?: 'dependency_failed'): void {
