@@ -21,7 +21,7 @@ export const BUNDLE_HEAD = '(function (exports, require, module, __filename, __d
  * `NODE_DISABLE_COMPILE_CACHE` or `NARRATORIA_NO_COMPILE_CACHE` turns the cache off; a cache that cannot be read or
  * written is only slower, never an error.
  */
-export function runBundle(file: string, env: NodeJS.ProcessEnv): void {
+export function runBundle(file: string, env: NodeJS.ProcessEnv, args: readonly string[] = process.argv.slice(2)): void {
   const text = readBundle(file);
   // A bundle built without the wrapper still runs (wrapped here, at the cost of that copy).
   const source = text.startsWith(BUNDLE_HEAD) ? text : `${BUNDLE_HEAD}${text}\n})`;
@@ -31,7 +31,10 @@ export function runBundle(file: string, env: NodeJS.ProcessEnv): void {
   // V8 checks its own version, flags and the source's length; the name adds the bundle's identity. The path's hash
   // keeps two installs (the extension's CLI and a global one) from evicting each other's cache.
   const prefix = `${path.basename(file)}-${pathHash(file)}-`;
-  const cacheFile = path.join(directory, `${prefix}${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`);
+  // One cache per command: each holds what its command compiles, no less (compiled again at every start) and no more
+  // (deserialized for nothing). Measured with bench b2: `run` is 5-10 ms slower with a cache another command wrote.
+  const version = `${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}`;
+  const cacheFile = path.join(directory, `${prefix}${cacheCommandOf(args)}-${version}.v8cache`);
   let cachedData: Buffer | undefined;
   if (useCache) {
     try {
@@ -48,7 +51,7 @@ export function runBundle(file: string, env: NodeJS.ProcessEnv): void {
   });
   if (useCache && (!cachedData || script.cachedDataRejected)) {
     // At exit the cache also holds every function the command compiled on the way.
-    process.once('exit', () => writeCodeCache(directory, cacheFile, prefix, file, () => script.createCachedData()));
+    process.once('exit', () => writeCodeCache(directory, { file: cacheFile, prefix, version, bundle: file }, () => script.createCachedData()));
   }
   const program = new Module(file);
   program.filename = file;
@@ -78,6 +81,15 @@ function readBundle(file: string): string {
   }
 }
 
+/** The commands that keep a cache of their own; the rest (help, --version, mistakes) share one. */
+const CACHED_COMMANDS = new Set(['validate', 'run', 'inspect', 'runs', 'play', 'skills', 'model', 'graph', 'debug-adapter']);
+
+/** The cache a command line uses: its command's, or `other`. */
+export function cacheCommandOf(args: readonly string[]): string {
+  const command = args[0];
+  return command !== undefined && CACHED_COMMANDS.has(command) ? command : 'other';
+}
+
 /** Below Node's threshold (~1 MB) for keeping decoded text outside V8's heap. */
 const BUNDLE_READ_BYTES = 64 * 1024;
 
@@ -95,7 +107,16 @@ function pathHash(file: string): string {
  * Writes the cache atomically (temp file, rename) next to the install's `<prefix>bundle` file (the bundle's path), then
  * sweeps what no run will read again (`sweepCompileCaches`).
  */
-function writeCodeCache(directory: string, cacheFile: string, prefix: string, bundle: string, data: () => Buffer): void {
+/** This run's cache file, its install's prefix, the version part of its name, and the bundle it compiles. */
+interface CacheTarget {
+  readonly file: string;
+  readonly prefix: string;
+  readonly version: string;
+  readonly bundle: string;
+}
+
+function writeCodeCache(directory: string, target: CacheTarget, data: () => Buffer): void {
+  const { file: cacheFile, prefix, bundle } = target;
   const temporary = `${cacheFile}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(directory, { recursive: true, mode: 0o700 });
@@ -103,7 +124,7 @@ function writeCodeCache(directory: string, cacheFile: string, prefix: string, bu
     writeInstallFile(path.join(directory, `${prefix}bundle`), bundle);
     fs.writeFileSync(temporary, data(), { mode: 0o600 });
     fs.renameSync(temporary, cacheFile);
-    sweepCompileCaches(directory, prefix, cacheFile, bundle);
+    sweepCompileCaches(directory, target);
   } catch {
     // Only slower next time, never an error: not even when the folder itself is unusable (ENOTDIR, EACCES).
     try {
@@ -126,7 +147,7 @@ function writeInstallFile(file: string, bundle: string): void {
   fs.renameSync(temporary, file);
 }
 
-/** An install's files: `<bundle name>-<path hash>-` then `<node>-<arch>-<size>-<mtime>.v8cache`, or `bundle` (its path). */
+/** An install's files: `<bundle name>-<path hash>-` then `<command>-<node>-<arch>-<size>-<mtime>.v8cache`, or `bundle` (its path). */
 const INSTALL_FILE = /^(.+?-[0-9a-f]{8}-)(?:.+\.v8cache|bundle)$/;
 /** The launcher's temp files: `<cache or install file>.<pid>.tmp`. */
 const TEMP_FILE = /-(?:.+\.v8cache|bundle)\.\d+\.tmp$/;
@@ -144,14 +165,17 @@ const UNCLAIMED_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
  * hash, once a week old; the launcher's temp files an hour old. Other files are left alone, and a file that cannot be
  * removed or read is skipped.
  */
-export function sweepCompileCaches(directory: string, prefix: string, cacheFile: string, bundle: string, now: number = Date.now()): void {
+export function sweepCompileCaches(directory: string, target: CacheTarget, now: number = Date.now()): void {
+  const { prefix, version, bundle } = target;
   const live = new Map<string, boolean>([[prefix, true]]);
+  // This install's caches of this version, one per command: `<prefix><command>-<version>.v8cache`.
+  const current = new RegExp(`^${escapeRegExp(prefix)}[a-z-]+-${escapeRegExp(version)}\\.v8cache$`);
   const unhashed = new RegExp(`^${escapeRegExp(path.basename(bundle))}-v\\d.*\\.v8cache$`);
   for (const entry of fs.readdirSync(directory)) {
     const file = path.join(directory, entry);
     const install = INSTALL_FILE.exec(entry)?.[1];
     let remove: boolean;
-    if (install === prefix) remove = entry.endsWith('.v8cache') && file !== cacheFile;
+    if (install === prefix) remove = entry.endsWith('.v8cache') && !current.test(entry);
     else if (install !== undefined) remove = !isLiveInstall(directory, install, live) && now - modifiedAt(file) > UNCLAIMED_CACHE_MS;
     else if (TEMP_FILE.test(entry)) remove = now - modifiedAt(file) > ABANDONED_TEMP_MS;
     else remove = unhashed.test(entry) && now - modifiedAt(file) > UNCLAIMED_CACHE_MS;

@@ -60,10 +60,10 @@ function pathHash(file: string): string {
   return (hash >>> 0).toString(16).padStart(8, '0');
 }
 
-/** The name the launcher gives the cache of the current bundle (see codeCache.ts). */
-function expectedCacheName(): string {
+/** The name the launcher gives a command's cache of the current bundle (see codeCache.ts); `other` is --version's, help's. */
+function expectedCacheName(command = 'other'): string {
   const stat = statSync(bundlePath);
-  return `cliMain.cjs-${pathHash(bundlePath)}-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`;
+  return `cliMain.cjs-${pathHash(bundlePath)}-${command}-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`;
 }
 
 /** The file naming the install's bundle, next to its caches. */
@@ -71,9 +71,9 @@ function bundleFileName(bundle: string = bundlePath): string {
   return `${path.basename(bundle)}-${pathHash(bundle)}-bundle`;
 }
 
-/** What the launcher leaves for the current bundle: its one cache and the file naming the bundle. */
-function installFiles(): string[] {
-  return [expectedCacheName(), bundleFileName()].sort();
+/** What the launcher leaves for the current bundle: one cache per command run, and the file naming the bundle. */
+function installFiles(...commands: string[]): string[] {
+  return [...(commands.length > 0 ? commands : ['other']).map((command) => expectedCacheName(command)), bundleFileName()].sort();
 }
 
 /** What shows whether a file was rewritten: its inode (a rename brings a new one), mtime and bytes. */
@@ -159,15 +159,18 @@ test('writing a cache sweeps what no run will read: other versions, week-old cac
   const recentlyGone = [`cliMain.cjs-${pathHash(recentlyGoneBundle)}-v0.0.0-x64-1-1.v8cache`, bundleFileName(recentlyGoneBundle)];
   const unnamedInstall = `cliMain.cjs-${pathHash('/elsewhere/dist/cliMain.cjs')}-v0.0.0-x64-12345678-1.v8cache`;
   const unhashed = 'cliMain.cjs-v20.0.0-x64-1-1.v8cache';
-  // This install's cache for another Node or bundle version: removed at once.
-  const stale = `cliMain.cjs-${pathHash(bundlePath)}-v0.0.0-x64-1-1.v8cache`;
+  // This install's caches for another Node or bundle version, in this format and the one before commands: removed at
+  // once; another command's cache of this version: kept.
+  const stale = `cliMain.cjs-${pathHash(bundlePath)}-run-v0.0.0-x64-1-1.v8cache`;
+  const staleBeforeCommands = `cliMain.cjs-${pathHash(bundlePath)}-${process.version}-${process.arch}-1-1.v8cache`;
+  const otherCommand = expectedCacheName('validate');
   // A temp file a killed process left, and one being written now.
   const abandoned = `${expectedCacheName()}.99999.tmp`;
   const writing = `${expectedCacheName()}.99998.tmp`;
   // What the launcher does not own, however old; and a folder it cannot remove, which stops nothing else.
   const foreign = ['modelWorker.cjs-v0.0.0-x64-1-1.v8cache', 'cliMain.cjs-notes.txt', 'notes.tmp'];
   const folder = `cliMain.cjs-${pathHash('/folder/dist/cliMain.cjs')}-v0.0.0-x64-1-1.v8cache`;
-  for (const name of [...liveInstall, ...goneInstall, ...recentlyGone, unnamedInstall, unhashed, stale, abandoned, writing, ...foreign]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
+  for (const name of [...liveInstall, ...goneInstall, ...recentlyGone, unnamedInstall, unhashed, stale, staleBeforeCommands, otherCommand, abandoned, writing, ...foreign]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
   mkdirSync(path.join(box.cacheDirectory, folder));
   writeFileSync(path.join(box.cacheDirectory, bundleFileName(liveBundle)), liveBundle);
   writeFileSync(path.join(box.cacheDirectory, bundleFileName(goneBundle)), goneBundle);
@@ -177,7 +180,7 @@ test('writing a cache sweeps what no run will read: other versions, week-old cac
   at(abandoned, 2 * hour);
 
   assertVersionRun(await launch(box, ['--version']), 'run writing a new cache');
-  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [...installFiles(), ...liveInstall, ...recentlyGone, writing, ...foreign, folder].sort());
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [...installFiles(), otherCommand, ...liveInstall, ...recentlyGone, writing, ...foreign, folder].sort());
   assert.ok(statSync(path.join(box.cacheDirectory, expectedCacheName())).size > 0);
 });
 
@@ -226,15 +229,15 @@ test('real commands through the launcher: validate exits 0 for a valid plan and 
     assert.ok(codes.includes('SCHEMA_FORMAT /requestId'), codes.join(', '));
     assert.ok(codes.includes('SCHEMA_UNKNOWN_PROPERTY /dependancies'), codes.join(', '));
   }
-  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles());
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles('validate'));
 });
 
-test('run pauses the optimizing compiler only while the plan runs: the cache made at exit is the one every command accepts', async () => {
+test('run pauses the optimizing compiler only while the plan runs: the cache it makes at exit is the one the next run accepts', async () => {
   const box = sandbox();
   const runArgs = ['run', 'contracts/examples/pick-the-lock.plan.json', '--no-save', '--format', 'json'];
-  const cacheFile = path.join(box.cacheDirectory, expectedCacheName());
-  // V8 refuses a code cache made under other flags: had run left its flags changed, each command would rewrite
-  // the cache the other one made.
+  const cacheFile = path.join(box.cacheDirectory, expectedCacheName('run'));
+  // V8 refuses a code cache made under other flags: had run left its flags changed at exit, its cache would be
+  // refused and rewritten by every run.
   const first = await launch(box, runArgs);
   assert.equal(first.code, 0, first.stderr);
   assert.equal((JSON.parse(first.stdout) as { success: boolean }).success, true);
@@ -244,9 +247,24 @@ test('run pauses the optimizing compiler only while the plan runs: the cache mad
   assert.equal(second.code, 0, second.stderr);
   assert.equal((JSON.parse(second.stdout) as { success: boolean }).success, true);
   const afterwards = identity(cacheFile);
-  assert.equal(afterwards.ino, made.ino, 'the cache run made was accepted by --version and by run: not replaced');
+  assert.equal(afterwards.ino, made.ino, 'the cache run made was accepted by the next run: not replaced');
   assert.equal(afterwards.mtimeNs, made.mtimeNs);
-  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles());
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles('run', 'other'));
+});
+
+test('each command keeps a cache of its own, written by its first run and accepted by the next', async () => {
+  const box = sandbox();
+  assertVersionRun(await launch(box, ['--version']), 'version');
+  const validateArgs = ['validate', 'contracts/examples/pick-the-lock.plan.json'];
+  assert.equal((await launch(box, validateArgs)).code, 0);
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles('other', 'validate'));
+  const version = identity(path.join(box.cacheDirectory, expectedCacheName('other')));
+  const validate = identity(path.join(box.cacheDirectory, expectedCacheName('validate')));
+  assert.ok(!version.content.equals(validate.content), 'two caches, each with what its command compiled');
+  assertVersionRun(await launch(box, ['--version']), 'version again');
+  assert.equal((await launch(box, validateArgs)).code, 0);
+  assert.equal(identity(path.join(box.cacheDirectory, expectedCacheName('other'))).ino, version.ino, '--version accepted its cache');
+  assert.equal(identity(path.join(box.cacheDirectory, expectedCacheName('validate'))).ino, validate.ino, 'validate accepted its cache');
 });
 
 test('an error thrown inside the bundle reports a stack in dist/cliMain.cjs at the right line, with a cold and a warm cache', async () => {
