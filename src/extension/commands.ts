@@ -1,7 +1,7 @@
 // Registers every Narratoria command; each handler is a factory over the NarratoriaContext (no logic of its own here).
 import * as vscode from 'vscode';
 import { addExamplePlanCommand } from './authoring/examplePlanCommand.js';
-import { planToWorkOn } from './authoring/planPicker.js';
+import { graphSourceToWorkOn } from './authoring/planPicker.js';
 import { debugPlanCommand, debugSkillScriptCommand, replayRunCommand } from './debug/debugCommands.js';
 import { inspectSkillScriptCommand, openInInspectorCommand } from './inspect/inspectCommands.js';
 import { downloadNarratorModel } from './narrator/modelDownloadCommand.js';
@@ -58,9 +58,7 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.replayRun': replayRunCommand(),
     'narratoria.debugSkillScript': debugSkillScriptCommand(skillContext),
     'narratoria.showPlanGraph': async (resource?: vscode.Uri) => {
-      const active = vscode.window.activeTextEditor?.document.uri;
-      // A run record or ExecutionResult in the editor has a graph too; from the palette or the walkthrough, pick a plan.
-      const uri = resource instanceof vscode.Uri ? resource : active?.path.endsWith('.json') ? active : await planToWorkOn('Show Plan Graph');
+      const uri = resource instanceof vscode.Uri ? resource : await graphSourceToWorkOn();
       if (uri) await context.graphs.show(uri);
     },
     'narratoria.showNarratorActions': async () => {

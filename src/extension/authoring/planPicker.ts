@@ -1,4 +1,4 @@
-// Which plan a plan command works on when it is not given one: the active editor's, the story's only plan, or one the author picks.
+// Which plan a plan command works on when it is not given one: the active editor's, the story's only plan, or one the author picks (and what Show Plan Graph draws).
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 
@@ -25,4 +25,10 @@ export async function planToWorkOn(action: string): Promise<vscode.Uri | undefin
     { title: action, placeHolder: 'Which plan?', matchOnDescription: true },
   );
   return picked?.uri;
+}
+
+/** What Show Plan Graph draws when not given a file: any JSON in the active editor (a plan, a run record, an ExecutionResult), else a plan as above. */
+export async function graphSourceToWorkOn(): Promise<vscode.Uri | undefined> {
+  const active = vscode.window.activeTextEditor?.document.uri;
+  return active?.path.endsWith('.json') ? active : planToWorkOn('Show Plan Graph');
 }
