@@ -16,6 +16,7 @@ import { NarratorStatusBar } from './narrator/narratorStatusBar.js';
 import { PlayController } from './play/playController.js';
 import { PlayPanel, PLAY_PANEL_VIEW_TYPE, type PlayPanelHost } from './play/playPanel.js';
 import { readSettings, type NarratoriaSettings } from './settings.js';
+import { ManifestHintDiagnostics } from './skills/manifestHintDiagnostics.js';
 import { SkillsService } from './skills/skillsService.js';
 import { SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvider.js';
 
@@ -37,6 +38,7 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly graphs: PlanGraphService;
   readonly debugging: PlanDebugging;
   readonly recordings: NdjsonDiagnostics;
+  readonly manifestHints: ManifestHintDiagnostics;
   readonly lastInputs: LastInputs;
   private readonly comparisons: RunComparisons;
   private readonly disposables: vscode.Disposable[] = [];
@@ -73,9 +75,10 @@ export class NarratoriaContext implements vscode.Disposable {
     });
     this.debugging = new PlanDebugging({ root: this.root, skills: this.skills, graphs: this.graphs, log: this.log });
     this.recordings = new NdjsonDiagnostics();
+    this.manifestHints = new ManifestHintDiagnostics((code) => this.authoring.docsOf(code));
     this.lastInputs = new LastInputs(extension.workspaceState);
     this.comparisons = new RunComparisons();
-    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.comparisons);
+    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.comparisons);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {

@@ -74,6 +74,43 @@ export function hintsMet(entry: CorpusEntry, plan: Plan): { met: number; total: 
   return { met, total, unmet };
 }
 
+/** A corpus and the skills it is measured with: the sample skills plus its fixture folders under test/fixtures. */
+export interface CorpusSet {
+  readonly name: string;
+  readonly entries: readonly CorpusEntry[];
+  readonly skills: readonly NarratorSkill[];
+}
+
+/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the four written blind for issue 24 (author-dev and author-dev2 for tuning, author-heldout and author-heldout2 frozen). */
+export const CORPORA = {
+  corpus: { file: 'corpus.json', fixtures: ['narrator-skills'] },
+  heldout: { file: 'heldout.json', fixtures: ['narrator-skills', 'narrator-skills-heldout'] },
+  authorDev: { file: 'author-dev.json', fixtures: ['author-skills-dev'] },
+  authorDev2: { file: 'author-dev2.json', fixtures: ['author-skills-dev2'] },
+  authorHeldOut: { file: 'author-heldout.json', fixtures: ['author-skills-heldout'] },
+  authorHeldOut2: { file: 'author-heldout2.json', fixtures: ['author-skills-heldout2'] },
+} as const;
+
+export async function loadCorpusSet(name: keyof typeof CORPORA): Promise<CorpusSet> {
+  const { file, fixtures } = CORPORA[name];
+  const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-corpus-'));
+  try {
+    const roots = [path.join(repoRoot, 'skills'), ...fixtures.map((fixture) => path.join(repoRoot, 'test', 'fixtures', fixture))];
+    const registry = await SkillRegistry.load({ root: story, extraSkillRoots: roots });
+    const skills = registry.narratorSkills();
+    registry.dispose();
+    const entries = JSON.parse(readFileSync(path.join(repoRoot, 'test', 'narrator', file), 'utf8')) as CorpusEntry[];
+    return { name, entries, skills };
+  } finally {
+    rmSync(story, { recursive: true, force: true });
+  }
+}
+
+/** The skills that narrate (always called, never counted as unrelated). */
+export function narratorsOf(skills: readonly NarratorSkill[]): Set<string> {
+  return new Set(skills.filter((skill) => skill.capabilities.includes('narration')).map((skill) => skill.name));
+}
+
 /** The held-out corpus (test/narrator/heldout.json), written blind after the narrator was tuned on corpus.json. */
 export function loadHeldOut(): CorpusEntry[] {
   return JSON.parse(readFileSync(path.join(repoRoot, 'test', 'narrator', 'heldout.json'), 'utf8')) as CorpusEntry[];

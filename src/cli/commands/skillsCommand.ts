@@ -1,5 +1,7 @@
-// `narratoria skills`: the discovered skills of a story (and the bundled ones), their scripts, config problems and health.
+// `narratoria skills`: the discovered skills of a story (and the bundled ones), their scripts, config problems, health, and hints where a manifest gives the narrator little to go on.
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { manifestHintsOfText, suggestedKeywords, type ManifestHint } from '../../runtime/skills/manifestHints.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 
@@ -26,6 +28,7 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
         health: status.health.state,
         scripts: skill.scripts.map((script) => ({ name: script.name, toolPath: script.toolPath, executable: script.executable, declared: script.declared, timeoutMs: script.timeoutMs })),
         problems: skill.problems,
+        ...narratorHints(skill.directory),
       };
     });
     if (format === 'json') {
@@ -38,6 +41,8 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
         io.stdout.write(style.dim(`  capabilities: ${skill.capabilities.join(', ') || 'none'}; priority ${skill.priority}; ${skill.directory}\n`));
         for (const script of skill.scripts) io.stdout.write(`  • ${script.toolPath}${script.declared ? '' : style.dim(' (not in skill.json)')}\n`);
         for (const problem of skill.problems) io.stdout.write(`  ${problem.severity === 'error' ? style.red('✖') : style.yellow('⚠')} ${problem.code}: ${problem.message}\n`);
+        for (const hint of skill.hints) io.stdout.write(`  ${style.cyan('ℹ')} ${hint.code}: ${hint.message}${hint.line ? style.dim(` (skill.json:${hint.line}:${hint.column})`) : ''}\n`);
+        if (skill.hints.length > 0 && skill.suggestedKeywords.length > 0) io.stdout.write(style.dim(`    keywords a player might use: "keywords": ${JSON.stringify(skill.suggestedKeywords)}\n`));
       }
       for (const problem of registry.problems) io.stdout.write(`${problem.severity === 'error' ? style.red('✖') : style.yellow('⚠')} ${problem.code}: ${problem.message}${problem.file ? style.dim(` (${problem.file})`) : ''}\n`);
       io.stdout.write(`${skills.length} skill(s), ${registry.problems.length} problem(s) outside them\n`);
@@ -46,4 +51,24 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
   } finally {
     registry.dispose();
   }
+}
+
+/** The skill.json's hints for the narrator (with 1-based positions) and suggested keywords; none when the file cannot be read. */
+function narratorHints(directory: string): { hints: { code: ManifestHint['code']; message: string; line?: number; column?: number }[]; suggestedKeywords: string[] } {
+  let text: string;
+  try {
+    text = readFileSync(path.join(directory, 'skill.json'), 'utf8');
+  } catch {
+    return { hints: [], suggestedKeywords: [] };
+  }
+  const hints = manifestHintsOfText(text).map((hint) => ({ code: hint.code, message: hint.message, ...(hint.range ? { line: hint.range.start.line, column: hint.range.start.column } : {}) }));
+  let keywords: string[] = [];
+  if (hints.length > 0) {
+    try {
+      keywords = suggestedKeywords(JSON.parse(text));
+    } catch {
+      // Unparseable manifests have their own problems listed.
+    }
+  }
+  return { hints, suggestedKeywords: keywords };
 }

@@ -3,11 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { Plan, ToolInvocation } from '../model/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 import type { GeneratedPlan, Narrator, PlanRequest } from './index.js';
-import type { SelectionExplanation } from './planExplanation.js';
+import type { EvidenceExplanation, NearMissExplanation, SelectionExplanation } from './planExplanation.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';
 import { extractEntities } from './selection/entities.js';
 import { fillInput, type FillContext } from './selection/inputFilling.js';
-import { selectSkills, type SelectedSkill, type Selection } from './selection/skillSelection.js';
+import { selectSkills, type Evidence, type SelectedSkill, type Selection } from './selection/skillSelection.js';
 import { termsOf } from './selection/textTerms.js';
 
 /**
@@ -48,7 +48,9 @@ export function buildPatternPlan(request: PlanRequest): Plan {
       const input = fillInput(script.inputSchema, context);
       if (input) return { chosen: { ...chosen, script }, input };
     }
-    return undefined;
+    // The words plainly ask for this skill, but name nothing the way its best script wants: its best guess.
+    const guessed = fillInput(chosen.script.inputSchema, context, true);
+    return guessed ? { chosen, input: guessed } : undefined;
   };
   const add = (chosen: Pick<SelectedSkill, 'skill' | 'script'>, input: Record<string, unknown>, extra: Partial<ToolInvocation>, explanation: Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>): string => {
     const id = toolIdFor(chosen.skill.name, chosen.script.name, used);
@@ -56,7 +58,10 @@ export function buildPatternPlan(request: PlanRequest): Plan {
     explanations.push({ toolId: id, skill: chosen.skill.name, script: chosen.script.name, ...explanation });
     return id;
   };
-  const explain = (chosen: SelectedSkill) => ({ score: chosen.score, terms: chosen.terms, ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}), reason: reasonFor(chosen) });
+  const explain = (chosen: SelectedSkill) => ({ score: chosen.score, terms: chosen.terms, ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}), evidence: chosen.evidence.map(evidenceOf), reason: reasonFor(chosen) });
+  const nearMisses: NearMissExplanation[] = selection.nearMisses.map((miss) => ({ ...miss, evidence: miss.evidence.map(evidenceOf) }));
+  /** A chosen skill whose input the words cannot fill stays out: a near miss too. */
+  const unfilled = (chosen: SelectedSkill) => nearMisses.push({ skill: chosen.skill.name, score: chosen.score, threshold: chosen.score, reason: 'input-not-filled', evidence: chosen.evidence.map(evidenceOf) });
 
   /** The roll and context tools the narration depends on; the rolls alone, which choices depend on too. */
   const before: string[] = [];
@@ -68,7 +73,10 @@ export function buildPatternPlan(request: PlanRequest): Plan {
       continue;
     }
     const found = filled(candidate);
-    if (!found) continue;
+    if (!found) {
+      unfilled(candidate);
+      continue;
+    }
     const { chosen, input } = found;
     if (chosen.role === 'visual') {
       add(chosen, input, { required: false }, explain(chosen));
@@ -87,7 +95,10 @@ export function buildPatternPlan(request: PlanRequest): Plan {
   }
   for (const candidate of after) {
     const found = filled(candidate);
-    if (!found) continue;
+    if (!found) {
+      unfilled(candidate);
+      continue;
+    }
     const { chosen, input } = found;
     const dependencies = [...rolls, ...(narrateId ? [narrateId] : [])];
     add(chosen, input, { required: false, ...(dependencies.length > 0 ? { dependencies } : {}) }, explain(chosen));
@@ -98,7 +109,7 @@ export function buildPatternPlan(request: PlanRequest): Plan {
     tools,
     parallel: false,
     disabledSkills: [...request.disabledSkills],
-    metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId, narrator: 'pattern', selection: explanations },
+    metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId, narrator: 'pattern', selection: explanations, nearMisses },
   };
 }
 
@@ -129,6 +140,11 @@ function toolIdFor(skill: string, script: string, used: Set<string>): string {
   for (let suffix = 2; used.has(id); suffix++) id = `${base}${suffix}`;
   used.add(id);
   return id;
+}
+
+/** The evidence as the plan records it (rounded, no similarity: the fields say where). */
+function evidenceOf(evidence: Evidence): EvidenceExplanation {
+  return { word: evidence.word, ...(evidence.related ? { related: evidence.related } : {}), fields: evidence.fields, contribution: evidence.contribution };
 }
 
 function reasonFor(chosen: SelectedSkill): string {

@@ -1,5 +1,17 @@
-// Why a plan's tools were chosen: the pattern narrator's `metadata.selection` (matched words, score, cues), read back for `play --explain` and the play panel.
+// Why a plan's tools were chosen, and why skills that matched some words stayed out: the pattern narrator's `metadata.selection` and `metadata.nearMisses`, read back for `play --explain` and the play panel.
 import type { Plan } from '../model/plan.js';
+
+/** Where in a manifest a word matched (skill selection's fields). */
+export type EvidenceField = 'identity' | 'examples' | 'scriptNames' | 'description' | 'scriptDescriptions' | 'prompt';
+
+/** One of the player's words (or a cue's) that matched a skill, where, and through which related word of the manifest. */
+export interface EvidenceExplanation {
+  readonly word: string;
+  /** The manifest's word it matched through relatedness ("distances" for "far"); absent for the same word. */
+  readonly related?: string;
+  readonly fields: readonly EvidenceField[];
+  readonly contribution: number;
+}
 
 /** Why a tool is in the plan: written to `metadata.selection` by the pattern narrator. */
 export interface SelectionExplanation {
@@ -12,7 +24,19 @@ export interface SelectionExplanation {
   readonly terms?: readonly string[];
   /** The phrase cues that asked for this kind of skill (chance, past, opinion…). */
   readonly cues?: readonly string[];
+  /** Each matched word and where it matched. */
+  readonly evidence?: readonly EvidenceExplanation[];
   readonly reason: string;
+}
+
+/** Why a skill that matched some of the words stayed out of the plan: written to `metadata.nearMisses`. */
+export interface NearMissExplanation {
+  readonly skill: string;
+  readonly score: number;
+  /** The score it needed (the threshold, or the share of the best skill's score). */
+  readonly threshold: number;
+  readonly reason: 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'one-per-role' | 'too-many-skills' | 'input-not-filled';
+  readonly evidence: readonly EvidenceExplanation[];
 }
 
 /** The plan's explanation, when its narrator wrote one (the LLM narrator does not). */
@@ -22,14 +46,64 @@ export function selectionOf(plan: Plan): readonly SelectionExplanation[] | undef
   return selection.filter((entry): entry is SelectionExplanation => typeof entry === 'object' && entry !== null && typeof (entry as SelectionExplanation).toolId === 'string' && typeof (entry as SelectionExplanation).reason === 'string');
 }
 
-/** One line per tool: `roll ← dice-roller/roll: matched "pick", "lock", "chance" (score 4.2; cues: chance)`. */
+/** The skills that scored but stayed out, best first (empty when the narrator wrote none). */
+export function nearMissesOf(plan: Plan): readonly NearMissExplanation[] {
+  const misses = plan.metadata?.['nearMisses'];
+  if (!Array.isArray(misses)) return [];
+  return misses.filter((entry): entry is NearMissExplanation => typeof entry === 'object' && entry !== null && typeof (entry as NearMissExplanation).skill === 'string' && typeof (entry as NearMissExplanation).score === 'number' && Array.isArray((entry as NearMissExplanation).evidence));
+}
+
+/**
+ * One line per tool, then one per near miss:
+ * `roll ← dice-roller/roll: matched "pick", "lock", "chance" (score 4.2; cues: chance)` and
+ * `weather stayed out: 0.84 < 1 (matched "rain" in the description only)`.
+ */
 export function explanationLines(plan: Plan): string[] {
   const selection = selectionOf(plan);
-  if (!selection) return [plan.tools.length > 0 ? 'no explanation: this plan was not written by the pattern narrator' : 'a narrative-only plan: no skill matched'];
-  if (selection.length === 0) return ['a narrative-only plan: no skill matched and no storyteller is available'];
-  return selection.map((entry) => {
-    const words = entry.terms && entry.terms.length > 0 ? `matched ${entry.terms.map((term) => `"${term}"`).join(', ')}` : entry.reason;
-    const details = [entry.score !== undefined ? `score ${entry.score}` : undefined, entry.cues && entry.cues.length > 0 ? `cues: ${entry.cues.join(', ')}` : undefined].filter(Boolean).join('; ');
-    return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${words}${details ? ` (${details})` : ''}`;
-  });
+  const misses = nearMissesOf(plan).map(nearMissLine);
+  if (!selection) return [plan.tools.length > 0 ? 'no explanation: this plan was not written by the pattern narrator' : 'a narrative-only plan: no skill matched', ...misses];
+  if (selection.length === 0) return ['a narrative-only plan: no skill matched and no storyteller is available', ...misses];
+  return [
+    ...selection.map((entry) => {
+      const words = entry.evidence && entry.evidence.length > 0 ? `matched ${entry.evidence.map(evidenceWords).join(', ')}` : entry.terms && entry.terms.length > 0 ? `matched ${entry.terms.map((term) => `"${term}"`).join(', ')}` : entry.reason;
+      const details = [entry.score !== undefined ? `score ${entry.score}` : undefined, entry.cues && entry.cues.length > 0 ? `cues: ${entry.cues.join(', ')}` : undefined].filter(Boolean).join('; ');
+      return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${words}${details ? ` (${details})` : ''}`;
+    }),
+    ...misses,
+  ];
+}
+
+const FIELD_NAMES: Readonly<Record<EvidenceField, string>> = {
+  identity: 'name, capabilities or keywords',
+  examples: 'examples',
+  scriptNames: 'script names',
+  description: 'description',
+  scriptDescriptions: 'script descriptions',
+  prompt: 'prompt.md',
+};
+
+/** `weather stayed out: 0.84 < 1 (matched "rain" in the description only)`. */
+export function nearMissLine(miss: NearMissExplanation): string {
+  const comparison = `${miss.score} < ${miss.threshold}`;
+  const why: Record<NearMissExplanation['reason'], string> = {
+    'below-threshold': comparison,
+    'far-behind-best': `${comparison}, far behind the best match`,
+    'related-words-only': `${miss.score}, found only through related words, and another skill matched better`,
+    'one-per-role': `${miss.score}, but one skill of its kind per plan, and another of higher priority was chosen`,
+    'too-many-skills': `${miss.score}, but the plan already has three skills`,
+    'input-not-filled': `${miss.score}, but its input could not be filled from the words`,
+  };
+  const matched = miss.evidence.length === 0 ? 'no words matched' : `matched ${miss.evidence.slice(0, 4).map((each) => `${evidenceWords(each)} in the ${placesOf(each.fields)}`).join('; ')}`;
+  return `${miss.skill} stayed out: ${why[miss.reason]} (${matched})`;
+}
+
+function evidenceWords(evidence: EvidenceExplanation): string {
+  return evidence.related ? `"${evidence.word}" (as "${evidence.related}")` : `"${evidence.word}"`;
+}
+
+function placesOf(fields: readonly EvidenceField[]): string {
+  const names = fields.map((field) => FIELD_NAMES[field]);
+  if (names.length === 0) return 'manifest';
+  if (names.length === 1) return `${names[0]} only`;
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 }

@@ -1,7 +1,7 @@
 // Phrase cues in a player's words: what kind of move it is (a question about the past, how someone sees the player, a risky attempt, a request for options…) and the words that kind of skill describes itself with.
 
 /** A kind of move the words show, beyond their single terms. */
-export type CueKind = 'chance' | 'past' | 'opinion' | 'standing' | 'deed' | 'options' | 'dialogue' | 'appearance';
+export type CueKind = 'chance' | 'past' | 'opinion' | 'standing' | 'deed' | 'options' | 'dialogue' | 'appearance' | 'price' | 'distance' | 'time';
 
 export interface Cue {
   readonly kind: CueKind;
@@ -39,6 +39,22 @@ const GROUP_DEED = 'reputation standing faction update change';
 const GROUPS = /\b(?:factions?|elves|dwarves|guards|guilds?|people|folk|townsfolk|villagers|they|them)\b/i;
 
 const RULES: readonly CueRule[] = [
+  // Questions a game master answers from the world's facts: what a thing costs, how far a place is, what time it is.
+  {
+    kind: 'price',
+    pattern: /\b(?:how\s+much\b[^?.!]*\b(?:for|cost|costs|charge|charges|worth|pay|sell|ask|asking|want)|what\s+(?:is|does|would|will)\b[^?.!]*\b(?:cost|worth|charge|pay)|(?:can|could)\s+(?:i|we)\s+afford|price\s+of)\b/i,
+    expansion: 'price cost buy sell trade',
+  },
+  {
+    kind: 'distance',
+    pattern: /\b(?:how\s+far|(?:close|near)\s+(?:to|by)\b|how\s+long\s+(?:is\s+the\s+|does\s+it\s+take\s+to\s+|to\s+)(?:ride|walk|journey|trip|travel|get|reach|sail)|distance\s+(?:to|from|between))/i,
+    expansion: 'distance far travel route journey',
+  },
+  {
+    kind: 'time',
+    pattern: /\b(?:what\s+(?:time|day|hour|date|month|season)\s+is\s+it|what\s+(?:is\s+)?the\s+(?:time|date|hour)|(?:still|already)\s+(?:morning|afternoon|evening|night|day)|how\s+long\s+(?:until|till|before)\s+(?:dawn|dusk|nightfall|sunrise|sunset|morning|night|noon|midnight))\b/i,
+    expansion: 'time hour day date calendar clock',
+  },
   { kind: 'chance', pattern: new RegExp(`\\b(?:${RISKY})\\b`, 'i'), expansion: 'roll dice chance check' },
   { kind: 'chance', pattern: /\b(?:roll(?:s|ing)?\s+(?:a\s+|for\b|to\b|the\s+dice|\d)|\d*d(?:\d+|%)\b|saving\s+throw|\bdc\s*\d)/i, expansion: 'roll dice chance check' },
   {
@@ -72,7 +88,7 @@ const RULES: readonly CueRule[] = [
   { kind: 'dialogue', pattern: /\b(?:(?:talk|speak|chat)\s+(?:to|with)|greet|strike\s+up\s+a\s+conversation)\b/i, expansion: 'dialogue choices options' },
   {
     kind: 'appearance',
-    pattern: /\b(?:look(?:s)?\s+like|portrait|picture\s+of|sketch\s+of|draw\s+(?:me\s+)?(?:a\s+|the\s+)?(?:portrait|picture|likeness)|(?:describe|see)\s+[\w\s']*?\b(?:face|appearance)|what\s+\w+\s+looks?\s+like)\b/i,
+    pattern: /\b(?:look(?:s)?\s+like|how\s+(?:does|do|did)\s+(?:he|she|they|it|[A-Z][\w'-]*)\s+look\b|portrait|picture\s+of|sketch\s+of|draw\s+(?:me\s+)?(?:a\s+|the\s+)?(?:portrait|picture|likeness)|(?:describe|see)\s+[\w\s']*?\b(?:face|appearance)|what\s+\w+\s+looks?\s+like)\b/i,
     expansion: 'portrait appearance likeness',
   },
 ];

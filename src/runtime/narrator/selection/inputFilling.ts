@@ -50,7 +50,7 @@ const BY_NAME: readonly { readonly names: RegExp; readonly kind: FieldKind; read
  * The input for a script with `schema` (undefined schema: `{ action }`). Fills what the words give, then required
  * fields from their defaults; drops optional fields the schema refuses. Undefined when no valid input can be made.
  */
-export function fillInput(schema: Schema | undefined, context: FillContext): Record<string, unknown> | undefined {
+export function fillInput(schema: Schema | undefined, context: FillContext, guess = false): Record<string, unknown> | undefined {
   if (!schema) return { action: context.entities.action };
   const properties = (schema['properties'] ?? {}) as Record<string, Schema>;
   const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
@@ -60,7 +60,7 @@ export function fillInput(schema: Schema | undefined, context: FillContext): Rec
     if (value === undefined && required.has(name)) {
       // A required name, place, item or amount the words do not give: no guess (the tool is left out), unless the
       // schema has a default. Free text (a reason, a query) falls back to the action.
-      value = isEntityField(name, property) && property['default'] === undefined ? undefined : fallbackFor(property, context);
+      value = isEntityField(name, property) && property['default'] === undefined ? (guess ? guessFor(property, context) : undefined) : fallbackFor(property, context);
       if (value === undefined) return undefined;
     }
     if (value !== undefined) input[name] = value;
@@ -106,6 +106,16 @@ function enumValue(values: readonly unknown[], context: FillContext): unknown {
     if (terms.length > 0 && terms.every((term) => context.terms.has(term))) return value;
   }
   return undefined;
+}
+
+/**
+ * A best guess for a required name, place or item the words do not mark as such (a skill the words plainly ask for,
+ * with a schema the filler does not know): the first name, else the last thing named ("a loaf of bread"), else the action.
+ */
+function guessFor(property: Schema, context: FillContext): unknown {
+  const type = Array.isArray(property['type']) ? property['type'][0] : property['type'];
+  if (type !== undefined && type !== 'string') return undefined;
+  return context.entities.names[0] ?? context.entities.nounPhrases.at(-1) ?? context.entities.action;
 }
 
 /** A value for a required field the words do not give: its default, its first enum value, or the action. */

@@ -1,22 +1,17 @@
-// A BM25F index of what skills say about themselves (names, capabilities, keywords, examples, descriptions, prompt.md's guidance), built once per skill set and scored per player input.
+// A BM25F index of what skills say about themselves (names, capabilities, keywords, examples, descriptions, prompt.md's guidance), built once per skill set and scored per player input, with words related by meaning (the bundled lexicon) counting as a share of a shared word.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
-import { termsOf } from './textTerms.js';
+import { lexicon } from './relatedness/lexicon.js';
+import { activeTuning, type Field } from './selectionTuning.js';
+import { termOf, wordsOf } from './textTerms.js';
 
-/** Where a skill's words come from, and how much a match there counts. */
-export const FIELD_WEIGHTS = {
-  identity: 3, // name, display name, capabilities, keywords
-  examples: 2.5, // player inputs the author says should select a script
-  scriptNames: 2,
-  description: 1.5,
-  scriptDescriptions: 1,
-  prompt: 0.6, // prompt.md's guidance, its input and output sections left out
-} as const;
-
-type Field = keyof typeof FIELD_WEIGHTS;
-const FIELDS = Object.keys(FIELD_WEIGHTS) as Field[];
+const FIELDS: readonly Field[] = ['identity', 'examples', 'scriptNames', 'description', 'scriptDescriptions', 'prompt'];
+/** The fields whose words relatedness reaches (prompt.md's long prose would relate to everything). */
+const RELATED_FIELDS: readonly Field[] = ['identity', 'examples', 'scriptNames', 'description', 'scriptDescriptions'];
 const K1 = 1.2;
-const NO_TERMS: readonly string[] = [];
 const B = 0.75;
+const NO_TERMS: readonly string[] = [];
+/** Player words whose related terms are kept per index (a session repeats its words). */
+const RELATED_CACHE = 4096;
 
 /** One document: a skill, or one script of a skill. */
 interface Document {
@@ -25,12 +20,39 @@ interface Document {
   readonly lengths: Record<Field, number>;
   /** term → BM25F's weighted, length-normalised frequency over the fields (filled once the index knows average lengths). */
   readonly frequencies: Map<string, number>;
+  /** The same over the manifest's fields alone (prompt.md's prose aside): what a related word can match. */
+  readonly manifestFrequencies: Map<string, number>;
+}
+
+/** A manifest's term related by meaning to a player's word. */
+export interface RelatedTerm {
+  readonly term: string;
+  /** The manifest's word it stands for, for explanations. */
+  readonly word: string;
+  readonly similarity: number;
+}
+
+/** What a player's words ask: term → weight, and for the player's own terms, the manifests' terms related to them. */
+export interface Query {
+  readonly terms: ReadonlyMap<string, number>;
+  readonly related: ReadonlyMap<string, readonly RelatedTerm[]>;
+}
+
+/** How one of the query's terms matched a document: itself, or through a related term. */
+export interface TermMatch {
+  readonly term: string;
+  readonly contribution: number;
+  /** The related manifest term that matched in its place (absent for a shared term). */
+  readonly via?: RelatedTerm;
 }
 
 /** A query's match with one document: its score and the terms that matched (best first). */
 export interface Match {
   readonly score: number;
+  /** The score without prompt.md's prose: what the skill's manifest itself says (the threshold is on this). */
+  readonly manifestScore: number;
   readonly terms: readonly string[];
+  readonly matches: readonly TermMatch[];
 }
 
 export interface IndexedSkill {
@@ -45,6 +67,9 @@ export class SkillIndex {
   private readonly documentFrequency = new Map<string, number>();
   /** The idf of a term that one skill alone has (the unit of scores). */
   private readonly uniqueIdf: number;
+  /** The manifests' terms (prompt.md aside), each with the first word that gave it: what a player's word can relate to. */
+  private readonly vocabulary: ReadonlyMap<string, string>;
+  private readonly relatedCache = new Map<string, readonly RelatedTerm[]>();
 
   constructor(skills: readonly NarratorSkill[]) {
     this.skills = skills.map((skill) => ({ skill, document: skillDocument(skill), scripts: skill.scripts.map((script) => scriptDocument(script)) }));
@@ -61,6 +86,7 @@ export class SkillIndex {
     const averages = Object.fromEntries(FIELDS.map((field) => [field, Math.max(1, totals[field] / count)])) as Record<Field, number>;
     for (const { document, scripts } of this.skills) for (const each of [document, ...scripts]) fillFrequencies(each, averages);
     this.uniqueIdf = Math.log(1 + (this.skills.length - 0.5) / 1.5) || 1;
+    this.vocabulary = vocabularyOf(skills);
   }
 
   /** How rare `term` is among the skills (BM25's idf, never negative). */
@@ -70,45 +96,138 @@ export class SkillIndex {
     return Math.log(1 + (total - found + 0.5) / (found + 0.5));
   }
 
-  /**
-   * BM25F of `query` (term → weight) against a skill's or a script's document, in units of the idf of a term only
-   * one skill has: so a threshold means the same with 7 skills or 50.
-   */
-  score(document: Document, query: ReadonlyMap<string, number>, withTerms = true): Match {
-    let score = 0;
-    const matched: [string, number][] | undefined = withTerms ? [] : undefined;
-    for (const [term, weight] of query) {
-      const frequency = document.frequencies.get(term);
-      if (frequency === undefined) continue;
-      const contribution = weight * this.idf(term) * ((frequency * (K1 + 1)) / (frequency + K1));
-      score += contribution;
-      matched?.push([term, contribution]);
+  /** The manifests' terms related by meaning to a player's word (by the lexicon, another stem), best first. */
+  related(word: string): readonly RelatedTerm[] {
+    const cached = this.relatedCache.get(word);
+    if (cached) return cached;
+    const own = termOf(word);
+    const best = new Map<string, RelatedTerm>();
+    const words = lexicon();
+    const tuning = activeTuning();
+    if (own !== undefined && words && (tuning.relateKnownWords || !this.vocabulary.has(own))) {
+      const frequency = words.frequencyOf(word);
+      const vagueness = frequency <= tuning.commonFrequency ? 1 : Math.sqrt(tuning.commonFrequency / frequency);
+      for (const related of words.relatedTo(word)) {
+        const term = termOf(related.word);
+        if (term === undefined || term === own || !this.vocabulary.has(term)) continue;
+        const weight = tuning.relationWeights[related.steps]! * (related.minorSense ? tuning.minorSenseWeight : 1);
+        const similarity = Math.round(weight * vagueness * 100) / 100;
+        const previous = best.get(term);
+        if (!previous || previous.similarity < similarity) best.set(term, { term, word: related.word, similarity });
+      }
     }
-    if (!matched) return { score: score / this.uniqueIdf, terms: NO_TERMS };
-    matched.sort((left, right) => right[1] - left[1]);
-    return { score: score / this.uniqueIdf, terms: matched.map(([term]) => term) };
+    const found = [...best.values()].sort((left, right) => right.similarity - left.similarity);
+    if (this.relatedCache.size >= RELATED_CACHE) this.relatedCache.delete(this.relatedCache.keys().next().value!);
+    this.relatedCache.set(word, found);
+    return found;
+  }
+
+  /** The fields of a skill's document that hold `term` (for explanations). */
+  fieldsOf(document: Document, term: string): Field[] {
+    return FIELDS.filter((field) => document.counts[field].has(term));
+  }
+
+  /**
+   * BM25F of `query` against a skill's or a script's document, in units of the idf of a term only one skill has: so a
+   * threshold means the same with 7 skills or 50. Each of the player's terms counts once: itself, or its best related term.
+   */
+  score(document: Document, query: Query, withTerms = true): Match {
+    let score = 0;
+    let manifestScore = 0;
+    const matched: TermMatch[] | undefined = withTerms ? [] : undefined;
+    const relatedWeight = activeTuning().relatedWeight;
+    for (const [term, weight] of query.terms) {
+      const frequency = document.frequencies.get(term);
+      const idf = frequency === undefined ? 0 : this.idf(term);
+      let contribution = frequency === undefined ? 0 : weight * idf * ((frequency * (K1 + 1)) / (frequency + K1));
+      const manifestFrequency = document.manifestFrequencies.get(term);
+      let manifestContribution = manifestFrequency === undefined ? 0 : weight * idf * ((manifestFrequency * (K1 + 1)) / (manifestFrequency + K1));
+      let via: RelatedTerm | undefined;
+      const related = query.related.get(term);
+      if (related) {
+        for (const candidate of related) {
+          const relatedFrequency = document.manifestFrequencies.get(candidate.term);
+          if (relatedFrequency === undefined) continue;
+          const value = weight * relatedWeight * candidate.similarity * this.idf(candidate.term) * ((relatedFrequency * (K1 + 1)) / (relatedFrequency + K1));
+          if (value > contribution) {
+            contribution = value;
+            via = candidate;
+          }
+          manifestContribution = Math.max(manifestContribution, value);
+        }
+      }
+      if (contribution === 0) continue;
+      score += contribution;
+      manifestScore += manifestContribution;
+      matched?.push(via ? { term, contribution, via } : { term, contribution });
+    }
+    if (!matched) return { score: score / this.uniqueIdf, manifestScore: manifestScore / this.uniqueIdf, terms: NO_TERMS, matches: [] };
+    matched.sort((left, right) => right.contribution - left.contribution);
+    return { score: score / this.uniqueIdf, manifestScore: manifestScore / this.uniqueIdf, terms: matched.map((match) => match.term), matches: matched.map((match) => ({ ...match, contribution: match.contribution / this.uniqueIdf })) };
   }
 }
 
 /** BM25F's per-term frequency: each field's count times its weight, over its length normalisation. */
 function fillFrequencies(document: Document, averages: Record<Field, number>): void {
+  const weights = activeTuning().fieldWeights;
   for (const field of FIELDS) {
     const normalised = 1 - B + (B * document.lengths[field]) / averages[field];
-    for (const [term, count] of document.counts[field]) document.frequencies.set(term, (document.frequencies.get(term) ?? 0) + (FIELD_WEIGHTS[field] * count) / normalised);
+    for (const [term, count] of document.counts[field]) {
+      const value = (weights[field] * count) / normalised;
+      document.frequencies.set(term, (document.frequencies.get(term) ?? 0) + value);
+      if (field !== 'prompt') document.manifestFrequencies.set(term, (document.manifestFrequencies.get(term) ?? 0) + value);
+    }
+  }
+}
+
+/** The terms of the skills' manifests (not prompt.md), each with the first word that gave it. */
+function vocabularyOf(skills: readonly NarratorSkill[]): Map<string, string> {
+  const vocabulary = new Map<string, string>();
+  for (const skill of skills) {
+    for (const field of RELATED_FIELDS) {
+      for (const text of fieldTexts(skill, field)) {
+        for (const word of wordsOf(text)) {
+          const term = termOf(word);
+          if (term !== undefined && !vocabulary.has(term)) vocabulary.set(term, word);
+        }
+      }
+    }
+  }
+  return vocabulary;
+}
+
+/** The texts of one field of a skill's manifest. */
+function fieldTexts(skill: NarratorSkill, field: Field): string[] {
+  switch (field) {
+    case 'identity':
+      return [skill.name.replace(/-/g, ' '), skill.displayName, ...skill.capabilities, ...(skill.keywords ?? [])];
+    case 'description':
+      return [skill.description];
+    case 'scriptNames':
+      return skill.scripts.map((script) => script.name.replace(/[-_]/g, ' '));
+    case 'scriptDescriptions':
+      return skill.scripts.map((script) => script.description ?? '');
+    case 'examples':
+      return skill.scripts.flatMap((script) => script.examples ?? []);
+    case 'prompt':
+      return skill.prompt ? [promptGuidance(skill.prompt)] : [];
   }
 }
 
 function emptyDocument(): Document {
   return {
     frequencies: new Map<string, number>(),
+    manifestFrequencies: new Map<string, number>(),
     counts: Object.fromEntries(FIELDS.map((field) => [field, new Map<string, number>()])) as Record<Field, Map<string, number>>,
     lengths: Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>,
   };
 }
 
-function addText(document: ReturnType<typeof emptyDocument>, field: Field, text: string | undefined): void {
+function addText(document: Document, field: Field, text: string | undefined): void {
   if (!text) return;
-  for (const term of termsOf(text)) {
+  for (const word of wordsOf(text)) {
+    const term = termOf(word);
+    if (term === undefined) continue;
     const counts = document.counts[field];
     counts.set(term, (counts.get(term) ?? 0) + 1);
     document.lengths[field]++;
@@ -117,14 +236,7 @@ function addText(document: ReturnType<typeof emptyDocument>, field: Field, text:
 
 function skillDocument(skill: NarratorSkill): Document {
   const document = emptyDocument();
-  addText(document, 'identity', [skill.name.replace(/-/g, ' '), skill.displayName, ...skill.capabilities, ...(skill.keywords ?? [])].join(' '));
-  addText(document, 'description', skill.description);
-  addText(document, 'prompt', skill.prompt && promptGuidance(skill.prompt));
-  for (const script of skill.scripts) {
-    addText(document, 'scriptNames', script.name.replace(/[-_]/g, ' '));
-    addText(document, 'scriptDescriptions', script.description);
-    addText(document, 'examples', script.examples?.join(' '));
-  }
+  for (const field of FIELDS) for (const text of fieldTexts(skill, field)) addText(document, field, text);
   return document;
 }
 

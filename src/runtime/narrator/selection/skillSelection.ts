@@ -1,14 +1,27 @@
 // Chooses the skills (and each one's script) a player's words ask for, from what the skills say about themselves, with a threshold so a weak match never drags a skill in; and the storyteller that narrates.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
 import { readCues, type CueKind, type CueReading } from './cues.js';
-import { SkillIndex, type IndexedSkill } from './skillIndex.js';
+import { SkillIndex, type IndexedSkill, type Match, type Query, type RelatedTerm } from './skillIndex.js';
+import { activeTuning, tuningVersion, type Field } from './selectionTuning.js';
 import { termOf, wordsOf } from './textTerms.js';
 
 /** Where a chosen skill goes in the plan. */
 export type SkillRole = 'chance' | 'context' | 'options' | 'visual';
 
 /** The role of the skills each cue asks for. */
-const CUE_ROLES: Readonly<Record<CueKind, SkillRole>> = { chance: 'chance', past: 'context', opinion: 'context', standing: 'context', deed: 'context', options: 'options', dialogue: 'options', appearance: 'visual' };
+const CUE_ROLES: Readonly<Record<CueKind, SkillRole>> = {
+  chance: 'chance',
+  past: 'context',
+  opinion: 'context',
+  standing: 'context',
+  deed: 'context',
+  price: 'context',
+  distance: 'context',
+  time: 'context',
+  options: 'options',
+  dialogue: 'options',
+  appearance: 'visual',
+};
 
 export interface SelectedSkill {
   readonly skill: NarratorSkill;
@@ -21,6 +34,32 @@ export interface SelectedSkill {
   readonly terms: readonly string[];
   /** The cues whose words it matched. */
   readonly cues: readonly CueKind[];
+  /** Each matched word and where in the manifest it matched. */
+  readonly evidence: readonly Evidence[];
+}
+
+/** One of the player's words (or a cue's) that matched a skill: where, and through which related word of the manifest. */
+export interface Evidence {
+  readonly word: string;
+  /** The manifest's word it matched through relatedness (e.g. "distances" for "far"), absent for the same word. */
+  readonly related?: string;
+  readonly similarity?: number;
+  readonly fields: readonly Field[];
+  /** What it added to the score. */
+  readonly contribution: number;
+}
+
+/** Why a skill that matched some words stayed out of the plan. */
+export type MissReason = 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'one-per-role' | 'too-many-skills' | 'input-not-filled';
+
+/** A skill that scored but stayed out: for authors, to see what their manifest lacks. */
+export interface NearMiss {
+  readonly skill: string;
+  readonly score: number;
+  /** The score it needed: the threshold, or the share of the best skill's score. */
+  readonly threshold: number;
+  readonly reason: MissReason;
+  readonly evidence: readonly Evidence[];
 }
 
 export interface Selection {
@@ -28,19 +67,16 @@ export interface Selection {
   readonly selected: readonly SelectedSkill[];
   /** The skill that narrates (capability narration), when one is available. */
   readonly narrator?: { readonly skill: NarratorSkill; readonly script: NarratorSkill['scripts'][number] };
+  /** Skills that matched some words and stayed out, best first (at most NEAR_MISSES). */
+  readonly nearMisses: readonly NearMiss[];
 }
 
 /** Weight of a cue's added words against the player's own. */
 const EXPANSION_WEIGHT = 1;
-/**
- * A skill needs this score at least (BM25F in units of a unique term's idf: about one term that only this skill has,
- * matched in its name, capabilities or keywords, or two in its descriptions)…
- */
-export const MIN_SCORE = 1.68;
-/** …and this share of the best skill's score. */
-const RELATIVE_SCORE = 0.4;
 /** Skills besides the narrator, at most. */
 const MAX_SKILLS = 3;
+/** Near misses reported, at most. */
+const NEAR_MISSES = 5;
 
 const NARRATION = /^(?:narration|narrate|narrator|storytelling|story|storyteller)$/i;
 const CHANCE = /^(?:dice|chance|check|random|roll|luck)$/i;
@@ -54,17 +90,19 @@ const indexes = new WeakMap<readonly NarratorSkill[], SkillIndex>();
 /** Recent indexes by what their skills say (a turn, or a replan without a skill, rebuilds its array). */
 const recentIndexes = new Map<string, SkillIndex>();
 const RECENT_INDEXES = 8;
+const cachedVersion = new WeakMap<SkillIndex, number>();
 
 /** The index of a skill set: cached by the array, then by what the skills say. */
 function indexOf(skills: readonly NarratorSkill[]): SkillIndex {
   const cached = indexes.get(skills);
-  if (cached) return cached;
-  const key = skills.map((skill) => `${skill.name}\u0000${skill.description}\u0000${skill.scripts.map((script) => script.toolPath).join(',')}\u0000${skill.prompt?.length ?? 0}`).join('\u0001');
+  if (cached && cachedVersion.get(cached) === tuningVersion()) return cached;
+  const key = `${tuningVersion()}\u0002` + skills.map((skill) => `${skill.name}\u0000${skill.description}\u0000${skill.scripts.map((script) => script.toolPath).join(',')}\u0000${skill.prompt?.length ?? 0}`).join('\u0001');
   let index = recentIndexes.get(key);
   if (index) {
     recentIndexes.delete(key);
   } else {
     index = new SkillIndex(skills);
+    cachedVersion.set(index, tuningVersion());
     if (recentIndexes.size >= RECENT_INDEXES) recentIndexes.delete(recentIndexes.keys().next().value!);
   }
   recentIndexes.set(key, index);
@@ -95,22 +133,26 @@ function isNarrator(skill: NarratorSkill): boolean {
   return skill.capabilities.some((capability) => NARRATION.test(capability));
 }
 
-/** Reads the words, scores every skill, keeps those over the threshold (best first), and picks each one's script. */
+/** Reads the words, scores every skill, keeps those over the threshold (best first), and picks each one's script; says why the others that matched stayed out. */
 export function selectSkills(input: string, skills: readonly NarratorSkill[]): Selection {
+  const tuning = activeTuning();
   const reading = readCues(input);
   const index = indexOf(skills);
   const query = new Map<string, number>();
   /** Each term's word as the player wrote it (or as a cue added it), for explanations. */
   const shown = new Map<string, string>();
+  /** The manifests' terms related to the player's own terms (cue words are not widened). */
+  const related = new Map<string, readonly RelatedTerm[]>();
   for (const word of wordsOf(input)) {
     const term = termOf(word);
     if (term === undefined) continue;
     query.set(term, (query.get(term) ?? 0) + 1);
     if (!shown.has(term)) shown.set(term, word);
+    if (!related.has(term)) related.set(term, index.related(word));
   }
   // A cue's words count only for skills of its kind: "roll dice chance" never drags in a skill that merely mentions dice.
   const cueTerms = new Map<string, CueKind[]>();
-  const queries = new Map<SkillRole, Map<string, number>>();
+  const queries = new Map<SkillRole, Query>();
   for (const role of ['chance', 'context', 'options', 'visual'] as const) {
     const expanded = new Map(query);
     for (const cue of reading.cues) {
@@ -131,7 +173,7 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
         cueTerms.set(term, [...new Set([...(cueTerms.get(term) ?? []), cue.kind])]);
       }
     }
-    queries.set(role, expanded);
+    queries.set(role, { terms: expanded, related });
   }
   const scored = index.skills
     .filter((entry) => entry.skill.scripts.length > 0 && !isNarrator(entry.skill))
@@ -140,21 +182,59 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     .sort((left, right) => right.match.score - left.match.score || right.entry.skill.priority - left.entry.skill.priority || left.entry.skill.name.localeCompare(right.entry.skill.name));
   const best = scored[0]?.match.score ?? 0;
   const selected: SelectedSkill[] = [];
+  const misses = new Map<IndexedSkill, { reason: MissReason; threshold: number }>();
   const cuedRoles = new Set<SkillRole>(reading.cues.map((cue) => CUE_ROLES[cue.kind]).filter((role) => role !== 'context'));
-  for (const { entry, query: asked, match: scoreOnly } of singlePerRole(scored, cuedRoles)) {
-    if (selected.length >= MAX_SKILLS) break;
+  /** Over the threshold: what the manifest says, or (a higher bar) the manifest and prompt.md's prose together. */
+  const passes = (match: Match) => (tuning.thresholdOnManifest ? match.manifestScore >= tuning.minScore || match.score >= tuning.proseScore : match.score >= tuning.minScore);
+  const kept = singlePerRole(scored, cuedRoles, passes);
+  for (const { entry } of scored) if (!kept.some((item) => item.entry === entry)) misses.set(entry, { reason: 'one-per-role', threshold: tuning.minScore });
+  const evidenceOf = (entry: IndexedSkill, match: Match): Evidence[] =>
+    match.matches.map((each) => ({
+      word: shown.get(each.term) ?? each.term,
+      ...(each.via ? { related: each.via.word, similarity: each.via.similarity } : {}),
+      fields: index.fieldsOf(entry.document, each.via?.term ?? each.term),
+      contribution: round(each.contribution),
+    }));
+  for (const { entry, query: asked, match: scoreOnly } of kept) {
     const role = roleOf(entry.skill);
-    if (scoreOnly.score < MIN_SCORE && !cuedRoles.has(role)) continue;
+    if (selected.length >= MAX_SKILLS) {
+      misses.set(entry, { reason: 'too-many-skills', threshold: tuning.minScore });
+      continue;
+    }
+    if (!passes(scoreOnly) && !cuedRoles.has(role)) {
+      misses.set(entry, { reason: 'below-threshold', threshold: tuning.minScore });
+      continue;
+    }
     const match = index.score(entry.document, asked);
     const cues = [...new Set(match.terms.flatMap((term) => cueTerms.get(term) ?? []))];
     // A skill far behind the best one stays out, unless a phrase cue asked for its kind (a risky deed wants a roll too).
     const cueMatches = match.terms.filter((term) => cueTerms.has(term)).length;
-    if (match.score < best * RELATIVE_SCORE && cueMatches < 2 && !cuedRoles.has(role)) continue;
+    // A skill with strong evidence of its own (a second request in the same words: "…, then radio the team") stays.
+    const strong = match.manifestScore >= tuning.strongScore;
+    if (match.score < best * tuning.relativeScore && cueMatches < 2 && !cuedRoles.has(role) && !strong) {
+      misses.set(entry, { reason: 'far-behind-best', threshold: round(best * tuning.relativeScore) });
+      continue;
+    }
+    // A skill found mostly through related words, not the player's own, must be the best match: a word's other
+    // meanings ("well" → "good", "middle" → "eye") must not add a second, unrelated skill.
+    const relatedShare = match.matches.reduce((sum, each) => sum + (each.via ? each.contribution : 0), 0);
+    if (tuning.relatedMustLead && relatedShare * 2 > match.score && match.score < best && !cuedRoles.has(role)) {
+      misses.set(entry, { reason: 'related-words-only', threshold: round(best) });
+      continue;
+    }
     const [script, ...alternatives] = scriptsOf(index, entry, asked, reading);
-    selected.push({ skill: entry.skill, script: script!, alternatives, role: roleOf(entry.skill), score: round(match.score), terms: match.terms.slice(0, 8).map((term) => shown.get(term) ?? term), cues });
+    selected.push({ skill: entry.skill, script: script!, alternatives, role, score: round(match.score), terms: match.terms.slice(0, 8).map((term) => shown.get(term) ?? term), cues, evidence: evidenceOf(entry, match) });
   }
+  const nearMisses: NearMiss[] = scored
+    .filter(({ entry, match }) => match.score > 0 && misses.has(entry))
+    .slice(0, NEAR_MISSES)
+    .map(({ entry, query: asked }) => {
+      const match = index.score(entry.document, asked);
+      const miss = misses.get(entry)!;
+      return { skill: entry.skill.name, score: round(match.score), threshold: miss.threshold, reason: miss.reason, evidence: evidenceOf(entry, match) };
+    });
   const narrator = narratorOf(skills);
-  return { reading, selected, ...(narrator ? { narrator } : {}) };
+  return { reading, selected, nearMisses, ...(narrator ? { narrator } : {}) };
 }
 
 /**
@@ -163,19 +243,19 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
  * highest priority is chosen, whatever its score: an author's own dice skill over the sample one. Otherwise the
  * highest priority among those that pass the threshold.
  */
-function singlePerRole<T extends { readonly entry: IndexedSkill; readonly match: { readonly score: number } }>(scored: readonly T[], cuedRoles: ReadonlySet<SkillRole>): T[] {
+function singlePerRole<T extends { readonly entry: IndexedSkill; readonly match: Match }>(scored: readonly T[], cuedRoles: ReadonlySet<SkillRole>, passes: (match: Match) => boolean): T[] {
   const kept: T[] = [];
   const taken = new Set<SkillRole>();
   for (const item of scored) {
     const role = roleOf(item.entry.skill);
     const cued = cuedRoles.has(role);
-    if (role === 'context' || (item.match.score < MIN_SCORE && !cued)) {
+    if (role === 'context' || (!passes(item.match) && !cued)) {
       kept.push(item);
       continue;
     }
     if (taken.has(role)) continue;
     taken.add(role);
-    const rivals = scored.filter((other) => roleOf(other.entry.skill) === role && (cued || other.match.score >= MIN_SCORE));
+    const rivals = scored.filter((other) => roleOf(other.entry.skill) === role && (cued || passes(other.match)));
     const chosen = rivals.reduce((top, other) => (other.entry.skill.priority > top.entry.skill.priority ? other : top));
     kept.push(chosen);
   }
@@ -183,7 +263,7 @@ function singlePerRole<T extends { readonly entry: IndexedSkill; readonly match:
 }
 
 /** The skill's scripts, best first: the one whose own words match best; a question prefers a reading script, an action an acting one. */
-function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: ReadonlyMap<string, number>, reading: CueReading): NarratorSkill['scripts'][number][] {
+function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading: CueReading): NarratorSkill['scripts'][number][] {
   const scripts = entry.skill.scripts;
   if (scripts.length === 1) return [scripts[0]!];
   const acting = !reading.question || reading.deedPolarity !== 0;
