@@ -72,9 +72,11 @@ export async function runNarratorLatency(options: BenchOptions): Promise<BenchRe
   const inputs = Object.values(CORPORA).flatMap(({ file }) => (JSON.parse(readFileSync(path.join(repoRoot, 'test', 'narrator', file), 'utf8')) as CorpusEntry[]).map((entry) => entry.input));
   const generations = options.quick ? 2_000 : 20_000;
   const request = (index: number) => ({ input: inputs[index % inputs.length]!, skills, disabledSkills: index % 7 === 0 ? ['dice-roller'] : [], attempt: 1 + (index % 5), parentPlanId: null });
-  // First sight: each input once, its words not yet looked up in this skill set's index.
+  // First sight: the even-numbered inputs warm the code up, then each odd-numbered one is planned once, many of its
+  // words not yet looked up in the lexicon or this skill set's index (what a new turn of a session costs).
+  for (let index = 0; index < inputs.length; index += 2) await narrator.generatePlan(request(index));
   const firstSight: number[] = [];
-  for (let index = 0; index < inputs.length; index++) {
+  for (let index = 1; index < inputs.length; index += 2) {
     const started = performance.now();
     await narrator.generatePlan(request(index));
     firstSight.push(performance.now() - started);
@@ -93,7 +95,7 @@ export async function runNarratorLatency(options: BenchOptions): Promise<BenchRe
   const ratio = p99 / ALLOWANCE_MS;
   const firstP99 = percentile(firstSight, 0.99);
   const loadMs = median(loads);
-  const line = `(d) pattern narrator with ${skills.length} skills over ${generations} generations of the ${inputs.length} corpus inputs: median ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs → ${ratio.toFixed(3)}× of ${ALLOWANCE_MS} ms ${targetText(ratio, TARGET)}; first sight of each input p99 ${(firstP99 * 1000).toFixed(1)} µs; lexicon load ${loadMs.toFixed(1)} ms once per process`;
+  const line = `(d) pattern narrator with ${skills.length} skills over ${generations} generations of the ${inputs.length} corpus inputs: median ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs → ${ratio.toFixed(3)}× of ${ALLOWANCE_MS} ms ${targetText(ratio, TARGET)}; first sight of an input: median ${(median(firstSight) * 1000).toFixed(1)} µs, p99 ${(firstP99 * 1000).toFixed(1)} µs (garbage collection included); lexicon load ${loadMs.toFixed(1)} ms once per process`;
   return {
     id: 'd', title: 'pattern narrator latency, 50 skills', line, ratio, target: TARGET, met: meetsTarget(ratio, TARGET),
     medians: { generationMs: p50, p99Ms: p99, allowanceMs: ALLOWANCE_MS, firstSightP99Ms: firstP99, lexiconLoadMs: loadMs }, samples: {}, details: { generations, inputs: inputs.length, skills: skills.length },
