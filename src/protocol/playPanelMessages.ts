@@ -49,6 +49,8 @@ export interface AttemptView {
   readonly tools: readonly string[];
   /** Why each tool was chosen, one line per tool (the pattern narrator's plans only): `roll ← dice-roller/roll: matched "lock" (score 4.2; cues: chance)`. */
   readonly explanation?: readonly string[];
+  /** Skills that matched some of the words and stayed out, one line each: `weather stayed out: 0.84 < 1 (matched "rain" in the description only)`. */
+  readonly nearMisses?: readonly string[];
   /**
    * The plan laid out for the tool panel's inline graph. Absent when the plan is not known (saved turns, the live
    * attempt log: the graph came with `attemptStarted`), has no tools, or has more than INLINE_GRAPH_MAX_TOOLS.

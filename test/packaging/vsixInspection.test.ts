@@ -50,6 +50,8 @@ for (const [target, binaryPackage] of Object.entries(EXPECTED)) {
 
     const packageJson = JSON.parse(files.get('extension/package.json')!.toString('utf8')) as { dependencies?: Record<string, string>; main: string };
     assert.ok(entries.some((entry) => entry.name === `extension/${packageJson.main.replace(/^\.\//, '')}`), 'the extension entry point ships');
+    // The pattern narrator's lexicon (read beside the bundles) and the WordNet notice its license asks for.
+    for (const data of ['extension/dist/data/lexicon.txt', 'extension/dist/data/WORDNET-LICENSE']) assert.ok(entries.some((entry) => entry.name === data), `${data} ships`);
 
     // Exactly one binary package, the target's own (none in the universal package, which has no node-llama-cpp).
     assert.deepEqual(binaryPackagesIn(entries), binaryPackage ? [binaryPackage] : []);
@@ -84,6 +86,8 @@ for (const [target, binaryPackage] of Object.entries(EXPECTED)) {
 
     const bytes = statSync(file).size;
     assert.ok(bytes <= MAX_BYTES, `${(bytes / 1048576).toFixed(1)} MB is over the 60 MB budget`);
+    // Issue 24's budget for the package without native code.
+    if (!binaryPackage) assert.ok(bytes <= 10 * 1048576, `${(bytes / 1048576).toFixed(1)} MB is over the universal package's 10 MB budget`);
     context.diagnostic(`${path.basename(file)}: ${(bytes / 1048576).toFixed(1)} MB, ${entries.length} files, ${natives.length} native (${natives.filter(({ entry }) => entry.name.endsWith('.node')).length} .node)`);
   });
 }

@@ -58,12 +58,15 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     assert.equal(await second.locator('.attempt').count(), 2);
     assert.match(await second.locator('.attempt').nth(0).innerText(), /Attempt 1 — failed[\s\S]*Failed: perceive/);
     // Why the pattern narrator chose each tool, one line per tool (play --explain shows the same lines).
-    assert.deepEqual(await second.locator('.attempt').nth(1).locator('.attempt-why li').allInnerTexts(), [
+    assert.deepEqual(await second.locator('.attempt').nth(1).locator('.attempt-why:not(.is-near-miss) li').allInnerTexts(), [
       'roll ← dice-roller/roll: matched "pick", "lock", "chance" (score 4.2; cues: chance)',
       'narrate ← storyteller/narrate: narrates the outcome of roll',
       'offer ← player-choices/offer: matched "options" (score 2.1; cues: options)',
       'portrait ← character-portraits/portrait: matched "look", "portrait" (score 3.3; cues: appearance)',
     ]);
+    // The skills that matched some words and stayed out, in their own list.
+    assert.deepEqual(await second.locator('.attempt').nth(1).locator('.attempt-why.is-near-miss li').allInnerTexts(), ['memory stayed out: 0.51 < 1 (matched "lock" in the prompt.md only)']);
+    assert.equal(await second.locator('.attempt').nth(1).locator('[aria-label="Skills that matched some words but stayed out"]').count(), 1);
     assert.equal(await second.locator('.attempt').nth(0).locator('.attempt-why').count(), 0, 'no explanation recorded, none shown');
     await second.scrollIntoViewIfNeeded();
     await panel.screenshot('dark-attempt-why');

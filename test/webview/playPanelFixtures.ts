@@ -100,6 +100,7 @@ export function turnTwo(origin: string): TurnView {
           'offer ← player-choices/offer: matched "options" (score 2.1; cues: options)',
           'portrait ← character-portraits/portrait: matched "look", "portrait" (score 3.3; cues: appearance)',
         ],
+        nearMisses: ['memory stayed out: 0.51 < 1 (matched "lock" in the prompt.md only)'],
       },
     ],
     durationMs: 1840,

@@ -1,5 +1,5 @@
 // Converts runtime turn records and results into the play panel's view types (assets resolved to webview URIs).
-import { explanationLines, selectionOf } from '../../runtime/narrator/planExplanation.js';
+import { nearMissesOf, nearMissLine, selectionLines, selectionOf } from '../../runtime/narrator/planExplanation.js';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import { layoutPlanGraph } from '../../runtime/graph/graphLayout.js';
@@ -66,7 +66,8 @@ export function attemptViews(result: TurnResult, options: TurnViewOptions = {}):
     failedTools: attempt.result.failedTools,
     disabledSkills: attempt.disabledSkills,
     tools: attempt.plan.tools.map((tool) => tool.toolId),
-    ...(selectionOf(attempt.plan) ? { explanation: explanationLines(attempt.plan) } : {}),
+    ...(selectionOf(attempt.plan) ? { explanation: selectionLines(attempt.plan) } : {}),
+    ...(nearMissesOf(attempt.plan).length > 0 ? { nearMisses: nearMissesOf(attempt.plan).map(nearMissLine) } : {}),
   }, options.graphs === false ? undefined : attemptGraph(attempt.plan)));
 }
 

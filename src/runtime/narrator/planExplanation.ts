@@ -59,18 +59,19 @@ export function nearMissesOf(plan: Plan): readonly NearMissExplanation[] {
  * `weather stayed out: 0.84 < 1 (matched "rain" in the description only)`.
  */
 export function explanationLines(plan: Plan): string[] {
+  return [...selectionLines(plan), ...nearMissesOf(plan).map(nearMissLine)];
+}
+
+/** Why each tool was chosen, one line per tool. */
+export function selectionLines(plan: Plan): string[] {
   const selection = selectionOf(plan);
-  const misses = nearMissesOf(plan).map(nearMissLine);
-  if (!selection) return [plan.tools.length > 0 ? 'no explanation: this plan was not written by the pattern narrator' : 'a narrative-only plan: no skill matched', ...misses];
-  if (selection.length === 0) return ['a narrative-only plan: no skill matched and no storyteller is available', ...misses];
-  return [
-    ...selection.map((entry) => {
-      const words = entry.evidence && entry.evidence.length > 0 ? `matched ${entry.evidence.map(evidenceWords).join(', ')}` : entry.terms && entry.terms.length > 0 ? `matched ${entry.terms.map((term) => `"${term}"`).join(', ')}` : entry.reason;
-      const details = [entry.score !== undefined ? `score ${entry.score}` : undefined, entry.cues && entry.cues.length > 0 ? `cues: ${entry.cues.join(', ')}` : undefined].filter(Boolean).join('; ');
-      return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${words}${details ? ` (${details})` : ''}`;
-    }),
-    ...misses,
-  ];
+  if (!selection) return [plan.tools.length > 0 ? 'no explanation: this plan was not written by the pattern narrator' : 'a narrative-only plan: no skill matched'];
+  if (selection.length === 0) return ['a narrative-only plan: no skill matched and no storyteller is available'];
+  return selection.map((entry) => {
+    const words = entry.evidence && entry.evidence.length > 0 ? `matched ${entry.evidence.map(evidenceWords).join(', ')}` : entry.terms && entry.terms.length > 0 ? `matched ${entry.terms.map((term) => `"${term}"`).join(', ')}` : entry.reason;
+    const details = [entry.score !== undefined ? `score ${entry.score}` : undefined, entry.cues && entry.cues.length > 0 ? `cues: ${entry.cues.join(', ')}` : undefined].filter(Boolean).join('; ');
+    return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${words}${details ? ` (${details})` : ''}`;
+  });
 }
 
 const FIELD_NAMES: Readonly<Record<EvidenceField, string>> = {

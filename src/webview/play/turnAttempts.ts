@@ -69,6 +69,11 @@ function renderAttempt(attempt: AttemptView): HTMLElement {
     attempt.explanation && attempt.explanation.length > 0
       ? el('ul', { className: 'attempt-why', attrs: { 'aria-label': 'Why the narrator chose each tool' } }, ...attempt.explanation.map((line) => el('li', { className: 'attempt-detail' }, line)))
       : null,
+    attempt.nearMisses && attempt.nearMisses.length > 0
+      ? el('div', { className: 'attempt-near-misses' },
+          el('span', { className: 'attempt-detail' }, 'Stayed out:'),
+          el('ul', { className: 'attempt-why is-near-miss', attrs: { 'aria-label': 'Skills that matched some words but stayed out' } }, ...attempt.nearMisses.map((line) => el('li', { className: 'attempt-detail' }, line))))
+      : null,
   );
 }
 
