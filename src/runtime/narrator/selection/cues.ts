@@ -75,7 +75,7 @@ const RULES: readonly CueRule[] = [
   {
     kind: 'deed',
     pattern:
-      /\b(?:help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank|rob|steal|betray|insult|spit|burn|cheat|lie\s+to)\b(?!\s+(?:me|us)\b)/i,
+      /\b(?:help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank|rob|steal|betray|insult|spit|burn|cheat|lie\s+to)\b(?!\s+(?:me|us|myself|ourselves|yourself)\b)/i,
     expansion: PERSON_DEED,
   },
   {
