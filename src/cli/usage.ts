@@ -9,7 +9,7 @@ export const inspectUsage =
 export const runsUsage =
   'narratoria runs list|show <id>|resume <id>|cancel <id> [--root DIR] [--format text|json]';
 export const playUsage =
-  'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session FILE] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain]';
+  'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session FILE] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS]';
 export const skillsUsage =
   'narratoria skills [--root DIR] [--format text|json] [--no-bundled-skills]';
 export const modelUsage =

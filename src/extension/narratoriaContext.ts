@@ -55,7 +55,16 @@ export class NarratoriaContext implements vscode.Disposable {
       secrets: extension.secrets,
       log: this.log,
     });
-    this.narrator = new NarratorService({ root: this.root?.fsPath, settings, log: this.log });
+    this.narrator = new NarratorService({
+      root: this.root?.fsPath,
+      settings,
+      log: this.log,
+      skills: async () => {
+        await this.skills.ready();
+        const disabled = this.skills.disabledSkills();
+        return this.skills.narratorSkills().filter((skill) => !disabled.includes(skill.name));
+      },
+    });
     this.tree = new SkillsTreeProvider(this.skills);
     this.treeView = vscode.window.createTreeView('narratoria.skills', { treeDataProvider: this.tree, showCollapseAll: true });
     this.graphs = new PlanGraphService({

@@ -11,6 +11,10 @@ export interface NarratoriaSettings {
   /** Absolute model file, or undefined for the cached default model. */
   readonly modelPath: string | undefined;
   readonly downloadBaseUrl: string;
+  /** The local model's budget per decision (FR-006), ms. */
+  readonly narratorBudgetMs: number | undefined;
+  /** The local model's CPU threads; undefined: chosen from the cores and the model's size. */
+  readonly narratorThreads: number | undefined;
   readonly concurrency: number | undefined;
   readonly toolTimeoutMs: number | undefined;
   readonly planTimeoutMs: number | undefined;
@@ -32,6 +36,8 @@ export function readSettings(folder: vscode.Uri | undefined): NarratoriaSettings
     narratorMode: mode === 'pattern' || mode === 'llm' ? mode : 'auto',
     modelPath: modelPath === '' ? undefined : resolve(expandHome(modelPath)),
     downloadBaseUrl: config.get<string>('narrator.downloadBaseUrl', 'https://huggingface.co').trim() || 'https://huggingface.co',
+    narratorBudgetMs: positiveOrUndefined(config.get<number>('narrator.budgetMs')),
+    narratorThreads: positiveOrUndefined(config.get<number>('narrator.threads')),
     concurrency: positiveOrUndefined(config.get<number>('execution.concurrency')),
     toolTimeoutMs: positiveOrUndefined(config.get<number>('execution.toolTimeoutMs')),
     planTimeoutMs: positiveOrUndefined(config.get<number>('execution.planTimeoutMs')),

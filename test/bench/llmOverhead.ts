@@ -15,13 +15,12 @@ export async function runLlmOverhead(options: BenchOptions): Promise<BenchResult
     fallback: new PatternNarrator(),
     workerCommand: TSX_WORKER,
     // The tiny model's byte-level vocabulary spends about one token per character, so it gets the
-    // test suite's larger context and smaller limits (the real Phi-3.5 tokenizer is ~4x denser).
+    // test suite's larger context and a smaller prompt (the real Phi-3.5 tokenizer is ~4x denser).
     threads: 1,
     contextSize: 4096,
-    maxTokens: 400,
     budgetMs: 20_000,
-    grammarLimits: { maxTools: 3, narrativeMaxLength: 60, inputStringMaxLength: 16 },
     promptBudget: { behavioralPromptChars: 600 },
+    promptCache: false,
   });
   try {
     const loadStarted = performance.now();

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModelWorkerClient } from '../../src/runtime/narrator/modelWorkerClient.js';
-import { buildPlanGrammar } from '../../src/runtime/narrator/planGrammar.js';
-import { createModelDirectory, loadShippedSkills } from '../runtime/narrator/narratorFixtures.js';
+import { buildDecisionGrammar } from '../../src/runtime/narrator/narratorDecision.js';
+import { createModelDirectory, planRequest } from '../runtime/narrator/narratorFixtures.js';
 import { readArchive } from './vsixArchive.js';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -38,10 +38,10 @@ test(`the model worker packaged in narratoria-${hostTarget}.vsix loads a model a
   try {
     const loaded = await client.load({ modelPath: models.model('tiny.gguf'), contextSize: 2048, threads: 1 });
     assert.equal(loaded.trainContextSize, 4096);
-    const schema = buildPlanGrammar(loadShippedSkills(), [], { maxTools: 1, narrativeMaxLength: 40, inputStringMaxLength: 8, maxInputProperties: 4 }).schema;
-    const generated = await client.generate({ systemPrompt: 'You write Plan JSON.', prompt: 'Roll a d20.', grammarSchema: schema, seed: 3, temperature: 0.8, maxTokens: 600 });
+    const schema = buildDecisionGrammar(planRequest());
+    const generated = await client.generate({ systemPrompt: 'You choose scripts.', prompt: 'Roll a d20.', grammarSchema: schema, seed: 3, temperature: 0.8, maxTokens: 600 });
     assert.ok(generated.tokens > 0, logs.join('\n'));
-    assert.ok(generated.text.startsWith('{'), generated.text);
+    assert.ok(generated.text.trimStart().startsWith('['), generated.text);
   } finally {
     await client.dispose();
   }

@@ -22,6 +22,8 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     'plan-timeout': { type: 'string' },
     'no-bundled-skills': { type: 'boolean' },
     explain: { type: 'boolean' },
+    threads: { type: 'string' },
+    'budget-ms': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`play takes no positional arguments (got "${positionals[0]}"); use --once "TEXT" for one turn`);
   const format = parseFormat(values.format);
@@ -36,7 +38,14 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
   };
   const extraSkillRoots = values['no-bundled-skills'] || !io.bundledSkillsDirectory ? [] : [io.bundledSkillsDirectory];
   const registry = await SkillRegistry.load({ root, extraSkillRoots, environment: io.env as Record<string, string | undefined> });
-  const choice = await createNarrator({ mode, root, modelPath: values.model !== undefined ? path.resolve(io.cwd, values.model) : undefined, modelDirectory: io.env['NARRATORIA_MODEL_DIR'] });
+  const choice = await createNarrator({
+    mode,
+    root,
+    modelPath: values.model !== undefined ? path.resolve(io.cwd, values.model) : undefined,
+    modelDirectory: io.env['NARRATORIA_MODEL_DIR'],
+    threads: parsePositiveInteger('threads', values.threads),
+    budgetMs: parsePositiveInteger('budget-ms', values['budget-ms']),
+  });
   const style = styler(io.stdout, io.env);
   const explain = values.explain === true;
   const executionOptions = { ...execution, root, extraSkillRoots, skillContext: registry, extraEnv: choice.scriptEnvironment };

@@ -8,11 +8,14 @@ import { createNarrator, type NarratorChoice } from '../../runtime/narrator/narr
 import { DEFAULT_MODEL } from '../../runtime/narrator/modelStore.js';
 import type { NarratorStatusView } from '../../protocol/playPanelMessages.js';
 import type { NarratoriaSettings } from '../settings.js';
+import type { NarratorSkill } from '../../runtime/skills/skillTypes.js';
 
 export interface NarratorServiceOptions {
   readonly root: string | undefined;
   readonly settings: () => NarratoriaSettings;
   readonly log: vscode.LogOutputChannel;
+  /** The skills a turn offers the narrator: the local model evaluates their fixed prompt when it loads. */
+  readonly skills?: () => Promise<readonly NarratorSkill[]>;
 }
 
 /**
@@ -78,7 +81,9 @@ export class NarratorService implements vscode.Disposable {
     if (!(choice.narrator instanceof LlamaNarrator) || generation !== this.generation) return;
     this.setStatus({ state: 'loading', label: 'Loading model…', detail: choice.reason });
     const started = performance.now();
-    const failure = await choice.narrator.prepare();
+    // The fixed prompt is evaluated (or loaded from the prompt cache) right after the model, while the author reads.
+    const skills = await this.options.skills?.().catch(() => undefined);
+    const failure = await choice.narrator.prepare(skills);
     if (generation !== this.generation) return;
     if (failure) {
       this.options.log.warn(`the local model is not usable, plans come from the pattern narrator: ${failure}`);
@@ -126,6 +131,8 @@ export class NarratorService implements vscode.Disposable {
       mode: settings.narratorMode,
       root: this.options.root ?? process.cwd(),
       modelPath: settings.modelPath,
+      budgetMs: settings.narratorBudgetMs,
+      threads: settings.narratorThreads,
       onLog: (message) => this.options.log.debug(message),
     });
     if (generation !== this.generation) return choice;

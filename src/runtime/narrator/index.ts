@@ -12,6 +12,11 @@ export interface PlanRequest {
   readonly input: string;
   /** Skills the narrator may use (enabled, not permanently failed), with their scripts and prompts. */
   readonly skills: readonly NarratorSkill[];
+  /**
+   * The skills the narrator's fixed prompt describes: `skills` plus those disabled for this attempt only (by the
+   * replan loop), so a replan reuses the evaluated prompt. Default: `skills`.
+   */
+  readonly catalog?: readonly NarratorSkill[];
   /** Skills the plan must not use (also written into plan.disabledSkills). */
   readonly disabledSkills: readonly string[];
   /** 1 for the first generation of a turn, up to 5 (metadata.generationAttempt). */

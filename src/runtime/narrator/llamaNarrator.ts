@@ -1,4 +1,4 @@
-// The LLM narrator: plans with a local GGUF model in a worker process under a grammar of the available scripts, within a time budget, falling back to another narrator on any failure (FR-001..FR-010). Never imports node-llama-cpp.
+// The LLM narrator: a local GGUF model in a worker process decides which scripts run (a short answer under a grammar of the available scripts), the plan is composed from that decision, within a time budget, falling back to another narrator on any failure (FR-001..FR-010). Never imports node-llama-cpp.
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as os from 'node:os';
@@ -12,8 +12,20 @@ import { GENERATION_BUDGET_MS, type GeneratedPlan, type Narrator, type PlanReque
 import type { Reflection } from '../executor/reflection.js';
 import { verifyModelFile, type ModelFileExpectation } from './modelStore.js';
 import { ModelWorkerClient, ModelWorkerError, type WorkerCommand } from './modelWorkerClient.js';
-import { buildNarratorPrompt, DEFAULT_PROMPT_BUDGET, type NarratorPromptBudget } from './narratorPrompt.js';
-import { buildPlanGrammar, DEFAULT_GRAMMAR_LIMITS, planFromModelOutput, type PlanGrammarLimits } from './planGrammar.js';
+import {
+  buildDecisionGrammar,
+  buildDecisionSystemPrompt,
+  buildDecisionUserPrompt,
+  decidedScripts,
+  decisionCandidates,
+  decisionMaxTokens,
+  DEFAULT_DECISION_BUDGET,
+  planFromDecision,
+  selectableSkills,
+  type DecisionPromptBudget,
+} from './narratorDecision.js';
+import { promptCacheDirectory, promptCacheFile, sweepPromptCache, touchPromptCache } from './promptCache.js';
+import type { NarratorSkill } from '../skills/skillTypes.js';
 
 /** Options of {@link LlamaNarrator}. */
 export interface LlamaNarratorOptions {
@@ -29,14 +41,20 @@ export interface LlamaNarratorOptions {
   readonly workerCommand?: WorkerCommand;
   /** Per-generation budget (FR-006). Default GENERATION_BUDGET_MS. */
   readonly budgetMs?: number;
+  /** CPU threads; default {@link defaultThreads} from the cores and the model's size. */
   readonly threads?: number;
+  /** Flash attention; default off (on a CPU it made each token 2-4x slower, measured). */
+  readonly flashAttention?: boolean;
   readonly contextSize?: number;
+  /** Generated tokens per decision at most. Default: what the longest allowed answer needs (decisionMaxTokens). */
   readonly maxTokens?: number;
   /** Seed of the first generation; generation n uses seed + n. Default 1. */
   readonly seed?: number;
+  /** Default 0: a decision is the model's most likely one. */
   readonly temperature?: number;
-  readonly grammarLimits?: Partial<PlanGrammarLimits>;
-  readonly promptBudget?: Partial<NarratorPromptBudget>;
+  readonly promptBudget?: Partial<DecisionPromptBudget>;
+  /** Where the evaluated fixed prompt is persisted (promptCache.ts); false: not persisted. Default promptCacheDirectory(). */
+  readonly promptCache?: string | false;
   readonly onLog?: (message: string) => void;
 }
 
@@ -44,12 +62,24 @@ export interface LlamaNarratorOptions {
 export interface LlmGenerationTimings {
   /** From the generatePlan call to the validated plan. */
   readonly totalMs: number;
-  /** Pure token generation in the worker. */
+  /** Pure token generation in the worker (the per-turn prompt's evaluation included). */
   readonly generationMs: number;
   /** Grammar construction in the worker (cached per schema). */
   readonly grammarMs: number;
+  /** Tokens generated. */
   readonly tokens: number;
+  /** Prompt tokens evaluated for this turn (the fixed part was already in the sequence). */
+  readonly promptTokens?: number;
   readonly seed: number;
+}
+
+/** How the fixed prompt came to be evaluated in the sequence (for logs and benchmarks). */
+export interface PromptPreparation {
+  readonly tokens: number;
+  readonly source: 'memory' | 'file' | 'evaluated';
+  readonly ms: number;
+  readonly cacheFile?: string;
+  readonly savedBytes?: number;
 }
 
 type Outcome = { readonly ok: true; readonly plan: Plan } | { readonly ok: false; readonly reason: string };
@@ -72,6 +102,14 @@ export class LlamaNarrator implements Narrator {
   private verified: { readonly signature: FileSignature; readonly failure: string | undefined } | undefined;
   private readonly crashedFiles = new Set<FileSignature>();
   private generations = 0;
+  /** The llama.cpp release the worker reported (part of the prompt cache key). */
+  private runtime = 'unknown';
+  /** The fixed prompt the worker's sequence holds, per worker start. */
+  private prefixed: { readonly startCount: number; readonly systemPrompt: string } | undefined;
+  private preparing: Promise<PromptPreparation | undefined> | undefined;
+  private readonly preparedEmitter = new Emitter<PromptPreparation>();
+  /** Fires when the fixed prompt has been put in the sequence (evaluated, loaded from the cache file, or found in memory). */
+  readonly onDidPreparePrompt: Event<PromptPreparation> = this.preparedEmitter.event;
 
   /** Fires after each successful LLM generation. */
   readonly onDidGeneratePlan: Event<LlmGenerationTimings> = this.generatedEmitter.event;
@@ -81,10 +119,15 @@ export class LlamaNarrator implements Narrator {
     this.client = new ModelWorkerClient({ command: options.workerCommand ?? defaultWorkerCommand(), ...(onLog ? { onLog } : {}) });
   }
 
-  /** Verifies and loads the model ahead of the first generation. Resolves with a failure reason, or undefined when ready. */
-  async prepare(): Promise<string | undefined> {
+  /**
+   * Verifies and loads the model ahead of the first generation and, given the skills, evaluates the fixed prompt
+   * (or loads it from the cache) while the author reads. Resolves with a failure reason, or undefined when ready.
+   */
+  async prepare(skills?: readonly NarratorSkill[]): Promise<string | undefined> {
     const outcome = await this.ensureLoaded();
-    return outcome && !outcome.ok ? outcome.reason : undefined;
+    if (outcome && !outcome.ok) return outcome.reason;
+    if (skills) await this.ensurePrompt(this.systemPromptFor(skills));
+    return undefined;
   }
 
   async generatePlan(request: PlanRequest): Promise<GeneratedPlan> {
@@ -137,6 +180,7 @@ export class LlamaNarrator implements Narrator {
 
   async dispose(): Promise<void> {
     this.generatedEmitter.dispose();
+    this.preparedEmitter.dispose();
     await this.client.dispose();
   }
 
@@ -161,39 +205,99 @@ export class LlamaNarrator implements Narrator {
   /** Never rejects: every failure is an Outcome (the budget race may have settled already). */
   private async generateWithModel(request: PlanRequest, signal: AbortSignal, started: number): Promise<Outcome> {
     try {
-      const limits = { ...DEFAULT_GRAMMAR_LIMITS, ...this.options.grammarLimits };
-      const grammar = buildPlanGrammar(request.skills, request.disabledSkills, limits);
-      const prompt = buildNarratorPrompt(request, grammar, { ...DEFAULT_PROMPT_BUDGET, ...this.options.promptBudget });
+      const budget = { ...DEFAULT_DECISION_BUDGET, ...this.options.promptBudget };
+      const systemPrompt = this.systemPromptFor(request.catalog ?? request.skills);
       const loaded = await this.ensureLoaded();
       if (loaded) return loaded;
       if (signal.aborted) return { ok: false, reason: 'timeout: the model was not ready in time' };
+      await this.ensurePrompt(systemPrompt);
+      if (signal.aborted) return { ok: false, reason: 'timeout: the fixed prompt was not evaluated in time' };
+      const candidates = decisionCandidates(request);
       const seed = (this.options.seed ?? 1) + this.generations++;
       const generated = await this.client.generate(
         {
-          systemPrompt: prompt.system,
-          prompt: prompt.user,
-          grammarSchema: grammar.schema,
-          maxTokens: this.options.maxTokens ?? 500,
+          systemPrompt,
+          prompt: buildDecisionUserPrompt(request, candidates, budget),
+          grammarSchema: buildDecisionGrammar(request),
+          maxTokens: this.options.maxTokens ?? decisionMaxTokens(request),
           seed,
-          temperature: this.options.temperature ?? 0.3,
+          temperature: this.options.temperature ?? 0,
         },
         signal,
       );
-      const plan = planFromModelOutput(generated.value, request);
-      const known = new Set(grammar.toolPaths);
-      const unknown = plan.tools.find((tool) => !known.has(tool.toolPath));
-      if (unknown) return { ok: false, reason: `invalid plan: script ${unknown.toolPath} is not available` };
+      const chosen = decidedScripts(generated.value, request);
+      const plan = planFromDecision(request, chosen, { candidates, chosen, ...(generated.promptTokens !== undefined ? { promptTokens: generated.promptTokens } : {}), generatedTokens: generated.tokens });
       const validation = await validatePlanValue(plan, { root: this.options.root, checkToolPaths: false });
       if (!validation.valid) {
         const errors = validation.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').slice(0, 3);
         return { ok: false, reason: `invalid plan: ${errors.map((diagnostic) => `${diagnostic.code} ${diagnostic.message}`).join('; ')}` };
       }
-      const timings = { totalMs: performance.now() - started, generationMs: generated.generationMs, grammarMs: generated.grammarMs, tokens: generated.tokens, seed };
-      this.log(`plan in ${timings.totalMs.toFixed(0)} ms (generation ${timings.generationMs.toFixed(0)} ms, ${timings.tokens} tokens, seed ${seed})`);
+      const timings = {
+        totalMs: performance.now() - started,
+        generationMs: generated.generationMs,
+        grammarMs: generated.grammarMs,
+        tokens: generated.tokens,
+        ...(generated.promptTokens !== undefined ? { promptTokens: generated.promptTokens } : {}),
+        seed,
+      };
+      this.log(`decision [${chosen.join(', ')}] in ${timings.totalMs.toFixed(0)} ms (generation ${timings.generationMs.toFixed(0)} ms, ${timings.promptTokens ?? '?'} prompt and ${timings.tokens} generated tokens, seed ${seed})`);
       this.generatedEmitter.fire(timings);
       return { ok: true, plan };
     } catch (error) {
       return { ok: false, reason: failureReason(error) };
+    }
+  }
+
+  /** The fixed prompt of a skill set: the same text every turn, so its evaluation is reused. */
+  private systemPromptFor(skills: readonly NarratorSkill[]): string {
+    return buildDecisionSystemPrompt(selectableSkills(skills, []), { ...DEFAULT_DECISION_BUDGET, ...this.options.promptBudget });
+  }
+
+  /**
+   * Puts the fixed prompt in the worker's sequence once per worker and prompt: from memory, from the persisted
+   * cache, or evaluated (then persisted). A failure here only costs speed: the generation evaluates the prompt itself.
+   */
+  private async ensurePrompt(systemPrompt: string): Promise<PromptPreparation | undefined> {
+    if (this.prefixed?.startCount === this.client.startCount && this.prefixed.systemPrompt === systemPrompt && this.client.running) return undefined;
+    const previous = this.preparing;
+    if (previous) await previous;
+    if (this.prefixed?.startCount === this.client.startCount && this.prefixed.systemPrompt === systemPrompt && this.client.running) return undefined;
+    const preparing = this.preparePrompt(systemPrompt);
+    this.preparing = preparing;
+    try {
+      return await preparing;
+    } finally {
+      if (this.preparing === preparing) this.preparing = undefined;
+    }
+  }
+
+  private async preparePrompt(systemPrompt: string): Promise<PromptPreparation | undefined> {
+    const directory = this.options.promptCache === false ? undefined : this.options.promptCache ?? promptCacheDirectory();
+    let cacheFile: string | undefined;
+    if (directory !== undefined) {
+      try {
+        const file = await stat(this.options.modelPath);
+        cacheFile = promptCacheFile(
+          { modelPath: this.options.modelPath, modelSize: file.size, modelMtimeMs: file.mtimeMs, contextSize: this.options.contextSize ?? DEFAULT_CONTEXT_SIZE, runtime: this.runtime, systemPrompt },
+          directory,
+        );
+      } catch {
+        cacheFile = undefined;
+      }
+    }
+    const startCount = this.client.startCount;
+    try {
+      const prefixed = await this.client.prefix({ systemPrompt, ...(cacheFile ? { cacheFile } : {}) });
+      this.prefixed = { startCount, systemPrompt };
+      if (cacheFile && prefixed.source === 'file') touchPromptCache(cacheFile);
+      if (cacheFile && directory) sweepPromptCache(directory, cacheFile);
+      const preparation: PromptPreparation = { tokens: prefixed.tokens, source: prefixed.source, ms: prefixed.ms, ...(cacheFile ? { cacheFile } : {}), ...(prefixed.savedBytes !== undefined ? { savedBytes: prefixed.savedBytes } : {}) };
+      this.log(`fixed prompt of ${prefixed.tokens} tokens ${prefixed.source === 'file' ? 'loaded from the prompt cache' : prefixed.source === 'memory' ? 'already evaluated' : 'evaluated'} in ${prefixed.ms.toFixed(0)} ms`);
+      this.preparedEmitter.fire(preparation);
+      return preparation;
+    } catch (error) {
+      this.log(`the fixed prompt was not prepared (${failureReason(error)}): the generation evaluates it`);
+      return undefined;
     }
   }
 
@@ -222,12 +326,15 @@ export class LlamaNarrator implements Narrator {
     }
     if (this.verified.failure) return { ok: false, reason: this.verified.failure };
     try {
+      const file = await stat(modelPath);
       const loaded = await this.client.load({
         modelPath,
-        contextSize: this.options.contextSize ?? 2048,
-        threads: this.options.threads ?? defaultThreads(),
+        contextSize: this.options.contextSize ?? DEFAULT_CONTEXT_SIZE,
+        threads: this.options.threads ?? defaultThreads(file.size),
+        flashAttention: this.options.flashAttention ?? false,
       });
       this.loadedInWorker = this.client.startCount;
+      this.runtime = loaded.runtime ?? 'unknown';
       this.log(`model loaded in ${loaded.loadMs.toFixed(0)} ms (binding ${loaded.bindingMs.toFixed(0)} ms, context ${loaded.contextSize})`);
       return undefined;
     } catch (error) {
@@ -266,9 +373,19 @@ const REFLECTION_SCHEMA = {
   required: ['summary', 'suggestions'],
 } as const;
 
-/** A few threads: all cores contend with the host (auto threads took 15 s for a tiny model on a many-core machine). */
-function defaultThreads(): number {
-  return Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)));
+/** The context: the fixed prompt (~1,300 tokens with the sample skills' guides), a turn's text and the decision. */
+const DEFAULT_CONTEXT_SIZE = 2048;
+/** Below this size a model is a test fixture: one thread (more only contend; auto threads took 15 s for a tiny model). */
+const SMALL_MODEL_BYTES = 256 * 1024 * 1024;
+
+/**
+ * Threads from the cores and the model's size: a real model is bound by memory bandwidth and uses every core up to
+ * four (on this 2-core machine, 2 threads with flash attention off decoded 3-4x faster than 1 thread with it on); a
+ * tiny one, one thread.
+ */
+export function defaultThreads(modelBytes: number, cores: number = os.availableParallelism()): number {
+  if (modelBytes < SMALL_MODEL_BYTES) return 1;
+  return Math.max(1, Math.min(4, cores));
 }
 
 /** The bundled worker beside a CommonJS bundle, or the TypeScript source through tsx when running from sources. */

@@ -1,12 +1,15 @@
 // The model worker process: loads a GGUF with node-llama-cpp and generates grammar-constrained text on request (JSON lines on stdio). The only file that imports node-llama-cpp; a native crash here never reaches the host.
 import * as readline from 'node:readline';
-import type { ChatWrapper, Llama, LlamaChat, LlamaContext, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
+import { existsSync, renameSync, rmSync, statSync, mkdirSync } from 'node:fs';
+import * as path from 'node:path';
+import type { ChatWrapper, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
 import {
   decodeMessage,
   encodeMessage,
   type ErrorResponse,
   type GenerateRequest,
   type LoadRequest,
+  type PrefixRequest,
   type WorkerMessage,
   type WorkerRequest,
 } from './modelWorkerProtocol.js';
@@ -18,6 +21,7 @@ interface Loaded {
   readonly modelPath: string;
   readonly model: LlamaModel;
   readonly context: LlamaContext;
+  readonly sequence: LlamaContextSequence;
   readonly chat: LlamaChat;
 }
 
@@ -57,9 +61,10 @@ async function load(request: LoadRequest): Promise<void> {
   if (loaded && loaded.modelPath !== request.modelPath) await unload();
   if (!loaded) {
     const model = await llama.loadModel({ modelPath: request.modelPath, gpuLayers: 0 });
-    const context = await model.createContext({ contextSize: request.contextSize, threads: request.threads, sequences: 1 });
-    const chat = new binding.LlamaChat({ contextSequence: context.getSequence(), chatWrapper: chatWrapperFor(binding, model), autoDisposeSequence: true });
-    loaded = { modelPath: request.modelPath, model, context, chat };
+    const context = await model.createContext({ contextSize: request.contextSize, threads: request.threads, sequences: 1, flashAttention: request.flashAttention ?? false });
+    const sequence = context.getSequence();
+    const chat = new binding.LlamaChat({ contextSequence: sequence, chatWrapper: chatWrapperFor(binding, model), autoDisposeSequence: true });
+    loaded = { modelPath: request.modelPath, model, context, sequence, chat };
   }
   const { model, context } = loaded;
   send({
@@ -69,6 +74,7 @@ async function load(request: LoadRequest): Promise<void> {
     loadMs: performance.now() - started,
     trainContextSize: model.trainContextSize,
     contextSize: context.contextSize,
+    runtime: `llama.cpp ${llama.llamaCppRelease.release}`,
   });
 }
 
@@ -92,11 +98,66 @@ async function grammarFor(schema: GenerateRequest['grammarSchema']): Promise<Jso
   const cached = grammars.get(key);
   if (cached) return cached;
   if (!llama) throw new Error('no model loaded');
-  // The schema comes from planGrammar.ts, which only uses the subset node-llama-cpp supports.
+  // The schema comes from narratorDecision.ts, which only uses the subset node-llama-cpp supports.
   const grammar: JsonGrammar = await llama.createGrammarForJsonSchema(schema as never);
   if (grammars.size >= MAX_CACHED_GRAMMARS) grammars.delete(grammars.keys().next().value as string);
   grammars.set(key, grammar);
   return grammar;
+}
+
+/** The tokens of the fixed part of a chat: what the template renders for the system prompt before any user text. */
+function fixedTokens(current: Loaded, systemPrompt: string): Token[] {
+  const render = (user: string): Token[] =>
+    current.chat.chatWrapper
+      .generateContextState({ chatHistory: [{ type: 'system', text: systemPrompt }, { type: 'user', text: user }, { type: 'model', response: [] }] })
+      .contextText.tokenize(current.model.tokenizer);
+  // Two renderings that differ only in the user text share exactly the fixed part.
+  const first = render('a');
+  const second = render('z');
+  let length = 0;
+  while (length < first.length && length < second.length && first[length] === second[length]) length++;
+  return first.slice(0, length);
+}
+
+function holds(sequence: LlamaContextSequence, tokens: readonly Token[]): boolean {
+  const held = sequence.contextTokens;
+  if (held.length < tokens.length) return false;
+  for (let index = 0; index < tokens.length; index++) if (held[index] !== tokens[index]) return false;
+  return true;
+}
+
+async function prefix(request: PrefixRequest): Promise<void> {
+  if (!loaded) return fail(request.id, 'not_loaded', 'no model loaded');
+  const current = loaded;
+  const started = performance.now();
+  const tokens = fixedTokens(current, request.systemPrompt);
+  const answer = (source: 'memory' | 'file' | 'evaluated', savedBytes?: number) =>
+    send({ type: 'prefixed', id: request.id, tokens: tokens.length, source, ms: performance.now() - started, ...(savedBytes !== undefined ? { savedBytes } : {}) });
+  if (holds(current.sequence, tokens)) return answer('memory');
+  if (request.cacheFile && existsSync(request.cacheFile)) {
+    try {
+      // The cache file's name is keyed by this model file, the prompt text and the runtime version (promptCache.ts).
+      await current.sequence.loadStateFromFile(request.cacheFile, { acceptRisk: true });
+      if (holds(current.sequence, tokens)) return answer('file');
+      send({ type: 'log', level: 'warn', message: `prompt cache ${request.cacheFile} holds other tokens: evaluating again` });
+    } catch (error) {
+      send({ type: 'log', level: 'warn', message: `prompt cache ${request.cacheFile} not loaded: ${error instanceof Error ? error.message : String(error)}` });
+    }
+  }
+  await current.sequence.clearHistory();
+  await current.sequence.evaluateWithoutGeneratingNewTokens(tokens);
+  if (!request.cacheFile) return answer('evaluated');
+  const temporary = `${request.cacheFile}.${process.pid}.tmp`;
+  try {
+    mkdirSync(path.dirname(request.cacheFile), { recursive: true });
+    await current.sequence.saveStateToFile(temporary);
+    renameSync(temporary, request.cacheFile);
+    return answer('evaluated', statSync(request.cacheFile).size);
+  } catch (error) {
+    rmSync(temporary, { force: true });
+    send({ type: 'log', level: 'warn', message: `prompt cache ${request.cacheFile} not saved: ${error instanceof Error ? error.message : String(error)}` });
+    return answer('evaluated');
+  }
 }
 
 async function generate(request: GenerateRequest, signal: AbortSignal): Promise<void> {
@@ -106,6 +167,7 @@ async function generate(request: GenerateRequest, signal: AbortSignal): Promise<
   const grammarMs = performance.now() - grammarStarted;
   if (signal.aborted) return fail(request.id, 'aborted', 'cancelled before generation');
   let tokens = 0;
+  const meterBefore = loaded.sequence.tokenMeter.getState();
   const started = performance.now();
   let response: Awaited<ReturnType<LlamaChat['generateResponse']>>;
   try {
@@ -136,7 +198,11 @@ async function generate(request: GenerateRequest, signal: AbortSignal): Promise<
   } catch (error) {
     return fail(request.id, 'bad_output', `${error instanceof Error ? error.message : String(error)} (stop: ${response.metadata.stopReason})`);
   }
-  send({ type: 'generated', id: request.id, text: response.response, value, generationMs, grammarMs, tokens, stopReason: response.metadata.stopReason });
+  // The meter splits each evaluated batch into one "output" token (the one with logits) and the rest "input": together
+  // they are every token evaluated, the generated ones fed back included. The prompt is what is left.
+  const used = loaded.sequence.tokenMeter.diff(meterBefore);
+  const promptTokens = Math.max(0, used.usedInputTokens + used.usedOutputTokens - tokens);
+  send({ type: 'generated', id: request.id, text: response.response, value, generationMs, grammarMs, tokens, promptTokens, stopReason: response.metadata.stopReason });
 }
 
 async function unload(): Promise<void> {
@@ -165,6 +231,16 @@ function handle(request: WorkerRequest): void {
     case 'load':
       queue = queue.then(() => load(request).catch((error: unknown) => fail(request.id, 'load_failed', error)));
       return;
+    case 'prefix': {
+      const controller = new AbortController();
+      controllers.set(request.id, controller);
+      queue = queue.then(() =>
+        (controller.signal.aborted ? Promise.resolve(fail(request.id, 'aborted', 'cancelled before the prompt was evaluated')) : prefix(request))
+          .catch((error: unknown) => fail(request.id, 'generation_failed', error))
+          .finally(() => controllers.delete(request.id)),
+      );
+      return;
+    }
     case 'generate': {
       const controller = new AbortController();
       controllers.set(request.id, controller);

@@ -9,6 +9,8 @@ import {
   type GeneratedResponse,
   type LoadedResponse,
   type LoadRequest,
+  type PrefixedResponse,
+  type PrefixRequest,
   type WorkerRequest,
   type WorkerResponse,
 } from './modelWorkerProtocol.js';
@@ -92,6 +94,12 @@ export class ModelWorkerClient {
     return expect(response, 'loaded');
   }
 
+  /** Makes the worker's sequence hold the evaluated system prompt: from memory, from the cache file, or evaluated now (then saved). */
+  async prefix(request: Omit<PrefixRequest, 'type' | 'id'>, signal?: AbortSignal): Promise<PrefixedResponse> {
+    const response = await this.request({ type: 'prefix', ...request }, signal);
+    return expect(response, 'prefixed');
+  }
+
   /** Generates under the given grammar; aborting `signal` cancels it in the worker (killed if it does not stop in time). */
   async generate(request: Omit<GenerateRequest, 'type' | 'id'>, signal?: AbortSignal): Promise<GeneratedResponse> {
     const response = await this.request({ type: 'generate', ...request }, signal);
@@ -110,7 +118,7 @@ export class ModelWorkerClient {
     clearTimeout(timer);
   }
 
-  private async request(body: Omit<LoadRequest, 'id'> | Omit<GenerateRequest, 'id'>, signal?: AbortSignal): Promise<WorkerResponse> {
+  private async request(body: Omit<LoadRequest, 'id'> | Omit<PrefixRequest, 'id'> | Omit<GenerateRequest, 'id'>, signal?: AbortSignal): Promise<WorkerResponse> {
     if (this.disposed) throw new ModelWorkerError('disposed', 'the model worker was disposed');
     if (signal?.aborted) throw new CancellationError('Generation cancelled');
     const child = this.child ?? this.start();

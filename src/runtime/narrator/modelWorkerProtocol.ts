@@ -1,5 +1,5 @@
 // The JSON-lines protocol between the host and the model worker process (one JSON object per line on stdin/stdout). Types and line codecs only.
-import type { GrammarSchema } from './planGrammar.js';
+import type { GrammarSchema } from './narratorDecision.js';
 
 /** Loads (or replaces) the model. */
 export interface LoadRequest {
@@ -8,6 +8,20 @@ export interface LoadRequest {
   readonly modelPath: string;
   readonly contextSize: number;
   readonly threads: number;
+  /** Flash attention (off on a CPU: 2-4x slower per token there, measured). Default false. */
+  readonly flashAttention?: boolean;
+}
+
+/**
+ * Makes the sequence hold the evaluated fixed part of the prompt (the system prompt, as the chat template renders it
+ * before any user text): already in memory, loaded from `cacheFile`, or evaluated now (and then saved to `cacheFile`).
+ */
+export interface PrefixRequest {
+  readonly type: 'prefix';
+  readonly id: number;
+  readonly systemPrompt: string;
+  /** Where the evaluated state is persisted (written through a temporary file, then renamed). */
+  readonly cacheFile?: string;
 }
 
 /** Generates one response under a JSON-schema grammar. */
@@ -36,7 +50,7 @@ export interface DisposeRequest {
 }
 
 /** Host → worker. */
-export type WorkerRequest = LoadRequest | GenerateRequest | CancelRequest | DisposeRequest;
+export type WorkerRequest = LoadRequest | PrefixRequest | GenerateRequest | CancelRequest | DisposeRequest;
 
 /** Timings of a load, in ms. */
 export interface LoadedResponse {
@@ -46,6 +60,20 @@ export interface LoadedResponse {
   readonly loadMs: number;
   readonly trainContextSize: number;
   readonly contextSize: number;
+  /** The binding's llama.cpp release (part of a persisted prompt's key). */
+  readonly runtime?: string;
+}
+
+/** The fixed prompt is evaluated in the sequence: how many tokens, where they came from, and what that cost. */
+export interface PrefixedResponse {
+  readonly type: 'prefixed';
+  readonly id: number;
+  readonly tokens: number;
+  /** memory: already evaluated; file: loaded from the cache file; evaluated: evaluated now. */
+  readonly source: 'memory' | 'file' | 'evaluated';
+  readonly ms: number;
+  /** Bytes written to the cache file (evaluated only, when a file was given and could be written). */
+  readonly savedBytes?: number;
 }
 
 /** The output text, its value parsed against the grammar schema, and the pure generation time. */
@@ -57,6 +85,8 @@ export interface GeneratedResponse {
   readonly generationMs: number;
   readonly grammarMs: number;
   readonly tokens: number;
+  /** Prompt tokens evaluated for this generation (what the sequence did not hold already). */
+  readonly promptTokens?: number;
   readonly stopReason: string;
 }
 
@@ -81,7 +111,7 @@ export interface LogMessage {
 }
 
 /** Worker → host. */
-export type WorkerResponse = LoadedResponse | GeneratedResponse | ErrorResponse | DisposedResponse;
+export type WorkerResponse = LoadedResponse | PrefixedResponse | GeneratedResponse | ErrorResponse | DisposedResponse;
 export type WorkerMessage = WorkerResponse | LogMessage;
 
 /** Encodes one message as a line. */

@@ -36,6 +36,10 @@ export interface NarratorFactoryOptions {
   /** Model cache directory (default modelCacheDirectory()). */
   readonly modelDirectory?: string | undefined;
   readonly onLog?: ((message: string) => void) | undefined;
+  /** The local model's budget per decision (FR-006; default GENERATION_BUDGET_MS). */
+  readonly budgetMs?: number | undefined;
+  /** The local model's CPU threads (default: from the cores and the model's size). */
+  readonly threads?: number | undefined;
 }
 
 /**
@@ -58,6 +62,8 @@ export async function createNarrator(options: NarratorFactoryOptions): Promise<N
       fallback: pattern,
       ...(expected ? { expected: { sha256: DEFAULT_MODEL.sha256!, sizeBytes: DEFAULT_MODEL.sizeBytes! } } : {}),
       ...(options.onLog ? { onLog: options.onLog } : {}),
+      ...(options.budgetMs !== undefined ? { budgetMs: options.budgetMs } : {}),
+      ...(options.threads !== undefined ? { threads: options.threads } : {}),
     });
   if (explicit !== undefined) {
     if (options.mode === 'auto' && !existsSync(explicit)) return { narrator: pattern, reason: `pattern narrator: no model file at ${explicit}`, scriptEnvironment: {} };

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan, ToolInvocation } from '../model/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
-import type { GeneratedPlan, Narrator, PlanRequest } from './index.js';
+import type { GeneratedPlan, Narrator, NarratorKind, PlanRequest } from './index.js';
 import type { EvidenceExplanation, NearMissExplanation, SelectionExplanation } from './planExplanation.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';
 import { extractEntities } from './selection/entities.js';
@@ -32,6 +32,27 @@ export function buildPatternPlan(request: PlanRequest): Plan {
   const available = availableSkills(request.skills, request.disabledSkills);
   const words = withoutRePlanReport(request.input);
   const selection = selectSkills(words, available);
+  return composePlan(request, words, selection, {
+    narrator: 'pattern',
+    explain: (chosen) => ({ score: chosen.score, terms: chosen.terms, ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}), evidence: chosen.evidence.map(evidenceOf), reason: reasonFor(chosen) }),
+  });
+}
+
+/** How a composed plan says who chose its skills, and why each. */
+export interface Composition {
+  readonly narrator: NarratorKind;
+  readonly explain: (chosen: SelectedSkill) => Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>;
+  /** More of `metadata` (the LLM narrator's decision). */
+  readonly metadata?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The plan of a selection, as the skill prompts describe it: the roll and the context tools first (context
+ * optional), the storyteller depending on them, choices after the narration, a portrait beside it; each script's
+ * input filled from its schema and the words. The pattern narrator's selection and the LLM narrator's decision
+ * are composed alike.
+ */
+export function composePlan(request: PlanRequest, words: string, selection: Selection, composition: Composition): Plan {
   const entities = extractEntities(words);
   const context: FillContext = {
     entities,
@@ -58,7 +79,7 @@ export function buildPatternPlan(request: PlanRequest): Plan {
     explanations.push({ toolId: id, skill: chosen.skill.name, script: chosen.script.name, ...explanation });
     return id;
   };
-  const explain = (chosen: SelectedSkill) => ({ score: chosen.score, terms: chosen.terms, ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}), evidence: chosen.evidence.map(evidenceOf), reason: reasonFor(chosen) });
+  const explain = composition.explain;
   const nearMisses: NearMissExplanation[] = selection.nearMisses.map((miss) => ({ ...miss, evidence: miss.evidence.map(evidenceOf) }));
   /** A chosen skill whose input the words cannot fill stays out: a near miss too. */
   const unfilled = (chosen: SelectedSkill) => nearMisses.push({ skill: chosen.skill.name, score: chosen.score, threshold: chosen.score, reason: 'input-not-filled', evidence: chosen.evidence.map(evidenceOf) });
@@ -109,14 +130,14 @@ export function buildPatternPlan(request: PlanRequest): Plan {
     tools,
     parallel: false,
     disabledSkills: [...request.disabledSkills],
-    metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId, narrator: 'pattern', selection: explanations, nearMisses },
+    metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId, narrator: composition.narrator, selection: explanations, nearMisses, ...composition.metadata },
   };
 }
 
 const filtered = new WeakMap<readonly NarratorSkill[], Map<string, readonly NarratorSkill[]>>();
 
 /** The skills not disabled: the same array for the same skills and disabled names, so the skill index is built once. */
-function availableSkills(skills: readonly NarratorSkill[], disabledSkills: readonly string[]): readonly NarratorSkill[] {
+export function availableSkills(skills: readonly NarratorSkill[], disabledSkills: readonly string[]): readonly NarratorSkill[] {
   if (disabledSkills.length === 0) return skills;
   const key = [...disabledSkills].sort().join('\u0000');
   let byDisabled = filtered.get(skills);

@@ -54,13 +54,18 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
 
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     if (options.signal?.aborted) break;
-    const disabled = [...new Set([...options.skills.disabledSkills(), ...loopDisabled])].sort();
-    const skills = options.skills.narratorSkills().filter((skill) => !disabled.includes(skill.name));
+    const userDisabled = options.skills.disabledSkills();
+    const disabled = [...new Set([...userDisabled, ...loopDisabled])].sort();
+    const all = options.skills.narratorSkills();
+    const skills = all.filter((skill) => !disabled.includes(skill.name));
+    // The LLM narrator's fixed prompt describes the same skills on every attempt of the turn: a skill disabled by
+    // the replan loop stays in it (the decision's grammar leaves it out), so the evaluated prompt is reused.
+    const catalog = loopDisabled.size === 0 ? skills : all.filter((skill) => !userDisabled.includes(skill.name));
     const generationStarted = performance.now();
     let generated: GeneratedPlan;
     try {
       generated = await options.narrator.generatePlan({
-        input, skills, disabledSkills: disabled, attempt, parentPlanId,
+        input, skills, catalog, disabledSkills: disabled, attempt, parentPlanId,
         ...(feedback !== undefined ? { feedback } : {}),
         state: options.state,
         ...(options.signal ? { signal: options.signal } : {}),

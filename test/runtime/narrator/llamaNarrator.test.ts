@@ -1,11 +1,11 @@
-// Tests of the LLM narrator through real node-llama-cpp, offline, with generated tiny GGUF models: grammar-valid plans, budget, corrupt/missing models, worker crash isolation.
+// Tests of the LLM narrator through real node-llama-cpp, offline, with generated tiny GGUF models: decisions under the grammar composed into valid plans, the fixed prompt evaluated once and persisted, budget, corrupt/missing models, worker crash isolation.
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { GENERATION_BUDGET_MS, type GeneratedPlan } from '../../../src/runtime/narrator/index.js';
 import { LlamaNarrator, type LlamaNarratorOptions, type LlmGenerationTimings } from '../../../src/runtime/narrator/llamaNarrator.js';
-import { buildPlanGrammar } from '../../../src/runtime/narrator/planGrammar.js';
+import { buildDecisionGrammar, buildDecisionSystemPrompt, decisionMaxTokens } from '../../../src/runtime/narrator/narratorDecision.js';
 import { validatePlanValue } from '../../../src/runtime/validation/validatePlan.js';
 import { createModelDirectory, planRequest, RecordingNarrator, REPOSITORY_ROOT, TSX_WORKER, type ModelDirectory } from './narratorFixtures.js';
 
@@ -16,16 +16,15 @@ import { createModelDirectory, planRequest, RecordingNarrator, REPOSITORY_ROOT, 
  */
 const NO_BUDGET_PRESSURE_MS = 10 * 60_000;
 
-/** Settings that suit the tiny model: one thread, small prompts, short strings so random weights finish in time. */
+/** Settings that suit the tiny model: one thread, a small prompt; no persisted prompt unless a test asks. */
 const TINY: Omit<LlamaNarratorOptions, 'modelPath' | 'fallback'> = {
   root: REPOSITORY_ROOT,
   workerCommand: TSX_WORKER,
   threads: 1,
   contextSize: 4096,
-  maxTokens: 400,
   budgetMs: NO_BUDGET_PRESSURE_MS,
-  grammarLimits: { maxTools: 3, narrativeMaxLength: 60, inputStringMaxLength: 16 },
   promptBudget: { behavioralPromptChars: 600 },
+  promptCache: false,
 };
 
 function median(values: readonly number[]): number {
@@ -52,44 +51,73 @@ describe('LlamaNarrator with a tiny model (real node-llama-cpp, offline)', () =>
     models.remove();
   });
 
-  test('plans under the grammar: every result is a valid llm plan with scripts from the enum, or a fallback with a reason', async () => {
+  test('decides under the grammar: the model names only available scripts, and the plan is composed from its decision', async () => {
     const llm = narrator();
     assert.equal(llm.kind, 'llm');
     assert.equal(await llm.prepare(), undefined);
     const timings: LlmGenerationTimings[] = [];
     llm.onDidGeneratePlan((value) => timings.push(value));
-    const request = planRequest({ attempt: 2, parentPlanId: '9b2f0c54-0d37-4a5e-9a44-3c1c7b0c2f11' });
-    const toolPaths = new Set(buildPlanGrammar(request.skills, []).toolPaths);
+    const request = planRequest({ input: 'I roll to pick the lock', attempt: 2, parentPlanId: '9b2f0c54-0d37-4a5e-9a44-3c1c7b0c2f11' });
+    const grammar = buildDecisionGrammar(request) as { items?: { enum: string[] } };
+    assert.deepEqual(grammar.items?.enum, ['dice-roller/roll'], 'the storyteller is never offered: it always narrates');
     const results: { result: GeneratedPlan; wallMs: number }[] = [];
-    for (let seed = 0; seed < 8; seed++) {
+    for (let seed = 0; seed < 6; seed++) {
       const started = performance.now();
       const result = await llm.generatePlan(request);
       results.push({ result, wallMs: performance.now() - started });
     }
     for (const { result } of results) {
-      if (result.narrator === 'pattern') {
-        // Deterministic: fixed seeds, one thread and no budget pressure, so a fallback can only be an invalid plan.
-        assert.match(result.fallbackReason ?? '', /^invalid plan: /);
-        continue;
-      }
-      assert.equal(result.fallbackReason, undefined);
+      // Deterministic: one thread and no budget pressure, and any array of known names is a valid decision.
+      assert.equal(result.narrator, 'llm', result.fallbackReason);
       const validation = await validatePlanValue(result.plan, { root: REPOSITORY_ROOT });
       assert.deepEqual(validation.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'), []);
-      assert.ok(result.plan.tools.every((tool) => toolPaths.has(tool.toolPath)));
       assert.deepEqual(result.plan.metadata, { ...result.plan.metadata, generationAttempt: 2, parentPlanId: request.parentPlanId, narrator: 'llm' });
+      const decision = (result.plan.metadata as Record<string, unknown> | undefined)?.['decision'] as { candidates: string[]; chosen: string[]; generatedTokens: number };
+      assert.deepEqual(decision.candidates, ['dice-roller/roll'], 'the pattern ranking proposes the roll');
+      // The composition: each chosen script once, the storyteller last and depending on the roll.
+      const paths = result.plan.tools.map((tool) => tool.toolPath);
+      assert.deepEqual(paths.filter((toolPath) => toolPath.includes('/dice-roller/')).length, decision.chosen.length);
+      assert.ok(paths.at(-1)!.endsWith('/storyteller/scripts/narrate.js'));
+      if (decision.chosen.length > 0) assert.deepEqual(result.plan.tools.at(-1)!.dependencies, [result.plan.tools[0]!.toolId]);
+      assert.ok(decision.generatedTokens <= decisionMaxTokens(request), `${decision.generatedTokens} tokens`);
     }
-    const valid = results.filter(({ result }) => result.narrator === 'llm');
-    assert.ok(valid.length >= 1, `no valid llm plan in ${results.length} seeds: ${results.map(({ result }) => result.fallbackReason).join(' | ')}`);
-    assert.ok(valid.some(({ result }) => result.plan.tools.length > 0), 'no llm plan with tools');
-    // Overhead beyond token generation: wall time of generatePlan minus the worker's pure generation time. Only
-    // logged (timings belong in benchmarks, not assertions).
-    const pairs = valid.map(({ wallMs }, index) => ({ wallMs, generationMs: timings[index]?.generationMs ?? Number.NaN }));
+    // The fixed prompt is evaluated once: later turns evaluate only their own text.
+    assert.ok(timings.length === results.length);
+    const systemTokens = buildDecisionSystemPrompt(request.skills).length / 4;
+    for (const timing of timings.slice(1)) assert.ok((timing.promptTokens ?? Infinity) < systemTokens, `a later turn evaluated ${timing.promptTokens} prompt tokens`);
+    const pairs = results.map(({ wallMs }, index) => ({ wallMs, generationMs: timings[index]?.generationMs ?? Number.NaN }));
     const overheads = pairs.map(({ wallMs, generationMs }) => wallMs - generationMs);
     console.log(
-      `llm narrator overhead (tiny model, ${valid.length}/${results.length} valid): median ${median(overheads).toFixed(1)} ms ` +
-        `(min ${Math.min(...overheads).toFixed(1)}, max ${Math.max(...overheads).toFixed(1)}) beyond median generation ` +
-        `${median(pairs.map((pair) => pair.generationMs)).toFixed(1)} ms of median wall ${median(pairs.map((pair) => pair.wallMs)).toFixed(1)} ms`,
+      `llm narrator (tiny model): ${timings.map((timing) => `${timing.promptTokens}+${timing.tokens}`).join(', ')} prompt+generated tokens; ` +
+        `overhead median ${median(overheads).toFixed(1)} ms beyond median generation ${median(pairs.map((pair) => pair.generationMs)).toFixed(1)} ms`,
     );
+  });
+
+  test('the fixed prompt is evaluated once per model and skill set, persisted, and a new process starts from the file', async () => {
+    const cache = fs.mkdtempSync(path.join(models.directory, 'prompt-cache-'));
+    const first = narrator({ promptCache: cache });
+    const sources: string[] = [];
+    first.onDidPreparePrompt((preparation) => sources.push(preparation.source));
+    assert.equal(await first.prepare(planRequest().skills), undefined);
+    assert.deepEqual(sources, ['evaluated']);
+    const files = fs.readdirSync(cache).filter((name) => name.endsWith('.state'));
+    assert.equal(files.length, 1, `one cache entry: ${fs.readdirSync(cache).join(', ')}`);
+    assert.ok(fs.statSync(path.join(cache, files[0]!)).size > 0);
+    assert.equal((await first.generatePlan(planRequest())).narrator, 'llm');
+    assert.deepEqual(sources, ['evaluated'], 'the turn found the prompt in memory');
+    await first.dispose();
+
+    // A new worker process (as a new `play --once` or a reload would start) loads the persisted state.
+    const second = narrator({ promptCache: cache });
+    second.onDidPreparePrompt((preparation) => sources.push(preparation.source));
+    const result = await second.generatePlan(planRequest());
+    assert.equal(result.narrator, 'llm', result.fallbackReason);
+    assert.deepEqual(sources, ['evaluated', 'file']);
+
+    // Another skill set is another prompt: another entry, the first one kept.
+    const third = narrator({ promptCache: cache });
+    assert.equal(await third.prepare(planRequest({ skills: planRequest().skills.filter((skill) => skill.name !== 'dice-roller') }).skills), undefined);
+    assert.equal(fs.readdirSync(cache).filter((name) => name.endsWith('.state')).length, 2);
   });
 
   test('budget: a 1 ms budget falls back with reason timeout', async () => {
@@ -99,7 +127,7 @@ describe('LlamaNarrator with a tiny model (real node-llama-cpp, offline)', () =>
     const hurried = narrator({ budgetMs: 1, fallback });
     const result = await hurried.generatePlan(planRequest());
     assert.equal(result.narrator, 'pattern');
-    assert.match(result.fallbackReason ?? '', /^timeout: /);
+    assert.match(result.fallbackReason ?? '', /^timeout: no valid plan within 1 ms$/);
     assert.equal(fallback.calls, 1);
     assert.equal(GENERATION_BUDGET_MS, 5_000);
   });

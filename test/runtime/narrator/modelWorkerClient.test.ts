@@ -8,8 +8,7 @@ import * as path from 'node:path';
 import * as readline from 'node:readline';
 import { CancellationError } from '../../../src/runtime/common/errors.js';
 import { ModelWorkerClient, ModelWorkerError, type WorkerCommand } from '../../../src/runtime/narrator/modelWorkerClient.js';
-import { buildPlanGrammar } from '../../../src/runtime/narrator/planGrammar.js';
-import { createModelDirectory, loadShippedSkills, REPOSITORY_ROOT, TSX_WORKER, type ModelDirectory } from './narratorFixtures.js';
+import { createModelDirectory, REPOSITORY_ROOT, TSX_WORKER, type ModelDirectory } from './narratorFixtures.js';
 import { isProcessAlive, waitForProcessExit } from '../../support/processes.js';
 
 const BUNDLE = path.join(REPOSITORY_ROOT, 'dist', 'modelWorker.cjs');
@@ -22,7 +21,9 @@ const HOST_TIMEOUT_MS = 120_000;
 describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWorker.cjs'})`, () => {
   let models: ModelDirectory;
   let modelPath: string;
-  const schema = buildPlanGrammar(loadShippedSkills(), [], { maxTools: 2, narrativeMaxLength: 800, inputStringMaxLength: 16, maxInputProperties: 8 }).schema;
+  // A long string the grammar forces (at least 700 characters, ~700 tokens of the byte-level tiny vocabulary): a
+  // generation that takes long enough to be cancelled mid-way.
+  const schema = { type: 'object', properties: { narrative: { type: 'string', minLength: 700, maxLength: 800 } } };
   const generateRequest = { systemPrompt: 'You write Plan JSON.', prompt: 'Roll a d20.', grammarSchema: schema, seed: 3, temperature: 0.8 };
 
   before(() => {
@@ -49,7 +50,7 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
       const loaded = await client.load({ modelPath, contextSize: 2048, threads: 1 });
       assert.equal(client.startCount, 2);
       assert.equal(loaded.trainContextSize, 4096);
-      const generated = await client.generate({ ...generateRequest, maxTokens: 300 });
+      const generated = await client.generate({ ...generateRequest, maxTokens: 1200 });
       assert.ok(generated.generationMs > 0 && generated.tokens > 0);
       assert.equal(generated.text.startsWith('{'), true);
 
@@ -59,7 +60,7 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 30);
       await assert.rejects(client.generate({ ...generateRequest, maxTokens: 5000 }, controller.signal), CancellationError);
-      const afterCancel = await client.generate({ ...generateRequest, maxTokens: 300 });
+      const afterCancel = await client.generate({ ...generateRequest, maxTokens: 1200 });
       assert.ok(afterCancel.tokens > 0);
       assert.equal(client.startCount, 2, 'the worker stopped the cancelled generation itself');
       assert.ok(!logs.some((message) => /did not stop request/.test(message)), logs.join('\n'));

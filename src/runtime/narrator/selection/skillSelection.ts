@@ -129,7 +129,7 @@ function roleOfCapabilities(skill: NarratorSkill): SkillRole {
   return 'context';
 }
 
-function isNarrator(skill: NarratorSkill): boolean {
+export function isNarrator(skill: NarratorSkill): boolean {
   return skill.capabilities.some((capability) => NARRATION.test(capability));
 }
 
@@ -277,7 +277,7 @@ function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading
 }
 
 /** The narrating skill of highest priority, and its script named like narrate (else its first). */
-function narratorOf(skills: readonly NarratorSkill[]): Selection['narrator'] {
+export function narratorOf(skills: readonly NarratorSkill[]): Selection['narrator'] {
   const narrator = skills
     .filter((skill) => skill.scripts.length > 0 && isNarrator(skill))
     .sort((left, right) => right.priority - left.priority || left.name.localeCompare(right.name))[0];

@@ -1,0 +1,147 @@
+// The LLM narrator decides, the runtime dictates: the model chooses which scripts run (a short JSON array under a grammar of the scripts that exist), and the plan is composed as the pattern narrator composes its own. Pure: prompts, grammar and composition.
+import type { Plan } from '../model/plan.js';
+import type { NarratorSkill, SkillHealth } from '../skills/skillTypes.js';
+import { withoutRePlanReport } from '../executor/rePlanning.js';
+import type { PlanRequest } from './index.js';
+import { behavioralPrompts, oneLine, trimToBudget } from './narratorPrompt.js';
+import { availableSkills, composePlan } from './patternNarrator.js';
+import { readCues } from './selection/cues.js';
+import { isNarrator, narratorOf, roleOf, selectSkills, type SelectedSkill, type Selection } from './selection/skillSelection.js';
+
+/** A JSON schema in the subset node-llama-cpp turns into a grammar. */
+export type GrammarSchema = Readonly<Record<string, unknown>>;
+
+/** Health states the narrator may choose (seed 000 §3: healthy normally, degraded with caution). */
+const SELECTABLE_HEALTH: ReadonlySet<SkillHealth> = new Set<SkillHealth>(['healthy', 'degraded']);
+
+/** The skills the model may choose from: selectable health and not disabled (FR-008). */
+export function selectableSkills(skills: readonly NarratorSkill[], disabledSkills: readonly string[]): NarratorSkill[] {
+  const disabled = new Set(disabledSkills);
+  return skills.filter((skill) => !disabled.has(skill.name) && SELECTABLE_HEALTH.has(skill.health));
+}
+
+/** At most this many scripts per decision (besides the storyteller, which always narrates). */
+export const MAX_DECIDED_SCRIPTS = 3;
+/** Candidates the pattern narrator's ranking proposes in the per-turn text. */
+const MAX_CANDIDATES = 5;
+/**
+ * Generated tokens allowed for a decision: one per character of the longest answer the grammar allows, and some
+ * whitespace. A real tokenizer needs a fraction of that (~12 tokens for one name); a byte-level one, all of it.
+ */
+export function decisionMaxTokens(request: PlanRequest): number {
+  const grammar = buildDecisionGrammar(request) as { items?: { enum?: readonly string[] } };
+  const longest = Math.max(0, ...(grammar.items?.enum ?? []).map((id) => id.length));
+  return 16 + MAX_DECIDED_SCRIPTS * (longest + 4);
+}
+
+/** Size limits of the fixed prompt and of the per-turn text, in characters. */
+export interface DecisionPromptBudget {
+  /** The skills' behavioral prompts (prompt.md) together, in the fixed part (FR-004). */
+  readonly behavioralPromptChars: number;
+  readonly inputChars: number;
+  readonly feedbackChars: number;
+  readonly stateChars: number;
+}
+
+/** ~4,000 characters of fixed prompt with the seven sample skills: ~1,000 Phi-3.5 tokens, evaluated once. */
+export const DEFAULT_DECISION_BUDGET: DecisionPromptBudget = { behavioralPromptChars: 2000, inputChars: 600, feedbackChars: 300, stateChars: 160 };
+
+/** A script the model may choose: `skill/script`. */
+export function scriptId(skill: NarratorSkill, script: NarratorSkill['scripts'][number]): string {
+  return `${skill.name}/${script.name}`;
+}
+
+/** The skills whose scripts a decision can name: not narrators (the storyteller always narrates), with scripts. */
+function decidable(skills: readonly NarratorSkill[]): NarratorSkill[] {
+  return skills.filter((skill) => !isNarrator(skill) && skill.scripts.length > 0);
+}
+
+/**
+ * The fixed part of the prompt: the rules, the catalog of every skill's scripts and the skills' behavioral
+ * prompts. It depends only on the skill set, never on the turn, so its evaluation is computed once per model and
+ * skill set (and persisted: promptCache.ts). Skills disabled for a replan stay listed; the grammar leaves them out.
+ */
+export function buildDecisionSystemPrompt(skills: readonly NarratorSkill[], budget: DecisionPromptBudget = DEFAULT_DECISION_BUDGET): string {
+  const catalog = decidable(skills).flatMap((skill) => [
+    `- ${skill.name}: ${oneLine(skill.description, 160)}`,
+    ...skill.scripts.map((script) => `  * ${scriptId(skill, script)}${script.description ? `: ${oneLine(firstSentence(script.description), 110)}` : ''}`),
+  ]);
+  const rules = [
+    'You are the narrator of an interactive story. For the player\'s words, choose which skill scripts run this turn.',
+    `Answer with a JSON array of script names from the list, most important first, at most ${MAX_DECIDED_SCRIPTS}; answer [] when no script helps.`,
+    'A risky action needs a dice roll; a question about the past needs memory; ask for choices when the player is stuck.',
+    'The storyteller always narrates the turn: never list it.',
+  ];
+  const guides = behavioralPrompts(skills, budget.behavioralPromptChars);
+  return [...rules, '', 'Scripts:', ...(catalog.length > 0 ? catalog : ['(none: answer [])']), ...(guides.length > 0 ? ['', 'Skill guides:', ...guides] : [])].join('\n');
+}
+
+/** The per-turn text, after the fixed part: the words, the likely scripts, and what a replan must know. Kept short: every token here is evaluated each turn. */
+export function buildDecisionUserPrompt(request: PlanRequest, candidates: readonly string[], budget: DecisionPromptBudget = DEFAULT_DECISION_BUDGET): string {
+  const lines = [`Player: ${trimToBudget(withoutRePlanReport(request.input).trim(), budget.inputChars)}`];
+  if (candidates.length > 0) lines.push(`Likely: ${candidates.join(', ')}`);
+  if (request.disabledSkills.length > 0) lines.push(`Unavailable: ${request.disabledSkills.join(', ')}`);
+  if (request.feedback) lines.push(`The previous plan failed: ${trimToBudget(request.feedback, budget.feedbackChars)}`);
+  const keys = request.state ? Object.keys(request.state) : [];
+  if (keys.length > 0) lines.push(`State: ${trimToBudget(keys.join(', '), budget.stateChars)}`);
+  return lines.join('\n');
+}
+
+/** The decision's grammar: an array of at most MAX_DECIDED_SCRIPTS names of scripts that exist and are not disabled (FR-008). */
+export function buildDecisionGrammar(request: PlanRequest): GrammarSchema {
+  const ids = decidable(selectableSkills(request.skills, request.disabledSkills)).flatMap((skill) => skill.scripts.map((script) => scriptId(skill, script)));
+  return ids.length === 0 ? { type: 'array', maxItems: 0 } : { type: 'array', items: { enum: ids }, maxItems: MAX_DECIDED_SCRIPTS };
+}
+
+/** The pattern narrator's ranking of the words: the scripts it would choose, then the skills that just missed. */
+export function decisionCandidates(request: PlanRequest): string[] {
+  const available = availableSkills(request.skills, request.disabledSkills);
+  const selection = selectSkills(withoutRePlanReport(request.input), available);
+  const chosen = selection.selected.map((each) => scriptId(each.skill, each.script));
+  const missed = selection.nearMisses.flatMap((miss) => {
+    const skill = available.find((each) => each.name === miss.skill);
+    return skill && skill.scripts[0] ? [scriptId(skill, skill.scripts[0])] : [];
+  });
+  return [...new Set([...chosen, ...missed])].slice(0, MAX_CANDIDATES);
+}
+
+/** The decision the model wrote, as known script names in order, each once (anything else is dropped). */
+export function decidedScripts(output: unknown, request: PlanRequest): string[] {
+  const allowed = new Set(decidable(selectableSkills(request.skills, request.disabledSkills)).flatMap((skill) => skill.scripts.map((script) => scriptId(skill, script))));
+  const names = Array.isArray(output) ? output.filter((value): value is string => typeof value === 'string' && allowed.has(value)) : [];
+  return [...new Set(names)].slice(0, MAX_DECIDED_SCRIPTS);
+}
+
+/** What the plan records about the decision (`metadata.decision`). */
+export interface DecisionRecord {
+  readonly candidates: readonly string[];
+  readonly chosen: readonly string[];
+  readonly promptTokens?: number;
+  readonly generatedTokens?: number;
+}
+
+/** The plan of a decision: the chosen scripts composed like the pattern narrator's (roles, order, inputs from the words, the storyteller). */
+export function planFromDecision(request: PlanRequest, chosen: readonly string[], record: DecisionRecord): Plan {
+  const words = withoutRePlanReport(request.input);
+  const available = availableSkills(request.skills, request.disabledSkills);
+  const selected: SelectedSkill[] = chosen.flatMap((id) => {
+    const [skillName, scriptName] = id.split('/');
+    const skill = available.find((each) => each.name === skillName);
+    const script = skill?.scripts.find((each) => each.name === scriptName);
+    if (!skill || !script) return [];
+    return [{ skill, script, alternatives: [], role: roleOf(skill), score: 0, terms: [], cues: [], evidence: [] }];
+  });
+  const narrator = narratorOf(available);
+  const selection: Selection = { reading: readCues(words), selected, nearMisses: [], ...(narrator ? { narrator } : {}) };
+  return composePlan(request, words, selection, {
+    narrator: 'llm',
+    explain: () => ({ reason: 'chosen by the model' }),
+    metadata: { decision: record, createdAt: new Date().toISOString() },
+  });
+}
+
+/** What a script does, without how it reports (its events, state and result shapes follow its first sentence). */
+function firstSentence(text: string): string {
+  const end = text.search(/\.\s/);
+  return end > 0 ? text.slice(0, end + 1) : text;
+}
