@@ -9,7 +9,7 @@ import { runProcessOverhead } from './processOverhead.js';
 import { runNativeSpawnOverhead } from './nativeSpawnOverhead.js';
 import { runSchedulingOverhead } from './schedulingOverhead.js';
 import { runNarratorLatency } from './narratorLatency.js';
-import { runLlmOverhead } from './llmOverhead.js';
+import { runLlmNarrator } from './llmNarrator.js';
 import { runPlanAuthoring } from './planAuthoring.js';
 import { runGraphLayout } from './graphLayout.js';
 import { runDebuggerOverhead } from './debuggerOverhead.js';
@@ -23,7 +23,7 @@ const BENCHES: readonly { readonly id: BenchId; readonly name: string; readonly 
   { id: 'b2', name: 'native script overhead', run: runNativeSpawnOverhead },
   { id: 'c', name: 'NDJSON throughput', run: runNdjsonThroughput },
   { id: 'd', name: 'pattern narrator latency', run: runNarratorLatency },
-  { id: 'e', name: 'LLM narrator overhead', run: runLlmOverhead },
+  { id: 'e', name: 'local-model narrator (Phi-3.5-mini shape)', run: runLlmNarrator },
   { id: 'f', name: 'plan validation and completion', run: runPlanAuthoring },
   { id: 'g', name: 'plan graph layout and first paint', run: runGraphLayout },
   { id: 'h', name: 'debugger overhead and stepBack', run: runDebuggerOverhead },
@@ -75,7 +75,7 @@ function summaryCells(result: BenchResult): { baseline: string; executor: string
     case 'b2':
       return { baseline: `bare loop process ${ms(m['bareProcessMs']!)}`, executor: `narratoria run ${ms(m['cliMs']!)}` };
     case 'e':
-      return { baseline: `generation ${ms(m['generationMs']!)}`, executor: `overhead ${ms(m['overheadMs']!)}` };
+      return { baseline: 'budget 5 s', executor: `turn p50 ${ms(m['turnMs']!)}, p95 ${ms(m['turnP95Ms']!)}` };
     case 'd':
       return { baseline: `allowance ${ms(m['allowanceMs']!)}`, executor: `p50 ${(m['generationMs']! * 1000).toFixed(0)} µs, p99 ${(m['p99Ms']! * 1000).toFixed(0)} µs` };
     case 'f':

@@ -1,6 +1,7 @@
 // `narratoria play`: an interactive play-test session in the terminal, or one turn with --once (TurnResult JSON).
 import * as path from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import { LlamaNarrator } from '../../runtime/narrator/llamaNarrator.js';
 import { createNarrator, type NarratorMode } from '../../runtime/narrator/narratorFactory.js';
 import { explanationLines } from '../../runtime/narrator/planExplanation.js';
 import { PlaySession } from '../../runtime/session/playSession.js';
@@ -71,10 +72,15 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       execution: executionOptions,
     }));
   } finally {
+    // A fixed prompt still being evaluated is saved before the process ends, so the next `play` starts from it.
+    if (choice.narrator instanceof LlamaNarrator) await choice.narrator.settle(PROMPT_SAVE_WAIT_MS);
     await choice.narrator.dispose();
     registry.dispose();
   }
 }
+
+/** How long `play` waits, at exit, for the local model's fixed prompt to be evaluated and saved (about a minute on a 2-core CPU). */
+const PROMPT_SAVE_WAIT_MS = 180_000;
 
 async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narratorReason: string, explain: boolean, session: PlaySession): Promise<ExitCode> {
   io.stdout.write(`${style.bold('Narratoria')} — ${narratorReason}. Session ${session.file}\n`);

@@ -13,7 +13,7 @@ import type { Reflection } from '../executor/reflection.js';
 import { verifyModelFile, type ModelFileExpectation } from './modelStore.js';
 import { ModelWorkerClient, ModelWorkerError, type WorkerCommand } from './modelWorkerClient.js';
 import {
-  buildDecisionGrammar,
+  buildDecisionGbnf,
   buildDecisionSystemPrompt,
   buildDecisionUserPrompt,
   decidedScripts,
@@ -53,6 +53,13 @@ export interface LlamaNarratorOptions {
   /** Default 0: a decision is the model's most likely one. */
   readonly temperature?: number;
   readonly promptBudget?: Partial<DecisionPromptBudget>;
+  /** How long loading the model and putting its fixed prompt in the sequence may hold a turn before it falls back (the work goes on). Default PREPARATION_ALLOWANCE_MS. */
+  readonly preparationMs?: number;
+  /**
+   * Whether the model rewrites the rule-based reflection after a turn it planned. Default false: on a CPU it is
+   * another 60-200 generated tokens (10-40 s) on the turn's path, for text the rules already give.
+   */
+  readonly modelReflections?: boolean;
   /** Where the evaluated fixed prompt is persisted (promptCache.ts); false: not persisted. Default promptCacheDirectory(). */
   readonly promptCache?: string | false;
   readonly onLog?: (message: string) => void;
@@ -146,6 +153,7 @@ export class LlamaNarrator implements Narrator {
    * suggestions, grammar-constrained and within the generation budget. Undefined on any failure.
    */
   async reflect(request: ReflectionRequest): Promise<Reflection | undefined> {
+    if (!this.options.modelReflections) return undefined;
     const budgetMs = this.options.budgetMs ?? GENERATION_BUDGET_MS;
     const budget = new AbortController();
     const timer = setTimeout(() => budget.abort(), budgetMs);
@@ -184,17 +192,36 @@ export class LlamaNarrator implements Narrator {
     await this.client.dispose();
   }
 
+  /**
+   * Two allowances: getting ready (the model loaded, the fixed prompt in the sequence) within `preparationMs`, then
+   * the decision within the budget (FR-006). A preparation that runs over goes on in the background: the turn falls
+   * back, and the next one finds the model ready.
+   */
   private async generateWithinBudget(request: PlanRequest, started: number): Promise<Outcome> {
+    const preparationMs = this.options.preparationMs ?? PREPARATION_ALLOWANCE_MS;
+    const systemPrompt = this.systemPromptFor(request.catalog ?? request.skills);
+    const ready = this.ready(systemPrompt);
+    let preparationTimer: NodeJS.Timeout | undefined;
+    const stopped = new Promise<'aborted'>((resolve) => request.signal?.addEventListener('abort', () => resolve('aborted'), { once: true }));
+    const late = new Promise<'late'>((resolve) => {
+      preparationTimer = setTimeout(() => resolve('late'), preparationMs);
+    });
+    const prepared = await Promise.race([ready, late, stopped]).finally(() => clearTimeout(preparationTimer));
+    if (prepared === 'aborted') return { ok: false, reason: 'cancelled' };
+    const readyMs = performance.now() - started;
+    if (prepared === 'late') return { ok: false, reason: `timeout: the model was not ready within ${preparationMs} ms (it goes on loading: the next turn finds it ready)` };
+    if (prepared) return prepared;
+
     const budgetMs = this.options.budgetMs ?? GENERATION_BUDGET_MS;
     const budget = new AbortController();
     const stop = (): void => budget.abort();
     const timer = setTimeout(stop, budgetMs);
     request.signal?.addEventListener('abort', stop, { once: true });
     const timedOut = new Promise<Outcome>((resolve) =>
-      budget.signal.addEventListener('abort', () => resolve({ ok: false, reason: `timeout: no valid plan within ${budgetMs} ms` }), { once: true }),
+      budget.signal.addEventListener('abort', () => resolve({ ok: false, reason: `timeout: no valid plan within ${budgetMs} ms (the model was ready after ${Math.round(readyMs)} ms)` }), { once: true }),
     );
     try {
-      return await Promise.race([this.generateWithModel(request, budget.signal, started), timedOut]);
+      return await Promise.race([this.generateWithModel(request, systemPrompt, budget.signal, started), timedOut]);
     } finally {
       clearTimeout(timer);
       request.signal?.removeEventListener('abort', stop);
@@ -202,23 +229,36 @@ export class LlamaNarrator implements Narrator {
     }
   }
 
+  /** The model loaded and the fixed prompt in its sequence; a failure to load is an Outcome, a failure to prepare the prompt only costs speed. */
+  private async ready(systemPrompt: string): Promise<Outcome | undefined> {
+    const loaded = await this.ensureLoaded();
+    if (loaded) return loaded;
+    await this.ensurePrompt(systemPrompt);
+    return undefined;
+  }
+
+  /** Resolves when no fixed prompt is being evaluated or saved (at most `timeoutMs`): a process about to exit lets the next one find it. */
+  async settle(timeoutMs: number): Promise<void> {
+    const pending = this.preparing;
+    if (!pending) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([pending.catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
+  }
+
   /** Never rejects: every failure is an Outcome (the budget race may have settled already). */
-  private async generateWithModel(request: PlanRequest, signal: AbortSignal, started: number): Promise<Outcome> {
+  private async generateWithModel(request: PlanRequest, systemPrompt: string, signal: AbortSignal, started: number): Promise<Outcome> {
     try {
       const budget = { ...DEFAULT_DECISION_BUDGET, ...this.options.promptBudget };
-      const systemPrompt = this.systemPromptFor(request.catalog ?? request.skills);
       const loaded = await this.ensureLoaded();
       if (loaded) return loaded;
-      if (signal.aborted) return { ok: false, reason: 'timeout: the model was not ready in time' };
-      await this.ensurePrompt(systemPrompt);
-      if (signal.aborted) return { ok: false, reason: 'timeout: the fixed prompt was not evaluated in time' };
       const candidates = decisionCandidates(request);
       const seed = (this.options.seed ?? 1) + this.generations++;
       const generated = await this.client.generate(
         {
           systemPrompt,
           prompt: buildDecisionUserPrompt(request, candidates, budget),
-          grammarSchema: buildDecisionGrammar(request),
+          grammarText: buildDecisionGbnf(request),
           maxTokens: this.options.maxTokens ?? decisionMaxTokens(request),
           seed,
           temperature: this.options.temperature ?? 0,
@@ -372,6 +412,12 @@ const REFLECTION_SCHEMA = {
   },
   required: ['summary', 'suggestions'],
 } as const;
+
+/**
+ * How long getting ready may hold a turn: a Phi-3.5-mini load (2-7 s) and its persisted prompt (~1 s) fit; a first
+ * evaluation of the prompt (about a minute on a 2-core CPU) does not, and goes on in the background.
+ */
+export const PREPARATION_ALLOWANCE_MS = 20_000;
 
 /** The context: the fixed prompt (~1,300 tokens with the sample skills' guides), a turn's text and the decision. */
 const DEFAULT_CONTEXT_SIZE = 2048;

@@ -93,13 +93,20 @@ function chatWrapperFor(nodeLlamaCpp: NodeLlamaCpp, model: LlamaModel): ChatWrap
   }
 }
 
-async function grammarFor(schema: GenerateRequest['grammarSchema']): Promise<JsonGrammar> {
-  const key = JSON.stringify(schema);
+/** The request's grammar: its GBNF text, or one made from its JSON schema; cached. Both parse their output as JSON. */
+async function grammarFor(request: GenerateRequest): Promise<JsonGrammar> {
+  const key = request.grammarText !== undefined ? `gbnf:${request.grammarText}` : `schema:${JSON.stringify(request.grammarSchema)}`;
   const cached = grammars.get(key);
   if (cached) return cached;
   if (!llama) throw new Error('no model loaded');
-  // The schema comes from narratorDecision.ts, which only uses the subset node-llama-cpp supports.
-  const grammar: JsonGrammar = await llama.createGrammarForJsonSchema(schema as never);
+  let grammar: JsonGrammar;
+  if (request.grammarText !== undefined) {
+    const made = await llama.createGrammar({ grammar: request.grammarText });
+    grammar = Object.assign(made, { parse: (json: string): unknown => JSON.parse(json) });
+  } else {
+    // The schema comes from narratorDecision.ts or the reflection, which only use the subset node-llama-cpp supports.
+    grammar = await llama.createGrammarForJsonSchema((request.grammarSchema ?? {}) as never);
+  }
   if (grammars.size >= MAX_CACHED_GRAMMARS) grammars.delete(grammars.keys().next().value as string);
   grammars.set(key, grammar);
   return grammar;
@@ -163,7 +170,7 @@ async function prefix(request: PrefixRequest): Promise<void> {
 async function generate(request: GenerateRequest, signal: AbortSignal): Promise<void> {
   if (!loaded) return fail(request.id, 'not_loaded', 'no model loaded');
   const grammarStarted = performance.now();
-  const grammar = await grammarFor(request.grammarSchema);
+  const grammar = await grammarFor(request);
   const grammarMs = performance.now() - grammarStarted;
   if (signal.aborted) return fail(request.id, 'aborted', 'cancelled before generation');
   let tokens = 0;

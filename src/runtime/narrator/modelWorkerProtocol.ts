@@ -30,7 +30,10 @@ export interface GenerateRequest {
   readonly id: number;
   readonly systemPrompt: string;
   readonly prompt: string;
-  readonly grammarSchema: GrammarSchema;
+  /** A JSON schema the output must follow (node-llama-cpp's JSON grammar: it allows whitespace between values)… */
+  readonly grammarSchema?: GrammarSchema;
+  /** …or a GBNF grammar whose every output is JSON (exact, no free whitespace: each generated token costs time). */
+  readonly grammarText?: string;
   readonly maxTokens: number;
   readonly seed: number;
   readonly temperature: number;

@@ -1,4 +1,4 @@
-// The LLM narrator decides, the runtime dictates: the model chooses which scripts run (a short JSON array under a grammar of the scripts that exist), and the plan is composed as the pattern narrator composes its own. Pure: prompts, grammar and composition.
+// The LLM narrator decides, the runtime dictates: the model chooses which scripts run (a short JSON array of their numbers in the catalog, under a grammar of the scripts that exist), and the plan is composed as the pattern narrator composes its own. Pure: prompts, grammar and composition.
 import type { Plan } from '../model/plan.js';
 import type { NarratorSkill, SkillHealth } from '../skills/skillTypes.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';
@@ -23,17 +23,7 @@ export function selectableSkills(skills: readonly NarratorSkill[], disabledSkill
 /** At most this many scripts per decision (besides the storyteller, which always narrates). */
 export const MAX_DECIDED_SCRIPTS = 3;
 /** Candidates the pattern narrator's ranking proposes in the per-turn text. */
-const MAX_CANDIDATES = 5;
-/**
- * Generated tokens allowed for a decision: one per character of the longest answer the grammar allows, and some
- * whitespace. A real tokenizer needs a fraction of that (~12 tokens for one name); a byte-level one, all of it.
- */
-export function decisionMaxTokens(request: PlanRequest): number {
-  const grammar = buildDecisionGrammar(request) as { items?: { enum?: readonly string[] } };
-  const longest = Math.max(0, ...(grammar.items?.enum ?? []).map((id) => id.length));
-  return 16 + MAX_DECIDED_SCRIPTS * (longest + 4);
-}
-
+const MAX_CANDIDATES = 3;
 /** Size limits of the fixed prompt and of the per-turn text, in characters. */
 export interface DecisionPromptBudget {
   /** The skills' behavioral prompts (prompt.md) together, in the fixed part (FR-004). */
@@ -56,19 +46,48 @@ function decidable(skills: readonly NarratorSkill[]): NarratorSkill[] {
   return skills.filter((skill) => !isNarrator(skill) && skill.scripts.length > 0);
 }
 
+/** A script of the catalog, by its number in the fixed prompt. */
+export interface CatalogScript {
+  readonly number: number;
+  /** `skill/script`. */
+  readonly id: string;
+  readonly skill: NarratorSkill;
+}
+
+/**
+ * The numbered catalog of a skill set (the fixed prompt's): every decidable script, numbered from 1 in order. The
+ * model answers with numbers: one or two tokens each, whatever the tokenizer, where a name costs a token or more
+ * per syllable (and each generated token costs ~0.1-0.2 s on a CPU).
+ */
+export function decisionCatalog(skills: readonly NarratorSkill[]): CatalogScript[] {
+  return decidable(selectableSkills(skills, [])).flatMap((skill) => skill.scripts.map((script) => ({ id: scriptId(skill, script), skill }))).map((entry, index) => ({ ...entry, number: index + 1 }));
+}
+
+/** The catalog the request's fixed prompt shows. */
+function catalogOf(request: PlanRequest): CatalogScript[] {
+  return decisionCatalog(request.catalog ?? request.skills);
+}
+
+/** The catalog's scripts this request may run: enabled and not disabled (FR-008). */
+function allowedOf(request: PlanRequest): CatalogScript[] {
+  const allowed = new Set(decidable(selectableSkills(request.skills, request.disabledSkills)).flatMap((skill) => skill.scripts.map((script) => scriptId(skill, script))));
+  return catalogOf(request).filter((entry) => allowed.has(entry.id));
+}
+
 /**
  * The fixed part of the prompt: the rules, the catalog of every skill's scripts and the skills' behavioral
  * prompts. It depends only on the skill set, never on the turn, so its evaluation is computed once per model and
  * skill set (and persisted: promptCache.ts). Skills disabled for a replan stay listed; the grammar leaves them out.
  */
 export function buildDecisionSystemPrompt(skills: readonly NarratorSkill[], budget: DecisionPromptBudget = DEFAULT_DECISION_BUDGET): string {
-  const catalog = decidable(skills).flatMap((skill) => [
+  const numbers = new Map(decisionCatalog(skills).map((entry) => [entry.id, entry.number]));
+  const catalog = decidable(selectableSkills(skills, [])).flatMap((skill) => [
     `- ${skill.name}: ${oneLine(skill.description, 160)}`,
-    ...skill.scripts.map((script) => `  * ${scriptId(skill, script)}${script.description ? `: ${oneLine(firstSentence(script.description), 110)}` : ''}`),
+    ...skill.scripts.map((script) => `  ${numbers.get(scriptId(skill, script))}. ${scriptId(skill, script)}${script.description ? `: ${oneLine(firstSentence(script.description), 110)}` : ''}`),
   ]);
   const rules = [
     'You are the narrator of an interactive story. For the player\'s words, choose which skill scripts run this turn.',
-    `Answer with a JSON array of script names from the list, most important first, at most ${MAX_DECIDED_SCRIPTS}; answer [] when no script helps.`,
+    `Answer with a JSON array of the scripts' numbers, most important first, at most ${MAX_DECIDED_SCRIPTS}, e.g. [2] or [1,4]; answer [] when no script helps.`,
     'A risky action needs a dice roll; a question about the past needs memory; ask for choices when the player is stuck.',
     'The storyteller always narrates the turn: never list it.',
   ];
@@ -76,10 +95,13 @@ export function buildDecisionSystemPrompt(skills: readonly NarratorSkill[], budg
   return [...rules, '', 'Scripts:', ...(catalog.length > 0 ? catalog : ['(none: answer [])']), ...(guides.length > 0 ? ['', 'Skill guides:', ...guides] : [])].join('\n');
 }
 
-/** The per-turn text, after the fixed part: the words, the likely scripts, and what a replan must know. Kept short: every token here is evaluated each turn. */
+/** The per-turn text, after the fixed part: the words, the likely scripts' numbers, and what a replan must know. Kept short: every token here is evaluated each turn. */
 export function buildDecisionUserPrompt(request: PlanRequest, candidates: readonly string[], budget: DecisionPromptBudget = DEFAULT_DECISION_BUDGET): string {
   const lines = [`Player: ${trimToBudget(withoutRePlanReport(request.input).trim(), budget.inputChars)}`];
-  if (candidates.length > 0) lines.push(`Likely: ${candidates.join(', ')}`);
+  const numbers = new Map(catalogOf(request).map((entry) => [entry.id, entry.number]));
+  // Numbers only: the catalog in the fixed part says what they are, and every token here is evaluated each turn.
+  const likely = candidates.flatMap((id) => (numbers.has(id) ? [String(numbers.get(id))] : []));
+  if (likely.length > 0) lines.push(`Likely: ${likely.join(', ')}`);
   if (request.disabledSkills.length > 0) lines.push(`Unavailable: ${request.disabledSkills.join(', ')}`);
   if (request.feedback) lines.push(`The previous plan failed: ${trimToBudget(request.feedback, budget.feedbackChars)}`);
   const keys = request.state ? Object.keys(request.state) : [];
@@ -87,10 +109,26 @@ export function buildDecisionUserPrompt(request: PlanRequest, candidates: readon
   return lines.join('\n');
 }
 
-/** The decision's grammar: an array of at most MAX_DECIDED_SCRIPTS names of scripts that exist and are not disabled (FR-008). */
+/** The decision's grammar as a JSON schema (for inspection and tests): an array of at most MAX_DECIDED_SCRIPTS numbers of allowed scripts. */
 export function buildDecisionGrammar(request: PlanRequest): GrammarSchema {
-  const ids = decidable(selectableSkills(request.skills, request.disabledSkills)).flatMap((skill) => skill.scripts.map((script) => scriptId(skill, script)));
-  return ids.length === 0 ? { type: 'array', maxItems: 0 } : { type: 'array', items: { enum: ids }, maxItems: MAX_DECIDED_SCRIPTS };
+  const numbers = allowedOf(request).map((entry) => entry.number);
+  return numbers.length === 0 ? { type: 'array', maxItems: 0 } : { type: 'array', items: { enum: numbers }, maxItems: MAX_DECIDED_SCRIPTS };
+}
+
+/**
+ * The grammar the model generates under: `[3,7]` with no whitespace anywhere, so every generated token is part of
+ * the answer (a JSON-schema grammar lets a model pad with spaces). Only allowed scripts' numbers exist in it.
+ */
+export function buildDecisionGbnf(request: PlanRequest): string {
+  const numbers = allowedOf(request).map((entry) => entry.number);
+  if (numbers.length === 0) return 'root ::= "[]"';
+  return [`root ::= "[" ( item ( "," item ){0,${MAX_DECIDED_SCRIPTS - 1}} )? "]"`, `item ::= ${numbers.map((number) => `"${number}"`).join(' | ')}`].join('\n');
+}
+
+/** Generated tokens allowed for a decision: one per character of the longest answer the grammar allows, and a margin. */
+export function decisionMaxTokens(request: PlanRequest): number {
+  const longest = Math.max(1, ...allowedOf(request).map((entry) => String(entry.number).length));
+  return 8 + MAX_DECIDED_SCRIPTS * (longest + 1);
 }
 
 /** The pattern narrator's ranking of the words: the scripts it would choose, then the skills that just missed. */
@@ -105,10 +143,10 @@ export function decisionCandidates(request: PlanRequest): string[] {
   return [...new Set([...chosen, ...missed])].slice(0, MAX_CANDIDATES);
 }
 
-/** The decision the model wrote, as known script names in order, each once (anything else is dropped). */
+/** The decision the model wrote (numbers), as the allowed scripts' names in order, each once (anything else is dropped). */
 export function decidedScripts(output: unknown, request: PlanRequest): string[] {
-  const allowed = new Set(decidable(selectableSkills(request.skills, request.disabledSkills)).flatMap((skill) => skill.scripts.map((script) => scriptId(skill, script))));
-  const names = Array.isArray(output) ? output.filter((value): value is string => typeof value === 'string' && allowed.has(value)) : [];
+  const allowed = new Map(allowedOf(request).map((entry) => [entry.number, entry.id]));
+  const names = Array.isArray(output) ? output.flatMap((value) => (typeof value === 'number' && allowed.has(value) ? [allowed.get(value)!] : [])) : [];
   return [...new Set(names)].slice(0, MAX_DECIDED_SCRIPTS);
 }
 

@@ -3,7 +3,9 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { inputValidator } from '../../../src/runtime/validation/inputChecks.js';
 import {
+  buildDecisionGbnf,
   buildDecisionGrammar,
+  decisionCatalog,
   buildDecisionSystemPrompt,
   buildDecisionUserPrompt,
   decidedScripts,
@@ -20,11 +22,12 @@ const skills = loadShippedSkills(['dice-roller', 'memory', 'npc-perception', 'st
 describe('the fixed prompt and the per-turn text', () => {
   test('the fixed prompt lists every script with its description and the behavioral prompts, never the storyteller as a choice, and depends only on the skills', () => {
     const system = buildDecisionSystemPrompt(skills);
-    assert.match(system, /^  \* dice-roller\/roll: Roll a dice formula/m);
-    assert.match(system, /^  \* memory\/recall: /m);
-    assert.doesNotMatch(system, /^  \* storyteller\//m, 'the catalog offers no narrator');
+    assert.match(system, /^  1\. dice-roller\/roll: Roll a dice formula, optionally against a DC\.$/m, 'the first sentence: what it does, not how it reports');
+    assert.match(system, /^  3\. memory\/recall: /m);
+    assert.doesNotMatch(system, /^  \d+\. storyteller\//m, 'the catalog offers no narrator');
+    assert.deepEqual(decisionCatalog(skills).map((entry) => `${entry.number} ${entry.id}`), ['1 dice-roller/roll', '2 memory/store', '3 memory/recall', '4 npc-perception/adjust', '5 npc-perception/query', '6 player-choices/offer']);
     assert.match(system, /### dice-roller\n/);
-    assert.match(system, /at most 3; answer \[\] when no script helps/);
+    assert.match(system, /at most 3, e\.g\. \[2\] or \[1,4\]; answer \[\] when no script helps/);
     assert.equal(buildDecisionSystemPrompt([...skills]), system, 'the same text for the same skills: its evaluation is reused');
   });
 
@@ -33,28 +36,29 @@ describe('the fixed prompt and the per-turn text', () => {
     const user = buildDecisionUserPrompt(request, decisionCandidates(request));
     const lines = user.split('\n');
     assert.equal(lines[0], 'Player: Have I met Mira before?');
-    assert.match(lines[1]!, /^Likely: memory\/recall(, [\w/-]+)*$/, 'the pattern ranking first, then near misses');
+    assert.match(lines[1]!, /^Likely: 3(, \d+)*$/, 'the pattern ranking first (memory/recall is 3), then near misses');
     assert.deepEqual(lines.slice(2), ['Unavailable: npc-perception', 'The previous plan failed: recall.js failed: TIMEOUT', 'State: memory, dice']);
   });
 });
 
 describe('the decision grammar and its reading', () => {
-  test('only existing scripts of enabled, selectable skills, at most three, never a narrator (FR-008)', () => {
-    const grammar = buildDecisionGrammar(planRequest({ skills, disabledSkills: ['memory'] })) as { type: string; items: { enum: string[] }; maxItems: number };
-    assert.equal(grammar.type, 'array');
-    assert.equal(grammar.maxItems, 3);
-    assert.ok(grammar.items.enum.includes('dice-roller/roll') && grammar.items.enum.includes('player-choices/offer'), grammar.items.enum.join(', '));
-    assert.ok(!grammar.items.enum.some((id) => id.startsWith('memory/') || id.startsWith('storyteller/')), grammar.items.enum.join(', '));
+  test('only the numbers of existing scripts of enabled, selectable skills, at most three, never a narrator (FR-008)', () => {
+    const request = planRequest({ skills: skills.filter((skill) => skill.name !== 'memory'), catalog: skills, disabledSkills: ['memory'] });
+    // The numbers stay those of the fixed prompt's catalog; the disabled skill's are not in the grammar.
+    assert.deepEqual(buildDecisionGrammar(request), { type: 'array', items: { enum: [1, 4, 5, 6] }, maxItems: 3 });
+    assert.equal(buildDecisionGbnf(request), 'root ::= "[" ( item ( "," item ){0,2} )? "]"\nitem ::= "1" | "4" | "5" | "6"');
     const failing: NarratorSkill[] = skills.map((skill) => (skill.name === 'dice-roller' ? { ...skill, health: 'permanent_failure' as NarratorSkill['health'] } : skill));
-    assert.ok(!(buildDecisionGrammar(planRequest({ skills: failing })) as { items: { enum: string[] } }).items.enum.includes('dice-roller/roll'));
-    assert.deepEqual(buildDecisionGrammar(planRequest({ skills: loadShippedSkills(['storyteller']) })), { type: 'array', maxItems: 0 });
-    // The model writes names, never free strings: nothing to count differently from the validator.
-    assert.doesNotMatch(JSON.stringify(buildDecisionGrammar(planRequest({ skills }))), /"type":"string"|maxLength/);
+    const failingRequest = planRequest({ skills: failing });
+    const offered = decidedScripts((buildDecisionGrammar(failingRequest) as { items: { enum: number[] } }).items.enum, failingRequest);
+    assert.ok(offered.length > 0 && !offered.some((id) => id.startsWith('dice-roller/')), offered.join(', '));
+    assert.equal(buildDecisionGbnf(planRequest({ skills: loadShippedSkills(['storyteller']) })), 'root ::= "[]"');
+    // The model writes numbers, never free strings: nothing to count differently from the validator.
+    assert.doesNotMatch(buildDecisionGbnf(planRequest({ skills })), /\[\^|\.\*/);
   });
 
-  test('a decision is read as known names, in order, each once, at most three', () => {
-    const request = planRequest({ skills, disabledSkills: ['memory'] });
-    assert.deepEqual(decidedScripts(['dice-roller/roll', 'memory/recall', 'dice-roller/roll', 'nope/x', 3, 'player-choices/offer'], request), ['dice-roller/roll', 'player-choices/offer']);
+  test('a decision is read as allowed scripts, in order, each once, at most three', () => {
+    const request = planRequest({ skills: skills.filter((skill) => skill.name !== 'memory'), catalog: skills, disabledSkills: ['memory'] });
+    assert.deepEqual(decidedScripts([1, 3, 1, 99, '6', 6], request), ['dice-roller/roll', 'player-choices/offer']);
     assert.deepEqual(decidedScripts({ tools: [] }, request), []);
   });
 
