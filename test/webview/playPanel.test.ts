@@ -240,6 +240,11 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     const narrator = byTestId(page, PlayPanelTestId.narratorStatus);
     assert.match(await narrator.innerText(), /Downloading Phi-3\.5-mini\s*42%/);
     assert.equal(await narrator.getAttribute('data-state'), 'downloading');
+    // With the local model ready, a turn says the model is choosing skills.
+    await panel.send({ type: 'narratorChanged', narrator: { state: 'ready', label: 'Phi-3.5-mini ready', detail: 'local model' } }, { type: 'turnStarted', input: 'I look around', index: 9 });
+    assert.match(await page.locator('.turn.is-pending .narration-pending-text').innerText(), /^The local model is choosing skills…/);
+    await panel.screenshot('dark-local-model-choosing');
+    await panel.send({ type: 'turnFailed', message: 'cancelled' });
     await panel.send({ type: 'skillsChanged', skills: [{ name: 'dice-roller', displayName: 'Dice Roller', health: 'permanentFailure' }] });
     assert.equal(await page.locator('.skill-dot').count(), 1);
     assert.match(await page.locator('.skill-dot').innerText(), /Dice Roller/);

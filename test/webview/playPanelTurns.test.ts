@@ -28,6 +28,11 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     assert.equal(await byTestId(page, PlayPanelTestId.input).inputValue(), 'typed while busy', 'Enter does not send while busy');
     assert.equal(await byTestId(page, PlayPanelTestId.choiceButton).first().isDisabled(), true);
     assert.match(await page.locator('.turn.is-pending').innerText(), /Search the ruined guardhouse/);
+    // The pending turn says what it waits for: the narrator choosing skills, with the time once it passes a second.
+    const pendingText = page.locator('.turn.is-pending .narration-pending-text');
+    assert.match(await pendingText.innerText(), /^Choosing skills…/);
+    assert.equal(await page.locator('.turn.is-pending .narration-pending').getAttribute('role'), 'status');
+    await page.waitForFunction(() => /^Choosing skills… \d+\.\d s$/.test(document.querySelector('.turn.is-pending .narration-pending-text')?.textContent ?? ''));
     await byTestId(page, PlayPanelTestId.cancelButton).click();
     assert.deepEqual((await panel.posted()).slice(1), [{ type: 'cancel' }]);
 
@@ -38,6 +43,7 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
       { type: 'toolUpdated', tool: toolRun(1, 'roll', 'dice-roller', 'succeeded', { durationMs: 84, logLines: [{ level: 'info', text: 'Rolled 1d20 for search: [20] = 20' }] }) },
       { type: 'toolUpdated', tool: toolRun(1, 'perceive', 'npc-perception', 'retrying', { retries: 1 }) },
     );
+    assert.match(await pendingText.innerText(), /^Running the plan…/, 'the plan is written: the turn waits for its tools');
     const perceive = byTestId(page, PlayPanelTestId.toolRow, '[data-tool-id="perceive"][data-attempt="1"]');
     assert.equal(await perceive.getAttribute('data-status'), 'retrying');
     assert.match(await perceive.innerText(), /retry 1/);

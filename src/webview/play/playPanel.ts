@@ -1,5 +1,5 @@
 // The play panel's controller: lays out the views and applies each ToPlayWebview message to them (exhaustive switch).
-import { assertNever, type FromPlayWebview, type PlaySnapshot, type ToPlayWebview, type TurnView } from '../../protocol/playPanelMessages.js';
+import { assertNever, type FromPlayWebview, type NarratorStatusView, type PlaySnapshot, type ToPlayWebview, type TurnView } from '../../protocol/playPanelMessages.js';
 import { el } from './dom.js';
 import { Header } from './header.js';
 import { InputBox } from './inputBox.js';
@@ -23,6 +23,8 @@ export class PlayPanel {
 
   private sessionId = '';
   private trusted = true;
+  /** Whether the turns' plans come from the local model (the pending turn says so while it waits). */
+  private localModel = false;
   /** The turn being played (index, input, and the plan attempt once replanning starts). */
   private running: { readonly index: number; readonly input: string; attempt: number } | undefined;
 
@@ -71,12 +73,13 @@ export class PlayPanel {
         break;
       case 'turnStarted':
         this.running = { index: message.index, input: message.input, attempt: 1 };
-        this.story.showPending(message.index, message.input);
+        this.story.showPending(message.index, message.input, this.localModel);
         this.tools.startTurn(message.index);
         this.notices.setLastTurn(this.sessionId, undefined);
         this.updatePlayability();
         break;
       case 'attemptStarted':
+        this.story.showRunning();
         this.tools.startAttempt(message.attempt, message.planId, message.narrator, message.tools, message.graph);
         if (this.running !== undefined) {
           this.running.attempt = message.attempt;
@@ -106,6 +109,7 @@ export class PlayPanel {
         this.header.setSkills(message.skills);
         break;
       case 'narratorChanged':
+        this.localModel = isLocalModel(message.narrator);
         this.header.setNarrator(message.narrator);
         break;
       case 'trustChanged':
@@ -123,13 +127,14 @@ export class PlayPanel {
     this.trusted = snapshot.trusted;
     const last = snapshot.turns[snapshot.turns.length - 1];
     this.running = snapshot.busy ? { index: (last?.index ?? 0) + 1, input: snapshot.runningInput ?? '', attempt: 1 } : undefined;
+    this.localModel = isLocalModel(snapshot.narrator);
     this.header.setNarrator(snapshot.narrator);
     this.header.setSkills(snapshot.skills);
     this.notices.setSessionNotice(snapshot.sessionId, snapshot.notice);
     this.story.render(snapshot.turns, this.canPlay);
     this.stateInspector.setState(snapshot.state, snapshot.changedKeys);
     if (this.running !== undefined) {
-      this.story.showPending(this.running.index, this.running.input);
+      this.story.showPending(this.running.index, this.running.input, this.localModel);
       this.tools.startTurn(this.running.index);
       // Opened mid-turn: replay the progress so far.
       for (const attempt of snapshot.runningAttempts ?? []) {
@@ -138,6 +143,7 @@ export class PlayPanel {
         if (attempt.finished) this.tools.finishAttempt(attempt.finished);
         this.running.attempt = attempt.attempt;
       }
+      if ((snapshot.runningAttempts ?? []).length > 0) this.story.showRunning();
       this.notices.setLastTurn(snapshot.sessionId, undefined);
     } else {
       this.tools.showRecordedTurn(last);
@@ -168,4 +174,9 @@ export class PlayPanel {
     this.notices.setCanPlay(this.canPlay);
     document.body.classList.toggle('is-busy', this.running !== undefined);
   }
+}
+
+/** A local model that plans (loading or ready): the states in which a turn waits for it. */
+function isLocalModel(narrator: NarratorStatusView): boolean {
+  return narrator.state === 'ready' || narrator.state === 'loading' || narrator.state === 'idle';
 }

@@ -2,7 +2,10 @@
 import type { TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { button, codicon, el, isScrolledToBottom } from './dom.js';
-import { renderChoices, renderPendingTurn, renderTurn, type TurnContext } from './turnEntry.js';
+import { pendingText, renderChoices, renderPendingTurn, renderTurn, type TurnContext } from './turnEntry.js';
+
+/** How often the pending turn's time so far is redrawn. */
+const PENDING_TICK_MS = 250;
 
 export interface StoryViewCallbacks {
   readonly onChoose: (turnIndex: number, choiceIndex: number) => void;
@@ -20,6 +23,8 @@ export class StoryView {
   private turns: TurnView[] = [];
   private readonly turnElements = new Map<number, HTMLElement>();
   private pending: HTMLElement | undefined;
+  private pendingStage: { readonly stage: 'choosing' | 'running'; readonly localModel: boolean; readonly since: number } | undefined;
+  private pendingTimer: ReturnType<typeof setInterval> | undefined;
   private choicesEnabled = true;
   /** Follows the bottom while the reader has not scrolled up (also when images load later). */
   private stickToBottom = true;
@@ -78,19 +83,38 @@ export class StoryView {
     this.scrollToBottom();
   }
 
-  /** Shows the player's input of a turn that just started. */
-  showPending(turnIndex: number, input: string): void {
+  /** Shows the player's input of a turn that just started, and what the turn waits for, with the time so far. */
+  showPending(turnIndex: number, input: string, localModel: boolean): void {
     this.removePending();
     this.content.querySelector('.story-empty')?.remove();
     this.pending = renderPendingTurn(turnIndex, input);
     this.content.append(this.pending);
+    this.pendingStage = { stage: 'choosing', localModel, since: performance.now() };
+    this.updatePendingText();
+    this.pendingTimer = setInterval(() => this.updatePendingText(), PENDING_TICK_MS);
     this.stickToBottom = true;
     this.scrollToBottom();
   }
 
+  /** The narrator has written the plan: the pending turn now waits for its tools. */
+  showRunning(): void {
+    if (!this.pending || !this.pendingStage) return;
+    this.pendingStage = { ...this.pendingStage, stage: 'running', since: performance.now() };
+    this.updatePendingText();
+  }
+
   removePending(): void {
+    clearInterval(this.pendingTimer);
+    this.pendingTimer = undefined;
+    this.pendingStage = undefined;
     this.pending?.remove();
     this.pending = undefined;
+  }
+
+  private updatePendingText(): void {
+    const text = this.pending?.querySelector('.narration-pending-text');
+    if (!text || !this.pendingStage) return;
+    text.textContent = pendingText(this.pendingStage.stage, this.pendingStage.localModel, performance.now() - this.pendingStage.since);
   }
 
   /** Adds (or replaces) a finished turn and announces its narration. */

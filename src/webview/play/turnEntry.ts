@@ -45,8 +45,15 @@ export function renderPendingTurn(turnIndex: number, input: string): HTMLElement
     'article',
     { className: 'turn is-pending', data: { turnIndex }, attrs: { 'aria-label': `Turn ${turnIndex} (running)` } },
     input.trim() !== '' ? renderPlayerEntry(turnIndex, input) : null,
-    el('div', { className: 'narration-pending' }, spinner(), ' The narrator is working on it…'),
+    el('div', { className: 'narration-pending', attrs: { role: 'status' } }, spinner(), ' ', el('span', { className: 'narration-pending-text' }, 'The narrator is working on it…')),
   );
+}
+
+/** What the pending turn says while it waits: the narrator choosing skills, then the plan running; with the time so far. */
+export function pendingText(stage: 'choosing' | 'running', localModel: boolean, elapsedMs: number): string {
+  const seconds = elapsedMs >= 1000 ? ` ${(elapsedMs / 1000).toFixed(1)} s` : '';
+  if (stage === 'running') return `Running the plan…${seconds}`;
+  return `${localModel ? 'The local model is choosing skills' : 'Choosing skills'}…${seconds}`;
 }
 
 function renderNarration(turn: TurnView): HTMLElement {
