@@ -57,7 +57,9 @@ test('a skill whose script always fails: the turn shows the replan and still nar
 test('with every skill failing the turn still narrates', async () => {
   const turn = await once(['--root', storyRoot, '--no-bundled-skills', '--narrator', 'pattern', '--once', 'I roll to pick the lock']);
   assert.equal(turn.attempts.at(-1)!.plan.tools.length, 0, 'a narrative-only plan');
-  assert.match(turn.narrative, /I roll to pick the lock/);
+  // Told in the second person, never the player's words quoted back (issue 26).
+  assert.match(turn.narrative, /You roll to pick the lock\./);
+  assert.doesNotMatch(turn.narrative, /["“]I roll/);
 });
 
 test('play --session keeps the state across --once invocations', async () => {

@@ -59,6 +59,8 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     terms: new Set(termsOf(words)),
     deedPolarity: selection.reading.deedPolarity,
     question: selection.reading.question,
+    risky: selection.reading.cues.some((cue) => cue.kind === 'chance'),
+    words,
   };
   const tools: ToolInvocation[] = [];
   const explanations: SelectionExplanation[] = [];
@@ -126,7 +128,7 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
   }
   return {
     requestId: randomUUID(),
-    narrative: narrativeFor(selection, words),
+    ...optional('narrative', narrativeFor(selection, words)),
     tools,
     parallel: false,
     disabledSkills: [...request.disabledSkills],
@@ -173,14 +175,34 @@ function reasonFor(chosen: SelectedSkill): string {
   return `matched ${chosen.terms.slice(0, 4).map((term) => `"${term}"`).join(', ')} with score ${chosen.score}${cues}`;
 }
 
-/** The plan's own narrative, the text shown when no tool narrates: it quotes the player's words. */
-function narrativeFor(selection: Selection, input: string): string {
-  const words = input.trim();
-  const quoted = words.length > 120 ? `${words.slice(0, 117)}…` : words;
+/**
+ * The plan's own narrative: a short line shown before the tools run, never the player's words quoted back. With
+ * no storyteller it is the whole narration, so it then tells the action in the second person.
+ */
+function narrativeFor(selection: Selection, input: string): string | undefined {
   const roles = new Set(selection.selected.map((chosen) => chosen.role));
-  if (roles.has('chance')) return `You steady yourself and try your luck: "${quoted}".`;
+  if (roles.has('chance')) return 'Everything rides on the dice.';
   if (selection.reading.cues.some((cue) => cue.kind === 'past')) return 'You search your memory.';
   if (roles.has('visual')) return 'A likeness takes shape.';
   if (roles.has('options')) return 'You weigh what you could do next.';
-  return `The story listens: "${quoted}".`;
+  if (selection.narrator) return undefined;
+  return secondPerson(input);
+}
+
+/** "I open the door." → "You open the door." (first person to second, the sentence kept). */
+function secondPerson(input: string): string {
+  const text = input.trim().replace(/^["“]|["”]$/g, '').replace(/[.!?]+$/, '');
+  const turned = text
+    .replace(/\bI'm\b/g, "you're")
+    .replace(/\bI am\b/g, 'you are')
+    .replace(/\b(?:I|we)\b/gi, 'you')
+    .replace(/\b(?:my|our)\b/gi, 'your')
+    .replace(/\b(?:me|us)\b/gi, 'you')
+    .replace(/\b(?:myself|ourselves)\b/gi, 'yourself');
+  const sentence = turned.charAt(0).toUpperCase() + turned.slice(1);
+  return `${sentence}.`;
+}
+
+function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

@@ -35,7 +35,7 @@ export interface NearMissExplanation {
   readonly score: number;
   /** The score it needed (the threshold, or the share of the best skill's score). */
   readonly threshold: number;
-  readonly reason: 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'one-per-role' | 'too-many-skills' | 'input-not-filled';
+  readonly reason: 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'no-likeness-asked' | 'one-per-role' | 'too-many-skills' | 'input-not-filled';
   readonly evidence: readonly EvidenceExplanation[];
 }
 
@@ -90,6 +90,7 @@ export function nearMissLine(miss: NearMissExplanation): string {
     'below-threshold': comparison,
     'far-behind-best': `${comparison}, far behind the best match`,
     'related-words-only': `${miss.score}, found only through related words, and another skill matched better`,
+    'no-likeness-asked': `${miss.score}, but a picture needs words about a likeness ("what does … look like", "portrait")`,
     'one-per-role': `${miss.score}, but one skill of its kind per plan, and another of higher priority was chosen`,
     'too-many-skills': `${miss.score}, but the plan already has three skills`,
     'input-not-filled': `${miss.score}, but its input could not be filled from the words`,

@@ -109,3 +109,22 @@ test('deterministic: the same input and skills give the same plan (ids aside)', 
   const strip = (input: string) => ({ ...buildPatternPlan(request(input)), requestId: '' });
   for (const input of ['I roll to pick the lock', 'I talk to the innkeeper', 'Look around']) assert.deepEqual(strip(input), strip(input));
 });
+
+test('issue 26: the plan\'s narrative never quotes the player\'s words; a risky action\'s roll gets a difficulty class; a walk draws no portrait', () => {
+  for (const input of ['I walk into the Rusty Anchor tavern', 'Is Mira still angry with me?', 'I try to persuade Mira to give me a free room', 'I choose "Look around carefully"']) {
+    const plan = buildPatternPlan(request(input));
+    assert.doesNotMatch(plan.narrative ?? '', /["“”]/, `${input}: ${plan.narrative}`);
+  }
+  const roll = (input: string) => buildPatternPlan(request(input)).tools.find((tool) => tool.toolId === 'roll')?.input;
+  assert.equal(roll('I attack the drunk orc with my sword')?.['dc'], 9, 'an easy target');
+  assert.equal(roll('I try to pick the lock')?.['dc'], 12, 'an ordinary risk');
+  assert.equal(roll('I climb the sheer icy cliff')?.['dc'], 15, 'a hard one');
+  assert.equal(roll('Roll a d20 for perception')?.['dc'], undefined, 'an explicit roll sets no DC of its own');
+  assert.equal(roll('I attack the guard, DC 17')?.['dc'], 17, 'a DC the player names wins');
+  for (const walk of ['I head north toward the old mill', 'I go to the market square', 'I walk toward the old bridge']) {
+    const tools = buildPatternPlan(request(walk)).tools.map((tool) => tool.toolId);
+    assert.ok(!tools.includes('portrait'), `${walk}: ${tools.join(', ')}`);
+  }
+  assert.ok(buildPatternPlan(request('What does the old wizard look like?')).tools.some((tool) => tool.toolId === 'portrait'));
+  assert.ok(buildPatternPlan(request('Draw a portrait of the blacksmith')).tools.some((tool) => tool.toolId === 'portrait'));
+});

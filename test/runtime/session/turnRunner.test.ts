@@ -80,7 +80,7 @@ test('when every skill fails, the pattern narrator ends with a narrative-only pl
   });
   assert.equal(turn.fallback, false);
   assert.deepEqual(turn.attempts.at(-1)!.plan.tools, []);
-  assert.match(turn.narrative, /I roll to pick the lock/);
+  assert.match(turn.narrative, /You roll to pick the lock\./, 'told in the second person, not quoted back');
 });
 
 test('after five failed attempts the turn falls back to template narration quoting the input', async () => {

@@ -11,6 +11,21 @@ export interface FillContext {
   /** +1 kind deed, -1 harmful deed, 0 neither (for integer `delta`-like fields). */
   readonly deedPolarity: -1 | 0 | 1;
   readonly question: boolean;
+  /** A risky action (the chance cue): a roll for it gets a difficulty class, as a game master would set one. */
+  readonly risky?: boolean;
+  /** The player's words, for the difficulty. */
+  readonly words?: string;
+}
+
+/** Words that make an action harder or easier. */
+const HARDER = /\b(?:hard|heavy|slick|steep|sheer|locked|barred|guarded|armou?red|huge|giant|dragon|ogre|captain|knight|stubborn|suspicious|fast|raging|icy|crumbling|impossible|desperate)\b/i;
+const EASIER = /\b(?:easy|simple|small|weak|drunk|sleeping|asleep|distracted|loose|rotten|old|friendly|tired|wounded)\b/i;
+
+/** The difficulty class a game master would set: 12 for an ordinary risk, 15 for a hard one, 9 for an easy one. */
+export function difficultyOf(words: string): number {
+  const harder = HARDER.test(words);
+  const easier = EASIER.test(words);
+  return harder && !easier ? 15 : easier && !harder ? 9 : 12;
 }
 
 type Schema = Record<string, unknown>;
@@ -32,7 +47,7 @@ type FieldKind = 'text' | 'entity' | 'amount';
 /** Property names (lowercase, no separators) → how to fill them. Checked in order; the first that gives a value wins. */
 const BY_NAME: readonly { readonly names: RegExp; readonly kind: FieldKind; readonly fill: Filler }[] = [
   { names: /^(?:formula|dice|notation|roll)$/, kind: 'entity', fill: (context) => context.entities.formula },
-  { names: /^(?:dc|difficulty|difficultyclass|target?number)$/, kind: 'entity', fill: (context) => context.entities.dc },
+  { names: /^(?:dc|difficulty|difficultyclass|target?number)$/, kind: 'entity', fill: (context) => context.entities.dc ?? (context.risky && !context.entities.formula ? difficultyOf(context.words ?? context.entities.action) : undefined) },
   { names: /^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message)$/, kind: 'text', fill: (context) => context.entities.action },
   { names: /^(?:query|question|topic|subject|about|search|keywords?)$/, kind: 'text', fill: (context) => subject(context) ?? context.entities.action },
   { names: /^(?:npc|character|person|who|name|speaker|companion)$/, kind: 'entity', fill: person },

@@ -50,7 +50,7 @@ export interface Evidence {
 }
 
 /** Why a skill that matched some words stayed out of the plan. */
-export type MissReason = 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'one-per-role' | 'too-many-skills' | 'input-not-filled';
+export type MissReason = 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'no-likeness-asked' | 'one-per-role' | 'too-many-skills' | 'input-not-filled';
 
 /** A skill that scored but stayed out: for authors, to see what their manifest lacks. */
 export interface NearMiss {
@@ -209,6 +209,13 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     const cues = [...new Set(match.terms.flatMap((term) => cueTerms.get(term) ?? []))];
     // A skill far behind the best one stays out, unless a phrase cue asked for its kind (a risky deed wants a roll too).
     const cueMatches = match.terms.filter((term) => cueTerms.has(term)).length;
+    // A picture is drawn only when the words ask about a likeness: the appearance cue ("What does Mira look like?"),
+    // or the skill's own name or capabilities ("draw a portrait"). Words its description happens to use ("head",
+    // "old") do not: "I head north toward the old mill" draws nothing.
+    if (role === 'visual' && !cuedRoles.has('visual') && !match.matches.some((each) => !each.via && !cueTerms.has(each.term) && index.fieldsOf(entry.document, each.term).includes('identity'))) {
+      misses.set(entry, { reason: 'no-likeness-asked', threshold: round(tuning.minScore) });
+      continue;
+    }
     // A skill with strong evidence of its own (a second request in the same words: "…, then radio the team") stays.
     const strong = match.manifestScore >= tuning.strongScore;
     if (match.score < best * tuning.relativeScore && cueMatches < 2 && !cuedRoles.has(role) && !strong) {
