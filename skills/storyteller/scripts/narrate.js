@@ -88,22 +88,10 @@ function cleanText(value, max) {
   return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
 }
 
-const IMPERATIVE_VERBS = new Set(
-  (
-    'approach ask attack bandage bar barter bash block bribe call carry cast charge check circle climb close ' +
-    'convince count crawl cross cut dash decipher defend dig disarm dive dodge douse drag draw drink drop duck eat ' +
-    'enter escape examine explore feel fight fire flee follow force gather give glance go grab greet guard haggle ' +
-    'heal help hide hit hold hunt inspect intimidate investigate jump kick kneel knock leap leave lie lift light ' +
-    'listen lock look lunge make move offer open parry peek peer persuade pick play pocket pour pray pry pull ' +
-    'punch push put quaff read recall rest ride run sail say scan scout search shoot shout shove show sing sit ' +
-    'slash sleep smash smell sneak sniff speak sprint stab stand steal step strike study survey swim swing take ' +
-    'talk taste tell threaten throw tie touch track trade try turn unlock use wait walk watch wave whisper yell'
-  ).split(' '),
-);
 
 /**
  * Turns the player's words into a second-person verb phrase ("I try to pick my lock." -> "pick your lock").
- * When the words do not read as an action, they are quoted instead: follow through on “…”.
+ * When the words do not read as an action, the player simply presses on: their words are never quoted back.
  */
 function actionPhrase(action) {
   let text = action.replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim();
@@ -133,8 +121,11 @@ function actionPhrase(action) {
   }
   const firstWord = (text.split(/\s+/)[0] || '').toLowerCase();
   const stative = /^(?:am|was|have|had|'m|’m|do|did|can|could|should|must)$/.test(firstWord);
-  const confident = text !== '' && !stative && (firstPerson || IMPERATIVE_VERBS.has(firstWord));
-  if (!confident) return { act: `follow through on “${said || action}”`, said, paraphrased: false };
+  // The narrator hands over the action already stripped of "I" ("head north toward the mill"): anything that is
+  // not a statement of being reads as an action.
+  const determiner = /^(?:a|an|the|this|that|these|those|some|my|your|his|her|its|our|their)$/.test(firstWord);
+  const confident = text !== '' && !stative && !determiner;
+  if (!confident) return { act: 'press on', said, paraphrased: false };
   text = text
     .replace(/\b(?:I\s+am|I'm|I’m)\b/g, 'you are')
     .replace(/\bI\s+was\b/g, 'you were')
@@ -167,30 +158,85 @@ function capitalize(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Finds the first dice result among the dependencies (an output whose result.total is a number). */
+/**
+ * Reads the dependencies' results by what they are, from their shapes: a roll (formula, rolls, total), a memory
+ * recall (memories), an NPC's attitude (npc, attitude), a faction's standing (faction, rank), a portrait (assetId,
+ * features). Nothing is taken for a roll unless it has the shape of one.
+ */
 function inspectDependencies(dependencies) {
   let dice;
+  const facts = { memories: undefined, attitudes: [], standings: [], portraits: [] };
   const missing = [];
   for (const [toolId, output] of Object.entries(isObject(dependencies) ? dependencies : {})) {
     if (output === null || output === undefined || (isObject(output) && output.ok === false)) {
       missing.push(toolId);
       continue;
     }
-    if (!dice && isObject(output) && isObject(output.result) && typeof output.result.total === 'number') {
-      const r = output.result;
+    const r = isObject(output) && isObject(output.result) ? output.result : undefined;
+    if (!r) continue;
+    if (!dice && typeof r.total === 'number' && typeof r.formula === 'string' && Array.isArray(r.rolls)) {
       const dc = typeof r.dc === 'number' ? r.dc : undefined;
       dice = {
         toolId,
         total: r.total,
-        formula: typeof r.formula === 'string' ? r.formula : undefined,
+        formula: r.formula,
         dc,
         success: typeof r.success === 'boolean' ? r.success : dc !== undefined ? r.total >= dc : undefined,
         critical: r.critical === 'success' || r.critical === 'failure' ? r.critical : undefined,
         reason: typeof r.reason === 'string' ? r.reason : undefined,
       };
+    } else if (Array.isArray(r.memories)) {
+      facts.memories = r.memories.filter((memory) => isObject(memory) && typeof memory.summary === 'string').map((memory) => cleanText(memory.summary, 200));
+    } else if (typeof r.npc === 'string' && typeof r.attitude === 'string') {
+      facts.attitudes.push({ npc: cleanText(r.npc, 80), attitude: cleanText(r.attitude, 40).toLowerCase(), known: r.known !== false });
+    } else if (typeof r.faction === 'string' && typeof r.rank === 'string') {
+      facts.standings.push({ faction: cleanText(r.faction, 80), rank: cleanText(r.rank, 40).toLowerCase() });
+    } else if (typeof r.assetId === 'string' && (Array.isArray(r.features) || r.placeholder !== undefined)) {
+      const features = Array.isArray(r.features) ? r.features.filter((feature) => typeof feature === 'string').map((feature) => cleanText(feature, 40)) : [];
+      facts.portraits.push({ name: cleanText(typeof r.name === 'string' ? r.name : '', 80), features, placeholder: r.placeholder === true });
     }
   }
-  return { dice, missing };
+  return { dice, facts, missing };
+}
+
+/** What an attitude means for the moment (npc-perception's names, hostile to devoted). */
+const ATTITUDE_MEANING = {
+  hostile: 'there is no forgiveness in that look',
+  unfriendly: 'the welcome is thin and cold',
+  wary: 'every word you say is weighed',
+  neutral: 'you are neither friend nor foe yet',
+  friendly: 'the welcome is warm',
+  trusting: 'your word is taken as given',
+  devoted: 'you could ask almost anything',
+};
+
+/** "a, b and c". */
+function listOf(items) {
+  return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** One sentence per fact the skills found this turn; a recall that found nothing says so. */
+function factSentences(facts, subject) {
+  const sentences = [];
+  if (facts.memories !== undefined) {
+    if (facts.memories.length > 0) sentences.push(`You remember: ${facts.memories[0].replace(/[.!?]+$/, '')}.`);
+    else sentences.push(`Nothing${subject ? ` about ${subject}` : ''} comes to mind.`);
+  }
+  for (const { npc, attitude, known } of facts.attitudes) {
+    if (!known) sentences.push(`${capitalize(npc)} does not know you: you are neither friend nor foe to them.`);
+    else sentences.push(`${capitalize(npc)} is ${attitude} toward you: ${ATTITUDE_MEANING[attitude] || 'that much is plain'}.`);
+  }
+  for (const { faction, rank } of facts.standings) sentences.push(`With ${faction} you stand as ${/^[aeiou]/.test(rank) ? 'an' : 'a'} ${rank}.`);
+  for (const { name, features, placeholder } of facts.portraits) {
+    if (placeholder || features.length === 0) sentences.push(`${name ? capitalize(name) : 'The figure'} is hard to make out; only a silhouette takes shape.`);
+    else sentences.push(`${name ? capitalize(name) : 'The figure'}: ${listOf(features.slice(0, 5))}.`);
+  }
+  return sentences;
+}
+
+/** A question asks for information ("Is Mira still angry with me?"): it gets an answer, not a deed. */
+function isQuestion(text) {
+  return /\?\s*$/.test(text) || /^(?:who|what|when|where|why|how|which|is|are|am|do|does|did|have|has|can|could|will|would|should)\b/i.test(text.trim());
 }
 
 // Templates: TEMPLATES[style][outcome] is a list of (c) => text, where c holds
@@ -250,7 +296,7 @@ const TEMPLATES = {
       (c) => `Disaster. You set out to ${c.act}, but your footing betrays you (${c.total}${c.vs}) and you are left worse off than before.`,
     ],
     success: [
-      (c) => `You ${c.act}. The dice settle on ${c.total}${c.vs} — success!${c.target ? ` ${c.Target} yields with a satisfying click.` : ''}`,
+      (c) => `You ${c.act}. The dice settle on ${c.total}${c.vs} — success!${c.target ? ` ${c.Target} gives way.` : ''}`,
       (c) => `Steady breath, steady hands: you ${c.act}, and it works. (${c.total}${c.vs})${c.moodLine}`,
       (c) => `It takes a moment, and then it is done — you ${c.act}. The roll of ${c.total}${c.vs} carries you through.`,
     ],
@@ -270,9 +316,9 @@ const TEMPLATES = {
       (c) => `Somewhere the dice clatter away unseen. You ${c.act}${c.target ? `, eyes fixed on ${c.target}` : ''}, and wait for the world to decide.`,
     ],
     action: [
-      (c) => `You ${c.act}.${c.target ? ` ${c.Target} is close enough to touch now.` : ''}${c.moodLine}`,
-      (c) => `Without hesitating, you ${c.act}. Dust drifts through a thin slant of light.${c.moodLine}`,
-      (c) => `You ${c.act}, every sense alert${c.target ? `, watching ${c.target}` : ''}. The moment stretches, then moves on.`,
+      (c) => `You ${c.act}.${c.moodLine}`,
+      (c) => `Without hesitating, you ${c.act}.${c.moodLine}`,
+      (c) => `You ${c.act}, taking in everything around you.${c.moodLine}`,
     ],
     scene: [
       (c) => `${c.target ? `${c.Target} waits before you.` : 'The path ahead waits.'} Lantern light wavers on the walls.${c.moodLine} What do you do?`,
@@ -387,12 +433,16 @@ async function main() {
     provider = 'template';
   }
 
-  const { dice, missing } = inspectDependencies(request.dependencies);
-  const rawAction = cleanText(input.action, 2000) || (dice && cleanText(dice.reason, 2000)) || '';
+  const { dice, facts, missing } = inspectDependencies(request.dependencies);
+  // "I choose \"Look around carefully\"": the choice is the action.
+  const chosen = /^(?:i\s+)?choose:?\s+["“](.+?)["”]\s*[.!]?$/i.exec(cleanText(input.action, 2000));
+  const rawAction = (chosen ? chosen[1] : cleanText(input.action, 2000)) || (dice && cleanText(dice.reason, 2000)) || '';
   const target = nounPhrase(cleanText(input.target, 200));
   const mood = cleanText(input.mood, 100).replace(/[.!?]+$/, '').toLowerCase();
   const phrase = rawAction ? actionPhrase(rawAction) : { act: 'press on', said: '', paraphrased: false };
 
+  const question = rawAction !== '' && isQuestion(rawAction);
+  const found = factSentences(facts, target);
   let outcome;
   if (dice) {
     if (dice.critical === 'success') outcome = 'criticalSuccess';
@@ -402,6 +452,8 @@ async function main() {
     else outcome = 'rolled';
   } else if (missing.length > 0) {
     outcome = 'lost';
+  } else if (question) {
+    outcome = 'answer';
   } else if (rawAction) {
     outcome = 'action';
   } else {
@@ -418,10 +470,17 @@ async function main() {
     dc: dice ? dice.dc : undefined,
     vs: dice && dice.dc !== undefined ? ` against ${dice.dc}` : '',
   };
-  const choices = TEMPLATES[style][outcome];
-  const key = JSON.stringify([outcome, rawAction, target, mood, context.total, context.dc]);
-  const template = choices[hash(key) % choices.length];
-  let narration = template(context).replace(/\s+/g, ' ').trim();
+  // The turn's seed (NARRATORIA_SEED) picks the phrasing, so a replayed turn reads the same.
+  const key = JSON.stringify([outcome, rawAction, target, mood, context.total, context.dc, process.env.NARRATORIA_SEED || '']);
+  let narration;
+  if (outcome === 'answer') {
+    // A question is answered with what the skills found, or honestly left open.
+    narration = found.length > 0 ? found.join(' ') : 'No answer comes to you yet.';
+  } else {
+    const choices = TEMPLATES[style][outcome];
+    const template = choices[hash(key) % choices.length];
+    narration = [template(context).replace(/\s+/g, ' ').trim(), ...found].join(' ');
+  }
   if (provider === 'local') {
     const written = await narrateLocally({ narration, action: rawAction, target, mood, style, outcome, total: context.total, dc: context.dc }, hash(key));
     if (written.text) narration = written.text;

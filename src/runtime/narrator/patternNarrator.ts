@@ -13,7 +13,7 @@ import { termsOf } from './selection/textTerms.js';
 /**
  * Chooses skills by matching the player's words (and the words their phrase cues stand for) against each skill's
  * manifest and prompt, never a disabled one, and builds the plan: a roll and the context tools first, the narration
- * depending on them, choices after the narration, a portrait beside it.
+ * depending on them, choices after the narration, a portrait before it.
  */
 export class PatternNarrator implements Narrator {
   readonly kind = 'pattern' as const;
@@ -48,7 +48,7 @@ export interface Composition {
 
 /**
  * The plan of a selection, as the skill prompts describe it: the roll and the context tools first (context
- * optional), the storyteller depending on them, choices after the narration, a portrait beside it; each script's
+ * optional), the storyteller depending on them, choices after the narration, a portrait before it; each script's
  * input filled from its schema and the words. The pattern narrator's selection and the LLM narrator's decision
  * are composed alike.
  */
@@ -102,7 +102,9 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     }
     const { chosen, input } = found;
     if (chosen.role === 'visual') {
-      add(chosen, input, { required: false }, explain(chosen));
+      // The narration tells what the portrait was drawn from, so it waits for it (optional: a failed picture
+      // never stops the story).
+      before.push(add(chosen, input, { required: false }, explain(chosen)));
       continue;
     }
     const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explain(chosen));

@@ -25,14 +25,14 @@ const request = (input: string, overrides: Partial<PlanRequest> = {}): PlanReque
 const shape = (input: string, overrides: Partial<PlanRequest> = {}) =>
   buildPatternPlan(request(input, overrides)).tools.map((tool) => [tool.toolId, tool.toolPath.split('/').at(-3), tool.dependencies ?? []]);
 
-test('composition: a roll and context tools before the narration it depends on, choices after it, a portrait beside it', () => {
+test('composition: a roll, context tools and a portrait before the narration that depends on them, choices after it', () => {
   assert.deepEqual(shape('I roll to pick the lock'), [['roll', 'dice-roller', []], ['narrate', 'storyteller', ['roll']]]);
   assert.deepEqual(shape('I attack the goblin'), [['roll', 'dice-roller', []], ['narrate', 'storyteller', ['roll']]]);
   assert.deepEqual(shape('Have I met the ferryman before?'), [['recall', 'memory', []], ['narrate', 'storyteller', ['recall']]]);
   assert.deepEqual(shape('What is my standing with the Thieves Guild?'), [['reputation-query', 'reputation', []], ['narrate', 'storyteller', ['reputation-query']]]);
   assert.deepEqual(shape('Is the innkeeper still angry with me?'), [['npc-perception-query', 'npc-perception', []], ['narrate', 'storyteller', ['npc-perception-query']]]);
   assert.deepEqual(shape('What could I try now?'), [['narrate', 'storyteller', []], ['offer', 'player-choices', ['narrate']]]);
-  assert.deepEqual(shape('What does the old wizard look like?'), [['portrait', 'character-portraits', []], ['narrate', 'storyteller', []]]);
+  assert.deepEqual(shape('What does the old wizard look like?'), [['portrait', 'character-portraits', []], ['narrate', 'storyteller', ['portrait']]], 'the narration tells what the portrait was drawn from');
   // A plain action or movement gets a real narration, never a bare template.
   assert.deepEqual(shape('I wander along the riverbank'), [['narrate', 'storyteller', []]]);
   const optional = buildPatternPlan(request('Have I met the ferryman before?')).tools[0]!;
