@@ -101,7 +101,7 @@ test('storyteller: narrates a successful roll from a dependency', async () => {
     assert.match(output.narration, /17/);
     assert.match(output.narration, /pick the lock/);
     assert.deepEqual(ui, { text: output.narration, style, provider: 'template' });
-    assert.deepEqual(patch, { story: { lastNarration: output.narration, turns: 1 } });
+    assert.deepEqual(patch, { story: { lastNarration: output.narration, turns: 1, recentSentences: output.narration.split(/(?<=[.!?])\s+/) } });
   }
 });
 
@@ -179,7 +179,7 @@ test('storyteller: the same input gives the same text; the style changes it', as
 
 test('storyteller: turns increment from the session state snapshot', async () => {
   const fromFour = await narrateRun({ input: lockpick, state: { story: { turns: 4, lastNarration: 'old' } } });
-  assert.deepEqual(fromFour.patch, { story: { lastNarration: fromFour.output.narration, turns: 5 } });
+  assert.deepEqual(fromFour.patch, { story: { lastNarration: fromFour.output.narration, turns: 5, recentSentences: fromFour.output.narration.split(/(?<=[.!?])\s+/) } });
   const fresh = await narrateRun({ input: lockpick, state: {} });
   assert.equal((fresh.patch['story'] as { turns: number }).turns, 1);
   const garbage = await narrateRun({ input: lockpick, state: { story: { turns: 'many' } } });
@@ -259,4 +259,14 @@ test('storyteller (issue 26): the phrasing follows the turn\'s seed (NARRATORIA_
     texts.add(first.output.narration);
   }
   assert.ok(texts.size > 1, 'different seeds, different phrasings');
+});
+
+test('storyteller (issue 26): a sentence said in the last five turns is not said again when another phrasing exists', async () => {
+  const request = { input: { action: 'I walk into the tavern' } };
+  const first = await narrateRun(request);
+  const second = await narrateRun({ ...request, state: { story: first.patch['story'] } });
+  assert.notEqual(second.output.narration, first.output.narration);
+  const third = await narrateRun({ ...request, state: { story: second.patch['story'] } });
+  assert.ok(![first.output.narration, second.output.narration].includes(third.output.narration), third.output.narration);
+  assert.deepEqual((third.patch['story'] as { recentSentences: string[] }).recentSentences.slice(0, 1), [third.output.narration]);
 });

@@ -234,6 +234,14 @@ function factSentences(facts, subject) {
   return sentences;
 }
 
+/** Sentences remembered: about five turns' worth. */
+const RECENT_SENTENCES = 15;
+
+/** The sentences of a text (split after . ! ? followed by a space). */
+function sentencesOf(text) {
+  return text.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()).filter((sentence) => sentence !== '');
+}
+
 /** A question asks for information ("Is Mira still angry with me?"): it gets an answer, not a deed. */
 function isQuestion(text) {
   return /\?\s*$/.test(text) || /^(?:who|what|when|where|why|how|which|is|are|am|do|does|did|have|has|can|could|will|would|should)\b/i.test(text.trim());
@@ -442,6 +450,8 @@ async function main() {
   const phrase = rawAction ? actionPhrase(rawAction) : { act: 'press on', said: '', paraphrased: false };
 
   const question = rawAction !== '' && isQuestion(rawAction);
+  const previous = isObject(request.state) && isObject(request.state.story) && Array.isArray(request.state.story.recentSentences) ? request.state.story.recentSentences : [];
+  const recent = previous.filter((sentence) => typeof sentence === 'string');
   const found = factSentences(facts, target);
   let outcome;
   if (dice) {
@@ -477,9 +487,12 @@ async function main() {
     // A question is answered with what the skills found, or honestly left open.
     narration = found.length > 0 ? found.join(' ') : 'No answer comes to you yet.';
   } else {
+    // The seed picks the first variant; one whose sentences the last five turns already said is passed over.
     const choices = TEMPLATES[style][outcome];
-    const template = choices[hash(key) % choices.length];
-    narration = [template(context).replace(/\s+/g, ' ').trim(), ...found].join(' ');
+    const start = hash(key) % choices.length;
+    const variants = choices.map((_, offset) => choices[(start + offset) % choices.length](context).replace(/\s+/g, ' ').trim());
+    const fresh = variants.find((text) => sentencesOf(text).every((sentence) => !recent.includes(sentence))) || variants[0];
+    narration = [fresh, ...found].join(' ');
   }
   if (provider === 'local') {
     const written = await narrateLocally({ narration, action: rawAction, target, mood, style, outcome, total: context.total, dc: context.dc }, hash(key));
@@ -506,7 +519,9 @@ async function main() {
       ...(missing.length > 0 ? { missingDependencies: missing } : {}),
     },
   });
-  emit({ type: 'state_patch', patch: { story: { lastNarration: narration, turns } } });
+  // The sentences of the last five turns, so the next turns say something else.
+  const recentSentences = [...sentencesOf(narration), ...recent].slice(0, RECENT_SENTENCES);
+  emit({ type: 'state_patch', patch: { story: { lastNarration: narration, turns, recentSentences } } });
   emit({ type: 'ui_event', event: 'narration', payload: { text: narration, style, provider } });
   emit({
     type: 'done',
