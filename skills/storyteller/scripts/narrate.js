@@ -205,31 +205,53 @@ const ATTITUDE_MEANING = {
   unfriendly: 'the welcome is thin and cold',
   wary: 'every word you say is weighed',
   neutral: 'you are neither friend nor foe yet',
+  cordial: 'you are welcome enough',
   friendly: 'the welcome is warm',
   trusting: 'your word is taken as given',
   devoted: 'you could ask almost anything',
 };
+
+/** A person as a sentence names them: "Mira", or "the old fisherman" for a common noun. */
+function personOf(name) {
+  return /^[A-Z]/.test(name) || /^(?:the|a|an)\s/i.test(name) ? name : `the ${name}`;
+}
 
 /** "a, b and c". */
 function listOf(items) {
   return items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
-/** One sentence per fact the skills found this turn; a recall that found nothing says so. */
-function factSentences(facts, subject) {
+/**
+ * One sentence per fact the skills found this turn (a recall that found nothing says so). Each fact has a few
+ * phrasings; the first one the last turns did not say is used.
+ */
+function factSentences(facts, subject, recent) {
+  const pick = (variants) => variants.find((variant) => !recent.includes(variant)) || variants[0];
   const sentences = [];
   if (facts.memories !== undefined) {
-    if (facts.memories.length > 0) sentences.push(`You remember: ${facts.memories[0].replace(/[.!?]+$/, '')}.`);
-    else sentences.push(`Nothing${subject ? ` about ${subject}` : ''} comes to mind.`);
+    const memory = facts.memories[0] && facts.memories[0].replace(/[.!?]+$/, '');
+    if (memory) sentences.push(pick([`You remember: ${memory}.`, `It comes back to you: ${memory}.`, `You recall it now: ${memory}.`]));
+    else sentences.push(pick([`Nothing${subject ? ` about ${subject}` : ''} comes to mind.`, `You search your memory${subject ? ` for ${subject}` : ''}, but nothing comes to mind.`, `No memory${subject ? ` of ${subject}` : ''} comes to mind.`]));
   }
-  for (const { npc, attitude, known } of facts.attitudes) {
-    if (!known) sentences.push(`${capitalize(npc)} does not know you: you are neither friend nor foe to them.`);
-    else sentences.push(`${capitalize(npc)} is ${attitude} toward you: ${ATTITUDE_MEANING[attitude] || 'that much is plain'}.`);
+  for (const { npc: name, attitude, known } of facts.attitudes) {
+    const npc = personOf(name);
+    const Npc = capitalize(npc);
+    if (!known) sentences.push(pick([`${Npc} does not know you: you are neither friend nor foe to them.`, `To ${npc} you are a stranger still: it does not know you.`, `${Npc} does not know you yet, and it shows.`]));
+    else {
+      const meaning = ATTITUDE_MEANING[attitude] || 'that much is plain';
+      sentences.push(pick([`${Npc} is ${attitude} toward you: ${meaning}.`, `${Npc} seems ${attitude} toward you; ${meaning}.`, `You read it in ${npc}'s face: ${attitude}. ${capitalize(meaning)}.`]));
+    }
   }
-  for (const { faction, rank } of facts.standings) sentences.push(`With ${faction} you stand as ${/^[aeiou]/.test(rank) ? 'an' : 'a'} ${rank}.`);
+  for (const { faction, rank } of facts.standings) {
+    // "Thieves Guild" is an organisation: "the Thieves Guild".
+    const group = /^(?:the|a|an)\s/i.test(faction) || !/\s/.test(faction) ? faction : `the ${faction}`;
+    sentences.push(pick([`Your standing with ${group} is ${rank}.`, `${capitalize(group)} sees you as ${rank}.`, `In the eyes of ${group}, you are ${rank}.`]));
+  }
   for (const { name, features, placeholder } of facts.portraits) {
-    if (placeholder || features.length === 0) sentences.push(`${name ? capitalize(name) : 'The figure'} is hard to make out; only a silhouette takes shape.`);
-    else sentences.push(`${name ? capitalize(name) : 'The figure'}: ${listOf(features.slice(0, 5))}.`);
+    const person = name ? personOf(name) : 'the figure';
+    const who = capitalize(person);
+    if (placeholder || features.length === 0) sentences.push(pick([`${who} is hard to make out; only a silhouette takes shape.`, `Only a silhouette of ${person} takes shape: there is little to draw from.`]));
+    else sentences.push(pick([`${who}: ${listOf(features.slice(0, 5))}.`, `You picture ${person}: ${listOf(features.slice(0, 5))}.`]));
   }
   return sentences;
 }
@@ -452,7 +474,7 @@ async function main() {
   const question = rawAction !== '' && isQuestion(rawAction);
   const previous = isObject(request.state) && isObject(request.state.story) && Array.isArray(request.state.story.recentSentences) ? request.state.story.recentSentences : [];
   const recent = previous.filter((sentence) => typeof sentence === 'string');
-  const found = factSentences(facts, target);
+  const found = factSentences(facts, target, recent);
   let outcome;
   if (dice) {
     if (dice.critical === 'success') outcome = 'criticalSuccess';
@@ -484,8 +506,10 @@ async function main() {
   const key = JSON.stringify([outcome, rawAction, target, mood, context.total, context.dc, process.env.NARRATORIA_SEED || '']);
   let narration;
   if (outcome === 'answer') {
-    // A question is answered with what the skills found, or honestly left open.
-    narration = found.length > 0 ? found.join(' ') : 'No answer comes to you yet.';
+    // A question is answered with what the skills found, or honestly left open; a question about what to do leads
+    // into the choices that follow the narration.
+    const options = /\b(?:options?|choices?|ideas?|what\s+(?:can|could|should|shall|might)\s+(?:i|we)\s+(?:do|try)|stuck)\b/i.test(rawAction);
+    narration = found.length > 0 ? found.join(' ') : options ? 'You weigh the ways open to you.' : 'No answer comes to you yet.';
   } else {
     // The seed picks the first variant; one whose sentences the last five turns already said is passed over.
     const choices = TEMPLATES[style][outcome];

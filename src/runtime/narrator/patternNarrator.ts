@@ -178,17 +178,12 @@ function reasonFor(chosen: SelectedSkill): string {
 }
 
 /**
- * The plan's own narrative: a short line shown before the tools run, never the player's words quoted back. With
- * no storyteller it is the whole narration, so it then tells the action in the second person.
+ * The plan's own narrative, never the player's words quoted back. With a storyteller there is none (the narration
+ * tells the turn, and a fixed preface would repeat turn after turn); without one it is the whole narration: the
+ * action in the second person.
  */
 function narrativeFor(selection: Selection, input: string): string | undefined {
-  const roles = new Set(selection.selected.map((chosen) => chosen.role));
-  if (roles.has('chance')) return 'Everything rides on the dice.';
-  if (selection.reading.cues.some((cue) => cue.kind === 'past')) return 'You search your memory.';
-  if (roles.has('visual')) return 'A likeness takes shape.';
-  if (roles.has('options')) return 'You weigh what you could do next.';
-  if (selection.narrator) return undefined;
-  return secondPerson(input);
+  return selection.narrator ? undefined : secondPerson(input);
 }
 
 /** "I open the door." → "You open the door." (first person to second, the sentence kept). */

@@ -79,11 +79,22 @@ function commonNounPhrases(text: string): string[] {
   const phrases: string[] = [];
   const pattern = /\b(?:the|my|our|a|an|this|these|that|his|her|their)\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    const phrase = match[1]!.replace(/'s$/, '').replace(/\s+(?:to|for|from|with|at|on|in|of|and|or|before|after|again|now|down|back|up|over)\b.*$/, '');
+    let phrase = match[1]!.replace(/'s$/, '').replace(/\s+(?:to|for|from|with|at|on|in|of|and|or|before|after|again|now|down|back|up|over)\b.*$/, '');
+    // A noun phrase ends before its verb: a common one ("the innkeeper look like", "the old fisherman feel about"),
+    // or a word followed by a determiner ("the old fisherman mend his net").
+    const words = phrase.split(/\s+/);
+    const after = text.slice(match.index + match[0].length).trimStart().split(/\s+/)[0]?.toLowerCase() ?? '';
+    let end = words.findIndex((word, index) => index > 0 && COMMON_VERBS.test(word));
+    if (end < 0 && words.length > 1 && DETERMINERS.test(after)) end = words.length - 1;
+    if (end > 0) phrase = words.slice(0, end).join(' ');
     if (phrase && !phrases.includes(phrase)) phrases.push(phrase);
   }
   return phrases;
 }
+
+/** Verbs that follow a subject in a player's question or action ("Does the innkeeper like me?"). */
+const COMMON_VERBS = /^(?:is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|feel|feels|felt|look|looks|looked|like|likes|think|thinks|see|sees|saw|say|says|said|want|wants|know|knows|need|needs|trust|trusts|hate|hates|give|gives|gave|take|takes|took|keep|keeps|get|gets|got)$/i;
+const DETERMINERS = /^(?:the|a|an|his|her|its|their|my|our|your|this|that|these|those|some)$/i;
 
 /** The capitalised place name right after `lead` ("to the Ashen Pass" → "Ashen Pass"). */
 function placeAfter(text: string, lead: RegExp): string | undefined {
