@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { GENERATION_BUDGET_MS } from '../../src/runtime/narrator/index.js';
 import { LlamaNarrator, type LlmGenerationTimings, type PromptPreparation } from '../../src/runtime/narrator/llamaNarrator.js';
 import { ModelWorkerClient } from '../../src/runtime/narrator/modelWorkerClient.js';
-import { buildDecisionSystemPrompt, selectableSkills } from '../../src/runtime/narrator/narratorDecision.js';
+import { buildDecisionSystemPrompt } from '../../src/runtime/narrator/narratorDecision.js';
 import { PatternNarrator } from '../../src/runtime/narrator/patternNarrator.js';
 import { SkillRegistry } from '../../src/runtime/skills/skillRegistry.js';
 import { makeShapedGguf, PHI35_MINI_SHAPE, SMALL_SHAPE } from '../fixtures/models/makeShapedGguf.js';
@@ -134,7 +134,7 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
     // Time per generated token after the fixed prompt (from its persisted state): a forced 48-digit answer against an 8-digit one.
     const client = new ModelWorkerClient({ command: TSX_WORKER });
     let perTokenMs = Number.NaN;
-    const systemPrompt = buildDecisionSystemPrompt(selectableSkills(skills, []));
+    const systemPrompt = buildDecisionSystemPrompt(skills);
     try {
       await client.load({ modelPath, contextSize: 2048, threads: options.quick ? 1 : Math.max(1, Math.min(4, os.availableParallelism())), flashAttention: false });
       await client.prefix({ systemPrompt, ...(cold.cacheFile ? { cacheFile: cold.cacheFile } : {}) });

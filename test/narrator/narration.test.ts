@@ -72,8 +72,10 @@ before(async () => {
   const narrator = new PatternNarrator();
   for (const [session, inputs] of SESSIONS.entries()) {
     let state: Record<string, unknown> = {};
-    for (const input of inputs) {
-      const turn = await runTurn(input, { narrator, skills: registry, state, execution: { root: story, extraSkillRoots: [path.join(repoRoot, 'skills')], skillContext: registry } });
+    for (const [index, input] of inputs.entries()) {
+      // A seed per turn (NARRATORIA_SEED): the dice and the phrasing are the same on every run of the suite.
+      const extraEnv = { NARRATORIA_SEED: String(1000 + 100 * session + index) };
+      const turn = await runTurn(input, { narrator, skills: registry, state, execution: { root: story, extraSkillRoots: [path.join(repoRoot, 'skills')], skillContext: registry, extraEnv } });
       state = turn.state;
       played.push({ session, turn });
     }

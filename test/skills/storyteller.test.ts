@@ -101,7 +101,7 @@ test('storyteller: narrates a successful roll from a dependency', async () => {
     assert.match(output.narration, /17/);
     assert.match(output.narration, /pick the lock/);
     assert.deepEqual(ui, { text: output.narration, style, provider: 'template' });
-    assert.deepEqual(patch, { story: { lastNarration: output.narration, turns: 1, recentSentences: output.narration.split(/(?<=[.!?])\s+/) } });
+    assert.deepEqual(patch, { story: { lastNarration: output.narration, turns: 1, recentSentences: output.narration.split(/(?<=[.!?)])\s+/) } });
   }
 });
 
@@ -179,7 +179,7 @@ test('storyteller: the same input gives the same text; the style changes it', as
 
 test('storyteller: turns increment from the session state snapshot', async () => {
   const fromFour = await narrateRun({ input: lockpick, state: { story: { turns: 4, lastNarration: 'old' } } });
-  assert.deepEqual(fromFour.patch, { story: { lastNarration: fromFour.output.narration, turns: 5, recentSentences: fromFour.output.narration.split(/(?<=[.!?])\s+/) } });
+  assert.deepEqual(fromFour.patch, { story: { lastNarration: fromFour.output.narration, turns: 5, recentSentences: fromFour.output.narration.split(/(?<=[.!?)])\s+/) } });
   const fresh = await narrateRun({ input: lockpick, state: {} });
   assert.equal((fresh.patch['story'] as { turns: number }).turns, 1);
   const garbage = await narrateRun({ input: lockpick, state: { story: { turns: 'many' } } });

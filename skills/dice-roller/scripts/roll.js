@@ -218,7 +218,9 @@ async function main() {
   let rollDie;
   let usedSeed;
   if (randomSource === 'pseudo') {
-    usedSeed = seed !== undefined ? seed : crypto.randomInt(0, 2 ** 31);
+    // The input's seed, else the turn's (NARRATORIA_SEED, so a replayed turn rolls the same), else a fresh one.
+    const turnSeed = process.env.NARRATORIA_SEED;
+    usedSeed = seed !== undefined ? seed : turnSeed !== undefined && /^\d+$/.test(turnSeed) ? Number(turnSeed) : crypto.randomInt(0, 2 ** 31);
     const random = seededRandom(usedSeed);
     rollDie = (sides) => 1 + Math.floor(random() * sides);
   } else {

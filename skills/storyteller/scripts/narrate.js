@@ -102,7 +102,7 @@ function actionPhrase(action) {
     /^(?:then|and|so|now|ok|okay|well|alright),?\s+/i,
     /^(?:i\s+am|i'm|i’m)\s+(?:going\s+to|gonna)\s+/i,
     /^(?:i'll|i’ll|i'd\s+like\s+to|i’d\s+like\s+to|let\s+me)\s+/i,
-    /^i\s+/i,
+    /^(?:i|we)\s+/i,
   ];
   const modals = /^(?:will|shall|would\s+like\s+to|want\s+to|wanna|decide\s+to|try\s+to|try\s+and|attempt\s+to|am\s+going\s+to|am\s+gonna|carefully\s+try\s+to)\s+/i;
   for (let changed = true; changed; ) {
@@ -132,10 +132,11 @@ function actionPhrase(action) {
     .replace(/\bI(?:'ve|’ve)\b/g, "you've")
     .replace(/\bI(?:'ll|’ll)\b/g, "you'll")
     .replace(/\bI\b/g, 'you')
-    .replace(/\bmyself\b/gi, 'yourself')
-    .replace(/\bmy\b/gi, 'your')
-    .replace(/\bmine\b/gi, 'yours')
-    .replace(/\bme\b/gi, 'you');
+    .replace(/\b(?:we)\b/gi, 'you')
+    .replace(/\b(?:myself|ourselves)\b/gi, 'yourself')
+    .replace(/\b(?:my|our)\b/gi, 'your')
+    .replace(/\b(?:mine|ours)\b/gi, 'yours')
+    .replace(/\b(?:me|us)\b/gi, 'you');
   text = text.charAt(0).toLowerCase() + text.slice(1);
   return { act: text, said, paraphrased: true };
 }
@@ -188,11 +189,15 @@ function inspectDependencies(dependencies) {
     } else if (Array.isArray(r.memories)) {
       facts.memories = r.memories.filter((memory) => isObject(memory) && typeof memory.summary === 'string').map((memory) => cleanText(memory.summary, 200));
     } else if (typeof r.npc === 'string' && typeof r.attitude === 'string') {
-      facts.attitudes.push({ npc: cleanText(r.npc, 80), attitude: cleanText(r.attitude, 40).toLowerCase(), known: r.known !== false });
+      const npc = cleanText(r.npc, 80);
+      const attitude = cleanText(r.attitude, 40).toLowerCase();
+      if (npc && attitude) facts.attitudes.push({ npc, attitude, known: r.known !== false });
     } else if (typeof r.faction === 'string' && typeof r.rank === 'string') {
-      facts.standings.push({ faction: cleanText(r.faction, 80), rank: cleanText(r.rank, 40).toLowerCase() });
+      const faction = cleanText(r.faction, 80);
+      const rank = cleanText(r.rank, 40).toLowerCase();
+      if (faction && rank) facts.standings.push({ faction, rank });
     } else if (typeof r.assetId === 'string' && (Array.isArray(r.features) || r.placeholder !== undefined)) {
-      const features = Array.isArray(r.features) ? r.features.filter((feature) => typeof feature === 'string').map((feature) => cleanText(feature, 40)) : [];
+      const features = Array.isArray(r.features) ? r.features.filter((feature) => typeof feature === 'string').map((feature) => cleanText(feature, 40)).filter((feature) => feature !== '') : [];
       facts.portraits.push({ name: cleanText(typeof r.name === 'string' ? r.name : '', 80), features, placeholder: r.placeholder === true });
     }
   }
@@ -226,7 +231,7 @@ function listOf(items) {
  * phrasings; the first one the last turns did not say is used.
  */
 function factSentences(facts, subject, recent) {
-  const pick = (variants) => variants.find((variant) => !recent.includes(variant)) || variants[0];
+  const pick = (variants) => variants.find((variant) => !recent.some((sentence) => sentence.includes(variant))) || variants[0];
   const sentences = [];
   if (facts.memories !== undefined) {
     const memory = facts.memories[0] && facts.memories[0].replace(/[.!?]+$/, '');
@@ -236,9 +241,9 @@ function factSentences(facts, subject, recent) {
   for (const { npc: name, attitude, known } of facts.attitudes) {
     const npc = personOf(name);
     const Npc = capitalize(npc);
-    if (!known) sentences.push(pick([`${Npc} does not know you: you are neither friend nor foe to them.`, `To ${npc} you are a stranger still: it does not know you.`, `${Npc} does not know you yet, and it shows.`]));
+    if (!known) sentences.push(pick([`${Npc} does not know you: you are neither friend nor foe to them.`, `To ${npc} you are a stranger still.`, `${Npc} does not know you yet, and it shows.`]));
     else {
-      const meaning = ATTITUDE_MEANING[attitude] || 'that much is plain';
+      const meaning = Object.prototype.hasOwnProperty.call(ATTITUDE_MEANING, attitude) ? ATTITUDE_MEANING[attitude] : 'that much is plain';
       sentences.push(pick([`${Npc} is ${attitude} toward you: ${meaning}.`, `${Npc} seems ${attitude} toward you; ${meaning}.`, `You read it in ${npc}'s face: ${attitude}. ${capitalize(meaning)}.`]));
     }
   }
@@ -259,9 +264,9 @@ function factSentences(facts, subject, recent) {
 /** Sentences remembered: about five turns' worth. */
 const RECENT_SENTENCES = 15;
 
-/** The sentences of a text (split after . ! ? followed by a space). */
+/** The sentences of a text (split after . ! ? or a closing parenthesis followed by a space). */
 function sentencesOf(text) {
-  return text.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()).filter((sentence) => sentence !== '');
+  return text.split(/(?<=[.!?)])\s+/).map((sentence) => sentence.trim()).filter((sentence) => sentence !== '');
 }
 
 /** A question asks for information ("Is Mira still angry with me?"): it gets an answer, not a deed. */
@@ -482,7 +487,8 @@ async function main() {
     else if (dice.success === true) outcome = 'success';
     else if (dice.success === false) outcome = 'failure';
     else outcome = 'rolled';
-  } else if (missing.length > 0) {
+  } else if (missing.some((toolId) => /roll|dice/i.test(toolId))) {
+    // Only a roll that did not come back leaves the outcome open; a missing picture or recall is just not told.
     outcome = 'lost';
   } else if (question) {
     outcome = 'answer';
@@ -515,7 +521,7 @@ async function main() {
     const choices = TEMPLATES[style][outcome];
     const start = hash(key) % choices.length;
     const variants = choices.map((_, offset) => choices[(start + offset) % choices.length](context).replace(/\s+/g, ' ').trim());
-    const fresh = variants.find((text) => sentencesOf(text).every((sentence) => !recent.includes(sentence))) || variants[0];
+    const fresh = variants.find((text) => sentencesOf(text).every((sentence) => !recent.some((said) => said.includes(sentence)))) || variants[0];
     narration = [fresh, ...found].join(' ');
   }
   if (provider === 'local') {

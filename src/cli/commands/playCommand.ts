@@ -73,7 +73,11 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     }));
   } finally {
     // A fixed prompt still being evaluated is saved before the process ends, so the next `play` starts from it.
-    if (choice.narrator instanceof LlamaNarrator) await choice.narrator.settle(PROMPT_SAVE_WAIT_MS);
+    if (choice.narrator instanceof LlamaNarrator && !signal.aborted && choice.narrator.preparingPrompt) {
+      io.stderr.write('Saving the local model\'s evaluated prompt for the next session (Ctrl-C skips it)…\n');
+      const skip = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+      await Promise.race([choice.narrator.settle(PROMPT_SAVE_WAIT_MS), skip]);
+    }
     await choice.narrator.dispose();
     registry.dispose();
   }

@@ -21,7 +21,6 @@ import {
   decisionMaxTokens,
   DEFAULT_DECISION_BUDGET,
   planFromDecision,
-  selectableSkills,
   type DecisionPromptBudget,
 } from './narratorDecision.js';
 import { promptCacheDirectory, promptCacheFile, sweepPromptCache, touchPromptCache } from './promptCache.js';
@@ -200,13 +199,21 @@ export class LlamaNarrator implements Narrator {
   private async generateWithinBudget(request: PlanRequest, started: number): Promise<Outcome> {
     const preparationMs = this.options.preparationMs ?? PREPARATION_ALLOWANCE_MS;
     const systemPrompt = this.systemPromptFor(request.catalog ?? request.skills);
-    const ready = this.ready(systemPrompt);
+    // Never rejects (a verification that throws is a failure like any other), even after the race is decided.
+    const ready = this.ready(systemPrompt).catch((error: unknown): Outcome => ({ ok: false, reason: failureReason(error) }));
     let preparationTimer: NodeJS.Timeout | undefined;
-    const stopped = new Promise<'aborted'>((resolve) => request.signal?.addEventListener('abort', () => resolve('aborted'), { once: true }));
+    let onAbort: (() => void) | undefined;
+    const stopped = new Promise<'aborted'>((resolve) => {
+      onAbort = () => resolve('aborted');
+      request.signal?.addEventListener('abort', onAbort, { once: true });
+    });
     const late = new Promise<'late'>((resolve) => {
       preparationTimer = setTimeout(() => resolve('late'), preparationMs);
     });
-    const prepared = await Promise.race([ready, late, stopped]).finally(() => clearTimeout(preparationTimer));
+    const prepared = await Promise.race([ready, late, stopped]).finally(() => {
+      clearTimeout(preparationTimer);
+      if (onAbort) request.signal?.removeEventListener('abort', onAbort);
+    });
     if (prepared === 'aborted') return { ok: false, reason: 'cancelled' };
     const readyMs = performance.now() - started;
     if (prepared === 'late') return { ok: false, reason: `timeout: the model was not ready within ${preparationMs} ms (it goes on loading: the next turn finds it ready)` };
@@ -235,6 +242,11 @@ export class LlamaNarrator implements Narrator {
     if (loaded) return loaded;
     await this.ensurePrompt(systemPrompt);
     return undefined;
+  }
+
+  /** Whether a fixed prompt is being evaluated or saved now. */
+  get preparingPrompt(): boolean {
+    return this.preparing !== undefined;
   }
 
   /** Resolves when no fixed prompt is being evaluated or saved (at most `timeoutMs`): a process about to exit lets the next one find it. */
@@ -290,7 +302,7 @@ export class LlamaNarrator implements Narrator {
 
   /** The fixed prompt of a skill set: the same text every turn, so its evaluation is reused. */
   private systemPromptFor(skills: readonly NarratorSkill[]): string {
-    return buildDecisionSystemPrompt(selectableSkills(skills, []), { ...DEFAULT_DECISION_BUDGET, ...this.options.promptBudget });
+    return buildDecisionSystemPrompt(skills, { ...DEFAULT_DECISION_BUDGET, ...this.options.promptBudget });
   }
 
   /**
@@ -298,7 +310,7 @@ export class LlamaNarrator implements Narrator {
    * cache, or evaluated (then persisted). A failure here only costs speed: the generation evaluates the prompt itself.
    */
   private async ensurePrompt(systemPrompt: string): Promise<PromptPreparation | undefined> {
-    if (this.prefixed?.startCount === this.client.startCount && this.prefixed.systemPrompt === systemPrompt && this.client.running) return undefined;
+    if (!this.preparing && this.prefixed?.startCount === this.client.startCount && this.prefixed.systemPrompt === systemPrompt && this.client.running) return undefined;
     const previous = this.preparing;
     if (previous) await previous;
     if (this.prefixed?.startCount === this.client.startCount && this.prefixed.systemPrompt === systemPrompt && this.client.running) return undefined;
@@ -312,6 +324,8 @@ export class LlamaNarrator implements Narrator {
   }
 
   private async preparePrompt(systemPrompt: string): Promise<PromptPreparation | undefined> {
+    // While another prompt is being put in the sequence, the one it held is no longer there.
+    this.prefixed = undefined;
     const directory = this.options.promptCache === false ? undefined : this.options.promptCache ?? promptCacheDirectory();
     let cacheFile: string | undefined;
     if (directory !== undefined) {

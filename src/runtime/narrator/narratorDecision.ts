@@ -2,6 +2,7 @@
 import type { Plan } from '../model/plan.js';
 import type { NarratorSkill, SkillHealth } from '../skills/skillTypes.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';
+import { firstSentence } from '../authoring/scriptSummary.js';
 import type { PlanRequest } from './index.js';
 import { behavioralPrompts, oneLine, trimToBudget } from './narratorPrompt.js';
 import { availableSkills, composePlan } from './patternNarrator.js';
@@ -20,6 +21,14 @@ export function selectableSkills(skills: readonly NarratorSkill[], disabledSkill
   return skills.filter((skill) => !disabled.has(skill.name) && SELECTABLE_HEALTH.has(skill.health));
 }
 
+/**
+ * The fixed prompt's size in characters (~1,300 Phi-3.5 tokens): with the turn's text and the answer it fits the
+ * default 2,048-token context however many skills there are.
+ */
+const SYSTEM_CHARS = 5000;
+/** The catalog's share of it. */
+const CATALOG_CHARS = 3000;
+
 /** At most this many scripts per decision (besides the storyteller, which always narrates). */
 export const MAX_DECIDED_SCRIPTS = 3;
 /** Candidates the pattern narrator's ranking proposes in the per-turn text. */
@@ -33,7 +42,7 @@ export interface DecisionPromptBudget {
   readonly stateChars: number;
 }
 
-/** ~4,000 characters of fixed prompt with the seven sample skills: ~1,000 Phi-3.5 tokens, evaluated once. */
+/** The guides' share of the fixed prompt (what the catalog leaves, up to this). */
 export const DEFAULT_DECISION_BUDGET: DecisionPromptBudget = { behavioralPromptChars: 2000, inputChars: 600, feedbackChars: 300, stateChars: 160 };
 
 /** A script the model may choose: `skill/script`. */
@@ -60,7 +69,9 @@ export interface CatalogScript {
  * per syllable (and each generated token costs ~0.1-0.2 s on a CPU).
  */
 export function decisionCatalog(skills: readonly NarratorSkill[]): CatalogScript[] {
-  return decidable(selectableSkills(skills, [])).flatMap((skill) => skill.scripts.map((script) => ({ id: scriptId(skill, script), skill }))).map((entry, index) => ({ ...entry, number: index + 1 }));
+  // Every skill, whatever its health: a skill failing during a turn keeps its number (the grammar leaves it out),
+  // so the evaluated prompt stays valid.
+  return decidable(skills).flatMap((skill) => skill.scripts.map((script) => ({ id: scriptId(skill, script), skill }))).map((entry, index) => ({ ...entry, number: index + 1 }));
 }
 
 /** The catalog the request's fixed prompt shows. */
@@ -81,9 +92,13 @@ function allowedOf(request: PlanRequest): CatalogScript[] {
  */
 export function buildDecisionSystemPrompt(skills: readonly NarratorSkill[], budget: DecisionPromptBudget = DEFAULT_DECISION_BUDGET): string {
   const numbers = new Map(decisionCatalog(skills).map((entry) => [entry.id, entry.number]));
-  const catalog = decidable(selectableSkills(skills, [])).flatMap((skill) => [
-    `- ${skill.name}: ${oneLine(skill.description, 160)}`,
-    ...skill.scripts.map((script) => `  ${numbers.get(scriptId(skill, script))}. ${scriptId(skill, script)}${script.description ? `: ${oneLine(firstSentence(script.description), 110)}` : ''}`),
+  const listed = decidable(skills);
+  // The catalog shares CATALOG_CHARS: many skills get shorter descriptions, so the fixed prompt always fits the context.
+  const lines = listed.reduce((count, skill) => count + 1 + skill.scripts.length, 0);
+  const perLine = Math.max(40, Math.min(160, Math.floor(CATALOG_CHARS / Math.max(1, lines)) - 24));
+  const catalog = listed.flatMap((skill) => [
+    `- ${skill.name}: ${oneLine(skill.description, perLine)}`,
+    ...skill.scripts.map((script) => `  ${numbers.get(scriptId(skill, script))}. ${scriptId(skill, script)}${script.description ? `: ${oneLine(firstSentence(script.description, 400), Math.min(110, perLine))}` : ''}`),
   ]);
   const rules = [
     'You are the narrator of an interactive story. For the player\'s words, choose which skill scripts run this turn.',
@@ -91,7 +106,8 @@ export function buildDecisionSystemPrompt(skills: readonly NarratorSkill[], budg
     'A risky action needs a dice roll; a question about the past needs memory; ask for choices when the player is stuck.',
     'The storyteller always narrates the turn: never list it.',
   ];
-  const guides = behavioralPrompts(skills, budget.behavioralPromptChars);
+  // The guides get what the catalog leaves of the fixed prompt's size (FR-004: at least a little of each).
+  const guides = behavioralPrompts(skills, Math.max(600, Math.min(budget.behavioralPromptChars, SYSTEM_CHARS - catalog.join('\n').length)));
   return [...rules, '', 'Scripts:', ...(catalog.length > 0 ? catalog : ['(none: answer [])']), ...(guides.length > 0 ? ['', 'Skill guides:', ...guides] : [])].join('\n');
 }
 
@@ -178,8 +194,3 @@ export function planFromDecision(request: PlanRequest, chosen: readonly string[]
   });
 }
 
-/** What a script does, without how it reports (its events, state and result shapes follow its first sentence). */
-function firstSentence(text: string): string {
-  const end = text.search(/\.\s/);
-  return end > 0 ? text.slice(0, end + 1) : text;
-}

@@ -188,7 +188,7 @@ function narrativeFor(selection: Selection, input: string): string | undefined {
 
 /** "I open the door." → "You open the door." (first person to second, the sentence kept). */
 function secondPerson(input: string): string {
-  const text = input.trim().replace(/^["“]|["”]$/g, '').replace(/[.!?]+$/, '');
+  const text = input.trim().replace(/^["\u201c]|["\u201d]$/g, '').replace(/[.!?]+$/, '');
   const turned = text
     .replace(/\bI'm\b/g, "you're")
     .replace(/\bI am\b/g, 'you are')

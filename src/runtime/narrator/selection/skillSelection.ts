@@ -96,7 +96,8 @@ const cachedVersion = new WeakMap<SkillIndex, number>();
 function indexOf(skills: readonly NarratorSkill[]): SkillIndex {
   const cached = indexes.get(skills);
   if (cached && cachedVersion.get(cached) === tuningVersion()) return cached;
-  const key = `${tuningVersion()}\u0002` + skills.map((skill) => `${skill.name}\u0000${skill.description}\u0000${skill.scripts.map((script) => script.toolPath).join(',')}\u0000${skill.prompt?.length ?? 0}`).join('\u0001');
+  // Everything the index reads: a keyword or a script description added by the author makes a new index.
+  const key = `${tuningVersion()}\u0002` + skills.map((skill) => JSON.stringify([skill.name, skill.displayName, skill.description, skill.capabilities, skill.keywords ?? [], skill.health, skill.scripts.map((script) => [script.name, script.toolPath, script.description ?? '', script.examples ?? []]), skill.prompt ?? ''])).join('\u0001');
   let index = recentIndexes.get(key);
   if (index) {
     recentIndexes.delete(key);
