@@ -47,7 +47,7 @@ export interface AttemptView {
   readonly disabledSkills: readonly string[];
   /** Tool ids of the plan in order ("narrative only" when empty). */
   readonly tools: readonly string[];
-  /** Why each tool was chosen, one line per tool (the pattern narrator's plans only): `roll ← dice-roller/roll: matched "lock" (score 4.2; cues: chance)`. */
+  /** Why each tool was chosen, one line per tool (the pattern narrator's words and scores, or "chosen by the model"): `roll ← dice-roller/roll: matched "lock" (score 4.2; cues: chance)`. */
   readonly explanation?: readonly string[];
   /** Skills that matched some of the words and stayed out, one line each: `weather stayed out: 0.84 < 1 (matched "rain" in the description only)`. */
   readonly nearMisses?: readonly string[];

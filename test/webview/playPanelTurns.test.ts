@@ -32,7 +32,9 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     const pendingText = page.locator('.turn.is-pending .narration-pending-text');
     assert.match(await pendingText.innerText(), /^Choosing skills…/);
     assert.equal(await page.locator('.turn.is-pending .narration-pending').getAttribute('role'), 'status');
-    await page.waitForFunction(() => /^Choosing skills… \d+\.\d s$/.test(document.querySelector('.turn.is-pending .narration-pending-text')?.textContent ?? ''));
+    await page.waitForFunction(() => /^Choosing skills… \d+\.\d s$/.test(document.querySelector('.turn.is-pending .narration-pending')?.textContent?.trim() ?? ''));
+    assert.equal(await page.locator('.turn.is-pending .narration-pending-time').getAttribute('aria-hidden'), 'true', 'the ticking time is not announced');
+    assert.match(await pendingText.innerText(), /^Choosing skills…$/);
     await byTestId(page, PlayPanelTestId.cancelButton).click();
     assert.deepEqual((await panel.posted()).slice(1), [{ type: 'cancel' }]);
 

@@ -52,9 +52,10 @@ export class ManifestHintDiagnostics implements vscode.Disposable, vscode.CodeAc
     } catch {
       return [];
     }
-    const edit = addKeywordsEdit(text, keywords);
+    // Empty keywords would leave the hints in place: no suggestion, no action.
+    const edit = keywords.length > 0 ? addKeywordsEdit(text, keywords) : undefined;
     if (!edit) return [];
-    const action = new vscode.CodeAction(keywords.length > 0 ? `Add keywords for the narrator: ${keywords.join(', ')}` : 'Add keywords for the narrator', vscode.CodeActionKind.QuickFix);
+    const action = new vscode.CodeAction(`Add keywords for the narrator: ${keywords.join(', ')}`, vscode.CodeActionKind.QuickFix);
     action.edit = workspaceEditOf(document, [edit]);
     action.diagnostics = hints;
     action.isPreferred = true;

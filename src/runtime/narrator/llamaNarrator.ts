@@ -70,7 +70,7 @@ export interface LlmGenerationTimings {
   readonly totalMs: number;
   /** Pure token generation in the worker (the per-turn prompt's evaluation included). */
   readonly generationMs: number;
-  /** Grammar construction in the worker (cached per schema). */
+  /** Grammar construction in the worker (cached per grammar). */
   readonly grammarMs: number;
   /** Tokens generated. */
   readonly tokens: number;
@@ -332,7 +332,7 @@ export class LlamaNarrator implements Narrator {
       try {
         const file = await stat(this.options.modelPath);
         cacheFile = promptCacheFile(
-          { modelPath: this.options.modelPath, modelSize: file.size, modelMtimeMs: file.mtimeMs, contextSize: this.options.contextSize ?? DEFAULT_CONTEXT_SIZE, runtime: this.runtime, systemPrompt },
+          { modelPath: this.options.modelPath, modelSize: file.size, modelMtimeMs: file.mtimeMs, contextSize: this.options.contextSize ?? DEFAULT_CONTEXT_SIZE, flashAttention: this.options.flashAttention ?? false, runtime: this.runtime, systemPrompt },
           directory,
         );
       } catch {

@@ -24,7 +24,7 @@ export interface PrefixRequest {
   readonly cacheFile?: string;
 }
 
-/** Generates one response under a JSON-schema grammar. */
+/** Generates one response under a grammar: a JSON schema's or a GBNF text's. */
 export interface GenerateRequest {
   readonly type: 'generate';
   readonly id: number;

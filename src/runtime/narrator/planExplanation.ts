@@ -39,7 +39,7 @@ export interface NearMissExplanation {
   readonly evidence: readonly EvidenceExplanation[];
 }
 
-/** The plan's explanation, when its narrator wrote one (the LLM narrator does not). */
+/** The plan's explanation, when its narrator wrote one (the pattern narrator's scores, or the LLM narrator's "chosen by the model"). */
 export function selectionOf(plan: Plan): readonly SelectionExplanation[] | undefined {
   const selection = plan.metadata?.['selection'];
   if (!Array.isArray(selection)) return undefined;

@@ -25,6 +25,8 @@ export interface PromptCacheKey {
   readonly modelSize: number;
   readonly modelMtimeMs: number;
   readonly contextSize: number;
+  /** Flash attention changes how the state is laid out: part of the key. */
+  readonly flashAttention?: boolean;
   /** The llama.cpp release of the binding (from the worker's load). */
   readonly runtime: string;
   readonly systemPrompt: string;
@@ -33,7 +35,7 @@ export interface PromptCacheKey {
 /** The cache file of a key (not created). */
 export function promptCacheFile(key: PromptCacheKey, directory: string = promptCacheDirectory()): string {
   const hash = createHash('sha256')
-    .update(JSON.stringify([path.resolve(key.modelPath), key.modelSize, key.modelMtimeMs, key.contextSize, key.runtime, key.systemPrompt]))
+    .update(JSON.stringify([path.resolve(key.modelPath), key.modelSize, key.modelMtimeMs, key.contextSize, key.flashAttention === true, key.runtime, key.systemPrompt]))
     .digest('hex')
     .slice(0, 40);
   return path.join(directory, `${hash}.state`);

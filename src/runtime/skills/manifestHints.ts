@@ -1,4 +1,4 @@
-// Hints for skill authors: where a skill.json gives the pattern narrator little to match a player's words against (a short description, no capabilities, scripts without descriptions), with keywords to add. Pure: no I/O, no vscode.
+// Hints for skill authors: where a skill.json gives the pattern narrator little to match a player's words against (a short description, no capabilities, scripts without descriptions), with keywords to add. No vscode; suggesting keywords reads the bundled lexicon once.
 import { lexicon } from '../narrator/selection/relatedness/lexicon.js';
 import { termOf, wordsOf } from '../narrator/selection/textTerms.js';
 import type { TextEdit } from '../authoring/textSpan.js';

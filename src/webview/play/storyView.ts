@@ -2,7 +2,7 @@
 import type { TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { button, codicon, el, isScrolledToBottom } from './dom.js';
-import { pendingText, renderChoices, renderPendingTurn, renderTurn, type TurnContext } from './turnEntry.js';
+import { pendingText, pendingTime, renderChoices, renderPendingTurn, renderTurn, type TurnContext } from './turnEntry.js';
 
 /** How often the pending turn's time so far is redrawn. */
 const PENDING_TICK_MS = 250;
@@ -113,8 +113,12 @@ export class StoryView {
 
   private updatePendingText(): void {
     const text = this.pending?.querySelector('.narration-pending-text');
-    if (!text || !this.pendingStage) return;
-    text.textContent = pendingText(this.pendingStage.stage, this.pendingStage.localModel, performance.now() - this.pendingStage.since);
+    const time = this.pending?.querySelector('.narration-pending-time');
+    if (!text || !time || !this.pendingStage) return;
+    const stage = pendingText(this.pendingStage.stage, this.pendingStage.localModel);
+    // Only a new stage changes the announced text.
+    if (text.textContent !== stage) text.textContent = stage;
+    time.textContent = pendingTime(performance.now() - this.pendingStage.since);
   }
 
   /** Adds (or replaces) a finished turn and announces its narration. */

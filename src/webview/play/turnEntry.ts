@@ -45,15 +45,27 @@ export function renderPendingTurn(turnIndex: number, input: string): HTMLElement
     'article',
     { className: 'turn is-pending', data: { turnIndex }, attrs: { 'aria-label': `Turn ${turnIndex} (running)` } },
     input.trim() !== '' ? renderPlayerEntry(turnIndex, input) : null,
-    el('div', { className: 'narration-pending', attrs: { role: 'status' } }, spinner(), ' ', el('span', { className: 'narration-pending-text' }, 'The narrator is working on it…')),
+    // The stage is announced (a status); the time so far is redrawn often, so it is hidden from screen readers.
+    el(
+      'div',
+      { className: 'narration-pending', attrs: { role: 'status' } },
+      spinner(),
+      ' ',
+      el('span', { className: 'narration-pending-text' }, 'The narrator is working on it…'),
+      el('span', { className: 'narration-pending-time', attrs: { 'aria-hidden': 'true' } }),
+    ),
   );
 }
 
-/** What the pending turn says while it waits: the narrator choosing skills, then the plan running; with the time so far. */
-export function pendingText(stage: 'choosing' | 'running', localModel: boolean, elapsedMs: number): string {
-  const seconds = elapsedMs >= 1000 ? ` ${(elapsedMs / 1000).toFixed(1)} s` : '';
-  if (stage === 'running') return `Running the plan…${seconds}`;
-  return `${localModel ? 'The local model is choosing skills' : 'Choosing skills'}…${seconds}`;
+/** What the pending turn waits for: the narrator choosing skills, then the plan running. */
+export function pendingText(stage: 'choosing' | 'running', localModel: boolean): string {
+  if (stage === 'running') return 'Running the plan…';
+  return `${localModel ? 'The local model is choosing skills' : 'Choosing skills'}…`;
+}
+
+/** The time so far, once it passes a second: " 2.4 s". */
+export function pendingTime(elapsedMs: number): string {
+  return elapsedMs >= 1000 ? ` ${(elapsedMs / 1000).toFixed(1)} s` : '';
 }
 
 function renderNarration(turn: TurnView): HTMLElement {

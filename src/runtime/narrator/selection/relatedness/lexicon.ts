@@ -53,7 +53,8 @@ export function loadLexicon(file: string): Lexicon | null {
   const started = performance.now();
   let text: string;
   try {
-    text = readFileSync(file, 'latin1');
+    // A checkout with CRLF line endings would leave a \r on each line's last entry.
+    text = readFileSync(file, 'latin1').replace(/\r/g, '');
   } catch {
     return null;
   }
