@@ -270,3 +270,10 @@ test('storyteller (issue 26): a sentence said in the last five turns is not said
   assert.ok(![first.output.narration, second.output.narration].includes(third.output.narration), third.output.narration);
   assert.deepEqual((third.patch['story'] as { recentSentences: string[] }).recentSentences.slice(0, 1), [third.output.narration]);
 });
+
+test('storyteller: "roll to pick the lock" narrates picking the lock, the roll told by its own numbers', async () => {
+  const { output } = await narrateRun({ input: { action: 'roll to pick the lock' }, dependencies: { roll: rollOutput({ total: 11, dc: 12, success: false }) } });
+  assert.match(output.narration, /pick the lock/);
+  assert.doesNotMatch(output.narration, /roll to pick/);
+  assert.match(output.narration, /11 against 12/);
+});

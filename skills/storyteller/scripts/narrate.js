@@ -103,6 +103,8 @@ function actionPhrase(action) {
     /^(?:i\s+am|i'm|i’m)\s+(?:going\s+to|gonna)\s+/i,
     /^(?:i'll|i’ll|i'd\s+like\s+to|i’d\s+like\s+to|let\s+me)\s+/i,
     /^(?:i|we)\s+/i,
+    // "roll to pick the lock": the roll is told by its own sentence; the action is picking the lock.
+    /^roll(?:s|ing)?\s+to\s+(?=[a-z])/i,
   ];
   const modals = /^(?:will|shall|would\s+like\s+to|want\s+to|wanna|decide\s+to|try\s+to|try\s+and|attempt\s+to|am\s+going\s+to|am\s+gonna|carefully\s+try\s+to)\s+/i;
   for (let changed = true; changed; ) {
