@@ -1,6 +1,7 @@
 // Runs the unit and integration tests (test/**/*.test.ts, except test/e2e, test/extensionHost and test/packaging, which need VS Code or built VSIXes) with node's test runner and tsx.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 
 const testRoot = path.dirname(new URL(import.meta.url).pathname);
@@ -30,8 +31,11 @@ if (files.length === 0) {
 // The CLI tests run the real bundle, so build it first.
 const build = spawnSync(process.execPath, [path.join(testRoot, '..', 'esbuild.mjs')], { stdio: 'inherit', cwd: path.join(testRoot, '..') });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The local model's persisted prompts go to a folder of this run, not the user's cache, and are removed after.
+const promptCache = mkdtempSync(path.join(os.tmpdir(), 'narratoria-test-prompt-cache-'));
 const result = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...files], {
   stdio: 'inherit',
-  env: { ...process.env, NARRATORIA_TEST: '1' },
+  env: { ...process.env, NARRATORIA_TEST: '1', NARRATORIA_PROMPT_CACHE_DIR: promptCache },
 });
+rmSync(promptCache, { recursive: true, force: true });
 process.exit(result.status ?? 1);
