@@ -1,8 +1,9 @@
 // Why a plan's tools were chosen, and why skills that matched some words stayed out: the pattern narrator's `metadata.selection` and `metadata.nearMisses`, read back for `play --explain` and the play panel.
 import type { Plan } from '../model/plan.js';
+import type { Field } from './selection/selectionTuning.js';
 
 /** Where in a manifest a word matched (skill selection's fields). */
-export type EvidenceField = 'identity' | 'examples' | 'scriptNames' | 'description' | 'scriptDescriptions' | 'prompt';
+export type EvidenceField = Field;
 
 /** One of the player's words (or a cue's) that matched a skill, where, and through which related word of the manifest. */
 export interface EvidenceExplanation {
