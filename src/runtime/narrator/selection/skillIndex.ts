@@ -70,6 +70,9 @@ export class SkillIndex {
   /** The manifests' terms (prompt.md aside), each with the first word that gave it: what a player's word can relate to. */
   private readonly vocabulary: ReadonlyMap<string, string>;
   private readonly relatedCache = new Map<string, readonly RelatedTerm[]>();
+  /** term → the skills' documents that hold it (position in `skills`), with their frequencies: what `scoreAll` walks. */
+  private readonly postings = new Map<string, Posting[]>();
+  private readonly idfs = new Map<string, number>();
 
   constructor(skills: readonly NarratorSkill[]) {
     this.skills = skills.map((skill) => ({ skill, document: skillDocument(skill), scripts: skill.scripts.map((script) => scriptDocument(script)) }));
@@ -87,13 +90,74 @@ export class SkillIndex {
     for (const { document, scripts } of this.skills) for (const each of [document, ...scripts]) fillFrequencies(each, averages);
     this.uniqueIdf = Math.log(1 + (this.skills.length - 0.5) / 1.5) || 1;
     this.vocabulary = vocabularyOf(skills);
+    this.skills.forEach(({ document }, position) => {
+      for (const [term, frequency] of document.frequencies) {
+        const list = this.postings.get(term) ?? [];
+        list.push({ position, frequency: saturate(frequency), manifestFrequency: saturate(document.manifestFrequencies.get(term)) });
+        this.postings.set(term, list);
+      }
+    });
+    for (const term of this.documentFrequency.keys()) this.idfs.set(term, this.computeIdf(term));
   }
 
   /** How rare `term` is among the skills (BM25's idf, never negative). */
   idf(term: string): number {
+    return this.idfs.get(term) ?? this.computeIdf(term);
+  }
+
+  private computeIdf(term: string): number {
     const found = this.documentFrequency.get(term) ?? 0;
     const total = this.skills.length;
     return Math.log(1 + (total - found + 0.5) / (found + 0.5));
+  }
+
+  /**
+   * The scores of every skill's document (by position in `skills`), as `score` computes them without the matched terms,
+   * walking only the documents that hold a query term: what ranking all the skills costs per turn.
+   */
+  scoreAll(query: Query): { readonly scores: Float64Array; readonly manifestScores: Float64Array } {
+    const count = this.skills.length;
+    const scores = new Float64Array(count);
+    const manifestScores = new Float64Array(count);
+    const best = new Float64Array(count);
+    const bestManifest = new Float64Array(count);
+    const touched: number[] = [];
+    const relatedWeight = activeTuning().relatedWeight;
+    for (const [term, weight] of query.terms) {
+      touched.length = 0;
+      const own = this.postings.get(term);
+      if (own) {
+        const idf = this.idf(term);
+        for (const posting of own) {
+          if (best[posting.position] === 0 && bestManifest[posting.position] === 0) touched.push(posting.position);
+          best[posting.position] = weight * idf * posting.frequency;
+          bestManifest[posting.position] = weight * idf * posting.manifestFrequency;
+        }
+      }
+      for (const candidate of query.related.get(term) ?? NO_RELATED) {
+        const list = this.postings.get(candidate.term);
+        if (!list) continue;
+        const factor = weight * relatedWeight * candidate.similarity * this.idf(candidate.term);
+        for (const posting of list) {
+          if (posting.manifestFrequency === 0) continue;
+          const value = factor * posting.manifestFrequency;
+          if (best[posting.position] === 0 && bestManifest[posting.position] === 0) touched.push(posting.position);
+          if (value > best[posting.position]!) best[posting.position] = value;
+          if (value > bestManifest[posting.position]!) bestManifest[posting.position] = value;
+        }
+      }
+      for (const position of touched) {
+        scores[position]! += best[position]!;
+        manifestScores[position]! += bestManifest[position]!;
+        best[position] = 0;
+        bestManifest[position] = 0;
+      }
+    }
+    for (let position = 0; position < count; position++) {
+      scores[position]! /= this.uniqueIdf;
+      manifestScores[position]! /= this.uniqueIdf;
+    }
+    return { scores, manifestScores };
   }
 
   /** The manifests' terms related by meaning to a player's word (by the lexicon, another stem), best first. */
@@ -165,6 +229,20 @@ export class SkillIndex {
     matched.sort((left, right) => right.contribution - left.contribution);
     return { score: score / this.uniqueIdf, manifestScore: manifestScore / this.uniqueIdf, terms: matched.map((match) => match.term), matches: matched.map((match) => ({ ...match, contribution: match.contribution / this.uniqueIdf })) };
   }
+}
+
+/** One skill document holding a term: BM25's saturated frequencies, over all fields and over the manifest's. */
+interface Posting {
+  readonly position: number;
+  readonly frequency: number;
+  readonly manifestFrequency: number;
+}
+
+const NO_RELATED: readonly RelatedTerm[] = [];
+
+/** BM25's saturation of a weighted frequency (0 for a term the document lacks). */
+function saturate(frequency: number | undefined): number {
+  return frequency === undefined ? 0 : (frequency * (K1 + 1)) / (frequency + K1);
 }
 
 /** BM25F's per-term frequency: each field's count times its weight, over its length normalisation. */

@@ -86,18 +86,40 @@ const VISUAL = /^(?:portrait|image|images|art|picture|illustration|visual)$/i;
 const READS = /^(?:query|get|report|lookup|look-?up|recall|list|show|status|wares|routes|forecast|find|search|info|describe|check|read)/i;
 const ACTS = /^(?:update|adjust|change|set|store|save|record|add|buy|sell|journey|travel|go|move|apply|give|take|write|roll|draw|offer)/i;
 
+const NO_TERMS: readonly string[] = [];
 const indexes = new WeakMap<readonly NarratorSkill[], SkillIndex>();
 /** Recent indexes by what their skills say (a turn, or a replan without a skill, rebuilds its array). */
 const recentIndexes = new Map<string, SkillIndex>();
 const RECENT_INDEXES = 8;
 const cachedVersion = new WeakMap<SkillIndex, number>();
+/** A number per distinct content of a skill (what the index reads), computed once per skill object. */
+const contentIds = new Map<string, number>();
+const contentIdOfSkill = new WeakMap<NarratorSkill, number>();
+/** Contents remembered before starting afresh (ids keep counting up, so an old id never means a new content). */
+const CONTENTS_KEPT = 1024;
+let nextContentId = 0;
+
+function contentIdOf(skill: NarratorSkill): number {
+  let id = contentIdOfSkill.get(skill);
+  if (id === undefined) {
+    const content = JSON.stringify([skill.name, skill.displayName, skill.description, skill.capabilities, skill.keywords ?? [], skill.health, skill.scripts.map((script) => [script.name, script.toolPath, script.description ?? '', script.examples ?? []]), skill.prompt ?? '']);
+    id = contentIds.get(content);
+    if (id === undefined) {
+      if (contentIds.size >= CONTENTS_KEPT) contentIds.clear();
+      id = nextContentId++;
+      contentIds.set(content, id);
+    }
+    contentIdOfSkill.set(skill, id);
+  }
+  return id;
+}
 
 /** The index of a skill set: cached by the array, then by what the skills say. */
 function indexOf(skills: readonly NarratorSkill[]): SkillIndex {
   const cached = indexes.get(skills);
   if (cached && cachedVersion.get(cached) === tuningVersion()) return cached;
   // Everything the index reads: a keyword or a script description added by the author makes a new index.
-  const key = `${tuningVersion()}\u0002` + skills.map((skill) => JSON.stringify([skill.name, skill.displayName, skill.description, skill.capabilities, skill.keywords ?? [], skill.health, skill.scripts.map((script) => [script.name, script.toolPath, script.description ?? '', script.examples ?? []]), skill.prompt ?? ''])).join('\u0001');
+  const key = `${tuningVersion()}:${skills.map(contentIdOf).join(',')}`;
   let index = recentIndexes.get(key);
   if (index) {
     recentIndexes.delete(key);
@@ -176,10 +198,21 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     }
     queries.set(role, { terms: expanded, related });
   }
+  // Scores first, each role's query walking only the skills that hold its terms; the matched terms only for the skills kept.
+  const rolesScored = new Map<SkillRole, ReturnType<SkillIndex['scoreAll']>>();
+  const scoresOf = (role: SkillRole) => {
+    let found = rolesScored.get(role);
+    if (!found) rolesScored.set(role, (found = index.scoreAll(queries.get(role)!)));
+    return found;
+  };
   const scored = index.skills
-    .filter((entry) => entry.skill.scripts.length > 0 && !isNarrator(entry.skill))
-    // Scores first (no allocation per skill); the matched terms only for the skills kept.
-    .map((entry) => ({ entry, query: queries.get(roleOf(entry.skill))!, match: index.score(entry.document, queries.get(roleOf(entry.skill))!, false) }))
+    .map((entry, position) => ({ entry, position }))
+    .filter(({ entry }) => entry.skill.scripts.length > 0 && !isNarrator(entry.skill))
+    .map(({ entry, position }) => {
+      const role = roleOf(entry.skill);
+      const { scores, manifestScores } = scoresOf(role);
+      return { entry, query: queries.get(role)!, match: { score: scores[position]!, manifestScore: manifestScores[position]!, terms: NO_TERMS, matches: [] } as Match };
+    })
     .sort((left, right) => right.match.score - left.match.score || right.entry.skill.priority - left.entry.skill.priority || left.entry.skill.name.localeCompare(right.entry.skill.name));
   const best = scored[0]?.match.score ?? 0;
   const selected: SelectedSkill[] = [];

@@ -1,0 +1,39 @@
+// Unit tests of the skill index: ranking every skill at once (scoreAll, the inverted walk) gives exactly the scores of scoring each skill's document alone.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { SkillIndex, type Query, type RelatedTerm } from '../../../../src/runtime/narrator/selection/skillIndex.js';
+import { termOf, wordsOf } from '../../../../src/runtime/narrator/selection/textTerms.js';
+import { loadCorpusSet } from '../../../narrator/corpusKit.js';
+
+function queryOf(index: SkillIndex, input: string): Query {
+  const terms = new Map<string, number>();
+  const related = new Map<string, readonly RelatedTerm[]>();
+  for (const word of wordsOf(input)) {
+    const term = termOf(word);
+    if (term === undefined) continue;
+    terms.set(term, (terms.get(term) ?? 0) + 1);
+    if (!related.has(term)) related.set(term, index.related(word));
+  }
+  return { terms, related };
+}
+
+test('scoreAll gives every skill the score and manifest score that score() gives its document, on two corpora', async () => {
+  let compared = 0;
+  let nonZero = 0;
+  for (const name of ['corpus', 'authorDev'] as const) {
+    const set = await loadCorpusSet(name);
+    const index = new SkillIndex(set.skills);
+    for (const entry of set.entries) {
+      const query = queryOf(index, entry.input);
+      const all = index.scoreAll(query);
+      index.skills.forEach((indexed, position) => {
+        const alone = index.score(indexed.document, query, false);
+        assert.ok(Math.abs(all.scores[position]! - alone.score) < 1e-9, `${entry.input}: ${indexed.skill.name} ${all.scores[position]} vs ${alone.score}`);
+        assert.ok(Math.abs(all.manifestScores[position]! - alone.manifestScore) < 1e-9, `${entry.input}: ${indexed.skill.name} manifest`);
+        compared++;
+        if (alone.score > 0) nonZero++;
+      });
+    }
+  }
+  assert.ok(compared > 1000 && nonZero > 100, `${compared} scores compared, ${nonZero} above zero`);
+});
