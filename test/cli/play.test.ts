@@ -137,6 +137,26 @@ test('interactive play: actions, a numbered choice, /state and /quit through std
   }
 });
 
+test('piped play: every line is played, even those that arrive together while a turn runs, and the transcript shows each', async () => {
+  const { spawn } = await import('node:child_process');
+  const { cliPath } = await import('./cliHarness.js');
+  const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-piped-'));
+  try {
+    const child = spawn(process.execPath, [cliPath, 'play', '--root', story, '--narrator', 'pattern'], { env: { ...process.env, NO_COLOR: '1' } });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    const closed = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // All at once, then the end of the input: as `narratoria play < turns.txt` gives them.
+    child.stdin.end('I walk into the Rusty Anchor tavern\nHave I met Mira before?\nI roll to pick the lock\n');
+    assert.equal(await closed, 0, stdout);
+    const saved = JSON.parse(readFileSync(path.join(story, '.narratoria', 'session.json'), 'utf8')) as { turns: { input: string }[] };
+    assert.deepEqual(saved.turns.map((turn) => turn.input), ['I walk into the Rusty Anchor tavern', 'Have I met Mira before?', 'I roll to pick the lock']);
+    assert.match(stdout, /> I walk into the Rusty Anchor tavern\n[^]*> Have I met Mira before\?\n[^]*> I roll to pick the lock\n/);
+  } finally {
+    rmSync(story, { recursive: true, force: true });
+  }
+});
+
 test('play --narrator llm --model <tiny GGUF> gives a schema-valid plan or falls back with a reason, within the budget', async () => {
   const { makeTinyGguf } = await import('../fixtures/models/makeTinyGguf.js');
   const model = path.join(emptyStory, 'tiny.gguf');

@@ -81,12 +81,13 @@ export interface CorpusSet {
   readonly skills: readonly NarratorSkill[];
 }
 
-/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the four written blind for issue 24 (author-dev and author-dev2 for tuning, author-heldout and author-heldout2 frozen). */
+/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the five written blind for issue 24 (author-dev, author-dev2 and author-dev3 for tuning, author-heldout and author-heldout2 frozen). */
 export const CORPORA = {
   corpus: { file: 'corpus.json', fixtures: ['narrator-skills'] },
   heldout: { file: 'heldout.json', fixtures: ['narrator-skills', 'narrator-skills-heldout'] },
   authorDev: { file: 'author-dev.json', fixtures: ['author-skills-dev'] },
   authorDev2: { file: 'author-dev2.json', fixtures: ['author-skills-dev2'] },
+  authorDev3: { file: 'author-dev3.json', fixtures: ['author-skills-dev3'] },
   authorHeldOut: { file: 'author-heldout.json', fixtures: ['author-skills-heldout'] },
   authorHeldOut2: { file: 'author-heldout2.json', fixtures: ['author-skills-heldout2'] },
 } as const;

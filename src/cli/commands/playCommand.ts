@@ -93,15 +93,23 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
   if (session.turns.length > 0) io.stdout.write(`${style.dim(`(${session.turns.length} turn(s) so far)`)}\n${session.turns.at(-1)!.narrative}\n`);
   printChoices(session.lastChoices, io, style);
   const reader = createInterface({ input: io.stdin ?? process.stdin, output: io.stdout as NodeJS.WritableStream, terminal: Boolean(io.stdout.isTTY) });
+  // Lines are read through the iterator, which buffers them: piped input (`play < turns.txt`) plays every line, even
+  // those that arrive while a turn runs. Ctrl+C at the prompt (a terminal's readline catches it) or the CLI's cancel ends the loop.
+  const lines = reader[Symbol.asyncIterator]();
+  const stop = () => reader.close();
+  reader.on('SIGINT', stop);
+  signal.addEventListener('abort', stop, { once: true });
+  reader.setPrompt(style.cyan('> '));
   try {
     for (;;) {
-      let line: string;
-      try {
-        line = (await reader.question(style.cyan('> '), { signal })).trim();
-      } catch {
-        break; // Ctrl+C, Ctrl+D or the input closed
-      }
-      if (line === '' ) continue;
+      if (signal.aborted) break;
+      reader.prompt();
+      const next = await lines.next();
+      if (next.done) break; // Ctrl+C, Ctrl+D or the input closed
+      const line = next.value.trim();
+      // Piped input is not echoed by a terminal: the transcript shows each line after its prompt.
+      if (!io.stdout.isTTY) io.stdout.write(`${next.value}\n`);
+      if (line === '') continue;
       if (line === '/quit' || line === '/exit') break;
       if (line === '/help') {
         io.stdout.write('Type an action ("I look around"), a number to pick a choice, /state to see the session state, /restart to start over, /quit to leave.\n');
@@ -122,6 +130,7 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
       if (result.cancelled) break;
     }
   } finally {
+    signal.removeEventListener('abort', stop);
     reader.close();
   }
   return ExitCode.Success;

@@ -79,13 +79,15 @@ function commonNounPhrases(text: string): string[] {
   const phrases: string[] = [];
   const pattern = /\b(?:the|my|our|a|an|this|these|that|his|her|their)\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    let phrase = match[1]!.replace(/'s$/, '').replace(/\s+(?:to|for|from|with|at|on|in|of|and|or|before|after|again|now|down|back|up|over)\b.*$/, '');
+    const whole = match[1]!.replace(/'s$/, '');
+    let phrase = whole.replace(/\s+(?:to|for|from|with|at|on|in|of|and|or|before|after|again|now|down|back|up|over)\b.*$/, '');
     // A noun phrase ends before its verb: a common one ("the innkeeper look like", "the old fisherman feel about"),
     // or a word followed by a determiner ("the old fisherman mend his net").
     const words = phrase.split(/\s+/);
     const after = text.slice(match.index + match[0].length).trimStart().split(/\s+/)[0]?.toLowerCase() ?? '';
-    let end = words.findIndex((word, index) => index > 0 && COMMON_VERBS.test(word));
-    if (end < 0 && words.length > 1 && DETERMINERS.test(after)) end = words.length - 1;
+    let end = words.findIndex((word, index) => index > 0 && (COMMON_VERBS.test(word) || DETERMINERS.test(word)));
+    // (Not when a preposition already ended it: "the drunk orc with my sword" is the drunk orc.)
+    if (end < 0 && words.length > 1 && phrase === whole && DETERMINERS.test(after)) end = words.length - 1;
     if (end > 0) phrase = words.slice(0, end).join(' ');
     if (phrase && !phrases.includes(phrase)) phrases.push(phrase);
   }

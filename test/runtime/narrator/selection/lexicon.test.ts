@@ -27,9 +27,10 @@ test('synonyms and derivations are the same meaning (0 steps); hypernyms count t
   assert.deepEqual(steps, [...steps].sort((left, right) => left - right));
 });
 
-test('a word\'s dominant sense, by how often the corpora tag it: "still" is not a distillery, a verb\'s hypernyms stay out', () => {
+test('a word\'s dominant sense, by how often the corpora tag it: "still" is not a distillery; a verb relates one step up, never to the top of its hierarchy', () => {
   assert.equal(has('still', 'distillery'), undefined);
   assert.equal(has('swim', 'travel'), undefined, 'a verb does not relate to its general hypernym');
+  assert.equal(has('fry', 'cook')?.steps, 1, 'to fry is to cook');
   assert.ok(lexicon()!.frequencyOf('get') > lexicon()!.frequencyOf('padlock'));
 });
 

