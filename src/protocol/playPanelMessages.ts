@@ -174,6 +174,8 @@ export type ToPlayWebview =
       readonly graph?: PlanGraphLayout;
     }
   | { readonly type: 'toolUpdated'; readonly tool: ToolRunView }
+  /** A piece of the turn's narration as the local model writes it (the storyteller's streamed retelling). */
+  | { readonly type: 'narrationStreamed'; readonly text: string }
   | { readonly type: 'attemptFinished'; readonly attempt: AttemptView }
   | { readonly type: 'stateChanged'; readonly state: Record<string, unknown>; readonly changedKeys: readonly string[] }
   | { readonly type: 'turnFinished'; readonly turn: TurnView; readonly state: Record<string, unknown>; readonly maxAttemptsReached: boolean }

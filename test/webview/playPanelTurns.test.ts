@@ -95,6 +95,13 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     await firstAttempt.click();
     await page.locator('[data-tool-id="narrate"][data-attempt="2"] .tool-row-head').click();
     await panel.screenshot('dark-wide-running');
+    // The local model's retelling streams under the pending turn's status, piece by piece; the stage says so.
+    await panel.send({ type: 'narrationStreamed', text: ' The rubble' }, { type: 'narrationStreamed', text: ' shifts under your hands, and' }, { type: 'narrationStreamed', text: ' a ring of keys glints' });
+    const streaming = page.locator('.turn.is-pending .narration-streaming');
+    assert.equal(await streaming.innerText(), 'The rubble shifts under your hands, and a ring of keys glints');
+    assert.equal(await streaming.getAttribute('aria-hidden'), 'true', 'the pieces are not announced one by one; the finished narration is');
+    assert.match(await pendingText.innerText(), /^The local model is telling what happened…/);
+    await panel.screenshot('dark-wide-streaming');
 
     const finished = turnThree([
       { attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', outcome: 'failed', failedTools: ['perceive'], disabledSkills: [], tools: ['roll', 'perceive', 'narrate'] },

@@ -461,7 +461,7 @@ async function main() {
   if (!PROVIDERS.includes(provider)) {
     emit({ type: 'log', level: 'warn', message: `Unknown provider ${JSON.stringify(provider)}; using template` });
     provider = 'template';
-  } else if (provider === 'local' && !(process.env.NARRATORIA_MODEL_PATH && process.env.NARRATORIA_MODEL_WORKER)) {
+  } else if (provider === 'local' && !process.env.NARRATORIA_MODEL_ENDPOINT && !(process.env.NARRATORIA_MODEL_PATH && process.env.NARRATORIA_MODEL_WORKER)) {
     emit({
       type: 'log',
       level: 'warn',
@@ -563,12 +563,73 @@ async function main() {
   });
 }
 
+/** What the model is asked: a system prompt per style (evaluated once and reused), and the turn's facts. */
+function retellingPrompts(scene) {
+  return {
+    systemPrompt: `You narrate an interactive story in a ${scene.style} voice, in the second person, in one or two sentences. Answer with the narration only.`,
+    prompt: `Player: ${scene.action || 'waits'}\nOutcome: ${scene.outcome}${scene.total !== undefined ? ` (roll ${scene.total}${scene.dc !== undefined ? ` vs ${scene.dc}` : ''})` : ''}\nDraft: ${scene.narration}\nRetell the draft.`,
+  };
+}
+
+/** The model's free text as one paragraph of narration: its first paragraph, quotes and spaces tidied, at most 400 characters. */
+function tidyRetelling(text) {
+  const paragraph = String(text).trim().split(/\n\s*\n/)[0].replace(/\s+/g, ' ').replace(/^["“]|["”]$/g, '').trim();
+  return paragraph.length > 400 ? `${paragraph.slice(0, 397)}...` : paragraph;
+}
+
 /**
- * Asks the local model (the runtime's model worker, started from NARRATORIA_MODEL_WORKER with the file in
- * NARRATORIA_MODEL_PATH) to retell the template narration in the chosen style. Grammar-bounded, with a
- * deadline; resolves { text } or { reason } and never throws.
+ * Asks the local model to retell the template narration in the chosen style: through the runtime's endpoint
+ * (NARRATORIA_MODEL_ENDPOINT, the narrator's model already loaded), streaming each piece of text as a
+ * `narration_chunk` ui_event as it is written; else through a model worker of its own (NARRATORIA_MODEL_WORKER,
+ * which loads the model first). With a deadline; resolves { text } or { reason } and never throws.
  */
 function narrateLocally(scene, seed) {
+  return process.env.NARRATORIA_MODEL_ENDPOINT ? narrateThroughEndpoint(scene, seed) : narrateInOwnWorker(scene, seed);
+}
+
+function narrateThroughEndpoint(scene, seed) {
+  return new Promise((resolve) => {
+    const net = require('node:net');
+    const socket = net.createConnection(process.env.NARRATORIA_MODEL_ENDPOINT);
+    let settled = false;
+    const finish = (result) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(result);
+    };
+    const timer = setTimeout(() => finish({ reason: 'timeout' }), Number(process.env.NARRATORIA_MODEL_TIMEOUT_MS) || 20000);
+    socket.on('error', (error) => finish({ reason: `the model endpoint: ${error.message}` }));
+    socket.on('close', () => finish({ reason: 'the model endpoint closed the connection' }));
+    socket.on('connect', () => socket.write(`${JSON.stringify({ type: 'retell', ...retellingPrompts(scene), maxTokens: 120, seed: seed % 100000, temperature: 0.7 })}\n`));
+    let buffered = '';
+    socket.setEncoding('utf8').on('data', (chunk) => {
+      buffered += chunk;
+      let newline;
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        let message;
+        try {
+          message = JSON.parse(line);
+        } catch {
+          continue;
+        }
+        if (message.type === 'chunk' && typeof message.text === 'string' && message.text !== '') {
+          emit({ type: 'ui_event', event: 'narration_chunk', payload: { text: message.text } });
+        } else if (message.type === 'done') {
+          const text = tidyRetelling(message.text || '');
+          finish(text ? { text } : { reason: 'an empty narration' });
+        } else if (message.type === 'error') {
+          finish({ reason: String(message.reason) });
+        }
+      }
+    });
+  });
+}
+
+function narrateInOwnWorker(scene, seed) {
   return new Promise((resolve) => {
     let command;
     try {
@@ -610,8 +671,7 @@ function narrateLocally(scene, seed) {
           send({
             type: 'generate',
             id: 2,
-            systemPrompt: `You narrate an interactive story in a ${scene.style} voice, in the second person, in one or two sentences.`,
-            prompt: `Player: ${scene.action || 'waits'}\nOutcome: ${scene.outcome}${scene.total !== undefined ? ` (roll ${scene.total}${scene.dc !== undefined ? ` vs ${scene.dc}` : ''})` : ''}\nDraft: ${scene.narration}\nRetell the draft.`,
+            ...retellingPrompts(scene),
             grammarSchema: { type: 'object', properties: { narration: { type: 'string', maxLength: 400 } }, required: ['narration'] },
             maxTokens: 160,
             seed: seed % 100000,

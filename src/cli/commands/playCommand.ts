@@ -5,7 +5,10 @@ import { LlamaNarrator } from '../../runtime/narrator/llamaNarrator.js';
 import { createNarrator, type NarratorMode } from '../../runtime/narrator/narratorFactory.js';
 import { explanationLines } from '../../runtime/narrator/planExplanation.js';
 import { PlaySession } from '../../runtime/session/playSession.js';
+import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
 import { runTurn } from '../../runtime/session/turnRunner.js';
+import type { Disposable } from '../../runtime/common/disposable.js';
+import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
@@ -54,14 +57,17 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     if (values.once !== undefined) {
       const once = values.once;
       let result: TurnResult;
+      // In a terminal, a local-model retelling is shown as it is written.
+      const streamed = new StreamedNarration(io, format === 'text');
       if (values.session !== undefined) {
         const session = await PlaySession.open({ root, file: path.resolve(io.cwd, values.session), narrator: choice.narrator, skills: registry, execution: executionOptions });
+        session.onDidStartPlanRun(({ run }) => streamed.follow(run));
         result = await session.play(once, signal);
       } else {
-        result = await runTurn(once, { narrator: choice.narrator, skills: registry, state: {}, execution: executionOptions, signal });
+        result = await runTurn(once, { narrator: choice.narrator, skills: registry, state: {}, execution: executionOptions, signal, onPlanRunStarted: (run) => streamed.follow(run) });
       }
       if (format === 'json') io.stdout.write(toJson(result));
-      else printTurn(result, io, style, true, explain);
+      else printTurn(result, io, style, true, explain, streamed.take());
       return result.cancelled ? ExitCode.Failure : ExitCode.Success;
     }
     return await interactive(io, signal, style, choice.reason, explain, await PlaySession.open({
@@ -92,6 +98,8 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
   io.stdout.write(style.dim('Type what you do, a choice number, /state, /restart, /help or /quit.\n'));
   if (session.turns.length > 0) io.stdout.write(`${style.dim(`(${session.turns.length} turn(s) so far)`)}\n${session.turns.at(-1)!.narrative}\n`);
   printChoices(session.lastChoices, io, style);
+  const streamed = new StreamedNarration(io, true);
+  session.onDidStartPlanRun(({ run }) => streamed.follow(run));
   const reader = createInterface({ input: io.stdin ?? process.stdin, output: io.stdout as NodeJS.WritableStream, terminal: Boolean(io.stdout.isTTY) });
   // Lines are read through the iterator, which buffers them: piped input (`play < turns.txt`) plays every line, even
   // those that arrive while a turn runs. Ctrl+C at the prompt (a terminal's readline catches it) or the CLI's cancel ends the loop.
@@ -126,7 +134,7 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
       }
       const number = /^\d+$/.test(line) ? Number(line) : undefined;
       const result = number !== undefined && number >= 1 && number <= session.lastChoices.length ? await session.choose(number - 1, signal) : await session.play(line, signal);
-      printTurn(result, io, style, false, explain);
+      printTurn(result, io, style, false, explain, streamed.take());
       if (result.cancelled) break;
     }
   } finally {
@@ -136,8 +144,44 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
   return ExitCode.Success;
 }
 
-/** `explain`: under each attempt, why the narrator chose each tool (the pattern narrator's matched words, score and cues). */
-function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolean, explain: boolean): void {
+/** A turn's narration as the local model writes it, printed piece by piece while the plan runs. */
+class StreamedNarration {
+  private text = '';
+  private readonly subscriptions: Disposable[] = [];
+
+  constructor(
+    private readonly io: CliIo,
+    private readonly enabled: boolean,
+  ) {}
+
+  follow(run: PlanRun): void {
+    if (!this.enabled) return;
+    this.subscriptions.push(
+      onNarrationChunk(run, (text) => {
+        this.text += text;
+        this.io.stdout.write(text);
+      }),
+    );
+  }
+
+  /** What was shown for the turn (then forgets it and its runs). */
+  take(): string {
+    const text = this.text;
+    this.text = '';
+    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    return text;
+  }
+}
+
+/**
+ * `explain`: under each attempt, why the narrator chose each tool (the pattern narrator's matched words, score and
+ * cues). `streamed`: the narration already shown as it was written (the final text is printed only if it differs).
+ */
+function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolean, explain: boolean, streamed = ''): void {
+  if (streamed !== '') {
+    io.stdout.write('\n');
+    if (streamed.replace(/\s+/g, ' ').trim() === result.narrative.replace(/\s+/g, ' ').trim()) result = { ...result, narrative: '' };
+  }
   if (verbose || explain || result.attempts.length > 1 || result.fallback) {
     for (const attempt of result.attempts) {
       const tools = attempt.plan.tools.map((tool) => tool.toolId).join(', ') || 'narrative only';
@@ -150,7 +194,7 @@ function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolea
   for (const ui of result.uiEvents) {
     if (ui.event === 'dice_roll') io.stdout.write(style.cyan(`🎲 ${String(ui.payload?.['formula'] ?? '')} → ${String(ui.payload?.['total'] ?? '')}\n`));
   }
-  io.stdout.write(`${result.fallback ? style.yellow(result.narrative) : result.narrative}\n`);
+  if (result.narrative !== '' || streamed === '') io.stdout.write(`${result.fallback ? style.yellow(result.narrative) : result.narrative}\n`);
   for (const asset of result.assets) io.stdout.write(style.dim(`[${asset.kind}] ${asset.path}\n`));
   if (verbose && result.reflection) {
     io.stdout.write(style.dim(`reflection (${result.reflection.source}): ${result.reflection.summary}\n`));

@@ -12,6 +12,7 @@ import { executionLimits, type NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import { healthLabelOf } from '../skills/skillsTreeProvider.js';
 import { attemptGraph, attemptViewOfLog, finishedToolView, turnView, type AssetUriResolver } from './turnViews.js';
+import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
 
 const MAX_LOG_LINES_PER_TOOL = 200;
 const TOOL_UPDATE_INTERVAL_MS = 60;
@@ -127,6 +128,7 @@ export class PlayController implements vscode.Disposable {
         session.onDidStartPlanRun(({ run, attempt, narrator }) => {
           tools.set(run.plan.requestId, run.plan.tools.map((tool) => tool.toolId));
           subscriptions.push(this.followRun(run, attempt, narrator === 'llm' ? 'llm' : 'pattern'));
+          subscriptions.push(onNarrationChunk(run, (piece) => this.send({ type: 'narrationStreamed', text: piece })));
         }),
         session.onDidLogAttempt((entry) => {
           this.options.log.debug(`plan attempt ${JSON.stringify(entry)}`);

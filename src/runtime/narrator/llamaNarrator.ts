@@ -23,6 +23,7 @@ import {
   planFromDecision,
   type DecisionPromptBudget,
 } from './narratorDecision.js';
+import { openModelEndpoint, type ModelEndpoint, type RetellRequest } from './modelEndpoint.js';
 import { promptCacheDirectory, promptCacheFile, sweepPromptCache, touchPromptCache } from './promptCache.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 
@@ -114,6 +115,7 @@ export class LlamaNarrator implements Narrator {
   private prefixed: { readonly startCount: number; readonly systemPrompt: string } | undefined;
   private preparing: Promise<PromptPreparation | undefined> | undefined;
   private readonly preparedEmitter = new Emitter<PromptPreparation>();
+  private endpoint: Promise<ModelEndpoint> | undefined;
   /** Fires when the fixed prompt has been put in the sequence (evaluated, loaded from the cache file, or found in memory). */
   readonly onDidPreparePrompt: Event<PromptPreparation> = this.preparedEmitter.event;
 
@@ -185,9 +187,37 @@ export class LlamaNarrator implements Narrator {
     }
   }
 
+  /**
+   * Retells a text in free words on the retelling context (never the decision's, whose evaluated prompt stays), the
+   * text streaming to `onChunk` as it is written. Waits for a model load in progress; rejects on any failure.
+   */
+  async retell(request: RetellRequest, onChunk: (text: string) => void, signal: AbortSignal): Promise<{ readonly text: string; readonly tokens: number; readonly promptTokens?: number }> {
+    const loaded = await this.ensureLoaded();
+    if (loaded && !loaded.ok) throw new Error(loaded.reason);
+    throwIfAborted(signal);
+    const generated = await this.client.generate(
+      { systemPrompt: request.systemPrompt, prompt: request.prompt, maxTokens: request.maxTokens, seed: request.seed, temperature: request.temperature, sequence: 'retelling' },
+      signal,
+      onChunk,
+    );
+    return { text: generated.text, tokens: generated.tokens, ...(generated.promptTokens !== undefined ? { promptTokens: generated.promptTokens } : {}) };
+  }
+
+  /**
+   * Opens (once) the endpoint through which skill scripts use this narrator's model (NARRATORIA_MODEL_ENDPOINT): the
+   * storyteller's local retelling streams from the model already loaded, instead of loading its own.
+   */
+  async openEndpoint(): Promise<string> {
+    this.endpoint ??= openModelEndpoint((request, onChunk, signal) => this.retell(request, onChunk, signal));
+    return (await this.endpoint).address;
+  }
+
   async dispose(): Promise<void> {
     this.generatedEmitter.dispose();
     this.preparedEmitter.dispose();
+    const endpoint = this.endpoint;
+    this.endpoint = undefined;
+    await endpoint?.then((opened) => opened.dispose(), () => undefined);
     await this.client.dispose();
   }
 

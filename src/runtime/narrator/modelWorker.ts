@@ -26,6 +26,16 @@ interface Loaded {
 }
 
 const MAX_CACHED_GRAMMARS = 8;
+/** The retelling context's size: a short system prompt, the draft and the retold text. */
+const RETELLING_CONTEXT = 1024;
+
+/** The retelling's own context, made on its first request (its KV cache is separate from the decision's). */
+interface Retelling {
+  readonly context: LlamaContext;
+  readonly sequence: LlamaContextSequence;
+  readonly chat: LlamaChat;
+}
+let retelling: Retelling | undefined;
 
 let binding: NodeLlamaCpp | undefined;
 let llama: Llama | undefined;
@@ -167,25 +177,36 @@ async function prefix(request: PrefixRequest): Promise<void> {
   }
 }
 
+/** The retelling's context and chat, made once per loaded model. */
+async function retellingChat(current: Loaded, threads: number | undefined): Promise<Retelling> {
+  if (retelling) return retelling;
+  const context = await current.model.createContext({ contextSize: Math.min(RETELLING_CONTEXT, current.model.trainContextSize), sequences: 1, flashAttention: false, ...(threads ? { threads } : {}) });
+  const sequence = context.getSequence();
+  const chat = new binding!.LlamaChat({ contextSequence: sequence, chatWrapper: chatWrapperFor(binding!, current.model), autoDisposeSequence: true });
+  retelling = { context, sequence, chat };
+  return retelling;
+}
+
 async function generate(request: GenerateRequest, signal: AbortSignal): Promise<void> {
   if (!loaded) return fail(request.id, 'not_loaded', 'no model loaded');
   const grammarStarted = performance.now();
-  const grammar = await grammarFor(request);
+  const grammar = request.grammarText !== undefined || request.grammarSchema !== undefined ? await grammarFor(request) : undefined;
   const grammarMs = performance.now() - grammarStarted;
   if (signal.aborted) return fail(request.id, 'aborted', 'cancelled before generation');
+  const { chat, sequence } = request.sequence === 'retelling' ? await retellingChat(loaded, loaded.context.idealThreads) : loaded;
   let tokens = 0;
-  const meterBefore = loaded.sequence.tokenMeter.getState();
+  const meterBefore = sequence.tokenMeter.getState();
   const started = performance.now();
   let response: Awaited<ReturnType<LlamaChat['generateResponse']>>;
   try {
-    response = await loaded.chat.generateResponse(
+    response = await chat.generateResponse(
       [
         { type: 'system', text: request.systemPrompt },
         { type: 'user', text: request.prompt },
         { type: 'model', response: [] },
       ],
       {
-        grammar,
+        ...(grammar ? { grammar } : {}),
         maxTokens: request.maxTokens,
         seed: request.seed,
         temperature: request.temperature,
@@ -193,21 +214,22 @@ async function generate(request: GenerateRequest, signal: AbortSignal): Promise<
         onToken: (generated) => {
           tokens += generated.length;
         },
+        ...(request.stream ? { onTextChunk: (text: string) => send({ type: 'chunk', id: request.id, text }) } : {}),
       },
     );
   } catch (error) {
     return fail(request.id, signal.aborted ? 'aborted' : 'generation_failed', error);
   }
   const generationMs = performance.now() - started;
-  let value: unknown;
+  let value: unknown = response.response;
   try {
-    value = grammar.parse(response.response);
+    if (grammar) value = grammar.parse(response.response);
   } catch (error) {
     return fail(request.id, 'bad_output', `${error instanceof Error ? error.message : String(error)} (stop: ${response.metadata.stopReason})`);
   }
   // The meter splits each evaluated batch into one "output" token (the one with logits) and the rest "input": together
   // they are every token evaluated, the generated ones fed back included. The prompt is what is left.
-  const used = loaded.sequence.tokenMeter.diff(meterBefore);
+  const used = sequence.tokenMeter.diff(meterBefore);
   const promptTokens = Math.max(0, used.usedInputTokens + used.usedOutputTokens - tokens);
   send({ type: 'generated', id: request.id, text: response.response, value, generationMs, grammarMs, tokens, promptTokens, stopReason: response.metadata.stopReason });
 }
@@ -215,6 +237,12 @@ async function generate(request: GenerateRequest, signal: AbortSignal): Promise<
 async function unload(): Promise<void> {
   const current = loaded;
   loaded = undefined;
+  const retold = retelling;
+  retelling = undefined;
+  if (retold) {
+    retold.chat.dispose();
+    await retold.context.dispose();
+  }
   if (!current) return;
   current.chat.dispose();
   await current.context.dispose();

@@ -66,6 +66,8 @@ function installExitHook(): void {
 export class ModelWorkerClient {
   private child: ChildProcessWithoutNullStreams | undefined;
   private readonly pending = new Map<number, Pending>();
+  /** Where each streamed request's text goes, until it settles. */
+  private readonly chunkListeners = new Map<number, (text: string) => void>();
   private nextId = 1;
   private stderrTail = '';
   private starts = 0;
@@ -100,9 +102,12 @@ export class ModelWorkerClient {
     return expect(response, 'prefixed');
   }
 
-  /** Generates under the given grammar; aborting `signal` cancels it in the worker (killed if it does not stop in time). */
-  async generate(request: Omit<GenerateRequest, 'type' | 'id'>, signal?: AbortSignal): Promise<GeneratedResponse> {
-    const response = await this.request({ type: 'generate', ...request }, signal);
+  /**
+   * Generates under the given grammar; aborting `signal` cancels it in the worker (killed if it does not stop in time).
+   * With `onChunk`, the text streams to it as it is written.
+   */
+  async generate(request: Omit<GenerateRequest, 'type' | 'id'>, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<GeneratedResponse> {
+    const response = await this.request({ type: 'generate', ...request, ...(onChunk ? { stream: true } : {}) }, signal, onChunk);
     return expect(response, 'generated');
   }
 
@@ -118,11 +123,12 @@ export class ModelWorkerClient {
     clearTimeout(timer);
   }
 
-  private async request(body: Omit<LoadRequest, 'id'> | Omit<PrefixRequest, 'id'> | Omit<GenerateRequest, 'id'>, signal?: AbortSignal): Promise<WorkerResponse> {
+  private async request(body: Omit<LoadRequest, 'id'> | Omit<PrefixRequest, 'id'> | Omit<GenerateRequest, 'id'>, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<WorkerResponse> {
     if (this.disposed) throw new ModelWorkerError('disposed', 'the model worker was disposed');
     if (signal?.aborted) throw new CancellationError('Generation cancelled');
     const child = this.child ?? this.start();
     const id = this.nextId++;
+    if (onChunk) this.chunkListeners.set(id, onChunk);
     return new Promise<WorkerResponse>((resolve, reject) => {
       const onAbort = (): void => {
         this.settle(id);
@@ -194,6 +200,10 @@ export class ModelWorkerClient {
     }
     const id = message['id'];
     if (typeof id !== 'number') return;
+    if (message.type === 'chunk') {
+      if (typeof message['text'] === 'string') this.chunkListeners.get(id)?.(message['text']);
+      return;
+    }
     this.settle(id)?.resolve(message as unknown as WorkerResponse);
   }
 
@@ -215,6 +225,7 @@ export class ModelWorkerClient {
   private settle(id: number): Pending | undefined {
     const pending = this.pending.get(id);
     this.pending.delete(id);
+    this.chunkListeners.delete(id);
     if (this.pending.size === 0) this.setReferenced(false);
     return pending;
   }

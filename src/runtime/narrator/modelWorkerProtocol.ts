@@ -32,11 +32,18 @@ export interface GenerateRequest {
   readonly prompt: string;
   /** A JSON schema the output must follow (node-llama-cpp's JSON grammar: it allows whitespace between values)… */
   readonly grammarSchema?: GrammarSchema;
-  /** …or a GBNF grammar whose every output is JSON (exact, no free whitespace: each generated token costs time). */
+  /** …or a GBNF grammar whose every output is JSON (exact, no free whitespace: each generated token costs time). Neither: free text, its value the text. */
   readonly grammarText?: string;
   readonly maxTokens: number;
   readonly seed: number;
   readonly temperature: number;
+  /** Sends the text as it is generated ({@link ChunkMessage}s), before the response. */
+  readonly stream?: boolean;
+  /**
+   * Which sequence: the narrator's decisions (default; it holds the decision prompt's evaluated prefix), or a small
+   * context of its own for retellings, so that a retelling never evicts that prefix.
+   */
+  readonly sequence?: 'decision' | 'retelling';
 }
 
 /** Aborts the request `target` (a queued or running generation). Has no response of its own. */
@@ -106,6 +113,13 @@ export interface DisposedResponse {
   readonly id: number;
 }
 
+/** Text of a streamed generation as it is written (not a response: the request's `generated` or `error` follows). */
+export interface ChunkMessage {
+  readonly type: 'chunk';
+  readonly id: number;
+  readonly text: string;
+}
+
 /** A log line from node-llama-cpp or the worker (no id). */
 export interface LogMessage {
   readonly type: 'log';
@@ -115,7 +129,7 @@ export interface LogMessage {
 
 /** Worker → host. */
 export type WorkerResponse = LoadedResponse | PrefixedResponse | GeneratedResponse | ErrorResponse | DisposedResponse;
-export type WorkerMessage = WorkerResponse | LogMessage;
+export type WorkerMessage = WorkerResponse | ChunkMessage | LogMessage;
 
 /** Encodes one message as a line. */
 export function encodeMessage(message: WorkerRequest | WorkerMessage): string {

@@ -15,17 +15,28 @@ export interface NarratorChoice {
   readonly reason: string;
   /**
    * Environment for skill scripts when a local model is in use: NARRATORIA_MODEL_PATH and
-   * NARRATORIA_MODEL_WORKER (the worker command as a JSON array), so a skill such as the storyteller
-   * can use the model too. Empty with the pattern narrator.
+   * NARRATORIA_MODEL_WORKER (the worker command as a JSON array), and NARRATORIA_MODEL_ENDPOINT (the
+   * narrator's loaded model: see modelEndpoint.ts), so a skill such as the storyteller can use the model
+   * too. Empty with the pattern narrator.
    */
   readonly scriptEnvironment: Readonly<Record<string, string>>;
   /** Set when this install cannot run the local model at all (a universal package, a platform without a binary). */
   readonly localModelUnavailable?: true;
 }
 
-function modelEnvironment(modelPath: string): Record<string, string> {
+/**
+ * The model for skill scripts: its endpoint (the narrator's loaded model, streaming), and the file and worker command
+ * for a script run without a narrator (the Inspector), which then loads its own.
+ */
+async function modelEnvironment(modelPath: string, narrator: LlamaNarrator, onLog: ((message: string) => void) | undefined): Promise<Record<string, string>> {
   const worker = defaultWorkerCommand();
-  return { NARRATORIA_MODEL_PATH: modelPath, NARRATORIA_MODEL_WORKER: JSON.stringify([worker.command, ...worker.args]) };
+  const environment: Record<string, string> = { NARRATORIA_MODEL_PATH: modelPath, NARRATORIA_MODEL_WORKER: JSON.stringify([worker.command, ...worker.args]) };
+  try {
+    environment['NARRATORIA_MODEL_ENDPOINT'] = await narrator.openEndpoint();
+  } catch (error) {
+    onLog?.(`no model endpoint for skill scripts (they load the model themselves): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return environment;
 }
 
 export interface NarratorFactoryOptions {
@@ -67,10 +78,12 @@ export async function createNarrator(options: NarratorFactoryOptions): Promise<N
     });
   if (explicit !== undefined) {
     if (options.mode === 'auto' && !existsSync(explicit)) return { narrator: pattern, reason: `pattern narrator: no model file at ${explicit}`, scriptEnvironment: {} };
-    return { narrator: llm(explicit, false), reason: `local model ${path.basename(explicit)} (falls back to the pattern narrator)`, scriptEnvironment: modelEnvironment(explicit) };
+    const narrator = llm(explicit, false);
+    return { narrator, reason: `local model ${path.basename(explicit)} (falls back to the pattern narrator)`, scriptEnvironment: await modelEnvironment(explicit, narrator, options.onLog) };
   }
   if (status.state === 'present' && (status.verified || options.mode === 'llm')) {
-    return { narrator: llm(status.path, true), reason: `local model ${DEFAULT_MODEL.displayName} (falls back to the pattern narrator)`, scriptEnvironment: modelEnvironment(status.path) };
+    const narrator = llm(status.path, true);
+    return { narrator, reason: `local model ${DEFAULT_MODEL.displayName} (falls back to the pattern narrator)`, scriptEnvironment: await modelEnvironment(status.path, narrator, options.onLog) };
   }
   if (options.mode === 'llm') {
     return { narrator: llm(status.path, true), reason: `local model requested but ${status.state === 'partial' ? 'only partly downloaded' : 'not downloaded'} (run "narratoria model pull"); plans fall back to the pattern narrator`, scriptEnvironment: {} };

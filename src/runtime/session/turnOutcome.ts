@@ -1,6 +1,7 @@
 // Turns the attempts of a turn into what the player sees: narration, choices, state, and the template fallback.
 import type { ExecutionResult } from '../model/executionResult.js';
 import { changedKeys } from '../state/deepMerge.js';
+import { NARRATION_CHUNK } from './narrationStream.js';
 import type { TurnAttempt, TurnResult, TurnUiEvent } from './turnTypes.js';
 
 /** Seed 000 §5.3 templates; `{input}` is the player's words. */
@@ -49,7 +50,8 @@ export function summarizeTurn(
   const uiEvents: TurnUiEvent[] = [];
   for (const tool of result.toolResults) {
     if (tool.state !== 'success') continue;
-    for (const ui of tool.output?.uiEvents ?? []) uiEvents.push({ toolId: tool.toolId, ...ui });
+    // A streamed narration's pieces were for the live view: the turn keeps the whole narration only.
+    for (const ui of tool.output?.uiEvents ?? []) if (ui.event !== NARRATION_CHUNK) uiEvents.push({ toolId: tool.toolId, ...ui });
   }
   const narrations = uiEvents.filter((ui) => ui.event === 'narration' && typeof ui.payload?.['text'] === 'string').map((ui) => ui.payload!['text'] as string);
   const narrative = [last.plan.narrative, ...narrations].filter((text): text is string => Boolean(text && text.trim())).join('\n\n');

@@ -89,6 +89,9 @@ export class PlayPanel {
       case 'toolUpdated':
         this.tools.updateTool(message.tool);
         break;
+      case 'narrationStreamed':
+        this.story.showStreamedNarration(message.text);
+        break;
       case 'attemptFinished':
         this.tools.finishAttempt(message.attempt);
         break;

@@ -2,7 +2,7 @@
 import type { TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { button, codicon, el, isScrolledToBottom } from './dom.js';
-import { pendingText, pendingTime, renderChoices, renderPendingTurn, renderTurn, type TurnContext } from './turnEntry.js';
+import { pendingText, pendingTime, renderChoices, renderPendingTurn, renderStreamingNarration, renderTurn, type PendingStage, type TurnContext } from './turnEntry.js';
 
 /** How often the pending turn's time so far is redrawn. */
 const PENDING_TICK_MS = 250;
@@ -23,7 +23,7 @@ export class StoryView {
   private turns: TurnView[] = [];
   private readonly turnElements = new Map<number, HTMLElement>();
   private pending: HTMLElement | undefined;
-  private pendingStage: { readonly stage: 'choosing' | 'running'; readonly localModel: boolean; readonly since: number } | undefined;
+  private pendingStage: { readonly stage: PendingStage; readonly localModel: boolean; readonly since: number } | undefined;
   private pendingTimer: ReturnType<typeof setInterval> | undefined;
   private choicesEnabled = true;
   /** Follows the bottom while the reader has not scrolled up (also when images load later). */
@@ -96,11 +96,28 @@ export class StoryView {
     this.scrollToBottom();
   }
 
-  /** The narrator has written the plan: the pending turn now waits for its tools. */
+  /** The narrator has written the plan (a first one, or a replan): the pending turn now waits for its tools. */
   showRunning(): void {
     if (!this.pending || !this.pendingStage) return;
+    // A replan's attempt tells its own outcome: an earlier attempt's streamed text goes.
+    this.pending.querySelector('.narration-streaming')?.remove();
     this.pendingStage = { ...this.pendingStage, stage: 'running', since: performance.now() };
     this.updatePendingText();
+  }
+
+  /** Appends a piece of the narration the local model is writing, under the pending turn's status. */
+  showStreamedNarration(text: string): void {
+    if (!this.pending || !this.pendingStage) return;
+    let streamed = this.pending.querySelector<HTMLElement>('.narration-streaming');
+    if (!streamed) {
+      streamed = renderStreamingNarration();
+      this.pending.append(streamed);
+      this.pendingStage = { ...this.pendingStage, stage: 'telling', since: performance.now() };
+      this.updatePendingText();
+    }
+    const follow = this.stickToBottom || isScrolledToBottom(this.scroller);
+    streamed.textContent = `${streamed.textContent ?? ''}${text}`.replace(/^\s+/, '');
+    if (follow) this.scrollToBottom();
   }
 
   removePending(): void {

@@ -57,8 +57,17 @@ export function renderPendingTurn(turnIndex: number, input: string): HTMLElement
   );
 }
 
-/** What the pending turn waits for: the narrator choosing skills, then the plan running. */
-export function pendingText(stage: 'choosing' | 'running', localModel: boolean): string {
+/** What a pending turn waits for: the narrator choosing skills, the plan running, the local model telling the outcome. */
+export type PendingStage = 'choosing' | 'running' | 'telling';
+
+/** Where the local model's retelling appears as it is written (read out when the turn is added, not piece by piece). */
+export function renderStreamingNarration(): HTMLElement {
+  return el('div', { className: 'narration-entry narration-streaming', attrs: { 'aria-hidden': 'true' } });
+}
+
+/** What the pending turn waits for: the narrator choosing skills, then the plan running, then the model's retelling. */
+export function pendingText(stage: PendingStage, localModel: boolean): string {
+  if (stage === 'telling') return 'The local model is telling what happened…';
   if (stage === 'running') return 'Running the plan…';
   return `${localModel ? 'The local model is choosing skills' : 'Choosing skills'}…`;
 }
