@@ -563,7 +563,7 @@ async function main() {
   });
 }
 
-/** What the model is asked: a system prompt per style (evaluated once and reused), and the turn's facts. */
+/** What a model worker of the storyteller's own is asked: a system prompt per style, and the turn's facts. */
 function retellingPrompts(scene) {
   return {
     systemPrompt: `You narrate an interactive story in a ${scene.style} voice, in the second person, in one or two sentences. Answer with the narration only.`,
@@ -602,7 +602,8 @@ function narrateThroughEndpoint(scene, seed) {
     const timer = setTimeout(() => finish({ reason: 'timeout' }), Number(process.env.NARRATORIA_MODEL_TIMEOUT_MS) || 20000);
     socket.on('error', (error) => finish({ reason: `the model endpoint: ${error.message}` }));
     socket.on('close', () => finish({ reason: 'the model endpoint closed the connection' }));
-    socket.on('connect', () => socket.write(`${JSON.stringify({ type: 'retell', ...retellingPrompts(scene), maxTokens: 120, seed: seed % 100000, temperature: 0.7 })}\n`));
+    // The runtime writes the model's prompt around the voice and the draft (its fixed part is evaluated once a session).
+    socket.on('connect', () => socket.write(`${JSON.stringify({ type: 'retell', style: scene.style, draft: scene.narration, maxTokens: 120, seed: seed % 100000, temperature: 0.7 })}\n`));
     let buffered = '';
     socket.setEncoding('utf8').on('data', (chunk) => {
       buffered += chunk;

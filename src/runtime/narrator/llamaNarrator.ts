@@ -23,7 +23,7 @@ import {
   planFromDecision,
   type DecisionPromptBudget,
 } from './narratorDecision.js';
-import { openModelEndpoint, type ModelEndpoint, type RetellRequest } from './modelEndpoint.js';
+import { openModelEndpoint, RETELLING_SYSTEM_PROMPT, retellingUserPrompt, type ModelEndpoint, type RetellRequest } from './modelEndpoint.js';
 import { promptCacheDirectory, promptCacheFile, sweepPromptCache, touchPromptCache } from './promptCache.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 
@@ -135,6 +135,9 @@ export class LlamaNarrator implements Narrator {
     const outcome = await this.ensureLoaded();
     if (outcome && !outcome.ok) return outcome.reason;
     if (skills) await this.ensurePrompt(this.systemPromptFor(skills));
+    // Skill scripts may ask for retellings: their fixed prompt too, while the author reads (a turn sent meanwhile waits
+    // for it, ~50 tokens). Only speed depends on it.
+    if (skills && this.endpoint) await this.client.prefix({ systemPrompt: RETELLING_SYSTEM_PROMPT, sequence: 'retelling' }).catch((error: unknown) => this.log(`retelling prompt not prepared: ${failureReason(error)}`));
     return undefined;
   }
 
@@ -196,7 +199,7 @@ export class LlamaNarrator implements Narrator {
     if (loaded && !loaded.ok) throw new Error(loaded.reason);
     throwIfAborted(signal);
     const generated = await this.client.generate(
-      { systemPrompt: request.systemPrompt, prompt: request.prompt, maxTokens: request.maxTokens, seed: request.seed, temperature: request.temperature, sequence: 'retelling' },
+      { systemPrompt: RETELLING_SYSTEM_PROMPT, prompt: retellingUserPrompt(request), maxTokens: request.maxTokens, seed: request.seed, temperature: request.temperature, sequence: 'retelling' },
       signal,
       onChunk,
     );

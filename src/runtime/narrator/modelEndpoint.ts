@@ -5,14 +5,28 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
-/** What a script asks (one JSON line): a free-text generation on the retelling context. */
+/** What a script asks (one JSON line): its draft retold in a voice, on the retelling context. The runtime writes the prompt. */
 export interface RetellRequest {
   readonly type: 'retell';
-  readonly systemPrompt: string;
-  readonly prompt: string;
+  /** The voice: a word or two ("terse", "vivid", "poetic"). */
+  readonly style: string;
+  /** The narration to retell, with the turn's facts in it. */
+  readonly draft: string;
   readonly maxTokens: number;
   readonly seed: number;
   readonly temperature: number;
+}
+
+/**
+ * The retelling's fixed prompt: the same for every turn and voice, so the model evaluates it once per session (in the
+ * background, see LlamaNarrator.prepare) and each retelling evaluates only its few per-turn tokens.
+ */
+export const RETELLING_SYSTEM_PROMPT =
+  'You retell the draft narration of a turn of an interactive story, in the second person, in one or two sentences, in the voice named before it. Keep every fact of the draft. Answer with the narration only.';
+
+/** The per-turn text of a retelling: the voice, then the draft (as few tokens as the facts need). */
+export function retellingUserPrompt(request: Pick<RetellRequest, 'style' | 'draft'>): string {
+  return `${request.style}: ${request.draft}`;
 }
 
 /** What the endpoint answers, one JSON line each: chunks of text as they are written, then `done` or `error`. */
@@ -25,7 +39,8 @@ export type RetellReply =
 export type Reteller = (request: RetellRequest, onChunk: (text: string) => void, signal: AbortSignal) => Promise<{ readonly text: string; readonly tokens: number; readonly promptTokens?: number }>;
 
 /** Bounds on what a script may ask. */
-const MAX_PROMPT_CHARS = 4000;
+const MAX_DRAFT_CHARS = 2000;
+const MAX_STYLE_CHARS = 40;
 const MAX_TOKENS = 400;
 const MAX_REQUEST_BYTES = 16_384;
 
@@ -123,15 +138,15 @@ export function parseRequest(line: string): RetellRequest | string {
   if (typeof value !== 'object' || value === null) return 'the request is not a JSON object';
   const body = value as Record<string, unknown>;
   if (body['type'] !== 'retell') return 'unknown request type (expected "retell")';
-  const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string).slice(0, MAX_PROMPT_CHARS) : undefined);
-  const systemPrompt = text('systemPrompt');
-  const prompt = text('prompt');
-  if (systemPrompt === undefined || prompt === undefined || prompt.trim() === '') return 'systemPrompt and prompt must be strings, the prompt not empty';
+  const text = (key: string, limit: number) => (typeof body[key] === 'string' ? (body[key] as string).replace(/\s+/g, ' ').trim().slice(0, limit) : undefined);
+  const style = text('style', MAX_STYLE_CHARS) || 'plain';
+  const draft = text('draft', MAX_DRAFT_CHARS);
+  if (draft === undefined || draft === '') return 'draft must be a string that is not empty';
   const number = (key: string, fallback: number) => (typeof body[key] === 'number' && Number.isFinite(body[key]) ? (body[key] as number) : fallback);
   return {
     type: 'retell',
-    systemPrompt,
-    prompt,
+    style,
+    draft,
     maxTokens: Math.max(1, Math.min(MAX_TOKENS, Math.floor(number('maxTokens', 160)))),
     seed: Math.floor(Math.abs(number('seed', 1))) % 2 ** 31,
     temperature: Math.max(0, Math.min(2, number('temperature', 0.7))),

@@ -26,8 +26,8 @@ interface Loaded {
 }
 
 const MAX_CACHED_GRAMMARS = 8;
-/** The retelling context's size: a short system prompt, the draft and the retold text. */
-const RETELLING_CONTEXT = 1024;
+/** The retelling context's size: a short system prompt (~50 tokens), the draft (~60) and the retold text (≤ 160). */
+const RETELLING_CONTEXT = 512;
 
 /** The retelling's own context, made on its first request (its KV cache is separate from the decision's). */
 interface Retelling {
@@ -44,6 +44,8 @@ let loaded: Loaded | undefined;
 type JsonGrammar = LlamaGrammar & { parse(json: string): unknown };
 const grammars = new Map<string, JsonGrammar>();
 const controllers = new Map<number, AbortController>();
+/** Requests the worker is carrying out now (not waiting in the queue). */
+const running = new Set<number>();
 let queue: Promise<void> = Promise.resolve();
 
 function send(message: WorkerMessage): void {
@@ -145,7 +147,7 @@ function holds(sequence: LlamaContextSequence, tokens: readonly Token[]): boolea
 
 async function prefix(request: PrefixRequest): Promise<void> {
   if (!loaded) return fail(request.id, 'not_loaded', 'no model loaded');
-  const current = loaded;
+  const current: Loaded = request.sequence === 'retelling' ? { ...loaded, ...(await retellingChat(loaded, loaded.context.idealThreads)) } : loaded;
   const started = performance.now();
   const tokens = fixedTokens(current, request.systemPrompt);
   const answer = (source: 'memory' | 'file' | 'evaluated', savedBytes?: number) =>
@@ -258,32 +260,40 @@ async function shutdown(code: number): Promise<never> {
   }
 }
 
+/** Requests answered already: a queued request cancelled before its turn is answered at once, and skipped when its turn comes. */
+const answered = new Set<number>();
+
 function handle(request: WorkerRequest): void {
   switch (request.type) {
-    case 'cancel':
-      controllers.get(request.target)?.abort();
+    case 'cancel': {
+      const controller = controllers.get(request.target);
+      controller?.abort();
+      if (controller && !running.has(request.target)) {
+        answered.add(request.target);
+        fail(request.target, 'aborted', 'cancelled while waiting for an earlier request');
+      }
       return;
+    }
     case 'load':
       queue = queue.then(() => load(request).catch((error: unknown) => fail(request.id, 'load_failed', error)));
       return;
-    case 'prefix': {
-      const controller = new AbortController();
-      controllers.set(request.id, controller);
-      queue = queue.then(() =>
-        (controller.signal.aborted ? Promise.resolve(fail(request.id, 'aborted', 'cancelled before the prompt was evaluated')) : prefix(request))
-          .catch((error: unknown) => fail(request.id, 'generation_failed', error))
-          .finally(() => controllers.delete(request.id)),
-      );
-      return;
-    }
+    case 'prefix':
     case 'generate': {
       const controller = new AbortController();
       controllers.set(request.id, controller);
-      queue = queue.then(() =>
-        generate(request, controller.signal)
-          .catch((error: unknown) => fail(request.id, 'generation_failed', error))
-          .finally(() => controllers.delete(request.id)),
-      );
+      queue = queue.then(() => {
+        if (answered.delete(request.id)) {
+          controllers.delete(request.id);
+          return undefined;
+        }
+        running.add(request.id);
+        return (request.type === 'prefix' ? prefix(request) : generate(request, controller.signal))
+          .catch((error: unknown) => fail(request.id, controller.signal.aborted ? 'aborted' : 'generation_failed', error))
+          .finally(() => {
+            running.delete(request.id);
+            controllers.delete(request.id);
+          });
+      });
       return;
     }
     case 'dispose':

@@ -22,6 +22,8 @@ export interface PrefixRequest {
   readonly systemPrompt: string;
   /** Where the evaluated state is persisted (written through a temporary file, then renamed). */
   readonly cacheFile?: string;
+  /** Which sequence (see GenerateRequest.sequence). Default the decision's. */
+  readonly sequence?: 'decision' | 'retelling';
 }
 
 /** Generates one response under a grammar: a JSON schema's or a GBNF text's. */

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { LlamaNarrator } from '../../../src/runtime/narrator/llamaNarrator.js';
 import { parseRequest } from '../../../src/runtime/narrator/modelEndpoint.js';
 import { contractValidator } from '../../../src/runtime/contracts/schemas.js';
-import { createModelDirectory, RecordingNarrator, REPOSITORY_ROOT, TSX_WORKER, type ModelDirectory } from './narratorFixtures.js';
+import { createModelDirectory, loadShippedSkills, RecordingNarrator, REPOSITORY_ROOT, TSX_WORKER, type ModelDirectory } from './narratorFixtures.js';
 
 /** Runs the storyteller with the given environment; resolves its NDJSON events. */
 function narrate(env: Record<string, string>): Promise<Record<string, unknown>[]> {
@@ -74,7 +74,7 @@ describe('the model endpoint (real node-llama-cpp, tiny model)', () => {
   });
 
   test('a script that goes away mid-retelling stops its generation; the next retelling still works', async () => {
-    const long = JSON.stringify({ type: 'retell', systemPrompt: 'You narrate.', prompt: 'Tell a long story.', maxTokens: 400, seed: 3, temperature: 0.7 });
+    const long = JSON.stringify({ type: 'retell', style: 'vivid', draft: 'You walk the long road north.', maxTokens: 400, seed: 3, temperature: 0.7 });
     await new Promise<void>((resolve, reject) => {
       const socket = net.createConnection(address, () => socket.write(`${long}\n`));
       socket.setEncoding('utf8').once('data', () => {
@@ -83,18 +83,36 @@ describe('the model endpoint (real node-llama-cpp, tiny model)', () => {
       });
       socket.on('error', reject);
     });
-    const replies = await ask(address, JSON.stringify({ type: 'retell', systemPrompt: 'You narrate.', prompt: 'Retell: you open the door.', maxTokens: 8, seed: 1, temperature: 0 }));
+    const replies = await ask(address, JSON.stringify({ type: 'retell', style: 'terse', draft: 'You open the door.', maxTokens: 8, seed: 1, temperature: 0 }));
     const done = replies.at(-1)!;
     assert.equal(done['type'], 'done', JSON.stringify(replies));
     assert.ok((done['tokens'] as number) >= 1 && (done['tokens'] as number) <= 8);
     assert.ok(typeof done['firstChunkMs'] === 'number');
   });
 
+  test('preparing a session with the endpoint open evaluates the retelling\'s fixed prompt: a retelling then evaluates only its own words', async () => {
+    const replyOf = async (prepared: boolean): Promise<Record<string, unknown>> => {
+      const fresh = new LlamaNarrator({ root: REPOSITORY_ROOT, workerCommand: TSX_WORKER, threads: 1, contextSize: 4096, promptCache: false, promptBudget: { behavioralPromptChars: 600 }, modelPath: models.model('tiny.gguf'), fallback: new RecordingNarrator() });
+      try {
+        const endpoint = await fresh.openEndpoint();
+        assert.equal(await fresh.prepare(prepared ? loadShippedSkills() : undefined), undefined);
+        return (await ask(endpoint, JSON.stringify({ type: 'retell', style: 'terse', draft: 'You open the door.', maxTokens: 4, seed: 1, temperature: 0 }))).at(-1)!;
+      } finally {
+        await fresh.dispose();
+      }
+    };
+    const cold = await replyOf(false);
+    const warm = await replyOf(true);
+    assert.equal(cold['type'], 'done', JSON.stringify(cold));
+    assert.equal(warm['type'], 'done', JSON.stringify(warm));
+    assert.ok((warm['promptTokens'] as number) + 20 < (cold['promptTokens'] as number), `prompt tokens evaluated: ${String(warm['promptTokens'])} prepared, ${String(cold['promptTokens'])} not`);
+  });
+
   test('a request that is not a retelling gets an error line with the reason', async () => {
     assert.match(String((await ask(address, 'not json'))[0]?.['reason']), /not JSON/);
     assert.match(String((await ask(address, JSON.stringify({ type: 'generate' })))[0]?.['reason']), /unknown request type/);
-    assert.match(String((await ask(address, JSON.stringify({ type: 'retell', systemPrompt: 'x', prompt: ' ' })))[0]?.['reason']), /prompt not empty/);
-    const bounded = parseRequest(JSON.stringify({ type: 'retell', systemPrompt: 's', prompt: 'p', maxTokens: 1e9, temperature: -3, seed: -7.5 }));
-    assert.deepEqual(bounded, { type: 'retell', systemPrompt: 's', prompt: 'p', maxTokens: 400, seed: 7, temperature: 0 });
+    assert.match(String((await ask(address, JSON.stringify({ type: 'retell', style: 'vivid', draft: ' ' })))[0]?.['reason']), /draft must be a string that is not empty/);
+    const bounded = parseRequest(JSON.stringify({ type: 'retell', draft: ' You  open\n the door. ', maxTokens: 1e9, temperature: -3, seed: -7.5 }));
+    assert.deepEqual(bounded, { type: 'retell', style: 'plain', draft: 'You open the door.', maxTokens: 400, seed: 7, temperature: 0 });
   });
 });

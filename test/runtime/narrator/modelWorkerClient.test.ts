@@ -76,6 +76,26 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
     }
   });
 
+  test('a request cancelled while it waits behind another is answered at once: the worker is not killed, the running one finishes', async () => {
+    const logs: string[] = [];
+    // A short grace: a worker that left the queued request unanswered until the long one ended would be killed.
+    const client = new ModelWorkerClient({ command: WORKER, onLog: (message) => logs.push(message), cancelGraceMs: 100 });
+    try {
+      await client.load({ modelPath, contextSize: 2048, threads: 1 });
+      const long = client.generate({ ...generateRequest, maxTokens: 1200 });
+      const controller = new AbortController();
+      const queued = client.generate({ ...generateRequest, maxTokens: 1200 }, controller.signal);
+      controller.abort();
+      await assert.rejects(queued, CancellationError);
+      const finished = await long;
+      assert.ok(finished.tokens > 0);
+      assert.equal(client.startCount, 1, 'the worker was not killed');
+      assert.ok(!logs.some((message) => /did not stop request/.test(message)), logs.join('\n'));
+    } finally {
+      await client.dispose();
+    }
+  });
+
   /** A host script that loads the model in a worker, prints the worker's pid, then runs `ending`. */
   const hostScript = (ending: string): string[] => {
     const clientModule = path.join(REPOSITORY_ROOT, 'src/runtime/narrator/modelWorkerClient.ts');
