@@ -259,8 +259,10 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     // A skill found mostly through related words, not the player's own, must be the best match: a word's other
     // meanings ("well" → "good", "middle" → "eye") must not add a second, unrelated skill.
     const relatedShare = match.matches.reduce((sum, each) => sum + (each.via ? each.contribution : 0), 0);
-    if (tuning.relatedMustLead && relatedShare * 2 > match.score && match.score < best && !cuedRoles.has(role)) {
-      misses.set(entry, { reason: 'related-words-only', threshold: round(best) });
+    // (The best among the skills chosen: one that stayed out, such as a picture nobody asked for, does not count.)
+    const leader = selected.reduce((top, chosen) => Math.max(top, chosen.score), 0);
+    if (tuning.relatedMustLead && relatedShare * 2 > match.score && match.score < leader && !cuedRoles.has(role)) {
+      misses.set(entry, { reason: 'related-words-only', threshold: round(leader) });
       continue;
     }
     const [script, ...alternatives] = scriptsOf(index, entry, asked, reading);

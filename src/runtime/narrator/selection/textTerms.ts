@@ -9,6 +9,8 @@ const STOP_WORDS = new Set(
     "itself let me mine my myself no nor not of off on once only or other our ours out over own same she should so some such than that the their theirs them " +
     'then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours ' +
     'am ll s t d re ve m just also any each every all again about above after before below between both few more most now like toward towards ' +
+    'around across along within without upon onto us anything something everything nothing anyone anybody someone somebody everyone everybody ' +
+    'many much still yet ever even though although whether ' +
     // Manifest jargon: how a script reports, not what it is about.
     'emits emit event events records record returns return session state tool tools script scripts input output json object string integer optional optionally default ui'
   ).split(/\s+/),
