@@ -217,10 +217,12 @@ async function main() {
 
   let rollDie;
   let usedSeed;
-  if (randomSource === 'pseudo') {
-    // The input's seed, else the turn's (NARRATORIA_SEED, so a replayed turn rolls the same), else a fresh one.
-    const turnSeed = process.env.NARRATORIA_SEED;
-    usedSeed = seed !== undefined ? seed : turnSeed !== undefined && /^\d+$/.test(turnSeed) ? Number(turnSeed) : crypto.randomInt(0, 2 ** 31);
+  // The turn's seed (NARRATORIA_SEED, which the runtime gives every tool): a replayed turn rolls the same.
+  const turnSeed = /^\d+$/.test(process.env.NARRATORIA_SEED || '') ? Number(process.env.NARRATORIA_SEED) : undefined;
+  if (randomSource === 'pseudo' || turnSeed !== undefined) {
+    // pseudo: the input's seed, else the turn's, else a fresh one; crypto: the turn's.
+    const inputSeed = randomSource === 'pseudo' ? seed : undefined;
+    usedSeed = inputSeed !== undefined ? inputSeed : turnSeed !== undefined ? turnSeed : crypto.randomInt(0, 2 ** 31);
     const random = seededRandom(usedSeed);
     rollDie = (sides) => 1 + Math.floor(random() * sides);
   } else {

@@ -59,6 +59,12 @@ export interface ExecutePlanOptions {
   readonly attemptNumber?: number | undefined;
   /** Extra variables for every script (on top of the minimal environment). */
   readonly extraEnv?: Readonly<Record<string, string>> | undefined;
+  /**
+   * The run's seed: each tool attempt gets NARRATORIA_SEED derived from it, its toolId and its attempt, so a run
+   * with the same seed draws the same numbers. Default: a fresh one (kept in the run record). A NARRATORIA_SEED in
+   * `extraEnv` wins.
+   */
+  readonly seed?: number | undefined;
   /** Seed 004: asked for new steps when a tool's done event says needsMoreContext. */
   readonly rePlanner?: RePlanner | undefined;
   /** Most re-planning iterations per run (default and maximum 2). */

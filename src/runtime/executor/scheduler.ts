@@ -20,6 +20,7 @@ import { StateCommit } from './stateCommit.js';
 import { buildRePlanContext, DEFAULT_MAX_RE_PLAN_ITERATIONS, mergeRePlannedSteps } from './rePlanning.js';
 import { DEFAULT_MAX_EVENTS_PER_TOOL } from './executorLimits.js';
 import type { ExecutePlanOptions, PlanRun } from './planExecutor.js';
+import { randomSeed } from '../common/seed.js';
 
 /** How the scheduler runs a sub-plan: the plan executor itself, passed in (a port, so neither module imports the other's code). */
 export type SubPlanExecutor = (plan: Plan, options: ExecutePlanOptions) => Promise<ExecutionResult>;
@@ -132,6 +133,7 @@ export class Scheduler {
       ...internals,
       committedState: () => this.state.committedState,
       hostEnvironment: snapshotHostEnvironment(),
+      runSeed: options.seed ?? options.resume?.seed ?? randomSeed(),
       createdDirectories: new Set<string>(),
       knownSkillContexts: new Map(),
     };
@@ -414,6 +416,7 @@ export class Scheduler {
       startedAt: options.resume?.startedAt ?? this.startedAt,
       updatedAt: new Date().toISOString(),
       initialState: options.resume?.initialState ?? options.initialState ?? {},
+      seed: this.context.runSeed,
       tools,
       result,
     });

@@ -4,6 +4,7 @@ import type { Emitter } from '../common/event.js';
 import type { AttemptRecord, RunWarning, ToolError, ToolResult } from '../model/executionResult.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs, type NormalizedTool } from '../model/plan.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
+import { toolSeed } from '../common/seed.js';
 import type { SkillContext, SkillContextProvider } from '../skills/skillContext.js';
 import type { JsonObject } from '../state/deepMerge.js';
 import { AttemptCollector } from './attemptCollector.js';
@@ -33,6 +34,8 @@ export interface ToolRunContext {
   readonly committedState: () => JsonObject;
   /** Allowlisted host environment, read once per run. */
   readonly hostEnvironment: Readonly<Record<string, string>>;
+  /** The run's seed (ExecutePlanOptions.seed, or a fresh one). */
+  readonly runSeed: number;
   /** Skill data directories already created during this run. */
   readonly createdDirectories: Set<string>;
   /** Skill contexts already looked up during this run, by script path. */
@@ -121,7 +124,7 @@ export async function runToolWithRetries(
     const stderrEmitter = context.emitters.stderr;
     const runner = tool.subPlan !== undefined ? context.subPlanRunner : context.runner;
     const outcome = await runner.run(
-      new AttemptRequest(tool, scriptPath, skill, attempt, stdin, timeoutMs, context.root, environment, context.abortSignal, current, context.warn,
+      new AttemptRequest(tool, scriptPath, skill, attempt, stdin, timeoutMs, context.root, () => seeded(environment(), context.runSeed, tool.toolId, attempt, context.options.extraEnv), context.abortSignal, current, context.warn,
         stderrEmitter.hasListeners ? (text) => stderrEmitter.fire({ planId: context.planId, toolId: tool.toolId, attempt, text }) : undefined),
     );
     lastOutcome = outcome;
@@ -254,6 +257,15 @@ class AttemptRequest implements ToolAttemptRequest {
   }
 
   readonly onEvent = (event: ToolEvent): void | Promise<void> => this.#collector.accept(event);
+}
+
+/**
+ * The tool attempt's environment with its NARRATORIA_SEED (set in place: a tool's attempts run one after another, each
+ * reading it when its process starts), unless the run's extra environment fixes one.
+ */
+function seeded(env: Record<string, string>, runSeed: number, toolId: string, attempt: number, extraEnv: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  if (extraEnv?.['NARRATORIA_SEED'] === undefined) env['NARRATORIA_SEED'] = String(toolSeed(runSeed, toolId, attempt));
+  return env;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {

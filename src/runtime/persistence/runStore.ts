@@ -23,6 +23,8 @@ export interface RunRecord {
   readonly startedAt: string;
   readonly updatedAt: string;
   readonly initialState: Record<string, unknown>;
+  /** The run's seed (its tools' NARRATORIA_SEED derive from it): a resumed run keeps it. Absent in records before it was kept. */
+  readonly seed?: number | undefined;
   readonly tools: Readonly<Record<string, StoredTool>>;
   readonly result?: ExecutionResult | undefined;
 }

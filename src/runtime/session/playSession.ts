@@ -6,6 +6,7 @@ import { writeJsonAtomic } from '../common/atomicWrite.js';
 import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
 import { validateAgainst } from '../contracts/schemas.js';
+import { deriveSeed, randomSeed } from '../common/seed.js';
 import type { ExecutePlanOptions, PlanRun } from '../executor/planExecutor.js';
 import type { Narrator } from '../narrator/index.js';
 import { runTurn, type SkillSource } from './turnRunner.js';
@@ -46,6 +47,10 @@ export interface SessionFile {
   readonly createdAt: string;
   readonly updatedAt: string;
   readonly state: Record<string, unknown>;
+  /** The session's seed: turn n plays with a seed derived from it, so the session can be replayed (absent in older files). */
+  readonly seed?: number;
+  /** The state before turn 1 (absent in older files: then {}). */
+  readonly initialState?: Record<string, unknown>;
   readonly turns: readonly TurnRecord[];
 }
 
@@ -59,6 +64,10 @@ export interface PlaySessionOptions {
   readonly execution?: Omit<ExecutePlanOptions, 'root'> | undefined;
   /** JSON-lines log of every plan attempt (default `<root>/.narratoria/logs/plan-attempts.jsonl`; null disables it). */
   readonly attemptLogFile?: string | null | undefined;
+  /** A new session's seed (default: a fresh one); a saved session keeps its own. */
+  readonly seed?: number | undefined;
+  /** A new session's state before turn 1 (default {}). */
+  readonly initialState?: Record<string, unknown> | undefined;
 }
 
 /** Reported when a saved session could not be read and was set aside. */
@@ -97,10 +106,7 @@ export class PlaySession implements Disposable {
   /** Opens the session file (creating a new session when there is none). */
   static async open(options: PlaySessionOptions): Promise<PlaySession> {
     const file = options.file ?? path.join(options.root, '.narratoria', 'session.json');
-    const fresh = (): SessionFile => {
-      const now = new Date().toISOString();
-      return { formatVersion: 1, sessionId: randomUUID(), root: options.root, createdAt: now, updatedAt: now, state: {}, turns: [] };
-    };
+    const fresh = (): SessionFile => newSession(options);
     let text: string | undefined;
     try {
       text = await readFile(file, 'utf8');
@@ -112,7 +118,10 @@ export class PlaySession implements Disposable {
     try {
       const value: unknown = JSON.parse(text);
       const problems = validateAgainst('session.schema.json', value);
-      if (problems.length === 0) return new PlaySession(options, file, value as SessionFile, undefined);
+      if (problems.length === 0) {
+        const saved = value as SessionFile;
+        return new PlaySession(options, file, saved.seed === undefined ? { ...saved, seed: options.seed ?? randomSeed() } : saved, undefined);
+      }
       reason = `${problems[0]!.instancePath || '/'} ${problems[0]!.message ?? 'is invalid'}`;
     } catch (error) {
       reason = `not valid JSON: ${(error as Error).message}`;
@@ -127,6 +136,14 @@ export class PlaySession implements Disposable {
   }
   get state(): Record<string, unknown> {
     return this.data.state;
+  }
+  /** The session's seed (a session saved before seeds were kept gets one on opening). */
+  get seed(): number {
+    return this.data.seed!;
+  }
+  /** The state before turn 1. */
+  get initialState(): Record<string, unknown> {
+    return this.data.initialState ?? {};
   }
   get turns(): readonly TurnRecord[] {
     return this.data.turns;
@@ -165,8 +182,7 @@ export class PlaySession implements Disposable {
       await copyFile(this.file, copy);
     }
     this.options.skills.restartSession();
-    const now = new Date().toISOString();
-    this.data = { formatVersion: 1, sessionId: randomUUID(), root: this.options.root, createdAt: now, updatedAt: now, state: {}, turns: [] };
+    this.data = newSession(this.options);
     await writeJsonAtomic(this.file, this.data);
     this.restartEmitter.fire();
     return copy;
@@ -186,6 +202,7 @@ export class PlaySession implements Disposable {
       skills: this.options.skills,
       state: this.data.state,
       execution: { ...this.options.execution, root: this.options.root },
+      seed: deriveSeed(this.seed, 'turn', index),
       signal,
       onAttemptLogged: (entry) => {
         logLines.push(JSON.stringify({ sessionId: this.data.sessionId, turn: index, ...entry }));
@@ -203,6 +220,13 @@ export class PlaySession implements Disposable {
     this.turnEndEmitter.fire({ result, record });
     return result;
   }
+}
+
+/** A session with no turns: its seed, and its state before turn 1. */
+function newSession(options: PlaySessionOptions): SessionFile {
+  const now = new Date().toISOString();
+  const state = structuredClone(options.initialState ?? {});
+  return { formatVersion: 1, sessionId: randomUUID(), root: options.root, createdAt: now, updatedAt: now, seed: options.seed ?? randomSeed(), initialState: structuredClone(state), state, turns: [] };
 }
 
 function toRecord(index: number, result: TurnResult): TurnRecord {

@@ -10,6 +10,7 @@ import { validatePlanValue } from '../validation/validatePlan.js';
 import { describeFailure, fallbackNarration, summarizeTurn } from './turnOutcome.js';
 import type { AttemptLogEntry, TurnAttempt, TurnResult } from './turnTypes.js';
 import type { Reflection } from '../executor/reflection.js';
+import { deriveSeed, randomSeed, seededRandom } from '../common/seed.js';
 
 /** Seed 000 §5: at most five generations per player input. */
 export const MAX_PLAN_ATTEMPTS = 5;
@@ -39,14 +40,20 @@ export interface TurnOptions {
   readonly onAttemptLogged?: ((entry: AttemptLogEntry) => void) | undefined;
   /** Each plan run as it starts, for live views. */
   readonly onPlanRunStarted?: ((run: PlanRun, attempt: number, generated: GeneratedPlan) => void) | undefined;
-  /** Picks the fallback template (tests pass a fixed one). */
+  /** Picks the fallback template (default: drawn from the turn's seed). */
   readonly random?: (() => number) | undefined;
+  /**
+   * The turn's seed: each attempt's plan run derives its seed from it (and each tool its NARRATORIA_SEED), and the
+   * fallback template is picked by it, so the same seed plays the same turn. Default: a fresh one.
+   */
+  readonly seed?: number | undefined;
 }
 
 /** Plays one input to a narration. Never throws for skill, narrator or plan failures. */
 export async function runTurn(input: string, options: TurnOptions): Promise<TurnResult> {
   const started = new Date();
   const maxAttempts = Math.min(options.maxAttempts ?? MAX_PLAN_ATTEMPTS, MAX_PLAN_ATTEMPTS);
+  const turnSeed = options.seed ?? randomSeed();
   const attempts: TurnAttempt[] = [];
   const loopDisabled = new Set<string>();
   let parentPlanId: string | null = null;
@@ -90,6 +97,7 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
         ...options.execution,
         initialState: options.state,
         attemptNumber: attempt,
+        seed: deriveSeed(turnSeed, 'attempt', attempt),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.rePlanning === false ? {} : { rePlanner: rePlannerFor(options, input, skills, disabled, attempt) }),
       });
@@ -118,7 +126,7 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
     feedback = describeFailure(result);
   }
   const cancelled = options.signal?.aborted === true || attempts.at(-1)?.outcome === 'cancelled';
-  const fallback = summarizeTurn(input, options.state, attempts, started, true, fallbackNarration(input, options.random ?? Math.random, cancelled), cancelled);
+  const fallback = summarizeTurn(input, options.state, attempts, started, true, fallbackNarration(input, options.random ?? seededRandom(deriveSeed(turnSeed, 'fallback')), cancelled), cancelled);
   return cancelled ? fallback : withReflection(fallback, options, input);
 }
 

@@ -97,3 +97,30 @@ test('restart empties the session and resets skill health; an unreadable file is
   assert.equal(readFileSync(recovered.recovery.movedTo, 'utf8'), '{ this is not json');
   assert.ok(readdirSync(path.dirname(file)).some((name) => name.includes('unreadable')));
 });
+
+test('issue 27: a session records its seed and its state before turn 1; the same seed replays the same rolls and narration', async () => {
+  const play = async (name: string, seed: number) => {
+    const file = path.join(scratch, name, 'session.json');
+    const session = await PlaySession.open({ root: story, file, attemptLogFile: null, narrator: new PatternNarrator(), skills: skills(), execution, seed, initialState: { player: { name: 'Mara' } } });
+    const turns = [];
+    for (const input of ['I roll to pick the lock', 'I roll 3d6 to climb the wall', 'I roll to sneak past the guard']) {
+      const result = await session.play(input);
+      const roll = result.uiEvents.find((event) => event.event === 'dice_roll');
+      turns.push({ narrative: result.narrative, roll: roll?.payload });
+    }
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as { seed: number; initialState: unknown; state: Record<string, unknown> };
+    assert.deepEqual(validateAgainst('session.schema.json', saved), []);
+    return { turns, saved };
+  };
+  const first = await play('seeded-a', 7);
+  const again = await play('seeded-b', 7);
+  assert.equal(first.saved.seed, 7);
+  assert.deepEqual(first.saved.initialState, { player: { name: 'Mara' } });
+  assert.deepEqual(first.saved.state['player'], { name: 'Mara' }, 'turn 1 starts from the initial state');
+  assert.ok(first.turns.every((turn) => typeof turn.roll?.['total'] === 'number'), `every turn rolled: ${JSON.stringify(first.turns)}`);
+  assert.deepEqual(again.turns, first.turns, 'the same seed: the same dice and the same narration');
+  assert.deepEqual(again.saved.state, first.saved.state);
+  // Other seeds roll other dice: of five sessions' 3 x (1d20, 3d6, 1d20) rolls, not all equal the first's.
+  const others = await Promise.all([8, 9, 10, 11, 12].map((seed) => play(`seeded-${seed}`, seed)));
+  assert.ok(others.some((other) => JSON.stringify(other.turns.map((turn) => turn.roll)) !== JSON.stringify(first.turns.map((turn) => turn.roll))));
+});
