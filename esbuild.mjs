@@ -150,7 +150,7 @@ function copyStaticFiles() {
 function writeEditorSchemas() {
   mkdirSync('dist/schemas', { recursive: true });
   const read = (file) => JSON.parse(readFileSync(`contracts/${file}`, 'utf8'));
-  for (const file of ['plan-json.schema.json', 'skill-manifest.schema.json', 'config-schema-meta.schema.json']) {
+  for (const file of ['plan-json.schema.json', 'skill-manifest.schema.json', 'config-schema-meta.schema.json', 'playtest.schema.json']) {
     const schema = read(file);
     const inlined = {};
     const visit = (node) => {

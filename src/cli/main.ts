@@ -1,6 +1,6 @@
 // Entry point of the `narratoria` command: dispatches subcommands, maps errors to exit codes, handles Ctrl+C.
 import { ExitCode, UsageError, type CliIo } from './cliSupport.js';
-import { debugAdapterUsage, graphUsage, inspectUsage, modelUsage, playUsage, runsUsage, runUsage, skillsUsage, validateUsage } from './usage.js';
+import { debugAdapterUsage, graphUsage, inspectUsage, modelUsage, playUsage, runsUsage, runUsage, skillsUsage, testUsage, validateUsage } from './usage.js';
 
 declare const NARRATORIA_VERSION: string | undefined;
 
@@ -10,13 +10,14 @@ const usage = `Usage:
   ${inspectUsage}
   ${runsUsage}
   ${playUsage}
+  ${testUsage}
   ${skillsUsage}
   ${modelUsage}
   ${graphUsage}
   ${debugAdapterUsage}
   narratoria --help | --version
 
-Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run; graph drawn but the plan has cycles or unknown dependencies), 2 usage error, unreadable file or (run) invalid plan.
+Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run; a playtest failed for test; graph drawn but the plan has cycles or unknown dependencies), 2 usage error, unreadable file, (run) invalid plan or (test) invalid playtest file.
 `;
 
 /**
@@ -37,6 +38,8 @@ export async function main(args: readonly string[], io: CliIo, signal: AbortSign
         return await (await import('./commands/runsCommand.js')).runsCommand(rest, io, signal);
       case 'play':
         return await (await import('./commands/playCommand.js')).playCommand(rest, io, signal);
+      case 'test':
+        return await (await import('./commands/testCommand.js')).testCommand(rest, io, signal);
       case 'skills':
         return await (await import('./commands/skillsCommand.js')).skillsCommand(rest, io);
       case 'model':

@@ -10,6 +10,8 @@ export const runsUsage =
   'narratoria runs list|show <id>|resume <id>|cancel <id> [--root DIR] [--format text|json]';
 export const playUsage =
   'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session FILE] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS]';
+export const testUsage =
+  'narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update]';
 export const skillsUsage =
   'narratoria skills [--root DIR] [--format text|json] [--no-bundled-skills]';
 export const modelUsage =

@@ -12,6 +12,7 @@ import {
   resetHealthCommand, runSkillScriptCommand, setSkillEnabledCommand, type SkillCommandContext,
 } from './skills/skillCommands.js';
 import { readSettings } from './settings.js';
+import { saveSessionAsPlaytestCommand, turnRunCommand } from './playtest/playtestCommands.js';
 
 type Handler = (...args: never[]) => unknown;
 
@@ -61,6 +62,9 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
       const uri = resource instanceof vscode.Uri ? resource : await graphSourceToWorkOn();
       if (uri) await context.graphs.show(uri);
     },
+    'narratoria.saveSessionAsPlaytest': saveSessionAsPlaytestCommand(() => context.root?.fsPath, () => context.play, () => context.playtests),
+    'narratoria.playtests.replayTurn': turnRunCommand(() => context.playtests, 'narratoria.replayRun'),
+    'narratoria.playtests.showTurnGraph': turnRunCommand(() => context.playtests, 'narratoria.showPlanGraph'),
     'narratoria.showNarratorActions': async () => {
       const status = context.narrator.status;
       const picked = await vscode.window.showQuickPick(

@@ -19,6 +19,7 @@ import { readSettings, type NarratoriaSettings } from './settings.js';
 import { ManifestHintDiagnostics } from './skills/manifestHintDiagnostics.js';
 import { SkillsService } from './skills/skillsService.js';
 import { SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvider.js';
+import { PlaytestTests } from './playtest/playtestTests.js';
 
 /** Picks the story root: the first workspace folder with a skills/ folder, else the first folder. */
 function storyRoot(): vscode.Uri | undefined {
@@ -40,6 +41,8 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly recordings: NdjsonDiagnostics;
   readonly manifestHints: ManifestHintDiagnostics;
   readonly lastInputs: LastInputs;
+  /** The "Narratoria Playtests" Test Controller. */
+  readonly playtests: PlaytestTests;
   private readonly comparisons: RunComparisons;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -87,6 +90,8 @@ export class NarratoriaContext implements vscode.Disposable {
     this.manifestHints = new ManifestHintDiagnostics((code) => this.authoring.docsOf(code));
     this.lastInputs = new LastInputs(extension.workspaceState);
     this.comparisons = new RunComparisons();
+    this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log });
+    this.disposables.push(this.playtests);
     this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.comparisons);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),

@@ -196,6 +196,8 @@ export type FromPlayWebview =
   /** Opens the full details of a turn (attempts, plans, tool results) in an editor. */
   | { readonly type: 'showDetails'; readonly turnIndex: number }
   | { readonly type: 'showLogs' }
+  /** Save Session as Playtest (the command of the same name). */
+  | { readonly type: 'saveAsPlaytest' }
   | { readonly type: 'manageTrust' }
   | { readonly type: 'openSkill'; readonly skill: string };
 

@@ -271,6 +271,14 @@ test('storyteller (issue 26): a sentence said in the last five turns is not said
   assert.deepEqual((third.patch['story'] as { recentSentences: string[] }).recentSentences.slice(0, 1), [third.output.narration]);
 });
 
+test('storyteller: a phrase of the narrator\'s own said in the last five turns ("without hesitating") is not said again; the player\'s own words may be', async () => {
+  const recentSentences = ['Without hesitating, you sit by the fire.', 'You look around the room, taking in everything around you.'];
+  for (const action of ['I open the window', 'I wave at the barkeep', 'I listen to the bard', 'I sit by the fire']) {
+    const { output } = await narrateRun({ input: { action }, state: { story: { recentSentences } } });
+    assert.doesNotMatch(output.narration, /without hesitating|taking in everything around you/i, output.narration);
+  }
+});
+
 test('storyteller: "roll to pick the lock" narrates picking the lock, the roll told by its own numbers', async () => {
   const { output } = await narrateRun({ input: { action: 'roll to pick the lock' }, dependencies: { roll: rollOutput({ total: 11, dc: 12, success: false }) } });
   assert.match(output.narration, /pick the lock/);

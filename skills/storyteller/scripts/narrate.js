@@ -271,6 +271,14 @@ function sentencesOf(text) {
   return text.split(/(?<=[.!?)])\s+/).map((sentence) => sentence.trim()).filter((sentence) => sentence !== '');
 }
 
+/** The phrases of a text a reader would notice said twice: its sentences' clauses of two words or more ("without hesitating", "taking in everything around you"). */
+function phrasesOf(text) {
+  return sentencesOf(text)
+    .flatMap((sentence) => sentence.split(/\s*[,;:—–]\s*|[.!?]+$/))
+    .map((phrase) => phrase.trim())
+    .filter((phrase) => phrase.split(/\s+/).length >= 2);
+}
+
 /** A question asks for information ("Is Mira still angry with me?"): it gets an answer, not a deed. */
 function isQuestion(text) {
   return /\?\s*$/.test(text) || /^(?:who|what|when|where|why|how|which|is|are|am|do|does|did|have|has|can|could|will|would|should)\b/i.test(text.trim());
@@ -523,7 +531,13 @@ async function main() {
     const choices = TEMPLATES[style][outcome];
     const start = hash(key) % choices.length;
     const variants = choices.map((_, offset) => choices[(start + offset) % choices.length](context).replace(/\s+/g, ' ').trim());
-    const fresh = variants.find((text) => sentencesOf(text).every((sentence) => !recent.some((said) => said.includes(sentence)))) || variants[0];
+    // A whole sentence said again, or a phrase of the template's own ("taking in everything around you"); the
+    // player's own action said again ("you walk into the tavern") is not a repetition of the narrator's.
+    const own = context.act.toLowerCase();
+    const repeats = (text) =>
+      sentencesOf(text).some((sentence) => recent.some((said) => said.includes(sentence))) ||
+      phrasesOf(text).some((phrase) => !phrase.toLowerCase().includes(own) && recent.some((said) => said.includes(phrase)));
+    const fresh = variants.find((text) => !repeats(text)) || variants[0];
     narration = [fresh, ...found].join(' ');
   }
   if (provider === 'local') {

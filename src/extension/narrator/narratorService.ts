@@ -64,6 +64,11 @@ export class NarratorService implements vscode.Disposable {
     return this.downloadPercent === undefined ? this.current : { state: 'downloading', label: `Downloading model ${this.downloadPercent}%`, detail: 'Download Narrator Model is running; the current narrator keeps working meanwhile.', percent: this.downloadPercent };
   }
 
+  /** The narrator the settings chose (created on first use; the local model loads on its first plan or prepare()). */
+  currentChoice(): Promise<NarratorChoice> {
+    return this.ensureChoice();
+  }
+
   /** Environment for skill scripts (the storyteller's local provider uses the model too). */
   async scriptEnvironment(): Promise<Readonly<Record<string, string>>> {
     return (await this.ensureChoice()).scriptEnvironment;

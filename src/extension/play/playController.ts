@@ -1,9 +1,10 @@
 // Runs the workspace's play session for the play panel: turns, live tool progress as typed messages, restart, details.
 import * as path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
-import { PlaySession } from '../../runtime/session/playSession.js';
+import { PlaySession, type SessionFile } from '../../runtime/session/playSession.js';
 import { MAX_PLAN_ATTEMPTS } from '../../runtime/session/turnRunner.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import type { AttemptView, LogLineView, PlaySnapshot, SkillSummaryView, ToolRunView, ToPlayWebview } from '../../protocol/playPanelMessages.js';
@@ -103,7 +104,7 @@ export class PlayController implements vscode.Disposable {
   }
 
   /** Plays `input` as the next turn. Resolves when the turn ended (or at once with the reason it did not start). */
-  async play(input: string): Promise<PlayRefusal | TurnResult> {
+  async play(input: string, choice?: number): Promise<PlayRefusal | TurnResult> {
     const text = input.trim();
     if (text === '') return 'empty';
     if (!vscode.workspace.isTrusted) {
@@ -139,7 +140,7 @@ export class PlayController implements vscode.Disposable {
         }),
       );
       await this.options.skills.ready();
-      const result = await session.play(text, abort.signal);
+      const result = await session.play(text, abort.signal, choice);
       const record = session.turns.at(-1)!;
       this.results.set(record.index, result);
       this.flushToolUpdates();
@@ -167,7 +168,7 @@ export class PlayController implements vscode.Disposable {
     const last = session.turns.at(-1);
     const choice = last?.index === turnIndex ? last.choices[choiceIndex] : undefined;
     if (choice === undefined) return 'stale';
-    return this.play(choice);
+    return this.play(choice, choiceIndex + 1);
   }
 
   cancel(): void {
@@ -197,6 +198,17 @@ export class PlayController implements vscode.Disposable {
     if (!record) return undefined;
     const result = this.results.get(turnIndex);
     return JSON.stringify(result ? { ...record, attemptsDetail: result.attempts, reflection: result.reflection } : record, null, 2);
+  }
+
+  /** The saved session as it is on disk now (its seed, its state before turn 1, its turns): what Save Session as Playtest writes from. */
+  async savedSession(): Promise<SessionFile | undefined> {
+    const session = await this.openSession();
+    if (this.running) await this.running.finished;
+    try {
+      return JSON.parse(await readFile(session.file, 'utf8')) as SessionFile;
+    } catch {
+      return undefined;
+    }
   }
 
   /** Closes the session so the next turn reopens it with the current settings. */

@@ -135,6 +135,9 @@ export class PlayPanel implements vscode.Disposable {
       case 'showLogs':
         this.host.log.show(true);
         return;
+      case 'saveAsPlaytest':
+        await vscode.commands.executeCommand('narratoria.saveSessionAsPlaytest');
+        return;
       case 'manageTrust':
         await vscode.commands.executeCommand('workbench.trust.manage');
         return;

@@ -12,6 +12,8 @@ import turnResultSchema from '../../../contracts/turn-result.schema.json';
 import sessionSchema from '../../../contracts/session.schema.json';
 import planGraphSchema from '../../../contracts/plan-graph.schema.json';
 import recordingSchema from '../../../contracts/recording.schema.json';
+import playtestSchema from '../../../contracts/playtest.schema.json';
+import playtestReportSchema from '../../../contracts/playtest-report.schema.json';
 import { precompiledValidators } from './precompiledValidators.js';
 
 /** The contract schemas by file name. */
@@ -27,6 +29,8 @@ export const contractSchemas = {
   'session.schema.json': sessionSchema,
   'plan-graph.schema.json': planGraphSchema,
   'recording.schema.json': recordingSchema,
+  'playtest.schema.json': playtestSchema,
+  'playtest-report.schema.json': playtestReportSchema,
 } as const;
 
 export type ContractName = keyof typeof contractSchemas;

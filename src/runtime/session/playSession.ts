@@ -10,12 +10,17 @@ import { deriveSeed, randomSeed } from '../common/seed.js';
 import type { ExecutePlanOptions, PlanRun } from '../executor/planExecutor.js';
 import type { Narrator } from '../narrator/index.js';
 import { runTurn, type SkillSource } from './turnRunner.js';
+import { firstAttemptSkills } from './turnOutcome.js';
 import type { AttemptLogEntry, TurnResult } from './turnTypes.js';
 
 /** Mirrors one entry of `turns` in contracts/session.schema.json. */
 export interface TurnRecord {
   readonly index: number;
   readonly input: string;
+  /** The number (1-based) of the previous turn's choice this turn played, when it played one. */
+  readonly choice?: number;
+  /** The skills of the first attempt, in the order its plan first uses them (what a playtest expects). */
+  readonly skills?: readonly string[];
   readonly narrative: string;
   readonly choices: readonly string[];
   readonly fallback: boolean;
@@ -153,9 +158,13 @@ export class PlaySession implements Disposable {
     return this.data.turns.at(-1)?.choices ?? [];
   }
 
-  /** Plays one input; resolves after the session has been saved. */
-  play(input: string, signal?: AbortSignal): Promise<TurnResult> {
-    const next = this.queue.then(() => this.playNow(input, signal));
+  /** Plays one input (`choice`: the number of the last turn's choice it is, recorded for replays); resolves after the session has been saved. */
+  play(input: string, signal?: AbortSignal, choice?: number): Promise<TurnResult> {
+    return this.enqueue(input, choice, signal);
+  }
+
+  private enqueue(input: string, choice: number | undefined, signal: AbortSignal | undefined): Promise<TurnResult> {
+    const next = this.queue.then(() => this.playNow(input, choice, signal));
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -164,7 +173,7 @@ export class PlaySession implements Disposable {
   choose(index: number, signal?: AbortSignal): Promise<TurnResult> {
     const choice = this.lastChoices[index];
     if (choice === undefined) return Promise.reject(new RangeError(`There is no choice ${index + 1}; the last turn offered ${this.lastChoices.length}.`));
-    return this.play(choice, signal);
+    return this.enqueue(choice, index + 1, signal);
   }
 
   /**
@@ -192,7 +201,7 @@ export class PlaySession implements Disposable {
     for (const emitter of [this.turnStartEmitter, this.turnEndEmitter, this.planRunEmitter, this.attemptEmitter, this.restartEmitter]) emitter.dispose();
   }
 
-  private async playNow(input: string, signal: AbortSignal | undefined): Promise<TurnResult> {
+  private async playNow(input: string, choice: number | undefined, signal: AbortSignal | undefined): Promise<TurnResult> {
     const index = this.data.turns.length + 1;
     this.turnStartEmitter.fire({ input, index });
     const logFile = this.options.attemptLogFile === undefined ? path.join(this.options.root, '.narratoria', 'logs', 'plan-attempts.jsonl') : this.options.attemptLogFile;
@@ -210,7 +219,7 @@ export class PlaySession implements Disposable {
       },
       onPlanRunStarted: (run, attempt, generated) => this.planRunEmitter.fire({ run, attempt, narrator: generated.narrator }),
     });
-    const record = toRecord(index, result);
+    const record = toRecord(index, result, choice);
     this.data = { ...this.data, state: result.state, turns: [...this.data.turns, record], updatedAt: new Date().toISOString() };
     await writeJsonAtomic(this.file, this.data);
     if (logFile && logLines.length > 0) {
@@ -229,10 +238,12 @@ function newSession(options: PlaySessionOptions): SessionFile {
   return { formatVersion: 1, sessionId: randomUUID(), root: options.root, createdAt: now, updatedAt: now, seed: options.seed ?? randomSeed(), initialState: structuredClone(state), state, turns: [] };
 }
 
-function toRecord(index: number, result: TurnResult): TurnRecord {
+function toRecord(index: number, result: TurnResult, choice: number | undefined): TurnRecord {
   return {
     index,
     input: result.input,
+    ...(choice !== undefined ? { choice } : {}),
+    skills: firstAttemptSkills(result),
     narrative: result.narrative,
     choices: result.choices,
     fallback: result.fallback,

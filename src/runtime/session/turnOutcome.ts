@@ -3,6 +3,7 @@ import type { ExecutionResult } from '../model/executionResult.js';
 import { changedKeys } from '../state/deepMerge.js';
 import { NARRATION_CHUNK } from './narrationStream.js';
 import type { TurnAttempt, TurnResult, TurnUiEvent } from './turnTypes.js';
+import { skillNameOfPath } from '../validation/toolPathPolicy.js';
 
 /** Seed 000 §5.3 templates; `{input}` is the player's words. */
 export const FALLBACK_TEMPLATES = [
@@ -67,4 +68,22 @@ export function summarizeTurn(
     uiEvents,
     narrator: last.narrator,
   };
+}
+
+/** The skills of the turn's first attempt, in the order its plan first uses them. */
+export function firstAttemptSkills(result: TurnResult): string[] {
+  const plan = result.attempts[0]?.plan;
+  if (!plan) return [];
+  const skills: string[] = [];
+  for (const tool of plan.tools) {
+    const skill = skillNameOfPath(tool.toolPath);
+    if (skill !== null && !skills.includes(skill)) skills.push(skill);
+  }
+  return skills;
+}
+
+/** success: the first attempt succeeded; replanned: a later one did; fallback: template narration. */
+export function outcomeOf(result: TurnResult): 'success' | 'replanned' | 'fallback' {
+  if (result.fallback || result.cancelled) return 'fallback';
+  return result.attempts[0]?.outcome === 'success' ? 'success' : 'replanned';
 }

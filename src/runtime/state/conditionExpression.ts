@@ -87,10 +87,10 @@ function tokenize(text: string): Token[] {
 }
 
 /** Parses a condition; errors carry the character offset where the problem is. */
-export function parseCondition(text: string): ConditionParseResult {
+export function parseCondition(text: string, options: ConditionParseOptions = {}): ConditionParseResult {
   if (text.length > MAX_LENGTH) return { ok: false, message: `a condition may be at most ${MAX_LENGTH} characters`, offset: MAX_LENGTH };
   try {
-    const parser = new Parser(tokenize(text));
+    const parser = new Parser(tokenize(text), options.bareNamesInState === true);
     const expression = parser.parseOr(0);
     parser.expectEnd();
     return { ok: true, expression };
@@ -100,9 +100,18 @@ export function parseCondition(text: string): ConditionParseResult {
   }
 }
 
+/** How a condition is read. */
+export interface ConditionParseOptions {
+  /** A path may leave out `state.` (a playtest's `dice.lastRoll.total >= 1`); `state.` and `dependencies.` still work. */
+  readonly bareNamesInState?: boolean;
+}
+
 class Parser {
   private index = 0;
-  constructor(private readonly tokens: readonly Token[]) {}
+  constructor(
+    private readonly tokens: readonly Token[],
+    private readonly bareNamesInState: boolean,
+  ) {}
 
   private peek(): Token {
     return this.tokens[this.index]!;
@@ -162,6 +171,7 @@ class Parser {
       if (token.text === 'false') return { kind: 'literal', value: false };
       if (token.text === 'null') return { kind: 'literal', value: null };
       if (token.text !== 'state' && token.text !== 'dependencies') {
+        if (this.bareNamesInState) return { kind: 'path', root: 'state', segments: [token.text, ...this.parseSegments()] };
         throw new ConditionSyntaxError(`unknown name "${token.text}": paths start with "state" or "dependencies"`, token.offset);
       }
       return { kind: 'path', root: token.text, segments: this.parseSegments() };

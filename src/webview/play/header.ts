@@ -1,4 +1,4 @@
-// The panel header: title, narrator chip, skills health strip, Restart and Show Logs; posts requests, decides nothing itself.
+// The panel header: title, narrator chip, skills health strip, Restart, Save as Playtest and Show Logs; posts requests, decides nothing itself.
 import type { FromPlayWebview, NarratorStatusView, SkillHealthView, SkillSummaryView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { button, codicon, el } from './dom.js';
@@ -45,6 +45,7 @@ export class Header {
           className: 'header-button',
           onClick: () => this.post({ type: 'restart' }),
         }),
+        button({ label: 'Save as Playtest', icon: 'beaker', title: 'Save this session as a playtest: its turns replayed and checked in the Testing view and by narratoria test', className: 'header-button', onClick: () => this.post({ type: 'saveAsPlaytest' }) }),
         button({ label: 'Show Logs', icon: 'output', title: 'Show the Narratoria output channel', className: 'header-button', onClick: () => this.post({ type: 'showLogs' }) }),
       ),
     );

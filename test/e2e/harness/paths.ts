@@ -40,3 +40,5 @@ export const sampleSkillsDir = path.join(repoRoot, 'skills');
 
 /** The test story root with fault-injection skills (broken-dice, …). */
 export const fixtureStoryDir = path.join(repoRoot, 'test', 'fixtures', 'story');
+/** The sample story's playtests (copied to `<story>/playtests`). */
+export const samplePlaytestsDir = path.join(repoRoot, 'test', 'fixtures', 'sample-playtests');

@@ -2,7 +2,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fixtureStoryDir, sampleSkillsDir } from './paths.js';
+import { fixtureStoryDir, samplePlaytestsDir, sampleSkillsDir } from './paths.js';
 
 /** What goes into a story workspace. */
 export interface StoryWorkspaceOptions {
@@ -41,7 +41,11 @@ export function makeStoryWorkspace(options: StoryWorkspaceOptions = {}): StoryWo
     dir = mkdtempSync(path.join(os.tmpdir(), `narratoria-e2e-${options.label ?? 'story'}-`));
   }
   try {
-    if (!options.empty) copySkills(sampleSkillsDir, path.join(dir, 'skills'));
+    if (!options.empty) {
+      copySkills(sampleSkillsDir, path.join(dir, 'skills'));
+      // The sample story's playtests (the Test Explorer lists them; .ci/run plays them with narratoria test).
+      cpSync(samplePlaytestsDir, path.join(dir, 'playtests'), { recursive: true });
+    }
     if (options.brokenDice) {
       copySkills(path.join(fixtureStoryDir, 'skills', 'broken-dice'), path.join(dir, 'skills', 'broken-dice'));
       // broken-dice's script requires ../../../lib/fixtureProtocol.js, i.e. <story>/lib.
