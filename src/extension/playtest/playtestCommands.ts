@@ -11,9 +11,9 @@ interface TestMessageArguments {
   readonly test?: vscode.TestItem;
 }
 
-/** `narratoria.saveSessionAsPlaytest`: writes `playtests/<name>.playtest.json` from the play session (never over a file), opens it, offers to run it. */
+/** `narratoria.saveSessionAsPlaytest [name]`: writes `playtests/<name>.playtest.json` from the play session (never over a file), opens it, offers to run it. Without a name it asks for one. */
 export function saveSessionAsPlaytestCommand(root: () => string | undefined, play: () => PlayController | undefined, tests: () => PlaytestTests | undefined) {
-  return async (): Promise<vscode.Uri | undefined> => {
+  return async (givenName?: string): Promise<vscode.Uri | undefined> => {
     const folder = root();
     const controller = play();
     if (!folder || !controller) {
@@ -27,7 +27,7 @@ export function saveSessionAsPlaytestCommand(root: () => string | undefined, pla
       });
       return undefined;
     }
-    const name = await vscode.window.showInputBox({
+    const name = typeof givenName === 'string' && givenName.trim() !== '' ? givenName : await vscode.window.showInputBox({
       title: 'Save Session as Playtest',
       prompt: `A name for the playtest of these ${session.turns.length} turn(s); it is saved in playtests/ and never replaces a file.`,
       value: `Session of ${new Date().toISOString().slice(0, 10)}`,

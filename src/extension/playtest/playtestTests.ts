@@ -33,6 +33,8 @@ export class PlaytestTests implements vscode.Disposable {
   private readonly data = new WeakMap<vscode.TestItem, ItemData>();
   /** The last run's record of each turn (by test item id): what Replay Turn in Debugger and Show Turn Graph open. */
   private readonly runIds = new Map<string, string>();
+  /** The last run's outcome of each item (by id), as the Testing view shows it: for the extension-host tests and the log. */
+  readonly outcomes = new Map<string, { readonly state: 'passed' | 'failed' | 'errored' | 'skipped'; readonly messages: readonly vscode.TestMessage[] }>();
   private llmProfile: vscode.TestRunProfile | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -168,7 +170,10 @@ export class PlaytestTests implements vscode.Disposable {
     try {
       if (!vscode.workspace.isTrusted) {
         const message = new vscode.TestMessage('Restricted Mode: playtests run skill scripts, and this workspace is not trusted. Trust the workspace (Manage Workspace Trust) to run them.');
-        for (const item of files.values()) run.errored(item, message);
+        for (const item of files.values()) {
+          run.errored(item, message);
+          this.outcomes.set(item.id, { state: 'errored', messages: [message] });
+        }
         return;
       }
       if (!this.options.root) {
@@ -184,7 +189,7 @@ export class PlaytestTests implements vscode.Disposable {
         const text = document ? document.getText() : Buffer.from(await vscode.workspace.fs.readFile(uri)).toString('utf8');
         const playtest = this.update(uri, text);
         if (!playtest) {
-          run.errored(item, new vscode.TestMessage(item.error instanceof vscode.MarkdownString ? item.error.value : String(item.error ?? 'the playtest file has problems')));
+          run.errored(item, new vscode.TestMessage(typeof item.error === 'string' ? item.error : item.error?.value ?? 'the playtest file has problems'));
           continue;
         }
         playtests.push(playtest);
@@ -212,12 +217,24 @@ export class PlaytestTests implements vscode.Disposable {
           onTurnFinished: (playtest, turn) => this.reportTurn(run, items.get(playtest.file)!, turn),
           onPlaytestFinished: (playtest, report) => {
             const item = items.get(playtest.file)!;
-            if (report.status === 'error') run.errored(item, new vscode.TestMessage(`The playtest could not be played: ${report.error}`), report.durationMs);
-            else if (report.status === 'failed') run.failed(item, new vscode.TestMessage(`${report.turns.filter((turn) => turn.status === 'failed').length} turn(s) failed`), report.durationMs);
-            else run.passed(item, report.durationMs);
+            if (report.status === 'error') {
+              const message = new vscode.TestMessage(`The playtest could not be played: ${report.error}`);
+              run.errored(item, message, report.durationMs);
+              this.outcomes.set(item.id, { state: 'errored', messages: [message] });
+            } else if (report.status === 'failed') {
+              const message = new vscode.TestMessage(`${report.turns.filter((turn) => turn.status === 'failed').length} turn(s) failed`);
+              run.failed(item, message, report.durationMs);
+              this.outcomes.set(item.id, { state: 'failed', messages: [message] });
+            } else {
+              run.passed(item, report.durationMs);
+              this.outcomes.set(item.id, { state: 'passed', messages: [] });
+            }
             item.children.forEach((child) => {
               const index = this.data.get(child)?.turn;
-              if (index !== undefined && !report.turns.some((turn) => turn.index === index)) run.skipped(child);
+              if (index !== undefined && !report.turns.some((turn) => turn.index === index)) {
+                run.skipped(child);
+                this.outcomes.set(child.id, { state: 'skipped', messages: [] });
+              }
             });
           },
         });
@@ -248,6 +265,7 @@ export class PlaytestTests implements vscode.Disposable {
     if (turn.transcript) run.appendOutput(`Turn ${turn.index}: ${turn.input}\r\n${turn.transcript.replace(/\r?\n/g, '\r\n')}\r\n`, undefined, child);
     if (turn.status === 'passed') {
       run.passed(child, turn.durationMs);
+      this.outcomes.set(child.id, { state: 'passed', messages: [] });
       return;
     }
     const messages = turn.failures.map((failure) => {
@@ -257,6 +275,7 @@ export class PlaytestTests implements vscode.Disposable {
       return message;
     });
     run.failed(child, messages, turn.durationMs);
+    this.outcomes.set(child.id, { state: 'failed', messages });
   }
 }
 
@@ -265,8 +284,7 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? '';
 }
 
-function problemsText(problems: readonly PlaytestProblem[]): vscode.MarkdownString {
-  const text = new vscode.MarkdownString();
-  for (const problem of problems) text.appendText(`${problem.line}:${problem.column} ${problem.code}: ${problem.message}\n`);
-  return text;
+/** The file's problems as the item's error (plain text, one per line, as narratoria test prints them). */
+function problemsText(problems: readonly PlaytestProblem[]): string {
+  return problems.map((problem) => `${problem.line}:${problem.column} error ${problem.code}: ${problem.message}`).join('\n');
 }
