@@ -170,10 +170,13 @@ export class PlaytestTests implements vscode.Disposable {
     try {
       if (!vscode.workspace.isTrusted) {
         const message = new vscode.TestMessage('Restricted Mode: playtests run skill scripts, and this workspace is not trusted. Trust the workspace (Manage Workspace Trust) to run them.');
+        message.location = undefined;
         for (const item of files.values()) {
+          run.enqueued(item);
           run.errored(item, message);
           this.outcomes.set(item.id, { state: 'errored', messages: [message] });
         }
+        this.options.log.warn('playtests not run: the workspace is in Restricted Mode');
         return;
       }
       if (!this.options.root) {
@@ -222,7 +225,7 @@ export class PlaytestTests implements vscode.Disposable {
               run.errored(item, message, report.durationMs);
               this.outcomes.set(item.id, { state: 'errored', messages: [message] });
             } else if (report.status === 'failed') {
-              const message = new vscode.TestMessage(`${report.turns.filter((turn) => turn.status === 'failed').length} turn(s) failed`);
+              const message = new vscode.TestMessage(`${report.turns.filter((turn) => turn.status === 'failed').length} of ${report.turns.length} turns failed`);
               run.failed(item, message, report.durationMs);
               this.outcomes.set(item.id, { state: 'failed', messages: [message] });
             } else {
