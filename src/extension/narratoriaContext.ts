@@ -20,6 +20,7 @@ import { ManifestHintDiagnostics } from './skills/manifestHintDiagnostics.js';
 import { SkillsService } from './skills/skillsService.js';
 import { SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvider.js';
 import { PlaytestTests } from './playtest/playtestTests.js';
+import { PlaytestEditing } from './playtest/playtestEditing.js';
 
 /** Picks the story root: the first workspace folder with a skills/ folder, else the first folder. */
 function storyRoot(): vscode.Uri | undefined {
@@ -43,6 +44,8 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly lastInputs: LastInputs;
   /** The "Narratoria Playtests" Test Controller. */
   readonly playtests: PlaytestTests;
+  /** Problems and skill-name completion in playtest files. */
+  readonly playtestEditing: PlaytestEditing;
   private readonly comparisons: RunComparisons;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -91,7 +94,8 @@ export class NarratoriaContext implements vscode.Disposable {
     this.lastInputs = new LastInputs(extension.workspaceState);
     this.comparisons = new RunComparisons();
     this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log });
-    this.disposables.push(this.playtests);
+    this.playtestEditing = new PlaytestEditing(this.skills);
+    this.disposables.push(this.playtests, this.playtestEditing);
     this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.comparisons);
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),

@@ -1,4 +1,4 @@
-// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,b2,…,h]`): runs benches (a)–(h) and (b2), prints a summary, writes test-output/bench.json.
+// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,b2,…,i]`): runs benches (a)–(i) and (b2), prints a summary, writes test-output/bench.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import * as path from 'node:path';
@@ -13,6 +13,7 @@ import { runLlmNarrator } from './llmNarrator.js';
 import { runPlanAuthoring } from './planAuthoring.js';
 import { runGraphLayout } from './graphLayout.js';
 import { runDebuggerOverhead } from './debuggerOverhead.js';
+import { runPlaytestOverhead } from './playtestOverhead.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
@@ -27,6 +28,7 @@ const BENCHES: readonly { readonly id: BenchId; readonly name: string; readonly 
   { id: 'f', name: 'plan validation and completion', run: runPlanAuthoring },
   { id: 'g', name: 'plan graph layout and first paint', run: runGraphLayout },
   { id: 'h', name: 'debugger overhead and stepBack', run: runDebuggerOverhead },
+  { id: 'i', name: 'playtests against plain turns', run: runPlaytestOverhead },
 ];
 
 const BENCH_IDS = BENCHES.map((bench) => bench.id).join(',');
@@ -87,6 +89,8 @@ function summaryCells(result: BenchResult): { baseline: string; executor: string
       };
     case 'h':
       return { baseline: `executor ${ms(m['executorMs']!)}`, executor: `${ms(m['debuggerMs']!)}; stepBack p50 ${ms(m['stepBackMs']!)}, p95 ${ms(m['stepBackP95Ms']!)}` };
+    case 'i':
+      return { baseline: `in-process turns ${ms(m['baselineMs']!)}`, executor: `--jobs 1 ${ms(m['jobsOneMs']!)}, --jobs 2 ${ms(m['jobsTwoMs']!)}` };
     case 'c':
       return {
         baseline: `${(m['baselineEventsPerSecond']! / 1000).toFixed(0)}k ev/s`,

@@ -86,6 +86,26 @@ suite('Playtests (Test Explorer)', () => {
     }
   });
 
+  test('in the editor: an unknown skill is a Problem at its name, and the story\'s skill names complete inside expect.skills', async () => {
+    const file = path.join(storyFolder().fsPath, 'playtests', 'typed.playtest.json');
+    writeFileSync(file, '{\n  "turns": [\n    { "input": "I roll", "expect": { "skills": ["dice-rollr"], "notSkills": [""] } }\n  ]\n}\n');
+    try {
+      const document = await vscode.workspace.openTextDocument(file);
+      await vscode.window.showTextDocument(document);
+      await waitFor(() => vscode.languages.getDiagnostics(document.uri).some((diagnostic) => diagnostic.code === 'UNKNOWN_SKILL'), 'the unknown skill diagnostic');
+      const diagnostic = vscode.languages.getDiagnostics(document.uri).find((candidate) => candidate.code === 'UNKNOWN_SKILL')!;
+      assert.match(diagnostic.message, /no skill "dice-rollr" \(did you mean "dice-roller"\?\)/);
+      assert.equal(document.getText(diagnostic.range), '"dice-rollr"');
+      const inside = document.positionAt(document.getText().indexOf('"notSkills": [""]') + 15);
+      const list = (await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', document.uri, inside)) as vscode.CompletionList;
+      const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
+      for (const skill of ['dice-roller', 'storyteller', 'memory']) assert.ok(labels.includes(skill), `${skill} is offered: ${labels.join(', ')}`);
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    } finally {
+      rmSync(file, { force: true });
+    }
+  });
+
   test('Save Session as Playtest writes playtests/<name>.playtest.json from the session, never over a file, and it passes at once', async () => {
     const controller = api.context.play!;
     await controller.restart();

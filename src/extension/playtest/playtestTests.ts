@@ -170,7 +170,6 @@ export class PlaytestTests implements vscode.Disposable {
     try {
       if (!vscode.workspace.isTrusted) {
         const message = new vscode.TestMessage('Restricted Mode: playtests run skill scripts, and this workspace is not trusted. Trust the workspace (Manage Workspace Trust) to run them.');
-        message.location = undefined;
         for (const item of files.values()) {
           run.enqueued(item);
           run.errored(item, message);

@@ -68,13 +68,15 @@ export async function runPlaytestSuite(playtests: readonly Playtest[], options: 
   const reports: PlaytestReport[] = new Array(playtests.length);
   let next = 0;
   const worker = async (): Promise<void> => {
-    while (next < playtests.length && !options.signal?.aborted) {
-      const position = next++;
-      const playtest = playtests[position]!;
-      options.onPlaytestStarted?.(playtest);
-      // Skills of its own: a skill that fails in one playtest is not disabled in another.
-      const registry = await SkillRegistry.load({ root: options.root, extraSkillRoots: options.extraSkillRoots, environment: options.environment });
-      try {
+    // Skills of the worker's own, their health reset before each playtest (playPlaytest restarts the session): a skill
+    // that fails in one playtest is not disabled in another, and the manifests are read once per worker, not per playtest.
+    let registry: SkillRegistry | undefined;
+    try {
+      while (next < playtests.length && !options.signal?.aborted) {
+        const position = next++;
+        const playtest = playtests[position]!;
+        options.onPlaytestStarted?.(playtest);
+        registry ??= await SkillRegistry.load({ root: options.root, extraSkillRoots: options.extraSkillRoots, environment: options.environment });
         const choice = await narratorFor(options.narrator ?? playtest.narrator);
         const narratorNames = new Set(registry.narratorSkills().filter(isNarrator).map((skill) => skill.name));
         reports[position] = await playPlaytest(playtest, {
@@ -89,10 +91,10 @@ export async function runPlaytestSuite(playtests: readonly Playtest[], options: 
           onTurnFinished: (report) => options.onTurnFinished?.(playtest, report),
           onPlanRun: (run, turn, attempt) => options.onPlanRun?.(playtest, run, turn, attempt),
         });
-      } finally {
-        registry.dispose();
+        options.onPlaytestFinished?.(playtest, reports[position]!);
       }
-      options.onPlaytestFinished?.(playtest, reports[position]!);
+    } finally {
+      registry?.dispose();
     }
   };
   try {

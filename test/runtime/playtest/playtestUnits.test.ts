@@ -93,3 +93,15 @@ test('--update rewrites only failed skills (strict) and outcome, keeps comments 
   assert.deepEqual(playtest!.turns[1]!.expect, {});
   assert.equal(updatedPlaytestText(text, { ...report, turns: [report.turns[1]!] }), undefined, 'nothing failed on skills or outcome: no change');
 });
+
+test('editor help: a skill name goes in expect.skills and expect.notSkills only; the editor\'s problems are those the schema cannot see', async () => {
+  const { takesSkillName, playtestEditorProblems } = await import('../../../src/runtime/playtest/playtestEditing.js');
+  const source = '{"turns":[{"input":"a","expect":{"skills":["dice-roller", ""],"notSkills":[""],"outcome":"success"}}]}';
+  assert.equal(takesSkillName(source, source.indexOf('""') + 1), true);
+  assert.equal(takesSkillName(source, source.indexOf('"notSkills":[""]') + 14), true);
+  assert.equal(takesSkillName(source, source.indexOf('"success"') + 1), false);
+  assert.equal(takesSkillName(source, source.indexOf('"input"') + 1), false, 'a key is not a skill name');
+  const problems = playtestEditorProblems('/x.playtest.json', '{"turns":[{"input":"a","expect":{"skills":["dice-rollr"]}}]}', skills);
+  assert.deepEqual(problems.map((problem) => problem.code), ['UNKNOWN_SKILL']);
+  assert.deepEqual(playtestEditorProblems('/x.playtest.json', '{"turns":[{"input":"a","extra":1}]}', skills), [], 'schema problems are the JSON schema support\'s to show');
+});
