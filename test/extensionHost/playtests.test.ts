@@ -88,7 +88,7 @@ suite('Playtests (Test Explorer)', () => {
 
   test('in the editor: an unknown skill is a Problem at its name, and the story\'s skill names complete inside expect.skills', async () => {
     const file = path.join(storyFolder().fsPath, 'playtests', 'typed.playtest.json');
-    writeFileSync(file, '{\n  "turns": [\n    { "input": "I roll", "expect": { "skills": ["dice-rollr"], "notSkills": [""] } }\n  ]\n}\n');
+    writeFileSync(file, '{\n  "turns": [\n    { "input": "I roll", "expect": { "skills": ["dice-rollr"], "notSkills": ["m"] } }\n  ]\n}\n');
     try {
       const document = await vscode.workspace.openTextDocument(file);
       await vscode.window.showTextDocument(document);
@@ -96,10 +96,13 @@ suite('Playtests (Test Explorer)', () => {
       const diagnostic = vscode.languages.getDiagnostics(document.uri).find((candidate) => candidate.code === 'UNKNOWN_SKILL')!;
       assert.match(diagnostic.message, /no skill "dice-rollr" \(did you mean "dice-roller"\?\)/);
       assert.equal(document.getText(diagnostic.range), '"dice-rollr"');
-      const inside = document.positionAt(document.getText().indexOf('"notSkills": [""]') + 15);
+      const inside = document.positionAt(document.getText().indexOf('"notSkills": ["m"]') + 16);
       const list = (await vscode.commands.executeCommand('vscode.executeCompletionItemProvider', document.uri, inside)) as vscode.CompletionList;
       const labels = list.items.map((item) => (typeof item.label === 'string' ? item.label : item.label.label));
       for (const skill of ['dice-roller', 'storyteller', 'memory']) assert.ok(labels.includes(skill), `${skill} is offered: ${labels.join(', ')}`);
+      const memory = list.items.find((item) => item.label === 'memory')!;
+      assert.equal(document.getText(memory.range as vscode.Range), '"m"', 'the completion replaces the whole string');
+      assert.equal(memory.insertText, '"memory"');
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     } finally {
       rmSync(file, { force: true });

@@ -1,7 +1,7 @@
 // Playtest files in the editor: Problems for what only the story can tell (unknown skills, conditions, patterns) and completion of the story's skill names in expect.skills and expect.notSkills.
 import * as vscode from 'vscode';
 import { PLAYTEST_SUFFIX } from '../../runtime/playtest/playtestDocument.js';
-import { playtestEditorProblems, takesSkillName } from '../../runtime/playtest/playtestEditing.js';
+import { playtestEditorProblems, stringAround, takesSkillName } from '../../runtime/playtest/playtestEditing.js';
 import { DocumentDiagnostics } from '../documentDiagnostics.js';
 import type { SkillsService } from '../skills/skillsService.js';
 
@@ -36,7 +36,7 @@ export class PlaytestEditing implements vscode.Disposable {
       document.uri,
       problems.map((problem) => {
         const start = new vscode.Position(problem.line - 1, problem.column - 1);
-        const range = document.getWordRangeAtPosition(start, /"(?:[^"\\]|\\.)*"/) ?? new vscode.Range(start, start.translate(0, 1));
+        const range = stringRange(document, start);
         const diagnostic = new vscode.Diagnostic(range, problem.message, vscode.DiagnosticSeverity.Error);
         diagnostic.code = problem.code;
         diagnostic.source = 'narratoria';
@@ -45,9 +45,11 @@ export class PlaytestEditing implements vscode.Disposable {
     );
   }
 
+  /** Completion inside a string of expect.skills or expect.notSkills. */
   private complete(document: vscode.TextDocument, position: vscode.Position): vscode.CompletionItem[] | undefined {
     if (!takesSkillName(document.getText(), document.offsetAt(position))) return undefined;
-    const quoted = document.getWordRangeAtPosition(position, /"(?:[^"\\]|\\.)*"?/);
+    const around = stringAround(document.getText(), document.offsetAt(position));
+    const quoted = around && new vscode.Range(document.positionAt(around.offset), document.positionAt(around.offset + around.length));
     return this.skills.skills.map((skill) => {
       const item = new vscode.CompletionItem(skill.name, vscode.CompletionItemKind.Module);
       item.detail = skill.displayName;
@@ -60,4 +62,14 @@ export class PlaytestEditing implements vscode.Disposable {
       return item;
     });
   }
+}
+
+/** The range of the JSON string that starts at `start` (its quotes included); one character when none starts there. */
+function stringRange(document: vscode.TextDocument, start: vscode.Position): vscode.Range {
+  const text = document.getText();
+  const offset = document.offsetAt(start);
+  if (text[offset] !== '"') return new vscode.Range(start, start.translate(0, 1));
+  let end = offset + 1;
+  while (end < text.length && text[end] !== '"' && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
+  return new vscode.Range(start, document.positionAt(Math.min(end + 1, text.length)));
 }

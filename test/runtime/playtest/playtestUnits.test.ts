@@ -95,7 +95,10 @@ test('--update rewrites only failed skills (strict) and outcome, keeps comments 
 });
 
 test('editor help: a skill name goes in expect.skills and expect.notSkills only; the editor\'s problems are those the schema cannot see', async () => {
-  const { takesSkillName, playtestEditorProblems } = await import('../../../src/runtime/playtest/playtestEditing.js');
+  const { takesSkillName, playtestEditorProblems, stringAround } = await import('../../../src/runtime/playtest/playtestEditing.js');
+  const inString = '{"turns":[{"input":"a","expect":{"skills":["dice-r"]}}]}';
+  assert.deepEqual(stringAround(inString, inString.indexOf('dice-r') + 3), { offset: inString.indexOf('"dice-r"'), length: 8 });
+  assert.equal(stringAround(inString, inString.indexOf('[')), undefined);
   const source = '{"turns":[{"input":"a","expect":{"skills":["dice-roller", ""],"notSkills":[""],"outcome":"success"}}]}';
   assert.equal(takesSkillName(source, source.indexOf('""') + 1), true);
   assert.equal(takesSkillName(source, source.indexOf('"notSkills":[""]') + 14), true);
