@@ -1,4 +1,5 @@
 // ToolRunner for seed 003's SubPlan step: a tool with `subPlan` runs another plan file as a nested plan run.
+import { deriveSeed } from '../common/seed.js';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ExecutionResult, ToolOutput } from '../model/executionResult.js';
@@ -49,6 +50,8 @@ export class SubPlanRunner implements ToolRunner {
     const before = request.stdin.state;
     const result = await this.execute(validation.plan, {
       ...this.options,
+      // Its own seed, from its parent's, the calling tool and its attempt: its tools' seeds never repeat the parent's.
+      ...(this.options.seed !== undefined ? { seed: deriveSeed(this.options.seed, 'sub-plan', request.tool.toolId, request.attempt) } : {}),
       subPlanDepth: depth,
       signal: request.signal,
       initialState: before,
