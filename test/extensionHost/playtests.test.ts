@@ -65,6 +65,18 @@ suite('Playtests (Test Explorer)', () => {
       assert.equal(message.contextValue, 'narratoria.playtestTurnFailure');
       const record = playtests().runRecordOf(turn);
       assert.ok(record && readFileSync(record.fsPath, 'utf8').includes('"planId"'), 'the turn\'s run is recorded');
+      // Debug: the failed turn's recorded run opens in the debugger as a replay.
+      const started = new Promise<vscode.DebugSession>((resolve) => {
+        const subscription = vscode.debug.onDidStartDebugSession((session) => {
+          subscription.dispose();
+          resolve(session);
+        });
+      });
+      await playtests().runFile(uri, true);
+      const session = await started;
+      assert.equal(session.type, 'narratoria');
+      assert.equal(session.configuration['replay'], playtests().runRecordOf(turn)!.fsPath, 'the replay of the debug run\'s record of the turn');
+      await vscode.debug.stopDebugging(session);
     } finally {
       rmSync(file, { force: true });
     }

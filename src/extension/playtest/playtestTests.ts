@@ -45,6 +45,7 @@ export class PlaytestTests implements vscode.Disposable {
     };
     this.controller.refreshHandler = () => this.discover();
     this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, undefined), true);
+    this.controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, (request, token) => this.run(request, token, undefined, true), true);
     this.updateLlmProfile();
     const watcher = vscode.workspace.createFileSystemWatcher(`**/*${PLAYTEST_SUFFIX}`);
     this.disposables.push(
@@ -60,14 +61,14 @@ export class PlaytestTests implements vscode.Disposable {
     );
   }
 
-  /** Runs one playtest file with the default profile (Save Session as Playtest's "Run Playtest"). */
-  async runFile(uri: vscode.Uri): Promise<void> {
+  /** Runs one playtest file with the Run profile, or the Debug one (Save Session as Playtest's "Run Playtest"; the tests). */
+  async runFile(uri: vscode.Uri, debug = false): Promise<void> {
     await this.updateFromDisk(uri);
     const item = this.controller.items.get(uri.toString());
     if (!item) return;
     const cancellation = new vscode.CancellationTokenSource();
     try {
-      await this.run(new vscode.TestRunRequest([item]), cancellation.token, undefined);
+      await this.run(new vscode.TestRunRequest([item]), cancellation.token, undefined, debug);
     } finally {
       cancellation.dispose();
     }
@@ -157,7 +158,11 @@ export class PlaytestTests implements vscode.Disposable {
   }
 
   /** Runs the files of the request (a turn runs its whole file: turns depend on the ones before). */
-  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, narrator: NarratorChoice | undefined): Promise<void> {
+  /**
+   * `debug`: each failed turn's recorded run opens in the debugger as a replay (time travel, the user's exception
+   * filters and function breakpoints), stopped at its start, once the run has ended.
+   */
+  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, narrator: NarratorChoice | undefined, debug = false): Promise<void> {
     const run = this.controller.createTestRun(request);
     const files = new Map<string, vscode.TestItem>();
     const add = (item: vscode.TestItem) => {
@@ -241,6 +246,14 @@ export class PlaytestTests implements vscode.Disposable {
           },
         });
         this.options.log.info(`playtests: ${report.summary.passed} passed, ${report.summary.failed + report.summary.errors} failed`);
+        if (debug) {
+          for (const playtest of report.playtests) {
+            for (const turn of playtest.turns.filter((candidate) => candidate.status === 'failed' && candidate.runId)) {
+              const record = vscode.Uri.file(path.join(runStoreDirectory(this.options.root), `${turn.runId}.json`));
+              await vscode.debug.startDebugging(vscode.workspace.getWorkspaceFolder(record), { type: 'narratoria', request: 'launch', name: `Replay ${playtest.name}, turn ${turn.index}`, replay: record.fsPath, stopOnEntry: true });
+            }
+          }
+        }
       } finally {
         cancel.dispose();
       }
