@@ -1,12 +1,18 @@
 // Tracks the process groups of running scripts and kills whole trees (SIGTERM, then SIGKILL after a grace period).
 import { constants } from 'node:os';
+import { reaperAdd, reaperRemove } from './processReaper.js';
 
 const liveGroups = new Set<number>();
 let exitHookInstalled = false;
 
-/** Registers a process-group leader so it is killed if this process exits first. */
+/**
+ * Registers a process-group leader so it is killed if this process exits first: by the exit hook when this process
+ * exits normally, and by the reaper (processReaper.ts) when it dies without running its exit hooks (SIGKILL, the OOM
+ * killer, a crashed host).
+ */
 export function trackProcessGroup(pid: number): void {
   liveGroups.add(pid);
+  reaperAdd(pid);
   if (!exitHookInstalled) {
     exitHookInstalled = true;
     process.once('exit', () => {
@@ -17,6 +23,7 @@ export function trackProcessGroup(pid: number): void {
 
 export function untrackProcessGroup(pid: number): void {
   liveGroups.delete(pid);
+  reaperRemove(pid);
 }
 
 /** Node's raw kill (process.kill without the exception): an errno, 0 on success. Absent on other runtimes. */
