@@ -351,3 +351,24 @@ test('terminate at a breakpoint on a later tool kills a hanging tool running in 
   await Promise.all([events.end(), session.terminateRequest({})]);
   assert.equal(await waitForProcessExit(pid), true, `hanging tool ${pid} survived terminate`);
 });
+
+test('issue 28: the adapter SIGKILLed while a tool is held in its events (VS Code killed outright) leaves neither the script nor its grandchild', { timeout: TEST_TIMEOUT_MS, skip: process.platform === 'win32' }, async () => {
+  const pidFile = path.join(scratch, 'grandchild-sigkill.pid');
+  const plan = writePlan('grandchild-sigkill', [{ toolId: 'spawner', toolPath: `${faults}/spawn-grandchild.js`, input: { pidFile } }]);
+  const { session, events } = await start();
+  await launch(session, { plan: plan.file, root: story, stopOnEntry: true, toolTimeoutMs: 300_000 });
+  const entry = await events.stop();
+  await session.stepInRequest({ threadId: entry.body.threadId! });
+  const atLog = await events.stop();
+  const frame = await topFrame(session, atLog.body.threadId!);
+  const { pid, grandchildPid } = ((await scopeValue(session, frame.id, 'Event')) as { fields: { pid: number; grandchildPid: number } }).fields;
+  watch(pid, grandchildPid);
+  assert.ok(isProcessAlive(pid) && isProcessAlive(grandchildPid), 'the script and its grandchild are running while its event is held');
+  // The adapter dies without running any exit hook, as an extension host killed by VS Code does.
+  const adapter = (session as unknown as { _adapterProcess?: import('node:child_process').ChildProcess })._adapterProcess;
+  assert.ok(adapter?.pid, 'the adapter process');
+  client = undefined;
+  adapter.kill('SIGKILL');
+  assert.equal(await waitForProcessExit(pid), true, `script ${pid} survived the adapter's SIGKILL`);
+  assert.equal(await waitForProcessExit(grandchildPid), true, `grandchild ${grandchildPid} survived the adapter's SIGKILL`);
+});
