@@ -65,7 +65,7 @@ suite('Playtests (Test Explorer)', () => {
       assert.equal(message.contextValue, 'narratoria.playtestTurnFailure');
       const record = playtests().runRecordOf(turn);
       assert.ok(record && readFileSync(record.fsPath, 'utf8').includes('"planId"'), 'the turn\'s run is recorded');
-      // Debug: the failed turn's recorded run opens in the debugger as a replay.
+      // Debug: the failed turn's plan runs again, live, under the debugger, from the state before the turn.
       const started = new Promise<vscode.DebugSession>((resolve) => {
         const subscription = vscode.debug.onDidStartDebugSession((session) => {
           subscription.dispose();
@@ -75,7 +75,12 @@ suite('Playtests (Test Explorer)', () => {
       await playtests().runFile(uri, true);
       const session = await started;
       assert.equal(session.type, 'narratoria');
-      assert.equal(session.configuration['replay'], playtests().runRecordOf(turn)!.fsPath, 'the replay of the debug run\'s record of the turn');
+      const recorded = JSON.parse(readFileSync(playtests().runRecordOf(turn)!.fsPath, 'utf8')) as { plan: { requestId: string } };
+      const debugged = JSON.parse(readFileSync(String(session.configuration['plan']), 'utf8')) as { requestId: string };
+      assert.equal(debugged.requestId, recorded.plan.requestId, 'the plan of the turn\'s last attempt');
+      assert.match(String(session.configuration['state']), /failing-turn-1\.state\.json$/);
+      // It runs: stopped on entry, the debugger shows the turn's first tool as the current frame.
+      await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame && vscode.debug.activeStackItem.session.id === session.id, 'the debug session stopped on entry');
       await vscode.debug.stopDebugging(session);
     } finally {
       rmSync(file, { force: true });

@@ -1,11 +1,12 @@
 // The "Narratoria Playtests" Test Controller: each *.playtest.json of the workspace is a test with a child per turn (at the turn's range), run by the runtime's playtest suite; failures carry expected and actual at the expectation's line.
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { ansiTextStyle } from '../../runtime/common/textStyle.js';
 import { PatternNarrator } from '../../runtime/narrator/patternNarrator.js';
 import { parsePlaytest, PLAYTEST_SUFFIX } from '../../runtime/playtest/playtestDocument.js';
 import { runPlaytestSuite, runStoreDirectory } from '../../runtime/playtest/playtestSuite.js';
-import type { NarratorChoice, Playtest, PlaytestProblem, TurnReport } from '../../runtime/playtest/playtestTypes.js';
+import type { NarratorChoice, Playtest, PlaytestProblem, PlaytestReport, TurnReport } from '../../runtime/playtest/playtestTypes.js';
 import { LlamaNarrator } from '../../runtime/narrator/llamaNarrator.js';
 import type { NarratorService } from '../narrator/narratorService.js';
 import type { SkillsService } from '../skills/skillsService.js';
@@ -158,10 +159,7 @@ export class PlaytestTests implements vscode.Disposable {
   }
 
   /** Runs the files of the request (a turn runs its whole file: turns depend on the ones before). */
-  /**
-   * `debug`: each failed turn's recorded run opens in the debugger as a replay (time travel, the user's exception
-   * filters and function breakpoints), stopped at its start, once the run has ended.
-   */
+  /** `debug`: once the run has ended, each failed turn's plan runs again live under the debugger (debugFailedTurns). */
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, narrator: NarratorChoice | undefined, debug = false): Promise<void> {
     const run = this.controller.createTestRun(request);
     const files = new Map<string, vscode.TestItem>();
@@ -246,14 +244,7 @@ export class PlaytestTests implements vscode.Disposable {
           },
         });
         this.options.log.info(`playtests: ${report.summary.passed} passed, ${report.summary.failed + report.summary.errors} failed`);
-        if (debug) {
-          for (const playtest of report.playtests) {
-            for (const turn of playtest.turns.filter((candidate) => candidate.status === 'failed' && candidate.runId)) {
-              const record = vscode.Uri.file(path.join(runStoreDirectory(this.options.root), `${turn.runId}.json`));
-              await vscode.debug.startDebugging(vscode.workspace.getWorkspaceFolder(record), { type: 'narratoria', request: 'launch', name: `Replay ${playtest.name}, turn ${turn.index}`, replay: record.fsPath, stopOnEntry: true });
-            }
-          }
-        }
+        if (debug) await this.debugFailedTurns(report.playtests, this.options.root);
       } finally {
         cancel.dispose();
       }
@@ -262,6 +253,34 @@ export class PlaytestTests implements vscode.Disposable {
       for (const item of files.values()) run.errored(item, new vscode.TestMessage(`Running the playtest failed: ${error instanceof Error ? error.message : String(error)}`));
     } finally {
       run.end();
+    }
+  }
+
+  /**
+   * Runs each failed turn's plan again, live, under the `narratoria` debugger: the plan its last attempt ran and the
+   * state before it, from the turn's run record, written beside the runs (`.narratoria/playtests/debug/`). It stops on
+   * entry; the user's exception filters (tool failures…) and function breakpoints apply.
+   */
+  private async debugFailedTurns(reports: readonly PlaytestReport[], root: string): Promise<void> {
+    const folder = path.join(root, '.narratoria', 'playtests', 'debug');
+    await mkdir(folder, { recursive: true });
+    for (const playtest of reports) {
+      for (const turn of playtest.turns.filter((candidate) => candidate.status === 'failed' && candidate.runId)) {
+        const record = JSON.parse(await readFile(path.join(runStoreDirectory(root), `${turn.runId}.json`), 'utf8')) as { plan: unknown; initialState?: unknown };
+        const base = path.join(folder, `${path.basename(playtest.file, PLAYTEST_SUFFIX)}-turn-${turn.index}`);
+        await writeFile(`${base}.plan.json`, `${JSON.stringify(record.plan, null, 2)}\n`);
+        await writeFile(`${base}.state.json`, `${JSON.stringify(record.initialState ?? {}, null, 2)}\n`);
+        const started = await vscode.debug.startDebugging(vscode.workspace.getWorkspaceFolder(vscode.Uri.file(root)), {
+          type: 'narratoria',
+          request: 'launch',
+          name: `Debug ${playtest.name}, turn ${turn.index}`,
+          plan: `${base}.plan.json`,
+          state: `${base}.state.json`,
+          root,
+          stopOnEntry: true,
+        });
+        if (!started) this.options.log.warn(`the debugger did not start for ${playtest.name}, turn ${turn.index}`);
+      }
     }
   }
 
