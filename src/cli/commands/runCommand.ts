@@ -5,7 +5,7 @@ import { writeJsonAtomic } from '../../runtime/common/atomicWrite.js';
 import { startPlanRun, type ExecutePlanOptions } from '../../runtime/executor/planExecutor.js';
 import { invalidPlanResult } from '../../runtime/executor/resultBuilder.js';
 import type { ExecutionResult } from '../../runtime/model/executionResult.js';
-import { FileRunStore, type RunRecord } from '../../runtime/persistence/runStore.js';
+import { FileRunStore, runsDirectory, type RunRecord } from '../../runtime/persistence/runStore.js';
 import { isPlainObject } from '../../runtime/state/deepMerge.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
@@ -30,10 +30,7 @@ const runOptions = {
 /** How often progress is written when stdout is a pipe or a file. */
 const PIPED_PROGRESS_INTERVAL_MS = 50;
 
-/** Where runs are recorded for `narratoria runs` (inside the story root). */
-export function runsDirectory(root: string): string {
-  return path.join(root, '.narratoria', 'runs');
-}
+export { runsDirectory } from '../../runtime/persistence/runStore.js';
 
 export async function runCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, runOptions);

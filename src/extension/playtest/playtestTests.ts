@@ -5,7 +5,8 @@ import * as vscode from 'vscode';
 import { ansiTextStyle } from '../../runtime/common/textStyle.js';
 import { PatternNarrator } from '../../runtime/narrator/patternNarrator.js';
 import { parsePlaytest, PLAYTEST_SUFFIX } from '../../runtime/playtest/playtestDocument.js';
-import { runPlaytestSuite, runStoreDirectory } from '../../runtime/playtest/playtestSuite.js';
+import { runPlaytestSuite } from '../../runtime/playtest/playtestSuite.js';
+import { FileRunStore, runsDirectory } from '../../runtime/persistence/runStore.js';
 import type { NarratorChoice, Playtest, PlaytestProblem, PlaytestReport, TurnReport } from '../../runtime/playtest/playtestTypes.js';
 import { LlamaNarrator } from '../../runtime/narrator/llamaNarrator.js';
 import type { NarratorService } from '../narrator/narratorService.js';
@@ -78,7 +79,7 @@ export class PlaytestTests implements vscode.Disposable {
   /** The run record of a turn's last attempt, from the last run of that turn's item. */
   runRecordOf(item: vscode.TestItem): vscode.Uri | undefined {
     const runId = this.runIds.get(item.id);
-    return runId && this.options.root ? vscode.Uri.file(path.join(runStoreDirectory(this.options.root), `${runId}.json`)) : undefined;
+    return runId && this.options.root ? vscode.Uri.file(new FileRunStore(runsDirectory(this.options.root)).recordFile(runId)) : undefined;
   }
 
   /** Finds every playtest file of the workspace (node_modules, .narratoria and .git aside). */
@@ -266,7 +267,7 @@ export class PlaytestTests implements vscode.Disposable {
     await mkdir(folder, { recursive: true });
     for (const playtest of reports) {
       for (const turn of playtest.turns.filter((candidate) => candidate.status === 'failed' && candidate.runId)) {
-        const record = JSON.parse(await readFile(path.join(runStoreDirectory(root), `${turn.runId}.json`), 'utf8')) as { plan: unknown; initialState?: unknown };
+        const record = JSON.parse(await readFile(new FileRunStore(runsDirectory(root)).recordFile(turn.runId!), 'utf8')) as { plan: unknown; initialState?: unknown };
         const base = path.join(folder, `${path.basename(playtest.file, PLAYTEST_SUFFIX)}-turn-${turn.index}`);
         await writeFile(`${base}.plan.json`, `${JSON.stringify(record.plan, null, 2)}\n`);
         await writeFile(`${base}.state.json`, `${JSON.stringify(record.initialState ?? {}, null, 2)}\n`);

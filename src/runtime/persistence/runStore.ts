@@ -50,16 +50,21 @@ export interface RunStore {
 const idPattern = /^[A-Za-z0-9-]+$/;
 
 /** Stores each run as `<directory>/<planId>.json`. */
+/** Where a story's runs are recorded (`narratoria run`, play sessions, playtests): `<root>/.narratoria/runs`. */
+export function runsDirectory(root: string): string {
+  return path.join(root, '.narratoria', 'runs');
+}
+
 export class FileRunStore implements RunStore {
   constructor(readonly directory: string) {}
 
   async save(record: RunRecord): Promise<void> {
-    await writeJsonAtomic(this.fileOf(record.planId), record);
+    await writeJsonAtomic(this.recordFile(record.planId), record);
   }
 
   async load(planId: string): Promise<RunRecord | undefined> {
     try {
-      return JSON.parse(await fs.readFile(this.fileOf(planId), 'utf8')) as RunRecord;
+      return JSON.parse(await fs.readFile(this.recordFile(planId), 'utf8')) as RunRecord;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
@@ -94,7 +99,8 @@ export class FileRunStore implements RunStore {
     return summaries.sort((left, right) => right.startedAt.localeCompare(left.startedAt));
   }
 
-  private fileOf(planId: string): string {
+  /** Where the run of `planId` is recorded. */
+  recordFile(planId: string): string {
     if (!idPattern.test(planId)) throw new Error(`Invalid run id: ${planId}`);
     return path.join(this.directory, `${planId}.json`);
   }

@@ -1,11 +1,10 @@
 // Runs a set of playtests: up to `jobs` at a time (the turns of one in order), each with skills of its own, narrators shared by kind, every turn's runs recorded in the story's run store; one report for them all.
 import { availableParallelism } from 'node:os';
-import * as path from 'node:path';
 import type { TextStyle } from '../common/textStyle.js';
 import type { PlanRun } from '../executor/planExecutor.js';
 import { createNarrator, type NarratorChoice as CreatedNarrator } from '../narrator/narratorFactory.js';
 import { isNarrator } from '../narrator/selection/skillSelection.js';
-import { FileRunStore } from '../persistence/runStore.js';
+import { FileRunStore, runsDirectory } from '../persistence/runStore.js';
 import { SkillRegistry } from '../skills/skillRegistry.js';
 import { buildRunReport } from './playtestReport.js';
 import { playPlaytest } from './playtestRunner.js';
@@ -39,11 +38,6 @@ export interface PlaytestSuiteOptions {
   readonly narratorFor?: (kind: NarratorChoice) => Promise<Pick<CreatedNarrator, 'narrator' | 'scriptEnvironment'> | undefined>;
 }
 
-/** Where runs are recorded (as `narratoria run` records them). */
-export function runStoreDirectory(root: string): string {
-  return path.join(root, '.narratoria', 'runs');
-}
-
 /** Plays every playtest and reports. Narrators are created once per kind and disposed at the end. */
 export async function runPlaytestSuite(playtests: readonly Playtest[], options: PlaytestSuiteOptions): Promise<RunReport> {
   const started = performance.now();
@@ -64,7 +58,7 @@ export async function runPlaytestSuite(playtests: readonly Playtest[], options: 
     }
     return found;
   };
-  const runStore = new FileRunStore(runStoreDirectory(options.root));
+  const runStore = new FileRunStore(runsDirectory(options.root));
   const reports: PlaytestReport[] = new Array(playtests.length);
   let next = 0;
   const worker = async (): Promise<void> => {
