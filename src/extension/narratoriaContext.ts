@@ -6,7 +6,7 @@ import { ScriptRuns } from '../runtime/inspect/scriptRuns.js';
 import { InspectorPanel, INSPECTOR_VIEW_TYPE, type InspectorHost } from './inspect/inspectorPanel.js';
 import { findScript, liveTarget } from './inspect/inspectorTargets.js';
 import { LastInputs } from './inspect/lastInputs.js';
-import { NdjsonDiagnostics } from './inspect/ndjsonDiagnostics.js';
+import { NdjsonDiagnosticsPublisher } from './inspect/ndjsonDiagnosticsPublisher.js';
 import { RunComparisons } from './inspect/runComparison.js';
 import { PlanAuthoring } from './authoring/planAuthoring.js';
 import { PlanDebugging } from './debug/planDebugging.js';
@@ -20,7 +20,7 @@ import { ManifestHintDiagnostics } from './skills/manifestHintDiagnostics.js';
 import { SkillsService } from './skills/skillsService.js';
 import { SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvider.js';
 import { PlaytestTests } from './playtest/playtestTests.js';
-import { PlaytestEditing } from './playtest/playtestEditing.js';
+import { PlaytestEditorSupport } from './playtest/playtestEditorSupport.js';
 
 /** Picks the story root: the first workspace folder with a skills/ folder, else the first folder. */
 function storyRoot(): vscode.Uri | undefined {
@@ -39,13 +39,13 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly authoring: PlanAuthoring;
   readonly graphs: PlanGraphService;
   readonly debugging: PlanDebugging;
-  readonly recordings: NdjsonDiagnostics;
+  readonly recordings: NdjsonDiagnosticsPublisher;
   readonly manifestHints: ManifestHintDiagnostics;
   readonly lastInputs: LastInputs;
   /** The "Narratoria Playtests" Test Controller. */
   readonly playtests: PlaytestTests;
   /** Problems and skill-name completion in playtest files. */
-  readonly playtestEditing: PlaytestEditing;
+  readonly playtestEditing: PlaytestEditorSupport;
   private readonly comparisons: RunComparisons;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -89,12 +89,12 @@ export class NarratoriaContext implements vscode.Disposable {
       log: this.log,
     });
     this.debugging = new PlanDebugging({ root: this.root, skills: this.skills, graphs: this.graphs, log: this.log });
-    this.recordings = new NdjsonDiagnostics();
+    this.recordings = new NdjsonDiagnosticsPublisher();
     this.manifestHints = new ManifestHintDiagnostics((code) => this.authoring.docsOf(code));
     this.lastInputs = new LastInputs(extension.workspaceState);
     this.comparisons = new RunComparisons();
     this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log });
-    this.playtestEditing = new PlaytestEditing(this.skills);
+    this.playtestEditing = new PlaytestEditorSupport(this.skills);
     this.disposables.push(this.playtests, this.playtestEditing);
     this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.comparisons);
     this.disposables.push(

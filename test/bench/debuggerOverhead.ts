@@ -8,7 +8,7 @@ import { connectInProcess } from '../support/debugClient.js';
 import { BreakpointSet } from '../../src/runtime/debug/breakpointSet.js';
 import { PlanDebugRun } from '../../src/runtime/debug/planDebugRun.js';
 import { executePlan } from '../../src/runtime/executor/planExecutor.js';
-import type { Plan, ToolInvocation } from '../../src/runtime/model/plan.js';
+import type { Plan, ToolInvocation } from '../../src/runtime/contractTypes/plan.js';
 import { check, collectGarbage, median, meetsTarget, ms, ratioText, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';
 
 const TOOLS = 200;

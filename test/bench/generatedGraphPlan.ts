@@ -1,5 +1,5 @@
 // Deterministic plans for the plan graph benchmark (g): N tools, 1.5·N dependencies on recent tools, seven skills, some badges; and one-character edits of a plan text.
-import type { Plan, ToolInvocation } from '../../src/runtime/model/plan.js';
+import type { Plan, ToolInvocation } from '../../src/runtime/contractTypes/plan.js';
 import { seededRandom } from './benchUtil.js';
 
 /** The sample skills and their scripts (the toolPaths exist in skills/, so the plan also validates). */

@@ -9,7 +9,7 @@ import type { PlanGraphLayout, PlanGraphModel } from '../../src/runtime/graph/gr
 import { GraphLayoutWorker } from '../../src/runtime/graph/layoutOffThread.js';
 import { nodeSize } from '../../src/runtime/graph/nodeMetrics.js';
 import { buildPlanGraph, levelCounts } from '../../src/runtime/graph/planGraph.js';
-import type { Plan } from '../../src/runtime/model/plan.js';
+import type { Plan } from '../../src/runtime/contractTypes/plan.js';
 import type { GraphView, ToGraphWebview } from '../../src/protocol/graphPanelMessages.js';
 import { GraphPanelPreview, projectRoot } from '../webview/graphPanelPreview.js';
 import { check, collectGarbage, median, meetsTarget, ms, ratioText, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execa } from 'execa';
 import { executePlan } from '../../src/runtime/executor/planExecutor.js';
-import type { Plan } from '../../src/runtime/model/plan.js';
+import type { Plan } from '../../src/runtime/contractTypes/plan.js';
 import { check, collectGarbage, median, meetsTarget, ms, ratioText, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';
 
 const RUNS = 200;

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ToolStdin } from '../../src/runtime/executor/toolRunner.js';
-import type { Plan } from '../../src/runtime/model/plan.js';
+import type { Plan } from '../../src/runtime/contractTypes/plan.js';
 import { buildScriptEnvironment } from '../../src/runtime/process/scriptEnvironment.js';
 import {
   check, median, meetsTarget, mib, ms, ratioText, targetText,

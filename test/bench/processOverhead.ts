@@ -6,7 +6,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { executePlan } from '../../src/runtime/executor/planExecutor.js';
 import type { ToolStdin } from '../../src/runtime/executor/toolRunner.js';
-import type { Plan, ToolInvocation } from '../../src/runtime/model/plan.js';
+import type { Plan, ToolInvocation } from '../../src/runtime/contractTypes/plan.js';
 import { buildScriptEnvironment } from '../../src/runtime/process/scriptEnvironment.js';
 import {
   check, collectGarbage, median, meetsTarget, ms, ratioText, targetText,

@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { PGraph, type DependencyList, type PGraphNode } from 'p-graph';
 import { executePlan, type ExecutePlanOptions } from '../../src/runtime/executor/planExecutor.js';
 import type { ToolAttemptOutcome, ToolRunner } from '../../src/runtime/executor/toolRunner.js';
-import type { Plan, ToolInvocation } from '../../src/runtime/model/plan.js';
-import type { DoneEvent } from '../../src/runtime/model/toolEvent.js';
+import type { Plan, ToolInvocation } from '../../src/runtime/contractTypes/plan.js';
+import type { DoneEvent } from '../../src/runtime/contractTypes/toolEvent.js';
 import { validatePlanValue } from '../../src/runtime/validation/validatePlan.js';
 import {
   check, collectGarbage, median, meetsTarget, ms, ratioText, seededRandom, targetText,

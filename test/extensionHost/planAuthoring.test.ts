@@ -4,7 +4,7 @@ import { readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
-import type { ExecutionResult } from '../../src/runtime/model/executionResult.js';
+import type { ExecutionResult } from '../../src/runtime/contractTypes/executionResult.js';
 import { narratoriaApi, waitFor } from './api.js';
 import { storyFolder } from './support.js';
 

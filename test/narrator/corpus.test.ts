@@ -3,7 +3,7 @@ import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
 import { buildPatternPlan } from '../../src/runtime/narrator/patternNarrator.js';
-import type { Plan } from '../../src/runtime/model/plan.js';
+import type { Plan } from '../../src/runtime/contractTypes/plan.js';
 import type { NarratorSkill } from '../../src/runtime/skills/skillTypes.js';
 import { inputValidator } from '../../src/runtime/validation/inputChecks.js';
 import { corpusSkills, grade, hintsMet, loadCorpus, loadHeldOut, type CorpusEntry } from './corpusKit.js';

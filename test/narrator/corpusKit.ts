@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Plan } from '../../src/runtime/model/plan.js';
+import type { Plan } from '../../src/runtime/contractTypes/plan.js';
 import { SkillRegistry } from '../../src/runtime/skills/skillRegistry.js';
 import type { NarratorSkill } from '../../src/runtime/skills/skillTypes.js';
 

@@ -5,7 +5,7 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createAjv } from '../../src/runtime/contracts/schemas.js';
-import type { AssetEvent } from '../../src/runtime/model/toolEvent.js';
+import type { AssetEvent } from '../../src/runtime/contractTypes/toolEvent.js';
 import {
   assertProtocol,
   assertScripts,

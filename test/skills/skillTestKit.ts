@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import * as assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
 import { contractValidator, createAjv } from '../../src/runtime/contracts/schemas.js';
-import type { DoneEvent, ToolEvent } from '../../src/runtime/model/toolEvent.js';
+import type { DoneEvent, ToolEvent } from '../../src/runtime/contractTypes/toolEvent.js';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const skillsRoot = path.join(repoRoot, 'skills');

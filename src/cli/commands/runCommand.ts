@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { writeJsonAtomic } from '../../runtime/common/atomicWrite.js';
 import { startPlanRun, type ExecutePlanOptions } from '../../runtime/executor/planExecutor.js';
 import { invalidPlanResult } from '../../runtime/executor/resultBuilder.js';
-import type { ExecutionResult } from '../../runtime/model/executionResult.js';
+import type { ExecutionResult } from '../../runtime/contractTypes/executionResult.js';
 import { FileRunStore, runsDirectory, type RunRecord } from '../../runtime/persistence/runStore.js';
 import { isPlainObject } from '../../runtime/state/deepMerge.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';

@@ -3,8 +3,8 @@ import * as vscode from 'vscode';
 import { ansiTextStyle } from '../../runtime/common/textStyle.js';
 import { startPlanRun, type ExecutePlanOptions, type PlanRun } from '../../runtime/executor/planExecutor.js';
 import { formatSummary, reportProgress } from '../../runtime/executor/runTranscript.js';
-import type { ExecutionResult, ToolResult } from '../../runtime/model/executionResult.js';
-import type { Plan } from '../../runtime/model/plan.js';
+import type { ExecutionResult, ToolResult } from '../../runtime/contractTypes/executionResult.js';
+import type { Plan } from '../../runtime/contractTypes/plan.js';
 
 /** Ctrl+C typed into the terminal. */
 const INTERRUPT = '\u0003';

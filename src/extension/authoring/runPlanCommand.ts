@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FileRunStore } from '../../runtime/persistence/runStore.js';
-import type { ExecutionResult } from '../../runtime/model/executionResult.js';
+import type { ExecutionResult } from '../../runtime/contractTypes/executionResult.js';
 import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import { executionLimits, type NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';

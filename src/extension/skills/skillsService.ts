@@ -1,7 +1,7 @@
 // Owns the story's SkillRegistry inside VS Code: loading, file watching, enablement memory and context keys. No UI.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ExecutionResult } from '../../runtime/model/executionResult.js';
+import type { ExecutionResult } from '../../runtime/contractTypes/executionResult.js';
 import type { SkillContext, SkillContextProvider } from '../../runtime/skills/skillContext.js';
 import { createSkillCatalog, type SkillCatalog } from '../../runtime/skills/skillCatalog.js';
 import { SkillRegistry, type HealthChange, type SkillStatus } from '../../runtime/skills/skillRegistry.js';

@@ -1,6 +1,6 @@
 // Plan JSON hover: what a toolPath, toolId, dependency, input key or retry policy under the cursor means, as markdown with the span it covers. Pure.
 import { findNodeAtLocation } from 'jsonc-parser';
-import { DEFAULT_PLAN_TIMEOUT_MS } from '../model/plan.js';
+import { DEFAULT_PLAN_TIMEOUT_MS } from '../contractTypes/plan.js';
 import type { SkillCatalog } from '../skills/skillCatalog.js';
 import { closestMatch } from '../validation/closestMatch.js';
 import type { DependencyEntry, InputProperty, PlanDocument, PlanTool } from './planDocument.js';

@@ -1,5 +1,5 @@
 // Retry timing of one tool as the executor really runs it: backoff delays (seed 000 §2.1, no cap, no jitter), attempt timeout and worst case. Pure.
-import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_RETRIES, DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs } from '../model/plan.js';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_RETRIES, DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs } from '../contractTypes/plan.js';
 
 /** Bounds of `#/$defs/RetryPolicy` in contracts/plan-json.schema.json. */
 export const MAX_RETRIES_LIMIT = 10;

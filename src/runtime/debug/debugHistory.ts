@@ -1,5 +1,5 @@
 // The debugger's record of every boundary and event a run passed (live or replayed): what time travel moves through.
-import type { ToolEvent } from '../model/toolEvent.js';
+import type { ToolEvent } from '../contractTypes/toolEvent.js';
 
 /**
  * `tool`: before a tool attempt's process starts; `event`: before one of its NDJSON events applies; `finish`: the

@@ -1,6 +1,6 @@
 // Restart Frame in a live debug run: which earlier tools keep their results, as the run record a new run resumes from.
-import type { Plan } from '../model/plan.js';
-import type { ToolResult } from '../model/executionResult.js';
+import type { Plan } from '../contractTypes/plan.js';
+import type { ToolResult } from '../contractTypes/executionResult.js';
 import type { RunRecord } from '../persistence/runStore.js';
 import type { DebugHistory, DebugPoint } from './debugHistory.js';
 

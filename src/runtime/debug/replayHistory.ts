@@ -1,5 +1,5 @@
 // A recorded run (run record or ExecutionResult) as debugger history: the boundaries and events it passed, with the state at each, without running anything.
-import type { AttemptRecord, ToolResult } from '../model/executionResult.js';
+import type { AttemptRecord, ToolResult } from '../contractTypes/executionResult.js';
 import { skillOfToolPath } from '../graph/planGraph.js';
 import { deepMerge, isPlainObject } from '../state/deepMerge.js';
 import { DebugHistory } from './debugHistory.js';

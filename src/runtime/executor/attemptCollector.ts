@@ -1,8 +1,8 @@
 // Collects what one attempt of a tool emits: capped events, state patches, checked assets, UI events and done.
 import { promises as fs, constants as fsConstants } from 'node:fs';
 import * as path from 'node:path';
-import type { AssetReference, RunWarning, ToolOutput } from '../model/executionResult.js';
-import type { DoneEvent, ToolEvent } from '../model/toolEvent.js';
+import type { AssetReference, RunWarning, ToolOutput } from '../contractTypes/executionResult.js';
+import type { DoneEvent, ToolEvent } from '../contractTypes/toolEvent.js';
 import type { Emitter } from '../common/event.js';
 import type { ExecutionHooks, ToolEventEmittedEvent } from './executionEvents.js';
 import { deepMerge, type JsonObject } from '../state/deepMerge.js';

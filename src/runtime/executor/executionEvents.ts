@@ -1,7 +1,7 @@
 // Typed observation events and hold hooks of a plan run (consumed by the play panel, tree and debugger).
-import type { ExecutionResult, RunWarning, ToolError, ToolOutput, ToolResult } from '../model/executionResult.js';
-import type { NormalizedTool } from '../model/plan.js';
-import type { ToolEvent } from '../model/toolEvent.js';
+import type { ExecutionResult, RunWarning, ToolError, ToolOutput, ToolResult } from '../contractTypes/executionResult.js';
+import type { NormalizedTool } from '../contractTypes/plan.js';
+import type { ToolEvent } from '../contractTypes/toolEvent.js';
 import type { ToolStdin } from './toolRunner.js';
 
 export interface ToolStartedEvent {

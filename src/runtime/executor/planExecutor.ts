@@ -2,9 +2,9 @@
 import * as path from 'node:path';
 import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
-import { topologicalSort } from '../dag/graph.js';
-import type { ExecutionResult, RunWarning, ToolResult } from '../model/executionResult.js';
-import { DEFAULT_PLAN_TIMEOUT_MS, normalizeTool, type NormalizedTool, type Plan } from '../model/plan.js';
+import { topologicalSort } from '../dag/toolDependencies.js';
+import type { ExecutionResult, RunWarning, ToolResult } from '../contractTypes/executionResult.js';
+import { DEFAULT_PLAN_TIMEOUT_MS, normalizeTool, type NormalizedTool, type Plan } from '../contractTypes/plan.js';
 import type { RunRecord, RunStore } from '../persistence/runStore.js';
 import type { SkillContextProvider } from '../skills/skillContext.js';
 import { validatePlanValue } from '../validation/validatePlan.js';

@@ -1,7 +1,7 @@
 // ToolRunner that starts the script as an OS process and applies the NDJSON protocol rules (PROTOCOL.md §1).
 import { commandForScript, type ScriptCommandResult } from '../process/interpreter.js';
 import { launchScript, type LineVerdict, type StdoutItem } from '../process/scriptLauncher.js';
-import { ProtocolSession } from '../protocol/protocolSession.js';
+import { ProtocolSession } from '../skillProtocol/protocolSession.js';
 import type { ToolAttemptOutcome, ToolAttemptRequest, ToolRunner } from './toolRunner.js';
 
 export interface ProcessToolRunnerOptions {

@@ -1,7 +1,7 @@
 // Bounded re-planning (seed 004): the context a tool's `needsMoreContext` request produces, and merging the new steps.
-import { topologicalSort } from '../dag/graph.js';
-import type { RunWarning, ToolResult } from '../model/executionResult.js';
-import type { Plan, ToolInvocation } from '../model/plan.js';
+import { topologicalSort } from '../dag/toolDependencies.js';
+import type { RunWarning, ToolResult } from '../contractTypes/executionResult.js';
+import type { Plan, ToolInvocation } from '../contractTypes/plan.js';
 
 /** Default and hard bound of re-planning iterations per run (seed 004: "maximum 2"). */
 export const DEFAULT_MAX_RE_PLAN_ITERATIONS = 2;

@@ -1,5 +1,5 @@
 // Post-run reflection (seed 003 §2 ReflectionLoop), rule-based: failures, timeouts, retries, slow tools, skipped branches.
-import type { RunWarning, ToolResult } from '../model/executionResult.js';
+import type { RunWarning, ToolResult } from '../contractTypes/executionResult.js';
 
 export interface ReflectionFinding {
   readonly kind: 'failure' | 'timeout' | 'retry' | 'slow' | 'skipped' | 'warning';

@@ -1,6 +1,6 @@
 // Assembles the ExecutionResult (contracts/execution-result.schema.json) from the final per-tool records.
-import type { AssetReference, ErrorCategory, ExecutionResult, RunStatus, RunWarning, ToolResult } from '../model/executionResult.js';
-import type { NormalizedTool, Plan } from '../model/plan.js';
+import type { AssetReference, ErrorCategory, ExecutionResult, RunStatus, RunWarning, ToolResult } from '../contractTypes/executionResult.js';
+import type { NormalizedTool, Plan } from '../contractTypes/plan.js';
 import type { JsonObject } from '../state/deepMerge.js';
 import type { Diagnostic } from '../validation/diagnostic.js';
 import type { ToolRecord } from './planExecutor.js';

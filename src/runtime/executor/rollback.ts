@@ -1,6 +1,6 @@
 // Best-effort rollback (seed 003 §4.4): runs each completed tool's rollback invocation in reverse completion order.
-import type { ToolError } from '../model/executionResult.js';
-import type { NormalizedTool } from '../model/plan.js';
+import type { ToolError } from '../contractTypes/executionResult.js';
+import type { NormalizedTool } from '../contractTypes/plan.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
 import { resolveToolPath } from '../validation/toolPathPolicy.js';
 import type { ToolRecord } from './planExecutor.js';

@@ -1,6 +1,6 @@
 // A plan run as text, line by line as it happens, and its closing summary: what `narratoria run` prints and what Run Plan's terminal shows.
 import type { TextStyle } from '../common/textStyle.js';
-import type { ExecutionResult, ToolResult } from '../model/executionResult.js';
+import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 import type { PlanRun } from './planExecutor.js';
 
 const stateMarks: Record<ToolResult['state'], (style: TextStyle) => string> = {

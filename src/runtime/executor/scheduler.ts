@@ -2,9 +2,9 @@
 import { availableParallelism } from 'node:os';
 import { realpathSync } from 'node:fs';
 import * as path from 'node:path';
-import { MinHeap } from '../dag/graph.js';
-import type { ExecutionResult, ToolError, ToolResult } from '../model/executionResult.js';
-import { normalizeTool, type NormalizedTool, type Plan, type ToolInvocation } from '../model/plan.js';
+import { MinHeap } from '../dag/toolDependencies.js';
+import type { ExecutionResult, ToolError, ToolResult } from '../contractTypes/executionResult.js';
+import { normalizeTool, type NormalizedTool, type Plan, type ToolInvocation } from '../contractTypes/plan.js';
 import { changedKeys, type JsonObject } from '../state/deepMerge.js';
 import { evaluateCondition, parseCondition } from '../state/conditionExpression.js';
 import { RunRecordWriter, type StoredTool } from '../persistence/runStore.js';

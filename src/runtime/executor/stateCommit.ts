@@ -1,5 +1,5 @@
 // The session state of a running plan: finished tools' patches committed in topological order (never in the order they finished), and the state a starting tool sees.
-import type { ToolResult } from '../model/executionResult.js';
+import type { ToolResult } from '../contractTypes/executionResult.js';
 import { deepMerge, type JsonObject } from '../state/deepMerge.js';
 
 /** What the commit needs of the schedule; it grows as re-planning appends tools. */

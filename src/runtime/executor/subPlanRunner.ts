@@ -2,8 +2,8 @@
 import { deriveSeed } from '../common/seed.js';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
-import type { ExecutionResult, ToolOutput } from '../model/executionResult.js';
-import type { Plan } from '../model/plan.js';
+import type { ExecutionResult, ToolOutput } from '../contractTypes/executionResult.js';
+import type { Plan } from '../contractTypes/plan.js';
 import { diffPatch } from '../state/deepMerge.js';
 import { validatePlanText } from '../validation/validatePlan.js';
 import type { ExecutePlanOptions } from './planExecutor.js';

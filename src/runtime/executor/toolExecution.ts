@@ -1,8 +1,8 @@
 // Runs one tool to its final state: hold hook, attempts through the ToolRunner, retries with exponential backoff.
 import { promises as fs } from 'node:fs';
 import type { Emitter } from '../common/event.js';
-import type { AttemptRecord, RunWarning, ToolError, ToolResult } from '../model/executionResult.js';
-import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs, type NormalizedTool } from '../model/plan.js';
+import type { AttemptRecord, RunWarning, ToolError, ToolResult } from '../contractTypes/executionResult.js';
+import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs, type NormalizedTool } from '../contractTypes/plan.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
 import { toolSeed } from '../common/seed.js';
 import type { SkillContext, SkillContextProvider } from '../skills/skillContext.js';
@@ -13,7 +13,7 @@ import type {
 } from './executionEvents.js';
 import type { ExecutePlanOptions } from './planExecutor.js';
 import type { ToolAttemptRequest, ToolOutput, ToolRunner, ToolStdin } from './toolRunner.js';
-import type { ToolEvent } from '../model/toolEvent.js';
+import type { ToolEvent } from '../contractTypes/toolEvent.js';
 
 /** Everything a tool run needs from its plan run. */
 export interface ToolRunContext {

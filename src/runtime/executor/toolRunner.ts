@@ -1,7 +1,7 @@
 // The port through which the executor runs one attempt of one tool (a real process by default, a fake in tests).
-import type { NormalizedTool } from '../model/plan.js';
-import type { DoneEvent, ToolEvent } from '../model/toolEvent.js';
-import type { RunWarning, ToolError, ToolOutput } from '../model/executionResult.js';
+import type { NormalizedTool } from '../contractTypes/plan.js';
+import type { DoneEvent, ToolEvent } from '../contractTypes/toolEvent.js';
+import type { RunWarning, ToolError, ToolOutput } from '../contractTypes/executionResult.js';
 
 /** The JSON document a script receives on stdin. */
 export interface ToolStdin {

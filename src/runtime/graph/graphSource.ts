@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { isPlainObject } from '../state/deepMerge.js';
-import type { ExecutionResult, ToolResult } from '../model/executionResult.js';
+import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 
 /** What a JSON document turned out to be, with the plan to draw and the run to lay over it. */
 export type GraphSource =

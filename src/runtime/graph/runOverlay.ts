@@ -1,5 +1,5 @@
 // A run's per-tool states (from an ExecutionResult, a run record or live events) laid over a graph layout.
-import type { ToolResult } from '../model/executionResult.js';
+import type { ToolResult } from '../contractTypes/executionResult.js';
 import type { GraphNodeState, PlanGraphLayout, PlanGraphNode } from './graphTypes.js';
 
 /** What the graph shows of one tool's run. */

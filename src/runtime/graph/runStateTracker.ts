@@ -1,6 +1,6 @@
 // Follows a live plan run's typed events and keeps each tool's graph state (pending, running, retrying n, final), for the live overlay.
 import type { Disposable } from '../common/disposable.js';
-import type { ExecutionResult, ToolResult } from '../model/executionResult.js';
+import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 import type { PlanFinishedEvent, RetryScheduledEvent, ToolFinishedEvent, ToolStartedEvent } from '../executor/executionEvents.js';
 import type { GraphNodeState } from './graphTypes.js';
 

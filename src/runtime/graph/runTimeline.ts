@@ -1,5 +1,5 @@
 // A recorded run as a waterfall: per-tool rows of attempt and backoff segments, concurrency over time, the critical path. Pure data; no I/O, no clock.
-import type { AttemptRecord, ToolResult } from '../model/executionResult.js';
+import type { AttemptRecord, ToolResult } from '../contractTypes/executionResult.js';
 import { criticalPathOf, type DependencyEdge } from './criticalPath.js';
 import type { ConcurrencySample, RunTimeline, TimelineRow, TimelineSegment } from './graphTypes.js';
 

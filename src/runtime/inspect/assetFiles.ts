@@ -1,7 +1,7 @@
 // Which file an asset event shows in the Inspector: its path resolved as the executor's AttemptCollector resolves it, shown only from inside the allowed folders (symlinks followed), else the reason.
 import { existsSync, realpathSync, statSync } from 'node:fs';
 import * as path from 'node:path';
-import type { AssetEvent } from '../model/toolEvent.js';
+import type { AssetEvent } from '../contractTypes/toolEvent.js';
 import { isInside } from '../validation/toolPathPolicy.js';
 
 /** Media a webview can draw (as the play panel's story view). */

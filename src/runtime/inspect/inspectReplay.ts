@@ -1,6 +1,6 @@
 // A recording inspected again without running anything: the same classification and verdict as the live run (inspect --replay, the inspector's Open in Inspector).
-import { DEFAULT_TOOL_TIMEOUT_MS } from '../model/plan.js';
-import { ProtocolSession } from '../protocol/protocolSession.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../contractTypes/plan.js';
+import { ProtocolSession } from '../skillProtocol/protocolSession.js';
 import { inspectLine, inspectVerdict, type InspectedLine, type InspectReport } from './inspectScript.js';
 import { recordedItems, type Recording } from './recording.js';
 

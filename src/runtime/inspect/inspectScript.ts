@@ -1,15 +1,15 @@
 // Runs one skill script and reports, line by line, what the runtime makes of its output (contracts/inspect-report.schema.json).
 import * as path from 'node:path';
 import { realpath } from 'node:fs/promises';
-import type { ErrorCategory } from '../model/executionResult.js';
-import type { ToolEvent } from '../model/toolEvent.js';
+import type { ErrorCategory } from '../contractTypes/executionResult.js';
+import type { ToolEvent } from '../contractTypes/toolEvent.js';
 import { commandForScript } from '../process/interpreter.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
 import { launchScript } from '../process/scriptLauncher.js';
-import { ProtocolSession, type LineStatus, type ProcessEnd, type ProtocolInput } from '../protocol/protocolSession.js';
+import { ProtocolSession, type LineStatus, type ProcessEnd, type ProtocolInput } from '../skillProtocol/protocolSession.js';
 import type { RecordedLine, Recording } from './recording.js';
 import { ManifestSkillContextProvider, type SkillContextProvider } from '../skills/skillContext.js';
-import { DEFAULT_TOOL_TIMEOUT_MS } from '../model/plan.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../contractTypes/plan.js';
 
 /** Mirrors `lines[]` of contracts/inspect-report.schema.json. */
 export interface InspectedLine {

@@ -1,5 +1,5 @@
 // How the inspector labels one classified stdout line: its verdict mark and a one-line summary.
-import type { ToolEvent } from '../model/toolEvent.js';
+import type { ToolEvent } from '../contractTypes/toolEvent.js';
 import type { InspectedLine } from './inspectScript.js';
 
 /** ok ✔ (an event), error ✖ (not valid protocol), warning ⚠ (ignored, repaired or over the line limit), blank. */

@@ -1,7 +1,7 @@
 // The Inspector panel's model of one script run (live or replayed): capped rows, stderr, the state after each patch, the verdict card.
-import type { ErrorCategory } from '../model/executionResult.js';
-import type { DoneEvent, ToolEvent } from '../model/toolEvent.js';
-import type { LineStatus } from '../protocol/protocolSession.js';
+import type { ErrorCategory } from '../contractTypes/executionResult.js';
+import type { DoneEvent, ToolEvent } from '../contractTypes/toolEvent.js';
+import type { LineStatus } from '../skillProtocol/protocolSession.js';
 import { changedKeys, deepMerge, type JsonObject } from '../state/deepMerge.js';
 import type { InspectedLine, InspectReport } from './inspectScript.js';
 import { inspectRecording } from './inspectReplay.js';

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../common/atomicWrite.js';
 import { isPlainObject } from '../state/deepMerge.js';
-import type { ProtocolInput } from '../protocol/protocolSession.js';
+import type { ProtocolInput } from '../skillProtocol/protocolSession.js';
 
 /** Mirrors contracts/recording.schema.json (the sidecar). */
 export interface RecordingMeta {

@@ -1,5 +1,5 @@
 // The Narrator port: turns a player's words into a Plan JSON. Strategies: patternNarrator.ts, llamaNarrator.ts, autoNarrator.ts.
-import type { Plan } from '../model/plan.js';
+import type { Plan } from '../contractTypes/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 import type { Reflection } from '../executor/reflection.js';
 

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CancellationError, errorMessage, throwIfAborted } from '../common/errors.js';
 import { Emitter, type Event } from '../common/event.js';
-import type { Plan } from '../model/plan.js';
+import type { Plan } from '../contractTypes/plan.js';
 import { validatePlanValue } from '../validation/validatePlan.js';
 import { GENERATION_BUDGET_MS, type GeneratedPlan, type Narrator, type PlanRequest, type ReflectionRequest } from './index.js';
 import type { Reflection } from '../executor/reflection.js';

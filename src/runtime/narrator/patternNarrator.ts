@@ -1,6 +1,6 @@
 // The pattern narrator: chooses skills from what they say about themselves (selection/), fills their inputs from their schemas, and composes the plan the way skill prompts describe it (FR-005 fallback).
 import { randomUUID } from 'node:crypto';
-import type { Plan, ToolInvocation } from '../model/plan.js';
+import type { Plan, ToolInvocation } from '../contractTypes/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 import type { GeneratedPlan, Narrator, NarratorKind, PlanRequest } from './index.js';
 import type { EvidenceExplanation, NearMissExplanation, SelectionExplanation } from './planExplanation.js';

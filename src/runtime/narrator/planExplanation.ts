@@ -1,5 +1,5 @@
 // Why a plan's tools were chosen, and why skills that matched some words stayed out: the pattern narrator's `metadata.selection` and `metadata.nearMisses`, read back for `play --explain` and the play panel.
-import type { Plan } from '../model/plan.js';
+import type { Plan } from '../contractTypes/plan.js';
 import type { Field } from './selection/selectionTuning.js';
 
 /** Where in a manifest a word matched (skill selection's fields). */

@@ -2,8 +2,8 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeJsonAtomic } from '../common/atomicWrite.js';
-import type { ExecutionResult, RunStatus, ToolResult } from '../model/executionResult.js';
-import type { Plan } from '../model/plan.js';
+import type { ExecutionResult, RunStatus, ToolResult } from '../contractTypes/executionResult.js';
+import type { Plan } from '../contractTypes/plan.js';
 
 /** What is stored for one finished tool: its result and the raw patches needed to rebuild state on resume. */
 export interface StoredTool {

@@ -1,5 +1,5 @@
 // Runs one skill script as its own process group (scriptProcess.ts), streams stdout lines to a handler, enforces timeout/cancel.
-import { LineSplitter, DEFAULT_MAX_LINE_BYTES } from '../protocol/lineSplitter.js';
+import { LineSplitter, DEFAULT_MAX_LINE_BYTES } from '../skillProtocol/lineSplitter.js';
 import type { ScriptCommand } from './interpreter.js';
 import { signalGroup, terminateGroup, trackProcessGroup, untrackProcessGroup } from './processGroups.js';
 import { startScriptProcess } from './scriptProcess.js';

@@ -1,5 +1,5 @@
 // Turns the attempts of a turn into what the player sees: narration, choices, state, and the template fallback.
-import type { ExecutionResult } from '../model/executionResult.js';
+import type { ExecutionResult } from '../contractTypes/executionResult.js';
 import { changedKeys } from '../state/deepMerge.js';
 import { NARRATION_CHUNK } from './narrationStream.js';
 import type { TurnAttempt, TurnResult, TurnUiEvent } from './turnTypes.js';

@@ -1,8 +1,8 @@
 // One player turn: the replan loop (seeds 000 §5, 001 FR-023..FR-029, 002 §5) around the narrator and the executor.
 import { startPlanRun, type ExecutePlanOptions, type PlanRun } from '../executor/planExecutor.js';
 import { invalidPlanResult } from '../executor/resultBuilder.js';
-import type { ExecutionResult } from '../model/executionResult.js';
-import type { Plan } from '../model/plan.js';
+import type { ExecutionResult } from '../contractTypes/executionResult.js';
+import type { Plan } from '../contractTypes/plan.js';
 import type { GeneratedPlan, Narrator } from '../narrator/index.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 import { skillNameOfPath } from '../validation/toolPathPolicy.js';

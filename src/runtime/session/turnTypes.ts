@@ -1,6 +1,6 @@
 // Types of a played turn, mirroring contracts/turn-result.schema.json, and of the attempt log lines. Pure data.
-import type { AssetReference, ExecutionResult } from '../model/executionResult.js';
-import type { Plan } from '../model/plan.js';
+import type { AssetReference, ExecutionResult } from '../contractTypes/executionResult.js';
+import type { Plan } from '../contractTypes/plan.js';
 import type { NarratorKind } from '../narrator/index.js';
 import type { Reflection } from '../executor/reflection.js';
 

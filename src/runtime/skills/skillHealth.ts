@@ -1,7 +1,7 @@
 // Skill health (seed 000 §3.1): the pure state machine, the mapping from ToolResults to its inputs, and a per-skill tracker with typed events.
 import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
-import type { ToolResult } from '../model/executionResult.js';
+import type { ToolResult } from '../contractTypes/executionResult.js';
 import type { SkillHealth } from './skillTypes.js';
 
 /**

@@ -3,7 +3,7 @@ import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
-import type { ExecutionResult, ToolResult } from '../model/executionResult.js';
+import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 import { isInside, skillNameOfPath } from '../validation/toolPathPolicy.js';
 import type { ConfigEnvironment, SecretLookup } from './skillConfig.js';
 import { loadSkills, type LoadedSkill } from './skillDiscovery.js';

@@ -3,7 +3,7 @@ import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import type Ajv2020 from 'ajv/dist/2020.js';
 import { errorMessage } from '../common/errors.js';
-import { DEFAULT_TOOL_TIMEOUT_MS } from '../model/plan.js';
+import { DEFAULT_TOOL_TIMEOUT_MS } from '../contractTypes/plan.js';
 import { INTERPRETED_EXTENSIONS } from '../process/interpreter.js';
 import { pointerFromPath } from '../validation/jsonLocator.js';
 import { leavesDirectory, resolveInside, SkillProblemCode, skillProblem } from './skillProblems.js';

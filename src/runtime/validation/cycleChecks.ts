@@ -1,5 +1,5 @@
 // Dependency cycle checks: a Kahn pass finds the tools that cannot be ordered, a DFS reports each cycle as a path. Pure: no I/O.
-import { findCycle, type DagNode } from '../dag/graph.js';
+import { findCycle, type DagNode } from '../dag/toolDependencies.js';
 import { DiagnosticCode, type DiagnosticDraft, type RelatedInformation } from './diagnostic.js';
 import { pointerFromPath } from './jsonLocator.js';
 import { dependencyIndex, type DependencyTargets, type ToolIdIndex, type ToolView } from './planChecks.js';

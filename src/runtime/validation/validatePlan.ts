@@ -1,6 +1,6 @@
 // Validates a Plan JSON text or value: syntax, schema, semantic checks and tool paths; returns sorted diagnostics.
 import { contractSchemas, contractValidator } from '../contracts/schemas.js';
-import type { Plan } from '../model/plan.js';
+import type { Plan } from '../contractTypes/plan.js';
 import type { SkillCatalog } from '../skills/skillCatalog.js';
 import { checkConditions } from './conditionChecks.js';
 import { checkCycles } from './cycleChecks.js';

@@ -6,7 +6,7 @@ import { directionOfKey, firstNode, nextNode } from './graphNavigation.js';
 import { GraphScene, sceneDefinitions } from './graphScene.js';
 import { fitTextToMetrics } from './nodeView.js';
 import { Minimap, type MinimapColours } from './minimap.js';
-import { CanvasMessage } from './notices.js';
+import { CanvasMessage } from './graphNotices.js';
 import type { NodeRun } from './stateIcons.js';
 import type { Tooltip } from './tooltip.js';
 import { missingTooltip, nodeTooltip } from './tooltipContent.js';

@@ -1,6 +1,6 @@
 // Plan graph webview entry (browser only): restores the UI state, mounts the view into #app, reports its errors, then says `ready`.
 import './graph.css';
-import { GraphMessaging } from './messaging.js';
+import { GraphMessaging } from './graphMessaging.js';
 import { GraphPanel } from './graphPanel.js';
 import { UiStateStore } from './uiState.js';
 

@@ -1,5 +1,5 @@
 // The view's UI state kept across reloads with getState/setState: pan, zoom, selection, focus mode, search, timeline; validated on load.
-import type { GraphMessaging } from './messaging.js';
+import type { GraphMessaging } from './graphMessaging.js';
 
 /** Pan (screen pixels of the graph's origin) and zoom. */
 export interface ViewportState {

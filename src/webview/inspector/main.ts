@@ -1,6 +1,6 @@
 // Inspector webview entry (browser only): mounts the view into #app with its saved filters, reports its errors, then says `ready`.
 import './inspector.css';
-import { InspectorMessaging } from './messaging.js';
+import { InspectorMessaging } from './inspectorMessaging.js';
 import { InspectorView } from './inspectorView.js';
 
 const messaging = new InspectorMessaging();

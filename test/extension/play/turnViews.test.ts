@@ -5,7 +5,7 @@ import { attemptGraph, attemptViews, turnView } from '../../../src/extension/pla
 import { INLINE_GRAPH_MAX_TOOLS } from '../../../src/protocol/playPanelMessages.js';
 import type { TurnRecord } from '../../../src/runtime/session/playSession.js';
 import type { TurnAttempt, TurnResult } from '../../../src/runtime/session/turnTypes.js';
-import type { Plan } from '../../../src/runtime/model/plan.js';
+import type { Plan } from '../../../src/runtime/contractTypes/plan.js';
 
 function plan(requestId: string, toolCount: number): Plan {
   return {

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { describeRetryTiming, formatDelays, formatDuration, retryTiming } from '../../../src/runtime/authoring/retryTiming.js';
-import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs } from '../../../src/runtime/model/plan.js';
+import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs } from '../../../src/runtime/contractTypes/plan.js';
 
 test('defaults: 3 retries after 100, 200, 400 ms and the 30 s default timeout', () => {
   const timing = retryTiming({});

@@ -1,7 +1,7 @@
 // Unit tests of the DAG utilities: stable Kahn order, DFS cycle path, levels, transitive dependents.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { findCycle, parallelLevels, topologicalSort, transitiveDependents } from '../../../src/runtime/dag/graph.js';
+import { findCycle, parallelLevels, topologicalSort, transitiveDependents } from '../../../src/runtime/dag/toolDependencies.js';
 
 const diamond = [
   { toolId: 'A', dependencies: [] },

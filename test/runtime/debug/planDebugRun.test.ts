@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { PlanDocument } from '../../../src/runtime/authoring/planDocument.js';
 import { BreakpointSet } from '../../../src/runtime/debug/breakpointSet.js';
 import { PLAN_THREAD_ID, PlanDebugRun, type DebugStop } from '../../../src/runtime/debug/planDebugRun.js';
-import type { Plan } from '../../../src/runtime/model/plan.js';
+import type { Plan } from '../../../src/runtime/contractTypes/plan.js';
 import { isProcessAlive, waitForProcessExit } from '../../support/processes.js';
 
 const story = path.resolve(import.meta.dirname, '../../fixtures/story');

@@ -7,8 +7,8 @@ import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { executePlan, startPlanRun } from '../../../src/runtime/executor/planExecutor.js';
-import type { ExecutionResult, ToolResult } from '../../../src/runtime/model/executionResult.js';
-import type { Plan, ToolInvocation } from '../../../src/runtime/model/plan.js';
+import type { ExecutionResult, ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';
+import type { Plan, ToolInvocation } from '../../../src/runtime/contractTypes/plan.js';
 import type { RunRecord, RunStore, RunSummary } from '../../../src/runtime/persistence/runStore.js';
 import {
   FakeToolRunner, deferred, doneEvent, fakeOptions, fakeToolPath, logEvent, patchEvent, settle, type Deferred,

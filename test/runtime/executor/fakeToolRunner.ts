@@ -2,8 +2,8 @@
 import * as os from 'node:os';
 import type { ExecutePlanOptions } from '../../../src/runtime/executor/planExecutor.js';
 import type { ToolAttemptOutcome, ToolAttemptRequest, ToolRunner, ToolStdin } from '../../../src/runtime/executor/toolRunner.js';
-import type { ToolError } from '../../../src/runtime/model/executionResult.js';
-import type { DoneEvent, StatePatchEvent, ToolEvent } from '../../../src/runtime/model/toolEvent.js';
+import type { ToolError } from '../../../src/runtime/contractTypes/executionResult.js';
+import type { DoneEvent, StatePatchEvent, ToolEvent } from '../../../src/runtime/contractTypes/toolEvent.js';
 
 /** How one attempt ends. 'hang' waits until the run is aborted (or `request.timeoutMs` elapses). */
 export type FakeOutcome = 'success' | 'fail' | 'timeout' | 'hang';

@@ -7,8 +7,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, symlinkSy
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { executePlan, startPlanRun, type ExecutePlanOptions } from '../../../src/runtime/executor/planExecutor.js';
-import type { ExecutionResult, ToolResult } from '../../../src/runtime/model/executionResult.js';
-import type { ToolInvocation } from '../../../src/runtime/model/plan.js';
+import type { ExecutionResult, ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';
+import type { ToolInvocation } from '../../../src/runtime/contractTypes/plan.js';
 import { validateAgainst } from '../../../src/runtime/contracts/schemas.js';
 import { waitForProcessExit } from '../../support/processes.js';
 

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { executePlan } from '../../../src/runtime/executor/planExecutor.js';
 import { mergeRePlannedSteps, type RePlanContext } from '../../../src/runtime/executor/rePlanning.js';
 import { validateAgainst } from '../../../src/runtime/contracts/schemas.js';
-import type { ToolInvocation } from '../../../src/runtime/model/plan.js';
+import type { ToolInvocation } from '../../../src/runtime/contractTypes/plan.js';
 
 const story = path.resolve(import.meta.dirname, '../../fixtures/story');
 const echo = 'skills/helpers/scripts/echo.js';

@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { reflectOnRun } from '../../../src/runtime/executor/reflection.js';
-import type { ToolResult } from '../../../src/runtime/model/executionResult.js';
+import type { ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';
 
 test('reflection reports failures, timeouts, retries, slow tools and skipped branches with suggestions', () => {
   const results: ToolResult[] = [

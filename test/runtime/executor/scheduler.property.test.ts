@@ -4,8 +4,8 @@ import * as assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { startPlanRun } from '../../../src/runtime/executor/planExecutor.js';
-import type { ExecutionResult, ToolResult } from '../../../src/runtime/model/executionResult.js';
-import type { Plan } from '../../../src/runtime/model/plan.js';
+import type { ExecutionResult, ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';
+import type { Plan } from '../../../src/runtime/contractTypes/plan.js';
 import { deepMerge, type JsonObject } from '../../../src/runtime/state/deepMerge.js';
 import { FakeToolRunner, fakeOptions, fakeToolPath, patchEvent, type FakeAttempt } from './fakeToolRunner.js';
 import { maxConcurrent } from '../../support/concurrency.js';
@@ -161,7 +161,7 @@ function expectedStates(model: PlanModel): FinalState[] {
   return states;
 }
 
-/** Stable Kahn order (ties by plan index), written independently of src/runtime/dag/graph.ts. */
+/** Stable Kahn order (ties by plan index), written independently of src/runtime/dag/toolDependencies.ts. */
 function stableTopologicalOrder(model: PlanModel): number[] {
   const done = new Set<number>();
   const order: number[] = [];

@@ -1,7 +1,7 @@
 // StateCommit over a hand-made schedule: patches commit in topological order whatever the finishing order, and a starting tool sees its finished ancestors' patches before they commit, and nobody else's.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { ToolResult } from '../../../src/runtime/model/executionResult.js';
+import type { ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';
 import type { JsonObject } from '../../../src/runtime/state/deepMerge.js';
 import { StateCommit, type CommitSchedule } from '../../../src/runtime/executor/stateCommit.js';
 

@@ -9,8 +9,8 @@ import { layoutPlanGraph } from '../../../src/runtime/graph/graphLayout.js';
 import { levelCounts, buildPlanGraph } from '../../../src/runtime/graph/planGraph.js';
 import { trackRunStates, type LiveToolState } from '../../../src/runtime/graph/runStateTracker.js';
 import { startPlanRun } from '../../../src/runtime/executor/planExecutor.js';
-import type { ExecutionResult } from '../../../src/runtime/model/executionResult.js';
-import type { Plan } from '../../../src/runtime/model/plan.js';
+import type { ExecutionResult } from '../../../src/runtime/contractTypes/executionResult.js';
+import type { Plan } from '../../../src/runtime/contractTypes/plan.js';
 
 const story = path.resolve(import.meta.dirname, '../../fixtures/story');
 let scratch: string;

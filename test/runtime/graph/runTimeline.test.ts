@@ -10,8 +10,8 @@ import { buildRunTimeline, concurrencyOf, criticalPathOf, markCriticalPath } fro
 import type { RunTimeline, TimelineRow } from '../../../src/runtime/graph/graphTypes.js';
 import { buildPlanGraph } from '../../../src/runtime/graph/planGraph.js';
 import { layoutPlanGraph } from '../../../src/runtime/graph/graphLayout.js';
-import type { AttemptRecord, ToolResult, ToolState } from '../../../src/runtime/model/executionResult.js';
-import type { Plan } from '../../../src/runtime/model/plan.js';
+import type { AttemptRecord, ToolResult, ToolState } from '../../../src/runtime/contractTypes/executionResult.js';
+import type { Plan } from '../../../src/runtime/contractTypes/plan.js';
 import { executePlan } from '../../../src/runtime/executor/planExecutor.js';
 import { seedPropertyTests } from '../../support/propertySeed.js';
 

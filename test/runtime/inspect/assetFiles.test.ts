@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AssetFiles, skillFolderOf } from '../../../src/runtime/inspect/assetFiles.js';
-import type { AssetEvent } from '../../../src/runtime/model/toolEvent.js';
+import type { AssetEvent } from '../../../src/runtime/contractTypes/toolEvent.js';
 
 const temporary = mkdtempSync(path.join(tmpdir(), 'narratoria-assets-'));
 const story = path.join(temporary, 'story');

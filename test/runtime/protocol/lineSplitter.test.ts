@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { LineSplitter } from '../../../src/runtime/protocol/lineSplitter.js';
+import { LineSplitter } from '../../../src/runtime/skillProtocol/lineSplitter.js';
 import { seedPropertyTests } from '../../support/propertySeed.js';
 
 // Deterministic: a fixed fast-check seed (test/support/propertySeed.ts), so every run checks the same cases.

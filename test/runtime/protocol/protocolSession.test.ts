@@ -1,8 +1,8 @@
 // Unit tests of the protocol rules: line classification and the verdict for every way an invocation can end.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { decodeEventLine } from '../../../src/runtime/protocol/eventDecoder.js';
-import { ProtocolSession, type ProcessEnd } from '../../../src/runtime/protocol/protocolSession.js';
+import { decodeEventLine } from '../../../src/runtime/skillProtocol/eventDecoder.js';
+import { ProtocolSession, type ProcessEnd } from '../../../src/runtime/skillProtocol/protocolSession.js';
 
 const line = (text: string, lineNumber = 1, partial = false) => ({ kind: 'line' as const, line: text, lineNumber, partial });
 const ended = (overrides: Partial<ProcessEnd> = {}): ProcessEnd => ({ exitCode: 0, signal: null, timedOut: false, cancelled: false, stderrTail: '', ...overrides });

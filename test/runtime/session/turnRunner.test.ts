@@ -10,7 +10,7 @@ import { PatternNarrator } from '../../../src/runtime/narrator/patternNarrator.j
 import type { Narrator } from '../../../src/runtime/narrator/index.js';
 import type { AttemptLogEntry } from '../../../src/runtime/session/turnTypes.js';
 import type { NarratorSkill } from '../../../src/runtime/skills/skillTypes.js';
-import type { ExecutionResult } from '../../../src/runtime/model/executionResult.js';
+import type { ExecutionResult } from '../../../src/runtime/contractTypes/executionResult.js';
 import { validateAgainst } from '../../../src/runtime/contracts/schemas.js';
 
 const repo = path.resolve(import.meta.dirname, '../../..');

@@ -1,7 +1,7 @@
 // Skill health: every transition of seed 000 §3.1 (table-driven), the ToolResult mapping, and the tracker's sequences and events.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { ToolResult } from '../../../src/runtime/model/executionResult.js';
+import type { ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';
 import {
   FAILURE_THRESHOLD, healthInputOf, INITIAL_HEALTH, nextHealth, SkillHealthTracker, type HealthChange, type HealthInput, type HealthStatus,
 } from '../../../src/runtime/skills/skillHealth.js';

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ExecutionResult, ToolResult } from '../../../src/runtime/model/executionResult.js';
+import type { ExecutionResult, ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';
 import { SkillRegistry, type HealthChange, type SkillsChange } from '../../../src/runtime/skills/skillRegistry.js';
 import { configSchema, createTempStory, DONE_SCRIPT, type TempStory } from './skillFixture.js';
 

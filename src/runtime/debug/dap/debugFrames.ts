@@ -1,6 +1,6 @@
 // Stack frames of a paused point: an event frame in the tool's output document above the tool's frame in the plan, with ids valid until the debuggee runs again.
 import type { DebugProtocol } from '@vscode/debugprotocol';
-import type { ToolEvent } from '../../model/toolEvent.js';
+import type { ToolEvent } from '../../contractTypes/toolEvent.js';
 import type { DebugPoint } from '../debugHistory.js';
 import type { DebugSources } from './debugSources.js';
 

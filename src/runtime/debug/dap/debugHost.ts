@@ -1,6 +1,6 @@
 // What the plan debug adapter needs from where it runs (VS Code's extension host, or `narratoria debug-adapter`), and what it reports back.
 import type { PlanRun } from '../../executor/planExecutor.js';
-import type { Plan } from '../../model/plan.js';
+import type { Plan } from '../../contractTypes/plan.js';
 import type { SkillContextProvider } from '../../skills/skillContext.js';
 import type { Narrator } from '../../narrator/index.js';
 import type { NarratorSkill } from '../../skills/skillTypes.js';

@@ -1,6 +1,6 @@
 // Re-planning under the debugger (seed 004): when a tool's done asks for more context, the host's narrator (else the pattern narrator) writes more steps over the story's skills.
 import type { RePlanner } from '../../executor/rePlanning.js';
-import type { Plan } from '../../model/plan.js';
+import type { Plan } from '../../contractTypes/plan.js';
 import type { Narrator } from '../../narrator/index.js';
 import type { NarratorSkill } from '../../skills/skillTypes.js';
 import { PatternNarrator } from '../../narrator/patternNarrator.js';

@@ -6,7 +6,7 @@ import { Emitter, type Event } from '../../common/event.js';
 import type { ToolStdinEdit } from '../../executor/executionEvents.js';
 import { formatSummary } from '../../executor/runTranscript.js';
 import { ansiTextStyle } from '../../common/textStyle.js';
-import type { ExecutionResult } from '../../model/executionResult.js';
+import type { ExecutionResult } from '../../contractTypes/executionResult.js';
 import type { RunRecord } from '../../persistence/runStore.js';
 import { skillOfToolPath } from '../../graph/planGraph.js';
 import { BreakpointSet } from '../breakpointSet.js';

@@ -7,8 +7,8 @@ import { DebugSources } from '../../../../src/runtime/debug/dap/debugSources.js'
 import { VariableStore } from '../../../../src/runtime/debug/dap/debugVariables.js';
 import { SessionBreakpoints } from '../../../../src/runtime/debug/dap/sessionBreakpoints.js';
 import { restartRecord } from '../../../../src/runtime/debug/frameRestart.js';
-import type { ToolResult } from '../../../../src/runtime/model/executionResult.js';
-import type { Plan } from '../../../../src/runtime/model/plan.js';
+import type { ToolResult } from '../../../../src/runtime/contractTypes/executionResult.js';
+import type { Plan } from '../../../../src/runtime/contractTypes/plan.js';
 
 const PLAN_TEXT = `{
   "requestId": "5b0e2a4c-7d1f-4e8a-9c3b-2a1d0e9f8c7b",

@@ -1,6 +1,6 @@
 // The NDJSON protocol rules for one invocation: classifies each stdout line and decides the final verdict.
-import type { RunWarning, ToolError } from '../model/executionResult.js';
-import type { DoneEvent, ToolEvent } from '../model/toolEvent.js';
+import type { RunWarning, ToolError } from '../contractTypes/executionResult.js';
+import type { DoneEvent, ToolEvent } from '../contractTypes/toolEvent.js';
 import { decodeEventLine } from './eventDecoder.js';
 import { DEFAULT_MAX_LINE_BYTES } from './lineSplitter.js';
 

@@ -7,7 +7,7 @@ import type { SkillsService } from '../skills/skillsService.js';
 
 const SELECTOR: vscode.DocumentSelector = [{ scheme: 'file', pattern: `**/*${PLAYTEST_SUFFIX}` }];
 
-export class PlaytestEditing implements vscode.Disposable {
+export class PlaytestEditorSupport implements vscode.Disposable {
   readonly diagnostics: DocumentDiagnostics;
   private readonly disposables: vscode.Disposable[] = [];
 

@@ -2,7 +2,7 @@
 import type { ValidateFunction } from 'ajv';
 import { contractValidator } from '../contracts/schemas.js';
 import { closestMatch } from '../validation/closestMatch.js';
-import { PROTOCOL_VERSION, TOOL_EVENT_TYPES, type ToolEvent, type ToolEventType } from '../model/toolEvent.js';
+import { PROTOCOL_VERSION, TOOL_EVENT_TYPES, type ToolEvent, type ToolEventType } from '../contractTypes/toolEvent.js';
 
 export type DecodedLine =
   | { readonly kind: 'event'; readonly event: ToolEvent; readonly replacedInvalidUtf8: boolean }

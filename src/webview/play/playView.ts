@@ -4,14 +4,14 @@ import { el } from './dom.js';
 import { Header } from './header.js';
 import { InputBox } from './inputBox.js';
 import { MaxReplanDialog } from './maxReplanDialog.js';
-import { Notices } from './notices.js';
+import { Notices } from './playNotices.js';
 import { StateInspector } from './stateInspector.js';
 import { StoryView } from './storyView.js';
 import { ToolPanel } from './toolPanel.js';
 import type { UiStateStore } from './uiStateStore.js';
 
 /** Owns the panel's DOM; everything it shows comes from the last snapshot plus the messages after it. */
-export class PlayPanel {
+export class PlayView {
   readonly element: HTMLElement;
   private readonly header: Header;
   private readonly story: StoryView;

@@ -8,7 +8,7 @@ export function isNdjsonDocument(document: vscode.TextDocument): boolean {
   return document.uri.path.endsWith('.ndjson');
 }
 
-export class NdjsonDiagnostics implements vscode.Disposable {
+export class NdjsonDiagnosticsPublisher implements vscode.Disposable {
   private readonly documents = new DocumentDiagnostics('narratoria-ndjson', isNdjsonDocument, (document) => this.publish(document));
 
   constructor() {
