@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import type { InspectorRow, InspectorRowView } from '../../protocol/inspectorMessages.js';
 import { AssetFiles, skillFolderOf, type AssetScope } from '../../runtime/inspect/assetFiles.js';
-import { isInside } from '../skills/skillsService.js';
+import { isPathInside } from '../../runtime/common/pathContainment.js';
 import type { InspectorTarget } from './inspectorPanel.js';
 
 /**
@@ -16,7 +16,7 @@ function scopeOf(target: InspectorTarget): AssetScope {
     return { base: target.root, allowed: [target.root, skillFolderOf(target.scriptPath)], outsideReason: 'the file is outside the story and the skill folder, so the panel does not load it' };
   }
   const file = target.file;
-  const containing = file !== undefined ? workspaceFolders.find((folder) => isInside(file, folder)) : undefined;
+  const containing = file !== undefined ? workspaceFolders.find((folder) => isPathInside(file, folder, { allowSame: true })) : undefined;
   return {
     base: target.recording.meta.root ?? containing ?? workspaceFolders[0],
     allowed: workspaceFolders,
@@ -50,6 +50,6 @@ export function withAssetUris(webview: vscode.Webview, target: InspectorTarget, 
  */
 function allowRoots(webview: vscode.Webview, folders: readonly string[]): void {
   const current = webview.options.localResourceRoots ?? [];
-  const missing = folders.filter((folder) => !current.some((root) => isInside(folder, root.fsPath)));
+  const missing = folders.filter((folder) => !current.some((root) => isPathInside(folder, root.fsPath, { allowSame: true })));
   if (missing.length > 0) webview.options = { ...webview.options, localResourceRoots: [...current, ...missing.map((folder) => vscode.Uri.file(folder))] };
 }

@@ -1,6 +1,6 @@
 // The play panel's webview host: HTML with a strict CSP, the typed message loop, and revival after a window reload.
 import * as vscode from 'vscode';
-import { isInside } from '../skills/skillsService.js';
+import { isFileInsideFolders } from '../../runtime/common/pathContainment.js';
 import { webviewPageHtml } from '../webviewHtml.js';
 import { assertNever, type FromPlayWebview, type ToPlayWebview } from '../../protocol/playPanelMessages.js';
 import type { PlayController } from './playController.js';
@@ -63,9 +63,9 @@ export class PlayPanel implements vscode.Disposable {
     panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'dist', 'media', 'narratoria.svg');
     const webview = panel.webview;
     host.controller.resolveAssetUri = (file) => {
-      const uri = vscode.Uri.file(file);
-      const allowed = host.assetRoots().some((root) => isInside(uri.fsPath, root.fsPath));
-      return allowed ? webview.asWebviewUri(uri).toString() : undefined;
+      // The same gate as the Inspector's: inside the asset roots as written and after symlinks.
+      const allowed = isFileInsideFolders(file, host.assetRoots().map((root) => root.fsPath));
+      return allowed ? webview.asWebviewUri(vscode.Uri.file(file)).toString() : undefined;
     };
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),

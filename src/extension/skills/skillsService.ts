@@ -9,6 +9,7 @@ import type { NarratorSkill, Skill, SkillProblem } from '../../runtime/skills/sk
 import type { SkillSource } from '../../runtime/session/turnRunner.js';
 import type { NarratoriaSettings } from '../settings.js';
 import { createSecretLookup } from './skillSecrets.js';
+import { isPathInside } from '../../runtime/common/pathContainment.js';
 
 const DISABLED_SKILLS_KEY = 'narratoria.disabledSkills';
 const REFRESH_DELAY_MS = 300;
@@ -88,7 +89,7 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
   /** Whether `skill` comes from the story's own skills folder (not an extra root or the samples). */
   isStorySkill(skill: Skill): boolean {
     const root = this.options.root;
-    return root !== undefined && isInside(skill.directory, path.join(root, 'skills'));
+    return root !== undefined && isPathInside(skill.directory, path.join(root, 'skills'));
   }
 
   /** Skills roots besides the story's own `skills/`. */
@@ -266,8 +267,4 @@ function describeChange(change: { readonly added: readonly string[]; readonly re
   return parts.join('; ');
 }
 
-/** Whether `file` is `directory` or inside it (platform separators). */
-export function isInside(file: string, directory: string): boolean {
-  const relative = path.relative(directory, file);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-}
+

@@ -1,8 +1,8 @@
 // Which file an asset event shows in the Inspector: its path resolved as the executor's AttemptCollector resolves it, shown only from inside the allowed folders (symlinks followed), else the reason.
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import type { AssetEvent } from '../contractTypes/toolEvent.js';
-import { isInside } from '../validation/toolPathPolicy.js';
+import { FolderGate } from '../common/pathContainment.js';
 
 /** Media a webview can draw (as the play panel's story view). */
 const PREVIEWABLE_MEDIA = /^(image|audio|video)\//i;
@@ -24,21 +24,20 @@ export type AssetFile = { readonly file: string } | { readonly reason: string };
 
 /** Resolves asset events of one scope; the allowed folders' real paths are looked up once. */
 export class AssetFiles {
-  private realAllowed: string[] | undefined;
+  private readonly gate: FolderGate;
 
-  constructor(private readonly scope: AssetScope) {}
+  constructor(private readonly scope: AssetScope) {
+    this.gate = new FolderGate(scope.allowed);
+  }
 
   resolve(event: AssetEvent): AssetFile {
     if (!PREVIEWABLE_MEDIA.test(event.mediaType)) return { reason: `${event.mediaType} cannot be previewed` };
     const base = this.scope.base;
     if (base === undefined && !path.isAbsolute(event.path)) return { reason: 'the recording does not say which folder its paths are relative to' };
     const file = path.resolve(base ?? path.sep, event.path);
-    const real = realFile(file);
-    if (real === undefined) return { reason: `${file} does not exist (or is not a file)` };
-    this.realAllowed ??= this.scope.allowed.map(realFolder);
+    if (!isFile(file)) return { reason: `${file} does not exist (or is not a file)` };
     // Both the path the view asks for and the file it reaches after symlinks must be inside an allowed folder.
-    const inside = this.scope.allowed.some((folder) => isInside(file, folder)) && this.realAllowed.some((folder) => isInside(real, folder));
-    return inside ? { file } : { reason: this.scope.outsideReason };
+    return this.gate.allows(file) ? { file } : { reason: this.scope.outsideReason };
   }
 }
 
@@ -54,19 +53,10 @@ export function skillFolderOf(scriptPath: string): string {
   return path.dirname(path.dirname(scriptPath));
 }
 
-function realFile(file: string): string | undefined {
+function isFile(file: string): boolean {
   try {
-    const real = realpathSync(file);
-    return statSync(real).isFile() ? real : undefined;
+    return statSync(file).isFile();
   } catch {
-    return undefined;
-  }
-}
-
-function realFolder(folder: string): string {
-  try {
-    return realpathSync(folder);
-  } catch {
-    return folder;
+    return false;
   }
 }

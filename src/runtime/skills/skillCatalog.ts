@@ -1,6 +1,7 @@
 // What plan validation and the editor features know of a story's skills: every script by toolPath and real path, with its skill's health and enablement. Pure.
 import * as path from 'node:path';
 import type { Skill, SkillHealth } from './skillTypes.js';
+import { isPathInside } from '../common/pathContainment.js';
 
 /** One script of a catalogued skill. */
 export interface CatalogScript {
@@ -94,7 +95,7 @@ export function createSkillCatalog(skills: readonly Skill[], status?: SkillSessi
     scriptByToolPath: (toolPath) => byToolPath.get(toolPath.replace(/^\.\//, '')),
     scriptByPath: (realPath) => byPath.get(realPath),
     skillContaining: (realPath) => {
-      const found = realDirectories.find(({ skill, directories }) => [...directories, skill.directory].some((directory) => isWithin(realPath, directory)));
+      const found = realDirectories.find(({ skill, directories }) => [...directories, skill.directory].some((directory) => isPathInside(realPath, directory)));
       return found?.skill;
     },
     skill: (name) => byName.get(name),
@@ -109,7 +110,4 @@ function skillDirectoryOf(scriptPath: string): string {
   return path.basename(directory) === 'scripts' ? path.dirname(directory) : directory;
 }
 
-function isWithin(file: string, directory: string): boolean {
-  const relative = path.relative(directory, file);
-  return relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
-}
+

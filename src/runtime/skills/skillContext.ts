@@ -1,6 +1,7 @@
 // Finds the skill a script belongs to and what its manifest says about it (timeout, directories, config).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { relativeInside } from '../common/pathContainment.js';
 
 /** What the executor needs to know about the skill behind one script. */
 export interface SkillContext {
@@ -45,8 +46,8 @@ export class ManifestSkillContextProvider implements SkillContextProvider {
 
   private async lookUp(scriptRealPath: string): Promise<SkillContext> {
     for (const root of this.skillsRoots) {
-      const relative = path.relative(root, scriptRealPath);
-      if (relative.startsWith('..') || path.isAbsolute(relative)) continue;
+      const relative = relativeInside(scriptRealPath, root);
+      if (relative === undefined) continue;
       const skill = relative.split(path.sep)[0];
       if (!skill || skill === relative) continue;
       const skillDirectory = path.join(root, skill);

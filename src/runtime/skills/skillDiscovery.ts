@@ -5,7 +5,7 @@ import type Ajv2020 from 'ajv/dist/2020.js';
 import { contractSchemas, createAjv, validateAgainst } from '../contracts/schemas.js';
 import { errorMessage } from '../common/errors.js';
 import { schemaProblems } from '../validation/schemaErrors.js';
-import { isInside } from '../validation/toolPathPolicy.js';
+import { isPathInside } from '../common/pathContainment.js';
 import { checkConfigSchema, redactConfig, resolveConfig, type ConfigEnvironment, type ConfigSchema, type SecretLookup } from './skillConfig.js';
 import { displayPath, resolveInside, SkillProblemCode, skillProblem } from './skillProblems.js';
 import { discoverScripts } from './skillScripts.js';
@@ -121,7 +121,7 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
     ({ problems: [skillProblem(severity, code, `${skipping}: ${message}`, file, pointer)] });
 
   const realDirectory = await fs.realpath(directory).catch(() => directory);
-  if (!context.roots.some((skillsRoot) => isInside(realDirectory, skillsRoot.realDirectory))) {
+  if (!context.roots.some((skillsRoot) => isPathInside(realDirectory, skillsRoot.realDirectory))) {
     return skip('warning', SkillProblemCode.SKILL_OUTSIDE_ROOTS, `it links to ${realDirectory}, outside every skills root`, directory);
   }
   const manifestText = await readOptional(manifestPath);

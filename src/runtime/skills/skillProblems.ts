@@ -1,6 +1,7 @@
 // Stable codes and small constructors for the problems the skills framework reports; builds data, never throws.
 import * as path from 'node:path';
 import type { SkillProblem } from './skillTypes.js';
+import { leavesFolder, pathFromRoot } from '../common/pathContainment.js';
 
 /** Codes of {@link SkillProblem}s. Stable: tools and tests match on them. */
 export const SkillProblemCode = {
@@ -91,9 +92,7 @@ export function hasErrors(problems: readonly SkillProblem[]): boolean {
 
 /** A path for messages: relative to `root` (forward slashes) when inside it, otherwise absolute. */
 export function displayPath(file: string, root: string): string {
-  const relative = path.relative(root, file);
-  if (relative === '' || leavesDirectory(relative)) return file;
-  return relative.split(path.sep).join('/');
+  return pathFromRoot(file, root);
 }
 
 /** `relative` resolved inside `directory`, or undefined when it would leave it (absolute paths or `..`). */
@@ -101,11 +100,7 @@ export function resolveInside(directory: string, relative: string): string | und
   if (relative.includes('\0') || path.isAbsolute(relative)) return undefined;
   const resolved = path.resolve(directory, relative);
   const back = path.relative(directory, resolved);
-  if (back === '' || leavesDirectory(back)) return undefined;
+  if (back === '' || leavesFolder(back)) return undefined;
   return resolved;
 }
 
-/** True when a `path.relative` result points outside its base directory. */
-export function leavesDirectory(relative: string): boolean {
-  return relative === '..' || relative.startsWith('..' + path.sep) || path.isAbsolute(relative);
-}

@@ -4,7 +4,8 @@ import * as path from 'node:path';
 import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
 import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
-import { isInside, skillNameOfPath } from '../validation/toolPathPolicy.js';
+import { isPathInside } from '../common/pathContainment.js';
+import { skillNameOfPath } from '../validation/toolPathPolicy.js';
 import type { ConfigEnvironment, SecretLookup } from './skillConfig.js';
 import { loadSkills, type LoadedSkill } from './skillDiscovery.js';
 import { SkillHealthTracker, type HealthChange, type HealthStatus } from './skillHealth.js';
@@ -240,7 +241,7 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
   private entryForScript(scriptPath: string): Entry | undefined {
     let best: Entry | undefined;
     for (const entry of this.entries) {
-      const inside = isInside(scriptPath, entry.realDirectory) || isInside(scriptPath, path.resolve(entry.skill.directory));
+      const inside = isPathInside(scriptPath, entry.realDirectory) || isPathInside(scriptPath, path.resolve(entry.skill.directory));
       if (inside && (!best || entry.realDirectory.length > best.realDirectory.length)) best = entry;
     }
     return best;

@@ -6,8 +6,9 @@ import { errorMessage } from '../common/errors.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../contractTypes/plan.js';
 import { INTERPRETED_EXTENSIONS } from '../process/interpreter.js';
 import { pointerFromPath } from '../validation/jsonLocator.js';
-import { leavesDirectory, resolveInside, SkillProblemCode, skillProblem } from './skillProblems.js';
+import { resolveInside, SkillProblemCode, skillProblem } from './skillProblems.js';
 import type { SkillManifest, SkillProblem, SkillScript } from './skillTypes.js';
+import { isPathInside, pathFromRoot } from '../common/pathContainment.js';
 
 /** What script discovery needs to know about the skill. */
 export interface ScriptDiscoveryContext {
@@ -124,9 +125,7 @@ export async function discoverScripts(context: ScriptDiscoveryContext): Promise<
 
 /** A plan's toolPath for `file`: relative to the story root with forward slashes when inside it, else absolute. */
 export function toolPathFor(file: string, root: string): string {
-  const relative = path.relative(root, file);
-  if (relative === '' || leavesDirectory(relative)) return file;
-  return relative.split(path.sep).join('/');
+  return pathFromRoot(file, root);
 }
 
 type FoundFile =
@@ -142,7 +141,7 @@ async function runnableFile(file: string, context: ScriptDiscoveryContext): Prom
   }
   if (!stats.isFile()) return { ok: false, outside: false, message: `${context.display(file)} is not a file` };
   const realPath = await fs.realpath(file);
-  if (leavesDirectory(path.relative(context.realDirectory, realPath))) {
+  if (!isPathInside(realPath, context.realDirectory)) {
     return { ok: false, outside: true, message: `${context.display(file)} links to ${realPath}, outside the skill directory` };
   }
   const executable = process.platform !== 'win32' && (stats.mode & 0o111) !== 0;

@@ -24,7 +24,6 @@ export {
   type PointerTarget,
 } from './jsonLocator.js';
 export {
-  isInside,
   resolveToolPath,
   skillNameOfPath,
   type ToolPathFailureCode,

@@ -5,7 +5,8 @@ import { DiagnosticCode, type DiagnosticDraft } from './diagnostic.js';
 import { pointerFromPath } from './jsonLocator.js';
 import type { ToolView } from './planChecks.js';
 import { addString, findString, stringNumbering, type StringNumbering } from './stringNumbering.js';
-import { isInside, resolveWith, toolPathResolver, type ToolPathPolicy, type ToolPathResolution, type ToolPathResolver } from './toolPathPolicy.js';
+import { isPathInside } from '../common/pathContainment.js';
+import { resolveWith, toolPathResolver, type ToolPathPolicy, type ToolPathResolution, type ToolPathResolver } from './toolPathPolicy.js';
 
 /** The resolutions of a plan's toolPaths, numbered in order of first use. */
 export interface ToolPathResolutions {
@@ -76,7 +77,7 @@ export function checkSubPlans(tools: readonly ToolView[], policy: ToolPathPolicy
     const real = realPathOrUndefined(file);
     if (!real || !statSync(real).isFile()) {
       drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_NOT_FOUND, message: `sub-plan file not found: ${file}`, pointer });
-    } else if (!policy.allowOutsideSkills && !isInside(real, root)) {
+    } else if (!policy.allowOutsideSkills && !isPathInside(real, root)) {
       drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_OUTSIDE_ROOT, message: `sub-plan ${file} resolves to ${real}, outside the story root ${root}`, pointer });
     }
   }

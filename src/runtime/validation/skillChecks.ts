@@ -6,6 +6,7 @@ import { checkToolInput, inputChecker, type InputChecker } from './inputChecks.j
 import { pointerFromPath } from './jsonLocator.js';
 import { toolName, type ToolView } from './planChecks.js';
 import type { ToolPathResolutions } from './pathChecks.js';
+import { pathFromRoot } from '../common/pathContainment.js';
 
 /** What the catalog knows of one resolved toolPath. */
 interface CatalogLookup {
@@ -80,6 +81,5 @@ function lookUp(catalog: SkillCatalog, realPath: string): CatalogLookup {
 
 /** A path relative to the story root when inside it (forward slashes), else as is. */
 function displayPath(file: string, root: string): string {
-  const relative = path.relative(root, file);
-  return relative === '' || relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
+  return pathFromRoot(file, root);
 }

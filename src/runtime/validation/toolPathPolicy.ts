@@ -1,6 +1,7 @@
 // Security policy for a plan's toolPaths: resolve (following symlinks) and confine scripts to the skill directories.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { isResolvedPathInside } from '../common/pathContainment.js';
 
 /** Where a plan's scripts may live. A plan is untrusted input (an LLM writes it), so the default is strict. */
 export interface ToolPathPolicy {
@@ -87,7 +88,7 @@ export function resolveWith(resolver: ToolPathResolver, toolPath: string): ToolP
   if (toolPath.includes('\0')) return failure('TOOL_PATH_NOT_FOUND', `toolPath ${JSON.stringify(toolPath)} is not a valid path (it contains a NUL character).`, absolutePath);
 
   // Checked before touching the file system, so a plan cannot even probe what exists elsewhere.
-  if (confined && !roots.some((skillRoot) => isInsideResolved(absolutePath, skillRoot.given) || isInsideReal(absolutePath, skillRoot))) {
+  if (confined && !roots.some((skillRoot) => isResolvedPathInside(absolutePath, skillRoot.given) || isInsideReal(absolutePath, skillRoot))) {
     const message = `toolPath ${JSON.stringify(toolPath)} resolves to ${absolutePath}, which is outside the allowed skill directories. ${outsideAdvice(roots)}`;
     return failure('TOOL_PATH_OUTSIDE_SKILLS', message, absolutePath);
   }
@@ -157,28 +158,6 @@ export function skillNameOfPath(toolPath: string): string | null {
   return null;
 }
 
-/** True when `child` is strictly inside `parent` (a path-prefix check on whole segments). */
-export function isInside(child: string, parent: string): boolean {
-  const relative = path.relative(comparable(parent), comparable(child));
-  return relative !== '' && relative !== '..' && !relative.startsWith('..' + path.sep) && !path.isAbsolute(relative);
-}
-
-/**
- * {@link isInside} for paths that path.resolve or realpath produced (absolute, normalized, no trailing
- * separator but the root's): on POSIX a prefix test gives the same answer without path.relative's
- * two resolves, and the resolver runs it several times per toolPath on every validation.
- */
-function isInsideResolved(child: string, parent: string): boolean {
-  if (process.platform === 'win32') return isInside(child, parent);
-  const prefix = parent.endsWith('/') ? parent : parent + '/';
-  return child.length > prefix.length && child.startsWith(prefix);
-}
-
-function comparable(directory: string): string {
-  // Windows paths are case-insensitive; compare them folded.
-  return process.platform === 'win32' ? directory.toLowerCase() : directory;
-}
-
 function skillRoots(root: string, extra: readonly string[]): SkillRoot[] {
   const given = [path.join(root, 'skills'), ...extra.map((directory) => path.resolve(root, directory))];
   return [...new Set(given)].map((directory): SkillRoot => ({ given: directory, real: null }));
@@ -186,7 +165,7 @@ function skillRoots(root: string, extra: readonly string[]): SkillRoot[] {
 
 function isInsideReal(file: string, skillRoot: SkillRoot): boolean {
   const real = realOf(skillRoot);
-  return real !== undefined && isInsideResolved(file, real);
+  return real !== undefined && isResolvedPathInside(file, real);
 }
 
 /**
@@ -198,7 +177,7 @@ function isInsideReal(file: string, skillRoot: SkillRoot): boolean {
  */
 function containerOf(absolutePath: string, realPath: string, roots: readonly SkillRoot[]): string | undefined {
   const first = roots[0]!;
-  if (process.platform !== 'win32' && realPath === absolutePath && isInsideResolved(absolutePath, first.given)) return first.given;
+  if (process.platform !== 'win32' && realPath === absolutePath && isResolvedPathInside(absolutePath, first.given)) return first.given;
   for (const skillRoot of roots) {
     if (isInsideReal(realPath, skillRoot)) return realOf(skillRoot);
   }

@@ -3,7 +3,8 @@ import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { isInside, resolveToolPath, skillNameOfPath, type ToolPathResolution } from '../../../src/runtime/validation/toolPathPolicy.js';
+import { isPathInside as isInside } from '../../../src/runtime/common/pathContainment.js';
+import { resolveToolPath, skillNameOfPath, type ToolPathResolution } from '../../../src/runtime/validation/toolPathPolicy.js';
 import { createStoryFixture, type StoryFixture } from './storyFixture.js';
 
 function assertFailure(resolution: ToolPathResolution, code: string): string {
