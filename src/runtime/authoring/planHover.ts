@@ -4,9 +4,10 @@ import { DEFAULT_PLAN_TIMEOUT_MS } from '../contractTypes/plan.js';
 import type { SkillCatalog } from '../skills/skillCatalog.js';
 import { closestMatch } from '../validation/closestMatch.js';
 import type { DependencyEntry, InputProperty, PlanDocument, PlanTool } from './planDocument.js';
-import { describeRetryTiming, formatDuration, MAX_RETRIES_LIMIT, BACKOFF_MS_LIMIT, retryTiming, type RetryTiming } from './retryTiming.js';
+import { describeRetryTiming, MAX_RETRIES_LIMIT, BACKOFF_MS_LIMIT, retryTiming, type RetryTiming } from './retryTiming.js';
 import { code, inputPropertyDocumentation, inputSchemaProperties, scriptMarkdown, skillDetail } from './scriptSummary.js';
 import { spanEnd, spanTouches, type TextSpan } from './textSpan.js';
+import { formatDuration } from '../common/humanText.js';
 
 /** A hover: markdown and the span of the text it is about. */
 export interface PlanHover {

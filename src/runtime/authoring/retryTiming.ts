@@ -1,5 +1,6 @@
 // Retry timing of one tool as the executor really runs it: backoff delays (seed 000 §2.1, no cap, no jitter), attempt timeout and worst case. Pure.
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_RETRIES, DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs } from '../contractTypes/plan.js';
+import { formatDuration } from '../common/humanText.js';
 
 /** Bounds of `#/$defs/RetryPolicy` in contracts/plan-json.schema.json. */
 export const MAX_RETRIES_LIMIT = 10;
@@ -62,17 +63,6 @@ export function formatDelays(delaysMs: readonly number[]): string {
   return delaysMs.map(formatDuration).join(', ');
 }
 
-/** A duration for people: ms below 1 s, then seconds, minutes and hours with at most one decimal. */
-export function formatDuration(milliseconds: number): string {
-  const ms = Math.max(0, Math.round(milliseconds));
-  if (ms < 1000) return `${ms} ms`;
-  const seconds = oneDecimal(ms / 1000);
-  if (seconds < 60) return `${decimalText(seconds)} s`;
-  const minutes = oneDecimal(ms / 60_000);
-  if (minutes < 60) return `${decimalText(minutes)} min`;
-  return `${decimalText(oneDecimal(ms / 3_600_000))} h`;
-}
-
 function boundedInteger(value: number | undefined, minimum: number, maximum: number, fallback: number, onInvalid: () => void): number {
   if (value === undefined) return fallback;
   if (Number.isInteger(value) && value >= minimum && value <= maximum) return value;
@@ -80,10 +70,3 @@ function boundedInteger(value: number | undefined, minimum: number, maximum: num
   return fallback;
 }
 
-function oneDecimal(value: number): number {
-  return Math.round(value * 10) / 10;
-}
-
-function decimalText(value: number): string {
-  return Number.isInteger(value) ? String(value) : value.toFixed(1);
-}

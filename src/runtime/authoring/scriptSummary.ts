@@ -1,6 +1,6 @@
 // What the editor says about a skill and one of its scripts (health, description, input schema in short, timeout), shared by completion and hover. Pure.
 import type { CatalogScript, CatalogSkill } from '../skills/skillCatalog.js';
-import { formatDuration } from './retryTiming.js';
+import { formatDuration } from '../common/humanText.js';
 
 /** One property of a script's input schema, read for people. */
 export interface InputSchemaProperty {

@@ -1,5 +1,6 @@
 // Node geometry: the fonts, paddings and text widths that both the CLI's SVG and the VS Code view draw with, so text always fits its box.
 import type { GraphTool, NodeBadge } from './graphTypes.js';
+import { formatDuration } from '../common/humanText.js';
 
 /**
  * The node's typography. The graph draws in a monospace font, so a text's width is its column count times the
@@ -59,14 +60,6 @@ export function runChipLabel(durationMs: number | undefined, retryCount: number 
   const duration = durationMs === undefined ? '' : formatDuration(durationMs);
   const retries = retryCount ? `↻${retryCount}` : '';
   return [duration, retries].filter(Boolean).join(' ');
-}
-
-/** 250 → "250 ms", 5000 → "5 s", 90000 → "1.5 min" (at most 8 columns). */
-export function formatDuration(milliseconds: number): string {
-  if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;
-  if (milliseconds < 60_000) return `${Number((milliseconds / 1000).toFixed(1))} s`;
-  if (milliseconds < 6_000_000) return `${Number((milliseconds / 60_000).toFixed(1))} min`;
-  return `${Math.round(milliseconds / 3_600_000)} h`;
 }
 
 /** Width of the badge row. */

@@ -1,8 +1,8 @@
 // Builds the plan graph model (tools, dependency edges, unknown dependencies, cycles) from plan JSON, leniently: a half-typed plan still draws.
 import { isPlainObject } from '../state/deepMerge.js';
-import { formatDuration } from './nodeMetrics.js';
 import { findCycles } from './graphCycles.js';
 import type { GraphDependency, GraphTool, NodeBadge, PlanGraphModel, UnknownDependency } from './graphTypes.js';
+import { formatDuration } from '../common/humanText.js';
 
 /**
  * The graph of a parsed plan document (any JSON value). Entries of `tools` that are not objects with a string

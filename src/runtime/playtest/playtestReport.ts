@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import type { TextStyle } from '../common/textStyle.js';
 import type { Playtest, PlaytestReport, RunReport, SelectionSummary } from './playtestTypes.js';
+import { formatDuration } from '../common/humanText.js';
 
 /** The whole run's report: each playtest's, and the summary. */
 export function buildRunReport(playtests: readonly Playtest[], reports: readonly PlaytestReport[], durationMs: number): RunReport {
@@ -46,7 +47,7 @@ export function formatTextReport(report: RunReport, style: TextStyle, relativeTo
   for (const playtest of report.playtests) {
     const file = path.relative(relativeTo, playtest.file) || playtest.file;
     const mark = playtest.status === 'passed' ? style.green('✔') : style.red('✖');
-    lines.push(`${mark} ${style.bold(playtest.name)} ${style.dim(`${file} · seed ${playtest.seed} · ${playtest.narrator} · ${formatMs(playtest.durationMs)}`)}`);
+    lines.push(`${mark} ${style.bold(playtest.name)} ${style.dim(`${file} · seed ${playtest.seed} · ${playtest.narrator} · ${formatDuration(playtest.durationMs)}`)}`);
     if (playtest.error) lines.push(`  ${style.red('error:')} ${playtest.error}`);
     for (const turn of playtest.turns) {
       const turnMark = turn.status === 'passed' ? style.green('✔') : style.red('✖');
@@ -101,10 +102,6 @@ export function formatJUnitReport(report: RunReport, relativeTo: string): string
 
 function shown(value: unknown): string {
   return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? 'undefined';
-}
-
-function formatMs(ms: number): string {
-  return ms >= 1000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 }
 
 function seconds(ms: number): string {

@@ -11,13 +11,18 @@ export function append(parent: Node, ...children: Child[]): void {
   }
 }
 
+/** Attributes by name (`class` sets the class list as `className` does). */
+export type Attributes = Readonly<Record<string, string | number | boolean | undefined>>;
+
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
 export interface ElementOptions {
   readonly className?: string | undefined;
   /** `data-testid` (a value of a panel's test-id table, e.g. PlayPanelTestId). */
   readonly testId?: string | undefined;
   readonly title?: string | undefined;
-  /** Plain attributes; `undefined` values are left out. */
-  readonly attrs?: Readonly<Record<string, string | undefined>> | undefined;
+  /** Plain attributes: `undefined` and `false` leave one out, `true` sets it empty, numbers are written as they are. */
+  readonly attrs?: Attributes | undefined;
   /** `data-*` attributes, keyed by their dataset name (`turnIndex` → `data-turn-index`). */
   readonly data?: Readonly<Record<string, string | number | undefined>> | undefined;
 }
@@ -28,9 +33,7 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: Eleme
   if (options.className !== undefined) element.className = options.className;
   if (options.testId !== undefined) element.dataset['testid'] = options.testId;
   if (options.title !== undefined) element.title = options.title;
-  for (const [name, value] of Object.entries(options.attrs ?? {})) {
-    if (value !== undefined) element.setAttribute(name, value);
-  }
+  setAttributes(element, options.attrs);
   for (const [name, value] of Object.entries(options.data ?? {})) {
     if (value !== undefined) element.dataset[name] = String(value);
   }
@@ -38,8 +41,22 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: Eleme
   return element;
 }
 
-/** A codicon glyph (the panel's HTML links `codicon.css`); decorative, so hidden from screen readers. */
-export function codicon(name: string, ...modifiers: string[]): HTMLSpanElement {
-  const classes = ['codicon', `codicon-${name}`, ...modifiers.map((modifier) => `codicon-modifier-${modifier}`)];
-  return el('span', { className: classes.join(' '), attrs: { 'aria-hidden': 'true' } });
+/** Creates an SVG element with presentation attributes (numbers are written as they are). */
+export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Attributes = {}, ...children: Child[]): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG_NAMESPACE, tag);
+  setAttributes(element, attrs);
+  append(element, ...children);
+  return element;
+}
+
+/** A codicon glyph (the panel's HTML links `codicon.css`), with extra classes such as `codicon-modifier-spin`; decorative, so hidden from screen readers. */
+export function codicon(name: string, extraClass = ''): HTMLSpanElement {
+  return el('span', { className: `codicon codicon-${name}${extraClass ? ` ${extraClass}` : ''}`, attrs: { 'aria-hidden': 'true' } });
+}
+
+function setAttributes(element: Element, attrs: Attributes | undefined): void {
+  for (const [name, value] of Object.entries(attrs ?? {})) {
+    if (value === undefined || value === false) continue;
+    element.setAttribute(name, value === true ? '' : String(value));
+  }
 }

@@ -1,7 +1,8 @@
 // The controls of the Configure Skill form, one per ConfigControlKind (text, number, checkbox, dropdown, JSON, a value shown as written); lists and secrets live beside.
 import type { ConfigFormField, ConfigFormOption, JsonValue } from '../../protocol/configFormMessages.js';
 import { controlAttributes, type Control, type ControlContext } from './controlContext.js';
-import { h, icon, textButton } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { textButton } from './formButtons.js';
 import { createListEditor } from './listEditor.js';
 import { createSecretControl } from './secretControl.js';
 
@@ -34,31 +35,31 @@ export function createControl(context: ControlContext): Control {
 function textInput(context: ControlContext, kind: 'text' | 'url' | 'email' | 'password'): Control {
   const { field, state } = context;
   const displayed = state.displayed(field.key);
-  const input = h('input', {
+  const input = el('input', { attrs: {
     ...controlAttributes(context),
     type: kind,
     class: 'input',
     spellcheck: kind === 'text' ? undefined : 'false',
     autocomplete: kind === 'password' ? 'new-password' : 'off',
     placeholder: typeof field.default === 'string' && field.default !== '' ? field.default : undefined,
-  });
+  } });
   input.value = typeof displayed === 'string' ? displayed : '';
   input.addEventListener('input', () => {
     state.set(field.key, input.value);
     context.changed();
   });
-  return { element: h('div', { class: 'control-box text' }, input), target: input };
+  return { element: el('div', { attrs: { class: 'control-box text' } }, input), target: input };
 }
 
 function textArea(context: ControlContext, json: boolean): Control {
   const { field, state } = context;
   const displayed = state.displayed(field.key);
-  const area = h('textarea', {
+  const area = el('textarea', { attrs: {
     ...controlAttributes(context),
     class: json ? 'input textarea json' : 'input textarea',
     rows: json ? 5 : 4,
     spellcheck: json ? 'false' : undefined,
-  });
+  } });
   area.value = json ? (displayed === undefined ? '' : JSON.stringify(displayed, null, 2)) : typeof displayed === 'string' ? displayed : '';
   area.addEventListener('input', () => {
     if (!json) state.set(field.key, area.value);
@@ -66,13 +67,13 @@ function textArea(context: ControlContext, json: boolean): Control {
     else state.set(field.key, parseJsonOrText(area.value));
     context.changed();
   });
-  return { element: h('div', { class: 'control-box text' }, area), target: area };
+  return { element: el('div', { attrs: { class: 'control-box text' } }, area), target: area };
 }
 
 function numberInput(context: ControlContext): Control {
   const { field, state } = context;
   const displayed = state.displayed(field.key);
-  const input = h('input', {
+  const input = el('input', { attrs: {
     ...controlAttributes(context),
     type: 'number',
     class: 'input number',
@@ -80,7 +81,7 @@ function numberInput(context: ControlContext): Control {
     max: field.maximum,
     step: field.step ?? 'any',
     placeholder: typeof field.default === 'number' ? String(field.default) : undefined,
-  });
+  } });
   input.value = typeof displayed === 'number' ? String(displayed) : '';
   input.addEventListener('input', () => {
     if (input.validity.badInput) {
@@ -90,7 +91,7 @@ function numberInput(context: ControlContext): Control {
     context.changed();
   });
   return {
-    element: h('div', { class: 'control-box number' }, input),
+    element: el('div', { attrs: { class: 'control-box number' } }, input),
     target: input,
     localProblem: () => (input.validity.badInput ? (field.type === 'integer' ? 'Enter a whole number.' : 'Enter a number.') : undefined),
   };
@@ -98,26 +99,26 @@ function numberInput(context: ControlContext): Control {
 
 function checkbox(context: ControlContext): Control {
   const { field, state } = context;
-  const input = h('input', { ...controlAttributes(context), type: 'checkbox', class: 'checkbox-input' });
+  const input = el('input', { attrs: { ...controlAttributes(context), type: 'checkbox', class: 'checkbox-input' } });
   input.checked = state.displayed(field.key) === true;
   input.addEventListener('change', () => {
     state.set(field.key, input.checked);
     context.changed();
   });
-  const box = h('span', { class: 'checkbox' }, input, icon('check', 'checkbox-mark'));
+  const box = el('span', { attrs: { class: 'checkbox' } }, input, codicon('check', 'checkbox-mark'));
   // Like the settings editor, clicking the description beside the box toggles it (screen readers get it through aria-describedby).
-  const beside = context.description ? h('span', { class: 'checkbox-description' }, context.description) : undefined;
+  const beside = context.description ? el('span', { attrs: { class: 'checkbox-description' } }, context.description) : undefined;
   beside?.addEventListener('click', () => {
     if (input.disabled) return;
     input.checked = !input.checked;
     input.dispatchEvent(new Event('change'));
   });
-  return { element: h('div', { class: 'control-box checkbox-row' }, box, beside), target: input };
+  return { element: el('div', { attrs: { class: 'control-box checkbox-row' } }, box, beside), target: input };
 }
 
 function dropdown(context: ControlContext): Control {
   const { field, state } = context;
-  const select = h('select', { ...controlAttributes(context), class: 'select' });
+  const select = el('select', { attrs: { ...controlAttributes(context), class: 'select' } });
   const options: ConfigFormOption[] = [...(field.options ?? [])];
   const displayed = state.displayed(field.key);
   let selected = options.findIndex((option) => sameJson(option.value, displayed));
@@ -129,7 +130,7 @@ function dropdown(context: ControlContext): Control {
     selected = 0;
   }
   const blank = displayed === undefined;
-  options.forEach((option, index) => select.append(h('option', { value: String(index) }, option.label)));
+  options.forEach((option, index) => select.append(el('option', { attrs: { value: String(index) } }, option.label)));
   select.selectedIndex = selected;
   select.addEventListener('change', () => {
     const option = options[select.selectedIndex];
@@ -137,7 +138,7 @@ function dropdown(context: ControlContext): Control {
     else if (option) state.set(field.key, option.value);
     context.changed();
   });
-  return { element: h('div', { class: 'control-box select-box' }, select, icon('chevron-down', 'select-arrow')), target: select };
+  return { element: el('div', { attrs: { class: 'control-box select-box' } }, select, codicon('chevron-down', 'select-arrow')), target: select };
 }
 
 /** config.json's value as written, when the control cannot show it (a `${VAR}` for a number, a string for a checkbox, …). */
@@ -145,7 +146,7 @@ function writtenValue(context: ControlContext): Control {
   const { field, state } = context;
   const value = field.value;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const chip = h('code', { ...controlAttributes(context), class: 'written-value', tabindex: 0, disabled: undefined, 'aria-readonly': 'true', role: 'textbox' }, text);
+  const chip = el('code', { attrs: { ...controlAttributes(context), class: 'written-value', tabindex: 0, disabled: undefined, 'aria-readonly': 'true', role: 'textbox' } }, text);
   const replace = textButton('Replace Value', 'secondary', { class: 'button secondary small', disabled: context.disabled });
   replace.addEventListener('click', () => {
     state.set(field.key, field.default ?? emptyValue(field));
@@ -155,7 +156,7 @@ function writtenValue(context: ControlContext): Control {
   const why = field.variables && field.variables.length > 0
     ? `Read from ${field.variables.map((name) => `$${name}`).join(', ')} when the skill loads.`
     : 'config.json holds a value this control cannot show; it is kept until you replace it.';
-  return { element: h('div', { class: 'control-box written' }, chip, replace, h('span', { class: 'written-note' }, why)), target: chip };
+  return { element: el('div', { attrs: { class: 'control-box written' } }, chip, replace, el('span', { attrs: { class: 'written-note' } }, why)), target: chip };
 }
 
 /** A starting value for a field that has no default. */

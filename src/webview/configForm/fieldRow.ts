@@ -2,7 +2,8 @@
 import { ConfigFormTestId, type ConfigFormField, type ConfigFormProblem } from '../../protocol/configFormMessages.js';
 import type { Control } from './controlContext.js';
 import { createControl } from './controls.js';
-import { h, icon, iconButton, uniqueId } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { iconButton, uniqueId } from './formButtons.js';
 import type { FormState } from './formState.js';
 
 /** A drawn field and what the form does with it. */
@@ -33,22 +34,22 @@ export function createFieldRow(field: ConfigFormField, state: FormState, options
   const errorId = uniqueId('error');
   let serverProblems: readonly ConfigFormProblem[] = [];
 
-  const row = h('div', { class: 'setting-item', 'data-testid': ConfigFormTestId.field, 'data-key': key, 'data-control': field.control });
+  const row = el('div', { attrs: { class: 'setting-item', 'data-testid': ConfigFormTestId.field, 'data-key': key, 'data-control': field.control } });
   const reset = iconButton('discard', 'Reset to Default', { class: 'icon-button reset', 'data-testid': ConfigFormTestId.reset, 'data-key': key, disabled: options.disabled });
-  const title = h('div', { class: 'setting-title' },
-    h('label', { class: 'title-label', for: controlId, id: titleId },
-      h('span', { class: 'title-category' }, `${field.category}: `),
-      h('span', { class: 'title-name' }, field.title)),
-    field.required ? h('span', { class: 'required-tag' }, 'required') : undefined,
+  const title = el('div', { attrs: { class: 'setting-title' } },
+    el('label', { attrs: { class: 'title-label', for: controlId, id: titleId } },
+      el('span', { attrs: { class: 'title-category' } }, `${field.category}: `),
+      el('span', { attrs: { class: 'title-name' } }, field.title)),
+    field.required ? el('span', { attrs: { class: 'required-tag' } }, 'required') : undefined,
     field.secret ? undefined : reset);
-  const description = field.description !== undefined ? h('div', { class: 'setting-description', id: descriptionId }, field.description) : undefined;
-  const controlSlot = h('div', { class: 'setting-control' });
-  const validation = h('div', { class: 'setting-validation', id: errorId, 'data-testid': ConfigFormTestId.error, 'data-key': key });
-  const variableHint = h('div', { class: 'setting-hint' });
-  const hints = h('div', { class: 'setting-hints', id: hintsId },
-    field.envHint !== undefined ? h('div', { class: 'setting-hint' }, icon('symbol-variable'), h('span', {}, field.envHint)) : undefined,
+  const description = field.description !== undefined ? el('div', { attrs: { class: 'setting-description', id: descriptionId } }, field.description) : undefined;
+  const controlSlot = el('div', { attrs: { class: 'setting-control' } });
+  const validation = el('div', { attrs: { class: 'setting-validation', id: errorId, 'data-testid': ConfigFormTestId.error, 'data-key': key } });
+  const variableHint = el('div', { attrs: { class: 'setting-hint' } });
+  const hints = el('div', { attrs: { class: 'setting-hints', id: hintsId } },
+    field.envHint !== undefined ? el('div', { attrs: { class: 'setting-hint' } }, codicon('symbol-variable'), el('span', {}, field.envHint)) : undefined,
     variableHint);
-  row.append(h('div', { class: 'modified-indicator', 'aria-hidden': 'true', title: 'Set in config.json' }), title);
+  row.append(el('div', { attrs: { class: 'modified-indicator', 'aria-hidden': 'true', title: 'Set in config.json' } }), title);
   if (field.control !== 'checkbox' && description) row.append(description);
   row.append(controlSlot, hints);
 
@@ -76,7 +77,7 @@ export function createFieldRow(field: ConfigFormField, state: FormState, options
     const variables = typeof displayed === 'string' && !field.secret && field.control !== 'json' && !state.showsWritten(key)
       ? [...new Set([...displayed.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((match) => `$${match[1]!}`))]
       : [];
-    variableHint.replaceChildren(...(variables.length > 0 ? [icon('symbol-variable'), h('span', {}, `Read from ${variables.join(', ')} when the skill loads.`)] : []));
+    variableHint.replaceChildren(...(variables.length > 0 ? [codicon('symbol-variable'), el('span', {}, `Read from ${variables.join(', ')} when the skill loads.`)] : []));
     variableHint.hidden = variables.length === 0;
     renderProblems();
   };
@@ -85,7 +86,7 @@ export function createFieldRow(field: ConfigFormField, state: FormState, options
     const local = control.localProblem?.();
     const problems: ConfigFormProblem[] = [...(local !== undefined ? [{ severity: 'error' as const, code: 'CONFIG_FORM_LOCAL', message: local }] : []), ...serverProblems];
     const worst = problems.some((problem) => problem.severity === 'error') ? 'error' : problems.length > 0 ? 'warning' : undefined;
-    validation.replaceChildren(...problems.map((problem) => h('div', { class: `validation-message ${problem.severity}` }, problem.message)));
+    validation.replaceChildren(...problems.map((problem) => el('div', { attrs: { class: `validation-message ${problem.severity}` } }, problem.message)));
     if (worst) {
       validation.className = `setting-validation ${worst}`;
       if (!validation.isConnected) controlSlot.append(validation);

@@ -1,6 +1,7 @@
 // Draws the Configure Skill form's body from a model: notices, a table of contents and one section per category of setting rows.
 import type { ConfigFormModel, ConfigFormProblem } from '../../protocol/configFormMessages.js';
-import { h, icon, uniqueId } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { uniqueId } from './formButtons.js';
 import { createFieldRow, type FieldRow } from './fieldRow.js';
 import type { FormState } from './formState.js';
 
@@ -21,10 +22,10 @@ export function createFormView(state: FormState, notices: readonly string[], opt
   const model = state.model;
   const disabled = model.configError !== undefined;
   const rows = new Map<string, FieldRow>();
-  const banners = h('div', { class: 'banners' });
-  const general = h('div', { class: 'banners' });
+  const banners = el('div', { attrs: { class: 'banners' } });
+  const general = el('div', { attrs: { class: 'banners' } });
   if (model.configError !== undefined) {
-    const open = h('button', { type: 'button', class: 'link-button' }, 'Open config.json');
+    const open = el('button', { attrs: { type: 'button', class: 'link-button' } }, 'Open config.json');
     open.addEventListener('click', options.openConfig);
     banners.append(banner('error', `${model.configError} The form is read-only until the file is fixed.`, open));
   }
@@ -32,8 +33,8 @@ export function createFormView(state: FormState, notices: readonly string[], opt
 
   const sections = model.categories.map((category) => {
     const headingId = uniqueId('category');
-    const heading = h('h2', { class: 'category-title', id: headingId, tabindex: -1 }, category.name);
-    const section = h('section', { class: 'category', 'aria-labelledby': headingId }, heading);
+    const heading = el('h2', { attrs: { class: 'category-title', id: headingId, tabindex: -1 } }, category.name);
+    const section = el('section', { attrs: { class: 'category', 'aria-labelledby': headingId } }, heading);
     for (const field of category.fields) {
       const row = createFieldRow(field, state, { disabled, changed: options.changed });
       rows.set(field.key, row);
@@ -41,8 +42,8 @@ export function createFormView(state: FormState, notices: readonly string[], opt
     }
     return { name: category.name, section, heading };
   });
-  const list = h('div', { class: 'settings-list' }, banners, general, ...sections.map((entry) => entry.section));
-  const body = h('div', { class: 'form-body' });
+  const list = el('div', { attrs: { class: 'settings-list' } }, banners, general, ...sections.map((entry) => entry.section));
+  const body = el('div', { attrs: { class: 'form-body' } });
   if (sections.length > 1) body.append(tableOfContents(sections));
   body.append(list);
   return {
@@ -56,17 +57,17 @@ export function createFormView(state: FormState, notices: readonly string[], opt
 
 function tableOfContents(sections: readonly { name: string; section: HTMLElement; heading: HTMLElement }[]): HTMLElement {
   const items = sections.map(({ name, section, heading }) => {
-    const link = h('button', { type: 'button', class: 'toc-item' }, name);
+    const link = el('button', { attrs: { type: 'button', class: 'toc-item' } }, name);
     link.addEventListener('click', () => {
       section.scrollIntoView({ block: 'start' });
       heading.focus({ preventScroll: true });
     });
-    return h('li', {}, link);
+    return el('li', {}, link);
   });
-  return h('nav', { class: 'toc', 'aria-label': 'Categories' }, h('ul', {}, ...items));
+  return el('nav', { attrs: { class: 'toc', 'aria-label': 'Categories' } }, el('ul', {}, ...items));
 }
 
 function banner(kind: 'error' | 'warning' | 'info', text: string, action?: HTMLElement): HTMLElement {
-  const codicon = kind === 'error' ? 'error' : kind === 'warning' ? 'warning' : 'info';
-  return h('div', { class: `banner ${kind}`, role: kind === 'info' ? 'status' : undefined }, icon(codicon, 'banner-icon'), h('span', { class: 'banner-text' }, text), action);
+  const iconName = kind === 'error' ? 'error' : kind === 'warning' ? 'warning' : 'info';
+  return el('div', { attrs: { class: `banner ${kind}`, role: kind === 'info' ? 'status' : undefined } }, codicon(iconName, 'banner-icon'), el('span', { attrs: { class: 'banner-text' } }, text), action);
 }

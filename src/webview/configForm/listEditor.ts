@@ -1,7 +1,8 @@
 // The list editor of array fields (strings, numbers or enum values), like the settings editor's "Add Item" lists: one editable row per item.
 import type { ConfigFormOption, JsonValue } from '../../protocol/configFormMessages.js';
 import { controlAttributes, type Control, type ControlContext } from './controlContext.js';
-import { h, icon, iconButton, textButton } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { iconButton, textButton } from './formButtons.js';
 
 /** Draws the items of `context.field` (a `list` control) with Remove per item and Add Item. */
 export function createListEditor(context: ControlContext): Control {
@@ -10,8 +11,8 @@ export function createListEditor(context: ControlContext): Control {
   const displayed = state.displayed(field.key);
   const items: JsonValue[] = Array.isArray(displayed) ? [...(displayed as readonly JsonValue[])] : [];
   const attributes = controlAttributes(context);
-  const group = h('div', { ...attributes, disabled: undefined, 'aria-disabled': context.disabled ? 'true' : undefined, class: 'list-editor', role: 'group', tabindex: -1 });
-  const list = h('ul', { class: 'list-items' });
+  const group = el('div', { attrs: { ...attributes, disabled: undefined, 'aria-disabled': context.disabled ? 'true' : undefined, class: 'list-editor', role: 'group', tabindex: -1 } });
+  const list = el('ul', { attrs: { class: 'list-items' } });
   const add = textButton('Add Item', 'primary', { class: 'button primary small list-add', disabled: context.disabled });
   group.append(list, add);
 
@@ -21,7 +22,7 @@ export function createListEditor(context: ControlContext): Control {
   };
   const render = (focusIndex?: number) => {
     list.replaceChildren(...items.map((item, index) => itemRow(item, index)));
-    if (items.length === 0) list.append(h('li', { class: 'list-empty' }, 'No items.'));
+    if (items.length === 0) list.append(el('li', { attrs: { class: 'list-empty' } }, 'No items.'));
     if (focusIndex !== undefined) {
       const target = list.querySelectorAll<HTMLElement>('.list-item-control')[focusIndex] ?? add;
       target.focus();
@@ -36,14 +37,14 @@ export function createListEditor(context: ControlContext): Control {
       commit();
       render(Math.min(index, items.length));
     });
-    return h('li', { class: 'list-item' }, control, remove);
+    return el('li', { attrs: { class: 'list-item' } }, control, remove);
   };
   const itemInput = (item: JsonValue, index: number, label: string): HTMLInputElement => {
     const numeric = itemSpec.control === 'number';
-    const input = h('input', {
+    const input = el('input', { attrs: {
       type: 'text', class: 'input list-item-control', 'aria-label': label, disabled: context.disabled,
       inputmode: numeric ? 'decimal' : undefined, spellcheck: 'false',
-    });
+    } });
     input.value = typeof item === 'string' ? item : JSON.stringify(item);
     input.addEventListener('input', () => {
       items[index] = numeric ? toNumber(input.value) : input.value;
@@ -65,15 +66,15 @@ export function createListEditor(context: ControlContext): Control {
       options.unshift({ value: item, label: `${typeof item === 'string' ? item : JSON.stringify(item)} (not allowed)` });
       selected = 0;
     }
-    const select = h('select', { class: 'select list-item-control', 'aria-label': label, disabled: context.disabled });
-    options.forEach((option, optionIndex) => select.append(h('option', { value: String(optionIndex) }, option.label)));
+    const select = el('select', { attrs: { class: 'select list-item-control', 'aria-label': label, disabled: context.disabled } });
+    options.forEach((option, optionIndex) => select.append(el('option', { attrs: { value: String(optionIndex) } }, option.label)));
     select.selectedIndex = selected;
     select.addEventListener('change', () => {
       const option = options[select.selectedIndex];
       if (option) items[index] = option.value;
       commit();
     });
-    return h('span', { class: 'select-box' }, select, icon('chevron-down', 'select-arrow'));
+    return el('span', { attrs: { class: 'select-box' } }, select, codicon('chevron-down', 'select-arrow'));
   };
 
   add.addEventListener('click', () => {
@@ -83,7 +84,7 @@ export function createListEditor(context: ControlContext): Control {
     render(items.length - 1);
   });
   render();
-  return { element: h('div', { class: 'control-box list' }, group), target: group };
+  return { element: el('div', { attrs: { class: 'control-box list' } }, group), target: group };
 }
 
 /** A number when the text is one, else the text (validation then says the item must be a number). */

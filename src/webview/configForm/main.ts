@@ -1,7 +1,8 @@
 // Configure Skill form webview entry (browser only): header with Save / Cancel, the form body, validation as you type, Ctrl/Cmd+S; talks to the extension through typed messages only.
 import './configForm.css';
 import { assertNeverConfigMessage, ConfigFormTestId, type ConfigFormModel, type ConfigFormProblems, type ToConfigForm } from '../../protocol/configFormMessages.js';
-import { h, icon, textButton } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { textButton } from './formButtons.js';
 import { FormState } from './formState.js';
 import { createFormView, type FormView } from './formView.js';
 import { FormMessaging } from './vscodeApi.js';
@@ -9,20 +10,20 @@ import { FormMessaging } from './vscodeApi.js';
 const VALIDATE_DELAY_MS = 250;
 
 const messaging = new FormMessaging();
-const root = document.getElementById('root') ?? document.body.appendChild(h('div', { id: 'root' }));
+const root = document.getElementById('root') ?? document.body.appendChild(el('div', { attrs: { id: 'root' } }));
 
-const heading = h('h1', { class: 'form-title' });
-const subtitle = h('p', { class: 'form-description' });
-const files = h('div', { class: 'form-files' });
-const status = h('span', { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': ConfigFormTestId.status });
+const heading = el('h1', { attrs: { class: 'form-title' } });
+const subtitle = el('p', { attrs: { class: 'form-description' } });
+const files = el('div', { attrs: { class: 'form-files' } });
+const status = el('span', { attrs: { class: 'status', role: 'status', 'aria-live': 'polite', 'data-testid': ConfigFormTestId.status } });
 const isMac = /Mac|iPhone|iPad/.test(navigator.userAgent);
 const saveButton = textButton('Save', 'primary', { 'data-testid': ConfigFormTestId.save, title: isMac ? 'Save (⌘S)' : 'Save (Ctrl+S)' });
 const cancelButton = textButton('Cancel', 'secondary', { 'data-testid': ConfigFormTestId.cancel });
-const header = h('header', { class: 'form-header' },
-  h('div', { class: 'header-text' }, heading, subtitle, files),
-  h('div', { class: 'header-actions' }, status, saveButton, cancelButton));
-const bodySlot = h('div', { class: 'body-slot' }, h('p', { class: 'loading' }, 'Loading the configuration…'));
-root.replaceChildren(h('div', { class: 'config-form', 'data-testid': ConfigFormTestId.form, role: 'form', 'aria-label': 'Skill configuration' }, header, bodySlot));
+const header = el('header', { attrs: { class: 'form-header' } },
+  el('div', { attrs: { class: 'header-text' } }, heading, subtitle, files),
+  el('div', { attrs: { class: 'header-actions' } }, status, saveButton, cancelButton));
+const bodySlot = el('div', { attrs: { class: 'body-slot' } }, el('p', { attrs: { class: 'loading' } }, 'Loading the configuration…'));
+root.replaceChildren(el('div', { attrs: { class: 'config-form', 'data-testid': ConfigFormTestId.form, role: 'form', 'aria-label': 'Skill configuration' } }, header, bodySlot));
 
 let state: FormState | undefined;
 let view: FormView | undefined;
@@ -144,9 +145,9 @@ function setStatus(kind: 'none' | 'dirty' | 'busy' | 'ok' | 'error', text: strin
 }
 
 function fileLink(which: 'config' | 'schema', label: string, exists: boolean): HTMLElement {
-  const codicon = icon(which === 'config' ? 'json' : 'file-code');
-  if (!exists) return h('span', { class: 'file-missing' }, codicon, `${label} (created when you save)`);
-  const link = h('button', { type: 'button', class: 'link-button', title: `Open ${label}` }, codicon, label);
+  const glyph = codicon(which === 'config' ? 'json' : 'file-code');
+  if (!exists) return el('span', { attrs: { class: 'file-missing' } }, glyph, `${label} (created when you save)`);
+  const link = el('button', { attrs: { type: 'button', class: 'link-button', title: `Open ${label}` } }, glyph, label);
   link.addEventListener('click', () => messaging.post({ type: 'openFile', which }));
   return link;
 }

@@ -1,17 +1,18 @@
 // The masked control of an x-sensitive field: a new value goes to VS Code Secret Storage on save; the stored value is never shown, only whether there is one, with Clear.
 import { ConfigFormTestId } from '../../protocol/configFormMessages.js';
 import { controlAttributes, type Control, type ControlContext } from './controlContext.js';
-import { h, icon, textButton, uniqueId } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { textButton, uniqueId } from './formButtons.js';
 
 /** Draws the password input, the Secret Storage hint and, when there is something to remove, Clear / Undo Clear. */
 export function createSecretControl(context: ControlContext): Control {
   const { field, state } = context;
   const secret = field.secret ?? { stored: false, plainTextInConfig: false };
-  const input = h('input', { ...controlAttributes(context), type: 'password', class: 'input', autocomplete: 'new-password', spellcheck: 'false' });
+  const input = el('input', { attrs: { ...controlAttributes(context), type: 'password', class: 'input', autocomplete: 'new-password', spellcheck: 'false' } });
   input.value = state.typedSecret(field.key);
   const hintId = uniqueId('secret-hint');
-  const hintText = h('span');
-  const hint = h('div', { class: 'secret-hint', id: hintId }, icon('lock'), hintText);
+  const hintText = el('span');
+  const hint = el('div', { attrs: { class: 'secret-hint', id: hintId } }, codicon('lock'), hintText);
   const canClear = secret.stored || secret.plainTextInConfig;
   const clear = canClear
     ? textButton('Clear', 'secondary', { class: 'button secondary small', 'data-testid': ConfigFormTestId.clearSecret, 'data-key': field.key, disabled: context.disabled })
@@ -47,7 +48,7 @@ export function createSecretControl(context: ControlContext): Control {
   });
   update();
   return {
-    element: h('div', { class: 'control-box secret' }, h('div', { class: 'secret-row' }, input, clear), hint),
+    element: el('div', { attrs: { class: 'control-box secret' } }, el('div', { attrs: { class: 'secret-row' } }, input, clear), hint),
     target: input,
     describedBy: [hintId],
   };

@@ -1,6 +1,6 @@
 // The concurrency strip under the waterfall: a step chart of how many tools ran over time, with the maximum marked.
 import type { RunTimeline } from '../../runtime/graph/graphTypes.js';
-import { html, svg } from './dom.js';
+import { el, svg } from '../common/dom.js';
 import { percentOf } from './timeAxis.js';
 
 /** Builds the strip for `timeline` (a label cell and a chart cell, to sit in the waterfall's grid). */
@@ -25,16 +25,16 @@ export function concurrencyStrip(timeline: RunTimeline): HTMLDivElement {
     svg('line', { class: 'concurrency-max-line', x1: 0, x2: duration, y1: top - max, y2: top - max }),
     svg('path', { class: 'concurrency-line', d: line }),
   );
-  const maxLabel = html('span', { className: 'concurrency-max-label' }, `max ${timeline.maxConcurrency}`);
+  const maxLabel = el('span', { className: 'concurrency-max-label' }, `max ${timeline.maxConcurrency}`);
   maxLabel.style.bottom = `${(100 * max) / top}%`;
   // Beside the first peak, kept inside the strip.
   const first = maxSpans(samples, timeline.maxConcurrency, duration)[0];
   maxLabel.style.left = `${Math.min(85, first ? percentOf(first[0], duration) : 0)}%`;
-  return html(
+  return el(
     'div',
     { className: 'timeline-row concurrency-row', attrs: { role: 'img', 'aria-label': `Concurrency over time: at most ${timeline.maxConcurrency} tools at once` } },
-    html('div', { className: 'timeline-label concurrency-title' }, 'concurrency'),
-    html('div', { className: 'timeline-track concurrency-track' }, chart, maxLabel),
+    el('div', { className: 'timeline-label concurrency-title' }, 'concurrency'),
+    el('div', { className: 'timeline-track concurrency-track' }, chart, maxLabel),
   );
 }
 

@@ -1,6 +1,6 @@
 // The interactive drawing area: mounts a scene in a pannable SVG, routes pointer and keyboard input, keeps selection, focus mode and hover tooltips.
 import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
-import { html, plural, svg } from './dom.js';
+import { el, svg } from '../common/dom.js';
 import { GraphHighlight } from './graphHighlight.js';
 import { directionOfKey, firstNode, nextNode } from './graphNavigation.js';
 import { GraphScene, sceneDefinitions } from './graphScene.js';
@@ -12,6 +12,7 @@ import type { Tooltip } from './tooltip.js';
 import { missingTooltip, nodeTooltip } from './tooltipContent.js';
 import type { ViewportState } from './uiState.js';
 import { Viewport } from './viewport.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 export interface CanvasEvents {
   /** A click on a node, or Enter on the selected one. */
@@ -53,7 +54,7 @@ export class GraphCanvas {
     const drawing = svg('svg', { class: 'graph-svg' }, sceneDefinitions(), this.world);
     this.drawing = drawing;
     this.minimap = new Minimap((x, y) => this.viewport.centreOn(x, y), events.minimapColours, events.runOf);
-    this.element = html('div', { className: 'graph-canvas', attrs: { tabindex: 0, role: 'group', 'aria-roledescription': 'plan graph' } }, drawing, this.minimap.element, this.message.element);
+    this.element = el('div', { className: 'graph-canvas', attrs: { tabindex: 0, role: 'group', 'aria-roledescription': 'plan graph' } }, drawing, this.minimap.element, this.message.element);
     this.viewport = new Viewport(this.element, this.world, () => {
       this.minimap.showVisible(this.viewport.visibleRect());
       this.scheduleSceneUpdate();

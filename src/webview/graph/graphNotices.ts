@@ -1,13 +1,15 @@
 // What the view says about its graph: the stale banner, the strip of structural problems, and the message shown in place of the graph.
-import { append, codicon, html, iconButton, plural } from './dom.js';
+import { append, codicon, el } from '../common/dom.js';
+import { iconButton } from './graphButtons.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 /** "Showing the last valid graph — <reason>" over the still-visible graph while the text does not parse. */
 export class StaleBanner {
   readonly element: HTMLDivElement;
-  private readonly text = html('span', { className: 'banner-text' });
+  private readonly text = el('span', { className: 'banner-text' });
 
   constructor() {
-    this.element = html('div', { className: 'graph-banner stale-banner', attrs: { role: 'status' } }, codicon('warning'), this.text);
+    this.element = el('div', { className: 'graph-banner stale-banner', attrs: { role: 'status' } }, codicon('warning'), this.text);
     this.element.hidden = true;
   }
 
@@ -28,15 +30,15 @@ const COLLAPSED_COUNT = 3;
 /** The plan's structural problems (cycles, unknown dependencies, duplicate ids) as a list under the toolbar. */
 export class ProblemsStrip {
   readonly element: HTMLDivElement;
-  private readonly list = html('ul', { className: 'problem-list' });
-  private readonly heading = html('span', { className: 'problems-heading' });
+  private readonly list = el('ul', { className: 'problem-list' });
+  private readonly heading = el('span', { className: 'problems-heading' });
   private readonly toggle: HTMLButtonElement;
   private expanded = false;
   private problems: readonly string[] = [];
 
   constructor() {
     this.toggle = iconButton({ icon: 'chevron-down', label: 'Show all problems', text: 'Show all', className: 'problems-toggle', onClick: () => this.setExpanded(!this.expanded) });
-    this.element = html('div', { className: 'problems-strip', attrs: { role: 'region', 'aria-label': 'Problems in the plan' } }, html('div', { className: 'problems-header' }, codicon('error'), this.heading, this.toggle), this.list);
+    this.element = el('div', { className: 'problems-strip', attrs: { role: 'region', 'aria-label': 'Problems in the plan' } }, el('div', { className: 'problems-header' }, codicon('error'), this.heading, this.toggle), this.list);
     this.element.hidden = true;
   }
 
@@ -54,7 +56,7 @@ export class ProblemsStrip {
 
   private render(): void {
     const shown = this.expanded ? this.problems : this.problems.slice(0, COLLAPSED_COUNT);
-    this.list.replaceChildren(...shown.map((problem) => html('li', { className: 'problem' }, problem)));
+    this.list.replaceChildren(...shown.map((problem) => el('li', { className: 'problem' }, problem)));
     const hidden = this.problems.length - COLLAPSED_COUNT;
     this.toggle.hidden = hidden <= 0;
     const label = this.expanded ? 'Show fewer' : `Show ${hidden} more`;
@@ -70,7 +72,7 @@ export class CanvasMessage {
   readonly element: HTMLDivElement;
 
   constructor() {
-    this.element = html('div', { className: 'canvas-message', attrs: { role: 'status' } });
+    this.element = el('div', { className: 'canvas-message', attrs: { role: 'status' } });
     this.element.hidden = true;
   }
 
@@ -82,8 +84,8 @@ export class CanvasMessage {
     append(
       this.element,
       codicon(icon, kind === 'waiting' ? 'codicon-modifier-spin' : ''),
-      html('div', { className: 'canvas-message-title' }, title),
-      detail ? html('div', { className: 'canvas-message-detail' }, detail) : null,
+      el('div', { className: 'canvas-message-title' }, title),
+      detail ? el('div', { className: 'canvas-message-detail' }, detail) : null,
     );
     this.element.hidden = false;
   }

@@ -1,6 +1,6 @@
 // The plan graph view: header and toolbar, banners, the canvas and the timeline; applies every ToGraphWebview message (exhaustive switch).
 import { assertNever, type FromGraphWebview, type GraphView, type RunTimeline, type ToGraphWebview } from '../../protocol/graphPanelMessages.js';
-import { html, plural } from './dom.js';
+import { el } from '../common/dom.js';
 import { GraphCanvas, type Placement } from './graphCanvas.js';
 import { exportPng, exportSvg } from './graphExport.js';
 import { GraphSearch } from './graphSearch.js';
@@ -15,6 +15,7 @@ import { TimelineView } from './timelineView.js';
 import { Toolbar } from './toolbar.js';
 import { Tooltip } from './tooltip.js';
 import type { UiStateStore } from './uiState.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 export class GraphPanel {
   readonly element: HTMLDivElement;
@@ -25,7 +26,7 @@ export class GraphPanel {
   private readonly tooltip = new Tooltip();
   private readonly canvas: GraphCanvas;
   private readonly timeline: TimelineView;
-  private readonly liveRegion = html('div', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
+  private readonly liveRegion = el('div', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
   private readonly search = new GraphSearch();
   private readonly live = new LiveRun((text) => this.announce(text));
   private graph: GraphView | undefined;
@@ -76,13 +77,13 @@ export class GraphPanel {
       },
       toggleCollapsed: () => this.setTimelineCollapsed(!this.timelineCollapsed),
     });
-    this.element = html(
+    this.element = el(
       'div',
       { className: 'graph-root' },
       this.toolbar.element,
       this.stale.element,
       this.problems.element,
-      html('main', { className: 'graph-main' }, this.canvas.element),
+      el('main', { className: 'graph-main' }, this.canvas.element),
       this.timeline.element,
       this.liveRegion,
       this.tooltip.element,

@@ -1,9 +1,10 @@
 // Builds the SVG of one layout in a single pass into a DocumentFragment: level bands, edges, unknown-dependency boxes, nodes.
 import { pathData } from '../../runtime/graph/graphSvg.js';
 import type { PlanGraphEdge, PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
-import { plural, svg } from './dom.js';
+import { svg } from '../common/dom.js';
 import { GraphIndex } from './graphIndex.js';
 import { NodeView } from './nodeView.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 /** The ids of a drawing's arrowheads; `sceneDefinitions` creates them once per drawing. */
 export interface ArrowMarkers {

@@ -1,6 +1,6 @@
 // The overview of a big graph in a corner: nodes as small boxes on a canvas, the visible part as a rectangle; click or drag pans there.
 import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
-import { html } from './dom.js';
+import { el } from '../common/dom.js';
 import type { NodeRun } from './stateIcons.js';
 import type { Rect } from './viewport.js';
 
@@ -31,9 +31,9 @@ export class Minimap {
     private readonly colours: () => MinimapColours,
     private readonly runOf: (id: string) => NodeRun | undefined,
   ) {
-    this.canvas = html('canvas', { attrs: { 'aria-hidden': 'true' } });
-    this.window = html('div', { className: 'minimap-window' });
-    this.element = html('div', { className: 'minimap', title: 'Overview: click or drag to move the view' }, this.canvas, this.window);
+    this.canvas = el('canvas', { attrs: { 'aria-hidden': 'true' } });
+    this.window = el('div', { className: 'minimap-window' });
+    this.element = el('div', { className: 'minimap', title: 'Overview: click or drag to move the view' }, this.canvas, this.window);
     this.element.hidden = true;
     this.element.addEventListener('pointerdown', (event) => {
       if (event.button !== 0) return;

@@ -1,7 +1,7 @@
 // One tool's node in the scene: box, skill stripe, toolId, "skill · script", badge chips, state icon and run chip; run states change it in place; text kept inside the box.
 import { badgeWidth, detailLine, NODE_METRICS } from '../../runtime/graph/nodeMetrics.js';
 import type { PlanGraphNode } from '../../runtime/graph/graphTypes.js';
-import { svg } from './dom.js';
+import { svg } from '../common/dom.js';
 import { chipText, describeRun, STATE_ICONS, type NodeRun } from './stateIcons.js';
 
 const metrics = NODE_METRICS;

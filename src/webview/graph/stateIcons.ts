@@ -1,7 +1,8 @@
 // How a run state looks and reads: its codicon (shape, so state is never told by colour alone) and the words said for it.
 import { STATE_LABELS } from '../../runtime/graph/graphPalette.js';
-import { formatDuration, runChipLabel } from '../../runtime/graph/nodeMetrics.js';
+import { runChipLabel } from '../../runtime/graph/nodeMetrics.js';
 import type { GraphNodeState } from '../../runtime/graph/graphTypes.js';
+import { formatDuration } from '../../runtime/common/humanText.js';
 
 /** A tool's run as the view shows it. */
 export interface NodeRun {

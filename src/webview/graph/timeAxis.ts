@@ -1,6 +1,6 @@
 // The timeline's time axis: round ticks (1, 2 or 5 × 10ⁿ ms, labels in ms, s or min), the axis row and the grid lines behind the rows.
-import { formatDuration } from '../../runtime/graph/nodeMetrics.js';
-import { html } from './dom.js';
+import { el } from '../common/dom.js';
+import { formatDuration } from '../../runtime/common/humanText.js';
 
 export interface Tick {
   readonly at: number;
@@ -35,23 +35,23 @@ export function percentOf(at: number, durationMs: number): number {
 
 /** The sticky row of tick labels above the waterfall (an empty label cell, then the ticks). */
 export function axisRow(durationMs: number): HTMLElement {
-  const ticks = html('div', { className: 'timeline-track timeline-ticks' });
+  const ticks = el('div', { className: 'timeline-track timeline-ticks' });
   for (const tick of timeTicks(durationMs, 5)) {
     // A label this close to the end would run out of the track, and ending it at its tick would overlap the
     // previous label in a narrow panel: the grid line alone marks it.
     if (tick.percent > 88) continue;
-    const label = html('span', { className: 'tick' }, tick.label);
+    const label = el('span', { className: 'tick' }, tick.label);
     label.style.left = `${tick.percent}%`;
     ticks.append(label);
   }
-  return html('div', { className: 'timeline-row timeline-axis', attrs: { 'aria-hidden': 'true' } }, html('div', { className: 'timeline-label' }), ticks);
+  return el('div', { className: 'timeline-row timeline-axis', attrs: { 'aria-hidden': 'true' } }, el('div', { className: 'timeline-label' }), ticks);
 }
 
 /** Dashed vertical lines at each tick, laid over the whole waterfall. */
 export function gridLines(durationMs: number): HTMLElement {
-  const grid = html('div', { className: 'timeline-grid', attrs: { 'aria-hidden': 'true' } });
+  const grid = el('div', { className: 'timeline-grid', attrs: { 'aria-hidden': 'true' } });
   for (const tick of timeTicks(durationMs, 5)) {
-    const line = html('div', { className: 'grid-line' });
+    const line = el('div', { className: 'grid-line' });
     line.style.left = `${tick.percent}%`;
     grid.append(line);
   }

@@ -1,12 +1,14 @@
 // The run timeline under the graph: a waterfall (a row per tool in start order, attempts and backoff waits as bars), a time axis and the concurrency strip.
-import { formatDuration, NODE_METRICS, textColumns } from '../../runtime/graph/nodeMetrics.js';
+import { NODE_METRICS, textColumns } from '../../runtime/graph/nodeMetrics.js';
 import type { RunTimeline, TimelineRow } from '../../runtime/graph/graphTypes.js';
-import { codicon, html, iconButton, plural } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { iconButton } from './graphButtons.js';
 import { concurrencyStrip } from './concurrencyStrip.js';
 import { STATE_ICONS } from './stateIcons.js';
 import { axisRow, gridLines, percentOf } from './timeAxis.js';
 import type { Tooltip } from './tooltip.js';
 import { segmentTooltip } from './tooltipContent.js';
+import { formatDuration, plural } from '../../runtime/common/humanText.js';
 
 export interface TimelineActions {
   readonly select: (toolId: string) => void;
@@ -15,8 +17,8 @@ export interface TimelineActions {
 
 export class TimelineView {
   readonly element: HTMLElement;
-  private readonly body = html('div', { className: 'timeline-body', attrs: { role: 'list', 'aria-label': 'Tools in start order' } });
-  private readonly summary = html('span', { className: 'timeline-summary' });
+  private readonly body = el('div', { className: 'timeline-body', attrs: { role: 'list', 'aria-label': 'Tools in start order' } });
+  private readonly summary = el('span', { className: 'timeline-summary' });
   private readonly collapseButton: HTMLButtonElement;
   private timeline: RunTimeline | undefined;
   private rows: TimelineRow[] = [];
@@ -28,10 +30,10 @@ export class TimelineView {
     private readonly actions: TimelineActions,
   ) {
     this.collapseButton = iconButton({ icon: 'chevron-down', label: 'Collapse the timeline', className: 'timeline-collapse', onClick: actions.toggleCollapsed });
-    this.element = html(
+    this.element = el(
       'section',
       { className: 'timeline-section', attrs: { 'aria-label': 'Run timeline' } },
-      html('div', { className: 'timeline-header' }, this.collapseButton, html('h2', { className: 'timeline-title' }, 'Timeline'), this.summary),
+      el('div', { className: 'timeline-header' }, this.collapseButton, el('h2', { className: 'timeline-title' }, 'Timeline'), this.summary),
       this.body,
     );
     this.element.hidden = true;
@@ -92,24 +94,24 @@ export class TimelineView {
   }
 
   private row(row: TimelineRow, index: number, duration: number): HTMLElement {
-    const track = html('div', { className: 'timeline-track' });
+    const track = el('div', { className: 'timeline-track' });
     row.segments.forEach((segment, position) => {
       const kind = segment.kind === 'backoff' ? 'backoff' : segment.ok === false ? 'failed' : segment.ok === true ? 'ok' : 'unknown';
-      const bar = html('div', { className: `bar bar-${kind}`, attrs: { 'data-row': index, 'data-segment': position } });
+      const bar = el('div', { className: `bar bar-${kind}`, attrs: { 'data-row': index, 'data-segment': position } });
       const left = percentOf(segment.start, duration);
       bar.style.left = `${left}%`;
       bar.style.width = `${Math.max(0, percentOf(segment.end, duration) - left)}%`;
       track.append(bar);
     });
     const icon = STATE_ICONS[row.state];
-    const label = html(
+    const label = el(
       'button',
       { className: 'timeline-label', title: `${row.toolId}: ${formatDuration(row.end - row.start)}`, attrs: { type: 'button' } },
-      html('span', { className: `codicon codicon-${icon.name} state-text-${row.state}`, attrs: { 'aria-hidden': 'true' } }),
-      html('span', { className: 'timeline-tool' }, row.toolId),
+      el('span', { className: `codicon codicon-${icon.name} state-text-${row.state}`, attrs: { 'aria-hidden': 'true' } }),
+      el('span', { className: 'timeline-tool' }, row.toolId),
       row.critical ? codicon('flame', 'critical-mark') : null,
     );
-    const element = html(
+    const element = el(
       'div',
       {
         className: `timeline-row tool-row${row.critical ? ' critical' : ''}`,

@@ -1,5 +1,6 @@
 // The header: title, what the graph shows, run summary, and the toolbar (search with a match count, focus, zoom, fit, export, timeline).
-import { codicon, html, iconButton, setPressed } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { iconButton, setPressed } from './graphButtons.js';
 
 export interface ToolbarActions {
   readonly search: (query: string) => void;
@@ -22,18 +23,18 @@ const SOURCE_LABELS = { plan: 'plan', runRecord: 'run record', executionResult: 
 export class Toolbar {
   readonly element: HTMLElement;
   readonly searchInput: HTMLInputElement;
-  private readonly title = html('h1', { className: 'graph-title' });
-  private readonly source = html('span', { className: 'graph-chip source-chip' });
-  private readonly stats = html('span', { className: 'graph-stats' });
-  private readonly runSummary = html('span', { className: 'run-summary', attrs: { 'aria-label': 'Run progress' } });
-  private readonly searchCount = html('span', { className: 'search-count', attrs: { 'aria-live': 'polite' } });
+  private readonly title = el('h1', { className: 'graph-title' });
+  private readonly source = el('span', { className: 'graph-chip source-chip' });
+  private readonly stats = el('span', { className: 'graph-stats' });
+  private readonly runSummary = el('span', { className: 'run-summary', attrs: { 'aria-label': 'Run progress' } });
+  private readonly searchCount = el('span', { className: 'search-count', attrs: { 'aria-live': 'polite' } });
   private readonly focusButton: HTMLButtonElement;
   private readonly zoomLabel: HTMLButtonElement;
   private readonly timelineButton: HTMLButtonElement;
   private readonly graphButtons: HTMLButtonElement[];
 
   constructor(actions: ToolbarActions) {
-    this.searchInput = html('input', {
+    this.searchInput = el('input', {
       className: 'search-input',
       attrs: { type: 'search', placeholder: 'Find tool or skill', 'aria-label': 'Find a tool by toolId or skill', spellcheck: 'false', autocomplete: 'off' },
     });
@@ -48,7 +49,7 @@ export class Toolbar {
       }
     });
     this.focusButton = iconButton({ icon: 'target', label: 'Focus: show only the selected tool, its dependencies and its dependents (F)', text: 'Focus', toggle: true, className: 'focus-button', onClick: actions.toggleFocus });
-    this.zoomLabel = html('button', { className: 'graph-button zoom-label', title: 'Zoom to 100%', attrs: { type: 'button', 'aria-label': 'Zoom to 100%' } }, '100%');
+    this.zoomLabel = el('button', { className: 'graph-button zoom-label', title: 'Zoom to 100%', attrs: { type: 'button', 'aria-label': 'Zoom to 100%' } }, '100%');
     this.zoomLabel.addEventListener('click', () => actions.zoomReset());
     this.timelineButton = iconButton({ icon: 'graph-line', label: 'Show or hide the run timeline', text: 'Timeline', toggle: true, className: 'timeline-button', onClick: actions.toggleTimeline });
     this.timelineButton.hidden = true;
@@ -58,19 +59,19 @@ export class Toolbar {
     const exportSvg = iconButton({ icon: 'file-code', label: 'Export the graph as SVG', text: 'SVG', className: 'export-svg', onClick: actions.exportSvg });
     const exportPng = iconButton({ icon: 'file-media', label: 'Export the graph as PNG', text: 'PNG', className: 'export-png', onClick: actions.exportPng });
     this.graphButtons = [this.focusButton, zoomOut, this.zoomLabel, zoomIn, fit, exportSvg, exportPng];
-    const searchBox = html('div', { className: 'search-box' }, codicon('search'), this.searchInput, this.searchCount);
-    this.element = html(
+    const searchBox = el('div', { className: 'search-box' }, codicon('search'), this.searchInput, this.searchCount);
+    this.element = el(
       'header',
       { className: 'graph-header' },
-      html('div', { className: 'graph-heading' }, codicon('type-hierarchy-sub'), this.title, this.source, this.stats, this.runSummary),
-      html(
+      el('div', { className: 'graph-heading' }, codicon('type-hierarchy-sub'), this.title, this.source, this.stats, this.runSummary),
+      el(
         'div',
         { className: 'graph-tools', attrs: { role: 'toolbar', 'aria-label': 'Graph tools' } },
         searchBox,
         this.focusButton,
-        html('span', { className: 'toolbar-group' }, zoomOut, this.zoomLabel, zoomIn),
+        el('span', { className: 'toolbar-group' }, zoomOut, this.zoomLabel, zoomIn),
         fit,
-        html('span', { className: 'toolbar-group' }, exportSvg, exportPng),
+        el('span', { className: 'toolbar-group' }, exportSvg, exportPng),
         this.timelineButton,
       ),
     );
@@ -87,7 +88,7 @@ export class Toolbar {
   }
 
   setRunSummary(parts: readonly { readonly text: string; readonly className: string }[]): void {
-    this.runSummary.replaceChildren(...parts.map((part) => html('span', { className: `summary-part ${part.className}` }, part.text)));
+    this.runSummary.replaceChildren(...parts.map((part) => el('span', { className: `summary-part ${part.className}` }, part.text)));
     this.runSummary.hidden = parts.length === 0;
   }
 

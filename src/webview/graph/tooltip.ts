@@ -1,5 +1,5 @@
 // A themed DOM tooltip (never a native title) placed beside the pointer and kept inside the window; content is built from nodes only.
-import { append, html, type Child } from './dom.js';
+import { append, type Child, el } from '../common/dom.js';
 
 /** Pointer gap and window margin. */
 const OFFSET = 14;
@@ -13,7 +13,7 @@ export class Tooltip {
   private key: string | undefined;
 
   constructor() {
-    this.element = html('div', { className: 'graph-tooltip', attrs: { role: 'tooltip', id: 'graph-tooltip' } });
+    this.element = el('div', { className: 'graph-tooltip', attrs: { role: 'tooltip', id: 'graph-tooltip' } });
     this.element.hidden = true;
   }
 
@@ -73,5 +73,5 @@ export class Tooltip {
 
 /** A tooltip line: a muted label and its value. */
 export function tooltipRow(label: string, value: Child): HTMLDivElement {
-  return html('div', { className: 'tooltip-row' }, html('span', { className: 'tooltip-label' }, label), value);
+  return el('div', { className: 'tooltip-row' }, el('span', { className: 'tooltip-label' }, label), value);
 }

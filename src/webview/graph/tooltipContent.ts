@@ -1,9 +1,9 @@
 // What the tooltips say: a node (toolPath, description, badges, state, input as pretty JSON), an unknown dependency, a timeline bar.
-import { formatDuration } from '../../runtime/graph/nodeMetrics.js';
 import type { PlanGraphNode, TimelineRow, TimelineSegment } from '../../runtime/graph/graphTypes.js';
-import { codicon, html, type Child } from './dom.js';
+import { type Child, codicon, el } from '../common/dom.js';
 import { describeRun, STATE_ICONS, type NodeRun } from './stateIcons.js';
 import { tooltipRow } from './tooltip.js';
+import { formatDuration } from '../../runtime/common/humanText.js';
 
 /** Input JSON longer than this is cut (a tooltip cannot scroll). */
 const MAX_INPUT_LINES = 24;
@@ -11,21 +11,21 @@ const MAX_INPUT_CHARACTERS = 2000;
 
 export function nodeTooltip(node: PlanGraphNode, run: NodeRun | undefined, critical: boolean): Child[] {
   const content: Child[] = [
-    html('div', { className: 'tooltip-title' }, node.id),
-    tooltipRow('toolPath', html('code', {}, node.toolPath || '(no toolPath)')),
+    el('div', { className: 'tooltip-title' }, node.id),
+    tooltipRow('toolPath', el('code', {}, node.toolPath || '(no toolPath)')),
   ];
   if (node.skill) content.push(tooltipRow('skill', node.skill));
-  if (node.description) content.push(html('div', { className: 'tooltip-description' }, node.description));
+  if (node.description) content.push(el('div', { className: 'tooltip-description' }, node.description));
   if (node.badges.length > 0) content.push(tooltipRow('options', node.badges.map((badge) => badge.label).join(' · ')));
-  if (run) content.push(tooltipRow('state', html('span', { className: `tooltip-state state-text-${run.state}` }, codicon(STATE_ICONS[run.state].name), ` ${describeRun(run)}`)));
+  if (run) content.push(tooltipRow('state', el('span', { className: `tooltip-state state-text-${run.state}` }, codicon(STATE_ICONS[run.state].name), ` ${describeRun(run)}`)));
   if (critical) content.push(tooltipRow('timing', 'on the critical path'));
-  if (node.input !== undefined) content.push(html('div', { className: 'tooltip-label' }, 'input'), html('pre', { className: 'tooltip-json' }, prettyJson(node.input)));
-  content.push(html('div', { className: 'tooltip-hint' }, 'Click to open in the editor'));
+  if (node.input !== undefined) content.push(el('div', { className: 'tooltip-label' }, 'input'), el('pre', { className: 'tooltip-json' }, prettyJson(node.input)));
+  content.push(el('div', { className: 'tooltip-hint' }, 'Click to open in the editor'));
   return content;
 }
 
 export function missingTooltip(id: string): Child[] {
-  return [html('div', { className: 'tooltip-title tooltip-error' }, `? ${id}`), html('div', {}, 'Unknown dependency: no tool in this plan has this toolId.')];
+  return [el('div', { className: 'tooltip-title tooltip-error' }, `? ${id}`), el('div', {}, 'Unknown dependency: no tool in this plan has this toolId.')];
 }
 
 export function segmentTooltip(row: TimelineRow, segment: TimelineSegment): Child[] {
@@ -34,7 +34,7 @@ export function segmentTooltip(row: TimelineRow, segment: TimelineSegment): Chil
       ? `${row.toolId}: waiting before attempt ${segment.attempt}`
       : `${row.toolId}: attempt ${segment.attempt}${segment.ok === undefined ? '' : segment.ok ? ' succeeded' : ' failed'}`;
   return [
-    html('div', { className: 'tooltip-title' }, title),
+    el('div', { className: 'tooltip-title' }, title),
     tooltipRow('start', formatDuration(segment.start)),
     tooltipRow('end', formatDuration(segment.end)),
     tooltipRow('duration', formatDuration(segment.end - segment.start)),

@@ -2,12 +2,12 @@
 import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { INLINE_GRAPH_MAX_TOOLS } from '../../protocol/playPanelMessages.js';
-import { svg } from '../graph/dom.js';
+import { codicon, el, svg } from '../common/dom.js';
 import { GraphScene, sceneDefinitions } from '../graph/graphScene.js';
 import { fitTextToMetrics } from '../graph/nodeView.js';
-import { codicon, el, plural } from './dom.js';
 import { graphRunOf } from './toolGraphState.js';
 import type { ToolRowModel } from './toolRow.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 /** Room around the layout so that borders and arrowheads at its edge are not clipped. */
 const MARGIN = 6;

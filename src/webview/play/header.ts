@@ -1,7 +1,8 @@
 // The panel header: title, narrator chip, skills health strip, Restart, Save as Playtest and Show Logs; posts requests, decides nothing itself.
 import type { FromPlayWebview, NarratorStatusView, SkillHealthView, SkillSummaryView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { button, codicon, el } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { button } from './playElements.js';
 
 const healthLook: Record<SkillHealthView, { readonly icon: string; readonly label: string }> = {
   healthy: { icon: 'circle-filled', label: 'healthy' },
@@ -57,7 +58,7 @@ export class Header {
     this.narratorChip.dataset['state'] = narrator.state;
     this.narratorChip.title = narrator.detail;
     this.narratorChip.setAttribute('aria-label', `Narrator: ${narrator.label}${percent !== undefined ? `, ${percent}%` : ''}. ${narrator.detail}`);
-    const children: HTMLElement[] = [codicon(icon, ...modifiers), el('span', { className: 'narrator-label' }, narrator.label)];
+    const children: HTMLElement[] = [codicon(icon, modifiers.map((modifier) => `codicon-modifier-${modifier}`).join(' ')), el('span', { className: 'narrator-label' }, narrator.label)];
     if (percent !== undefined) {
       const bar = el('progress', { className: 'narrator-progress', attrs: { max: '100', value: String(percent), 'aria-hidden': 'true' } });
       children.push(el('span', { className: 'narrator-percent' }, `${percent}%`), bar);

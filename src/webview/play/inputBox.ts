@@ -1,6 +1,7 @@
 // The composer at the bottom of the story: textarea, Send, busy indicator with Cancel, history and draft; posts nothing itself.
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { button, el, replaceChildren, spinner } from './dom.js';
+import { el } from '../common/dom.js';
+import { button, replaceChildren, spinner } from './playElements.js';
 import { InputHistory } from './inputHistory.js';
 import type { UiStateStore } from './uiStateStore.js';
 

@@ -1,7 +1,8 @@
 // The in-panel modal shown when every plan attempt of a turn failed: focus stays inside, Escape means Continue with fallback.
 import type { FromPlayWebview, TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { button, codicon, el } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { button } from './playElements.js';
 
 /** A modal over the panel; it owns its backdrop and returns focus to where it was when it closes. */
 export class MaxReplanDialog {

@@ -1,5 +1,5 @@
 // A collapsible side section with a VS Code style header (title, description, actions); remembers whether it is collapsed.
-import { codicon, el } from './dom.js';
+import { codicon, el } from '../common/dom.js';
 import type { UiStateStore } from './uiStateStore.js';
 
 export interface PanelSectionOptions {

@@ -1,7 +1,8 @@
 // Banners and inline notices: workspace trust, the session notice, and the error notice of the last turn (upstream Spec 005).
 import type { FromPlayWebview, TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { button, codicon, el } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { button } from './playElements.js';
 import type { UiStateStore } from './uiStateStore.js';
 
 export const untrustedMessage = 'This workspace is not trusted, so Narratoria runs no skill scripts and loads no model. You can still read the story and its state.';

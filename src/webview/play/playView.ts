@@ -1,6 +1,6 @@
 // The play panel's controller: lays out the views and applies each ToPlayWebview message to them (exhaustive switch).
 import { assertNever, type FromPlayWebview, type NarratorStatusView, type PlaySnapshot, type ToPlayWebview, type TurnView } from '../../protocol/playPanelMessages.js';
-import { el } from './dom.js';
+import { el } from '../common/dom.js';
 import { Header } from './header.js';
 import { InputBox } from './inputBox.js';
 import { MaxReplanDialog } from './maxReplanDialog.js';

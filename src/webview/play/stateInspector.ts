@@ -1,9 +1,10 @@
 // The session state as the play panel's side section: a shared JSON tree (changed top-level keys highlighted) with Collapse All. Read-only: never edits state.
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { JsonTree } from '../common/jsonTree.js';
-import { button, plural } from './dom.js';
+import { button } from './playElements.js';
 import { PanelSection } from './panelSection.js';
 import type { UiStateStore } from './uiStateStore.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 /** The state tree: rows are `role="treeitem"` with `data-key-path` ("dice.lastRoll"); the open paths are kept in the UI state. */
 export class StateInspector {

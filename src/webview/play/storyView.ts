@@ -1,7 +1,8 @@
 // The scrolling story column: turns oldest first, the running turn, auto-scroll while the reader is at the bottom, a live region.
 import type { TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { button, codicon, el, isScrolledToBottom } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { button, isScrolledToBottom } from './playElements.js';
 import { pendingText, pendingTime, renderChoices, renderPendingTurn, renderStreamingNarration, renderTurn, type PendingStage, type TurnContext } from './turnEntry.js';
 
 /** How often the pending turn's time so far is redrawn. */

@@ -3,11 +3,12 @@ import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
 import type { AttemptView, NarratorKindView, ToolRunView, TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { AttemptGraphSlot } from './attemptGraph.js';
-import { codicon, el, plural } from './dom.js';
+import { codicon, el } from '../common/dom.js';
 import { PanelSection } from './panelSection.js';
 import { renderToolRow, statusIcon, type ToolRowModel } from './toolRow.js';
 import { narratorName } from './turnAttempts.js';
 import type { UiStateStore } from './uiStateStore.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 interface AttemptGroup {
   readonly attempt: number;

@@ -1,7 +1,8 @@
 // One row of the tool execution panel: themed status icon, tool and skill, retries, duration, error, and its log lines.
 import type { LogLineView, ToolRunView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { codicon, el, formatDuration, plural } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { formatDuration, plural } from '../../runtime/common/humanText.js';
 
 /** A live status, or `recorded` for a tool known only from the saved session (its status was not kept). */
 export type ToolRowStatus = ToolRunView['status'] | 'recorded';
@@ -33,7 +34,7 @@ const statusLook: Record<ToolRowStatus, { readonly icon: string; readonly spin?:
 /** The status icon, coloured by CSS through `status-<name>`. */
 export function statusIcon(status: ToolRowStatus): HTMLElement {
   const look = statusLook[status];
-  const icon = look.spin === true ? codicon(look.icon, 'spin') : codicon(look.icon);
+  const icon = look.spin === true ? codicon(look.icon, 'codicon-modifier-spin') : codicon(look.icon);
   return el('span', { className: `status-icon status-${status}`, title: look.label }, icon, el('span', { className: 'visually-hidden' }, look.label));
 }
 

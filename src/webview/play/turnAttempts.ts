@@ -1,7 +1,9 @@
 // The compact per-turn line (narrator, attempts, disabled skills, fallback badge) that expands to list every plan attempt.
 import type { AttemptView, NarratorKindView, TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
-import { button, codicon, el, formatDuration, plural } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { button } from './playElements.js';
+import { formatDuration, plural } from '../../runtime/common/humanText.js';
 
 /** "LLM narrator" / "Pattern narrator". */
 export function narratorName(kind: NarratorKindView): string {

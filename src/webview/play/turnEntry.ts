@@ -2,7 +2,8 @@
 import type { TurnView, UiEventView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { renderAsset } from '../common/assetCard.js';
-import { codicon, el, spinner } from './dom.js';
+import { codicon, el } from '../common/dom.js';
+import { spinner } from './playElements.js';
 import { renderTurnAttempts } from './turnAttempts.js';
 import { renderUiEvent } from '../common/uiEventCard.js';
 

@@ -1,8 +1,9 @@
 // Tests of retry timing: the seed's backoff formula as the executor applies it, timeout precedence, worst case, invalid values and duration formatting.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { describeRetryTiming, formatDelays, formatDuration, retryTiming } from '../../../src/runtime/authoring/retryTiming.js';
+import { describeRetryTiming, formatDelays, retryTiming } from '../../../src/runtime/authoring/retryTiming.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs } from '../../../src/runtime/contractTypes/plan.js';
+import { formatDuration } from '../../../src/runtime/common/humanText.js';
 
 test('defaults: 3 retries after 100, 200, 400 ms and the 30 s default timeout', () => {
   const timing = retryTiming({});

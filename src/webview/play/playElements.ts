@@ -1,7 +1,5 @@
-// Small DOM builders for the play panel: elements from tags, attributes and text nodes only, never from HTML strings.
-import { append, codicon, el, type Child, type ElementOptions } from '../common/dom.js';
-
-export { append, codicon, el, type Child, type ElementOptions };
+// The play panel's own elements (buttons, the spinner) and DOM chores, built with the shared DOM builder (src/webview/common/dom.ts).
+import { append, codicon, el, type Child } from '../common/dom.js';
 
 /** Removes every child of `node`. */
 export function clear(node: Node): void {
@@ -16,7 +14,7 @@ export function replaceChildren(node: Element, ...children: Child[]): void {
 
 /** The spinning codicon used for work in progress. */
 export function spinner(): HTMLSpanElement {
-  return codicon('loading', 'spin');
+  return codicon('loading', 'codicon-modifier-spin');
 }
 
 export type ButtonVariant = 'primary' | 'secondary' | 'icon' | 'link';
@@ -47,20 +45,6 @@ export function button(options: ButtonOptions): HTMLButtonElement {
   if (variant !== 'icon') element.appendChild(el('span', { className: 'button-label' }, options.label));
   element.addEventListener('click', options.onClick);
   return element;
-}
-
-/** "850 ms", "1.2 s", "2 min 5 s". */
-export function formatDuration(milliseconds: number): string {
-  if (!Number.isFinite(milliseconds) || milliseconds < 0) return '';
-  if (milliseconds < 1000) return `${Math.round(milliseconds)} ms`;
-  if (milliseconds < 60_000) return `${(milliseconds / 1000).toFixed(milliseconds < 10_000 ? 1 : 0)} s`;
-  const minutes = Math.floor(milliseconds / 60_000);
-  return `${minutes} min ${Math.round((milliseconds % 60_000) / 1000)} s`;
-}
-
-/** "1 attempt", "3 attempts". */
-export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
 }
 
 /** True when a scrolling element shows its bottom (within a few pixels). */
