@@ -1,5 +1,6 @@
 // Typed messages between the play panel's extension side and its webview (DESIGN.md convention 4). Pure JSON-able types; imports types only.
 import type { PlanGraphLayout } from '../runtime/graph/graphTypes.js';
+import type { ToolRunState } from '../runtime/contractTypes/executionResult.js';
 
 /**
  * Plans with more tools than this are not laid out for the tool panel's inline graph (the layout would cost the
@@ -95,7 +96,7 @@ export interface ToolRunView {
   readonly planId: string;
   readonly toolId: string;
   readonly skill: string | null;
-  readonly status: 'pending' | 'running' | 'retrying' | 'succeeded' | 'failed' | 'skipped' | 'cancelled' | 'timedOut';
+  readonly status: ToolRunState;
   /** Retries so far (0 for the first try). */
   readonly retries: number;
   readonly durationMs?: number;

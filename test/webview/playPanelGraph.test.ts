@@ -79,8 +79,8 @@ function layoutProblems(page: Page, attempt: number): Promise<string[]> {
 
 async function streamFirstAttempt(panel: PreviewPage): Promise<void> {
   await panel.send(
-    { type: 'toolUpdated', tool: toolRun(1, 'recall', 'memory', 'succeeded', { durationMs: 12 }) },
-    { type: 'toolUpdated', tool: toolRun(1, 'roll', 'dice-roller', 'succeeded', { durationMs: 84 }) },
+    { type: 'toolUpdated', tool: toolRun(1, 'recall', 'memory', 'success', { durationMs: 12 }) },
+    { type: 'toolUpdated', tool: toolRun(1, 'roll', 'dice-roller', 'success', { durationMs: 84 }) },
     { type: 'toolUpdated', tool: toolRun(1, 'perceive', 'npc-perception', 'running') },
   );
 }
@@ -121,7 +121,7 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
     assert.match((await graphOf(page, 1).locator('.node[data-tool-id="perceive"]').getAttribute('aria-label')) ?? '', /retrying \(attempt 2\)/);
 
     await panel.send(
-      { type: 'toolUpdated', tool: toolRun(1, 'perceive', 'npc-perception', 'timedOut', { retries: 1, durationMs: 5004, error: { category: 'timeout', message: 'perceive took longer than 5 s' } }) },
+      { type: 'toolUpdated', tool: toolRun(1, 'perceive', 'npc-perception', 'timeout', { retries: 1, durationMs: 5004, error: { category: 'timeout', message: 'perceive took longer than 5 s' } }) },
       { type: 'toolUpdated', tool: toolRun(1, 'narrate', 'storyteller', 'skipped') },
     );
     assert.deepEqual(await nodeStates(page, 1), { recall: 'success', roll: 'success', perceive: 'timeout', narrate: 'skipped' });
@@ -192,8 +192,8 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
     assert.equal(markerTargets, true, 'each drawing’s edges point to its own arrowheads');
 
     await panel.send(
-      { type: 'toolUpdated', tool: toolRun(2, 'roll', 'dice-roller', 'succeeded', { durationMs: 71 }) },
-      { type: 'toolUpdated', tool: toolRun(2, 'narrate', 'storyteller', 'succeeded', { durationMs: 1250 }) },
+      { type: 'toolUpdated', tool: toolRun(2, 'roll', 'dice-roller', 'success', { durationMs: 71 }) },
+      { type: 'toolUpdated', tool: toolRun(2, 'narrate', 'storyteller', 'success', { durationMs: 1250 }) },
       { type: 'attemptFinished', attempt: { attempt: 2, planId: 'turn-3-guardhouse-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'narrate'] } },
       {
         type: 'turnFinished',

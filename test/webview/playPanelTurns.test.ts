@@ -42,20 +42,20 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     await panel.send(
       { type: 'attemptStarted', attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', tools: firstTools },
       { type: 'toolUpdated', tool: toolRun(1, 'roll', 'dice-roller', 'running', { logLines: [{ level: 'info', text: 'Rolled 1d20 for search: [20] = 20' }] }) },
-      { type: 'toolUpdated', tool: toolRun(1, 'roll', 'dice-roller', 'succeeded', { durationMs: 84, logLines: [{ level: 'info', text: 'Rolled 1d20 for search: [20] = 20' }] }) },
+      { type: 'toolUpdated', tool: toolRun(1, 'roll', 'dice-roller', 'success', { durationMs: 84, logLines: [{ level: 'info', text: 'Rolled 1d20 for search: [20] = 20' }] }) },
       { type: 'toolUpdated', tool: toolRun(1, 'perceive', 'npc-perception', 'retrying', { retries: 1 }) },
     );
     assert.match(await pendingText.innerText(), /^Running the plan…/, 'the plan is written: the turn waits for its tools');
     const perceive = byTestId(page, PlayPanelTestId.toolRow, '[data-tool-id="perceive"][data-attempt="1"]');
     assert.equal(await perceive.getAttribute('data-status'), 'retrying');
     assert.match(await perceive.innerText(), /retry 1/);
-    assert.equal(await page.locator('[data-tool-id="roll"] .status-succeeded').count(), 1);
-    assert.equal(await color(page, '[data-tool-id="roll"] .status-succeeded'), 'rgb(115, 201, 145)', 'succeeded uses --vscode-testing-iconPassed');
+    assert.equal(await page.locator('[data-tool-id="roll"] .status-success').count(), 1);
+    assert.equal(await color(page, '[data-tool-id="roll"] .status-success'), 'rgb(115, 201, 145)', 'succeeded uses --vscode-testing-iconPassed');
     assert.equal(await page.locator('[data-tool-id="roll"] .tool-log').isVisible(), false, 'logs start collapsed');
 
     await panel.send({
       type: 'toolUpdated',
-      tool: toolRun(1, 'perceive', 'npc-perception', 'timedOut', {
+      tool: toolRun(1, 'perceive', 'npc-perception', 'timeout', {
         retries: 1,
         durationMs: 5004,
         error: { category: 'timeout', message: 'perceive took longer than 5 s and was stopped' },
@@ -66,8 +66,8 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
         ],
       }),
     });
-    assert.equal(await perceive.getAttribute('data-status'), 'timedOut');
-    assert.equal(await color(page, '[data-tool-id="perceive"] .status-timedOut'), 'rgb(241, 76, 76)', 'failures use --vscode-testing-iconFailed');
+    assert.equal(await perceive.getAttribute('data-status'), 'timeout');
+    assert.equal(await color(page, '[data-tool-id="perceive"] .status-timeout'), 'rgb(241, 76, 76)', 'failures use --vscode-testing-iconFailed');
     await perceive.locator('.tool-row-head').click();
     assert.equal(await perceive.locator('.tool-log').isVisible(), true);
     assert.equal(await perceive.locator('.log-line').count(), 3);
@@ -82,7 +82,7 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
         attempt: 2,
         planId: 'turn-3-guardhouse-r1',
         narrator: 'pattern',
-        tools: [toolRun(2, 'roll', 'dice-roller', 'succeeded', { durationMs: 71 }), toolRun(2, 'narrate', 'storyteller', 'running', { logLines: [{ level: 'info', text: 'Telling the search with a natural 20' }] })],
+        tools: [toolRun(2, 'roll', 'dice-roller', 'success', { durationMs: 71 }), toolRun(2, 'narrate', 'storyteller', 'running', { logLines: [{ level: 'info', text: 'Telling the search with a natural 20' }] })],
       },
       { type: 'stateChanged', state: { ...sessionState, player: { name: 'Mara Quill', hp: 9, maxHp: 12, inventory: ['lockpicks', 'storm lantern', 'rope (30 ft)', 'ring of keys'] } }, changedKeys: ['player'] },
     );

@@ -137,12 +137,7 @@ export function turnView(record: TurnRecord, root: string, resolveUri: AssetUriR
 
 /** A tool's final view from its result. */
 export function finishedToolView(previous: ToolRunView | undefined, planId: string, attempt: number, result: ToolResult): ToolRunView {
-  const status: ToolRunView['status'] =
-    result.state === 'success' ? 'succeeded'
-    : result.state === 'skipped' ? 'skipped'
-    : result.state === 'timeout' ? 'timedOut'
-    : result.state === 'cancelled' ? 'cancelled'
-    : 'failed';
+  const status: ToolRunView['status'] = result.state;
   return {
     attempt,
     planId,

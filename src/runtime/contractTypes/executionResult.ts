@@ -15,6 +15,8 @@ export type ErrorCategory =
 
 /** Mirrors `#/$defs/ToolState`. */
 export type ToolState = 'success' | 'failed' | 'skipped' | 'timeout' | 'cancelled' | 'rolledBack';
+/** A tool's state while its plan runs, then its final ToolState: the one vocabulary from the runtime to the panels and the graph. */
+export type ToolRunState = 'pending' | 'running' | 'retrying' | ToolState;
 export type SkipReason = 'dependency_failed' | 'condition_false' | 'cancelled' | 'plan_timeout';
 export type RunStatus = 'succeeded' | 'failed' | 'cancelled' | 'timeout';
 

@@ -1,7 +1,9 @@
 // The plan graph's data: what contracts/plan-graph.schema.json describes, plus the pre-layout model. Pure types.
 
+import type { ToolRunState } from '../contractTypes/executionResult.js';
+
 /** A tool's state in a run, as the graph shows it (ExecutionResult states plus the live ones). */
-export type GraphNodeState = 'pending' | 'running' | 'retrying' | 'success' | 'failed' | 'timeout' | 'skipped' | 'cancelled' | 'rolledBack';
+export type GraphNodeState = ToolRunState;
 
 /** What a node's badges mark. */
 export type BadgeKind = 'optional' | 'async' | 'retries' | 'timeout' | 'condition' | 'subPlan' | 'rollback';

@@ -1,20 +1,6 @@
-// How a tool row's live status reads in the inline plan graph: the graph view's state, duration and retries. Pure (no DOM).
-import type { GraphNodeState } from '../../runtime/graph/graphTypes.js';
-import type { ToolRunView } from '../../protocol/playPanelMessages.js';
+// How a tool row's live status reads in the inline plan graph: its state (the same words), duration and retries. Pure (no DOM).
 import type { NodeRun } from '../graph/stateIcons.js';
 import type { ToolRowModel } from './toolRow.js';
-
-/** The graph state of each live status of the tool panel (the graph's words: success, timeout). */
-export const GRAPH_STATE_OF_STATUS: Readonly<Record<ToolRunView['status'], GraphNodeState>> = {
-  pending: 'pending',
-  running: 'running',
-  retrying: 'retrying',
-  succeeded: 'success',
-  failed: 'failed',
-  skipped: 'skipped',
-  cancelled: 'cancelled',
-  timedOut: 'timeout',
-};
 
 /**
  * A row as the graph's node shows it; undefined for `recorded` (a saved turn's tool whose status was not kept),
@@ -23,7 +9,7 @@ export const GRAPH_STATE_OF_STATUS: Readonly<Record<ToolRunView['status'], Graph
  */
 export function graphRunOf(tool: Pick<ToolRowModel, 'status' | 'retries' | 'durationMs'>): NodeRun | undefined {
   if (tool.status === 'recorded') return undefined;
-  const state = GRAPH_STATE_OF_STATUS[tool.status];
+  const state = tool.status;
   if (state === 'retrying') return { state, attempt: tool.retries + 1, durationMs: tool.durationMs };
   return { state, durationMs: tool.durationMs, retryCount: tool.retries > 0 ? tool.retries : undefined };
 }

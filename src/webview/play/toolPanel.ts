@@ -138,7 +138,7 @@ export class ToolPanel {
           attempt: attempt.attempt,
           toolId,
           skill: error?.skill ?? null,
-          status: failed ? 'failed' : attempt.outcome === 'success' ? 'succeeded' : 'recorded',
+          status: failed ? 'failed' : attempt.outcome === 'success' ? 'success' : 'recorded',
           retries: 0,
           logLines: [],
           error: error !== undefined ? { category: error.category, message: error.message } : undefined,
@@ -316,7 +316,7 @@ function attemptDescription(group: AttemptGroup): string {
 function attemptIcon(group: AttemptGroup): HTMLElement {
   const outcome = group.finished?.outcome;
   if (outcome === undefined) return statusIcon('running');
-  if (outcome === 'success') return statusIcon('succeeded');
+  if (outcome === 'success') return statusIcon('success');
   if (outcome === 'cancelled') return statusIcon('cancelled');
   return statusIcon('failed');
 }

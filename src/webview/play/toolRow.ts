@@ -23,11 +23,12 @@ const statusLook: Record<ToolRowStatus, { readonly icon: string; readonly spin?:
   pending: { icon: 'circle-large-outline', label: 'Pending' },
   running: { icon: 'loading', spin: true, label: 'Running' },
   retrying: { icon: 'sync', spin: true, label: 'Retrying' },
-  succeeded: { icon: 'pass', label: 'Succeeded' },
+  success: { icon: 'pass', label: 'Succeeded' },
   failed: { icon: 'error', label: 'Failed' },
   skipped: { icon: 'debug-step-over', label: 'Skipped' },
   cancelled: { icon: 'circle-slash', label: 'Cancelled' },
-  timedOut: { icon: 'watch', label: 'Timed out' },
+  timeout: { icon: 'watch', label: 'Timed out' },
+  rolledBack: { icon: 'discard', label: 'Rolled back' },
   recorded: { icon: 'circle-small-filled', label: 'Ran (status not kept)' },
 };
 
