@@ -15,7 +15,7 @@ const { BINARY_PACKAGES } = await tsImport('./src/runtime/narrator/localModelSup
 export const TARGETS = { ...BINARY_PACKAGES, universal: null };
 
 /** Files of the extension itself (node_modules comes from the production dependency tree). */
-const EXTENSION_FILES = ['README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'dist', 'skills', 'contracts', 'docs'];
+const EXTENSION_FILES = ['README.md', 'LICENSE', 'CHANGELOG.md', 'CONTRIBUTING.md', 'ARCHITECTURE.md', '.vscodeignore', 'dist', 'skills', 'contracts', 'docs'];
 
 function fail(message) {
   console.error(`package: ${message}`);
