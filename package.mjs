@@ -163,7 +163,7 @@ function vsceOnTarget(command, target, runtimeFiles) {
   const staging = stage(target, runtimeFiles);
   const out = path.join(root, `narratoria-${target}.vsix`);
   const args = [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), command];
-  // No public repository yet: the manifest has no repository field (README, issue 15).
+  // No public repository yet: the manifest has no repository field (CHANGELOG.md, known limitations; issue 15).
   if (command === 'package') args.push('--no-rewrite-relative-links', '--allow-missing-repository', '--out', out);
   if (command === 'package' && TARGETS[target]) args.push('--target', target);
   if (!TARGETS[target]) args.push('--no-dependencies');
