@@ -15,7 +15,7 @@ const { BINARY_PACKAGES } = await tsImport('./src/runtime/narrator/localModelSup
 export const TARGETS = { ...BINARY_PACKAGES, universal: null };
 
 /** Files of the extension itself (node_modules comes from the production dependency tree). */
-const EXTENSION_FILES = ['README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'dist', 'skills', 'contracts', 'docs'];
+const EXTENSION_FILES = ['README.md', 'LICENSE', 'CHANGELOG.md', 'CONTRIBUTING.md', 'ARCHITECTURE.md', '.vscodeignore', 'dist', 'skills', 'contracts', 'docs'];
 
 function fail(message) {
   console.error(`package: ${message}`);
@@ -163,7 +163,7 @@ function vsceOnTarget(command, target, runtimeFiles) {
   const staging = stage(target, runtimeFiles);
   const out = path.join(root, `narratoria-${target}.vsix`);
   const args = [path.join(root, 'node_modules', '@vscode', 'vsce', 'vsce'), command];
-  // No public repository yet: the manifest has no repository field (README, issue 15).
+  // No public repository yet: the manifest has no repository field (CHANGELOG.md, known limitations; issue 15).
   if (command === 'package') args.push('--no-rewrite-relative-links', '--allow-missing-repository', '--out', out);
   if (command === 'package' && TARGETS[target]) args.push('--target', target);
   if (!TARGETS[target]) args.push('--no-dependencies');

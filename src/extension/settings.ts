@@ -11,7 +11,7 @@ export interface NarratoriaSettings {
   /** Absolute model file, or undefined for the cached default model. */
   readonly modelPath: string | undefined;
   readonly downloadBaseUrl: string;
-  /** The local model's budget per decision (FR-006), ms. */
+  /** The local model's budget per decision (docs/design-rules.md#the-generation-budget), ms. */
   readonly narratorBudgetMs: number | undefined;
   /** The local model's CPU threads; undefined: chosen from the cores and the model's size. */
   readonly narratorThreads: number | undefined;

@@ -1,4 +1,4 @@
-// Typed messages and the form model of the Configure Skill panel (DESIGN.md convention 4). Pure JSON-able types, no imports; never carries a secret value.
+// Typed messages and the form model of the Configure Skill panel (docs/design-rules.md#typed-webview-messages). Pure JSON-able types, no imports; never carries a secret value.
 
 /** A JSON value as it travels through postMessage. */
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };

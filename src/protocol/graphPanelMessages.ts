@@ -1,4 +1,4 @@
-// Typed messages between the plan graph view's extension side and its webview (DESIGN.md convention 4).
+// Typed messages between the plan graph view's extension side and its webview (docs/design-rules.md#typed-webview-messages).
 import type { GraphNodeState, PlanGraphLayout, RunTimeline } from '../runtime/graph/graphTypes.js';
 import type { LiveToolState } from '../runtime/graph/runStateTracker.js';
 

@@ -1,4 +1,4 @@
-// Typed messages between the skill-script Inspector panel's extension side and its webview (DESIGN.md convention 4).
+// Typed messages between the skill-script Inspector panel's extension side and its webview (docs/design-rules.md#typed-webview-messages).
 import type { InspectorRow, StderrChunk, VerdictCard } from '../runtime/inspect/inspectorSession.js';
 
 export type { InspectorRow, StderrChunk, VerdictCard };

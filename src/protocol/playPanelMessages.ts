@@ -1,4 +1,4 @@
-// Typed messages between the play panel's extension side and its webview (DESIGN.md convention 4). Pure JSON-able types; imports types only.
+// Typed messages between the play panel's extension side and its webview (docs/design-rules.md#typed-webview-messages). Pure JSON-able types; imports types only.
 import type { PlanGraphLayout } from '../runtime/graph/graphTypes.js';
 import type { ToolRunState } from '../runtime/contractTypes/executionResult.js';
 

@@ -1,4 +1,4 @@
-// Enforces the layer rules of DESIGN.md: src/runtime never imports vscode; src/webview imports neither vscode nor Node built-ins; the executor has no import cycle.
+// Enforces the layer rules of docs/design-rules.md#layers: src/runtime never imports vscode; src/webview imports neither vscode nor Node built-ins; the executor has no import cycle.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';

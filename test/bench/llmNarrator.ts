@@ -13,7 +13,7 @@ import { makeShapedGguf, PHI35_MINI_SHAPE, SMALL_SHAPE } from '../fixtures/model
 import { REPOSITORY_ROOT, TSX_WORKER } from '../runtime/narrator/narratorFixtures.js';
 import { check, median, meetsTarget, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';
 
-/** Headline: a warm turn's p95 against the 5 s budget (FR-006); the issue's targets are p50 ≤ 3 s and p95 ≤ 5 s. */
+/** Headline: a warm turn's p95 against the 5 s budget (docs/design-rules.md#the-generation-budget); the issue's targets are p50 ≤ 3 s and p95 ≤ 5 s. */
 const TARGET: BenchTarget = { op: '<=', value: 1.0 };
 
 /** Turns a player might type over the sample skills. */

@@ -1,4 +1,4 @@
-// The pattern narrator on skills written with only the seed's manifest fields (issue 24): the four corpora written blind (two for tuning, two frozen held-out), each at or above its measured floor, with no shotgun plans and valid plans.
+// The pattern narrator on skills written with only the standard manifest fields (docs/design-rules.md#skill-manifests) (issue 24): the four corpora written blind (two for tuning, two frozen held-out), each at or above its measured floor, with no shotgun plans and valid plans.
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
@@ -8,7 +8,7 @@ import { inputValidator } from '../../src/runtime/validation/inputChecks.js';
 import { grade, loadCorpusSet, narratorsOf, type CorpusEntry, type CorpusSet, type Grade } from './corpusKit.js';
 
 /**
- * Floors, as measured when the selection was calibrated (see README "Steering skill selection"). The held-out corpora
+ * Floors, as measured when the selection was calibrated (see docs/narrators-and-selection.md#measured-accuracy). The held-out corpora
  * were frozen before tuning and never tuned on; author-heldout was measured three times during tuning (the total only),
  * author-heldout2 once, at the end.
  */

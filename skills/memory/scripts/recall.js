@@ -51,7 +51,7 @@ runTool('memory', '{"input":{"query":"the harbour map","limit":5}}', async ({ in
   const request = readRecallInput(input);
   const config = loadConfig(skillDir, 'memory', CONFIG, log);
   if (config.embeddingModel.trim() !== '') {
-    // The upstream skill can rank with a sentence-embedding model; this build has none bundled.
+    // The original memory skill can rank with a sentence-embedding model (docs/design-rules.md#the-sample-skills); this build has none bundled.
     log('warn', `Embedding model ${JSON.stringify(config.embeddingModel)} is not available in this runtime; using lexical similarity`);
   }
   const { memories, skipped } = readMemories(dataDirectory(skillDir, false));

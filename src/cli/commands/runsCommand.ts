@@ -1,4 +1,4 @@
-// `narratoria runs list|show|resume|cancel`: the persisted executions of a story root (seed 003 state manager).
+// `narratoria runs list|show|resume|cancel`: the persisted executions of a story root (docs/plan-json-and-protocol.md#run-records-and-resume).
 import * as path from 'node:path';
 import { FileRunStore, processAlive } from '../../runtime/persistence/runStore.js';
 import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';

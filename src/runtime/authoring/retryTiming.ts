@@ -1,4 +1,4 @@
-// Retry timing of one tool as the executor really runs it: backoff delays (seed 000 §2.1, no cap, no jitter), attempt timeout and worst case. Pure.
+// Retry timing of one tool as the executor really runs it: backoff delays (docs/plan-json-and-protocol.md#retry-backoff: no cap, no jitter), attempt timeout and worst case. Pure.
 import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_RETRIES, DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs } from '../contractTypes/plan.js';
 import { formatDuration } from '../common/humanText.js';
 

@@ -94,7 +94,7 @@ export function normalizeTool(tool: ToolInvocation, index: number): NormalizedTo
   };
 }
 
-/** Delay before retry `retryNumber` (1-indexed): backoffMs × 2^(retryNumber−1) (seed 000 §2.1). */
+/** Delay before retry `retryNumber` (1-indexed): backoffMs × 2^(retryNumber−1) (docs/plan-json-and-protocol.md#retry-backoff). */
 export function retryDelayMs(backoffMs: number, retryNumber: number): number {
   return backoffMs * 2 ** (retryNumber - 1);
 }

@@ -1,4 +1,4 @@
-// DAG utilities over tool dependencies (seeds 000 §4, 003 §4.2): stable Kahn sort, DFS cycle path, levels, dependents.
+// DAG utilities over tool dependencies (docs/plan-json-and-protocol.md#dependencies): stable Kahn sort, DFS cycle path, levels, dependents.
 
 /** The minimal shape the graph algorithms need. */
 export interface DagNode {
@@ -43,7 +43,7 @@ export function topologicalSort(nodes: readonly DagNode[]): TopologicalSortResul
 }
 
 /**
- * DFS cycle detection (seed 000 §4.2). Returns the cycle as a path that starts and ends at the same
+ * DFS cycle detection (docs/plan-json-and-protocol.md#cycles). Returns the cycle as a path that starts and ends at the same
  * toolId, following dependency edges in the direction "x depends on y" (e.g. ['x', 'y', 'z', 'x']),
  * or undefined when the graph is acyclic. Self-dependencies are reported as ['x', 'x'].
  */
@@ -83,7 +83,7 @@ export function findCycle(nodes: readonly DagNode[]): string[] | undefined {
 }
 
 /**
- * Parallel groups by level (seed 003 §4.2): level = length of the longest dependency path from a
+ * Parallel groups by level (docs/plan-json-and-protocol.md#levels): level = length of the longest dependency path from a
  * source. Tools in one group never depend on each other. Groups keep plan order. Requires a DAG.
  */
 export function parallelLevels(nodes: readonly DagNode[]): string[][] {

@@ -99,7 +99,7 @@ export interface ToolStdinEdit {
   readonly state?: Record<string, unknown> | undefined;
 }
 
-/** Information given to the hold hook before the re-planner is asked for more steps (seed 004). */
+/** Information given to the hold hook before the re-planner is asked for more steps (docs/plan-json-and-protocol.md#re-planning-for-more-context). */
 export interface BeforeRePlanInfo {
   readonly planId: string;
   /** The tool whose `done` asked for more context. */

@@ -65,7 +65,7 @@ export interface ExecutePlanOptions {
    * `extraEnv` wins.
    */
   readonly seed?: number | undefined;
-  /** Seed 004: asked for new steps when a tool's done event says needsMoreContext. */
+  /** Re-planning (docs/plan-json-and-protocol.md#re-planning-for-more-context): asked for new steps when a tool's done event says needsMoreContext. */
   readonly rePlanner?: RePlanner | undefined;
   /** Most re-planning iterations per run (default and maximum 2). */
   readonly maxRePlanIterations?: number | undefined;

@@ -1,4 +1,4 @@
-// ToolRunner that starts the script as an OS process and applies the NDJSON protocol rules (PROTOCOL.md §1).
+// ToolRunner that starts the script as an OS process and applies the NDJSON protocol rules (docs/plan-json-and-protocol.md#the-ndjson-protocol).
 import { commandForScript, type ScriptCommandResult } from '../process/interpreter.js';
 import { launchScript, type LineVerdict, type StdoutItem } from '../process/scriptLauncher.js';
 import { ProtocolSession } from '../skillProtocol/protocolSession.js';

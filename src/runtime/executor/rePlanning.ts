@@ -1,9 +1,9 @@
-// Bounded re-planning (seed 004): the context a tool's `needsMoreContext` request produces, and merging the new steps.
+// Bounded re-planning (docs/plan-json-and-protocol.md#re-planning-for-more-context): the context a tool's `needsMoreContext` request produces, and merging the new steps.
 import { topologicalSort } from '../dag/toolDependencies.js';
 import type { RunWarning, ToolResult } from '../contractTypes/executionResult.js';
 import type { Plan, ToolInvocation } from '../contractTypes/plan.js';
 
-/** Default and hard bound of re-planning iterations per run (seed 004: "maximum 2"). */
+/** Default and hard bound of re-planning iterations per run (docs/plan-json-and-protocol.md#re-planning-for-more-context: at most twice). */
 export const DEFAULT_MAX_RE_PLAN_ITERATIONS = 2;
 
 /** What the planner is told when a tool asks for more context. */
@@ -17,7 +17,7 @@ export interface RePlanContext {
   readonly suggestion: string | undefined;
   readonly completed: readonly { readonly toolId: string; readonly summary?: string; readonly result?: Record<string, unknown> }[];
   readonly failed: readonly { readonly toolId: string; readonly message?: string }[];
-  /** The same information as text, ready for a narrator (seed 004 buildReplanningPrompt). */
+  /** The same information as text, ready for a narrator (docs/plan-json-and-protocol.md#re-planning-for-more-context). */
   readonly prompt: string;
   readonly signal: AbortSignal;
 }

@@ -1,4 +1,4 @@
-// Post-run reflection (seed 003 §2 ReflectionLoop), rule-based: failures, timeouts, retries, slow tools, skipped branches.
+// Post-run reflection (docs/plan-json-and-protocol.md#reflection), rule-based: failures, timeouts, retries, slow tools, skipped branches.
 import type { RunWarning, ToolResult } from '../contractTypes/executionResult.js';
 
 export interface ReflectionFinding {

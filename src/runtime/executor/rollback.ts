@@ -1,4 +1,4 @@
-// Best-effort rollback (seed 003 §4.4): runs each completed tool's rollback invocation in reverse completion order.
+// Best-effort rollback (docs/plan-json-and-protocol.md#rollback): runs each completed tool's rollback invocation in reverse completion order.
 import type { ToolError } from '../contractTypes/executionResult.js';
 import type { NormalizedTool } from '../contractTypes/plan.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';

@@ -163,7 +163,7 @@ export class Scheduler {
       return;
     }
     if (this.pendingRePlan) {
-      // Seed 004: pause after the running level, then ask for new steps.
+      // Re-planning (docs/plan-json-and-protocol.md#re-planning-for-more-context): pause after the running level, then ask for new steps.
       if (this.running === 0 && !this.rePlanning) void this.rePlan();
       return;
     }

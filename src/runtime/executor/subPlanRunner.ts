@@ -1,4 +1,4 @@
-// ToolRunner for seed 003's SubPlan step: a tool with `subPlan` runs another plan file as a nested plan run.
+// ToolRunner for sub-plans (docs/plan-json-and-protocol.md#sub-plans): a tool with `subPlan` runs another plan file as a nested plan run.
 import { deriveSeed } from '../common/seed.js';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';

@@ -6,7 +6,7 @@ import type { Reflection } from '../executor/reflection.js';
 /** Which strategy produced a plan. */
 export type NarratorKind = 'llm' | 'pattern';
 
-/** Seed 002's generatePlan inputs. */
+/** The inputs of one plan generation (docs/design-rules.md#the-replan-loop). */
 export interface PlanRequest {
   /** The player's words (or a chosen narrative_choice). */
   readonly input: string;
@@ -40,7 +40,7 @@ export interface GeneratedPlan {
   readonly generationMs: number;
 }
 
-/** What a narrator needs to write a post-run reflection (seed 003): the player's words and the rule findings. */
+/** What a narrator needs to write a post-run reflection (docs/plan-json-and-protocol.md#reflection): the player's words and the rule findings. */
 export interface ReflectionRequest {
   readonly input: string;
   readonly reflection: Reflection;
@@ -57,5 +57,5 @@ export interface Narrator {
   dispose(): Promise<void>;
 }
 
-/** FR-006: the budget for one plan generation. */
+/** docs/design-rules.md#the-generation-budget: the budget for one plan generation. */
 export const GENERATION_BUDGET_MS = 5_000;

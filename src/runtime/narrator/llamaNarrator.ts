@@ -1,4 +1,4 @@
-// The LLM narrator: a local GGUF model in a worker process decides which scripts run (a short answer under a grammar of the available scripts), the plan is composed from that decision, within a time budget, falling back to another narrator on any failure (FR-001..FR-010). Never imports node-llama-cpp.
+// The LLM narrator: a local GGUF model in a worker process decides which scripts run (a short answer under a grammar of the available scripts), the plan is composed from that decision, within a time budget, falling back to another narrator on any failure (docs/design-rules.md#the-narrator). Never imports node-llama-cpp.
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as os from 'node:os';
@@ -33,13 +33,13 @@ export interface LlamaNarratorOptions {
   readonly modelPath: string;
   /** Story root, for plan validation. */
   readonly root: string;
-  /** Used whenever the model cannot give a valid plan in time (FR-005). Not disposed by this narrator. */
+  /** Used whenever the model cannot give a valid plan in time (docs/design-rules.md#falling-back). Not disposed by this narrator. */
   readonly fallback: Narrator;
   /** Published size/SHA-256 of the model file, checked before loading (the GGUF header is always checked). */
   readonly expected?: ModelFileExpectation;
   /** How to start the worker. Default: `dist/modelWorker.cjs` beside the bundle, or modelWorker.ts through tsx from sources. */
   readonly workerCommand?: WorkerCommand;
-  /** Per-generation budget (FR-006). Default GENERATION_BUDGET_MS. */
+  /** Per-generation budget (docs/design-rules.md#the-generation-budget). Default GENERATION_BUDGET_MS. */
   readonly budgetMs?: number;
   /** CPU threads; default {@link defaultThreads} from the cores and the model's size. */
   readonly threads?: number;
@@ -153,7 +153,7 @@ export class LlamaNarrator implements Narrator {
   }
 
   /**
-   * Seed 003's LLM reflection: turns the rule-based findings into a short summary and at most three
+   * The LLM reflection (docs/plan-json-and-protocol.md#reflection): turns the rule-based findings into a short summary and at most three
    * suggestions, grammar-constrained and within the generation budget. Undefined on any failure.
    */
   async reflect(request: ReflectionRequest): Promise<Reflection | undefined> {
@@ -226,7 +226,7 @@ export class LlamaNarrator implements Narrator {
 
   /**
    * Two allowances: getting ready (the model loaded, the fixed prompt in the sequence) within `preparationMs`, then
-   * the decision within the budget (FR-006). A preparation that runs over goes on in the background: the turn falls
+   * the decision within the budget (docs/design-rules.md#the-generation-budget). A preparation that runs over goes on in the background: the turn falls
    * back, and the next one finds the model ready.
    */
   private async generateWithinBudget(request: PlanRequest, started: number): Promise<Outcome> {

@@ -62,7 +62,7 @@ export function modelUrl(entry: ModelCatalogEntry, baseUrl: string = DEFAULT_MOD
 /**
  * Makes the model available in the cache: returns at once when a verified copy is there; otherwise downloads
  * (resuming a .partial file), hashing as bytes arrive, checks size, SHA-256 and GGUF header, and only then
- * renames the file into place. A file that fails a check is removed. Never used by plan generation (FR-007).
+ * renames the file into place. A file that fails a check is removed. Never used by plan generation (docs/design-rules.md#no-network).
  */
 export async function downloadModel(options: DownloadOptions = {}): Promise<DownloadResult> {
   const entry = options.entry ?? DEFAULT_MODEL;

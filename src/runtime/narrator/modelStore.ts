@@ -44,7 +44,7 @@ export const PHI_3_5_MINI_Q4_K_M: ModelCatalogEntry = {
   license: 'MIT',
 };
 
-/** The narrator's model (FR-001). */
+/** The narrator's model (docs/design-rules.md#the-narrator-model). */
 export const DEFAULT_MODEL: ModelCatalogEntry = PHI_3_5_MINI_Q4_K_M;
 
 /** Where models go: `$NARRATORIA_MODEL_DIR`, else `$XDG_CACHE_HOME/narratoria/models`, else `~/.cache/narratoria/models`. */

@@ -12,10 +12,10 @@ import { isNarrator, narratorOf, roleOf, selectSkills, type SelectedSkill, type 
 /** A JSON schema in the subset node-llama-cpp turns into a grammar. */
 export type GrammarSchema = Readonly<Record<string, unknown>>;
 
-/** Health states the narrator may choose (seed 000 §3: healthy normally, degraded with caution). */
+/** Health states the narrator may choose (docs/design-rules.md#skill-health: healthy normally, degraded with caution). */
 const SELECTABLE_HEALTH: ReadonlySet<SkillHealth> = new Set<SkillHealth>(['healthy', 'degraded']);
 
-/** The skills the model may choose from: selectable health and not disabled (FR-008). */
+/** The skills the model may choose from: selectable health and not disabled (docs/design-rules.md#choosing-skills). */
 export function selectableSkills(skills: readonly NarratorSkill[], disabledSkills: readonly string[]): NarratorSkill[] {
   const disabled = new Set(disabledSkills);
   return skills.filter((skill) => !disabled.has(skill.name) && SELECTABLE_HEALTH.has(skill.health));
@@ -35,7 +35,7 @@ export const MAX_DECIDED_SCRIPTS = 3;
 const MAX_CANDIDATES = 3;
 /** Size limits of the fixed prompt and of the per-turn text, in characters. */
 export interface DecisionPromptBudget {
-  /** The skills' behavioral prompts (prompt.md) together, in the fixed part (FR-004). */
+  /** The skills' behavioral prompts (prompt.md) together, in the fixed part (docs/design-rules.md#behavioral-prompts). */
   readonly behavioralPromptChars: number;
   readonly inputChars: number;
   readonly feedbackChars: number;
@@ -79,7 +79,7 @@ function catalogOf(request: PlanRequest): CatalogScript[] {
   return decisionCatalog(request.catalog ?? request.skills);
 }
 
-/** The catalog's scripts this request may run: enabled and not disabled (FR-008). */
+/** The catalog's scripts this request may run: enabled and not disabled (docs/design-rules.md#choosing-skills). */
 function allowedOf(request: PlanRequest): CatalogScript[] {
   const allowed = new Set(decidable(selectableSkills(request.skills, request.disabledSkills)).flatMap((skill) => skill.scripts.map((script) => scriptId(skill, script))));
   return catalogOf(request).filter((entry) => allowed.has(entry.id));
@@ -106,7 +106,7 @@ export function buildDecisionSystemPrompt(skills: readonly NarratorSkill[], budg
     'A risky action needs a dice roll; a question about the past needs memory; ask for choices when the player is stuck.',
     'The storyteller always narrates the turn: never list it.',
   ];
-  // The guides get what the catalog leaves of the fixed prompt's size (FR-004: at least a little of each).
+  // The guides get what the catalog leaves of the fixed prompt's size (docs/design-rules.md#behavioral-prompts: at least a little of each).
   const guides = behavioralPrompts(skills, Math.max(600, Math.min(budget.behavioralPromptChars, SYSTEM_CHARS - catalog.join('\n').length)));
   return [...rules, '', 'Scripts:', ...(catalog.length > 0 ? catalog : ['(none: answer [])']), ...(guides.length > 0 ? ['', 'Skill guides:', ...guides] : [])].join('\n');
 }

@@ -47,7 +47,7 @@ export interface NarratorFactoryOptions {
   /** Model cache directory (default modelCacheDirectory()). */
   readonly modelDirectory?: string | undefined;
   readonly onLog?: ((message: string) => void) | undefined;
-  /** The local model's budget per decision (FR-006; default GENERATION_BUDGET_MS). */
+  /** The local model's budget per decision (docs/design-rules.md#the-generation-budget; default GENERATION_BUDGET_MS). */
   readonly budgetMs?: number | undefined;
   /** The local model's CPU threads (default: from the cores and the model's size). */
   readonly threads?: number | undefined;

@@ -1,4 +1,4 @@
-// Prompt text helpers of the LLM narrator: the skills' behavioral prompts (FR-004) shared within a budget, and text cut to a budget. Pure text.
+// Prompt text helpers of the LLM narrator: the skills' behavioral prompts (docs/design-rules.md#behavioral-prompts) shared within a budget, and text cut to a budget. Pure text.
 import type { NarratorSkill } from '../skills/skillTypes.js';
 
 /** The skills' prompt.md texts, highest priority first; short prompts keep their whole text, long ones share what is left. */

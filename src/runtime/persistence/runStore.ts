@@ -1,4 +1,4 @@
-// Persists execution state after every tool (atomic writes) so runs can be listed, resumed and cancelled (seed 003).
+// Persists execution state after every tool (atomic writes) so runs can be listed, resumed and cancelled (docs/plan-json-and-protocol.md#run-records-and-resume).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeJsonAtomic } from '../common/atomicWrite.js';

@@ -30,7 +30,7 @@ export interface ProcessOptions {
 
 /**
  * Starts the script detached (its own process group, so timeouts and cancellation kill the whole tree). The fast
- * path measured 1.4× cheaper per process than execa with the same options (README, bench b2); execa stays for
+ * path measured 1.4× cheaper per process than execa with the same options (docs/benchmarks.md#b2-per-tool-overhead); execa stays for
  * Windows, where there are no process groups and its command resolution (PATHEXT, shebangs) is what matters.
  */
 export function startScriptProcess(options: ProcessOptions, platform: NodeJS.Platform = process.platform): ScriptProcess | Promise<ScriptProcess> {

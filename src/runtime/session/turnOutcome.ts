@@ -5,7 +5,7 @@ import { NARRATION_CHUNK } from './narrationStream.js';
 import type { TurnAttempt, TurnResult, TurnUiEvent } from './turnTypes.js';
 import { skillNameOfPath } from '../validation/toolPathPolicy.js';
 
-/** Seed 000 §5.3 templates; `{input}` is the player's words. */
+/** The fallback templates (docs/design-rules.md#fallback-narration); `{input}` is the player's words. */
 export const FALLBACK_TEMPLATES = [
   "The narrator pauses, considering your words: '{input}'",
   "Your action '{input}' echoes in the stillness...",

@@ -1,4 +1,4 @@
-// One player turn: the replan loop (seeds 000 §5, 001 FR-023..FR-029, 002 §5) around the narrator and the executor.
+// One player turn: the replan loop (docs/design-rules.md#the-replan-loop) around the narrator and the executor.
 import { startPlanRun, type ExecutePlanOptions, type PlanRun } from '../executor/planExecutor.js';
 import { invalidPlanResult } from '../executor/resultBuilder.js';
 import type { ExecutionResult } from '../contractTypes/executionResult.js';
@@ -12,7 +12,7 @@ import type { AttemptLogEntry, TurnAttempt, TurnResult } from './turnTypes.js';
 import type { Reflection } from '../executor/reflection.js';
 import { deriveSeed, randomSeed, seededRandom } from '../common/seed.js';
 
-/** Seed 000 §5: at most five generations per player input. */
+/** docs/design-rules.md#the-replan-loop: at most five generations per player input. */
 export const MAX_PLAN_ATTEMPTS = 5;
 
 /** What the turn needs from the skills framework (the SkillRegistry implements it). */
@@ -33,10 +33,10 @@ export interface TurnOptions {
   /** Executor settings (root, timeouts, concurrency, skill context…); initialState, signal and attemptNumber are set per attempt. */
   readonly execution: ExecutePlanOptions;
   readonly maxAttempts?: number | undefined;
-  /** Lets tools that need more context get new steps from the same narrator (seed 004). Default true. */
+  /** Lets tools that need more context get new steps from the same narrator (docs/plan-json-and-protocol.md#re-planning-for-more-context). Default true. */
   readonly rePlanning?: boolean | undefined;
   readonly signal?: AbortSignal | undefined;
-  /** Every attempt as a JSON-line-ready record (FR-026, FR-029). */
+  /** Every attempt as a JSON-line-ready record (docs/design-rules.md#the-attempt-log). */
   readonly onAttemptLogged?: ((entry: AttemptLogEntry) => void) | undefined;
   /** Each plan run as it starts, for live views. */
   readonly onPlanRunStarted?: ((run: PlanRun, attempt: number, generated: GeneratedPlan) => void) | undefined;
@@ -141,7 +141,7 @@ async function withReflection(turn: TurnResult, options: TurnOptions, input: str
   return { ...turn, reflection: written ?? rules };
 }
 
-/** Seed 004 re-planning through the turn's narrator: the context becomes the narrator's input. */
+/** Re-planning (docs/plan-json-and-protocol.md#re-planning-for-more-context) through the turn's narrator: the context becomes the narrator's input. */
 function rePlannerFor(options: TurnOptions, input: string, skills: readonly NarratorSkill[], disabled: readonly string[], attempt: number) {
   return async (context: { prompt: string; plan: Plan; signal: AbortSignal }) => {
     const generated = await options.narrator.generatePlan({

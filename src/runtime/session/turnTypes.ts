@@ -52,7 +52,7 @@ export interface TurnResult {
   readonly durationMs: number;
 }
 
-/** One JSON line of the plan-attempt log (FR-026, FR-029). */
+/** One JSON line of the plan-attempt log (docs/design-rules.md#the-attempt-log). */
 export interface AttemptLogEntry {
   readonly timestamp: string;
   readonly attempt: number;

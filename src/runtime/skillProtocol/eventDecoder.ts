@@ -1,4 +1,4 @@
-// Turns one NDJSON line into a protocol event or a categorised problem (PROTOCOL.md §1). Never throws.
+// Turns one NDJSON line into a protocol event or a categorised problem (docs/plan-json-and-protocol.md#the-ndjson-protocol). Never throws.
 import type { ValidateFunction } from 'ajv';
 import { contractValidator } from '../contracts/schemas.js';
 import { closestMatch } from '../validation/closestMatch.js';

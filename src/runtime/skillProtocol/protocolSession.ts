@@ -38,7 +38,7 @@ export interface ProtocolVerdict {
   readonly retryable: boolean;
 }
 
-/** Tracks `done` and the first protocol error of one invocation (PROTOCOL.md §1). */
+/** Tracks `done` and the first protocol error of one invocation (docs/plan-json-and-protocol.md#the-ndjson-protocol). */
 export class ProtocolSession {
   done: DoneEvent | undefined;
   fatal: ToolError | undefined;

@@ -1,4 +1,4 @@
-// Checks a skill's configuration values against its config schema (seed 002 §8) with messages an author can act on; never echoes a sensitive value.
+// Checks a skill's configuration values against its config schema (docs/design-rules.md#skill-configuration) with messages an author can act on; never echoes a sensitive value.
 import { closestMatch } from '../validation/closestMatch.js';
 import { pointerFromPath } from '../validation/jsonLocator.js';
 import { SkillProblemCode, skillProblem } from './skillProblems.js';

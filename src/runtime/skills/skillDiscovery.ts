@@ -1,4 +1,4 @@
-// Skill discovery (seed 002 §7): reads <root>/skills/* and extra roots into Skills; an invalid skill is skipped with a problem and never stops the others.
+// Skill discovery (docs/design-rules.md#skill-discovery): reads <root>/skills/* and extra roots into Skills; an invalid skill is skipped with a problem and never stops the others.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import type Ajv2020 from 'ajv/dist/2020.js';

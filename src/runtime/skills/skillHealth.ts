@@ -1,4 +1,4 @@
-// Skill health (seed 000 §3.1): the pure state machine, the mapping from ToolResults to its inputs, and a per-skill tracker with typed events.
+// Skill health (docs/design-rules.md#skill-health): the pure state machine, the mapping from ToolResults to its inputs, and a per-skill tracker with typed events.
 import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
 import type { ToolResult } from '../contractTypes/executionResult.js';
@@ -24,9 +24,9 @@ export const FAILURE_THRESHOLD = 3;
 export const INITIAL_HEALTH: HealthStatus = { state: 'healthy', consecutiveFailures: 0 };
 
 /**
- * The transition function of seed 000 §3.1:
+ * The transition function of docs/design-rules.md#skill-health:
  *
- * | from | input | to | seed edge |
+ * | from | input | to | documented edge |
  * | --- | --- | --- | --- |
  * | healthy | transientFailure | temporaryFailure | timeout/network error |
  * | healthy | 3rd failure in a row | degraded | 3 consecutive failures |

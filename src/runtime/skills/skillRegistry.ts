@@ -58,7 +58,7 @@ interface Entry extends LoadedSkill {
 }
 
 /**
- * Holds the skills of a story and the bundled roots. Health follows seed 000 §3.1 (see skillHealth.ts)
+ * Holds the skills of a story and the bundled roots. Health follows docs/design-rules.md#skill-health (see skillHealth.ts)
  * and is kept per session; user enablement is separate. Implements the executor's SkillContextProvider:
  * pass the registry as `skillContext` to executePlan, then give the result to {@link recordExecution}.
  */

@@ -1,4 +1,4 @@
-// Finds a skill's scripts: those its manifest declares, then the runnable files of scripts/ (seed 002 §7), with executable bits and input schemas.
+// Finds a skill's scripts: those its manifest declares, then the runnable files of scripts/ (docs/design-rules.md#skill-discovery), with executable bits and input schemas.
 import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import type Ajv2020 from 'ajv/dist/2020.js';

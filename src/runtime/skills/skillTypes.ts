@@ -1,6 +1,6 @@
 // Skill types (mirrors contracts/skill-manifest.schema.json plus what discovery and health add). Pure data.
 
-/** Health of a skill (seed 000 §3). */
+/** Health of a skill (docs/design-rules.md#skill-health). */
 export type SkillHealth = 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure';
 
 /** Mirrors `#/$defs/SkillScript` of contracts/skill-manifest.schema.json. */

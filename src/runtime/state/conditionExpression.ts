@@ -1,4 +1,4 @@
-// Safe condition expressions for plan tools (seed 003 Condition step): a small parser and evaluator, never eval.
+// Safe condition expressions for plan tools (docs/plan-json-and-protocol.md#conditions): a small parser and evaluator, never eval.
 //
 // Grammar:  or := and ('||' and)* ; and := not ('&&' not)* ; not := '!' not | comparison
 //           comparison := primary (('==' | '!=' | '<' | '<=' | '>' | '>=') primary)?

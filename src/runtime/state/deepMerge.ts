@@ -1,4 +1,4 @@
-// Deep merge of state patches (seed 000 §6): objects merge recursively, arrays and primitives replace, null deletes.
+// Deep merge of state patches (docs/plan-json-and-protocol.md#deep-merge): objects merge recursively, arrays and primitives replace, null deletes.
 
 export type JsonObject = Record<string, unknown>;
 

@@ -1,4 +1,4 @@
-// The typed bridge every webview uses (DESIGN.md convention 4): posts its own messages, receives the extension's, keeps UI state; the one caller of acquireVsCodeApi.
+// The typed bridge every webview uses (docs/design-rules.md#typed-webview-messages): posts its own messages, receives the extension's, keeps UI state; the one caller of acquireVsCodeApi.
 
 /** The part of VS Code's webview API the webviews use. */
 export interface VsCodeApi {

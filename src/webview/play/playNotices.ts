@@ -1,4 +1,4 @@
-// Banners and inline notices: workspace trust, the session notice, and the error notice of the last turn (upstream Spec 005).
+// Banners and inline notices: workspace trust, the session notice, and the error notice of the last turn (docs/design-rules.md#play-panel-notices).
 import type { FromPlayWebview, TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { codicon, el } from '../common/dom.js';

@@ -1,4 +1,4 @@
-// Tests of retry timing: the seed's backoff formula as the executor applies it, timeout precedence, worst case, invalid values and duration formatting.
+// Tests of retry timing: the backoff formula (docs/plan-json-and-protocol.md#retry-backoff) as the executor applies it, timeout precedence, worst case, invalid values and duration formatting.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { describeRetryTiming, formatDelays, retryTiming } from '../../../src/runtime/authoring/retryTiming.js';

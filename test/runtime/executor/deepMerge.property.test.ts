@@ -1,4 +1,4 @@
-// deepMerge (seed 000 §6): the four seed examples, then properties over random JSON targets and patches.
+// deepMerge (docs/plan-json-and-protocol.md#deep-merge): the four documented examples, then properties over random JSON targets and patches.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import fc from 'fast-check';
@@ -11,7 +11,7 @@ seedPropertyTests();
 const NUM_RUNS = 300;
 
 // ---------------------------------------------------------------------------------------------
-// §6.1 examples.
+// The examples of docs/plan-json-and-protocol.md#deep-merge.
 
 test('§6.1 example 1: nested objects merge', () => {
   assert.deepEqual(deepMerge({ a: { b: 1, c: 2 } }, { a: { c: 3, d: 4 } }), { a: { b: 1, c: 3, d: 4 } });
@@ -175,7 +175,7 @@ test('inputs are not mutated', () => {
 // Idempotence holds for EVERY JSON patch with this implementation — including nulls (deleting a
 // missing key is a no-op), arrays (replacing by the same array), type changes (object over
 // primitive and back) and "__proto__" keys (always ignored) — because each branch sets the target
-// to a fixpoint of the same branch and nothing is mutated in place. (The seed's in-place pseudo
+// to a fixpoint of the same branch and nothing is mutated in place. (An in-place merge's pseudo
 // code is not idempotent-safe: it aliases patch objects into the target.) What does NOT hold is
 // commutativity: merging p then q differs from q then p whenever they set the same key differently.
 test('merging the same patch twice equals merging it once (any JSON patch)', () => {

@@ -1,4 +1,4 @@
-// Seed 003 additions with real processes: conditions (skip tool and dependents), sub-plans, rollback order, resume.
+// The plan additions (docs/plan-json-and-protocol.md: conditions, sub-plans, rollback, resume) with real processes: conditions (skip tool and dependents), sub-plans, rollback order, resume.
 // Margin: every script here finishes in well under a second; the default 30 s tool and 60 s plan timeouts are far
 // beyond what a loaded 2-core machine needs, and no test asserts a duration.
 import { test, before, after } from 'node:test';

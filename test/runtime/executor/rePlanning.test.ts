@@ -1,4 +1,4 @@
-// Bounded re-planning (seed 004) with real processes: pause, context, _rp ids, remapped dependencies, bound of 2, graceful failure.
+// Bounded re-planning (docs/plan-json-and-protocol.md#re-planning-for-more-context) with real processes: pause, context, _rp ids, remapped dependencies, bound of 2, graceful failure.
 // Margin: every script here finishes in well under a second; the default 30 s tool and 60 s plan timeouts are far
 // beyond what a loaded 2-core machine needs, and no test asserts a duration.
 import { test } from 'node:test';

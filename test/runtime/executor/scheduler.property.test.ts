@@ -150,7 +150,7 @@ function ownOutcome(tool: ToolModel): { state: Exclude<FinalState, 'skipped'>; a
   }
 }
 
-/** Seed §4.4: a required tool that does not succeed skips all its transitive dependents; others run. */
+/** docs/plan-json-and-protocol.md#failure-handling: a required tool that does not succeed skips all its transitive dependents; others run. */
 function expectedStates(model: PlanModel): FinalState[] {
   const states: FinalState[] = [];
   const blocked: boolean[] = [];

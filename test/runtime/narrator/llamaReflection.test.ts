@@ -1,4 +1,4 @@
-// The local model writes a post-run reflection (seed 003) through the same worker, grammar-bounded and within the budget.
+// The local model writes a post-run reflection (docs/plan-json-and-protocol.md#reflection) through the same worker, grammar-bounded and within the budget.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { LlamaNarrator } from '../../../src/runtime/narrator/llamaNarrator.js';

@@ -1,4 +1,4 @@
-// Skill health: every transition of seed 000 §3.1 (table-driven), the ToolResult mapping, and the tracker's sequences and events.
+// Skill health: every transition of docs/design-rules.md#skill-health (table-driven), the ToolResult mapping, and the tracker's sequences and events.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';

@@ -1,4 +1,4 @@
-// Test helper: the upstream example plan, a plan-text builder, and assertions that find one diagnostic and check its position.
+// Test helper: the reference example plan (docs/plan-json-and-protocol.md#the-example-plans), a plan-text builder, and assertions that find one diagnostic and check its position.
 import * as assert from 'node:assert/strict';
 import type { Diagnostic, DiagnosticCode, PlanValidationResult } from '../../../src/runtime/validation/index.js';
 import { positionOf } from './storyFixture.js';
@@ -7,7 +7,7 @@ export const REQUEST_ID = '7c9e6679-7425-40de-944b-e07dc4f0be15';
 export const LIGHT = 'skills/torch-lighter/scripts/light.js';
 export const EXAMINE = 'skills/door-examiner/scripts/examine.js';
 
-/** The upstream example plan (PROTOCOL.md §2), with toolPaths adapted to skills/<name>/scripts/. */
+/** The reference example plan (docs/plan-json-and-protocol.md#the-example-plans), with toolPaths adapted to skills/<name>/scripts/. */
 export const upstreamPlan = {
   requestId: REQUEST_ID,
   narrative: 'You strike a match and the torch flares to life. The door ahead looks ancient.',

@@ -1,4 +1,4 @@
-// Tests of plan validation, semantic part: upstream examples, toolIds, dependencies, cycles, tool paths, disabled skills, values.
+// Tests of plan validation, semantic part: the reference example plans (docs/plan-json-and-protocol.md#the-example-plans), toolIds, dependencies, cycles, tool paths, disabled skills, values.
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

@@ -1,4 +1,4 @@
-// Unit tests of skill selection for an author's skill with only the seed's manifest fields: description evidence on its own, related words, near misses explained, and no portrait for a walk.
+// Unit tests of skill selection for an author's skill with only the standard manifest fields (docs/design-rules.md#skill-manifests): description evidence on its own, related words, near misses explained, and no portrait for a walk.
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { explanationLines, nearMissesOf, nearMissLine, selectionOf } from '../..
 import { SkillRegistry } from '../../../../src/runtime/skills/skillRegistry.js';
 import type { NarratorSkill } from '../../../../src/runtime/skills/skillTypes.js';
 
-/** Two skills as a new author writes them: the seed's fields only, no keywords, no examples, no prompt.md. */
+/** Two skills as a new author writes them: the standard manifest fields only, no keywords, no examples, no prompt.md. */
 const tides: NarratorSkill = {
   name: 'tides',
   displayName: 'Tides',
