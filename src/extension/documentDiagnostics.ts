@@ -1,5 +1,6 @@
 // Keeps a diagnostic collection for the open documents of one kind: checks each when it opens, and again a moment after the last edit.
 import * as vscode from 'vscode';
+import { DisposableStore } from '../runtime/common/disposable.js';
 
 /** Delay after the last keystroke before a document is checked again. */
 const TYPING_DELAY_MS = 250;
@@ -11,7 +12,7 @@ const TYPING_DELAY_MS = 250;
 export class DocumentDiagnostics implements vscode.Disposable {
   readonly collection: vscode.DiagnosticCollection;
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(
     name: string,
@@ -19,7 +20,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
     private readonly check: (document: vscode.TextDocument) => void | Promise<void>,
   ) {
     this.collection = vscode.languages.createDiagnosticCollection(name);
-    this.disposables.push(
+    this.disposables.addAll(
       this.collection,
       vscode.workspace.onDidOpenTextDocument((document) => this.schedule(document, 0)),
       vscode.workspace.onDidChangeTextDocument((event) => this.schedule(event.document, TYPING_DELAY_MS)),
@@ -50,7 +51,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
   dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.disposables.dispose();
   }
 
   private schedule(document: vscode.TextDocument, delayMs: number): void {

@@ -21,6 +21,7 @@ import { SkillsService } from './skills/skillsService.js';
 import { SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvider.js';
 import { PlaytestTests } from './playtest/playtestTests.js';
 import { PlaytestEditorSupport } from './playtest/playtestEditorSupport.js';
+import { DisposableStore } from '../runtime/common/disposable.js';
 
 /** Picks the story root: the first workspace folder with a skills/ folder, else the first folder. */
 function storyRoot(): vscode.Uri | undefined {
@@ -47,7 +48,7 @@ export class NarratoriaContext implements vscode.Disposable {
   /** Problems and skill-name completion in playtest files. */
   readonly playtestEditing: PlaytestEditorSupport;
   private readonly comparisons: RunComparisons;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.log = vscode.window.createOutputChannel('Narratoria', { log: true });
@@ -95,9 +96,9 @@ export class NarratoriaContext implements vscode.Disposable {
     this.comparisons = new RunComparisons();
     this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log });
     this.playtestEditing = new PlaytestEditorSupport(this.skills);
-    this.disposables.push(this.playtests, this.playtestEditing);
-    this.disposables.push(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.comparisons);
-    this.disposables.push(
+    this.disposables.addAll(this.playtests, this.playtestEditing);
+    this.disposables.addAll(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.comparisons);
+    this.disposables.addAll(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
         this.log.info('the workspace is now trusted: skill scripts may run');
@@ -141,7 +142,7 @@ export class NarratoriaContext implements vscode.Disposable {
     if (!this.root) return undefined;
     if (!this.playController) {
       this.playController = new PlayController({ root: this.root.fsPath, skills: this.skills, narrator: this.narrator, settings: () => readSettings(this.root), log: this.log });
-      this.disposables.push(
+      this.disposables.addAll(
         this.playController,
         this.playController.onDidChangeBusy((busy) => void vscode.commands.executeCommand('setContext', 'narratoria.turnRunning', busy)),
       );
@@ -197,12 +198,10 @@ export class NarratoriaContext implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables.splice(0).reverse()) {
-      try {
-        disposable.dispose();
-      } catch (error) {
-        console.error('Narratoria: dispose failed', error);
-      }
+    try {
+      this.disposables.dispose();
+    } catch (error) {
+      console.error('Narratoria: dispose failed', error);
     }
   }
 

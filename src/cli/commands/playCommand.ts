@@ -12,6 +12,7 @@ import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 export async function playCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -147,7 +148,7 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
 /** A turn's narration as the local model writes it, printed piece by piece while the plan runs. */
 class StreamedNarration {
   private text = '';
-  private readonly subscriptions: Disposable[] = [];
+  private readonly subscriptions = new DisposableStore();
 
   constructor(
     private readonly io: CliIo,
@@ -156,7 +157,7 @@ class StreamedNarration {
 
   follow(run: PlanRun): void {
     if (!this.enabled) return;
-    this.subscriptions.push(
+    this.subscriptions.addAll(
       onNarrationChunk(run, (text) => {
         this.text += text;
         this.io.stdout.write(text);
@@ -168,7 +169,7 @@ class StreamedNarration {
   take(): string {
     const text = this.text;
     this.text = '';
-    for (const subscription of this.subscriptions.splice(0)) subscription.dispose();
+    this.subscriptions.dispose();
     return text;
   }
 }

@@ -8,6 +8,7 @@ import { PlanDiagnostics } from './planDiagnostics.js';
 import { registerPlanLanguageFeatures } from './planLanguageFeatures.js';
 import { PLAN_DOCUMENT_SELECTOR, PlanWorkspace } from './planWorkspace.js';
 import { runPlanCommand } from './runPlanCommand.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 export interface PlanAuthoringOptions {
   readonly extensionUri: vscode.Uri;
@@ -23,12 +24,12 @@ export interface PlanAuthoringOptions {
 export class PlanAuthoring implements vscode.Disposable {
   readonly plans: PlanWorkspace;
   readonly diagnostics: PlanDiagnostics;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly options: PlanAuthoringOptions) {
     this.plans = new PlanWorkspace(options.skills, options.root);
     this.diagnostics = new PlanDiagnostics(this.plans, (code) => this.docsOf(code), options.log);
-    this.disposables.push(
+    this.disposables.addAll(
       this.plans,
       this.diagnostics,
       vscode.languages.registerCodeLensProvider(PLAN_DOCUMENT_SELECTOR, new PlanCodeLensProvider(this.plans)),
@@ -54,6 +55,6 @@ export class PlanAuthoring implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.disposables.dispose();
   }
 }

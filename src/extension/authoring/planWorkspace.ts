@@ -6,6 +6,7 @@ import { createSkillCatalog, type SkillCatalog } from '../../runtime/skills/skil
 import { discoverSkills } from '../../runtime/skills/skillDiscovery.js';
 import { validatePlanText, type PlanValidationResult } from '../../runtime/validation/validatePlan.js';
 import type { SkillsService } from '../skills/skillsService.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 /** Which documents are plans: `*.plan.json` files, saved or not. */
 export const PLAN_DOCUMENT_SELECTOR: vscode.DocumentSelector = [{ pattern: '**/*.plan.json' }];
@@ -25,7 +26,7 @@ export class PlanWorkspace implements vscode.Disposable {
   private readonly trackers = new Map<string, PlanDocumentTracker>();
   private readonly validations = new Map<string, PlanValidation>();
   private readonly otherCatalogs = new Map<string, Promise<SkillCatalog>>();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private readonly catalogEmitter = new vscode.EventEmitter<void>();
 
   /** Fires when what the skills say about plans may have changed (skills reloaded, health or enablement changed). */
@@ -35,7 +36,7 @@ export class PlanWorkspace implements vscode.Disposable {
     private readonly skills: SkillsService,
     private readonly workspaceRoot: string | undefined,
   ) {
-    this.disposables.push(
+    this.disposables.addAll(
       this.catalogEmitter,
       skills.onDidChangeSkills(() => {
         this.otherCatalogs.clear();
@@ -94,7 +95,7 @@ export class PlanWorkspace implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.disposables.dispose();
     this.trackers.clear();
     this.validations.clear();
   }

@@ -4,6 +4,7 @@ import { NarratoriaDebugSession } from '../../runtime/debug/dap/narratoriaDebugS
 import type { DebugHost, DebugLocation, DebugRunStarted } from '../../runtime/debug/dap/debugHost.js';
 import type { PlanGraphService } from '../graph/planGraphService.js';
 import type { SkillsService } from '../skills/skillsService.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 export interface DebugAdapterFactoryOptions {
   /** The story root of the window, for a session without a workspace folder of its own. */
@@ -18,19 +19,21 @@ export interface DebugAdapterFactoryOptions {
 /** The `narratoria` debug type's adapter factory: the adapter runs in this process (no executable, no server). */
 export class DebugAdapterFactory implements vscode.DebugAdapterDescriptorFactory, vscode.Disposable {
   /** What each debug session subscribed to, by session id (released when the session ends). */
-  private readonly sessions = new Map<string, vscode.Disposable[]>();
+  private readonly sessions = new Map<string, DisposableStore>();
   /** Live graph overlays of debug runs; each one ends with its run (a terminated session's run still reports its cancelled result). */
   private readonly liveRuns = new Set<vscode.Disposable>();
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly options: DebugAdapterFactoryOptions) {
-    this.disposables.push(vscode.debug.onDidTerminateDebugSession((session) => this.release(session.id)));
+    this.disposables.addAll(vscode.debug.onDidTerminateDebugSession((session) => this.release(session.id)));
   }
 
   createDebugAdapterDescriptor(session: vscode.DebugSession): vscode.DebugAdapterDescriptor {
     const adapter = new NarratoriaDebugSession(this.hostOf(session));
     this.release(session.id);
-    this.sessions.set(session.id, this.follow(adapter, session));
+    const followed = new DisposableStore();
+    followed.addAll(...this.follow(adapter, session));
+    this.sessions.set(session.id, followed);
     this.options.log.info(`debug session "${session.name}" started (${describeTarget(session.configuration)})`);
     return new vscode.DebugAdapterInlineImplementation(adapter);
   }
@@ -38,7 +41,7 @@ export class DebugAdapterFactory implements vscode.DebugAdapterDescriptorFactory
   dispose(): void {
     for (const id of [...this.sessions.keys()]) this.release(id);
     for (const live of [...this.liveRuns]) live.dispose();
-    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.disposables.dispose();
   }
 
   /** What the adapter needs from the extension host, as Run Plan provides it. */
@@ -96,7 +99,7 @@ export class DebugAdapterFactory implements vscode.DebugAdapterDescriptorFactory
   }
 
   private release(id: string): void {
-    for (const disposable of this.sessions.get(id)?.splice(0).reverse() ?? []) disposable.dispose();
+    this.sessions.get(id)?.dispose();
     this.sessions.delete(id);
   }
 }

@@ -4,6 +4,7 @@ import type { PlanGraphService } from '../graph/planGraphService.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import { DebugAdapterFactory } from './debugAdapterFactory.js';
 import { DEBUG_TYPE, DebugConfigurationProvider, DynamicDebugConfigurationProvider } from './debugConfigurationProvider.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 export interface PlanDebuggingOptions {
   readonly root: vscode.Uri | undefined;
@@ -13,11 +14,11 @@ export interface PlanDebuggingOptions {
 }
 
 export class PlanDebugging implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(options: PlanDebuggingOptions) {
     const factory = new DebugAdapterFactory({ root: options.root?.fsPath, skills: options.skills, graphs: options.graphs, log: options.log });
-    this.disposables.push(
+    this.disposables.addAll(
       factory,
       vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, factory),
       vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new DebugConfigurationProvider(options.root), vscode.DebugConfigurationProviderTriggerKind.Initial),
@@ -26,6 +27,6 @@ export class PlanDebugging implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.disposables.dispose();
   }
 }

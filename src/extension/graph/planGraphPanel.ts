@@ -9,6 +9,7 @@ import type { GraphedDocument } from '../../runtime/graph/planGraphDocument.js';
 import type { PlanGraphLayout, PlanGraphModel } from '../../runtime/graph/graphTypes.js';
 import { assertNever, type FromGraphWebview, type GraphView, type ToGraphWebview } from '../../protocol/graphPanelMessages.js';
 import { webviewPageHtml } from '../webviewHtml.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 export const PLAN_GRAPH_VIEW_TYPE = 'narratoria.planGraph';
 
@@ -27,7 +28,7 @@ export interface PlanGraphPanelHost {
 
 /** One graph view, bound to one text document. */
 export class PlanGraphPanel implements vscode.Disposable {
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private readonly feed: GraphFeed;
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   private version = 0;
@@ -50,7 +51,7 @@ export class PlanGraphPanel implements vscode.Disposable {
     this.feed = new GraphFeed(host.layout, (planId) => host.planOfRun(document, planId));
     panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'dist', 'media', 'narratoria.svg');
     panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview')] };
-    this.disposables.push(
+    this.disposables.addAll(
       this.disposeEmitter,
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((message: FromGraphWebview) => {
@@ -113,7 +114,7 @@ export class PlanGraphPanel implements vscode.Disposable {
   dispose(): void {
     if (this.followTimer) clearTimeout(this.followTimer);
     this.disposeEmitter.fire();
-    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.disposables.dispose();
     this.panel.dispose();
   }
 

@@ -9,6 +9,7 @@ import { buildRunTimeline } from '../../runtime/graph/runTimeline.js';
 import { trackRunStates, type LiveToolState, type ObservableRun } from '../../runtime/graph/runStateTracker.js';
 import type { NodeStateView } from '../../protocol/graphPanelMessages.js';
 import { PLAN_GRAPH_VIEW_TYPE, PlanGraphPanel } from './planGraphPanel.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 /** Margin: live states are sent at most this often (a 1,000-tool run would otherwise post a message per event). */
 const STATE_BATCH_MS = 80;
@@ -24,11 +25,11 @@ export interface PlanGraphServiceOptions {
 export class PlanGraphService implements vscode.Disposable {
   private readonly panels = new Map<string, PlanGraphPanel>();
   private readonly worker: GraphLayoutWorker;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly options: PlanGraphServiceOptions) {
     this.worker = new GraphLayoutWorker(vscode.Uri.joinPath(options.extensionUri, 'dist', 'graphLayoutWorker.cjs').fsPath);
-    this.disposables.push({ dispose: () => this.worker.dispose() });
+    this.disposables.addAll({ dispose: () => this.worker.dispose() });
   }
 
   /** `narratoria.showPlanGraph [uri]`: opens (or reveals) the graph of a plan, run record or ExecutionResult beside it. */
@@ -100,7 +101,7 @@ export class PlanGraphService implements vscode.Disposable {
 
   dispose(): void {
     for (const panel of [...this.panels.values()]) panel.dispose();
-    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.disposables.dispose();
   }
 
   /** The plan of a run from `<story root>/.narratoria/runs/<planId>.json`. */

@@ -14,6 +14,7 @@ import { assetRoots, withAssetUris } from './inspectorAssets.js';
 import type { LiveTarget } from './inspectorTargets.js';
 import type { LastInputs } from './lastInputs.js';
 import type { RunComparisons } from './runComparison.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 export const INSPECTOR_VIEW_TYPE = 'narratoria.inspector';
 
@@ -48,7 +49,7 @@ interface RunHistory {
 /** The one Inspector panel; a new target replaces the current one. */
 export class InspectorPanel implements vscode.Disposable {
   private static current: InspectorPanel | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private session = new InspectorSession();
   private ready = false;
   private running: AbortController | undefined;
@@ -61,7 +62,7 @@ export class InspectorPanel implements vscode.Disposable {
 
   private constructor(private readonly panel: vscode.WebviewPanel, private readonly host: InspectorHost, private target: InspectorTarget) {
     panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview'), ...assetRoots(target)] };
-    this.disposables.push(
+    this.disposables.addAll(
       panel.onDidDispose(() => this.dispose()),
       panel.webview.onDidReceiveMessage((message: FromInspectorWebview) => void this.receive(message).catch((error: unknown) => host.log.error(`inspector: ${String(error)}`))),
     );
@@ -135,7 +136,7 @@ export class InspectorPanel implements vscode.Disposable {
     if (InspectorPanel.current === this) InspectorPanel.current = undefined;
     this.running?.abort();
     clearTimeout(this.flushTimer);
-    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.disposables.dispose();
     this.panel.dispose();
   }
 

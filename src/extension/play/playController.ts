@@ -14,6 +14,7 @@ import type { SkillsService } from '../skills/skillsService.js';
 import { healthLabelOf } from '../skills/skillsTreeProvider.js';
 import { attemptGraph, attemptViewOfLog, finishedToolView, turnView, type AssetUriResolver } from './turnViews.js';
 import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 const MAX_LOG_LINES_PER_TOOL = 200;
 const TOOL_UPDATE_INTERVAL_MS = 60;
@@ -46,7 +47,7 @@ export class PlayController implements vscode.Disposable {
   private flushTimer: NodeJS.Timeout | undefined;
   private notice: string | undefined;
   private post: ((message: ToPlayWebview) => void) | undefined;
-  private readonly subscriptions: vscode.Disposable[] = [];
+  private readonly subscriptions = new DisposableStore();
   private readonly busyEmitter = new vscode.EventEmitter<boolean>();
   /** Fires when a turn starts (true) or ends (false). */
   readonly onDidChangeBusy = this.busyEmitter.event;
@@ -54,7 +55,7 @@ export class PlayController implements vscode.Disposable {
   resolveAssetUri: AssetUriResolver = () => undefined;
 
   constructor(private readonly options: PlayControllerOptions) {
-    this.subscriptions.push(
+    this.subscriptions.addAll(
       options.skills.onDidChangeSkills(() => this.send({ type: 'skillsChanged', skills: this.skillSummaries() })),
       options.narrator.onDidChangeStatus((narrator) => this.send({ type: 'narratorChanged', narrator })),
       // A new narrator choice (settings, a downloaded model) changes the scripts' model environment.
@@ -120,16 +121,16 @@ export class PlayController implements vscode.Disposable {
     this.tools.clear();
     this.attempts.length = 0;
     this.busyEmitter.fire(true);
-    const subscriptions: vscode.Disposable[] = [];
+    const subscriptions = new DisposableStore();
     try {
       const session = await this.openSession();
       this.send({ type: 'turnStarted', input: text, index: session.turns.length + 1 });
       const tools = new Map<string, readonly string[]>();
-      subscriptions.push(
+      subscriptions.addAll(
         session.onDidStartPlanRun(({ run, attempt, narrator }) => {
           tools.set(run.plan.requestId, run.plan.tools.map((tool) => tool.toolId));
-          subscriptions.push(this.followRun(run, attempt, narrator === 'llm' ? 'llm' : 'pattern'));
-          subscriptions.push(onNarrationChunk(run, (piece) => this.send({ type: 'narrationStreamed', text: piece })));
+          subscriptions.add(this.followRun(run, attempt, narrator === 'llm' ? 'llm' : 'pattern'));
+          subscriptions.add(onNarrationChunk(run, (piece) => this.send({ type: 'narrationStreamed', text: piece })));
         }),
         session.onDidLogAttempt((entry) => {
           this.options.log.debug(`plan attempt ${JSON.stringify(entry)}`);
@@ -154,7 +155,7 @@ export class PlayController implements vscode.Disposable {
       this.send({ type: 'turnFailed', message: `The turn could not be played: ${message}` });
       throw error;
     } finally {
-      for (const subscription of subscriptions) subscription.dispose();
+      subscriptions.dispose();
       this.running = undefined;
       settle();
       if (this.stale) this.invalidateSession();
@@ -226,7 +227,7 @@ export class PlayController implements vscode.Disposable {
   dispose(): void {
     this.cancel();
     clearTimeout(this.flushTimer);
-    for (const subscription of this.subscriptions) subscription.dispose();
+    this.subscriptions.dispose();
     this.busyEmitter.dispose();
     void this.session?.then((session) => session.dispose(), () => undefined);
   }
@@ -277,7 +278,8 @@ export class PlayController implements vscode.Disposable {
       this.flushTimer ??= setTimeout(() => this.flushToolUpdates(), TOOL_UPDATE_INTERVAL_MS);
     };
     const appendLine = (tool: ToolRunView, line: LogLineView): ToolRunView => ({ ...tool, logLines: [...tool.logLines, line].slice(-MAX_LOG_LINES_PER_TOOL) });
-    const subscriptions = [
+    const subscriptions = new DisposableStore();
+    subscriptions.addAll(
       run.onDidStartTool((event) => update(event.toolId, (tool) => ({ ...tool, skill: event.skill, status: event.attempt > 1 ? 'retrying' : 'running', retries: event.attempt - 1 }))),
       run.onDidEmitEvent(({ toolId, event }) => {
         if (event.type === 'log') update(toolId, (tool) => appendLine(tool, { level: event.level, text: event.message }));
@@ -287,8 +289,8 @@ export class PlayController implements vscode.Disposable {
       run.onDidScheduleRetry(({ toolId, nextAttempt, error }) => update(toolId, (tool) => appendLine({ ...tool, status: 'retrying', retries: nextAttempt - 1 }, { level: 'warn', text: `retry ${nextAttempt - 1}: ${error.message}` }))),
       run.onDidFinishTool(({ result }) => update(result.toolId, (tool) => finishedToolView(tool, planId, attempt, result))),
       run.onDidChangeState(({ state, changedKeys }) => this.send({ type: 'stateChanged', state, changedKeys })),
-    ];
-    return { dispose: () => subscriptions.forEach((subscription) => subscription.dispose()) };
+    );
+    return subscriptions;
   }
 
   private flushToolUpdates(): void {

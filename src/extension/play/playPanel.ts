@@ -4,6 +4,7 @@ import { isFileInsideFolders } from '../../runtime/common/pathContainment.js';
 import { webviewPageHtml } from '../webviewHtml.js';
 import { assertNever, type FromPlayWebview, type ToPlayWebview } from '../../protocol/playPanelMessages.js';
 import type { PlayController } from './playController.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 export const PLAY_PANEL_VIEW_TYPE = 'narratoria.playPanel';
 
@@ -23,7 +24,7 @@ export interface PlayPanelHost {
 /** The single play panel of the window. Disposing it detaches from the controller; the session goes on. */
 export class PlayPanel implements vscode.Disposable {
   private static current: PlayPanel | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private attachment: vscode.Disposable | undefined;
 
   /** Reveals the panel, creating it when there is none. */
@@ -67,7 +68,7 @@ export class PlayPanel implements vscode.Disposable {
       const allowed = isFileInsideFolders(file, host.assetRoots().map((root) => root.fsPath));
       return allowed ? webview.asWebviewUri(vscode.Uri.file(file)).toString() : undefined;
     };
-    this.disposables.push(
+    this.disposables.addAll(
       panel.onDidDispose(() => this.dispose()),
       // Keeps what the webview may load in step with the folders the asset check allows.
       host.onDidChangeAssetRoots(() => {
@@ -83,7 +84,7 @@ export class PlayPanel implements vscode.Disposable {
   dispose(): void {
     if (PlayPanel.current === this) PlayPanel.current = undefined;
     this.attachment?.dispose();
-    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.disposables.dispose();
     this.panel.dispose();
   }
 

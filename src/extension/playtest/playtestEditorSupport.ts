@@ -4,16 +4,17 @@ import { PLAYTEST_SUFFIX } from '../../runtime/playtest/playtestDocument.js';
 import { playtestEditorProblems, stringAround, takesSkillName } from '../../runtime/playtest/playtestEditing.js';
 import { DocumentDiagnostics } from '../documentDiagnostics.js';
 import type { SkillsService } from '../skills/skillsService.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 const SELECTOR: vscode.DocumentSelector = [{ scheme: 'file', pattern: `**/*${PLAYTEST_SUFFIX}` }];
 
 export class PlaytestEditorSupport implements vscode.Disposable {
   readonly diagnostics: DocumentDiagnostics;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly skills: SkillsService) {
     this.diagnostics = new DocumentDiagnostics('narratoria-playtests', (document) => document.uri.scheme === 'file' && document.uri.fsPath.endsWith(PLAYTEST_SUFFIX), (document) => this.check(document));
-    this.disposables.push(
+    this.disposables.addAll(
       this.diagnostics,
       skills.onDidChangeSkills(() => this.diagnostics.checkOpenDocuments()),
       vscode.languages.registerCompletionItemProvider(SELECTOR, { provideCompletionItems: (document, position) => this.complete(document, position) }, '"'),
@@ -22,7 +23,7 @@ export class PlaytestEditorSupport implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.disposables.dispose();
   }
 
   private names(): ReadonlySet<string> | undefined {

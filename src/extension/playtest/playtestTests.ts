@@ -11,6 +11,7 @@ import type { NarratorChoice, Playtest, PlaytestProblem, PlaytestReport, TurnRep
 import { LlamaNarrator } from '../../runtime/narrator/llamaNarrator.js';
 import type { NarratorService } from '../narrator/narratorService.js';
 import type { SkillsService } from '../skills/skillsService.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 /** The test message context value of a failed turn (its menu offers the debugger's replay and the turn's graph). */
 export const TURN_FAILURE_CONTEXT = 'narratoria.playtestTurnFailure';
@@ -38,7 +39,7 @@ export class PlaytestTests implements vscode.Disposable {
   /** The last run's outcome of each item (by id), as the Testing view shows it: for the extension-host tests and the log. */
   readonly outcomes = new Map<string, { readonly state: 'passed' | 'failed' | 'errored' | 'skipped'; readonly messages: readonly vscode.TestMessage[] }>();
   private llmProfile: vscode.TestRunProfile | undefined;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(private readonly options: PlaytestTestsOptions) {
     this.controller = vscode.tests.createTestController('narratoria.playtests', 'Narratoria Playtests');
@@ -50,7 +51,7 @@ export class PlaytestTests implements vscode.Disposable {
     this.controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, (request, token) => this.run(request, token, undefined, true), true);
     this.updateLlmProfile();
     const watcher = vscode.workspace.createFileSystemWatcher(`**/*${PLAYTEST_SUFFIX}`);
-    this.disposables.push(
+    this.disposables.addAll(
       this.controller,
       watcher,
       watcher.onDidCreate((uri) => void this.updateFromDisk(uri)),
@@ -94,7 +95,7 @@ export class PlaytestTests implements vscode.Disposable {
 
   dispose(): void {
     this.llmProfile?.dispose();
-    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.disposables.dispose();
   }
 
   /** Offers "Run with LLM Narrator" while a local model is present (loaded or not yet). */

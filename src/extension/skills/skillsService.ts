@@ -10,6 +10,7 @@ import type { SkillSource } from '../../runtime/session/turnRunner.js';
 import type { NarratoriaSettings } from '../settings.js';
 import { createSecretLookup } from './skillSecrets.js';
 import { isPathInside } from '../../runtime/common/pathContainment.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
 
 const DISABLED_SKILLS_KEY = 'narratoria.disabledSkills';
 const REFRESH_DELAY_MS = 300;
@@ -39,9 +40,9 @@ export interface SkillsServiceOptions {
  */
 export class SkillsService implements SkillSource, SkillContextProvider, vscode.Disposable {
   private registry: SkillRegistry | undefined;
-  private registryListeners: vscode.Disposable[] = [];
+  private readonly registryListeners = new DisposableStore();
   private loading: Promise<SkillRegistry | undefined> | undefined;
-  private readonly watchers: vscode.Disposable[] = [];
+  private readonly watchers = new DisposableStore();
   private refreshTimer: NodeJS.Timeout | undefined;
   private readonly changeEmitter = new vscode.EventEmitter<void>();
   private readonly healthEmitter = new vscode.EventEmitter<HealthChange>();
@@ -170,7 +171,7 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
 
   /** Watches the story's skills folder and the extra roots (again after a reload, as the roots may have changed). */
   watch(): void {
-    for (const disposable of this.watchers.splice(0)) disposable.dispose();
+    this.watchers.clear();
     const roots = [this.options.root ? vscode.Uri.joinPath(vscode.Uri.file(this.options.root), 'skills') : undefined, ...this.extraSkillRoots().map((root) => vscode.Uri.file(root))];
     for (const root of roots) {
       if (!root) continue;
@@ -180,13 +181,14 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
         if (path.relative(root.fsPath, uri.fsPath).split(path.sep)[1] === 'data') return;
         this.scheduleRefresh();
       };
-      this.watchers.push(watcher, watcher.onDidCreate(schedule), watcher.onDidChange(schedule), watcher.onDidDelete(schedule));
+      this.watchers.addAll(watcher, watcher.onDidCreate(schedule), watcher.onDidChange(schedule), watcher.onDidDelete(schedule));
     }
   }
 
   dispose(): void {
     clearTimeout(this.refreshTimer);
-    for (const disposable of [...this.watchers, ...this.registryListeners]) disposable.dispose();
+    this.watchers.dispose();
+    this.registryListeners.dispose();
     this.registry?.dispose();
     this.changeEmitter.dispose();
     this.healthEmitter.dispose();
@@ -213,10 +215,10 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
       secrets: createSecretLookup(this.options.secrets, root),
       disabledSkills: this.options.workspaceState.get<string[]>(DISABLED_SKILLS_KEY, []),
     });
-    for (const disposable of this.registryListeners) disposable.dispose();
+    this.registryListeners.clear();
     this.registry?.dispose();
     this.registry = registry;
-    this.registryListeners = [
+    this.registryListeners.addAll(
       registry.onDidChangeHealth((change) => {
         this.options.log.info(`skill ${change.skill}: ${change.previous} → ${change.current}${change.toolId ? ` (tool ${change.toolId})` : ''}`);
         this.healthEmitter.fire(change);
@@ -231,7 +233,7 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
         this.options.log.info(`skill ${change.skill} ${change.enabled ? 'enabled' : 'disabled'}`);
         this.changed();
       }),
-    ];
+    );
     this.options.log.info(`found ${registry.skills.length} skill(s) in ${Math.round(performance.now() - started)} ms${registry.problems.length ? ` with ${registry.problems.length} problem(s)` : ''}`);
     for (const problem of registry.problems) this.options.log.warn(`${problem.code}: ${problem.message}`);
     await this.setContext(true);

@@ -30,6 +30,16 @@ export class DisposableStore implements Disposable {
     return item;
   }
 
+  /** Registers several disposables at once. */
+  addAll(...items: readonly Disposable[]): void {
+    for (const item of items) this.add(item);
+  }
+
+  /** Disposes what the store holds now and keeps it open for more (a panel's per-document listeners, for example). */
+  clear(): void {
+    disposeAll(this.items.splice(0).reverse());
+  }
+
   get isDisposed(): boolean {
     return this.disposed;
   }
@@ -37,15 +47,20 @@ export class DisposableStore implements Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
-    const errors: unknown[] = [];
-    for (const item of this.items.splice(0).reverse()) {
-      try {
-        item.dispose();
-      } catch (error) {
-        errors.push(error);
-      }
-    }
-    if (errors.length === 1) throw errors[0];
-    if (errors.length > 1) throw new AggregateError(errors, 'Several disposables failed');
+    disposeAll(this.items.splice(0).reverse());
   }
+}
+
+/** Disposes each item even when one throws, then rethrows what they threw. */
+function disposeAll(items: readonly Disposable[]): void {
+  const errors: unknown[] = [];
+  for (const item of items) {
+    try {
+      item.dispose();
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  if (errors.length === 1) throw errors[0];
+  if (errors.length > 1) throw new AggregateError(errors, 'Several disposables failed');
 }

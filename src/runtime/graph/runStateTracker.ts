@@ -1,5 +1,5 @@
 // Follows a live plan run's typed events and keeps each tool's graph state (pending, running, retrying n, final), for the live overlay.
-import type { Disposable } from '../common/disposable.js';
+import { type Disposable, DisposableStore } from '../common/disposable.js';
 import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 import type { PlanFinishedEvent, RetryScheduledEvent, ToolFinishedEvent, ToolStartedEvent } from '../executor/executionEvents.js';
 import type { GraphNodeState } from './graphTypes.js';
@@ -34,7 +34,8 @@ export function trackRunStates(run: ObservableRun, toolIds: readonly string[], l
     states.set(state.id, state);
     listener.onStates([state]);
   };
-  const subscriptions = [
+  const subscriptions = new DisposableStore();
+  subscriptions.addAll(
     run.onDidStartTool((event) => change({ id: event.toolId, state: event.attempt > 1 ? 'retrying' : 'running', attempt: event.attempt, retryCount: event.attempt - 1 })),
     run.onDidScheduleRetry((event) => change({ id: event.toolId, state: 'retrying', attempt: event.nextAttempt, retryCount: event.nextAttempt - 1 })),
     run.onDidFinishTool((event) => change(finalState(event.result))),
@@ -45,9 +46,9 @@ export function trackRunStates(run: ObservableRun, toolIds: readonly string[], l
       if (finals.length > 0) listener.onStates(finals);
       listener.onFinished?.(event.result);
     }),
-  ];
+  );
   listener.onStates([...states.values()]);
-  return { dispose: () => subscriptions.forEach((subscription) => subscription.dispose()) };
+  return subscriptions;
 }
 
 /** The state a finished tool shows. */

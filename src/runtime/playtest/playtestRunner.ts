@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { Disposable } from '../common/disposable.js';
+import { DisposableStore } from '../common/disposable.js';
 import type { TextStyle } from '../common/textStyle.js';
 import type { ExecutePlanOptions, PlanRun } from '../executor/planExecutor.js';
 import { formatSummary, reportProgress } from '../executor/runTranscript.js';
@@ -80,10 +80,10 @@ export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvi
       }
       const events: Record<string, unknown>[] = [];
       const transcript: string[] = [];
-      const subscriptions: Disposable[] = [];
-      subscriptions.push(
+      const subscriptions = new DisposableStore();
+      subscriptions.add(
         session.onDidStartPlanRun(({ run, attempt }) => {
-          subscriptions.push(run.onDidEmitEvent(({ toolId, event }) => events.push({ ...event, toolId })));
+          subscriptions.add(run.onDidEmitEvent(({ toolId, event }) => events.push({ ...event, toolId })));
           if (environment.transcriptStyle) {
             transcript.push(`attempt ${attempt}\n`);
             reportProgress(run, (text) => transcript.push(text), environment.transcriptStyle);
@@ -95,7 +95,7 @@ export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvi
       try {
         result = await session.play(input, environment.signal);
       } finally {
-        for (const subscription of subscriptions) subscription.dispose();
+        subscriptions.dispose();
       }
       if (environment.transcriptStyle) for (const attempt of result.attempts) transcript.push(formatSummary(attempt.result, environment.transcriptStyle));
       const failures = checkTurn(turn, { result, events }, environment.narrators);
