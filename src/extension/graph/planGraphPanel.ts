@@ -8,8 +8,7 @@ import { OFF_THREAD_FROM } from '../../runtime/graph/layoutOffThread.js';
 import type { GraphedDocument } from '../../runtime/graph/planGraphDocument.js';
 import type { PlanGraphLayout, PlanGraphModel } from '../../runtime/graph/graphTypes.js';
 import { assertNever, type FromGraphWebview, type GraphView, type ToGraphWebview } from '../../protocol/graphPanelMessages.js';
-import { webviewPageHtml } from '../webviewHtml.js';
-import { DisposableStore } from '../../runtime/common/disposable.js';
+import { WebviewHost } from '../webviewHost.js';
 
 export const PLAN_GRAPH_VIEW_TYPE = 'narratoria.planGraph';
 
@@ -28,35 +27,41 @@ export interface PlanGraphPanelHost {
 
 /** One graph view, bound to one text document. */
 export class PlanGraphPanel implements vscode.Disposable {
-  private readonly disposables = new DisposableStore();
+  private readonly host: WebviewHost<ToGraphWebview, FromGraphWebview>;
   private readonly feed: GraphFeed;
-  private readonly disposeEmitter = new vscode.EventEmitter<void>();
   private version = 0;
-  private ready = false;
   private fitNext = true;
   private followTimer: NodeJS.Timeout | undefined;
   private updating: Promise<void> = Promise.resolve();
   private selected: string | undefined;
   private stale: string | undefined;
-  /** Messages of a live run sent before the webview was ready. */
-  private readonly queued: ToGraphWebview[] = [];
 
-  readonly onDidDispose = this.disposeEmitter.event;
+  /** Fires once, when the panel is closed or disposed. */
+  readonly onDidDispose: vscode.Event<void>;
 
   constructor(
     readonly document: vscode.TextDocument,
-    private readonly panel: vscode.WebviewPanel,
-    private readonly host: PlanGraphPanelHost,
+    panel: vscode.WebviewPanel,
+    private readonly services: PlanGraphPanelHost,
   ) {
+    const host = services;
     this.feed = new GraphFeed(host.layout, (planId) => host.planOfRun(document, planId));
-    panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'dist', 'media', 'narratoria.svg');
     panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview')] };
-    this.disposables.addAll(
-      this.disposeEmitter,
-      panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((message: FromGraphWebview) => {
-        this.handle(message).catch((error: unknown) => host.log.error(`plan graph: ${message.type} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`));
-      }),
+    this.host = new WebviewHost<ToGraphWebview, FromGraphWebview>(panel, {
+      extensionUri: host.extensionUri,
+      log: host.log,
+      name: 'plan graph',
+      page: { title: panel.title, stylesheet: 'graph.css', script: 'graph.js', rootId: 'app', blobImages: true },
+      onReady: async () => {
+        this.fitNext = true;
+        this.version++;
+        await this.follow(true);
+      },
+      onMessage: (message) => this.handle(message),
+    });
+    this.onDidDispose = this.host.onDidDispose;
+    this.host.disposables.addAll(
+      { dispose: () => this.followTimer && clearTimeout(this.followTimer) },
       vscode.workspace.onDidChangeTextDocument((event) => {
         if (event.document === document && event.contentChanges.length > 0) this.scheduleFollow();
       }),
@@ -64,15 +69,6 @@ export class PlanGraphPanel implements vscode.Disposable {
         if (event.textEditor.document === document) this.followCursor(event.textEditor);
       }),
     );
-    panel.webview.html = webviewPageHtml({
-      cspSource: panel.webview.cspSource,
-      title: panel.title,
-      resource: (file) => panel.webview.asWebviewUri(vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview', file)).toString(),
-      stylesheet: 'graph.css',
-      script: 'graph.js',
-      rootId: 'app',
-      blobImages: true,
-    });
   }
 
   /** The file name the panel is titled with. */
@@ -81,7 +77,7 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   reveal(): void {
-    this.panel.reveal(vscode.ViewColumn.Beside, true);
+    this.host.panel.reveal(vscode.ViewColumn.Beside, true);
   }
 
   /** Why the graph shown is the last good one (the text does not parse), or undefined when it is current. */
@@ -94,13 +90,9 @@ export class PlanGraphPanel implements vscode.Disposable {
     return this.feed.current;
   }
 
-  /** Sends a message now, or once the webview is ready. */
+  /** Sends a message now, or once the webview is ready (a live run's messages sent before it). */
   post(message: ToGraphWebview): void {
-    if (!this.ready) {
-      this.queued.push(message);
-      return;
-    }
-    void this.panel.webview.postMessage(message);
+    this.host.post(message);
   }
 
   /**
@@ -112,21 +104,11 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    if (this.followTimer) clearTimeout(this.followTimer);
-    this.disposeEmitter.fire();
-    this.disposables.dispose();
-    this.panel.dispose();
+    this.host.dispose();
   }
 
-  private async handle(message: FromGraphWebview): Promise<void> {
+  private async handle(message: Exclude<FromGraphWebview, { readonly type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        this.fitNext = true;
-        this.version++;
-        await this.follow(true);
-        for (const queued of this.queued.splice(0)) void this.panel.webview.postMessage(queued);
-        return;
       case 'reveal':
         await this.revealTool(message.toolId);
         return;
@@ -137,7 +119,7 @@ export class PlanGraphPanel implements vscode.Disposable {
         await this.save('png', Buffer.from(message.base64, 'base64'));
         return;
       case 'viewError':
-        this.host.log.error(`plan graph view: ${message.message}`);
+        this.services.log.error(`plan graph view: ${message.message}`);
         return;
       default:
         assertNever(message);
@@ -159,7 +141,7 @@ export class PlanGraphPanel implements vscode.Disposable {
         const update = await this.feed.update(this.document.getText(), (model) => this.announceLayout(model));
         this.publish(update, force);
       } catch (error) {
-        this.host.log.error(`plan graph of ${this.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        this.services.log.error(`plan graph of ${this.name}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
         this.post({ type: 'error', message: `The graph could not be laid out: ${error instanceof Error ? error.message : String(error)}` });
       }
     });
@@ -204,7 +186,7 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   private followCursor(editor: vscode.TextEditor): void {
-    const model = this.host.planModel(this.document);
+    const model = this.services.planModel(this.document);
     const tool = model.toolAt(this.document.offsetAt(editor.selection.active));
     const toolId = tool?.toolId?.value;
     if (toolId === this.selected) return;
@@ -213,7 +195,7 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   private async revealTool(toolId: string): Promise<void> {
-    const model = this.host.planModel(this.document);
+    const model = this.services.planModel(this.document);
     const tool = model.toolById(toolId);
     const span = tool?.toolId?.span ?? tool?.span;
     const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document === this.document) ?? (await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false }));

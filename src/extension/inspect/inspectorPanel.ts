@@ -9,12 +9,11 @@ import { readRecording, recordingOfText, writeRecording, type Recording } from '
 import type { ScriptRuns } from '../../runtime/inspect/scriptRuns.js';
 import { checkScriptInput, isRunnable } from '../../runtime/inspect/scriptInput.js';
 import type { SkillContextProvider } from '../../runtime/skills/skillContext.js';
-import { webviewPageHtml } from '../webviewHtml.js';
+import { WebviewHost } from '../webviewHost.js';
 import { assetRoots, withAssetUris } from './inspectorAssets.js';
 import type { LiveTarget } from './inspectorTargets.js';
 import type { LastInputs } from './lastInputs.js';
 import type { RunComparisons } from './runComparison.js';
-import { DisposableStore } from '../../runtime/common/disposable.js';
 
 export const INSPECTOR_VIEW_TYPE = 'narratoria.inspector';
 
@@ -49,9 +48,8 @@ interface RunHistory {
 /** The one Inspector panel; a new target replaces the current one. */
 export class InspectorPanel implements vscode.Disposable {
   private static current: InspectorPanel | undefined;
-  private readonly disposables = new DisposableStore();
+  private readonly view: WebviewHost<ToInspectorWebview, FromInspectorWebview>;
   private session = new InspectorSession();
-  private ready = false;
   private running: AbortController | undefined;
   private pending: InspectorRow[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
@@ -62,18 +60,22 @@ export class InspectorPanel implements vscode.Disposable {
 
   private constructor(private readonly panel: vscode.WebviewPanel, private readonly host: InspectorHost, private target: InspectorTarget) {
     panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview'), ...assetRoots(target)] };
-    this.disposables.addAll(
-      panel.onDidDispose(() => this.dispose()),
-      panel.webview.onDidReceiveMessage((message: FromInspectorWebview) => void this.receive(message).catch((error: unknown) => host.log.error(`inspector: ${String(error)}`))),
-    );
-    panel.webview.html = webviewPageHtml({
-      cspSource: panel.webview.cspSource,
-      title: 'Inspector',
-      resource: (file) => panel.webview.asWebviewUri(vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview', file)).toString(),
-      stylesheet: 'inspector.css',
-      script: 'inspector.js',
-      rootId: 'app',
-      media: true,
+    this.view = new WebviewHost<ToInspectorWebview, FromInspectorWebview>(panel, {
+      extensionUri: host.extensionUri,
+      log: host.log,
+      name: 'inspector',
+      page: { title: 'Inspector', stylesheet: 'inspector.css', script: 'inspector.js', rootId: 'app', media: true },
+      // The snapshot sent on `ready` holds everything: what was posted before it is not needed.
+      beforeReady: 'drop',
+      onReady: () => this.sendSnapshot(),
+      onMessage: (message) => this.receive(message),
+    });
+    this.view.disposables.add({
+      dispose: () => {
+        if (InspectorPanel.current === this) InspectorPanel.current = undefined;
+        this.running?.abort();
+        clearTimeout(this.flushTimer);
+      },
     });
   }
 
@@ -133,11 +135,7 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    if (InspectorPanel.current === this) InspectorPanel.current = undefined;
-    this.running?.abort();
-    clearTimeout(this.flushTimer);
-    this.disposables.dispose();
-    this.panel.dispose();
+    this.view.dispose();
   }
 
   private subject(): InspectorSubject {
@@ -233,12 +231,8 @@ export class InspectorPanel implements vscode.Disposable {
     this.host.log.info(`inspector: ${target.label}: ${verdict.ok ? '✓' : '✗'} ${verdict.message}`);
   }
 
-  private async receive(message: FromInspectorWebview): Promise<void> {
+  private async receive(message: Exclude<FromInspectorWebview, { readonly type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        this.sendSnapshot();
-        return;
       case 'stop':
         this.running?.abort();
         return;
@@ -320,6 +314,6 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   private post(message: ToInspectorWebview): void {
-    if (this.ready) void this.panel.webview.postMessage(message);
+    this.view.post(message);
   }
 }

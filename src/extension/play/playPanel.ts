@@ -1,10 +1,9 @@
-// The play panel's webview host: HTML with a strict CSP, the typed message loop, and revival after a window reload.
+// The play panel: its messages to and from the session's PlayController over the shared WebviewHost, the asset gate, and revival after a window reload.
 import * as vscode from 'vscode';
 import { isFileInsideFolders } from '../../runtime/common/pathContainment.js';
-import { webviewPageHtml } from '../webviewHtml.js';
+import { WebviewHost } from '../webviewHost.js';
 import { assertNever, type FromPlayWebview, type ToPlayWebview } from '../../protocol/playPanelMessages.js';
 import type { PlayController } from './playController.js';
-import { DisposableStore } from '../../runtime/common/disposable.js';
 
 export const PLAY_PANEL_VIEW_TYPE = 'narratoria.playPanel';
 
@@ -24,13 +23,13 @@ export interface PlayPanelHost {
 /** The single play panel of the window. Disposing it detaches from the controller; the session goes on. */
 export class PlayPanel implements vscode.Disposable {
   private static current: PlayPanel | undefined;
-  private readonly disposables = new DisposableStore();
+  private readonly host: WebviewHost<ToPlayWebview, FromPlayWebview>;
   private attachment: vscode.Disposable | undefined;
 
   /** Reveals the panel, creating it when there is none. */
   static show(host: PlayPanelHost): PlayPanel {
     if (PlayPanel.current) {
-      PlayPanel.current.panel.reveal();
+      PlayPanel.current.host.panel.reveal();
       return PlayPanel.current;
     }
     const panel = vscode.window.createWebviewPanel(PLAY_PANEL_VIEW_TYPE, 'Narratoria Play', vscode.ViewColumn.Active, PlayPanel.webviewOptions(host));
@@ -38,7 +37,7 @@ export class PlayPanel implements vscode.Disposable {
   }
 
   /** Re-creates the panel VS Code restored after a reload (registerWebviewPanelSerializer). */
-  static revive(panel: vscode.WebviewPanel, host: PlayPanel['host']): PlayPanel {
+  static revive(panel: vscode.WebviewPanel, host: PlayPanelHost): PlayPanel {
     PlayPanel.current?.dispose();
     panel.webview.options = PlayPanel.webviewOptions(host);
     return new PlayPanel(panel, host);
@@ -57,60 +56,63 @@ export class PlayPanel implements vscode.Disposable {
   }
 
   private constructor(
-    private readonly panel: vscode.WebviewPanel,
-    private readonly host: PlayPanelHost,
+    panel: vscode.WebviewPanel,
+    private readonly services: PlayPanelHost,
   ) {
     PlayPanel.current = this;
-    panel.iconPath = vscode.Uri.joinPath(host.extensionUri, 'dist', 'media', 'narratoria.svg');
+    const host = services;
+    this.host = new WebviewHost<ToPlayWebview, FromPlayWebview>(panel, {
+      extensionUri: host.extensionUri,
+      log: host.log,
+      name: 'play panel',
+      page: { title: 'Narratoria Play', stylesheet: 'play.css', script: 'play.js', rootId: 'app', media: true },
+      onReady: () => this.attach(),
+      onMessage: (message) => this.handle(message),
+    });
     const webview = panel.webview;
     host.controller.resolveAssetUri = (file) => {
       // The same gate as the Inspector's: inside the asset roots as written and after symlinks.
       const allowed = isFileInsideFolders(file, host.assetRoots().map((root) => root.fsPath));
       return allowed ? webview.asWebviewUri(vscode.Uri.file(file)).toString() : undefined;
     };
-    this.disposables.addAll(
-      panel.onDidDispose(() => this.dispose()),
+    this.host.disposables.addAll(
+      this.host.onDidDispose(() => this.detach()),
       // Keeps what the webview may load in step with the folders the asset check allows.
       host.onDidChangeAssetRoots(() => {
         panel.webview.options = PlayPanel.webviewOptions(host);
       }),
-      webview.onDidReceiveMessage((message: FromPlayWebview) => {
-        this.handle(message).catch((error: unknown) => host.log.error(`play panel: ${message.type} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`));
-      }),
     );
-    webview.html = this.html(webview);
   }
 
   dispose(): void {
+    this.host.dispose();
+  }
+
+  private detach(): void {
     if (PlayPanel.current === this) PlayPanel.current = undefined;
     this.attachment?.dispose();
-    this.disposables.dispose();
-    this.panel.dispose();
   }
 
-  private postMessage(message: ToPlayWebview): void {
-    void this.panel.webview.postMessage(message);
+  /** On each `ready` (a reloaded webview says it again): one attachment at a time, then the snapshot. */
+  private async attach(): Promise<void> {
+    const controller = this.services.controller;
+    this.attachment?.dispose();
+    this.attachment = controller.attach((outgoing) => this.host.post(outgoing));
+    try {
+      this.host.post({ type: 'snapshot', snapshot: await controller.snapshot() });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.host.post({ type: 'turnFailed', message: `The play session could not be opened: ${message}` });
+      void vscode.window.showErrorMessage(`Narratoria: the play session could not be opened (${message}).`, 'Show Logs').then((choice) => {
+        if (choice) this.services.log.show();
+      });
+      throw error;
+    }
   }
 
-  private async handle(message: FromPlayWebview): Promise<void> {
-    const controller = this.host.controller;
+  private async handle(message: Exclude<FromPlayWebview, { readonly type: 'ready' }>): Promise<void> {
+    const controller = this.services.controller;
     switch (message.type) {
-      case 'ready': {
-        // A webview that reloads sends `ready` again: one attachment at a time.
-        this.attachment?.dispose();
-        this.attachment = controller.attach((outgoing) => this.postMessage(outgoing));
-        try {
-          this.postMessage({ type: 'snapshot', snapshot: await controller.snapshot() });
-        } catch (error) {
-          const message = error instanceof Error ? error.message : String(error);
-          this.postMessage({ type: 'turnFailed', message: `The play session could not be opened: ${message}` });
-          void vscode.window.showErrorMessage(`Narratoria: the play session could not be opened (${message}).`, 'Show Logs').then((choice) => {
-            if (choice) this.host.log.show();
-          });
-          throw error;
-        }
-        return;
-      }
       case 'play':
         await this.reportRefusal(await controller.play(message.input));
         return;
@@ -124,7 +126,7 @@ export class PlayPanel implements vscode.Disposable {
         controller.cancel();
         return;
       case 'restart':
-        await this.host.restartSession();
+        await this.services.restartSession();
         return;
       case 'showDetails': {
         const details = await controller.turnDetails(message.turnIndex);
@@ -134,7 +136,7 @@ export class PlayPanel implements vscode.Disposable {
         return;
       }
       case 'showLogs':
-        this.host.log.show(true);
+        this.services.log.show(true);
         return;
       case 'saveAsPlaytest':
         await vscode.commands.executeCommand('narratoria.saveSessionAsPlaytest');
@@ -143,7 +145,7 @@ export class PlayPanel implements vscode.Disposable {
         await vscode.commands.executeCommand('workbench.trust.manage');
         return;
       case 'openSkill':
-        await this.host.openSkill(message.skill);
+        await this.services.openSkill(message.skill);
         return;
       default:
         assertNever(message);
@@ -156,17 +158,5 @@ export class PlayPanel implements vscode.Disposable {
       const choice = await vscode.window.showWarningMessage('Narratoria runs no skill scripts in an untrusted workspace.', 'Manage Workspace Trust');
       if (choice) await vscode.commands.executeCommand('workbench.trust.manage');
     }
-  }
-
-  private html(webview: vscode.Webview): string {
-    return webviewPageHtml({
-      cspSource: webview.cspSource,
-      title: 'Narratoria Play',
-      resource: (file) => webview.asWebviewUri(vscode.Uri.joinPath(this.host.extensionUri, 'dist', 'webview', file)).toString(),
-      stylesheet: 'play.css',
-      script: 'play.js',
-      rootId: 'app',
-      media: true,
-    });
   }
 }

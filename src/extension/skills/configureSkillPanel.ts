@@ -1,6 +1,5 @@
 // The Configure Skill panel: one webview form per skill over the runtime's skillConfigForm, skillConfigFormValidation and skillConfigSave. VS Code glue only; never logs a value.
 import * as vscode from 'vscode';
-import { DisposableStore } from '../../runtime/common/disposable.js';
 import { errorMessage } from '../../runtime/common/errors.js';
 import type { ConfigSchema } from '../../runtime/skills/skillConfig.js';
 import { buildConfigForm, formBaseline, type ConfigFormCurrent } from '../../runtime/skills/skillConfigForm.js';
@@ -10,7 +9,7 @@ import type { Skill } from '../../runtime/skills/skillTypes.js';
 import {
   assertNeverConfigMessage, type ConfigFormModel, type ConfigFormValues, type FromConfigForm, type ToConfigForm,
 } from '../../protocol/configFormMessages.js';
-import { webviewPageHtml } from '../webviewHtml.js';
+import { WebviewHost } from '../webviewHost.js';
 import { createSkillSecretStore } from './skillSecrets.js';
 
 /** What {@link openConfigureSkillPanel} needs from the extension. */
@@ -60,11 +59,9 @@ export async function openConfigureSkillPanel(options: ConfigureSkillPanelOption
   });
 }
 
-/** One Configure Skill webview: owns its panel and every listener in one DisposableStore. */
+/** One Configure Skill webview: its panel, messages and listeners are held by one WebviewHost. */
 class ConfigureSkillPanel {
-  private readonly disposables = new DisposableStore();
-  private readonly panel: vscode.WebviewPanel;
-  private readonly disposeListeners: (() => void)[] = [];
+  private readonly view: WebviewHost<ToConfigForm, FromConfigForm>;
   /** The latest model sent, the schema and config.json it was built from (for validation and the save baseline). */
   private model: ConfigFormModel;
   private busy = false;
@@ -77,55 +74,43 @@ class ConfigureSkillPanel {
     private current: ConfigFormCurrent,
   ) {
     this.model = buildConfigForm(skill, current);
-    const webviewRoot = vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview');
-    this.panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Configure ${skill.displayName}`, vscode.ViewColumn.Active, {
+    const panel = vscode.window.createWebviewPanel(VIEW_TYPE, `Configure ${skill.displayName}`, vscode.ViewColumn.Active, {
       enableScripts: true,
-      localResourceRoots: [webviewRoot],
+      localResourceRoots: [vscode.Uri.joinPath(options.extensionUri, 'dist', 'webview')],
     });
-    this.panel.iconPath = vscode.Uri.joinPath(options.extensionUri, 'dist', 'media', 'narratoria.svg');
-    this.disposables.add(this.panel.onDidDispose(() => this.dispose()));
-    this.disposables.add(this.panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)));
-    this.panel.webview.html = formHtml(this.panel.webview, webviewRoot, `Configure ${skill.displayName}`);
+    this.view = new WebviewHost<ToConfigForm, FromConfigForm>(panel, {
+      extensionUri: options.extensionUri,
+      log: options.log,
+      name: 'Configure Skill',
+      page: { title: `Configure ${skill.displayName}`, stylesheet: 'configForm.css', script: 'configForm.js', rootId: 'root' },
+      beforeReady: 'drop',
+      // Also sent after the webview is reloaded (hidden and shown again): start from disk.
+      onReady: async () => {
+        if (await this.reload()) this.post({ type: 'init', model: this.model });
+      },
+      onMessage: (message) => this.handle(message),
+      onMessageError: (error) => void vscode.window.showErrorMessage(`Configure ${this.skill.displayName}: ${errorMessage(error)}`),
+    });
   }
 
   reveal(): void {
-    this.panel.reveal();
+    this.view.panel.reveal();
   }
 
   onDispose(listener: () => void): void {
-    this.disposeListeners.push(listener);
+    this.view.onDidDispose(listener);
   }
 
   private dispose(): void {
-    if (this.disposables.isDisposed) return;
-    this.disposables.dispose();
-    this.panel.dispose();
-    for (const listener of this.disposeListeners.splice(0)) listener();
+    this.view.dispose();
   }
 
   private post(message: ToConfigForm): void {
-    if (!this.disposables.isDisposed) void this.panel.webview.postMessage(message);
+    this.view.post(message);
   }
 
-  private async receive(message: unknown): Promise<void> {
-    if (message === null || typeof message !== 'object' || typeof (message as { type?: unknown }).type !== 'string') {
-      this.options.log.warn('Configure Skill: ignored a malformed message from the form');
-      return;
-    }
-    try {
-      await this.handle(message as FromConfigForm);
-    } catch (error) {
-      this.options.log.error(`Configure Skill (${this.skill.name}): ${errorMessage(error)}`);
-      void vscode.window.showErrorMessage(`Configure ${this.skill.displayName}: ${errorMessage(error)}`);
-    }
-  }
-
-  private async handle(message: FromConfigForm): Promise<void> {
+  private async handle(message: Exclude<FromConfigForm, { readonly type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        // Also sent after the webview is reloaded (hidden and shown again): start from disk.
-        if (await this.reload()) this.post({ type: 'init', model: this.model });
-        return;
       case 'validate': {
         const problems = validateConfigForm(this.schema, message.values, {
           secretsPresent: this.current.secretsPresent, clearSecrets: message.clearSecrets, written: this.current.values,
@@ -191,7 +176,7 @@ class ConfigureSkillPanel {
     this.schema = source.schema;
     this.current = source.current;
     this.model = buildConfigForm(source.skill, source.current);
-    return !this.disposables.isDisposed;
+    return !this.view.isDisposed;
   }
 
   private async openFile(which: 'schema' | 'config'): Promise<void> {
@@ -219,13 +204,3 @@ function explainUnavailable(message: string, schemaFile: string | undefined, ski
 }
 
 /** The form's page: strict CSP (no inline code or style), a fresh nonce per load, resources from dist/webview only. */
-function formHtml(webview: vscode.Webview, webviewRoot: vscode.Uri, title: string): string {
-  return webviewPageHtml({
-    cspSource: webview.cspSource,
-    title,
-    resource: (file) => webview.asWebviewUri(vscode.Uri.joinPath(webviewRoot, file)).toString(),
-    stylesheet: 'configForm.css',
-    script: 'configForm.js',
-    rootId: 'root',
-  });
-}
