@@ -1,4 +1,4 @@
-// Enforces the layer rules of docs/design-rules.md#layers: src/runtime never imports vscode; src/webview imports neither vscode nor Node built-ins; the executor has no import cycle.
+// Enforces the layer rules of docs/design-rules.md#layers: src/runtime never imports vscode nor another layer; src/protocol imports only types; nothing src/webview reaches imports vscode or a Node built-in; the executor has no import cycle.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -24,15 +24,66 @@ function importsOf(file: string): string[] {
   return [...text.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4]!);
 }
 
-test('src/runtime never imports vscode nor the extension, webview or cli layers', () => {
+/** The source file a relative specifier names (`./x.js` → `x.ts`, a folder → its index.ts), undefined for packages and assets. */
+function resolveImport(file: string, specifier: string): string | undefined {
+  if (!specifier.startsWith('.')) return undefined;
+  const target = path.resolve(path.dirname(file), specifier);
+  for (const candidate of [target.replace(/\.js$/, '.ts'), `${target}.ts`, path.join(target, 'index.ts'), target]) {
+    try {
+      if (statSync(candidate).isFile() && /\.tsx?$/.test(candidate)) return candidate;
+    } catch {
+      // not this candidate
+    }
+  }
+  return undefined;
+}
+
+test('src/runtime never imports vscode nor the protocol, extension, webview or cli layers', () => {
   const files = filesUnder(path.join(source, 'runtime'));
   assert.ok(files.length > 10);
+  const otherLayers = ['protocol', 'extension', 'webview', 'cli'].map((layer) => path.join(source, layer) + path.sep);
   for (const file of files) {
     for (const specifier of importsOf(file)) {
       assert.notEqual(specifier, 'vscode', `${path.relative(source, file)} imports vscode`);
-      assert.ok(!/\/(extension|webview|cli)\//.test(specifier), `${path.relative(source, file)} imports ${specifier}`);
+      const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : '';
+      assert.ok(!otherLayers.some((layer) => target.startsWith(layer)), `${path.relative(source, file)} imports ${specifier}`);
     }
   }
+});
+
+test('src/protocol imports only types', () => {
+  const files = filesUnder(path.join(source, 'protocol'));
+  assert.ok(files.length > 0);
+  for (const file of files) {
+    const text = readFileSync(file, 'utf8');
+    const statements = [...text.matchAll(/^\s*(import|export)\b[^;]*?\bfrom\s*['"][^'"]+['"]|^\s*import\s*['"][^'"]+['"]/gm)].map((match) => match[0].trim());
+    for (const statement of statements) {
+      assert.match(statement, /^(import|export) type\b/, `${path.relative(source, file)}: ${statement.split('\n')[0]} is not type-only`);
+    }
+    assert.doesNotMatch(text, /\brequire\s*\(|\bimport\s*\(/, `${path.relative(source, file)} loads a module at run time`);
+  }
+});
+
+test('nothing src/webview reaches at run time, transitively, imports vscode or a Node built-in', () => {
+  const builtins = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
+  const reached = new Map<string, string[]>();
+  const pending = filesUnder(path.join(source, 'webview')).map((file) => ({ file, trail: [path.relative(source, file)] }));
+  assert.ok(pending.length > 10);
+  let outsideWebview = 0;
+  while (pending.length > 0) {
+    const { file, trail } = pending.pop()!;
+    if (reached.has(file)) continue;
+    reached.set(file, trail);
+    if (!file.startsWith(path.join(source, 'webview') + path.sep)) outsideWebview++;
+    for (const specifier of runtimeImportsOf(file)) {
+      const why = [...trail, specifier].join(' -> ');
+      assert.notEqual(specifier, 'vscode', `the webview reaches vscode: ${why}`);
+      assert.ok(!builtins.has(specifier) && !specifier.startsWith('node:'), `the webview reaches a Node built-in: ${why}`);
+      const target = resolveImport(file, specifier);
+      if (target && !reached.has(target)) pending.push({ file: target, trail: [...trail, path.relative(source, target)] });
+    }
+  }
+  assert.ok(outsideWebview > 0, 'the webview reaches shared runtime code, which this test walks too');
 });
 
 test('src/webview imports neither vscode nor Node built-ins', () => {

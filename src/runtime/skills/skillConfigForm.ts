@@ -5,7 +5,7 @@ import { hasReference, isPlainSecret, referencedVariables, validateConfigForm } 
 import type { Skill } from './skillTypes.js';
 import type {
   ConfigControlKind, ConfigFormCategory, ConfigFormField, ConfigFormModel, ConfigFormOption, ConfigListItems, JsonValue,
-} from '../../protocol/configFormMessages.js';
+} from './configFormModel.js';
 
 /** What the form starts from besides the schema. */
 export interface ConfigFormCurrent {

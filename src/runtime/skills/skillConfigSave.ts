@@ -8,7 +8,7 @@ import { configFileOf, humanize, type ConfigFormCurrent } from './skillConfigFor
 import { hasReference, isPlainSecret, validateConfigForm } from './skillConfigFormValidation.js';
 import { resolveInside } from './skillProblems.js';
 import type { Skill, SkillProblem } from './skillTypes.js';
-import type { ConfigFormProblems, ConfigFormValues } from '../../protocol/configFormMessages.js';
+import type { ConfigFormProblems, ConfigFormValues } from './configFormModel.js';
 
 /** Port: where sensitive values are kept (VS Code's SecretStorage in the extension; an in-memory fake in tests). */
 export interface SkillSecretStore {
