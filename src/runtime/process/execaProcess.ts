@@ -1,5 +1,6 @@
 // Starts a skill script's process with execa: the Windows path of scriptProcess.ts, loaded only there.
 import { execa } from 'execa';
+import { trackProcessGroup, untrackProcessGroup } from './processGroups.js';
 import type { ProcessOptions, ScriptProcess } from './scriptProcess.js';
 
 /** Starts the script with execa (Windows: no process groups; execa resolves PATHEXT and shebangs). */
@@ -23,5 +24,11 @@ export function startWithExeca(options: ProcessOptions, env: Readonly<Record<str
         : undefined;
     return { exitCode: result.exitCode ?? null, signal: result.signal ?? null, spawnError };
   });
+  // The reaper ends the script's tree (taskkill /T) if this process dies first; untracked once it has exited.
+  const pid = subprocess.pid;
+  if (pid !== undefined) {
+    trackProcessGroup(pid);
+    void ended.finally(() => untrackProcessGroup(pid));
+  }
   return { pid: subprocess.pid, stdout: subprocess.stdout!, stderr: subprocess.stderr!, onExit: (listener) => void subprocess.once('exit', listener), ended };
 }

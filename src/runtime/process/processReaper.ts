@@ -2,12 +2,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-/**
- * The reaper's program (run with `node -e`, so no file has to ship beside the bundles). It ignores the signals a
- * terminal sends to its foreground group, holds `+pid` / `-pid` lines, and on end-of-file sends SIGTERM to every
- * group it holds, then SIGKILL half a second later, and exits.
- */
-export const REAPER_PROGRAM = `
+/** How the Node reaper reads its pipe: `+pid` / `-pid` lines into `groups`, then `reap()` at end-of-file. */
+const NODE_REAPER_READER = `
 const groups = new Set();
 let pending = '';
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => {});
@@ -23,12 +19,35 @@ process.stdin.on('data', (chunk) => {
     else if (line[0] === '-') groups.delete(pid);
   }
 });
+process.stdin.on('end', () => (groups.size === 0 ? process.exit(0) : reap()));
+`;
+
+/**
+ * The reaper's program (run with `node -e`, so no file has to ship beside the bundles). It ignores the signals a
+ * terminal sends to its foreground group, holds `+pid` / `-pid` lines, and on end-of-file sends SIGTERM to every
+ * group it holds, then SIGKILL half a second later, and exits.
+ */
+export const REAPER_PROGRAM = `${NODE_REAPER_READER}
 const signalAll = (signal) => { for (const pid of groups) { try { process.kill(-pid, signal); } catch {} } };
-process.stdin.on('end', () => {
-  if (groups.size === 0) process.exit(0);
+function reap() {
   signalAll('SIGTERM');
   setTimeout(() => { signalAll('SIGKILL'); process.exit(0); }, 500);
-});
+}
+`;
+
+/**
+ * The reaper on Windows, which has no process groups and whose Node offers no Job object: at end-of-file it ends each
+ * script it holds with its whole tree (`taskkill /T /F`, which ships with Windows), then exits. A grandchild whose
+ * parent already exited is no longer in that tree: the limit of this design against a Job object with kill-on-close.
+ */
+export const REAPER_WINDOWS_PROGRAM = `${NODE_REAPER_READER}
+const { spawnSync } = require('node:child_process');
+function reap() {
+  for (const pid of groups) {
+    try { spawnSync('taskkill', ['/T', '/F', '/PID', String(pid)], { stdio: 'ignore', windowsHide: true }); } catch {}
+  }
+  process.exit(0);
+}
 `;
 
 /**
@@ -73,14 +92,17 @@ const PERL = '/usr/bin/perl';
 let reaper: ChildProcess | undefined;
 let failed = false;
 
-/** Starts the reaper on first use (POSIX only: Windows has no process groups; its scripts run under execa). */
+/** Starts the reaper on first use: perl, else bash, else Node on POSIX; Node with taskkill on Windows. */
 function reaperProcess(): ChildProcess | undefined {
-  if (reaper || failed || process.platform === 'win32') return reaper;
+  if (reaper || failed) return reaper;
   try {
     // Its own process group (detached): Ctrl+C in a terminal reaches the runtime, not the reaper. ELECTRON_RUN_AS_NODE:
     // inside VS Code, process.execPath is Electron.
-    const [command, args] = existsSync(PERL) ? [PERL, ['-e', REAPER_PERL]] : existsSync(BASH) ? [BASH, ['-c', REAPER_SCRIPT]] : [process.execPath, ['-e', REAPER_PROGRAM]];
-    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'ignore'], detached: true, env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ELECTRON_RUN_AS_NODE: '1' } });
+    const [command, args] = reaperCommand();
+    const env: Record<string, string> = { PATH: process.env['PATH'] ?? '/usr/bin:/bin', ELECTRON_RUN_AS_NODE: '1' };
+    // taskkill lives in %SystemRoot%\System32, which Windows finds through these.
+    for (const name of ['SystemRoot', 'SYSTEMROOT', 'windir', 'PATHEXT', 'ComSpec']) if (process.env[name] !== undefined) env[name] = process.env[name]!;
+    const child = spawn(command, args, { stdio: ['pipe', 'ignore', 'ignore'], detached: true, windowsHide: true, env });
     child.on('error', () => {
       failed = true;
       reaper = undefined;
@@ -94,6 +116,13 @@ function reaperProcess(): ChildProcess | undefined {
     failed = true;
   }
   return reaper;
+}
+
+function reaperCommand(): [string, string[]] {
+  if (process.platform === 'win32') return [process.execPath, ['-e', REAPER_WINDOWS_PROGRAM]];
+  if (existsSync(PERL)) return [PERL, ['-e', REAPER_PERL]];
+  if (existsSync(BASH)) return [BASH, ['-c', REAPER_SCRIPT]];
+  return [process.execPath, ['-e', REAPER_PROGRAM]];
 }
 
 /** Tells the reaper a process group was started: it is killed if this process dies before saying it ended. */

@@ -90,3 +90,19 @@ test('each reaper program (perl, bash, node) kills the groups it holds at end-of
     }
   }
 });
+
+test('the Windows reaper program ends each script it holds with its whole tree (taskkill /T /F) at end-of-file, and never one that had ended', { skip: process.platform === 'win32' && 'run here with a recording taskkill in PATH; on Windows the real one would run' }, async () => {
+  const { REAPER_WINDOWS_PROGRAM } = await import('../../../src/runtime/process/processReaper.js');
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'narratoria-taskkill-'));
+  try {
+    // A stand-in taskkill that records its arguments, found first in PATH: the program's logic runs for real.
+    const calls = path.join(folder, 'calls.txt');
+    writeFileSync(path.join(folder, 'taskkill'), `#!/bin/sh\necho "$*" >> '${calls}'\n`, { mode: 0o755 });
+    const reaper = spawn(process.execPath, ['-e', REAPER_WINDOWS_PROGRAM], { stdio: ['pipe', 'ignore', 'ignore'], env: { ...process.env, PATH: `${folder}${path.delimiter}${process.env['PATH'] ?? ''}` } });
+    reaper.stdin.end('+4242\n+5151\n-5151\n+not-a-pid\n+1\n');
+    await waitUntil(() => !running(reaper.pid!), 'the Windows reaper to exit');
+    assert.equal(readFileSync(calls, 'utf8'), '/T /F /PID 4242\n');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
