@@ -2,6 +2,7 @@
 import * as esbuild from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
+import { syncCopies } from './packages/skill-sdk/syncCopies.mjs';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -171,6 +172,8 @@ function writeEditorSchemas() {
   }
 }
 
+// The skill SDK's copies (sample skills' lib/ and New Skill's embedded text) before bundling, which embeds the latter.
+for (const file of syncCopies()) console.log(`esbuild.mjs: skill SDK copied to ${file} (commit it)`);
 mkdirSync('dist', { recursive: true });
 copyStaticFiles();
 writeEditorSchemas();

@@ -2,104 +2,13 @@
 // character-portraits/portrait: draws a stylised SVG bust of a character from the keywords of a description (hair, eyes, skin, beard, headwear, scars, ears…) into the skill's data directory and announces it as an asset, as Narratoria protocol v0 NDJSON.
 'use strict';
 
-const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
+const { dataDirectory, emit, fail, log, readConfig, runTool, writeFileAtomic } = require('../lib/narratoria-skill-sdk.js');
 
-const PROTOCOL_VERSION = '0';
 const MAX_NAME = 100;
 const MAX_DESCRIPTION = 2000;
 const PALETTES = ['natural', 'vivid', 'muted', 'noir', 'sepia'];
-
-let requestId;
-let doneSent = false;
-
-// The reader went away (EPIPE): nothing more can be said on stdout.
-process.stdout.on('error', () => process.exit(0));
-
-/** Writes one protocol event as a single NDJSON line. Nothing else is ever written to stdout. */
-function emit(event) {
-  if (doneSent) return;
-  const line = { version: PROTOCOL_VERSION, ...event };
-  if (typeof requestId === 'string') line.requestId = requestId;
-  if (event.type === 'done') doneSent = true;
-  process.stdout.write(JSON.stringify(line) + '\n');
-}
-
-function fail(errorCode, errorMessage, details) {
-  emit({ type: 'error', errorCode, errorMessage, ...(details ? { details } : {}) });
-  emit({ type: 'done', ok: false, summary: errorMessage });
-}
-
-function log(level, message, fields) {
-  emit({ type: 'log', level, message, ...(fields ? { fields } : {}) });
-}
-
-function isObject(value) {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readStdin() {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    process.stdin.on('data', (chunk) => chunks.push(chunk));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
-}
-
-/** Effective config: NARRATORIA_SKILL_CONFIG, else <skill dir>/config.json, then defaults of config-schema.json. */
-function loadConfig(skillDir) {
-  let values = {};
-  const fromEnv = process.env.NARRATORIA_SKILL_CONFIG;
-  if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    try {
-      const parsed = JSON.parse(fromEnv);
-      if (isObject(parsed)) values = parsed;
-    } catch {
-      process.stderr.write('character-portraits: NARRATORIA_SKILL_CONFIG is not valid JSON; using defaults\n');
-    }
-  } else {
-    try {
-      const parsed = JSON.parse(fs.readFileSync(path.join(skillDir, 'config.json'), 'utf8'));
-      if (isObject(parsed)) values = parsed;
-    } catch {
-      // no config.json (or unreadable): defaults apply
-    }
-  }
-  const config = {};
-  try {
-    const schema = JSON.parse(fs.readFileSync(path.join(skillDir, 'config-schema.json'), 'utf8'));
-    for (const [key, field] of Object.entries((schema && schema.properties) || {})) {
-      if (isObject(field) && 'default' in field) config[key] = field.default;
-    }
-  } catch {
-    // schema missing: built-in defaults below
-  }
-  return { palette: 'natural', size: 256, showName: true, ...config, ...values };
-}
-
-/** The skill's data directory: NARRATORIA_SKILL_DATA (created by the runtime), else <skill dir>/data. Always absolute. */
-function dataDirectory(skillDir) {
-  const fromEnv = process.env.NARRATORIA_SKILL_DATA;
-  return path.resolve(fromEnv !== undefined && fromEnv.trim() !== '' ? fromEnv : path.join(skillDir, 'data'));
-}
-
-/** Writes through a temporary file and a rename, so the runtime never registers half a file. */
-function writeFileAtomic(file, text) {
-  const temp = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}.tmp`;
-  try {
-    fs.writeFileSync(temp, text);
-    fs.renameSync(temp, file);
-  } catch (error) {
-    try {
-      fs.unlinkSync(temp);
-    } catch {
-      // already gone
-    }
-    throw error;
-  }
-}
 
 /** FNV-1a 32-bit hash: the deterministic source of every choice the description leaves open. */
 function hash(text) {
@@ -587,44 +496,14 @@ function svgDocument(name, description, size, body) {
   ].join('\n');
 }
 
-async function main() {
-  const skillDir = process.env.NARRATORIA_SKILL_DIR || path.resolve(__dirname, '..');
-
-  let text;
-  try {
-    text = await readStdin();
-  } catch (error) {
-    fail('INVALID_STDIN', `Could not read stdin: ${error && error.message}`);
-    return;
-  }
-  if (text.trim() === '') {
-    fail('INVALID_STDIN', 'stdin was empty; expected one JSON object like {"input":{"name":"Mira","description":"red hair, green eyes"}}');
-    return;
-  }
-  let request;
-  try {
-    request = JSON.parse(text);
-  } catch (error) {
-    fail('INVALID_STDIN', `stdin is not valid JSON: ${error && error.message}`);
-    return;
-  }
-  if (!isObject(request)) {
-    fail('INVALID_STDIN', 'stdin must be a JSON object like {"input":{"name":"Mira","description":"red hair, green eyes"}}');
-    return;
-  }
-  if (typeof request.requestId === 'string') requestId = request.requestId;
-  const input = request.input === undefined || request.input === null ? {} : request.input;
-  if (!isObject(input)) {
-    fail('INVALID_INPUT', 'input must be an object like {"name":"Mira","description":"red hair, green eyes"}');
-    return;
-  }
+async function main({ request, input }) {
   const name = typeof input.name === 'string' ? cleanText(input.name, MAX_NAME) : '';
   if (name === '') {
     fail('INVALID_INPUT', 'input.name is required: the character\'s name, e.g. {"name":"Mira","description":"red hair, green eyes"}');
     return;
   }
 
-  const config = loadConfig(skillDir);
+  const config = readConfig({ palette: 'natural', size: 256, showName: true });
   let palette = config.palette;
   if (!PALETTES.includes(palette)) {
     log('warn', `Unknown palette ${JSON.stringify(palette)} in the config; using natural`);
@@ -675,7 +554,7 @@ async function main() {
   const placeholder = placeholderReason !== undefined;
   if (placeholder) svg = drawPlaceholder(name, description, { size, showName });
 
-  const directory = path.join(dataDirectory(skillDir), 'portraits');
+  const directory = path.join(dataDirectory(false), 'portraits');
   const file = path.join(directory, `portrait-${slug}.svg`);
   try {
     fs.mkdirSync(directory, { recursive: true });
@@ -709,7 +588,4 @@ async function main() {
   });
 }
 
-main().catch((error) => {
-  process.stderr.write(`character-portraits: unexpected error: ${(error && error.stack) || error}\n`);
-  fail('INTERNAL_ERROR', `character-portraits failed unexpectedly: ${(error && error.message) || error}`);
-});
+runTool({ name: 'character-portraits', example: '{"input":{"name":"Mira","description":"red hair, green eyes"}}', inputExample: '{"name":"Mira","description":"red hair, green eyes"}' }, main);

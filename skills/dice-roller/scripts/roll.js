@@ -3,10 +3,8 @@
 'use strict';
 
 const crypto = require('node:crypto');
-const fs = require('node:fs');
-const path = require('node:path');
+const { emit, fail, readConfig, runTool, seededRandom } = require('../lib/narratoria-skill-sdk.js');
 
-const PROTOCOL_VERSION = '0';
 const MAX_DICE_PER_TERM = 100;
 const MIN_SIDES = 2;
 const MAX_SIDES = 1000;
@@ -17,70 +15,6 @@ const ACCEPTED =
   'Accepted: NdS or dS (N = 1-100 dice, S = 2-1000 sides), d% for a d100, several dice terms and integer modifiers ' +
   'joined with + (modifiers may also be subtracted with -); case-insensitive, spaces allowed around + and -. ' +
   'Examples: 1d20+5, 3d6, 2d6-1, 2d6+1d4+2, d%.';
-
-let requestId;
-let doneSent = false;
-
-// The reader went away (EPIPE): nothing more can be said on stdout.
-process.stdout.on('error', () => process.exit(0));
-
-/** Writes one protocol event as a single NDJSON line. Nothing else is ever written to stdout. */
-function emit(event) {
-  if (doneSent) return;
-  const line = { version: PROTOCOL_VERSION, ...event };
-  if (typeof requestId === 'string') line.requestId = requestId;
-  if (event.type === 'done') doneSent = true;
-  process.stdout.write(JSON.stringify(line) + '\n');
-}
-
-function fail(errorCode, errorMessage, details, summary) {
-  emit({ type: 'error', errorCode, errorMessage, ...(details ? { details } : {}) });
-  emit({ type: 'done', ok: false, summary: summary || errorMessage });
-}
-
-function isObject(value) {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readStdin() {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    process.stdin.on('data', (chunk) => chunks.push(chunk));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
-}
-
-/** Effective config: NARRATORIA_SKILL_CONFIG, else <skill dir>/config.json, then defaults of config-schema.json. */
-function loadConfig(skillDir) {
-  let values = {};
-  const fromEnv = process.env.NARRATORIA_SKILL_CONFIG;
-  if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    try {
-      const parsed = JSON.parse(fromEnv);
-      if (isObject(parsed)) values = parsed;
-    } catch {
-      process.stderr.write('dice-roller: NARRATORIA_SKILL_CONFIG is not valid JSON; using defaults\n');
-    }
-  } else {
-    try {
-      const parsed = JSON.parse(fs.readFileSync(path.join(skillDir, 'config.json'), 'utf8'));
-      if (isObject(parsed)) values = parsed;
-    } catch {
-      // no config.json (or unreadable): defaults apply
-    }
-  }
-  const config = {};
-  try {
-    const schema = JSON.parse(fs.readFileSync(path.join(skillDir, 'config-schema.json'), 'utf8'));
-    for (const [key, field] of Object.entries((schema && schema.properties) || {})) {
-      if (isObject(field) && 'default' in field) config[key] = field.default;
-    }
-  } catch {
-    // schema missing: built-in defaults below
-  }
-  return { showIndividualRolls: true, randomSource: 'crypto', ...config, ...values };
-}
 
 class FormulaError extends Error {}
 
@@ -135,53 +69,7 @@ function parseFormula(raw) {
   return { formula, dice, modifier };
 }
 
-/** mulberry32 PRNG seeded from a 32-bit hash of the seed's text. */
-function seededRandom(seed) {
-  let state = 2166136261;
-  for (const char of String(seed)) {
-    state ^= char.codePointAt(0);
-    state = Math.imul(state, 16777619) >>> 0;
-  }
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-async function main() {
-  const skillDir = process.env.NARRATORIA_SKILL_DIR || path.resolve(__dirname, '..');
-
-  let text;
-  try {
-    text = await readStdin();
-  } catch (error) {
-    fail('INVALID_STDIN', `Could not read stdin: ${error && error.message}`);
-    return;
-  }
-  if (text.trim() === '') {
-    fail('INVALID_STDIN', 'stdin was empty; expected one JSON object like {"input":{"formula":"1d20"}}');
-    return;
-  }
-  let request;
-  try {
-    request = JSON.parse(text);
-  } catch (error) {
-    fail('INVALID_STDIN', `stdin is not valid JSON: ${error && error.message}`);
-    return;
-  }
-  if (!isObject(request)) {
-    fail('INVALID_STDIN', 'stdin must be a JSON object like {"input":{"formula":"1d20"}}');
-    return;
-  }
-  if (typeof request.requestId === 'string') requestId = request.requestId;
-  const input = request.input === undefined || request.input === null ? {} : request.input;
-  if (!isObject(input)) {
-    fail('INVALID_INPUT', 'input must be an object like {"formula":"1d20+5","dc":15}');
-    return;
-  }
+async function main({ request, input }) {
 
   const { reason, dc, label, seed } = input;
   if (reason !== undefined && typeof reason !== 'string') return fail('INVALID_INPUT', 'input.reason must be a string');
@@ -207,7 +95,7 @@ async function main() {
     return;
   }
 
-  const config = loadConfig(skillDir);
+  const config = readConfig({ showIndividualRolls: true, randomSource: 'crypto' });
   let randomSource = config.randomSource;
   if (randomSource !== 'crypto' && randomSource !== 'pseudo') {
     emit({ type: 'log', level: 'warn', message: `Unknown randomSource ${JSON.stringify(randomSource)}; using crypto` });
@@ -306,7 +194,4 @@ async function main() {
   });
 }
 
-main().catch((error) => {
-  process.stderr.write(`dice-roller: unexpected error: ${(error && error.stack) || error}\n`);
-  fail('INTERNAL_ERROR', `dice-roller failed unexpectedly: ${(error && error.message) || error}`);
-});
+runTool({ name: 'dice-roller', example: '{"input":{"formula":"1d20"}}', inputExample: '{"formula":"1d20+5","dc":15}' }, main);

@@ -4,7 +4,7 @@
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
-const { writeFileAtomic } = require('./protocol.js');
+const { writeFileAtomic } = require('./narratoria-skill-sdk.js');
 
 const STORE_FILE = 'memories.jsonl';
 const DEFAULT_SIGNIFICANCE = 3;

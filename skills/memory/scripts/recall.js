@@ -2,7 +2,7 @@
 // memory/recall: ranks the stored story memories against a query (lexical TF-IDF similarity plus significance and recency) and returns the best ones, as Narratoria protocol v0 NDJSON.
 'use strict';
 
-const { InputError, dataDirectory, isObject, loadConfig, runTool } = require('../lib/protocol.js');
+const { InputError, dataDirectory, isObject, readCheckedConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
 const { readMemories, recall, STORE_FILE } = require('../lib/memories.js');
 
 const DEFAULT_LIMIT = 5;
@@ -47,14 +47,14 @@ function readRecallInput(input) {
   return { query, limit, filters };
 }
 
-runTool('memory', '{"input":{"query":"the harbour map","limit":5}}', async ({ input, skillDir, emit, log }) => {
+runTool({ name: 'memory', example: '{"input":{"query":"the harbour map","limit":5}}' }, async ({ input, emit, log }) => {
   const request = readRecallInput(input);
-  const config = loadConfig(skillDir, 'memory', CONFIG, log);
+  const config = readCheckedConfig(CONFIG);
   if (config.embeddingModel.trim() !== '') {
     // The original memory skill can rank with a sentence-embedding model (docs/design-rules.md#the-sample-skills); this build has none bundled.
     log('warn', `Embedding model ${JSON.stringify(config.embeddingModel)} is not available in this runtime; using lexical similarity`);
   }
-  const { memories, skipped } = readMemories(dataDirectory(skillDir, false));
+  const { memories, skipped } = readMemories(dataDirectory(false));
   if (skipped > 0) log('warn', `Skipped ${skipped} unreadable line(s) of ${STORE_FILE}`);
   const result = recall(memories, request);
   log('info', `Recalled ${result.memories.length} of ${memories.length} memories (${result.mode})`, {

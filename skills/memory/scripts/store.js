@@ -3,7 +3,7 @@
 'use strict';
 
 const path = require('node:path');
-const { InputError, dataDirectory, loadConfig, runTool, withLock } = require('../lib/protocol.js');
+const { InputError, dataDirectory, readCheckedConfig, runTool, withLock } = require('../lib/narratoria-skill-sdk.js');
 const { DEFAULT_SIGNIFICANCE, STORE_FILE, appendMemory, newMemoryId } = require('../lib/memories.js');
 
 const MAX_SUMMARY = 4000;
@@ -60,10 +60,10 @@ function readMemoryInput(input) {
   return { summary, characters, location, significance, tags };
 }
 
-runTool('memory', '{"input":{"summary":"Mira stole the harbour map","characters":["Mira"]}}', async ({ input, skillDir, emit, log }) => {
+runTool({ name: 'memory', example: '{"input":{"summary":"Mira stole the harbour map","characters":["Mira"]}}' }, async ({ input, emit, log }) => {
   const fields = readMemoryInput(input);
-  const config = loadConfig(skillDir, 'memory', CONFIG, log);
-  const dir = dataDirectory(skillDir, true);
+  const config = readCheckedConfig(CONFIG);
+  const dir = dataDirectory(true);
   const now = new Date();
   const memory = { id: newMemoryId(now), timestamp: now.toISOString(), ...fields };
   const file = path.join(dir, STORE_FILE);

@@ -2,7 +2,7 @@
 'use strict';
 
 const path = require('node:path');
-const { isObject, quarantine, readJsonFile, writeFileAtomic } = require('./protocol.js');
+const { isObject, quarantine, readJsonFile, writeFileAtomic } = require('./narratoria-skill-sdk.js');
 
 const STORE_FILE = 'perceptions.json';
 const MIN = -100;

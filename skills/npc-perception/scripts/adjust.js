@@ -3,7 +3,7 @@
 'use strict';
 
 const path = require('node:path');
-const { InputError, dataDirectory, loadConfig, runTool, withLock } = require('../lib/protocol.js');
+const { InputError, dataDirectory, readCheckedConfig, runTool, withLock } = require('../lib/narratoria-skill-sdk.js');
 const { CONFIG, HISTORY_LENGTH, STORE_FILE, clamp, cleanName, describe, npcKey, readStore, recordOf, signed, writeStore } = require('../lib/perception.js');
 
 function readAdjustInput(input) {
@@ -20,10 +20,10 @@ function readAdjustInput(input) {
   return { npc: input.npc, delta: input.delta, reason };
 }
 
-runTool('npc-perception', '{"input":{"npc":"Captain Vey","delta":10}}', async ({ input, skillDir, emit, log }) => {
+runTool({ name: 'npc-perception', example: '{"input":{"npc":"Captain Vey","delta":10}}' }, async ({ input, emit, log }) => {
   const request = readAdjustInput(input);
-  const config = loadConfig(skillDir, 'npc-perception', CONFIG, log);
-  const dir = dataDirectory(skillDir, true);
+  const config = readCheckedConfig(CONFIG);
+  const dir = dataDirectory(true);
   const now = new Date().toISOString();
 
   const change = withLock(path.join(dir, STORE_FILE), () => {

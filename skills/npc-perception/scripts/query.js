@@ -2,15 +2,15 @@
 // npc-perception/query: reports how one NPC, or every known NPC, perceives the player (score, attitude, dice modifier), as Narratoria protocol v0 NDJSON.
 'use strict';
 
-const { InputError, dataDirectory, loadConfig, runTool } = require('../lib/protocol.js');
+const { InputError, dataDirectory, readCheckedConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
 const { CONFIG, cleanName, describe, npcKey, readStore, recordOf, signed } = require('../lib/perception.js');
 
-runTool('npc-perception', '{"input":{"npc":"Captain Vey"}}', async ({ input, skillDir, emit, log }) => {
+runTool({ name: 'npc-perception', example: '{"input":{"npc":"Captain Vey"}}' }, async ({ input, emit, log }) => {
   if (input.npc !== undefined && input.npc !== null && (typeof input.npc !== 'string' || npcKey(input.npc) === '')) {
     throw new InputError('input.npc must be an NPC name; leave it out to get every known NPC');
   }
-  const config = loadConfig(skillDir, 'npc-perception', CONFIG, log);
-  const store = readStore(dataDirectory(skillDir, false), log, false);
+  const config = readCheckedConfig(CONFIG);
+  const store = readStore(dataDirectory(false), log, false);
 
   if (typeof input.npc === 'string') {
     const record = recordOf(store, input.npc);

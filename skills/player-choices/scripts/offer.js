@@ -2,77 +2,11 @@
 // player-choices/offer: builds 3-5 contextual options for the player's next move (with consequence hints) from the situation, the action and dependency results such as a dice roll, as Narratoria protocol v0 NDJSON.
 'use strict';
 
-const fs = require('node:fs');
-const path = require('node:path');
+const { emit, fail, isObject, readConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
 
-const PROTOCOL_VERSION = '0';
 const MIN_COUNT = 3;
 const MAX_COUNT = 5;
 const MAX_TEXT = 4000;
-
-let requestId;
-let doneSent = false;
-
-// The reader went away (EPIPE): nothing more can be said on stdout.
-process.stdout.on('error', () => process.exit(0));
-
-/** Writes one protocol event as a single NDJSON line. Nothing else is ever written to stdout. */
-function emit(event) {
-  if (doneSent) return;
-  const line = { version: PROTOCOL_VERSION, ...event };
-  if (typeof requestId === 'string') line.requestId = requestId;
-  if (event.type === 'done') doneSent = true;
-  process.stdout.write(JSON.stringify(line) + '\n');
-}
-
-function fail(errorCode, errorMessage) {
-  emit({ type: 'error', errorCode, errorMessage });
-  emit({ type: 'done', ok: false, summary: errorMessage });
-}
-
-function isObject(value) {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readStdin() {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    process.stdin.on('data', (chunk) => chunks.push(chunk));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
-}
-
-/** Effective config: NARRATORIA_SKILL_CONFIG, else <skill dir>/config.json, then defaults of config-schema.json. */
-function loadConfig(skillDir) {
-  let values = {};
-  const fromEnv = process.env.NARRATORIA_SKILL_CONFIG;
-  if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    try {
-      const parsed = JSON.parse(fromEnv);
-      if (isObject(parsed)) values = parsed;
-    } catch {
-      process.stderr.write('player-choices: NARRATORIA_SKILL_CONFIG is not valid JSON; using defaults\n');
-    }
-  } else {
-    try {
-      const parsed = JSON.parse(fs.readFileSync(path.join(skillDir, 'config.json'), 'utf8'));
-      if (isObject(parsed)) values = parsed;
-    } catch {
-      // no config.json (or unreadable): defaults apply
-    }
-  }
-  const config = {};
-  try {
-    const schema = JSON.parse(fs.readFileSync(path.join(skillDir, 'config-schema.json'), 'utf8'));
-    for (const [key, field] of Object.entries((schema && schema.properties) || {})) {
-      if (isObject(field) && 'default' in field) config[key] = field.default;
-    }
-  } catch {
-    // schema missing: built-in defaults below
-  }
-  return { defaultCount: 3, showHints: true, ...config, ...values };
-}
 
 /** FNV-1a 32-bit hash: rotates the templates deterministically with the input. */
 function hash(text) {
@@ -314,37 +248,7 @@ function rotate(list, by) {
   return [...list.slice(shift), ...list.slice(0, shift)];
 }
 
-async function main() {
-  const skillDir = process.env.NARRATORIA_SKILL_DIR || path.resolve(__dirname, '..');
-
-  let text;
-  try {
-    text = await readStdin();
-  } catch (error) {
-    fail('INVALID_STDIN', `Could not read stdin: ${error && error.message}`);
-    return;
-  }
-  if (text.trim() === '') {
-    fail('INVALID_STDIN', 'stdin was empty; expected one JSON object like {"input":{"situation":"A locked door blocks the corridor"}}');
-    return;
-  }
-  let request;
-  try {
-    request = JSON.parse(text);
-  } catch (error) {
-    fail('INVALID_STDIN', `stdin is not valid JSON: ${error && error.message}`);
-    return;
-  }
-  if (!isObject(request)) {
-    fail('INVALID_STDIN', 'stdin must be a JSON object like {"input":{"situation":"A locked door blocks the corridor"}}');
-    return;
-  }
-  if (typeof request.requestId === 'string') requestId = request.requestId;
-  const input = request.input === undefined || request.input === null ? {} : request.input;
-  if (!isObject(input)) {
-    fail('INVALID_INPUT', 'input must be an object like {"situation":"A locked door blocks the corridor","count":3}');
-    return;
-  }
+async function main({ request, input }) {
   for (const key of ['situation', 'action', 'tone']) {
     if (input[key] !== undefined && input[key] !== null && typeof input[key] !== 'string') {
       fail('INVALID_INPUT', `input.${key} must be a string`);
@@ -356,7 +260,7 @@ async function main() {
     return;
   }
 
-  const config = loadConfig(skillDir);
+  const config = readConfig({ defaultCount: 3, showHints: true });
   let defaultCount = config.defaultCount;
   if (!Number.isInteger(defaultCount) || defaultCount < MIN_COUNT || defaultCount > MAX_COUNT) {
     emit({ type: 'log', level: 'warn', message: `Invalid defaultCount ${JSON.stringify(defaultCount)}; using 3` });
@@ -455,7 +359,4 @@ async function main() {
   });
 }
 
-main().catch((error) => {
-  process.stderr.write(`player-choices: unexpected error: ${(error && error.stack) || error}\n`);
-  fail('INTERNAL_ERROR', `player-choices failed unexpectedly: ${(error && error.message) || error}`);
-});
+runTool({ name: 'player-choices', example: '{"input":{"situation":"A locked door blocks the corridor"}}', inputExample: '{"situation":"A locked door blocks the corridor","count":3}' }, main);

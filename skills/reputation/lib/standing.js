@@ -2,7 +2,7 @@
 'use strict';
 
 const path = require('node:path');
-const { InputError, ToolError, isObject, quarantine, readJsonFile, writeFileAtomic } = require('./protocol.js');
+const { InputError, ToolError, isObject, quarantine, readJsonFile, writeFileAtomic } = require('./narratoria-skill-sdk.js');
 
 const STORE_FILE = 'reputation.json';
 const HISTORY_LENGTH = 20;

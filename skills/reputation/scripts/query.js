@@ -2,16 +2,16 @@
 // reputation/query: reports the player's current (decayed) standing and rank with one faction or with all of them, as Narratoria protocol v0 NDJSON.
 'use strict';
 
-const { InputError, dataDirectory, loadConfig, runTool } = require('../lib/protocol.js');
+const { InputError, dataDirectory, readCheckedConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
 const { CONFIG, readNow, readStore, resolveFaction, signed, standingAt, view } = require('../lib/standing.js');
 
-runTool('reputation', '{"input":{"faction":"Thieves Guild"}}', async ({ input, skillDir, emit, log }) => {
+runTool({ name: 'reputation', example: '{"input":{"faction":"Thieves Guild"}}' }, async ({ input, emit, log }) => {
   if (input.faction !== undefined && input.faction !== null && (typeof input.faction !== 'string' || input.faction.trim() === '')) {
     throw new InputError('input.faction must be a faction name; leave it out to get every faction');
   }
   const now = readNow(input);
-  const config = loadConfig(skillDir, 'reputation', CONFIG, log);
-  const store = readStore(dataDirectory(skillDir, false), log, false);
+  const config = readCheckedConfig(CONFIG);
+  const store = readStore(dataDirectory(false), log, false);
   const scale = config.reputationScale;
 
   const describe = (faction) => {

@@ -3,7 +3,7 @@
 'use strict';
 
 const path = require('node:path');
-const { InputError, dataDirectory, loadConfig, runTool, withLock } = require('../lib/protocol.js');
+const { InputError, dataDirectory, readCheckedConfig, runTool, withLock } = require('../lib/narratoria-skill-sdk.js');
 const { CONFIG, HISTORY_LENGTH, STORE_FILE, readNow, readStore, resolveFaction, signed, standingAt, view, writeStore } = require('../lib/standing.js');
 
 const MAX_DELTA = 1000000;
@@ -22,10 +22,10 @@ function readUpdateInput(input) {
   return { faction: input.faction, delta: input.delta, reason, now: readNow(input) };
 }
 
-runTool('reputation', '{"input":{"faction":"Thieves Guild","delta":10}}', async ({ input, skillDir, emit, log }) => {
+runTool({ name: 'reputation', example: '{"input":{"faction":"Thieves Guild","delta":10}}' }, async ({ input, emit, log }) => {
   const request = readUpdateInput(input);
-  const config = loadConfig(skillDir, 'reputation', CONFIG, log);
-  const dir = dataDirectory(skillDir, true);
+  const config = readCheckedConfig(CONFIG);
+  const dir = dataDirectory(true);
   const scale = config.reputationScale;
 
   const change = withLock(path.join(dir, STORE_FILE), () => {

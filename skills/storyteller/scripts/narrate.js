@@ -2,76 +2,10 @@
 // storyteller/narrate: template narration of the player's action or of a dice roll from the dependencies, as Narratoria protocol v0 NDJSON.
 'use strict';
 
-const fs = require('node:fs');
-const path = require('node:path');
+const { emit, fail, isObject, readConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
 
-const PROTOCOL_VERSION = '0';
 const STYLES = ['terse', 'vivid', 'poetic'];
 const PROVIDERS = ['template', 'local'];
-
-let requestId;
-let doneSent = false;
-
-// The reader went away (EPIPE): nothing more can be said on stdout.
-process.stdout.on('error', () => process.exit(0));
-
-/** Writes one protocol event as a single NDJSON line. Nothing else is ever written to stdout. */
-function emit(event) {
-  if (doneSent) return;
-  const line = { version: PROTOCOL_VERSION, ...event };
-  if (typeof requestId === 'string') line.requestId = requestId;
-  if (event.type === 'done') doneSent = true;
-  process.stdout.write(JSON.stringify(line) + '\n');
-}
-
-function fail(errorCode, errorMessage) {
-  emit({ type: 'error', errorCode, errorMessage });
-  emit({ type: 'done', ok: false, summary: errorMessage });
-}
-
-function isObject(value) {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function readStdin() {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    process.stdin.on('data', (chunk) => chunks.push(chunk));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
-}
-
-/** Effective config: NARRATORIA_SKILL_CONFIG, else <skill dir>/config.json, then defaults of config-schema.json. */
-function loadConfig(skillDir) {
-  let values = {};
-  const fromEnv = process.env.NARRATORIA_SKILL_CONFIG;
-  if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    try {
-      const parsed = JSON.parse(fromEnv);
-      if (isObject(parsed)) values = parsed;
-    } catch {
-      process.stderr.write('storyteller: NARRATORIA_SKILL_CONFIG is not valid JSON; using defaults\n');
-    }
-  } else {
-    try {
-      const parsed = JSON.parse(fs.readFileSync(path.join(skillDir, 'config.json'), 'utf8'));
-      if (isObject(parsed)) values = parsed;
-    } catch {
-      // no config.json (or unreadable): defaults apply
-    }
-  }
-  const config = {};
-  try {
-    const schema = JSON.parse(fs.readFileSync(path.join(skillDir, 'config-schema.json'), 'utf8'));
-    for (const [key, field] of Object.entries((schema && schema.properties) || {})) {
-      if (isObject(field) && 'default' in field) config[key] = field.default;
-    }
-  } catch {
-    // schema missing: built-in defaults below
-  }
-  return { style: 'vivid', provider: 'template', ...config, ...values };
-}
 
 /** FNV-1a 32-bit hash: picks templates deterministically from the input. */
 function hash(text) {
@@ -421,37 +355,7 @@ const MOOD_LINES = {
   poetic: (mood) => ` All the world is ${mood}, and holds its breath.`,
 };
 
-async function main() {
-  const skillDir = process.env.NARRATORIA_SKILL_DIR || path.resolve(__dirname, '..');
-
-  let text;
-  try {
-    text = await readStdin();
-  } catch (error) {
-    fail('INVALID_STDIN', `Could not read stdin: ${error && error.message}`);
-    return;
-  }
-  if (text.trim() === '') {
-    fail('INVALID_STDIN', 'stdin was empty; expected one JSON object like {"input":{"action":"I open the door"}}');
-    return;
-  }
-  let request;
-  try {
-    request = JSON.parse(text);
-  } catch (error) {
-    fail('INVALID_STDIN', `stdin is not valid JSON: ${error && error.message}`);
-    return;
-  }
-  if (!isObject(request)) {
-    fail('INVALID_STDIN', 'stdin must be a JSON object like {"input":{"action":"I open the door"}}');
-    return;
-  }
-  if (typeof request.requestId === 'string') requestId = request.requestId;
-  const input = request.input === undefined || request.input === null ? {} : request.input;
-  if (!isObject(input)) {
-    fail('INVALID_INPUT', 'input must be an object like {"action":"I open the door","target":"the door"}');
-    return;
-  }
+async function main({ request, input }) {
   for (const key of ['action', 'target', 'mood']) {
     if (input[key] !== undefined && input[key] !== null && typeof input[key] !== 'string') {
       fail('INVALID_INPUT', `input.${key} must be a string`);
@@ -459,7 +363,7 @@ async function main() {
     }
   }
 
-  const config = loadConfig(skillDir);
+  const config = readConfig({ style: 'vivid', provider: 'template' });
   let style = config.style;
   if (!STYLES.includes(style)) {
     emit({ type: 'log', level: 'warn', message: `Unknown style ${JSON.stringify(style)}; using vivid` });
@@ -704,7 +608,4 @@ function narrateInOwnWorker(scene, seed) {
   });
 }
 
-main().catch((error) => {
-  process.stderr.write(`storyteller: unexpected error: ${(error && error.stack) || error}\n`);
-  fail('INTERNAL_ERROR', `storyteller failed unexpectedly: ${(error && error.message) || error}`);
-});
+runTool({ name: 'storyteller', example: '{"input":{"action":"I open the door"}}', inputExample: '{"action":"I open the door","target":"the door"}' }, main);

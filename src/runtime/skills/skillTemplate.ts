@@ -1,6 +1,7 @@
-// Scaffolds a new skill from a template (manifest, prompt, config schema, a protocol-speaking Node script, an input sample); never overwrites.
+// Scaffolds a new skill from a template (manifest, prompt, config schema, a Node script written with the skill SDK and its copy in lib/, an input sample); never overwrites.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
+import { SKILL_SDK_DECLARATIONS, SKILL_SDK_SOURCE } from './skillSdkSource.js';
 
 /** What the author chose for the new skill. */
 export interface SkillTemplateOptions {
@@ -32,7 +33,7 @@ export function displayNameOf(name: string): string {
 
 /**
  * Writes `<skillsDirectory>/<name>/` with skill.json, prompt.md, config-schema.json, package.json,
- * scripts/run.js and samples/input.json. Refuses when the directory already exists, so an author's
+ * scripts/run.js, the skill SDK (lib/narratoria-skill-sdk.js and .d.ts) and samples/input.json. Refuses when the directory already exists, so an author's
  * work is never overwritten; on a write failure, removes only what it created.
  */
 export async function scaffoldSkill(options: SkillTemplateOptions): Promise<SkillTemplateResult> {
@@ -101,6 +102,9 @@ function templateFiles(name: string, displayName: string, description: string): 
     'package.json': json({ private: true, type: 'commonjs' }),
     'samples/input.json': json({ subject: 'the old lighthouse' }),
     'scripts/run.js': scriptTemplate(name, displayName),
+    // The skill SDK (packages/skill-sdk, embedded by the build): the folder works on its own, wherever it is copied.
+    'lib/narratoria-skill-sdk.js': SKILL_SDK_SOURCE,
+    'lib/narratoria-skill-sdk.d.ts': SKILL_SDK_DECLARATIONS,
   };
 }
 
@@ -110,53 +114,24 @@ function camelCase(name: string): string {
 
 function scriptTemplate(name: string, displayName: string): string {
   const stateKey = camelCase(name);
-  return `// ${name}/scripts/run.js: ${displayName} — a skill script speaking the Narratoria NDJSON protocol (version "0").
+  return `// ${name}/scripts/run.js: ${displayName} — a skill script speaking the Narratoria NDJSON protocol (version "0") through the skill SDK in ../lib.
 'use strict';
 
-/** Writes one protocol event as a JSON line on stdout. */
-function emit(event) {
-  process.stdout.write(JSON.stringify({ version: '0', ...event }) + '\\n');
-}
+const { InputError, emitLog, emitStatePatch, readConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
 
-function readStdin() {
-  return new Promise((resolve, reject) => {
-    const chunks = [];
-    process.stdin.on('data', (chunk) => chunks.push(chunk));
-    process.stdin.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    process.stdin.on('error', reject);
-  });
-}
-
-/** Effective configuration: NARRATORIA_SKILL_CONFIG (set by the runtime) over the defaults. */
-function loadConfig() {
-  const defaults = { tone: 'plain' };
-  try {
-    return { ...defaults, ...JSON.parse(process.env.NARRATORIA_SKILL_CONFIG || '{}') };
-  } catch {
-    return defaults;
-  }
-}
-
-async function main() {
-  // stdin: { requestId, tool, input, dependencies, state }
-  const request = JSON.parse((await readStdin()) || '{}');
-  const input = request.input || {};
+// stdin: { requestId, tool, input, dependencies, state }; the SDK reads it, and reports a bad one.
+runTool({ name: '${name}', example: '{"input":{"subject":"the old lighthouse"}}' }, ({ input }) => {
   if (typeof input.subject !== 'string' || input.subject.trim() === '') {
-    emit({ type: 'error', errorCode: 'INVALID_INPUT', errorMessage: 'input.subject must be a non-empty string' });
-    emit({ type: 'done', ok: false, summary: 'No subject given.' });
-    return;
+    // A thrown InputError becomes an INVALID_INPUT error event and done ok:false.
+    throw new InputError('input.subject must be a non-empty string');
   }
-  const config = loadConfig();
-  emit({ type: 'log', level: 'info', message: \`${displayName} looks at \${input.subject}\` });
-  emit({ type: 'state_patch', patch: { ${stateKey}: { lastSubject: input.subject } } });
+  // NARRATORIA_SKILL_CONFIG (set by the runtime), else config.json, over config-schema.json's defaults.
+  const config = readConfig({ tone: 'plain' });
+  emitLog('info', \`${displayName} looks at \${input.subject}\`);
+  emitStatePatch({ ${stateKey}: { lastSubject: input.subject } });
   const summary = config.tone === 'dramatic' ? \`All eyes turn to \${input.subject}!\` : \`You consider \${input.subject}.\`;
-  emit({ type: 'done', ok: true, summary, output: { subject: input.subject } });
-}
-
-main().catch((error) => {
-  emit({ type: 'error', errorCode: 'UNEXPECTED', errorMessage: String(error && error.message ? error.message : error) });
-  emit({ type: 'done', ok: false });
-  process.exitCode = 0;
+  // Becomes the done event: { ok: true, summary, output }.
+  return { summary, output: { subject: input.subject } };
 });
 `;
 }
