@@ -2,7 +2,7 @@
 import * as esbuild from 'esbuild';
 import { chmodSync, copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tsImport } from 'tsx/esm/api';
-import { syncCopies } from './packages/skill-sdk/syncCopies.mjs';
+import { staleCopies, syncCopies } from './packages/skill-sdk/syncCopies.mjs';
 
 const packageJson = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -173,7 +173,16 @@ function writeEditorSchemas() {
 }
 
 // The skill SDK's copies (sample skills' lib/ and New Skill's embedded text) before bundling, which embeds the latter.
-for (const file of syncCopies()) console.log(`esbuild.mjs: skill SDK copied to ${file} (commit it)`);
+// In CI the committed copies must already match packages/skill-sdk/: a stale one fails the build instead of being rewritten.
+if (process.env.CI) {
+  const stale = staleCopies();
+  if (stale.length > 0) {
+    console.error(`esbuild.mjs: the skill SDK's copies differ from packages/skill-sdk/ (run npm run build and commit them): ${stale.map((copy) => copy.file).join(', ')}`);
+    process.exit(1);
+  }
+} else {
+  for (const file of syncCopies()) console.log(`esbuild.mjs: skill SDK copied to ${file} (commit it)`);
+}
 mkdirSync('dist', { recursive: true });
 copyStaticFiles();
 writeEditorSchemas();
