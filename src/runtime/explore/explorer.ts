@@ -1,10 +1,9 @@
 // Explores a story (`narratoria explore`, VS Code's Explore Story): plays seeded sessions of simulated players in parallel up to `jobs`, finds problems, saves each problem session as a playtest, counts what the skills did, and (when asked) measures the coverage of the skill scripts.
-import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { availableParallelism } from 'node:os';
-import { V8CoverageCollector, hasLineCoverage } from '../coverage/v8CoverageCollector.js';
-import { coverageTotals, writeCoverage } from '../coverage/coverageOutput.js';
+import { CoverageSession } from '../coverage/coverageSession.js';
 import type { CoverageResult } from '../coverage/coverageTypes.js';
 import { SkillUsage, knownScripts } from '../coverage/skillUsage.js';
 import { createNarrator, type NarratorChoice as CreatedNarrator } from '../narrator/narratorFactory.js';
@@ -52,14 +51,6 @@ export interface ExploreOptions {
   readonly narratorFor?: ((kind: NarratorChoice) => Promise<Pick<CreatedNarrator, 'narrator' | 'scriptEnvironment'> | undefined>) | undefined;
 }
 
-function realpathOr(file: string): string {
-  try {
-    return realpathSync(file);
-  } catch {
-    return file;
-  }
-}
-
 /** Plays the exploration and reports. Never throws for a failing story: failures are problems in the report. */
 export async function exploreStory(options: ExploreOptions): Promise<ExploreResult> {
   const started = performance.now();
@@ -78,9 +69,7 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
   catalog.dispose();
   const known = knownScripts(skills);
   const usage = new SkillUsage(known);
-  const collector = options.coverage
-    ? new V8CoverageCollector(options.root, skills.map((skill) => ({ name: skill.name, directory: realpathOr(skill.directory), scripts: skill.scripts.filter((script) => script.declared).map((script) => realpathOr(script.path)) })))
-    : undefined;
+  const collector = options.coverage ? new CoverageSession(options.root, skills, usage) : undefined;
 
   const given = await options.narratorFor?.(narratorKind);
   const created = given ? undefined : createNarrator({ mode: narratorKind, root: options.root, modelPath: options.modelPath, modelDirectory: options.modelDirectory, onLog: options.onLog });
@@ -154,17 +143,7 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
   let coverage: CoverageResult | undefined;
   try {
     await Promise.all(Array.from({ length: jobs }, () => worker()));
-    if (collector) {
-      const files = await collector.finish();
-      const skillNames = skills.map((skill) => skill.name);
-      const measured: CoverageResult = {
-        files,
-        totals: coverageTotals(files),
-        skills: usage.skillCoverage(skillNames),
-        skillCoverageOnly: known.filter((script) => script.declared && !hasLineCoverage(script.file)).map((script) => script.id).sort(),
-      };
-      coverage = await writeCoverage(measured, outDirectory);
-    }
+    if (collector) coverage = await collector.finish(outDirectory);
   } finally {
     collector?.dispose();
     rmSync(folder, { recursive: true, force: true });
