@@ -51,7 +51,9 @@ function explore(story: string, args: readonly string[]): Promise<Measured> {
 
 export async function runExploreOverhead(options: BenchOptions): Promise<BenchResult> {
   const [runs, turns] = options.quick ? [4, 5] : [20, 10];
-  const [memoryRuns, memoryTurns] = options.quick ? [40, 2] : [1000, 5];
+  // BENCH_J_MEMORY_RUNS shortens the memory run on a busy machine (1,000 sessions take ~25 minutes on 2 cores).
+  const memoryRuns = options.quick ? 40 : Number(process.env['BENCH_J_MEMORY_RUNS'] ?? 1000);
+  const memoryTurns = options.quick ? 2 : 5;
   const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-bench-j-'));
   try {
     mkdirSync(path.join(story, 'skills'));
