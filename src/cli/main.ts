@@ -1,6 +1,6 @@
 // Entry point of the `narratoria` command: dispatches subcommands, maps errors to exit codes, handles Ctrl+C.
 import { ExitCode, UsageError, type CliIo } from './cliSupport.js';
-import { debugAdapterUsage, graphUsage, inspectUsage, modelUsage, playUsage, runsUsage, runUsage, skillsUsage, testUsage, validateUsage } from './usage.js';
+import { debugAdapterUsage, exploreUsage, graphUsage, inspectUsage, modelUsage, playUsage, runsUsage, runUsage, skillsUsage, testUsage, validateUsage } from './usage.js';
 
 declare const NARRATORIA_VERSION: string | undefined;
 
@@ -11,18 +11,19 @@ const usage = `Usage:
   ${runsUsage}
   ${playUsage}
   ${testUsage}
+  ${exploreUsage}
   ${skillsUsage}
   ${modelUsage}
   ${graphUsage}
   ${debugAdapterUsage}
   narratoria --help | --version
 
-Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run; a playtest failed for test; graph drawn but the plan has cycles or unknown dependencies), 2 usage error, unreadable file, (run) invalid plan or (test) invalid playtest file.
+Exit codes: 0 success, 1 failure (invalid plan file for validate; the plan ran and failed for run; a playtest failed for test; problems found (or cancelled) for explore; graph drawn but the plan has cycles or unknown dependencies), 2 usage error, unreadable file, (run) invalid plan or (test) invalid playtest file.
 `;
 
 /**
  * Runs the CLI with `args` (without node and script) and returns the exit code. Each command's module is loaded
- * when it runs: a command does not initialise (nor load the Node built-ins of) the eight others.
+ * when it runs: a command does not initialise (nor load the Node built-ins of) the others.
  */
 export async function main(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const [command, ...rest] = args;
@@ -40,6 +41,8 @@ export async function main(args: readonly string[], io: CliIo, signal: AbortSign
         return await (await import('./commands/playCommand.js')).playCommand(rest, io, signal);
       case 'test':
         return await (await import('./commands/testCommand.js')).testCommand(rest, io, signal);
+      case 'explore':
+        return await (await import('./commands/exploreCommand.js')).exploreCommand(rest, io, signal);
       case 'skills':
         return await (await import('./commands/skillsCommand.js')).skillsCommand(rest, io);
       case 'model':

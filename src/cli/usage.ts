@@ -11,7 +11,9 @@ export const runsUsage =
 export const playUsage =
   'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session FILE] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS]';
 export const testUsage =
-  'narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update]';
+  'narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update] [--coverage]';
+export const exploreUsage =
+  'narratoria explore [--root DIR] [--runs N] [--turns N] [--seed S] [--narrator pattern|llm|auto] [--jobs N] [--format text|json] [--out DIR] [--coverage]';
 export const skillsUsage =
   'narratoria skills [--root DIR] [--format text|json] [--no-bundled-skills]';
 export const modelUsage =

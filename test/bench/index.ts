@@ -1,4 +1,4 @@
-// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,b2,…,i]`): runs benches (a)–(i) and (b2), prints a summary, writes test-output/bench.json.
+// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,b2,…,i]`): runs benches (a)–(j) and (b2), prints a summary, writes test-output/bench.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import * as path from 'node:path';
@@ -14,6 +14,7 @@ import { runPlanAuthoring } from './planAuthoring.js';
 import { runGraphLayout } from './graphLayout.js';
 import { runDebuggerOverhead } from './debuggerOverhead.js';
 import { runPlaytestOverhead } from './playtestOverhead.js';
+import { runExploreOverhead } from './exploreOverhead.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
@@ -29,6 +30,7 @@ const BENCHES: readonly { readonly id: BenchId; readonly name: string; readonly 
   { id: 'g', name: 'plan graph layout and first paint', run: runGraphLayout },
   { id: 'h', name: 'debugger overhead and stepBack', run: runDebuggerOverhead },
   { id: 'i', name: 'playtests against plain turns', run: runPlaytestOverhead },
+  { id: 'j', name: 'explore: turns per second, coverage overhead, peak RSS', run: runExploreOverhead },
 ];
 
 const BENCH_IDS = BENCHES.map((bench) => bench.id).join(',');
@@ -91,6 +93,8 @@ function summaryCells(result: BenchResult): { baseline: string; executor: string
       return { baseline: `executor ${ms(m['executorMs']!)}`, executor: `${ms(m['debuggerMs']!)}; stepBack p50 ${ms(m['stepBackMs']!)}, p95 ${ms(m['stepBackP95Ms']!)}` };
     case 'i':
       return { baseline: `in-process turns ${ms(m['baselineMs']!)}`, executor: `--jobs 1 ${ms(m['jobsOneMs']!)}, --jobs 2 ${ms(m['jobsTwoMs']!)}` };
+    case 'j':
+      return { baseline: `no coverage ${ms(m['plainMs']!)}`, executor: `--coverage ${ms(m['coverageMs']!)}; ${m['jobsOneTurnsPerSecond']!.toFixed(2)} / ${m['jobsTwoTurnsPerSecond']!.toFixed(2)} turns/s (jobs 1/2); peak RSS ${(m['peakRssBytes']! / 1048576).toFixed(0)} MiB` };
     case 'c':
       return {
         baseline: `${(m['baselineEventsPerSecond']! / 1000).toFixed(0)}k ev/s`,

@@ -1,4 +1,4 @@
-// `narratoria test`: finds and checks playtest files, plays them (in parallel up to --jobs), and reports as text, JSON (contracts/playtest-report.schema.json) or JUnit XML; --update writes what happened into failed skills and outcome expectations.
+// `narratoria test`: finds and checks playtest files, plays them (in parallel up to --jobs), and reports as text, JSON (contracts/playtest-report.schema.json) or JUnit XML; --update writes what happened into failed skills and outcome expectations; --coverage measures the skill scripts' coverage (coverage/ under the root, the summary on stderr).
 import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { formatProblem, parsePlaytest } from '../../runtime/playtest/playtestDocument.js';
@@ -8,6 +8,9 @@ import { runPlaytestSuite } from '../../runtime/playtest/playtestSuite.js';
 import type { NarratorChoice, Playtest, PlaytestProblem } from '../../runtime/playtest/playtestTypes.js';
 import { updatedPlaytestText } from '../../runtime/playtest/playtestUpdate.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
+import { CoverageSession } from '../../runtime/coverage/coverageSession.js';
+import { formatCoverageText } from '../../runtime/coverage/coverageOutput.js';
+import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { ExitCode, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 
 const FORMATS = ['text', 'json', 'junit'] as const;
@@ -22,6 +25,7 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
     jobs: { type: 'string' },
     filter: { type: 'string' },
     update: { type: 'boolean' },
+    coverage: { type: 'boolean' },
   });
   const format = (values.format ?? 'text') as (typeof FORMATS)[number];
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or junit, not "${values.format}"`);
@@ -39,6 +43,7 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
   const environment = io.env as Record<string, string | undefined>;
   const registry = await SkillRegistry.load({ root, extraSkillRoots, environment });
   const skillNames = new Set(registry.skills.map((skill) => skill.name));
+  const storySkills = registry.skills;
   registry.dispose();
 
   // Every file is read and checked before anything runs: one bad file and nothing runs (exit 2).
@@ -66,15 +71,24 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
   if (selected.length === 0) io.stderr.write(files.length === 0 ? `No playtest files (*.playtest.json) under ${root}.\n` : `No playtest matches --filter "${values.filter}".\n`);
 
   const style = styler(io.stdout, io.env);
-  const report = await runPlaytestSuite(selected, {
-    root,
-    extraSkillRoots,
-    environment,
-    signal,
-    ...(narrator ? { narrator } : {}),
-    ...(jobs !== undefined ? { jobs } : {}),
-    ...(io.env['NARRATORIA_MODEL_DIR'] ? { modelDirectory: io.env['NARRATORIA_MODEL_DIR'] } : {}),
-  });
+  // --coverage: the scripts write V8 coverage (NODE_V8_COVERAGE, only now), written to <root>/coverage/ at the end.
+  const coverage = values.coverage ? new CoverageSession(root, storySkills) : undefined;
+  let report;
+  try {
+    report = await runPlaytestSuite(selected, {
+      ...(coverage ? { scriptEnvironment: coverage.environment(), onTurnPlayed: (_playtest: Playtest, result: TurnResult) => coverage.recordTurn(result) } : {}),
+      root,
+      extraSkillRoots,
+      environment,
+      signal,
+      ...(narrator ? { narrator } : {}),
+      ...(jobs !== undefined ? { jobs } : {}),
+      ...(io.env['NARRATORIA_MODEL_DIR'] ? { modelDirectory: io.env['NARRATORIA_MODEL_DIR'] } : {}),
+    });
+    if (coverage) io.stderr.write(formatCoverageText(await coverage.finish(root), styler(io.stderr, io.env)));
+  } finally {
+    coverage?.dispose();
+  }
 
   const text = format === 'json' ? toJson(report) : format === 'junit' ? formatJUnitReport(report, io.cwd) : formatTextReport(report, values.out ? styler({}, {}) : style, io.cwd);
   if (values.out !== undefined) {

@@ -14,6 +14,7 @@ import planGraphSchema from '../../../contracts/plan-graph.schema.json';
 import recordingSchema from '../../../contracts/recording.schema.json';
 import playtestSchema from '../../../contracts/playtest.schema.json';
 import playtestReportSchema from '../../../contracts/playtest-report.schema.json';
+import exploreReportSchema from '../../../contracts/explore-report.schema.json';
 import { precompiledValidators } from './precompiledValidators.js';
 
 /** The contract schemas by file name. */
@@ -31,6 +32,7 @@ export const contractSchemas = {
   'recording.schema.json': recordingSchema,
   'playtest.schema.json': playtestSchema,
   'playtest-report.schema.json': playtestReportSchema,
+  'explore-report.schema.json': exploreReportSchema,
 } as const;
 
 export type ContractName = keyof typeof contractSchemas;

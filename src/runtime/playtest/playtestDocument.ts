@@ -25,7 +25,7 @@ export interface ParsedPlaytest {
 }
 
 /** The expectations that sit at one position each (their property key). */
-const KEYED_EXPECTATIONS = ['skills', 'skillsMatch', 'notSkills', 'outcome', 'maxAttempts', 'events', 'state', 'narration'] as const;
+const KEYED_EXPECTATIONS = ['skills', 'skillsMatch', 'notSkills', 'outcome', 'maxAttempts', 'maxDurationMs', 'events', 'state', 'narration'] as const;
 
 /**
  * Parses and checks a playtest. `skills`: the story's skill names; a name an expectation uses that is not among them

@@ -76,6 +76,9 @@ export function checkTurn(turn: PlaytestTurn, played: PlayedTurn, narrators: Rea
   if (expect.maxAttempts !== undefined && result.attempts.length > expect.maxAttempts) {
     fail('maxAttempts', `the turn took ${result.attempts.length} attempts, more than ${expect.maxAttempts}`, expect.maxAttempts, result.attempts.length);
   }
+  if (expect.maxDurationMs !== undefined && result.durationMs > expect.maxDurationMs) {
+    fail('maxDurationMs', `the turn took ${result.durationMs} ms, more than ${expect.maxDurationMs} ms`, expect.maxDurationMs, result.durationMs);
+  }
   return failures;
 }
 

@@ -9,6 +9,7 @@ import { formatSummary, reportProgress } from '../executor/runTranscript.js';
 import type { Narrator } from '../narrator/index.js';
 import { PlaySession } from '../session/playSession.js';
 import type { SkillSource } from '../session/turnRunner.js';
+import type { TurnResult } from '../session/turnTypes.js';
 import { checkTurn } from './playtestExpectations.js';
 import { firstAttemptSkills, outcomeOf } from '../session/turnOutcome.js';
 import type { Playtest, PlaytestReport, TurnReport } from './playtestTypes.js';
@@ -30,6 +31,8 @@ export interface PlaytestEnvironment {
   readonly onTurnFinished?: (report: TurnReport) => void;
   /** Each attempt's plan run as it starts (the debugger's Debug profile attaches here). */
   readonly onPlanRun?: (run: PlanRun, turn: number, attempt: number) => void;
+  /** Each turn's result as played (coverage counts what the skills did). */
+  readonly onTurnPlayed?: (result: TurnResult) => void;
 }
 
 /** Plays every turn in order and checks it. Never throws for a failing story: an exception makes the playtest's status `error`. */
@@ -97,6 +100,7 @@ export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvi
       } finally {
         subscriptions.dispose();
       }
+      environment.onTurnPlayed?.(result);
       if (environment.transcriptStyle) for (const attempt of result.attempts) transcript.push(formatSummary(attempt.result, environment.transcriptStyle));
       const failures = checkTurn(turn, { result, events }, environment.narrators);
       const last = result.attempts.at(-1);

@@ -8,6 +8,7 @@ import { FileRunStore, runsDirectory } from '../persistence/runStore.js';
 import { SkillRegistry } from '../skills/skillRegistry.js';
 import { buildRunReport } from './playtestReport.js';
 import { playPlaytest } from './playtestRunner.js';
+import type { TurnResult } from '../session/turnTypes.js';
 import type { NarratorChoice, Playtest, PlaytestReport, RunReport, TurnReport } from './playtestTypes.js';
 
 export interface PlaytestSuiteOptions {
@@ -31,6 +32,10 @@ export interface PlaytestSuiteOptions {
   readonly onPlaytestFinished?: (playtest: Playtest, report: PlaytestReport) => void;
   readonly onPlanRun?: (playtest: Playtest, run: PlanRun, turn: number, attempt: number) => void;
   readonly onLog?: (message: string) => void;
+  /** Variables added to every skill script's environment (coverage's NODE_V8_COVERAGE). */
+  readonly scriptEnvironment?: Readonly<Record<string, string>>;
+  /** Each turn's result as played (coverage counts what the skills did). */
+  readonly onTurnPlayed?: (playtest: Playtest, result: TurnResult) => void;
   /**
    * The narrator of a kind, when the host already has one (the extension's loaded model); the suite then neither
    * creates nor disposes it. Default: each kind is created once for the run and disposed after.
@@ -78,12 +83,13 @@ export async function runPlaytestSuite(playtests: readonly Playtest[], options: 
           narrator: choice.narrator,
           skills: registry,
           narrators: narratorNames,
-          execution: { extraSkillRoots: options.extraSkillRoots, skillContext: registry, extraEnv: choice.scriptEnvironment, runStore },
+          execution: { extraSkillRoots: options.extraSkillRoots, skillContext: registry, extraEnv: { ...choice.scriptEnvironment, ...options.scriptEnvironment }, runStore },
           ...(options.signal ? { signal: options.signal } : {}),
           ...(options.transcriptStyle ? { transcriptStyle: options.transcriptStyle } : {}),
           onTurnStarted: (index) => options.onTurnStarted?.(playtest, index),
           onTurnFinished: (report) => options.onTurnFinished?.(playtest, report),
           onPlanRun: (run, turn, attempt) => options.onPlanRun?.(playtest, run, turn, attempt),
+          ...(options.onTurnPlayed ? { onTurnPlayed: (result: TurnResult) => options.onTurnPlayed!(playtest, result) } : {}),
         });
         options.onPlaytestFinished?.(playtest, reports[position]!);
       }

@@ -14,6 +14,8 @@ export interface Expectations {
   readonly narration?: { readonly contains?: readonly string[]; readonly notContains?: readonly string[]; readonly matches?: string };
   readonly events?: readonly Record<string, unknown>[];
   readonly maxAttempts?: number;
+  /** The turn's time budget (a timing: written by `narratoria explore` for a turn that went over it). */
+  readonly maxDurationMs?: number;
 }
 
 /** Where something is in the playtest file (1-based). */

@@ -1,0 +1,112 @@
+// Plays one exploration session: a fresh play session with the session's seed, a simulated player choosing each input, every turn counted in the skill usage and checked for problems; a thrown exception is a problem that ends the session.
+import { rmSync } from 'node:fs';
+import * as path from 'node:path';
+import type { ExecutePlanOptions } from '../executor/planExecutor.js';
+import type { Narrator } from '../narrator/index.js';
+import { PlaySession } from '../session/playSession.js';
+import type { SkillSource } from '../session/turnRunner.js';
+import type { SkillUsage } from '../coverage/skillUsage.js';
+import { deriveSeed } from '../common/seed.js';
+import { detectProblems } from './problemDetector.js';
+import { SimulatedPlayer } from './simulatedPlayer.js';
+import type { ExploreProblem, PlayedInput, ProblemKind, ToolFailureCategory } from './exploreTypes.js';
+
+/** Problems kept per session (the rest are counted). */
+export const MAX_PROBLEMS_KEPT = 50;
+
+export interface ExploreSessionEnvironment {
+  readonly root: string;
+  readonly narrator: Narrator;
+  readonly skills: SkillSource & { restartSession(): void };
+  readonly execution: Omit<ExecutePlanOptions, 'root'>;
+  readonly turns: number;
+  readonly turnBudgetMs: number;
+  readonly manifestActions: readonly string[];
+  readonly usage: SkillUsage;
+  /** A folder for the session's file (removed after). */
+  readonly folder: string;
+  readonly signal?: AbortSignal | undefined;
+  readonly onTurnPlayed?: ((problems: number) => void) | undefined;
+}
+
+/** What one session did; its inputs and problems matter only when it had problems. */
+export interface SessionOutcome {
+  readonly index: number;
+  readonly seed: number;
+  readonly turns: number;
+  readonly inputs: readonly PlayedInput[];
+  readonly problems: readonly ExploreProblem[];
+  readonly problemCount: number;
+  /** Every problem counted by kind, and tool failures by category (the kept list is bounded, these are not). */
+  readonly byKind: Readonly<Partial<Record<ProblemKind, number>>>;
+  readonly toolFailures: Readonly<Partial<Record<ToolFailureCategory, number>>>;
+  readonly cancelled: boolean;
+}
+
+/** The seed of session `index` (1-based) of an exploration with `seed`. */
+export function sessionSeed(seed: number, index: number): number {
+  return deriveSeed(seed, 'explore', index);
+}
+
+export async function playExploreSession(index: number, seed: number, environment: ExploreSessionEnvironment): Promise<SessionOutcome> {
+  const own = sessionSeed(seed, index);
+  const player = new SimulatedPlayer(deriveSeed(own, 'player'), environment.manifestActions);
+  const inputs: PlayedInput[] = [];
+  const problems: ExploreProblem[] = [];
+  let problemCount = 0;
+  const byKind: Partial<Record<ProblemKind, number>> = {};
+  const toolFailures: Partial<Record<ToolFailureCategory, number>> = {};
+  const note = (found: readonly ExploreProblem[]) => {
+    problemCount += found.length;
+    for (const problem of found) {
+      byKind[problem.kind] = (byKind[problem.kind] ?? 0) + 1;
+      if (problem.category) toolFailures[problem.category] = (toolFailures[problem.category] ?? 0) + 1;
+    }
+    for (const problem of found) if (problems.length < MAX_PROBLEMS_KEPT) problems.push(problem);
+  };
+  const file = path.join(environment.folder, `session-${index}.json`);
+  let session: PlaySession | undefined;
+  let turns = 0;
+  try {
+    environment.skills.restartSession();
+    session = await PlaySession.open({ root: environment.root, file, narrator: environment.narrator, skills: environment.skills, execution: environment.execution, attemptLogFile: null, seed: own, initialState: {} });
+    const narratorFailures: string[] = [];
+    session.onDidLogAttempt((entry) => {
+      if (entry.planId === null && entry.feedback?.startsWith('the narrator failed')) narratorFailures.push(entry.feedback);
+    });
+    for (let turn = 1; turn <= environment.turns; turn++) {
+      if (environment.signal?.aborted) break;
+      const move = player.next();
+      inputs.push({ turn, input: move.input, ...(move.choice !== undefined ? { choice: move.choice } : {}), source: move.source });
+      narratorFailures.length = 0;
+      let result;
+      try {
+        result = await session.play(move.input, environment.signal, move.choice);
+      } catch (error) {
+        turns = turn;
+        note([{ kind: 'exception', turn, message: `the turn threw: ${error instanceof Error ? error.message : String(error)}` }]);
+        environment.onTurnPlayed?.(1);
+        break;
+      }
+      if (result.cancelled && environment.signal?.aborted) {
+        inputs.pop();
+        break;
+      }
+      turns = turn;
+      environment.usage.recordTurn(result);
+      const found = [
+        ...narratorFailures.map((feedback): ExploreProblem => ({ kind: 'exception', turn, message: feedback })),
+        ...detectProblems(turn, result, environment.turnBudgetMs, (toolPath, skill) => environment.usage.scriptOf(toolPath, skill)),
+      ];
+      note(found);
+      environment.onTurnPlayed?.(found.length);
+      player.observe({ choices: result.choices, narration: result.narrative, state: result.state });
+    }
+  } catch (error) {
+    note([{ kind: 'exception', turn: turns + 1, message: `the session could not be played: ${error instanceof Error ? error.message : String(error)}` }]);
+  } finally {
+    session?.dispose();
+    rmSync(file, { force: true });
+  }
+  return { index, seed: own, turns, inputs, problems, problemCount, byKind, toolFailures, cancelled: environment.signal?.aborted === true };
+}

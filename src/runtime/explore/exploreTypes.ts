@@ -1,0 +1,119 @@
+// Types of an exploration (`narratoria explore`): its options, progress, problems, failed sessions and report (contracts/explore-report.schema.json). Pure data.
+import type { CoverageResult, CoverageTotals, FileCoverageData, SkillCoverageData } from '../coverage/coverageTypes.js';
+import type { NarratorChoice } from '../playtest/playtestTypes.js';
+
+/** What the issue lists as problems. */
+export type ProblemKind = 'exception' | 'invalid_first_plan' | 'tool_failure' | 'replan' | 'template_fallback' | 'over_time_budget';
+export const PROBLEM_KINDS: readonly ProblemKind[] = ['exception', 'invalid_first_plan', 'tool_failure', 'replan', 'template_fallback', 'over_time_budget'];
+
+/** Tool failures by category: timeout, a protocol error (invalid JSON, protocol violation), a non-zero exit, `done.ok: false`. */
+export type ToolFailureCategory = 'timeout' | 'protocol_error' | 'non_zero_exit' | 'done_not_ok';
+export const TOOL_FAILURE_CATEGORIES: readonly ToolFailureCategory[] = ['timeout', 'protocol_error', 'non_zero_exit', 'done_not_ok'];
+
+/** Where a simulated player's input came from. */
+export type InputSource = 'choice' | 'manifest' | 'vocabulary' | 'entity';
+
+export interface ExploreProblem {
+  readonly kind: ProblemKind;
+  /** The turn (1-based). */
+  readonly turn: number;
+  readonly message: string;
+  readonly category?: ToolFailureCategory;
+  readonly skill?: string;
+  /** The script, as skill/name. */
+  readonly script?: string;
+  readonly toolId?: string;
+  /** For over_time_budget: the turn's duration (a timing). */
+  readonly durationMs?: number;
+}
+
+/** One input a simulated player gave. */
+export interface PlayedInput {
+  readonly turn: number;
+  readonly input: string;
+  /** The number (1-based) of the previous turn's choice, when the input was one. */
+  readonly choice?: number;
+  readonly source: InputSource;
+}
+
+/** A session that hit a problem: all that is kept of it (sessions without problems keep only counts). */
+export interface FailedSession {
+  /** 1-based. */
+  readonly index: number;
+  readonly seed: number;
+  readonly turns: number;
+  readonly inputs: readonly PlayedInput[];
+  readonly problems: readonly ExploreProblem[];
+  /** Problems beyond the ones kept (at most 50 per session). */
+  readonly droppedProblems: number;
+  /** The saved playtest that reproduces it, relative to the story root (absolute when outside it). */
+  readonly playtest?: string;
+}
+
+export interface ScriptReport {
+  /** skill/name */
+  readonly script: string;
+  readonly skill: string;
+  readonly toolPath: string;
+  readonly runs: number;
+  readonly failures: number;
+  readonly p50Ms: number;
+  readonly p95Ms: number;
+  readonly eventTypes: readonly string[];
+  readonly uiEvents: readonly string[];
+}
+
+export interface ExploreCoverageReport {
+  readonly totals: CoverageTotals;
+  readonly files: readonly Omit<FileCoverageData, 'details' | 'file'>[];
+  readonly skills: readonly SkillCoverageData[];
+  readonly skillCoverageOnly: readonly string[];
+  readonly lcovFile?: string;
+  readonly summaryFile?: string;
+}
+
+/** Mirrors contracts/explore-report.schema.json. */
+export interface ExploreReport {
+  readonly formatVersion: 1;
+  readonly root: string;
+  readonly options: {
+    readonly runs: number;
+    readonly turns: number;
+    readonly seed: number;
+    readonly narrator: NarratorChoice;
+    readonly jobs: number;
+    readonly coverage: boolean;
+    readonly turnBudgetMs: number;
+  };
+  readonly cancelled: boolean;
+  readonly sessions: { readonly played: number; readonly turns: number; readonly withProblems: number };
+  readonly problems: {
+    readonly total: number;
+    readonly byKind: Readonly<Record<ProblemKind, number>>;
+    readonly toolFailures: Readonly<Record<ToolFailureCategory, number>>;
+  };
+  readonly failedSessions: readonly FailedSession[];
+  readonly neverSelectedSkills: readonly string[];
+  readonly neverRunScripts: readonly string[];
+  readonly eventTypesNeverEmitted: Readonly<Record<string, readonly string[]>>;
+  readonly stateKeysBySkill: Readonly<Record<string, readonly string[]>>;
+  readonly scripts: readonly ScriptReport[];
+  readonly coverage?: ExploreCoverageReport;
+  readonly outDirectory: string;
+  readonly durationMs: number;
+}
+
+/** Progress of a running exploration (for a CLI line or a VS Code progress notification). */
+export interface ExploreProgress {
+  readonly sessionsDone: number;
+  readonly sessionsTotal: number;
+  readonly turnsPlayed: number;
+  readonly problems: number;
+  readonly sessionsWithProblems: number;
+}
+
+/** What `exploreStory` resolves with: the report, and the coverage with its per-file details (for VS Code's FileCoverage). */
+export interface ExploreResult {
+  readonly report: ExploreReport;
+  readonly coverage?: CoverageResult;
+}
