@@ -123,7 +123,7 @@ const builds = [
   {
     // Webview bundles (browser, no Node): each entry imports its own CSS, which esbuild writes beside it.
     ...common,
-    entryPoints: { play: 'src/webview/play/main.ts', configForm: 'src/webview/configForm/main.ts', graph: 'src/webview/graph/main.ts', inspector: 'src/webview/inspector/main.ts' },
+    entryPoints: { play: 'src/webview/play/main.ts', configForm: 'src/webview/configForm/main.ts', graph: 'src/webview/graph/main.ts', inspector: 'src/webview/inspector/main.ts', explore: 'src/webview/explore/main.ts' },
     outdir: 'dist/webview',
     platform: 'browser',
     format: 'iife',

@@ -13,6 +13,7 @@ import {
 } from './skills/skillCommands.js';
 import { readSettings } from './settings.js';
 import { saveSessionAsPlaytestCommand, turnRunCommand } from './playtest/playtestCommands.js';
+import { exploreStoryCommand } from './explore/exploreCommand.js';
 
 type Handler = (...args: never[]) => unknown;
 
@@ -62,6 +63,13 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
       const uri = resource instanceof vscode.Uri ? resource : await graphSourceToWorkOn();
       if (uri) await context.graphs.show(uri);
     },
+    'narratoria.exploreStory': exploreStoryCommand({
+      root: () => context.root?.fsPath,
+      skills: context.skills,
+      coverage: context.skillCoverage,
+      extensionUri: context.extension.extensionUri,
+      log: context.log,
+    }),
     'narratoria.saveSessionAsPlaytest': saveSessionAsPlaytestCommand(() => context.root?.fsPath, () => context.play, () => context.playtests),
     'narratoria.playtests.replayTurn': turnRunCommand(() => context.playtests, 'narratoria.replayRun'),
     'narratoria.playtests.showTurnGraph': turnRunCommand(() => context.playtests, 'narratoria.showPlanGraph'),

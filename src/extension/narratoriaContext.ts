@@ -19,6 +19,7 @@ import { readSettings, type NarratoriaSettings } from './settings.js';
 import { ManifestHintDiagnostics } from './skills/manifestHintDiagnostics.js';
 import { SkillsService } from './skills/skillsService.js';
 import { SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvider.js';
+import { SkillCoverageStore } from './coverage/skillCoverageStore.js';
 import { PlaytestTests } from './playtest/playtestTests.js';
 import { PlaytestEditorSupport } from './playtest/playtestEditorSupport.js';
 import { DisposableStore } from '../runtime/common/disposable.js';
@@ -36,6 +37,8 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly narrator: NarratorService;
   private playController: PlayController | undefined;
   readonly tree: SkillsTreeProvider;
+  /** The last coverage run's per-skill counts (Run with Coverage, Explore Story). */
+  readonly skillCoverage: SkillCoverageStore;
   readonly treeView: vscode.TreeView<SkillTreeNode>;
   readonly authoring: PlanAuthoring;
   readonly graphs: PlanGraphService;
@@ -72,7 +75,8 @@ export class NarratoriaContext implements vscode.Disposable {
         return this.skills.narratorSkills().filter((skill) => !disabled.includes(skill.name));
       },
     });
-    this.tree = new SkillsTreeProvider(this.skills);
+    this.skillCoverage = new SkillCoverageStore();
+    this.tree = new SkillsTreeProvider(this.skills, this.skillCoverage);
     this.treeView = vscode.window.createTreeView('narratoria.skills', { treeDataProvider: this.tree, showCollapseAll: true });
     this.graphs = new PlanGraphService({
       extensionUri: extension.extensionUri,
@@ -94,9 +98,9 @@ export class NarratoriaContext implements vscode.Disposable {
     this.manifestHints = new ManifestHintDiagnostics((code) => this.authoring.docsOf(code));
     this.lastInputs = new LastInputs(extension.workspaceState);
     this.comparisons = new RunComparisons();
-    this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log });
+    this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log, coverage: this.skillCoverage });
     this.playtestEditing = new PlaytestEditorSupport(this.skills);
-    this.disposables.addAll(this.playtests, this.playtestEditing);
+    this.disposables.addAll(this.playtests, this.playtestEditing, this.skillCoverage);
     this.disposables.addAll(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.comparisons);
     this.disposables.addAll(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),

@@ -12,6 +12,10 @@ import { LlamaNarrator } from '../../runtime/narrator/llamaNarrator.js';
 import type { NarratorService } from '../narrator/narratorService.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
+import { CoverageSession } from '../../runtime/coverage/coverageSession.js';
+import type { TurnResult } from '../../runtime/session/turnTypes.js';
+import { coverageDetails, SkillFileCoverage } from '../coverage/fileCoverage.js';
+import type { SkillCoverageStore } from '../coverage/skillCoverageStore.js';
 
 /** The test message context value of a failed turn (its menu offers the debugger's replay and the turn's graph). */
 export const TURN_FAILURE_CONTEXT = 'narratoria.playtestTurnFailure';
@@ -22,6 +26,15 @@ export interface PlaytestTestsOptions {
   readonly skills: SkillsService;
   readonly narrator: NarratorService;
   readonly log: vscode.LogOutputChannel;
+  /** Where a coverage run's per-skill counts go (the Skills view shows them). */
+  readonly coverage: SkillCoverageStore;
+}
+
+/** How a run plays: the narrator, under the debugger afterwards, with coverage. */
+interface RunMode {
+  readonly narrator?: NarratorChoice;
+  readonly debug?: boolean;
+  readonly coverage?: boolean;
 }
 
 /** What a test item stands for: a playtest file, or one of its turns. */
@@ -47,8 +60,11 @@ export class PlaytestTests implements vscode.Disposable {
       if (!item) await this.discover();
     };
     this.controller.refreshHandler = () => this.discover();
-    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, undefined), true);
-    this.controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, (request, token) => this.run(request, token, undefined, true), true);
+    this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, {}), true);
+    this.controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, (request, token) => this.run(request, token, { debug: true }), true);
+    // Line, branch and function coverage of the story's JavaScript and TypeScript skill scripts, in VS Code's coverage view.
+    const coverageProfile = this.controller.createRunProfile('Run with Coverage', vscode.TestRunProfileKind.Coverage, (request, token) => this.run(request, token, { coverage: true }), true);
+    coverageProfile.loadDetailedCoverage = async (_run, fileCoverage) => (fileCoverage instanceof SkillFileCoverage ? coverageDetails(fileCoverage.data) : []);
     this.updateLlmProfile();
     const watcher = vscode.workspace.createFileSystemWatcher(`**/*${PLAYTEST_SUFFIX}`);
     this.disposables.addAll(
@@ -71,7 +87,7 @@ export class PlaytestTests implements vscode.Disposable {
     if (!item) return;
     const cancellation = new vscode.CancellationTokenSource();
     try {
-      await this.run(new vscode.TestRunRequest([item]), cancellation.token, undefined, debug);
+      await this.run(new vscode.TestRunRequest([item]), cancellation.token, { debug });
     } finally {
       cancellation.dispose();
     }
@@ -103,7 +119,7 @@ export class PlaytestTests implements vscode.Disposable {
     const state = this.options.narrator.status.state;
     const available = state === 'ready' || state === 'idle' || state === 'loading';
     if (available && !this.llmProfile) {
-      this.llmProfile = this.controller.createRunProfile('Run with LLM Narrator', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, 'llm'), false);
+      this.llmProfile = this.controller.createRunProfile('Run with LLM Narrator', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, { narrator: 'llm' }), false);
     } else if (!available && this.llmProfile) {
       this.llmProfile.dispose();
       this.llmProfile = undefined;
@@ -162,7 +178,9 @@ export class PlaytestTests implements vscode.Disposable {
 
   /** Runs the files of the request (a turn runs its whole file: turns depend on the ones before). */
   /** `debug`: once the run has ended, each failed turn's plan runs again live under the debugger (debugFailedTurns). */
-  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, narrator: NarratorChoice | undefined, debug = false): Promise<void> {
+  /** `coverage`: the scripts write V8 coverage, added to the run (VS Code's coverage view) and counted per skill for the Skills view. */
+  private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, mode: RunMode): Promise<void> {
+    const { narrator, debug = false } = mode;
     const run = this.controller.createTestRun(request);
     const files = new Map<string, vscode.TestItem>();
     const add = (item: vscode.TestItem) => {
@@ -206,8 +224,11 @@ export class PlaytestTests implements vscode.Disposable {
       }
       const abort = new AbortController();
       const cancel = token.onCancellationRequested(() => abort.abort());
+      const root = this.options.root;
+      const coverage = mode.coverage ? new CoverageSession(root, this.options.skills.skills) : undefined;
       try {
         const report = await runPlaytestSuite(playtests, {
+          ...(coverage ? { scriptEnvironment: coverage.environment(), onTurnPlayed: (_playtest: Playtest, result: TurnResult) => coverage.recordTurn(result) } : {}),
           root: this.options.root,
           extraSkillRoots: this.options.skills.extraSkillRoots(),
           jobs: 1,
@@ -246,9 +267,11 @@ export class PlaytestTests implements vscode.Disposable {
           },
         });
         this.options.log.info(`playtests: ${report.summary.passed} passed, ${report.summary.failed + report.summary.errors} failed`);
-        if (debug) await this.debugFailedTurns(report.playtests, this.options.root);
+        if (coverage) await this.reportCoverage(run, coverage, root);
+        if (debug) await this.debugFailedTurns(report.playtests, root);
       } finally {
         cancel.dispose();
+        coverage?.dispose();
       }
     } catch (error) {
       this.options.log.error(`running playtests failed: ${error instanceof Error ? error.message : String(error)}`);
@@ -256,6 +279,15 @@ export class PlaytestTests implements vscode.Disposable {
     } finally {
       run.end();
     }
+  }
+
+  /** Adds each covered script to the run (the coverage view), keeps lcov.info under .narratoria/coverage/, and the per-skill counts. */
+  private async reportCoverage(run: vscode.TestRun, coverage: CoverageSession, root: string): Promise<void> {
+    const result = await coverage.finish(path.join(root, '.narratoria'));
+    for (const file of result.files) run.addCoverage(new SkillFileCoverage(file));
+    this.options.coverage.record(result);
+    const { lines } = result.totals;
+    this.options.log.info(`playtest coverage: ${lines.covered}/${lines.total} lines of ${result.files.length} script file(s)${result.lcovFile ? `; ${result.lcovFile}` : ''}${result.skillCoverageOnly.length > 0 ? `; skill coverage only for ${result.skillCoverageOnly.join(', ')}` : ''}`);
   }
 
   /**

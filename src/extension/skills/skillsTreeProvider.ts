@@ -5,6 +5,9 @@ import { FAILURE_THRESHOLD } from '../../runtime/skills/skillHealth.js';
 import type { SkillStatus } from '../../runtime/skills/skillRegistry.js';
 import type { Skill, SkillProblem, SkillScript } from '../../runtime/skills/skillTypes.js';
 import type { SkillsService } from './skillsService.js';
+import { DisposableStore } from '../../runtime/common/disposable.js';
+import { exerciseText } from '../../runtime/coverage/skillExercise.js';
+import type { SkillCoverageStore } from '../coverage/skillCoverageStore.js';
 
 /** A node of the Skills tree. */
 export type SkillTreeNode =
@@ -30,11 +33,12 @@ export function healthLabelOf(status: SkillStatus): SkillHealthLabel {
 
 export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<SkillTreeNode | undefined>();
-  private readonly subscription: vscode.Disposable;
+  private readonly subscriptions = new DisposableStore();
   readonly onDidChangeTreeData = this.changeEmitter.event;
 
-  constructor(private readonly skills: SkillsService) {
-    this.subscription = skills.onDidChangeSkills(() => this.changeEmitter.fire(undefined));
+  constructor(private readonly skills: SkillsService, private readonly coverage?: SkillCoverageStore) {
+    this.subscriptions.add(skills.onDidChangeSkills(() => this.changeEmitter.fire(undefined)));
+    if (coverage) this.subscriptions.add(coverage.onDidChange(() => this.changeEmitter.fire(undefined)));
   }
 
   async getChildren(node?: SkillTreeNode): Promise<SkillTreeNode[]> {
@@ -62,15 +66,25 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
       case 'skill':
         return this.skillItem(node.skill);
       case 'script':
-        return scriptItem(node.skill, node.script);
+        return this.withScriptRuns(scriptItem(node.skill, node.script), node.skill, node.script);
       case 'problem':
         return problemItem(node.problem);
     }
   }
 
   dispose(): void {
-    this.subscription.dispose();
+    this.subscriptions.dispose();
     this.changeEmitter.dispose();
+  }
+
+  /** After a coverage run: the script's runs, or a mark when it never ran. */
+  private withScriptRuns(item: vscode.TreeItem, skill: Skill, script: SkillScript): vscode.TreeItem {
+    const exercise = this.coverage?.of(skill.name);
+    if (!exercise) return item;
+    const runs = exercise.scriptRuns.get(`${skill.name}/${script.name}`) ?? 0;
+    item.description = `${runs === 0 ? 'never run' : `${runs} ${runs === 1 ? 'run' : 'runs'}`} · ${String(item.description ?? '')}`;
+    if (runs === 0) item.iconPath = new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('list.warningForeground'));
+    return item;
   }
 
   private skillItem(skill: Skill): vscode.TreeItem {
@@ -84,6 +98,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
     if (failures > 0 && health !== 'disabled') parts.push(`${failures}/${FAILURE_THRESHOLD} failures`);
     if (errors > 0) parts.push(`${errors} config problem${errors === 1 ? '' : 's'}`);
     if (!this.skills.isStorySkill(skill)) parts.push('external');
+    const exercised = exerciseText(this.coverage?.of(skill.name));
+    if (exercised) parts.push(exercised);
     item.description = parts.join(' · ');
     item.iconPath = healthIcon(health, failures > 0, errors > 0);
     item.tooltip = this.skillTooltip(skill, status, health);
