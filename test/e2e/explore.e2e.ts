@@ -37,19 +37,21 @@ describe('exploration and coverage', () => {
   test('E1. Run with Coverage on the sample playtests shows covered lines in a skill script', { timeout: SCENARIO_TIMEOUT_MS }, () =>
     scenario(current, 'e1-run-with-coverage', {}, async ({ workbench, story }) => {
       await workbench.runCommand('Test: Run All Tests with Coverage');
-      // The Test Coverage view lists the scripts the playtests ran, with their coverage.
-      const coverageRows = workbench.page.locator('.part.sidebar .monaco-list-row', { hasText: 'roll.js' });
-      await coverageRows.first().waitFor({ timeout: RUN_TIMEOUT_MS });
+      // Once the run has handed its coverage to VS Code, the Explorer shows each folder's share of covered statements.
+      await workbench.runCommand('View: Show Explorer');
+      const skillsFolder = workbench.page.locator('.part.sidebar .monaco-list-row', { hasText: /skills.*\d+%/ });
+      await skillsFolder.first().waitFor({ timeout: RUN_TIMEOUT_MS });
       await workbench.openFile('roll.js');
       const editor = workbench.activeEditor();
-      const hit = editor.locator('.coverage-deco-gutter.coverage-deco-hit');
-      // Gutter marks come with the run; if this VS Code shows them only inline, ask for them.
-      const shown = await hit.first().waitFor({ timeout: UI_TIMEOUT_MS }).then(() => true, () => false);
-      if (!shown) {
-        await workbench.runCommand('Test: Toggle Inline Coverage');
-        await hit.first().waitFor({ timeout: UI_TIMEOUT_MS });
-      }
+      // Inline coverage colours each line as run or not (VS Code keeps it off until asked once).
+      await workbench.runCommand('Test: Toggle Inline Coverage');
+      const hit = editor.locator('.coverage-deco-inline.coverage-deco-hit, .coverage-deco-gutter.coverage-deco-hit');
+      await hit.first().waitFor({ timeout: UI_TIMEOUT_MS });
+      // The parser: lines the playtests' formulas ran, and error paths none of them reached.
+      await workbench.goToPosition(40, 1);
+      await hit.first().waitFor({ timeout: UI_TIMEOUT_MS });
       assert.ok((await hit.count()) > 3, 'several lines of roll.js are marked as run');
+      assert.ok((await editor.locator('.coverage-deco-inline.coverage-deco-miss, .coverage-deco-gutter.coverage-deco-miss').count()) > 0, 'some lines are marked as never run');
       await workbench.screenshot('e1-run-with-coverage');
       // The same run wrote lcov.info for other tools, beside the story's other Narratoria files.
       await waitFor(async () => existsSync(path.join(story.dir, '.narratoria', 'coverage', 'lcov.info')), UI_TIMEOUT_MS, 'lcov.info is written');
