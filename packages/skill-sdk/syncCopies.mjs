@@ -1,4 +1,4 @@
-// Makes the skill SDK's copies from packages/skill-sdk/: skills/<sample>/lib/narratoria-skill-sdk.{js,d.ts} and New Skill's embedded text (src/runtime/skills/skillSdkSource.ts). Run by esbuild.mjs; `--check` only reports copies that differ.
+// Makes the skill SDK's copies from packages/skill-sdk/: skills/<sample>/lib/narratoria-skill-sdk.{js,d.ts} (and the narrator tests' own fixture skills') and New Skill's embedded text (src/runtime/skills/skillSdkSource.ts). Run by esbuild.mjs; `--check` only reports copies that differ.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,13 +12,22 @@ export const COPY_BASENAME = 'narratoria-skill-sdk';
 /** The generated TypeScript module that holds the SDK's text for New Skill's template. */
 export const EMBEDDED_SOURCE_FILE = path.join('src', 'runtime', 'skills', 'skillSdkSource.ts');
 
-/** The sample skills: each folder of skills/ with a skill.json. */
-export function sampleSkills(root = projectRoot) {
-  const skills = path.join(root, 'skills');
+/** The folders whose skills use the SDK: the sample skills, and the project's own fixture skills of the narrator tests (the blind-written author corpora stay as their authors wrote them). */
+export const SKILL_FOLDERS = ['skills', path.join('test', 'fixtures', 'narrator-skills'), path.join('test', 'fixtures', 'narrator-skills-heldout')];
+
+/** The skills of one of those folders: each subfolder with a skill.json. */
+export function skillsIn(folder, root = projectRoot) {
+  const skills = path.join(root, folder);
+  if (!existsSync(skills)) return [];
   return readdirSync(skills, { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(path.join(skills, entry.name, 'skill.json')))
     .map((entry) => entry.name)
     .sort();
+}
+
+/** The sample skills: each folder of skills/ with a skill.json. */
+export function sampleSkills(root = projectRoot) {
+  return skillsIn('skills', root);
 }
 
 /** The text of the generated module: the two files as string literals. */
@@ -40,9 +49,11 @@ export function expectedCopies(root = projectRoot) {
   const javascript = readFileSync(path.join(root, 'packages', 'skill-sdk', 'index.js'), 'utf8');
   const declarations = readFileSync(path.join(root, 'packages', 'skill-sdk', 'index.d.ts'), 'utf8');
   const copies = [];
-  for (const skill of sampleSkills(root)) {
-    copies.push({ file: path.join('skills', skill, 'lib', `${COPY_BASENAME}.js`), text: javascript });
-    copies.push({ file: path.join('skills', skill, 'lib', `${COPY_BASENAME}.d.ts`), text: declarations });
+  for (const folder of SKILL_FOLDERS) {
+    for (const skill of skillsIn(folder, root)) {
+      copies.push({ file: path.join(folder, skill, 'lib', `${COPY_BASENAME}.js`), text: javascript });
+      copies.push({ file: path.join(folder, skill, 'lib', `${COPY_BASENAME}.d.ts`), text: declarations });
+    }
   }
   copies.push({ file: EMBEDDED_SOURCE_FILE, text: embeddedSourceText(javascript, declarations) });
   return copies;

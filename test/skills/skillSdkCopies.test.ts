@@ -60,10 +60,23 @@ test('syncCopies.mjs --check agrees: nothing to copy', () => {
   assert.equal(check.status, 0, check.stderr);
 });
 
-test('no hand-written copy of the protocol helpers is left in skills/ or the New Skill template', () => {
+/** The narrator tests' own fixture skills, which use the SDK too (the blind-written author corpora stay as written). */
+const fixtureSkillFolders = ['narrator-skills', 'narrator-skills-heldout'].map((folder) => path.join(repoRoot, 'test', 'fixtures', folder));
+
+test('the narrator tests\' own fixture skills hold the same copies', () => {
+  for (const folder of fixtureSkillFolders) {
+    for (const skill of readdirSync(folder).filter((entry) => existsSync(path.join(folder, entry, 'skill.json')))) {
+      const copy = path.join(folder, skill, 'lib', 'narratoria-skill-sdk.js');
+      assert.ok(existsSync(copy) && readFileSync(copy, 'utf8') === sdkSource, `${path.relative(repoRoot, copy)} is missing or differs: ${FIX}`);
+    }
+  }
+});
+
+test('no hand-written copy of the protocol helpers is left in skills/, the fixture skills or the New Skill template', () => {
   const offenders: string[] = [];
   const template = path.join(repoRoot, 'src', 'runtime', 'skills', 'skillTemplate.ts');
-  for (const file of [...filesUnder(skillsRoot).filter((candidate) => candidate.endsWith('.js')), template]) {
+  const scripts = [skillsRoot, ...fixtureSkillFolders].flatMap((folder) => filesUnder(folder).filter((candidate) => candidate.endsWith('.js')));
+  for (const file of [...scripts, template]) {
     const relative = path.relative(repoRoot, file);
     if (path.basename(file) === 'narratoria-skill-sdk.js') continue;
     if (path.basename(file) === 'protocol.js') offenders.push(`${relative} (use the SDK)`);
