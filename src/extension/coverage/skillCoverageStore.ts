@@ -1,4 +1,4 @@
-// The last coverage run's exercise of each skill, for the Skills view's hit counts and never-exercised marks; replaced by each coverage run and cleared when the skills reload.
+// The last coverage run's exercise of each skill, for the Skills view's hit counts and never-exercised marks; replaced by each coverage run.
 import * as vscode from 'vscode';
 import type { CoverageResult } from '../../runtime/coverage/coverageTypes.js';
 import { skillExercise, type SkillExercise } from '../../runtime/coverage/skillExercise.js';
@@ -6,20 +6,12 @@ import { skillExercise, type SkillExercise } from '../../runtime/coverage/skillE
 export class SkillCoverageStore implements vscode.Disposable {
   private exercise: ReadonlyMap<string, SkillExercise> | undefined;
   private readonly changeEmitter = new vscode.EventEmitter<void>();
-  /** Fires when a coverage run ends or the counts are cleared. */
+  /** Fires when a coverage run ends. */
   readonly onDidChange = this.changeEmitter.event;
 
   /** Takes in a coverage run's result. */
   record(result: CoverageResult): void {
     this.exercise = skillExercise(result);
-    void vscode.commands.executeCommand('setContext', 'narratoria.hasSkillCoverage', true);
-    this.changeEmitter.fire();
-  }
-
-  clear(): void {
-    if (!this.exercise) return;
-    this.exercise = undefined;
-    void vscode.commands.executeCommand('setContext', 'narratoria.hasSkillCoverage', false);
     this.changeEmitter.fire();
   }
 
