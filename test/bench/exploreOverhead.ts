@@ -13,6 +13,8 @@ interface Measured {
   readonly wallMs: number;
   readonly turns: number;
   readonly peakRssBytes: number;
+  /** What the sessions found, as "kind: message" (explore exits 1 when it finds any: a result, not a failed bench). */
+  readonly problems: readonly string[];
 }
 
 /** The peak resident memory so far of a live process (Linux: VmHWM), or 0. */
@@ -40,10 +42,11 @@ function explore(story: string, args: readonly string[]): Promise<Measured> {
     child.on('close', (code) => {
       clearInterval(poll);
       const wallMs = performance.now() - started;
-      if (code !== 0) return reject(new Error(`narratoria explore ${args.join(' ')} exited ${code}: ${stderr}`));
-      const report = JSON.parse(stdout) as { sessions: { turns: number } };
+      if (code !== 0 && code !== 1) return reject(new Error(`narratoria explore ${args.join(' ')} exited ${code}: ${stderr}`));
+      const report = JSON.parse(stdout) as { sessions: { turns: number }; failedSessions: { problems: { kind: string; message: string }[] }[] };
       check(report.sessions.turns > 0, 'turns played');
-      resolve({ wallMs, turns: report.sessions.turns, peakRssBytes: peak });
+      const problems = report.failedSessions.flatMap((session) => session.problems.map((problem) => `${problem.kind}: ${problem.message}`));
+      resolve({ wallMs, turns: report.sessions.turns, peakRssBytes: peak, problems });
     });
     child.on('error', reject);
   });
@@ -67,12 +70,12 @@ export async function runExploreOverhead(options: BenchOptions): Promise<BenchRe
     const ratio = covered.wallMs / plainMs;
     const memory = await explore(story, ['--runs', String(memoryRuns), '--turns', String(memoryTurns), '--jobs', '2']);
     const rate = (measured: Measured) => measured.turns / (measured.wallMs / 1000);
-    const line = `(j) narratoria explore, ${runs}×${turns} = ${jobsOne.turns} turns (sample skills, pattern narrator): --jobs 1 ${rate(jobsOne).toFixed(2)} turns/s, --jobs 2 ${rate(jobsTwo).toFixed(2)} turns/s (${(jobsOne.wallMs / jobsTwo.wallMs).toFixed(2)}× faster); --coverage ${(covered.wallMs / 1000).toFixed(1)} s vs ${(plainMs / 1000).toFixed(1)} s → ${ratio.toFixed(3)}× ${targetText(ratio, TARGET)}; --runs ${memoryRuns} --turns ${memoryTurns}: peak RSS ${mib(memory.peakRssBytes)} over ${memory.turns} turns in ${(memory.wallMs / 1000).toFixed(0)} s`;
+    const line = `(j) narratoria explore, ${runs}×${turns} = ${jobsOne.turns} turns (sample skills, pattern narrator): --jobs 1 ${rate(jobsOne).toFixed(2)} turns/s, --jobs 2 ${rate(jobsTwo).toFixed(2)} turns/s (${(jobsOne.wallMs / jobsTwo.wallMs).toFixed(2)}× faster); --coverage ${(covered.wallMs / 1000).toFixed(1)} s vs ${(plainMs / 1000).toFixed(1)} s → ${ratio.toFixed(3)}× ${targetText(ratio, TARGET)}; --runs ${memoryRuns} --turns ${memoryTurns}: peak RSS ${mib(memory.peakRssBytes)} over ${memory.turns} turns in ${(memory.wallMs / 1000).toFixed(0)} s${memory.problems.length > 0 ? ` (it found ${memory.problems.length} problem(s): ${[...new Set(memory.problems)].slice(0, 3).join('; ')})` : ''}`;
     return {
       id: 'j', title: 'explore: turns/s, --coverage overhead, peak RSS', line, ratio, target: TARGET, met: meetsTarget(ratio, TARGET),
       medians: { jobsOneTurnsPerSecond: rate(jobsOne), jobsTwoTurnsPerSecond: rate(jobsTwo), coverageMs: covered.wallMs, plainMs, peakRssBytes: memory.peakRssBytes, memoryRunMs: memory.wallMs },
       samples: { jobsOneMs: [jobsOne.wallMs], jobsTwoMs: [jobsTwo.wallMs, plainAgain.wallMs], coverageMs: [covered.wallMs], peakRssBytes: [memory.peakRssBytes, jobsOne.peakRssBytes, jobsTwo.peakRssBytes, covered.peakRssBytes] },
-      details: { runs, turns, memoryRuns, memoryTurns, memoryTurnsPlayed: memory.turns },
+      details: { runs, turns, memoryRuns, memoryTurns, memoryTurnsPlayed: memory.turns, problemsFound: [...jobsOne.problems, ...jobsTwo.problems, ...covered.problems, ...memory.problems] },
     };
   } finally {
     rmSync(story, { recursive: true, force: true });
