@@ -21,9 +21,13 @@ export interface Entities {
   readonly dc?: number;
 }
 
-/** Capitalised words that start questions and sentences, not names. */
+/** Capitalised words that start questions and sentences (pronouns, determiners, openers), not names. */
 const NOT_NAMES = new Set(
-  'I A An The My Our Your What Who Whom Whose When Where Why How Which Is Are Am Was Were Do Does Did Have Has Had Can Could Will Would Should Shall May Might Must Let Lets Let\'s Show Tell Give Check Draw Describe Roll Remind Any Please Then And But Or So If Yes No Maybe'.split(' '),
+  [
+    'I A An The My Our Your What Who Whom Whose When Where Why How Which Is Are Am Was Were Do Does Did Have Has Had Can Could Will Would Should Shall May Might Must Let Lets Let\'s Show Tell Give Check Draw Describe Roll Remind Any Please Then And But Or So If Yes No Maybe',
+    // Narration starts sentences with these ("You look around carefully.", "There is a door."): explore reads names from it.
+    'You He She It We They Me Him Us Them Its His Their This That These Those There Here Now Still Just Only Even Perhaps Nothing Something Someone Somebody Everyone Everybody Everything Nobody Not All Some Every Each Both Neither Either',
+  ].join(' ').split(' '),
 );
 const GROUP_WORDS = /\b(?:Guild|League|Circle|Guard|Order|Brotherhood|Clan|Company|Council|Elves|Dwarves|Folk|Temple|Church|Crown|Navy|Army|Watch|Syndicate|Cult)\b/;
 const ORGANISATION_NOUNS = /^(?:elves|dwarves|guards?|guild|watch|priests|merchants|thieves|factions)$/i;

@@ -21,3 +21,8 @@ test('names, places, items and dice come from the words', () => {
   assert.equal(entities.dc, 14);
   assert.equal(extractEntities('I want to buy a healing potion from Mira').item, 'healing potion');
 });
+
+test('pronouns and openers that start a sentence are not names (explore read "You" as a faction from the narration)', () => {
+  assert.deepEqual(extractEntities('You look around carefully. There is a door, and nothing moves.').names, []);
+  assert.deepEqual(extractEntities('Mira smiles. They say the Town Guard is watching.').names, ['Mira', 'Town Guard']);
+});
