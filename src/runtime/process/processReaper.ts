@@ -125,14 +125,48 @@ function reaperCommand(): [string, string[]] {
   return [process.execPath, ['-e', REAPER_PROGRAM]];
 }
 
-/** Tells the reaper a process group was started: it is killed if this process dies before saying it ended. */
+/** Groups started and ended since the last write, sent together once per event-loop turn. */
+const pendingAdds = new Set<number>();
+const pendingRemoves = new Set<number>();
+let flushScheduled = false;
+
+/**
+ * Tells the reaper a process group was started: it is killed if this process dies before saying it ended. The line
+ * goes out at the end of this event-loop turn, with the others of the turn (one pipe write, one wake-up of the
+ * reaper: bench b2); a group that starts and ends within one turn is never sent.
+ */
 export function reaperAdd(pid: number): void {
-  reaperProcess()?.stdin?.write(`+${pid}\n`);
+  if (!reaperProcess()) return;
+  pendingRemoves.delete(pid);
+  pendingAdds.add(pid);
+  scheduleFlush();
 }
 
 /** Tells the reaper a process group ended (or was killed by the runtime itself). */
 export function reaperRemove(pid: number): void {
-  reaper?.stdin?.write(`-${pid}\n`);
+  if (!reaper) return;
+  if (pendingAdds.delete(pid)) return;
+  pendingRemoves.add(pid);
+  scheduleFlush();
+}
+
+function scheduleFlush(): void {
+  if (flushScheduled) return;
+  flushScheduled = true;
+  // setImmediate: after this turn's I/O callbacks, so the spawns and exits of one turn share a write.
+  setImmediate(flushToReaper).unref();
+}
+
+/** Writes what is pending now (also called by the tests). */
+export function flushToReaper(): void {
+  flushScheduled = false;
+  if (pendingAdds.size === 0 && pendingRemoves.size === 0) return;
+  let lines = '';
+  for (const pid of pendingAdds) lines += `+${pid}\n`;
+  for (const pid of pendingRemoves) lines += `-${pid}\n`;
+  pendingAdds.clear();
+  pendingRemoves.clear();
+  reaper?.stdin?.write(lines);
 }
 
 /** The reaper's pid, for tests. */
