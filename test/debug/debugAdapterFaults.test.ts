@@ -266,6 +266,21 @@ test('a data breakpoint on a JSON pointer stops at every change of that path, an
 
 // ——— terminate ———
 
+/** Launches the grandchild spawner and holds it at its log event (stepped into from entry): the script and its grandchild are running. */
+async function spawnerHeldAtItsLog(name: string) {
+  const pidFile = path.join(scratch, `${name}.pid`);
+  const plan = writePlan(name, [{ toolId: 'spawner', toolPath: `${faults}/spawn-grandchild.js`, input: { pidFile } }]);
+  const { session, events } = await start();
+  await launch(session, { plan: plan.file, root: story, stopOnEntry: true, toolTimeoutMs: 300_000 });
+  const entry = await events.stop();
+  await session.stepInRequest({ threadId: entry.body.threadId! });
+  const atLog = await events.stop();
+  const frame = await topFrame(session, atLog.body.threadId!);
+  const { pid, grandchildPid } = ((await scopeValue(session, frame.id, 'Event')) as { fields: { pid: number; grandchildPid: number } }).fields;
+  watch(pid, grandchildPid);
+  return { session, events, pid, grandchildPid };
+}
+
 test('terminate kills a tool held in its events with its whole process tree (the script and its grandchild)', { timeout: TEST_TIMEOUT_MS }, async () => {
   const pidFile = path.join(scratch, 'grandchild.pid');
   const plan = writePlan('grandchild', [{ toolId: 'spawner', toolPath: `${faults}/spawn-grandchild.js`, input: { pidFile } }]);
@@ -292,16 +307,7 @@ test('terminate kills a tool held in its events with its whole process tree (the
 });
 
 test('disconnect kills a tool held in its events with its whole process tree', { timeout: TEST_TIMEOUT_MS }, async () => {
-  const pidFile = path.join(scratch, 'grandchild-disconnect.pid');
-  const plan = writePlan('grandchild-disconnect', [{ toolId: 'spawner', toolPath: `${faults}/spawn-grandchild.js`, input: { pidFile } }]);
-  const { session, events } = await start();
-  await launch(session, { plan: plan.file, root: story, stopOnEntry: true, toolTimeoutMs: 300_000 });
-  const entry = await events.stop();
-  await session.stepInRequest({ threadId: entry.body.threadId! });
-  const atLog = await events.stop();
-  const frame = await topFrame(session, atLog.body.threadId!);
-  const { pid, grandchildPid } = ((await scopeValue(session, frame.id, 'Event')) as { fields: { pid: number; grandchildPid: number } }).fields;
-  watch(pid, grandchildPid);
+  const { session, pid, grandchildPid } = await spawnerHeldAtItsLog('grandchild-disconnect');
   assert.ok(isProcessAlive(pid) && isProcessAlive(grandchildPid), 'the script and its grandchild are running');
 
   // The adapter answers disconnect once the run has ended, then exits: afterEach must not send a second disconnect
@@ -353,16 +359,7 @@ test('terminate at a breakpoint on a later tool kills a hanging tool running in 
 });
 
 test('issue 28: the adapter SIGKILLed while a tool is held in its events (VS Code killed outright) leaves neither the script nor its grandchild', { timeout: TEST_TIMEOUT_MS, skip: process.platform === 'win32' }, async () => {
-  const pidFile = path.join(scratch, 'grandchild-sigkill.pid');
-  const plan = writePlan('grandchild-sigkill', [{ toolId: 'spawner', toolPath: `${faults}/spawn-grandchild.js`, input: { pidFile } }]);
-  const { session, events } = await start();
-  await launch(session, { plan: plan.file, root: story, stopOnEntry: true, toolTimeoutMs: 300_000 });
-  const entry = await events.stop();
-  await session.stepInRequest({ threadId: entry.body.threadId! });
-  const atLog = await events.stop();
-  const frame = await topFrame(session, atLog.body.threadId!);
-  const { pid, grandchildPid } = ((await scopeValue(session, frame.id, 'Event')) as { fields: { pid: number; grandchildPid: number } }).fields;
-  watch(pid, grandchildPid);
+  const { session, pid, grandchildPid } = await spawnerHeldAtItsLog('grandchild-sigkill');
   assert.ok(isProcessAlive(pid) && isProcessAlive(grandchildPid), 'the script and its grandchild are running while its event is held');
   // The adapter dies without running any exit hook, as an extension host killed by VS Code does.
   const adapter = (session as unknown as { _adapterProcess?: import('node:child_process').ChildProcess })._adapterProcess;

@@ -20,7 +20,11 @@ export function coverageDetails(data: FileCoverageData): vscode.FileCoverageDeta
   const byLine = new Map(statements.map((statement) => [statement.range.start.line, statement] as const));
   const extra: typeof statements = [];
   const groups = new Map<number, typeof data.details.branches[number][]>();
-  for (const arm of data.details.branches) groups.set(arm.branch, [...(groups.get(arm.branch) ?? []), arm]);
+  for (const arm of data.details.branches) {
+    const arms = groups.get(arm.branch);
+    if (arms) arms.push(arm);
+    else groups.set(arm.branch, [arm]);
+  }
   for (const arms of groups.values()) {
     const first = arms[0]!;
     let statement = byLine.get(first.range.start.line - 1);

@@ -20,11 +20,6 @@ export class SkillCoverageStore implements vscode.Disposable {
     return this.exercise?.get(skill);
   }
 
-  /** Whether a coverage run has been recorded. */
-  get hasRun(): boolean {
-    return this.exercise !== undefined;
-  }
-
   dispose(): void {
     this.changeEmitter.dispose();
   }

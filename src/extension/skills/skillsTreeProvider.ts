@@ -6,7 +6,7 @@ import type { SkillStatus } from '../../runtime/skills/skillRegistry.js';
 import type { Skill, SkillProblem, SkillScript } from '../../runtime/skills/skillTypes.js';
 import type { SkillsService } from './skillsService.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
-import { exerciseText } from '../../runtime/coverage/skillExercise.js';
+import { exerciseText, scriptRunsText } from '../../runtime/coverage/skillExercise.js';
 import type { SkillCoverageStore } from '../coverage/skillCoverageStore.js';
 
 /** A node of the Skills tree. */
@@ -79,11 +79,10 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
 
   /** After a coverage run: the script's runs, or a mark when it never ran. */
   private withScriptRuns(item: vscode.TreeItem, skill: Skill, script: SkillScript): vscode.TreeItem {
-    const exercise = this.coverage?.of(skill.name);
-    if (!exercise) return item;
-    const runs = exercise.scriptRuns.get(`${skill.name}/${script.name}`) ?? 0;
-    item.description = `${runs === 0 ? 'never run' : `${runs} ${runs === 1 ? 'run' : 'runs'}`} · ${String(item.description ?? '')}`;
-    if (runs === 0) item.iconPath = new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('list.warningForeground'));
+    const runs = scriptRunsText(this.coverage?.of(skill.name), `${skill.name}/${script.name}`);
+    if (!runs) return item;
+    item.description = `${runs} · ${String(item.description ?? '')}`;
+    if (runs === 'never run') item.iconPath = new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('list.warningForeground'));
     return item;
   }
 

@@ -1,4 +1,5 @@
 // What the Skills view shows after a coverage run: per skill its selections and script runs, per script its runs, and which were never exercised. Pure, from a CoverageResult.
+import { plural } from '../common/humanText.js';
 import type { CoverageResult } from './coverageTypes.js';
 
 /** How much one skill was exercised by the last coverage run. */
@@ -26,5 +27,12 @@ export function skillExercise(result: CoverageResult): ReadonlyMap<string, Skill
 export function exerciseText(exercise: SkillExercise | undefined): string | undefined {
   if (!exercise) return undefined;
   if (exercise.selected === 0 && exercise.runs === 0) return 'never exercised';
-  return `${exercise.runs} ${exercise.runs === 1 ? 'run' : 'runs'}`;
+  return plural(exercise.runs, 'run');
+}
+
+/** A script's line in the tree: "3 runs" or "never run"; undefined when the run did not know its skill. */
+export function scriptRunsText(exercise: SkillExercise | undefined, scriptId: string): string | undefined {
+  if (!exercise) return undefined;
+  const runs = exercise.scriptRuns.get(scriptId) ?? 0;
+  return runs === 0 ? 'never run' : plural(runs, 'run');
 }

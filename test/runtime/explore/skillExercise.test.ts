@@ -2,7 +2,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { CoverageResult, ScriptSkillCoverage } from '../../../src/runtime/coverage/coverageTypes.js';
-import { exerciseText, skillExercise } from '../../../src/runtime/coverage/skillExercise.js';
+import { exerciseText, scriptRunsText, skillExercise } from '../../../src/runtime/coverage/skillExercise.js';
 
 function script(id: string, runs: number): ScriptSkillCoverage {
   return { script: id, toolPath: `skills/${id}.js`, declared: true, runs, eventTypes: runs > 0 ? ['done'] : [], uiEvents: [], inputProperties: { declared: [], given: [] }, lineCoverage: true };
@@ -33,4 +33,11 @@ test('the tree\'s words: runs, one run, never exercised, nothing for an unknown 
   assert.equal(exerciseText(exercise.get('memory')), '1 run');
   assert.equal(exerciseText(exercise.get('reputation')), 'never exercised');
   assert.equal(exerciseText(exercise.get('weather')), undefined);
+});
+
+test('a script\'s words: its runs, or never run', () => {
+  const exercise = skillExercise(result);
+  assert.equal(scriptRunsText(exercise.get('dice-roller'), 'dice-roller/roll'), '3 runs');
+  assert.equal(scriptRunsText(exercise.get('memory'), 'memory/recall'), 'never run');
+  assert.equal(scriptRunsText(undefined, 'weather/report'), undefined);
 });

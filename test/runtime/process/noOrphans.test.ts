@@ -5,22 +5,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { isProcessAlive } from '../../support/processes.js';
 
 const cli = path.resolve(import.meta.dirname, '../../../dist/cli.cjs');
-
-/** Alive and not a zombie (a zombie has already exited). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 /** Polls until the condition holds. Margin: the 60 s deadline is a safety net for a loaded machine, not a time limit. */
 async function waitUntil(condition: () => boolean, what: string): Promise<void> {
@@ -52,9 +39,9 @@ async function killedRunnerLeavesNothing(args: (root: string) => string[]): Prom
   try {
     await waitUntil(() => existsSync(pids) && readFileSync(pids, 'utf8').length > 0, 'the script and its grandchild to start');
     const { script, grandchild } = JSON.parse(readFileSync(pids, 'utf8')) as { script: number; grandchild: number };
-    assert.ok(running(script) && running(grandchild));
+    assert.ok(isProcessAlive(script) && isProcessAlive(grandchild));
     runner.kill('SIGKILL');
-    await waitUntil(() => !running(script) && !running(grandchild), `the script (${script}) and its grandchild (${grandchild}) to be gone after the runner's SIGKILL`);
+    await waitUntil(() => !isProcessAlive(script) && !isProcessAlive(grandchild), `the script (${script}) and its grandchild (${grandchild}) to be gone after the runner's SIGKILL`);
   } finally {
     runner.kill('SIGKILL');
     rmSync(root, { recursive: true, force: true });
@@ -76,9 +63,9 @@ test('each reaper program (perl, bash, node) kills the groups it holds at end-of
     const reaper = spawn(command, args, { stdio: ['pipe', 'ignore', 'ignore'], detached: true });
     try {
       reaper.stdin.end(`+${held.pid}\n+${ended.pid}\n-${ended.pid}\n+not-a-pid\n`);
-      await waitUntil(() => !running(held.pid!), `${command}: the held group to be killed`);
-      await waitUntil(() => !running(reaper.pid!), `${command}: the reaper to exit`);
-      assert.equal(running(ended.pid!), true, `${command}: a group said to have ended is left alone`);
+      await waitUntil(() => !isProcessAlive(held.pid!), `${command}: the held group to be killed`);
+      await waitUntil(() => !isProcessAlive(reaper.pid!), `${command}: the reaper to exit`);
+      assert.equal(isProcessAlive(ended.pid!), true, `${command}: a group said to have ended is left alone`);
     } finally {
       for (const child of [held, ended]) {
         try {
@@ -100,7 +87,7 @@ test('the Windows reaper program ends each script it holds with its whole tree (
     writeFileSync(path.join(folder, 'taskkill'), `#!/bin/sh\necho "$*" >> '${calls}'\n`, { mode: 0o755 });
     const reaper = spawn(process.execPath, ['-e', REAPER_WINDOWS_PROGRAM], { stdio: ['pipe', 'ignore', 'ignore'], env: { ...process.env, PATH: `${folder}${path.delimiter}${process.env['PATH'] ?? ''}` } });
     reaper.stdin.end('+4242\n+5151\n-5151\n+not-a-pid\n+1\n');
-    await waitUntil(() => !running(reaper.pid!), 'the Windows reaper to exit');
+    await waitUntil(() => !isProcessAlive(reaper.pid!), 'the Windows reaper to exit');
     assert.equal(readFileSync(calls, 'utf8'), '/T /F /PID 4242\n');
   } finally {
     rmSync(folder, { recursive: true, force: true });

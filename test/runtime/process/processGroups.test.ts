@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
+import { isProcessAlive } from '../../support/processes.js';
 
 type ProcessGroups = typeof import('../../../src/runtime/process/processGroups.js');
 
@@ -13,20 +13,6 @@ async function startGroup(): Promise<{ leader: number; grandchild: number; exite
   const exited = once(child, 'exit');
   const [line] = (await once(child.stdout, 'data')) as [Buffer];
   return { leader: child.pid!, grandchild: Number(line.toString().trim()), exited };
-}
-
-/** Alive and not a zombie (a zombie has already exited). */
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^State:\s+Z/m.test(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  } catch {
-    return false;
-  }
 }
 
 async function waitUntil(condition: () => boolean): Promise<void> {
@@ -39,7 +25,7 @@ async function exercise(groups: ProcessGroups): Promise<void> {
   assert.equal(groups.groupAlive(leader), true);
   assert.equal(groups.signalGroup(leader, 'SIGKILL'), true);
   await exited;
-  await waitUntil(() => !running(grandchild));
+  await waitUntil(() => !isProcessAlive(grandchild));
   // The group is empty now: every signal, 0 included, says so without throwing.
   await waitUntil(() => !groups.groupAlive(leader));
   assert.equal(groups.signalGroup(leader, 'SIGKILL'), false);
