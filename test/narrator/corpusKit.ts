@@ -81,7 +81,7 @@ export interface CorpusSet {
   readonly skills: readonly NarratorSkill[];
 }
 
-/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the five written blind for issue 24 (author-dev, author-dev2 and author-dev3 for tuning, author-heldout and author-heldout2 frozen). */
+/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the six written blind for issue 24 (author-dev, author-dev2 and author-dev3 for tuning; author-heldout, author-heldout2 and author-heldout3 frozen). */
 export const CORPORA = {
   corpus: { file: 'corpus.json', fixtures: ['narrator-skills'] },
   heldout: { file: 'heldout.json', fixtures: ['narrator-skills', 'narrator-skills-heldout'] },
@@ -90,6 +90,7 @@ export const CORPORA = {
   authorDev3: { file: 'author-dev3.json', fixtures: ['author-skills-dev3'] },
   authorHeldOut: { file: 'author-heldout.json', fixtures: ['author-skills-heldout'] },
   authorHeldOut2: { file: 'author-heldout2.json', fixtures: ['author-skills-heldout2'] },
+  authorHeldOut3: { file: 'author-heldout3.json', fixtures: ['author-skills-heldout3'] },
 } as const;
 
 export async function loadCorpusSet(name: keyof typeof CORPORA): Promise<CorpusSet> {
