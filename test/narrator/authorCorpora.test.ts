@@ -12,7 +12,7 @@ import { grade, loadCorpusSet, narratorsOf, type CorpusEntry, type CorpusSet, ty
  * were frozen before tuning and never tuned on; author-heldout was measured three times during tuning (the total only),
  * author-heldout2 once, at the end.
  */
-const FLOORS = { authorDev: 0.85, authorDev2: 0.85, authorDev3: 0.79, authorHeldOut: 0.79, authorHeldOut2: 0.9, authorHeldOut3: 0.78 } as const;
+const FLOORS = { authorDev: 0.85, authorDev2: 0.85, authorDev3: 0.79, authorDev4: 0.78, authorHeldOut: 0.79, authorHeldOut2: 0.9, authorHeldOut3: 0.78 } as const;
 /** Plans that choose no unrelated skill, at least (author-dev3, written later and less tuned on, measured 58%). */
 const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorDev3: 0.57, authorHeldOut3: 0.62 };
 /** The frozen corpora print their totals only: their misses must not steer tuning. */

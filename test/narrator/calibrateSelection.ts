@@ -75,7 +75,7 @@ function bestOn(scores: readonly { right: number; clean: number }[][], on: reado
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const tuningSets = await Promise.all((['corpus', 'heldout', 'authorDev', 'authorDev2', 'authorDev3'] as const).map((name) => loadCorpusSet(name)));
+  const tuningSets = await Promise.all((['corpus', 'heldout', 'authorDev', 'authorDev2', 'authorDev3', 'authorDev4'] as const).map((name) => loadCorpusSet(name)));
   const tunings = [...grid(quick)];
   console.log(`${tunings.length} tunings × ${tuningSets.length} tuning corpora`);
   const scores = evaluate(tunings, tuningSets);

@@ -81,13 +81,14 @@ export interface CorpusSet {
   readonly skills: readonly NarratorSkill[];
 }
 
-/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the six written blind for issue 24 (author-dev, author-dev2 and author-dev3 for tuning; author-heldout, author-heldout2 and author-heldout3 frozen). */
+/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the seven written blind for issue 24 (author-dev, author-dev2, author-dev3 and author-dev4 for tuning; author-heldout, author-heldout2 and author-heldout3 frozen). */
 export const CORPORA = {
   corpus: { file: 'corpus.json', fixtures: ['narrator-skills'] },
   heldout: { file: 'heldout.json', fixtures: ['narrator-skills', 'narrator-skills-heldout'] },
   authorDev: { file: 'author-dev.json', fixtures: ['author-skills-dev'] },
   authorDev2: { file: 'author-dev2.json', fixtures: ['author-skills-dev2'] },
   authorDev3: { file: 'author-dev3.json', fixtures: ['author-skills-dev3'] },
+  authorDev4: { file: 'author-dev4.json', fixtures: ['author-skills-dev4'] },
   authorHeldOut: { file: 'author-heldout.json', fixtures: ['author-skills-heldout'] },
   authorHeldOut2: { file: 'author-heldout2.json', fixtures: ['author-skills-heldout2'] },
   authorHeldOut3: { file: 'author-heldout3.json', fixtures: ['author-skills-heldout3'] },
