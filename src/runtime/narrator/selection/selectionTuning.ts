@@ -24,10 +24,29 @@ export interface SelectionTuning {
   readonly minorSenseWeight: number;
   /** A player's word more common than this (WordNet's tag count) relates in proportion less: "get" or "well" mean too many things. */
   readonly commonFrequency: number;
+  /** A player's word more common than this (WordNet's tag count) counts in proportion less, matched as itself too (Infinity: every word counts fully). */
+  readonly commonWordFrequency: number;
   /** Whether a word the manifests already use relates to others too (else only words no manifest has are widened). */
   readonly relateKnownWords: boolean;
   /** Whether a skill found mostly through related words must be the best match to be chosen. */
   readonly relatedMustLead: boolean;
+  /**
+   * When no skill's words match, the skill closest in meaning (the word vectors) is chosen if its score, above the
+   * mean of the skills compared, reaches this (Infinity: never)…
+   */
+  readonly meaningThreshold: number;
+  /** …and leads the next skill by this much. */
+  readonly meaningMargin: number;
+  /** A word of a skill's name or capabilities counts this many times a word of its descriptions, in meaning. */
+  readonly meaningIdentityWeight: number;
+  /** A player's word counts by how rare it is: half at this frequency rank of the vectors' corpus. */
+  readonly meaningRarity: number;
+  /** The player's words among this many most frequent in the vectors' corpus are left out of meaning ("make", "go", "look" are near everything)… */
+  readonly meaningCommonRank: number;
+  /** …and so are the manifests' ("way", "one", "things" say nothing of a skill's subject). */
+  readonly meaningAnchorRank: number;
+  /** The share of a word's closeness to a skill that is to its words as a whole (their centroid), the rest to the closest one. */
+  readonly meaningCentroidShare: number;
 }
 
 export const DEFAULT_TUNING: SelectionTuning = {
@@ -39,7 +58,7 @@ export const DEFAULT_TUNING: SelectionTuning = {
     scriptDescriptions: 1,
     prompt: 0.6, // prompt.md's guidance, its input and output sections left out
   },
-  minScore: 1.0,
+  minScore: 1.1,
   thresholdOnManifest: true,
   proseScore: 1.8,
   relativeScore: 0.5,
@@ -48,8 +67,16 @@ export const DEFAULT_TUNING: SelectionTuning = {
   relationWeights: [0.9, 0.85, 0.75, 0.65, 0.55],
   minorSenseWeight: 0.85,
   commonFrequency: 60,
+  commonWordFrequency: 120,
   relateKnownWords: false,
   relatedMustLead: true,
+  meaningThreshold: 0.1,
+  meaningMargin: 0.02,
+  meaningIdentityWeight: 1,
+  meaningRarity: 1000,
+  meaningCommonRank: 300,
+  meaningAnchorRank: 0,
+  meaningCentroidShare: 0.5,
 };
 
 let active: SelectionTuning = DEFAULT_TUNING;

@@ -100,6 +100,11 @@ export class SkillIndex {
     for (const term of this.documentFrequency.keys()) this.idfs.set(term, this.computeIdf(term));
   }
 
+  /** Whether some skill's manifest (prompt.md aside) has `term`: a word the scores already weigh. */
+  knows(term: string): boolean {
+    return this.vocabulary.has(term);
+  }
+
   /** How rare `term` is among the skills (BM25's idf, never negative). */
   idf(term: string): number {
     return this.idfs.get(term) ?? this.computeIdf(term);

@@ -4,6 +4,9 @@ import { readCues, type CueKind, type CueReading } from './cues.js';
 import { SkillIndex, type IndexedSkill, type Match, type Query, type RelatedTerm } from './skillIndex.js';
 import { activeTuning, tuningVersion, type Field } from './selectionTuning.js';
 import { termOf, wordsOf } from './textTerms.js';
+import { SkillTopics, type TopicScore } from './topicSimilarity.js';
+import { wordVectors } from './relatedness/vectors.js';
+import { lexicon } from './relatedness/lexicon.js';
 
 /** Where a chosen skill goes in the plan. */
 export type SkillRole = 'chance' | 'context' | 'options' | 'visual';
@@ -36,6 +39,8 @@ export interface SelectedSkill {
   readonly cues: readonly CueKind[];
   /** Each matched word and where in the manifest it matched. */
   readonly evidence: readonly Evidence[];
+  /** Chosen because its manifest is closest in meaning to the words (the word vectors), no skill's own words matching. */
+  readonly byMeaning?: boolean;
 }
 
 /** One of the player's words (or a cue's) that matched a skill: where, and through which related word of the manifest. */
@@ -169,7 +174,7 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
   for (const word of wordsOf(input)) {
     const term = termOf(word);
     if (term === undefined) continue;
-    query.set(term, (query.get(term) ?? 0) + 1);
+    query.set(term, (query.get(term) ?? 0) + commonness(word, tuning.commonWordFrequency));
     if (!shown.has(term)) shown.set(term, word);
     if (!related.has(term)) related.set(term, index.related(word));
   }
@@ -268,6 +273,13 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     const [script, ...alternatives] = scriptsOf(index, entry, asked, reading);
     selected.push({ skill: entry.skill, script: script!, alternatives, role, score: round(match.score), terms: match.terms.slice(0, 8).map((term) => shown.get(term) ?? term), cues, evidence: evidenceOf(entry, match) });
   }
+  if (selected.length === 0) {
+    const closest = closestInMeaning(index, input, reading, queries.get('context')!);
+    if (closest) {
+      selected.push(closest);
+      misses.delete(index.skills.find((entry) => entry.skill === closest.skill)!);
+    }
+  }
   const nearMisses: NearMiss[] = scored
     .filter(({ entry, match }) => match.score > 0 && misses.has(entry))
     .slice(0, NEAR_MISSES)
@@ -278,6 +290,46 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     });
   const narrator = narratorOf(skills);
   return { reading, selected, nearMisses, ...(narrator ? { narrator } : {}) };
+}
+
+const topics = new WeakMap<SkillIndex, SkillTopics>();
+
+/** A player's word's weight by how common it is in English (WordNet's tag counts): 1 up to `frequency`, then less ("left", "round", "tell" mean too many things). */
+function commonness(word: string, frequency: number): number {
+  if (!Number.isFinite(frequency)) return 1;
+  const count = lexicon()?.frequencyOf(word) ?? 0;
+  return count <= frequency ? 1 : Math.sqrt(frequency / count);
+}
+
+/** The context skills of the set, closest in meaning to the words first; undefined without the word vectors. */
+function meaningRanking(index: SkillIndex, input: string): TopicScore[] | undefined {
+  const tuning = activeTuning();
+  const vectors = wordVectors();
+  if (!vectors) return undefined;
+  let skillTopics = topics.get(index);
+  if (!skillTopics) {
+    skillTopics = new SkillTopics(index.skills.map((entry) => entry.skill), vectors, { identityWeight: tuning.meaningIdentityWeight, rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, anchorRank: tuning.meaningAnchorRank, centroidShare: tuning.meaningCentroidShare });
+    topics.set(index, skillTopics);
+  }
+  const positions = index.skills.flatMap((entry, position) => (entry.skill.scripts.length > 0 && !isNarrator(entry.skill) && roleOf(entry.skill) === 'context' ? [position] : []));
+  // The manifests' own words were weighed by the scores already ("stand" is the reputation skill's "standing", below its threshold).
+  return skillTopics.rank(input, positions, (word) => index.knows(termOf(word)!));
+}
+
+/**
+ * When no skill's words match: the context skill whose manifest is closest in meaning to the words, by the word
+ * vectors ("How much do I still owe?" → the moneylender, whose description speaks of debts), when it stands out from
+ * the others by the tuning's threshold and margin. Undefined without vectors or without such a skill.
+ */
+function closestInMeaning(index: SkillIndex, input: string, reading: CueReading, query: Query): SelectedSkill | undefined {
+  const tuning = activeTuning();
+  if (!Number.isFinite(tuning.meaningThreshold)) return undefined;
+  const [first, second] = meaningRanking(index, input) ?? [];
+  if (!first || !second || first.score < tuning.meaningThreshold || first.score - second.score < tuning.meaningMargin) return undefined;
+  const entry = index.skills[first.position]!;
+  const [script, ...alternatives] = scriptsOf(index, entry, query, reading);
+  const evidence: Evidence[] = first.matches.slice(0, 3).map((match) => ({ word: match.word, related: match.closest, similarity: match.similarity, fields: index.fieldsOf(entry.document, termOf(match.closest) ?? match.closest), contribution: match.similarity }));
+  return { skill: entry.skill, script: script!, alternatives, role: 'context', score: round(first.score), terms: first.matches.slice(0, 8).map((match) => match.word), cues: [], evidence, byMeaning: true };
 }
 
 /**

@@ -1,0 +1,169 @@
+// How close in meaning a player's words are to each skill's manifest, by the bundled word vectors: each word of the player against its closest word of the skill's name, capabilities, script names and descriptions; what selection falls back on when no skill's own words match.
+import type { NarratorSkill } from '../../skills/skillTypes.js';
+import type { WordVectors } from './relatedness/vectors.js';
+import { termOf, wordsOf } from './textTerms.js';
+
+/** One of the player's words and the manifest word closest to it in one skill. */
+export interface TopicMatch {
+  readonly word: string;
+  readonly closest: string;
+  readonly similarity: number;
+  /** How much the word counts (rarer words more). */
+  readonly weight: number;
+}
+
+/** A skill's closeness in meaning to the words: above the mean of the skills compared, so a word alike to everything tells nothing. */
+export interface TopicScore {
+  /** The skill's position in the skill set. */
+  readonly position: number;
+  readonly score: number;
+  /** The player's words that pulled it closest, best first. */
+  readonly matches: readonly TopicMatch[];
+}
+
+/** The weights of the comparison: a word of the skill's name or capabilities counts `identityWeight` times a word of its descriptions; a player's word counts by how rare it is (`rarity`: its frequency rank at which it counts half). */
+export interface TopicWeights {
+  readonly identityWeight: number;
+  readonly rarity: number;
+  /** The player's words among this many most frequent are left out ("make", "go", "look" are near everything)… */
+  readonly commonRank: number;
+  /** …and so are the manifests' ("way", "one", "things" say nothing of a skill's subject). */
+  readonly anchorRank: number;
+  /** The share of a word's closeness that is its closeness to the skill's words as a whole (their centroid), the rest to the closest one: a word of two meanings ("standing") then pulls less. */
+  readonly centroidShare: number;
+}
+
+/** Player words whose closest manifest words are kept per skill set (a session repeats its words). */
+const WORD_CACHE = 4096;
+
+/** Per player word: its best similarity in each skill and the manifest word that gave it. */
+interface WordCloseness {
+  readonly best: Float32Array;
+  readonly closest: Int32Array;
+}
+
+export class SkillTopics {
+  /** The distinct manifest words with a vector, and their unit vectors one after another. */
+  private readonly words: string[] = [];
+  private readonly units: Float32Array;
+  /** Per skill: the positions (in `words`) of its words and each one's weight. */
+  private readonly columns: Int32Array[];
+  private readonly factors: Float32Array[];
+  /** Per skill: the unit centroid of its words' vectors (weighted). */
+  private readonly centroids: Float32Array[];
+  private readonly cache = new Map<string, WordCloseness | null>();
+
+  constructor(
+    skills: readonly NarratorSkill[],
+    private readonly vectors: WordVectors,
+    private readonly weights: TopicWeights,
+  ) {
+    const positions = new Map<string, number>();
+    const perSkill = skills.map((skill) => {
+      const factorOf = new Map<number, number>();
+      const add = (text: string, factor: number) => {
+        for (const word of wordsOf(text)) {
+          if (termOf(word) === undefined || !vectors.vectorOf(word) || vectors.rankOf(word)! < weights.anchorRank) continue;
+          let at = positions.get(word);
+          if (at === undefined) {
+            at = this.words.length;
+            positions.set(word, at);
+            this.words.push(word);
+          }
+          factorOf.set(at, Math.max(factorOf.get(at) ?? 0, factor));
+        }
+      };
+      for (const text of [skill.name.replace(/-/g, ' '), skill.displayName, ...skill.capabilities, ...(skill.keywords ?? [])]) add(text, weights.identityWeight);
+      for (const text of [skill.description, ...skill.scripts.flatMap((script) => [script.name.replace(/[-_]/g, ' '), script.description ?? '', ...(script.examples ?? [])])]) add(text, 1);
+      return factorOf;
+    });
+    this.units = new Float32Array(this.words.length * vectors.dimensions);
+    this.words.forEach((word, at) => this.units.set(vectors.vectorOf(word)!, at * vectors.dimensions));
+    this.columns = perSkill.map((factorOf) => Int32Array.from(factorOf.keys()));
+    this.factors = perSkill.map((factorOf) => Float32Array.from(factorOf.values()));
+    this.centroids = this.columns.map((columns, skill) => {
+      const centroid = new Float32Array(vectors.dimensions);
+      columns.forEach((column, at) => {
+        for (let dimension = 0; dimension < vectors.dimensions; dimension++) centroid[dimension]! += this.factors[skill]![at]! * this.units[column * vectors.dimensions + dimension]!;
+      });
+      const length = Math.sqrt(centroid.reduce((sum, value) => sum + value * value, 0)) || 1;
+      return centroid.map((value) => value / length);
+    });
+  }
+
+  /**
+   * The skills at `positions`, closest in meaning to `input` first (scores relative to their mean); empty when no word of
+   * the input has a vector. Words for which `weighed` is true (the manifests' own words, which selection already scored)
+   * are left out.
+   */
+  rank(input: string, positions: readonly number[], weighed: (word: string) => boolean = () => false): TopicScore[] {
+    if (positions.length < 2) return [];
+    const seen = new Set<string>();
+    const totals = new Float64Array(positions.length);
+    const matches: TopicMatch[][] = positions.map(() => []);
+    let weightSum = 0;
+    for (const word of wordsOf(input)) {
+      if (seen.has(word) || termOf(word) === undefined || weighed(word)) continue;
+      seen.add(word);
+      const rank = this.vectors.rankOf(word) ?? 0;
+      if (rank < this.weights.commonRank) continue;
+      const closeness = this.closenessOf(word);
+      if (!closeness) continue;
+      const weight = rank / (rank + this.weights.rarity);
+      weightSum += weight;
+      positions.forEach((position, at) => {
+        const similarity = closeness.best[position]!;
+        totals[at]! += weight * similarity;
+        if (closeness.closest[position]! >= 0) matches[at]!.push({ word, closest: this.words[closeness.closest[position]!]!, similarity: Math.round(similarity * 100) / 100, weight });
+      });
+    }
+    if (weightSum === 0) return [];
+    const mean = totals.reduce((sum, total) => sum + total, 0) / positions.length;
+    return positions
+      .map((position, at) => ({ position, score: (totals[at]! - mean) / weightSum, matches: matches[at]!.sort((left, right) => right.similarity * right.weight - left.similarity * left.weight) }))
+      .sort((left, right) => right.score - left.score);
+  }
+
+  /** Each skill's best similarity to `word` (its words weighted), computed once per word and kept. */
+  private closenessOf(word: string): WordCloseness | null {
+    const cached = this.cache.get(word);
+    if (cached !== undefined) return cached;
+    const unit = this.vectors.vectorOf(word);
+    let found: WordCloseness | null = null;
+    if (unit) {
+      const dimensions = unit.length;
+      const cosines = new Float32Array(this.words.length);
+      for (let at = 0; at < this.words.length; at++) {
+        const offset = at * dimensions;
+        let cosine = 0;
+        for (let dimension = 0; dimension < dimensions; dimension++) cosine += unit[dimension]! * this.units[offset + dimension]!;
+        cosines[at] = cosine;
+      }
+      const best = new Float32Array(this.columns.length);
+      const closest = new Int32Array(this.columns.length).fill(-1);
+      this.columns.forEach((columns, skill) => {
+        const factors = this.factors[skill]!;
+        let top = 0;
+        for (let at = 0; at < columns.length; at++) {
+          const value = factors[at]! * cosines[columns[at]!]!;
+          if (value > top) {
+            top = value;
+            closest[skill] = columns[at]!;
+          }
+        }
+        const share = this.weights.centroidShare;
+        if (share > 0) {
+          const centroid = this.centroids[skill]!;
+          let cosine = 0;
+          for (let dimension = 0; dimension < dimensions; dimension++) cosine += unit[dimension]! * centroid[dimension]!;
+          top = (1 - share) * top + share * cosine;
+        }
+        best[skill] = top;
+      });
+      found = { best, closest };
+    }
+    if (this.cache.size >= WORD_CACHE) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(word, found);
+    return found;
+  }
+}
