@@ -4,7 +4,7 @@ import { readCues, type CueKind, type CueReading } from './cues.js';
 import { SkillIndex, type IndexedSkill, type Match, type Query, type RelatedTerm } from './skillIndex.js';
 import { activeTuning, tuningVersion, type Field } from './selectionTuning.js';
 import { termOf, wordsOf } from './textTerms.js';
-import { SkillTopics, type TopicScore } from './topicSimilarity.js';
+import { SkillTopics } from './topicSimilarity.js';
 import { wordVectors } from './relatedness/vectors.js';
 import { lexicon } from './relatedness/lexicon.js';
 
@@ -292,8 +292,6 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
   return { reading, selected, nearMisses, ...(narrator ? { narrator } : {}) };
 }
 
-const topics = new WeakMap<SkillIndex, SkillTopics>();
-
 /** A player's word's weight by how common it is in English (WordNet's tag counts): 1 up to `frequency`, then less ("left", "round", "tell" mean too many things). */
 function commonness(word: string, frequency: number): number {
   if (!Number.isFinite(frequency)) return 1;
@@ -301,35 +299,34 @@ function commonness(word: string, frequency: number): number {
   return count <= frequency ? 1 : Math.sqrt(frequency / count);
 }
 
-/** The context skills of the set, closest in meaning to the words first; undefined without the word vectors. */
-function meaningRanking(index: SkillIndex, input: string): TopicScore[] | undefined {
-  const tuning = activeTuning();
-  const vectors = wordVectors();
-  if (!vectors) return undefined;
-  let skillTopics = topics.get(index);
-  if (!skillTopics) {
-    skillTopics = new SkillTopics(index.skills.map((entry) => entry.skill), vectors, { identityWeight: tuning.meaningIdentityWeight, rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, anchorRank: tuning.meaningAnchorRank, centroidShare: tuning.meaningCentroidShare });
-    topics.set(index, skillTopics);
-  }
-  const positions = index.skills.flatMap((entry, position) => (entry.skill.scripts.length > 0 && !isNarrator(entry.skill) && roleOf(entry.skill) === 'context' ? [position] : []));
-  // The manifests' own words were weighed by the scores already ("stand" is the reputation skill's "standing", below its threshold).
-  return skillTopics.rank(input, positions, (word) => index.knows(termOf(word)!));
-}
+/** Per skill set: its skills compared in meaning (the context skills), and their vectors' index. */
+const topics = new WeakMap<SkillIndex, { readonly topics: SkillTopics; readonly positions: readonly number[] }>();
 
 /**
  * When no skill's words match: the context skill whose manifest is closest in meaning to the words, by the word
- * vectors ("How much do I still owe?" → the moneylender, whose description speaks of debts), when it stands out from
+ * vectors ("How much do I still owe?" → the moneylender, whose description says "repay"), when it stands out from
  * the others by the tuning's threshold and margin. Undefined without vectors or without such a skill.
  */
 function closestInMeaning(index: SkillIndex, input: string, reading: CueReading, query: Query): SelectedSkill | undefined {
   const tuning = activeTuning();
-  if (!Number.isFinite(tuning.meaningThreshold)) return undefined;
-  const [first, second] = meaningRanking(index, input) ?? [];
+  const vectors = wordVectors();
+  if (!vectors || !Number.isFinite(tuning.meaningThreshold)) return undefined;
+  let compared = topics.get(index);
+  if (!compared) {
+    const weights = { identityWeight: tuning.meaningIdentityWeight, rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, anchorRank: tuning.meaningAnchorRank, centroidShare: tuning.meaningCentroidShare };
+    const positions = index.skills.flatMap((entry, position) => (entry.skill.scripts.length > 0 && !isNarrator(entry.skill) && roleOf(entry.skill) === 'context' ? [position] : []));
+    compared = { topics: new SkillTopics(index.skills.map((entry) => entry.skill), vectors, weights), positions };
+    topics.set(index, compared);
+  }
+  // The manifests' own words were weighed by the scores already ("stand" is the reputation skill's "standing", below its threshold).
+  const weighed = (word: string) => index.knows(termOf(word)!);
+  const [first, second] = compared.topics.rank(input, compared.positions, weighed);
   if (!first || !second || first.score < tuning.meaningThreshold || first.score - second.score < tuning.meaningMargin) return undefined;
   const entry = index.skills[first.position]!;
+  const matches = compared.topics.matches(input, first.position, weighed);
   const [script, ...alternatives] = scriptsOf(index, entry, query, reading);
-  const evidence: Evidence[] = first.matches.slice(0, 3).map((match) => ({ word: match.word, related: match.closest, similarity: match.similarity, fields: index.fieldsOf(entry.document, termOf(match.closest) ?? match.closest), contribution: match.similarity }));
-  return { skill: entry.skill, script: script!, alternatives, role: 'context', score: round(first.score), terms: first.matches.slice(0, 8).map((match) => match.word), cues: [], evidence, byMeaning: true };
+  const evidence: Evidence[] = matches.slice(0, 3).map((match) => ({ word: match.word, related: match.closest, similarity: match.similarity, fields: index.fieldsOf(entry.document, termOf(match.closest) ?? match.closest), contribution: match.similarity }));
+  return { skill: entry.skill, script: script!, alternatives, role: 'context', score: round(first.score), terms: matches.slice(0, 8).map((match) => match.word), cues: [], evidence, byMeaning: true };
 }
 
 /**

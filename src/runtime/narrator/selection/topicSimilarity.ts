@@ -17,8 +17,6 @@ export interface TopicScore {
   /** The skill's position in the skill set. */
   readonly position: number;
   readonly score: number;
-  /** The player's words that pulled it closest, best first. */
-  readonly matches: readonly TopicMatch[];
 }
 
 /** The weights of the comparison: a word of the skill's name or capabilities counts `identityWeight` times a word of its descriptions; a player's word counts by how rare it is (`rarity`: its frequency rank at which it counts half). */
@@ -98,30 +96,38 @@ export class SkillTopics {
    */
   rank(input: string, positions: readonly number[], weighed: (word: string) => boolean = () => false): TopicScore[] {
     if (positions.length < 2) return [];
-    const seen = new Set<string>();
     const totals = new Float64Array(positions.length);
-    const matches: TopicMatch[][] = positions.map(() => []);
     let weightSum = 0;
+    for (const { closeness, weight } of this.wordsOf(input, weighed)) {
+      weightSum += weight;
+      for (let at = 0; at < positions.length; at++) totals[at]! += weight * closeness.best[positions[at]!]!;
+    }
+    if (weightSum === 0) return [];
+    const mean = totals.reduce((sum, total) => sum + total, 0) / positions.length;
+    return positions.map((position, at) => ({ position, score: (totals[at]! - mean) / weightSum })).sort((left, right) => right.score - left.score);
+  }
+
+  /** The player's words that pulled the skill at `position` closest, each with its closest manifest word, best first. */
+  matches(input: string, position: number, weighed: (word: string) => boolean = () => false): TopicMatch[] {
+    return this.wordsOf(input, weighed)
+      .filter(({ closeness }) => closeness.closest[position]! >= 0)
+      .map(({ word, closeness, weight }) => ({ word, closest: this.words[closeness.closest[position]!]!, similarity: Math.round(closeness.best[position]! * 100) / 100, weight }))
+      .sort((left, right) => right.similarity * right.weight - left.similarity * left.weight);
+  }
+
+  /** The input's words that count, once each, with their closeness to every skill and their weight. */
+  private wordsOf(input: string, weighed: (word: string) => boolean): { word: string; closeness: WordCloseness; weight: number }[] {
+    const seen = new Set<string>();
+    const found: { word: string; closeness: WordCloseness; weight: number }[] = [];
     for (const word of wordsOf(input)) {
       if (seen.has(word) || termOf(word) === undefined || weighed(word)) continue;
       seen.add(word);
       const rank = this.vectors.rankOf(word) ?? 0;
       if (rank < this.weights.commonRank) continue;
       const closeness = this.closenessOf(word);
-      if (!closeness) continue;
-      const weight = rank / (rank + this.weights.rarity);
-      weightSum += weight;
-      positions.forEach((position, at) => {
-        const similarity = closeness.best[position]!;
-        totals[at]! += weight * similarity;
-        if (closeness.closest[position]! >= 0) matches[at]!.push({ word, closest: this.words[closeness.closest[position]!]!, similarity: Math.round(similarity * 100) / 100, weight });
-      });
+      if (closeness) found.push({ word, closeness, weight: rank / (rank + this.weights.rarity) });
     }
-    if (weightSum === 0) return [];
-    const mean = totals.reduce((sum, total) => sum + total, 0) / positions.length;
-    return positions
-      .map((position, at) => ({ position, score: (totals[at]! - mean) / weightSum, matches: matches[at]!.sort((left, right) => right.similarity * right.weight - left.similarity * left.weight) }))
-      .sort((left, right) => right.score - left.score);
+    return found;
   }
 
   /** Each skill's best similarity to `word` (its words weighted), computed once per word and kept. */
