@@ -1,4 +1,4 @@
-// Chooses the skills (and each one's script) a player's words ask for, from what the skills say about themselves, with a threshold so a weak match never drags a skill in; and the storyteller that narrates.
+// Chooses the skills (and each one's script) a player's words ask for, from what the skills say about themselves, with a threshold so a weak match never drags a skill in (common words counting less); when no skill's words match, the one closest in meaning; and the storyteller that narrates.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
 import { readCues, type CueKind, type CueReading } from './cues.js';
 import { SkillIndex, type IndexedSkill, type Match, type Query, type RelatedTerm } from './skillIndex.js';

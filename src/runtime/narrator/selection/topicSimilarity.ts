@@ -1,4 +1,4 @@
-// How close in meaning a player's words are to each skill's manifest, by the bundled word vectors: each word of the player against its closest word of the skill's name, capabilities, script names and descriptions; what selection falls back on when no skill's own words match.
+// How close in meaning a player's words are to each skill's manifest, by the bundled word vectors: each word of the player against the skill's closest word (name, capabilities, script names, descriptions) and its words as a whole; what selection falls back on when no skill's own words match.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
 import type { WordVectors } from './relatedness/vectors.js';
 import { termOf, wordsOf } from './textTerms.js';
