@@ -299,8 +299,26 @@ function commonness(word: string, frequency: number): number {
   return count <= frequency ? 1 : Math.sqrt(frequency / count);
 }
 
-/** Per skill set: its skills compared in meaning (the context skills), and their vectors' index. */
-const topics = new WeakMap<SkillIndex, { readonly topics: SkillTopics; readonly positions: readonly number[] }>();
+/** The context skills compared in meaning, by what they say (a set with a roll skill disabled compares the same ones), the most recent kept. */
+const recentTopics = new Map<string, { readonly topics: SkillTopics; readonly names: readonly string[] }>();
+
+function topicsOf(index: SkillIndex): { readonly topics: SkillTopics; readonly names: readonly string[] } | undefined {
+  const vectors = wordVectors();
+  if (!vectors) return undefined;
+  const compared = index.skills.map((entry) => entry.skill).filter((skill) => skill.scripts.length > 0 && !isNarrator(skill) && roleOf(skill) === 'context');
+  const key = `${tuningVersion()}:${compared.map(contentIdOf).join(',')}`;
+  let found = recentTopics.get(key);
+  if (found) {
+    recentTopics.delete(key);
+  } else {
+    const tuning = activeTuning();
+    const weights = { identityWeight: tuning.meaningIdentityWeight, rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, anchorRank: tuning.meaningAnchorRank, centroidShare: tuning.meaningCentroidShare };
+    found = { topics: new SkillTopics(compared, vectors, weights), names: compared.map((skill) => skill.name) };
+    if (recentTopics.size >= RECENT_INDEXES) recentTopics.delete(recentTopics.keys().next().value!);
+  }
+  recentTopics.set(key, found);
+  return found;
+}
 
 /**
  * When no skill's words match: the context skill whose manifest is closest in meaning to the words, by the word
@@ -309,20 +327,14 @@ const topics = new WeakMap<SkillIndex, { readonly topics: SkillTopics; readonly 
  */
 function closestInMeaning(index: SkillIndex, input: string, reading: CueReading, query: Query): SelectedSkill | undefined {
   const tuning = activeTuning();
-  const vectors = wordVectors();
-  if (!vectors || !Number.isFinite(tuning.meaningThreshold)) return undefined;
-  let compared = topics.get(index);
-  if (!compared) {
-    const weights = { identityWeight: tuning.meaningIdentityWeight, rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, anchorRank: tuning.meaningAnchorRank, centroidShare: tuning.meaningCentroidShare };
-    const positions = index.skills.flatMap((entry, position) => (entry.skill.scripts.length > 0 && !isNarrator(entry.skill) && roleOf(entry.skill) === 'context' ? [position] : []));
-    compared = { topics: new SkillTopics(index.skills.map((entry) => entry.skill), vectors, weights), positions };
-    topics.set(index, compared);
-  }
+  if (!Number.isFinite(tuning.meaningThreshold)) return undefined;
+  const compared = topicsOf(index);
+  if (!compared) return undefined;
   // The manifests' own words were weighed by the scores already ("stand" is the reputation skill's "standing", below its threshold).
   const weighed = (word: string) => index.knows(termOf(word)!);
-  const [first, second] = compared.topics.rank(input, compared.positions, weighed);
+  const [first, second] = compared.topics.rank(input, compared.names.map((_, position) => position), weighed);
   if (!first || !second || first.score < tuning.meaningThreshold || first.score - second.score < tuning.meaningMargin) return undefined;
-  const entry = index.skills[first.position]!;
+  const entry = index.skills.find((each) => each.skill.name === compared.names[first.position])!;
   const matches = compared.topics.matches(input, first.position, weighed);
   const [script, ...alternatives] = scriptsOf(index, entry, query, reading);
   const evidence: Evidence[] = matches.slice(0, 3).map((match) => ({ word: match.word, related: match.closest, similarity: match.similarity, fields: index.fieldsOf(entry.document, termOf(match.closest) ?? match.closest), contribution: match.similarity }));
