@@ -1,5 +1,5 @@
-// Calibration tool (not a test): grid search of skill selection's weights and thresholds, with leave-one-corpus-out cross-validation over the tuning corpora; the frozen author-heldout corpus is left out (test/narrator/authorCorpora.test.ts measures it).
-// Run: node --import tsx test/narrator/calibrateSelection.ts [--quick]
+// Calibration tool (not a test): grid search of skill selection's weights and thresholds, with leave-one-corpus-out cross-validation over the tuning corpora; the frozen author-heldout corpora are left out (test/narrator/authorCorpora.test.ts measures them).
+// Run: node --import tsx test/narrator/calibrateSelection.ts [--quick | --common | --meaning]   (CLEAN_WEIGHT=0.2: how much clean plans count)
 import { buildPatternPlan } from '../../src/runtime/narrator/patternNarrator.js';
 import { DEFAULT_TUNING, useTuning, type SelectionTuning } from '../../src/runtime/narrator/selection/selectionTuning.js';
 import { grade, loadCorpusSet, narratorsOf, type CorpusSet } from './corpusKit.js';
@@ -23,9 +23,19 @@ export function measure(set: CorpusSet): { right: number; clean: number } {
   return { right: right / set.entries.length, clean: clean / set.entries.length };
 }
 
-/** What the calibration maximises: right answers first, clean plans second (CLEAN_WEIGHT, default 0.2). */
+/** How much a clean plan (no unrelated skill) counts against a right one: CLEAN_WEIGHT in the environment, else 0.2. */
+const CLEAN_WEIGHT = cleanWeight(process.env.CLEAN_WEIGHT);
+
+function cleanWeight(text: string | undefined): number {
+  if (text === undefined) return 0.2;
+  const value = Number(text);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`CLEAN_WEIGHT must be a number ≥ 0, not "${text}"`);
+  return value;
+}
+
+/** What the calibration maximises: right answers first, clean plans second. */
 function objective({ right, clean }: { right: number; clean: number }): number {
-  return right + Number(process.env.CLEAN_WEIGHT ?? 0.2) * clean;
+  return right + CLEAN_WEIGHT * clean;
 }
 
 /** The tunings tried: the grid over the parameters that matter most for manifests without keywords. */
@@ -50,9 +60,8 @@ function* grid(quick: boolean): Generator<SelectionTuning> {
 function* meaningGrid(): Generator<SelectionTuning> {
   for (const meaningThreshold of [Infinity, 0.05, 0.08, 0.1, 0.15])
     for (const meaningMargin of Number.isFinite(meaningThreshold) ? [0, 0.02, 0.05] : [0])
-      for (const meaningIdentityWeight of [1, 1.3])
-        for (const meaningCommonRank of [0, 300])
-          for (const meaningAnchorRank of [0, 300, 1000]) yield { ...DEFAULT_TUNING, meaningThreshold, meaningMargin, meaningIdentityWeight, meaningCommonRank, meaningAnchorRank };
+      for (const meaningCommonRank of [0, 300])
+        for (const meaningCentroidShare of [0, 0.5, 0.7]) yield { ...DEFAULT_TUNING, meaningThreshold, meaningMargin, meaningCommonRank, meaningCentroidShare };
 }
 
 /** The weight of common words, with the threshold: `--common`. */
@@ -65,7 +74,7 @@ function* commonGrid(): Generator<SelectionTuning> {
 
 function describe(tuning: SelectionTuning): string {
   const weights = tuning.fieldWeights;
-  return `minScore ${tuning.minScore}${tuning.thresholdOnManifest ? ' (manifest)' : ''}, description ${weights.description}, scriptDescriptions ${weights.scriptDescriptions}, related × ${tuning.relatedWeight}, relative ${tuning.relativeScore} unless ${tuning.strongScore}, common words over ${tuning.commonWordFrequency}, meaning ≥ ${tuning.meaningThreshold} by ${tuning.meaningMargin} (identity × ${tuning.meaningIdentityWeight}, rarity ${tuning.meaningRarity}, common rank ${tuning.meaningCommonRank}, anchor rank ${tuning.meaningAnchorRank})`;
+  return `minScore ${tuning.minScore}${tuning.thresholdOnManifest ? ' (manifest)' : ''}, description ${weights.description}, scriptDescriptions ${weights.scriptDescriptions}, related × ${tuning.relatedWeight}, relative ${tuning.relativeScore} unless ${tuning.strongScore}, common words over ${tuning.commonWordFrequency}, meaning ≥ ${tuning.meaningThreshold} by ${tuning.meaningMargin} (rarity ${tuning.meaningRarity}, common rank ${tuning.meaningCommonRank}, centroid ${tuning.meaningCentroidShare})`;
 }
 
 /** Each tuning's measures on each set (one pass over the grid). */

@@ -173,7 +173,7 @@ function evidenceOf(evidence: Evidence): EvidenceExplanation {
 }
 
 function reasonFor(chosen: SelectedSkill): string {
-  if (chosen.byMeaning) return `no skill's words matched; closest in meaning: ${chosen.evidence.map((each) => `"${each.word}" ~ "${each.related}" (${each.similarity})`).join(', ')}, ${chosen.score} above the other skills' mean`;
+  if (chosen.byMeaning) return `no skill's words matched; closest in meaning: ${chosen.evidence.map((each) => `"${each.word}" ~ "${each.related}"`).join(', ')} (${chosen.score} above the compared skills' mean)`;
   const cues = chosen.cues.length > 0 ? ` (cues: ${chosen.cues.join(', ')})` : '';
   return `matched ${chosen.terms.slice(0, 4).map((term) => `"${term}"`).join(', ')} with score ${chosen.score}${cues}`;
 }

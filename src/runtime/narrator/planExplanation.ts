@@ -71,9 +71,10 @@ export function selectionLines(plan: Plan): string[] {
   if (!selection) return [plan.tools.length > 0 ? 'no explanation: this plan was not written by the pattern narrator' : 'a narrative-only plan: no skill matched'];
   if (selection.length === 0) return ['a narrative-only plan: no skill matched and no storyteller is available'];
   return selection.map((entry) => {
-    const words = entry.by === 'meaning' && entry.evidence ? `no skill's words matched; closest in meaning: ${entry.evidence.map((each) => `"${each.word}" ~ "${each.related ?? each.word}"`).join(', ')}`
-      : entry.evidence && entry.evidence.length > 0 ? `matched ${entry.evidence.map(evidenceWords).join(', ')}` : entry.terms && entry.terms.length > 0 ? `matched ${entry.terms.map((term) => `"${term}"`).join(', ')}` : entry.reason;
-    const details = [entry.score !== undefined ? (entry.by === 'meaning' ? `${entry.score} above the other skills' mean` : `score ${entry.score}`) : undefined, entry.cues && entry.cues.length > 0 ? `cues: ${entry.cues.join(', ')}` : undefined].filter(Boolean).join('; ');
+    // By meaning, the reason says it all: which of the player's words came close to which of the manifest's.
+    if (entry.by === 'meaning') return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${entry.reason}`;
+    const words = entry.evidence && entry.evidence.length > 0 ? `matched ${entry.evidence.map(evidenceWords).join(', ')}` : entry.terms && entry.terms.length > 0 ? `matched ${entry.terms.map((term) => `"${term}"`).join(', ')}` : entry.reason;
+    const details = [entry.score !== undefined ? `score ${entry.score}` : undefined, entry.cues && entry.cues.length > 0 ? `cues: ${entry.cues.join(', ')}` : undefined].filter(Boolean).join('; ');
     return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${words}${details ? ` (${details})` : ''}`;
   });
 }

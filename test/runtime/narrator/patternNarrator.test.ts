@@ -75,6 +75,11 @@ test('an equal match goes to the higher priority; an author\'s new skill is chos
   };
   assert.deepEqual(shape('Are any ships out at sea tonight?', { skills: [...samples, lighthouse] }), [['log', 'lighthouse', []], ['narrate', 'storyteller', ['log']]]);
   assert.deepEqual(shape('I tie my bootlaces', { skills: [...samples, lighthouse] }), [['narrate', 'storyteller', []]], 'a plain move near no skill stays narration only');
+  // A walk by the water matches none of the lighthouse's words, but is close to them in meaning ("riverbank" ~ "headland"):
+  // the fallback on meaning chooses it, and says so (docs/narrators-and-selection.md: 2 of 80 plain moves do this).
+  const riverbank = buildPatternPlan(request('I wander along the riverbank', { skills: [...samples, lighthouse] }));
+  assert.deepEqual(riverbank.tools.map((tool) => tool.toolId), ['log', 'narrate']);
+  assert.ok(explanationLines(riverbank).some((line) => line.startsWith("log ← lighthouse/log: no skill's words matched; closest in meaning")), explanationLines(riverbank).join('\n'));
 });
 
 test('the plan explains each choice: matched terms, score and cues', () => {

@@ -24,7 +24,7 @@ export interface SelectionTuning {
   readonly minorSenseWeight: number;
   /** A player's word more common than this (WordNet's tag count) relates in proportion less: "get" or "well" mean too many things. */
   readonly commonFrequency: number;
-  /** A player's word more common than this (WordNet's tag count) counts in proportion less, matched as itself too (Infinity: every word counts fully). */
+  /** A player's own word (matched as itself, not through a related word) more common than this (WordNet's tag count) counts in proportion less (Infinity: every word counts fully). */
   readonly commonWordFrequency: number;
   /** Whether a word the manifests already use relates to others too (else only words no manifest has are widened). */
   readonly relateKnownWords: boolean;
@@ -37,14 +37,10 @@ export interface SelectionTuning {
   readonly meaningThreshold: number;
   /** …and leads the next skill by this much. */
   readonly meaningMargin: number;
-  /** A word of a skill's name or capabilities counts this many times a word of its descriptions, in meaning. */
-  readonly meaningIdentityWeight: number;
   /** A player's word counts by how rare it is: half at this frequency rank of the vectors' corpus. */
   readonly meaningRarity: number;
-  /** The player's words among this many most frequent in the vectors' corpus are left out of meaning ("make", "go", "look" are near everything)… */
+  /** The player's words among this many most frequent in the vectors' corpus are left out of meaning ("make", "go", "look" are near everything). */
   readonly meaningCommonRank: number;
-  /** …and so are the manifests' ("way", "one", "things" say nothing of a skill's subject). */
-  readonly meaningAnchorRank: number;
   /** The share of a word's closeness to a skill that is to its words as a whole (their centroid), the rest to the closest one. */
   readonly meaningCentroidShare: number;
 }
@@ -72,10 +68,8 @@ export const DEFAULT_TUNING: SelectionTuning = {
   relatedMustLead: true,
   meaningThreshold: 0.1,
   meaningMargin: 0.02,
-  meaningIdentityWeight: 1,
   meaningRarity: 1000,
   meaningCommonRank: 300,
-  meaningAnchorRank: 0,
   meaningCentroidShare: 0.5,
 };
 

@@ -300,24 +300,25 @@ function commonness(word: string, frequency: number): number {
 }
 
 /** The context skills compared in meaning, by what they say (a set with a roll skill disabled compares the same ones), the most recent kept. */
-const recentTopics = new Map<string, { readonly topics: SkillTopics; readonly names: readonly string[] }>();
+const recentTopics = new Map<string, SkillTopics>();
 
-function topicsOf(index: SkillIndex): { readonly topics: SkillTopics; readonly names: readonly string[] } | undefined {
+/** This set's context skills (two at least: one alone is compared with nothing) and their comparison in meaning; undefined without them or without the vectors. */
+function topicsOf(index: SkillIndex): { readonly topics: SkillTopics; readonly compared: readonly NarratorSkill[] } | undefined {
+  const compared = index.skills.map((entry) => entry.skill).filter((skill) => skill.scripts.length > 0 && !isNarrator(skill) && roleOf(skill) === 'context');
+  if (compared.length < 2) return undefined;
   const vectors = wordVectors();
   if (!vectors) return undefined;
-  const compared = index.skills.map((entry) => entry.skill).filter((skill) => skill.scripts.length > 0 && !isNarrator(skill) && roleOf(skill) === 'context');
   const key = `${tuningVersion()}:${compared.map(contentIdOf).join(',')}`;
-  let found = recentTopics.get(key);
-  if (found) {
+  let topics = recentTopics.get(key);
+  if (topics) {
     recentTopics.delete(key);
   } else {
     const tuning = activeTuning();
-    const weights = { identityWeight: tuning.meaningIdentityWeight, rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, anchorRank: tuning.meaningAnchorRank, centroidShare: tuning.meaningCentroidShare };
-    found = { topics: new SkillTopics(compared, vectors, weights), names: compared.map((skill) => skill.name) };
+    topics = new SkillTopics(compared, vectors, { rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, centroidShare: tuning.meaningCentroidShare });
     if (recentTopics.size >= RECENT_INDEXES) recentTopics.delete(recentTopics.keys().next().value!);
   }
-  recentTopics.set(key, found);
-  return found;
+  recentTopics.set(key, topics);
+  return { topics, compared };
 }
 
 /**
@@ -328,14 +329,15 @@ function topicsOf(index: SkillIndex): { readonly topics: SkillTopics; readonly n
 function closestInMeaning(index: SkillIndex, input: string, reading: CueReading, query: Query): SelectedSkill | undefined {
   const tuning = activeTuning();
   if (!Number.isFinite(tuning.meaningThreshold)) return undefined;
-  const compared = topicsOf(index);
-  if (!compared) return undefined;
+  const found = topicsOf(index);
+  if (!found) return undefined;
   // The manifests' own words were weighed by the scores already ("stand" is the reputation skill's "standing", below its threshold).
   const weighed = (word: string) => index.knows(termOf(word)!);
-  const [first, second] = compared.topics.rank(input, compared.names.map((_, position) => position), weighed);
+  const [first, second] = found.topics.rank(input, found.compared.map((_, position) => position), weighed);
   if (!first || !second || first.score < tuning.meaningThreshold || first.score - second.score < tuning.meaningMargin) return undefined;
-  const entry = index.skills.find((each) => each.skill.name === compared.names[first.position])!;
-  const matches = compared.topics.matches(input, first.position, weighed);
+  const matches = found.topics.matches(input, first.position, weighed);
+  if (matches.length === 0) return undefined;
+  const entry = index.skills.find((each) => each.skill === found.compared[first.position])!;
   const [script, ...alternatives] = scriptsOf(index, entry, query, reading);
   const evidence: Evidence[] = matches.slice(0, 3).map((match) => ({ word: match.word, related: match.closest, similarity: match.similarity, fields: index.fieldsOf(entry.document, termOf(match.closest) ?? match.closest), contribution: match.similarity }));
   return { skill: entry.skill, script: script!, alternatives, role: 'context', score: round(first.score), terms: matches.slice(0, 8).map((match) => match.word), cues: [], evidence, byMeaning: true };

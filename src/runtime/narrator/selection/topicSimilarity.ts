@@ -1,6 +1,6 @@
 // How close in meaning a player's words are to each skill's manifest, by the bundled word vectors: each word of the player against the skill's closest word (name, capabilities, script names, descriptions) and its words as a whole; what selection falls back on when no skill's own words match.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
-import type { WordVectors } from './relatedness/vectors.js';
+import { dot, type WordVectors } from './relatedness/vectors.js';
 import { termOf, wordsOf } from './textTerms.js';
 
 /** One of the player's words and the manifest word closest to it in one skill. */
@@ -19,14 +19,11 @@ export interface TopicScore {
   readonly score: number;
 }
 
-/** The weights of the comparison: a word of the skill's name or capabilities counts `identityWeight` times a word of its descriptions; a player's word counts by how rare it is (`rarity`: its frequency rank at which it counts half). */
+/** The weights of the comparison: a player's word counts by how rare it is (`rarity`: the frequency rank at which it counts half). */
 export interface TopicWeights {
-  readonly identityWeight: number;
   readonly rarity: number;
-  /** The player's words among this many most frequent are left out ("make", "go", "look" are near everything)… */
+  /** The player's words among this many most frequent are left out ("make", "go", "look" are near everything). */
   readonly commonRank: number;
-  /** …and so are the manifests' ("way", "one", "things" say nothing of a skill's subject). */
-  readonly anchorRank: number;
   /** The share of a word's closeness that is its closeness to the skill's words as a whole (their centroid), the rest to the closest one: a word of two meanings ("standing") then pulls less. */
   readonly centroidShare: number;
 }
@@ -44,10 +41,9 @@ export class SkillTopics {
   /** The distinct manifest words with a vector, and their unit vectors one after another. */
   private readonly words: string[] = [];
   private readonly units: Float32Array;
-  /** Per skill: the positions (in `words`) of its words and each one's weight. */
+  /** Per skill: the positions (in `words`) of its words. */
   private readonly columns: Int32Array[];
-  private readonly factors: Float32Array[];
-  /** Per skill: the unit centroid of its words' vectors (weighted). */
+  /** Per skill: the unit centroid of its words' vectors. */
   private readonly centroids: Float32Array[];
   private readonly cache = new Map<string, WordCloseness | null>();
 
@@ -58,33 +54,28 @@ export class SkillTopics {
   ) {
     const positions = new Map<string, number>();
     const perSkill = skills.map((skill) => {
-      const factorOf = new Map<number, number>();
-      const add = (text: string, factor: number) => {
-        for (const word of wordsOf(text)) {
-          if (termOf(word) === undefined || !vectors.vectorOf(word) || vectors.rankOf(word)! < weights.anchorRank) continue;
-          let at = positions.get(word);
-          if (at === undefined) {
-            at = this.words.length;
-            positions.set(word, at);
-            this.words.push(word);
-          }
-          factorOf.set(at, Math.max(factorOf.get(at) ?? 0, factor));
+      const columns = new Set<number>();
+      const texts = [skill.name.replace(/-/g, ' '), skill.displayName, ...skill.capabilities, ...(skill.keywords ?? []), skill.description, ...skill.scripts.flatMap((script) => [script.name.replace(/[-_]/g, ' '), script.description ?? '', ...(script.examples ?? [])])];
+      for (const word of texts.flatMap((text) => wordsOf(text))) {
+        if (termOf(word) === undefined || !vectors.vectorOf(word)) continue;
+        let at = positions.get(word);
+        if (at === undefined) {
+          at = this.words.length;
+          positions.set(word, at);
+          this.words.push(word);
         }
-      };
-      for (const text of [skill.name.replace(/-/g, ' '), skill.displayName, ...skill.capabilities, ...(skill.keywords ?? [])]) add(text, weights.identityWeight);
-      for (const text of [skill.description, ...skill.scripts.flatMap((script) => [script.name.replace(/[-_]/g, ' '), script.description ?? '', ...(script.examples ?? [])])]) add(text, 1);
-      return factorOf;
+        columns.add(at);
+      }
+      return columns;
     });
-    this.units = new Float32Array(this.words.length * vectors.dimensions);
-    this.words.forEach((word, at) => this.units.set(vectors.vectorOf(word)!, at * vectors.dimensions));
-    this.columns = perSkill.map((factorOf) => Int32Array.from(factorOf.keys()));
-    this.factors = perSkill.map((factorOf) => Float32Array.from(factorOf.values()));
-    this.centroids = this.columns.map((columns, skill) => {
-      const centroid = new Float32Array(vectors.dimensions);
-      columns.forEach((column, at) => {
-        for (let dimension = 0; dimension < vectors.dimensions; dimension++) centroid[dimension]! += this.factors[skill]![at]! * this.units[column * vectors.dimensions + dimension]!;
-      });
-      const length = Math.sqrt(centroid.reduce((sum, value) => sum + value * value, 0)) || 1;
+    const dimensions = vectors.dimensions;
+    this.units = new Float32Array(this.words.length * dimensions);
+    this.words.forEach((word, at) => this.units.set(vectors.vectorOf(word)!, at * dimensions));
+    this.columns = perSkill.map((columns) => Int32Array.from(columns));
+    this.centroids = this.columns.map((columns) => {
+      const centroid = new Float32Array(dimensions);
+      for (const column of columns) for (let dimension = 0; dimension < dimensions; dimension++) centroid[dimension]! += this.units[column * dimensions + dimension]!;
+      const length = Math.sqrt(dot(centroid, centroid)) || 1;
       return centroid.map((value) => value / length);
     });
   }
@@ -130,7 +121,7 @@ export class SkillTopics {
     return found;
   }
 
-  /** Each skill's best similarity to `word` (its words weighted), computed once per word and kept. */
+  /** Each skill's closeness to `word` (its closest word's cosine and its centroid's, by the centroid share), computed once per word and kept. */
   private closenessOf(word: string): WordCloseness | null {
     const cached = this.cache.get(word);
     if (cached !== undefined) return cached;
@@ -139,32 +130,19 @@ export class SkillTopics {
     if (unit) {
       const dimensions = unit.length;
       const cosines = new Float32Array(this.words.length);
-      for (let at = 0; at < this.words.length; at++) {
-        const offset = at * dimensions;
-        let cosine = 0;
-        for (let dimension = 0; dimension < dimensions; dimension++) cosine += unit[dimension]! * this.units[offset + dimension]!;
-        cosines[at] = cosine;
-      }
+      for (let at = 0; at < this.words.length; at++) cosines[at] = dot(unit, this.units, at * dimensions);
       const best = new Float32Array(this.columns.length);
       const closest = new Int32Array(this.columns.length).fill(-1);
+      const share = this.weights.centroidShare;
       this.columns.forEach((columns, skill) => {
-        const factors = this.factors[skill]!;
         let top = 0;
-        for (let at = 0; at < columns.length; at++) {
-          const value = factors[at]! * cosines[columns[at]!]!;
-          if (value > top) {
-            top = value;
-            closest[skill] = columns[at]!;
+        for (const column of columns) {
+          if (cosines[column]! > top) {
+            top = cosines[column]!;
+            closest[skill] = column;
           }
         }
-        const share = this.weights.centroidShare;
-        if (share > 0) {
-          const centroid = this.centroids[skill]!;
-          let cosine = 0;
-          for (let dimension = 0; dimension < dimensions; dimension++) cosine += unit[dimension]! * centroid[dimension]!;
-          top = (1 - share) * top + share * cosine;
-        }
-        best[skill] = top;
+        best[skill] = share > 0 ? (1 - share) * top + share * dot(unit, this.centroids[skill]!) : top;
       });
       found = { best, closest };
     }

@@ -28,6 +28,7 @@ test('known pairs are alike, unrelated ones are not; a plural reaches its word; 
   assert.ok(vectors.similarity('sword', 'tuesday') < 0.2, 'sword is not tuesday');
   assert.ok(Math.abs(vectors.similarity('sword', 'sword') - 1) < 1e-3, 'a word is itself');
   assert.equal(vectors.similarity('sword', 'qzxv'), 0, 'an unknown word is like nothing');
+  assert.ok(vectors.rankOf('honeycomb') !== undefined, 'honeycomb is known');
   assert.equal(vectors.rankOf('honeycombs'), vectors.rankOf('honeycomb'));
   assert.ok(vectors.rankOf('water')! < vectors.rankOf('honey')!);
 });
@@ -72,7 +73,7 @@ const skills: NarratorSkill[] = [
 ];
 
 test('topics: each of the player\'s words against its closest word of each skill, relative to the skills\' mean', () => {
-  const topics = new SkillTopics(skills, wordVectors()!, { identityWeight: 1, rarity: 1000, commonRank: 0, anchorRank: 0, centroidShare: 0 });
+  const topics = new SkillTopics(skills, wordVectors()!, { rarity: 1000, commonRank: 0, centroidShare: 0 });
   const ranking = topics.rank('How much do I still owe?', [1, 2, 3]);
   assert.equal(ranking[0]!.position, 1, JSON.stringify(ranking));
   assert.ok(ranking[0]!.score > 0 && ranking.at(-1)!.score < 0, 'scores are above and below the mean');
@@ -92,7 +93,17 @@ test('selection: when no skill\'s words match, the skill closest in meaning is c
   assert.deepEqual(plan.tools.map((tool) => tool.toolPath), ['skills/moneylender/scripts/main.js', 'skills/storyteller/scripts/main.js']);
   const explained = selectionOf(plan)!.find((entry) => entry.skill === 'moneylender')!;
   assert.equal(explained.by, 'meaning');
-  assert.ok(explanationLines(plan).some((line) => /moneylender\/main: no skill's words matched; closest in meaning: "owe" ~ "\w+"/.test(line)), explanationLines(plan).join('\n'));
+  assert.ok(explanationLines(plan).some((line) => /moneylender\/main: no skill's words matched; closest in meaning: "owe" ~ "\w+".* above the compared skills' mean/.test(line)), explanationLines(plan).join('\n'));
+});
+
+test('selection: two skills of the same content but different names are told apart; a skill alone is compared with nothing', () => {
+  useTuning(DEFAULT_TUNING);
+  // The comparison is cached by what the skills say: a second set with the same words but other names and paths must get its own skill back.
+  const renamed = skills.map((each) => (each.name === 'moneylender' ? { ...each, name: 'usurer', scripts: each.scripts.map((script) => ({ ...script, toolPath: 'skills/usurer/scripts/main.js' })) } : each));
+  assert.deepEqual(selectSkills('How much do I still owe?', skills).selected.map((each) => each.skill.name), ['moneylender']);
+  assert.deepEqual(selectSkills('How much do I still owe?', renamed).selected.map((each) => [each.skill.name, each.script.toolPath]), [['usurer', 'skills/usurer/scripts/main.js']]);
+  const alone = skills.filter((each) => each.name === 'storyteller' || each.name === 'moneylender');
+  assert.deepEqual(selectSkills('How much do I still owe?', alone).selected, [], 'one context skill: nothing to stand out from');
 });
 
 test('selection: with the sample skills, plain moves stay narration only; turned off, the fallback chooses nothing', async () => {

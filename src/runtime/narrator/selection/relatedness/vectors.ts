@@ -111,9 +111,9 @@ export function loadVectors(file: string): WordVectors | null {
   return vectors;
 }
 
-/** The dot product of two vectors of the same length (the cosine of two unit vectors). */
-export function dot(left: Float32Array, right: Float32Array): number {
+/** The dot product of `left` and the `left.length` values of `right` from `offset` (the cosine of two unit vectors). */
+export function dot(left: Float32Array, right: Float32Array, offset = 0): number {
   let sum = 0;
-  for (let dimension = 0; dimension < left.length; dimension++) sum += left[dimension]! * right[dimension]!;
+  for (let dimension = 0; dimension < left.length; dimension++) sum += left[dimension]! * right[offset + dimension]!;
   return sum;
 }
