@@ -295,9 +295,17 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
 /** A player's word's weight by how common it is in English (WordNet's tag counts): 1 up to `frequency`, then less ("left", "round", "tell" mean too many things). */
 function commonness(word: string, frequency: number): number {
   if (!Number.isFinite(frequency)) return 1;
-  const count = lexicon()?.frequencyOf(word) ?? 0;
+  let count = tagCounts.get(word);
+  if (count === undefined) {
+    count = lexicon()?.frequencyOf(word) ?? 0;
+    if (tagCounts.size >= 20_000) tagCounts.clear();
+    tagCounts.set(word, count);
+  }
   return count <= frequency ? 1 : Math.sqrt(frequency / count);
 }
+
+/** WordNet's tag count per player word, looked up once (a session repeats its words). */
+const tagCounts = new Map<string, number>();
 
 /** The context skills compared in meaning, by what they say (a set with a roll skill disabled compares the same ones), the most recent kept. */
 const recentTopics = new Map<string, SkillTopics>();
