@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { check, meetsTarget, mib, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';
+import { plural } from '../../src/runtime/common/humanText.js';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '..', '..');
 const CLI = path.join(REPO_ROOT, 'dist', 'cli.cjs');
@@ -70,7 +71,7 @@ export async function runExploreOverhead(options: BenchOptions): Promise<BenchRe
     const ratio = covered.wallMs / plainMs;
     const memory = await explore(story, ['--runs', String(memoryRuns), '--turns', String(memoryTurns), '--jobs', '2']);
     const rate = (measured: Measured) => measured.turns / (measured.wallMs / 1000);
-    const line = `(j) narratoria explore, ${runs}×${turns} = ${jobsOne.turns} turns (sample skills, pattern narrator): --jobs 1 ${rate(jobsOne).toFixed(2)} turns/s, --jobs 2 ${rate(jobsTwo).toFixed(2)} turns/s (${(jobsOne.wallMs / jobsTwo.wallMs).toFixed(2)}× faster); --coverage ${(covered.wallMs / 1000).toFixed(1)} s vs ${(plainMs / 1000).toFixed(1)} s → ${ratio.toFixed(3)}× ${targetText(ratio, TARGET)}; --runs ${memoryRuns} --turns ${memoryTurns}: peak RSS ${mib(memory.peakRssBytes)} over ${memory.turns} turns in ${(memory.wallMs / 1000).toFixed(0)} s${memory.problems.length > 0 ? ` (it found ${memory.problems.length} problem(s): ${[...new Set(memory.problems)].slice(0, 3).join('; ')})` : ''}`;
+    const line = `(j) narratoria explore, ${runs}×${turns} = ${jobsOne.turns} turns (sample skills, pattern narrator): --jobs 1 ${rate(jobsOne).toFixed(2)} turns/s, --jobs 2 ${rate(jobsTwo).toFixed(2)} turns/s (${(jobsOne.wallMs / jobsTwo.wallMs).toFixed(2)}× faster); --coverage ${(covered.wallMs / 1000).toFixed(1)} s vs ${(plainMs / 1000).toFixed(1)} s → ${ratio.toFixed(3)}× ${targetText(ratio, TARGET)}; --runs ${memoryRuns} --turns ${memoryTurns}: peak RSS ${mib(memory.peakRssBytes)} over ${memory.turns} turns in ${(memory.wallMs / 1000).toFixed(0)} s${memory.problems.length > 0 ? ` (it found ${plural(memory.problems.length, 'problem')}: ${[...new Set(memory.problems)].slice(0, 3).join('; ')})` : ''}`;
     return {
       id: 'j', title: 'explore: turns/s, --coverage overhead, peak RSS', line, ratio, target: TARGET, met: meetsTarget(ratio, TARGET),
       medians: { jobsOneTurnsPerSecond: rate(jobsOne), jobsTwoTurnsPerSecond: rate(jobsTwo), coverageMs: covered.wallMs, plainMs, peakRssBytes: memory.peakRssBytes, memoryRunMs: memory.wallMs },

