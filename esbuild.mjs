@@ -131,7 +131,7 @@ const builds = [
   },
 ];
 
-/** Static files: codicons ship inside the VSIX (webviews never fetch from a CDN), the activity-bar icon, the Marketplace icon and the narrator's lexicon and word vectors. */
+/** Static files: codicons ship inside the VSIX (webviews never fetch from a CDN), the activity-bar icon, the Marketplace icon and the narrator's lexicon, word vectors and topics. */
 function copyStaticFiles() {
   mkdirSync('dist/webview', { recursive: true });
   mkdirSync('dist/media', { recursive: true });
@@ -139,10 +139,10 @@ function copyStaticFiles() {
   copyFileSync('src/extension/media/narratoria.svg', 'dist/media/narratoria.svg');
   // The Marketplace icon (rendered from icon.svg; the galleries need a PNG of at least 128 px).
   copyFileSync('src/extension/media/icon.png', 'dist/media/icon.png');
-  // The pattern narrator's lexicon (WordNet relations, built by buildLexicon.mjs) and word vectors (GloVe, trimmed by
-  // buildVectors.mjs), read beside the bundles.
+  // The pattern narrator's lexicon (WordNet relations, built by buildLexicon.mjs), word vectors (GloVe, trimmed by
+  // buildVectors.mjs) and topics (written for the project), read beside the bundles.
   mkdirSync('dist/data', { recursive: true });
-  for (const file of ['lexicon.txt', 'WORDNET-LICENSE', 'vectors.bin', 'VECTORS-LICENSE']) copyFileSync(`src/runtime/narrator/selection/relatedness/${file}`, `dist/data/${file}`);
+  for (const file of ['lexicon.txt', 'WORDNET-LICENSE', 'vectors.bin', 'VECTORS-LICENSE', 'topics.txt']) copyFileSync(`src/runtime/narrator/selection/relatedness/${file}`, `dist/data/${file}`);
 }
 
 /**

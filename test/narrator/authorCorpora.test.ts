@@ -1,4 +1,4 @@
-// The pattern narrator on skills written with only the standard manifest fields (docs/design-rules.md#skill-manifests) (issue 24): the four corpora written blind (two for tuning, two frozen held-out), each at or above its measured floor, with no shotgun plans and valid plans.
+// The pattern narrator on skills written with only the standard manifest fields (docs/design-rules.md#skill-manifests) (issue 24): the seven corpora written blind (four for tuning, three frozen held-out), each at or above its measured floor, the frozen ones together at 85% at least, with no shotgun plans and valid plans.
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
@@ -9,15 +9,16 @@ import { grade, loadCorpusSet, narratorsOf, type CorpusEntry, type CorpusSet, ty
 
 /**
  * Floors, as measured when the selection was calibrated (see docs/narrators-and-selection.md#measured-accuracy). The held-out corpora
- * were frozen before tuning and never tuned on; their totals only were looked at, after tuning: author-heldout five times
- * over the sessions, author-heldout2 three times, author-heldout3 (frozen 2026-11-27 at 78.8%) three times that day.
+ * were frozen before tuning and never tuned on; their totals only were looked at, after tuning: author-heldout six times
+ * over the sessions, author-heldout2 four times, author-heldout3 (frozen 2026-11-27 at 78.8%) four times (the last, each:
+ * 2026-11-28, with the bundled topics).
  */
-const FLOORS = { authorDev: 0.87, authorDev2: 0.88, authorDev3: 0.81, authorDev4: 0.82, authorHeldOut: 0.82, authorHeldOut2: 0.92, authorHeldOut3: 0.76 } as const;
+const FLOORS = { authorDev: 0.9, authorDev2: 0.89, authorDev3: 0.89, authorDev4: 0.84, authorHeldOut: 0.83, authorHeldOut2: 0.94, authorHeldOut3: 0.82 } as const;
 /** Plans that choose no unrelated skill, at least (65% unless said here). */
-const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorHeldOut: 0.79, authorHeldOut2: 0.81, authorHeldOut3: 0.67 };
+const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorHeldOut: 0.8, authorHeldOut2: 0.8, authorHeldOut3: 0.7 };
 /** The frozen corpora print their totals only: their misses must not steer tuning. */
 const FROZEN: ReadonlySet<string> = new Set(['authorHeldOut', 'authorHeldOut2', 'authorHeldOut3']);
-/** The two frozen corpora together. */
+/** The frozen corpora together: the issue's bar. */
 const HELD_OUT_FLOOR = 0.85;
 
 interface Graded {
@@ -83,10 +84,10 @@ for (const name of Object.keys(FLOORS) as (keyof typeof FLOORS)[]) {
   });
 }
 
-test(`the two frozen held-out corpora together: at least ${HELD_OUT_FLOOR * 100}% right`, () => {
-  const first = share('authorHeldOut');
-  const second = share('authorHeldOut2');
-  const pooled = (first.right + second.right) / (first.total + second.total);
-  console.log(`held out, pooled: ${first.right + second.right}/${first.total + second.total} right (${(100 * pooled).toFixed(1)}%)`);
-  assert.ok(pooled >= HELD_OUT_FLOOR, `${(100 * pooled).toFixed(1)}% right`);
+test(`the three frozen held-out corpora together: at least ${HELD_OUT_FLOOR * 100}% right`, () => {
+  const shares = [...FROZEN].map((name) => share(name as keyof typeof FLOORS));
+  const right = shares.reduce((sum, each) => sum + each.right, 0);
+  const total = shares.reduce((sum, each) => sum + each.total, 0);
+  console.log(`held out, pooled: ${right}/${total} right (${((100 * right) / total).toFixed(1)}%)`);
+  assert.ok(right / total >= HELD_OUT_FLOOR, `${((100 * right) / total).toFixed(1)}% right`);
 });

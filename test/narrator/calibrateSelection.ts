@@ -1,5 +1,5 @@
 // Calibration tool (not a test): grid search of skill selection's weights and thresholds, with leave-one-corpus-out cross-validation over the tuning corpora; the frozen author-heldout corpora are left out (test/narrator/authorCorpora.test.ts measures them).
-// Run: node --import tsx test/narrator/calibrateSelection.ts [--quick | --common | --meaning]   (CLEAN_WEIGHT=0.2: how much clean plans count)
+// Run: node --import tsx test/narrator/calibrateSelection.ts [--quick | --common | --meaning | --topics]   (CLEAN_WEIGHT=0.2: how much clean plans count)
 import { buildPatternPlan } from '../../src/runtime/narrator/patternNarrator.js';
 import { DEFAULT_TUNING, useTuning, type SelectionTuning } from '../../src/runtime/narrator/selection/selectionTuning.js';
 import { grade, loadCorpusSet, narratorsOf, type CorpusSet } from './corpusKit.js';
@@ -72,9 +72,15 @@ function* commonGrid(): Generator<SelectionTuning> {
         for (const meaningMargin of Number.isFinite(meaningThreshold) ? [0, 0.02, 0.05] : [0]) yield { ...DEFAULT_TUNING, commonWordFrequency, minScore, meaningThreshold, meaningMargin };
 }
 
+/** The weight of a relation through the bundled topics, with the threshold: `--topics`. */
+function* topicsGrid(): Generator<SelectionTuning> {
+  for (const topicWeight of [0, 0.6, 0.7, 0.8, 0.9, 1.0])
+    for (const minScore of [1.0, 1.1, 1.2]) yield { ...DEFAULT_TUNING, topicWeight, minScore };
+}
+
 function describe(tuning: SelectionTuning): string {
   const weights = tuning.fieldWeights;
-  return `minScore ${tuning.minScore}${tuning.thresholdOnManifest ? ' (manifest)' : ''}, description ${weights.description}, scriptDescriptions ${weights.scriptDescriptions}, related × ${tuning.relatedWeight}, relative ${tuning.relativeScore} unless ${tuning.strongScore}, common words over ${tuning.commonWordFrequency}, meaning ≥ ${tuning.meaningThreshold} by ${tuning.meaningMargin} (rarity ${tuning.meaningRarity}, common rank ${tuning.meaningCommonRank}, centroid ${tuning.meaningCentroidShare})`;
+  return `minScore ${tuning.minScore}${tuning.thresholdOnManifest ? ' (manifest)' : ''}, description ${weights.description}, scriptDescriptions ${weights.scriptDescriptions}, related × ${tuning.relatedWeight}, topics × ${tuning.topicWeight}, relative ${tuning.relativeScore} unless ${tuning.strongScore}, common words over ${tuning.commonWordFrequency}, meaning ≥ ${tuning.meaningThreshold} by ${tuning.meaningMargin} (rarity ${tuning.meaningRarity}, common rank ${tuning.meaningCommonRank}, centroid ${tuning.meaningCentroidShare})`;
 }
 
 /** Each tuning's measures on each set (one pass over the grid). */
@@ -102,7 +108,7 @@ function bestOn(scores: readonly { right: number; clean: number }[][], on: reado
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const tuningSets = await Promise.all((['corpus', 'heldout', 'authorDev', 'authorDev2', 'authorDev3', 'authorDev4'] as const).map((name) => loadCorpusSet(name)));
-  const tunings = process.argv.includes('--meaning') ? [...meaningGrid()] : process.argv.includes('--common') ? [...commonGrid()] : [...grid(quick)];
+  const tunings = process.argv.includes('--meaning') ? [...meaningGrid()] : process.argv.includes('--common') ? [...commonGrid()] : process.argv.includes('--topics') ? [...topicsGrid()] : [...grid(quick)];
   console.log(`${tunings.length} tunings × ${tuningSets.length} tuning corpora`);
   const scores = evaluate(tunings, tuningSets);
   // Leave one corpus out: tune on the others, measure on it.

@@ -51,7 +51,7 @@ for (const [target, binaryPackage] of Object.entries(EXPECTED)) {
     const packageJson = JSON.parse(files.get('extension/package.json')!.toString('utf8')) as { dependencies?: Record<string, string>; main: string };
     assert.ok(entries.some((entry) => entry.name === `extension/${packageJson.main.replace(/^\.\//, '')}`), 'the extension entry point ships');
     // The pattern narrator's lexicon and word vectors (read beside the bundles) and the notices their licenses ask for.
-    for (const data of ['extension/dist/data/lexicon.txt', 'extension/dist/data/WORDNET-LICENSE', 'extension/dist/data/vectors.bin', 'extension/dist/data/VECTORS-LICENSE']) assert.ok(entries.some((entry) => entry.name === data), `${data} ships`);
+    for (const data of ['extension/dist/data/lexicon.txt', 'extension/dist/data/WORDNET-LICENSE', 'extension/dist/data/vectors.bin', 'extension/dist/data/VECTORS-LICENSE', 'extension/dist/data/topics.txt']) assert.ok(entries.some((entry) => entry.name === data), `${data} ships`);
 
     // Exactly one binary package, the target's own (none in the universal package, which has no node-llama-cpp).
     assert.deepEqual(binaryPackagesIn(entries), binaryPackage ? [binaryPackage] : []);

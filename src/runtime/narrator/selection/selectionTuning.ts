@@ -22,6 +22,8 @@ export interface SelectionTuning {
   readonly relationWeights: readonly [number, number, number, number, number];
   /** The weight's share when the relation comes through one of the word's rarer senses. */
   readonly minorSenseWeight: number;
+  /** The weight of a relation through the bundled topics: a word and its topic ("o2" and "oxygen"), 0 for none. */
+  readonly topicWeight: number;
   /** A player's word more common than this (WordNet's tag count) relates in proportion less: "get" or "well" mean too many things. */
   readonly commonFrequency: number;
   /** A player's own word (matched as itself, not through a related word) more common than this (WordNet's tag count) counts in proportion less (Infinity: every word counts fully). */
@@ -62,6 +64,7 @@ export const DEFAULT_TUNING: SelectionTuning = {
   relatedWeight: 1.0,
   relationWeights: [0.9, 0.85, 0.75, 0.65, 0.55],
   minorSenseWeight: 0.85,
+  topicWeight: 0.8,
   commonFrequency: 60,
   commonWordFrequency: 120,
   relateKnownWords: false,

@@ -1,6 +1,7 @@
-// A BM25F index of what skills say about themselves (names, capabilities, keywords, examples, descriptions, prompt.md's guidance), built once per skill set and scored per player input, with words related by meaning (the bundled lexicon) counting as a share of a shared word.
+// A BM25F index of what skills say about themselves (names, capabilities, keywords, examples, descriptions, prompt.md's guidance), built once per skill set and scored per player input, with words related by meaning (the bundled lexicon) or by topic (the bundled topics) counting as a share of a shared word.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
 import { lexicon } from './relatedness/lexicon.js';
+import { topics } from './relatedness/topics.js';
 import { activeTuning, type Field } from './selectionTuning.js';
 import { termOf, wordsOf } from './textTerms.js';
 
@@ -165,7 +166,7 @@ export class SkillIndex {
     return { scores, manifestScores };
   }
 
-  /** The manifests' terms related by meaning to a player's word (by the lexicon, another stem), best first. */
+  /** The manifests' terms related to a player's word (by meaning through the lexicon, by topic through the topics), best first. */
   related(word: string): readonly RelatedTerm[] {
     const cached = this.relatedCache.get(word);
     if (cached) return cached;
@@ -183,6 +184,15 @@ export class SkillIndex {
         const similarity = Math.round(weight * vagueness * 100) / 100;
         const previous = best.get(term);
         if (!previous || previous.similarity < similarity) best.set(term, { term, word: related.word, similarity });
+      }
+      // The topics a word belongs to ("o2" → oxygen), which WordNet's relations miss.
+      const topicWords = tuning.topicWeight > 0 ? topics() : null;
+      for (const topicWord of topicWords?.relatedTo(word) ?? []) {
+        const term = termOf(topicWord);
+        if (term === undefined || term === own || !this.vocabulary.has(term)) continue;
+        const similarity = Math.round(tuning.topicWeight * vagueness * 100) / 100;
+        const previous = best.get(term);
+        if (!previous || previous.similarity < similarity) best.set(term, { term, word: topicWord, similarity });
       }
     }
     const found = [...best.values()].sort((left, right) => right.similarity - left.similarity);
