@@ -1,4 +1,4 @@
-// The pattern narrator on skills written with only the standard manifest fields (docs/design-rules.md#skill-manifests) (issue 24): the seven corpora written blind (four for tuning, three frozen held-out), each at or above its measured floor, the frozen ones together at 85% at least, with no shotgun plans and valid plans.
+// The pattern narrator on skills written with only the standard manifest fields (docs/design-rules.md#skill-manifests) (issue 24): the eight corpora written blind (four for tuning, four frozen held-out), each at or above its measured floor, the frozen ones together at 85% at least, with no shotgun plans and valid plans.
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
@@ -10,14 +10,15 @@ import { grade, loadCorpusSet, narratorsOf, type CorpusEntry, type CorpusSet, ty
 /**
  * Floors, as measured when the selection was calibrated (see docs/narrators-and-selection.md#measured-accuracy). The held-out corpora
  * were frozen before tuning and never tuned on; their totals only were looked at, after tuning: author-heldout six times
- * over the sessions, author-heldout2 four times, author-heldout3 (frozen 2026-11-27 at 78.8%) four times (the last, each:
- * 2026-11-28, with the bundled topics).
+ * over the sessions, author-heldout2 four times, author-heldout3 (frozen 2026-11-27 at 78.8%) four times, the last each
+ * on 2026-11-27 with the bundled topics; author-heldout4 (frozen 2026-11-27) once, after that tuning (80.4%; 81.4% without
+ * the topics).
  */
-const FLOORS = { authorDev: 0.9, authorDev2: 0.89, authorDev3: 0.89, authorDev4: 0.84, authorHeldOut: 0.83, authorHeldOut2: 0.94, authorHeldOut3: 0.82 } as const;
+const FLOORS = { authorDev: 0.9, authorDev2: 0.89, authorDev3: 0.89, authorDev4: 0.84, authorHeldOut: 0.83, authorHeldOut2: 0.94, authorHeldOut3: 0.82, authorHeldOut4: 0.8 } as const;
 /** Plans that choose no unrelated skill, at least (65% unless said here). */
-const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorHeldOut: 0.8, authorHeldOut2: 0.8, authorHeldOut3: 0.7 };
+const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorHeldOut: 0.8, authorHeldOut2: 0.8, authorHeldOut3: 0.7, authorHeldOut4: 0.7 };
 /** The frozen corpora print their totals only: their misses must not steer tuning. */
-const FROZEN: ReadonlySet<string> = new Set(['authorHeldOut', 'authorHeldOut2', 'authorHeldOut3']);
+const FROZEN: ReadonlySet<string> = new Set(['authorHeldOut', 'authorHeldOut2', 'authorHeldOut3', 'authorHeldOut4']);
 /** The frozen corpora together: the issue's bar. */
 const HELD_OUT_FLOOR = 0.85;
 
@@ -84,7 +85,7 @@ for (const name of Object.keys(FLOORS) as (keyof typeof FLOORS)[]) {
   });
 }
 
-test(`the three frozen held-out corpora together: at least ${HELD_OUT_FLOOR * 100}% right`, () => {
+test(`the four frozen held-out corpora together: at least ${HELD_OUT_FLOOR * 100}% right`, () => {
   const shares = [...FROZEN].map((name) => share(name as keyof typeof FLOORS));
   const right = shares.reduce((sum, each) => sum + each.right, 0);
   const total = shares.reduce((sum, each) => sum + each.total, 0);
