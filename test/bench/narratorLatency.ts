@@ -1,4 +1,4 @@
-// Bench (d): pattern narrator latency per plan (median, p99) with 50 installed skills — the 11 real ones (sample and corpus fixtures) and 39 generated from their words — against p99 ≤ 1 ms, with the lexicon and the word vectors loaded; also the p99 of words seen for the first time, and the load times of the lexicon and the vectors.
+// Bench (d): pattern narrator latency per plan (median, p99) with 50 installed skills — the 11 real ones (sample and corpus fixtures) and 39 generated from their words — against p99 ≤ 1 ms, with the lexicon, the word vectors and the topics loaded; also the p99 of words seen for the first time, and the load times of the lexicon, the vectors and the topics.
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -8,6 +8,7 @@ import type { NarratorSkill } from '../../src/runtime/skills/skillTypes.js';
 import { check, collectGarbage, median, meetsTarget, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';
 import { CORPORA, repoRoot, type CorpusEntry } from '../narrator/corpusKit.js';
 import { lexicon, lexiconFile, loadLexicon } from '../../src/runtime/narrator/selection/relatedness/lexicon.js';
+import { loadTopics, topics, topicsFile } from '../../src/runtime/narrator/selection/relatedness/topics.js';
 import { loadVectors, vectorsFile, wordVectors } from '../../src/runtime/narrator/selection/relatedness/vectors.js';
 import { selectSkills } from '../../src/runtime/narrator/selection/skillSelection.js';
 import { readFileSync } from 'node:fs';
@@ -72,8 +73,11 @@ export async function runNarratorLatency(options: BenchOptions): Promise<BenchRe
   // The word vectors' load, the same way.
   const vectorLoads = Array.from({ length: 5 }, () => loadVectors(vectorsFile())!.loadMs);
   check(wordVectors(), 'the word vectors');
+  // The topics, the same way.
+  const topicLoads = Array.from({ length: 5 }, () => loadTopics(topicsFile())!.loadMs);
+  check(topics(), 'the topics');
   const skills = await fiftySkills(SKILL_COUNT);
-  // Every corpus's inputs: the project's and the four written blind for issue 24 (their words reach the lexicon).
+  // Every corpus's inputs: the project's and those written blind for issue 24 (their words reach the lexicon).
   const inputs = Object.values(CORPORA).flatMap(({ file }) => (JSON.parse(readFileSync(path.join(repoRoot, 'test', 'narrator', file), 'utf8')) as CorpusEntry[]).map((entry) => entry.input));
   // Quick mode (CI) still takes enough samples that a handful of scheduler or collector pauses do not make the p99.
   const generations = options.quick ? 6_000 : 20_000;
@@ -102,11 +106,12 @@ export async function runNarratorLatency(options: BenchOptions): Promise<BenchRe
   const firstP99 = percentile(firstSight, 0.99);
   const loadMs = median(loads);
   const vectorsLoadMs = median(vectorLoads);
+  const topicsLoadMs = median(topicLoads);
   // How many of the inputs reach the fallback on meaning (nothing matched on words) with these 50 skills.
   const byMeaning = inputs.filter((input) => selectSkills(input, skills).selected.some((chosen) => chosen.byMeaning)).length;
-  const line = `(d) pattern narrator with ${skills.length} skills over ${generations} generations of the ${inputs.length} corpus inputs: median ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs → ${ratio.toFixed(3)}× of ${ALLOWANCE_MS} ms ${targetText(ratio, TARGET)}; first sight of an input: median ${(median(firstSight) * 1000).toFixed(1)} µs, p99 ${(firstP99 * 1000).toFixed(1)} µs (garbage collection included); ${byMeaning} of the inputs chose by meaning; lexicon load ${loadMs.toFixed(1)} ms, word vectors ${vectorsLoadMs.toFixed(1)} ms, once per process`;
+  const line = `(d) pattern narrator with ${skills.length} skills over ${generations} generations of the ${inputs.length} corpus inputs: median ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs → ${ratio.toFixed(3)}× of ${ALLOWANCE_MS} ms ${targetText(ratio, TARGET)}; first sight of an input: median ${(median(firstSight) * 1000).toFixed(1)} µs, p99 ${(firstP99 * 1000).toFixed(1)} µs (garbage collection included); ${byMeaning} of the inputs chose by meaning; lexicon load ${loadMs.toFixed(1)} ms, word vectors ${vectorsLoadMs.toFixed(1)} ms, topics ${topicsLoadMs.toFixed(1)} ms, once per process`;
   return {
     id: 'd', title: 'pattern narrator latency, 50 skills', line, ratio, target: TARGET, met: meetsTarget(ratio, TARGET),
-    medians: { generationMs: p50, p99Ms: p99, allowanceMs: ALLOWANCE_MS, firstSightP99Ms: firstP99, lexiconLoadMs: loadMs, vectorsLoadMs }, samples: {}, details: { generations, inputs: inputs.length, skills: skills.length, byMeaning },
+    medians: { generationMs: p50, p99Ms: p99, allowanceMs: ALLOWANCE_MS, firstSightP99Ms: firstP99, lexiconLoadMs: loadMs, vectorsLoadMs, topicsLoadMs }, samples: {}, details: { generations, inputs: inputs.length, skills: skills.length, byMeaning },
   };
 }
