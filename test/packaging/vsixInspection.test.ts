@@ -50,7 +50,7 @@ for (const [target, binaryPackage] of Object.entries(EXPECTED)) {
 
     const packageJson = JSON.parse(files.get('extension/package.json')!.toString('utf8')) as { dependencies?: Record<string, string>; main: string };
     assert.ok(entries.some((entry) => entry.name === `extension/${packageJson.main.replace(/^\.\//, '')}`), 'the extension entry point ships');
-    // The pattern narrator's lexicon and word vectors (read beside the bundles) and the notices their licenses ask for.
+    // The pattern narrator's lexicon, word vectors and topics (read beside the bundles) and the notices the licenses ask for.
     for (const data of ['extension/dist/data/lexicon.txt', 'extension/dist/data/WORDNET-LICENSE', 'extension/dist/data/vectors.bin', 'extension/dist/data/VECTORS-LICENSE', 'extension/dist/data/topics.txt']) assert.ok(entries.some((entry) => entry.name === data), `${data} ships`);
 
     // Exactly one binary package, the target's own (none in the universal package, which has no node-llama-cpp).

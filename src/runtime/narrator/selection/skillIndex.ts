@@ -25,7 +25,7 @@ interface Document {
   readonly manifestFrequencies: Map<string, number>;
 }
 
-/** A manifest's term related by meaning to a player's word. */
+/** A manifest's term related by meaning or by topic to a player's word. */
 export interface RelatedTerm {
   readonly term: string;
   /** The manifest's word it stands for, for explanations. */
@@ -172,28 +172,22 @@ export class SkillIndex {
     if (cached) return cached;
     const own = termOf(word);
     const best = new Map<string, RelatedTerm>();
-    const words = lexicon();
     const tuning = activeTuning();
-    if (own !== undefined && words && (tuning.relateKnownWords || !this.vocabulary.has(own))) {
-      const frequency = words.frequencyOf(word);
+    const words = lexicon();
+    const topicWords = tuning.topicWeight > 0 ? topics() : null;
+    if (own !== undefined && (words || topicWords) && (tuning.relateKnownWords || !this.vocabulary.has(own))) {
+      const frequency = words?.frequencyOf(word) ?? 0;
       const vagueness = frequency <= tuning.commonFrequency ? 1 : Math.sqrt(tuning.commonFrequency / frequency);
-      for (const related of words.relatedTo(word)) {
-        const term = termOf(related.word);
-        if (term === undefined || term === own || !this.vocabulary.has(term)) continue;
-        const weight = tuning.relationWeights[related.steps]! * (related.minorSense ? tuning.minorSenseWeight : 1);
+      const offer = (relatedWord: string, weight: number) => {
+        const term = termOf(relatedWord);
+        if (term === undefined || term === own || !this.vocabulary.has(term)) return;
         const similarity = Math.round(weight * vagueness * 100) / 100;
         const previous = best.get(term);
-        if (!previous || previous.similarity < similarity) best.set(term, { term, word: related.word, similarity });
-      }
+        if (!previous || previous.similarity < similarity) best.set(term, { term, word: relatedWord, similarity });
+      };
+      for (const related of words?.relatedTo(word) ?? []) offer(related.word, tuning.relationWeights[related.steps]! * (related.minorSense ? tuning.minorSenseWeight : 1));
       // The topics a word belongs to ("o2" → oxygen), which WordNet's relations miss.
-      const topicWords = tuning.topicWeight > 0 ? topics() : null;
-      for (const topicWord of topicWords?.relatedTo(word) ?? []) {
-        const term = termOf(topicWord);
-        if (term === undefined || term === own || !this.vocabulary.has(term)) continue;
-        const similarity = Math.round(tuning.topicWeight * vagueness * 100) / 100;
-        const previous = best.get(term);
-        if (!previous || previous.similarity < similarity) best.set(term, { term, word: topicWord, similarity });
-      }
+      for (const topicWord of topicWords?.relatedTo(word) ?? []) offer(topicWord, tuning.topicWeight);
     }
     const found = [...best.values()].sort((left, right) => right.similarity - left.similarity);
     if (this.relatedCache.size >= RELATED_CACHE) this.relatedCache.delete(this.relatedCache.keys().next().value!);

@@ -19,15 +19,18 @@ test('the bundled topics load once, from beside the sources, every line well for
   assert.ok(loaded.relatedTo('o2').includes('oxygen'), 'o2 → oxygen');
   assert.ok(loaded.relatedTo('oxygen').includes('o2'), 'oxygen → o2');
   assert.ok(loaded.relatedTo('safecracker').includes('heist'), 'safecracker → heist');
+  // A WordNet word of its own is not taken apart into a base form that a topic has.
+  for (const word of ['caring', 'coping', 'bared']) assert.deepEqual(loaded.relatedTo(word), [], word);
 });
 
 test('a word relates to its topics, a topic to its words, words of one topic not to each other; base forms reach their word', () => {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'narratoria-topics-'));
   try {
     const file = path.join(folder, 'topics.txt');
-    writeFileSync(file, '# a comment\r\nrumour: gossip, whisper, news\r\nnews: herald, gazette\r\n');
+    writeFileSync(file, '\uFEFF# a comment\r\nrumour: gossip, whisper, news \r\n\r\nnews: herald, gazette\r\npotion: elixir, potions\r\n');
     const tiny = loadTopics(file)!;
-    assert.equal(tiny.size, 2);
+    assert.equal(tiny.size, 3);
+    assert.deepEqual(tiny.relatedTo('potions'), ['potion'], 'a plural listed as its topic\'s word relates to the topic only');
     assert.deepEqual(tiny.relatedTo('whisper'), ['rumour'], 'a word → its topic, not "news" or "gossip"');
     assert.deepEqual(tiny.relatedTo('whispers'), ['rumour'], 'a plural reaches its word');
     assert.deepEqual([...tiny.relatedTo('rumour')].sort(), ['gossip', 'news', 'whisper'], 'a topic → its words');

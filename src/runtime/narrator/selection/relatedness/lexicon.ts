@@ -15,6 +15,8 @@ export interface Lexicon {
   readonly size: number;
   /** How long loading took, in milliseconds (reported by bench d). */
   readonly loadMs: number;
+  /** Whether the word is one of WordNet's own ("caring", "coping"), not only an inflection of one. */
+  has(word: string): boolean;
   /** How often WordNet's sense-tagged corpora use the word (0 for a rare one): how common, so how vague, it is. */
   frequencyOf(word: string): number;
   /** The words related to `word`, or to its base forms (plural, past, -ing) when the lexicon lacks it, closest first. */
@@ -71,6 +73,9 @@ export function loadLexicon(file: string): Lexicon | null {
   return {
     size: spans.size,
     loadMs,
+    has(word) {
+      return spans.has(word);
+    },
     frequencyOf(word) {
       const at = spans.get(word) ?? spans.get(baseForms(word).find((base) => spans.has(base)) ?? '');
       return at === undefined ? 0 : Number(text.slice(at, text.indexOf('\t', at)));
