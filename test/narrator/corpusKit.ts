@@ -81,7 +81,7 @@ export interface CorpusSet {
   readonly skills: readonly NarratorSkill[];
 }
 
-/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the eight written blind for issue 24 (author-dev, author-dev2, author-dev3 and author-dev4 for tuning; author-heldout, author-heldout2, author-heldout3 and author-heldout4 frozen). */
+/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the nine written blind for issue 24 (author-dev, author-dev2, author-dev3 and author-dev4 for tuning; author-heldout to author-heldout5 frozen). */
 export const CORPORA = {
   corpus: { file: 'corpus.json', fixtures: ['narrator-skills'] },
   heldout: { file: 'heldout.json', fixtures: ['narrator-skills', 'narrator-skills-heldout'] },
@@ -93,6 +93,7 @@ export const CORPORA = {
   authorHeldOut2: { file: 'author-heldout2.json', fixtures: ['author-skills-heldout2'] },
   authorHeldOut3: { file: 'author-heldout3.json', fixtures: ['author-skills-heldout3'] },
   authorHeldOut4: { file: 'author-heldout4.json', fixtures: ['author-skills-heldout4'] },
+  authorHeldOut5: { file: 'author-heldout5.json', fixtures: ['author-skills-heldout5'] },
 } as const;
 
 export async function loadCorpusSet(name: keyof typeof CORPORA): Promise<CorpusSet> {
