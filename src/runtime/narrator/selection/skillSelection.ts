@@ -308,25 +308,25 @@ function commonness(word: string, frequency: number): number {
 const tagCounts = new Map<string, number>();
 
 /** The context skills compared in meaning, by what they say (a set with a roll skill disabled compares the same ones), the most recent kept. */
-const recentTopics = new Map<string, SkillTopics>();
+const recentComparisons = new Map<string, SkillTopics>();
 
 /** This set's context skills (two at least: one alone is compared with nothing) and their comparison in meaning; undefined without them or without the vectors. */
-function topicsOf(index: SkillIndex): { readonly topics: SkillTopics; readonly compared: readonly NarratorSkill[] } | undefined {
+function comparisonInMeaningOf(index: SkillIndex): { readonly comparison: SkillTopics; readonly compared: readonly NarratorSkill[] } | undefined {
   const compared = index.skills.map((entry) => entry.skill).filter((skill) => skill.scripts.length > 0 && !isNarrator(skill) && roleOf(skill) === 'context');
   if (compared.length < 2) return undefined;
   const vectors = wordVectors();
   if (!vectors) return undefined;
   const key = `${tuningVersion()}:${compared.map(contentIdOf).join(',')}`;
-  let topics = recentTopics.get(key);
-  if (topics) {
-    recentTopics.delete(key);
+  let comparison = recentComparisons.get(key);
+  if (comparison) {
+    recentComparisons.delete(key);
   } else {
     const tuning = activeTuning();
-    topics = new SkillTopics(compared, vectors, { rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, centroidShare: tuning.meaningCentroidShare });
-    if (recentTopics.size >= RECENT_INDEXES) recentTopics.delete(recentTopics.keys().next().value!);
+    comparison = new SkillTopics(compared, vectors, { rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, centroidShare: tuning.meaningCentroidShare });
+    if (recentComparisons.size >= RECENT_INDEXES) recentComparisons.delete(recentComparisons.keys().next().value!);
   }
-  recentTopics.set(key, topics);
-  return { topics, compared };
+  recentComparisons.set(key, comparison);
+  return { comparison, compared };
 }
 
 /**
@@ -337,13 +337,13 @@ function topicsOf(index: SkillIndex): { readonly topics: SkillTopics; readonly c
 function closestInMeaning(index: SkillIndex, input: string, reading: CueReading, query: Query): SelectedSkill | undefined {
   const tuning = activeTuning();
   if (!Number.isFinite(tuning.meaningThreshold)) return undefined;
-  const found = topicsOf(index);
+  const found = comparisonInMeaningOf(index);
   if (!found) return undefined;
   // The manifests' own words were weighed by the scores already ("stand" is the reputation skill's "standing", below its threshold).
   const weighed = (word: string) => index.knows(termOf(word)!);
-  const [first, second] = found.topics.rank(input, found.compared.map((_, position) => position), weighed);
+  const [first, second] = found.comparison.rank(input, found.compared.map((_, position) => position), weighed);
   if (!first || !second || first.score < tuning.meaningThreshold || first.score - second.score < tuning.meaningMargin) return undefined;
-  const matches = found.topics.matches(input, first.position, weighed);
+  const matches = found.comparison.matches(input, first.position, weighed);
   if (matches.length === 0) return undefined;
   const entry = index.skills.find((each) => each.skill === found.compared[first.position])!;
   const [script, ...alternatives] = scriptsOf(index, entry, query, reading);
