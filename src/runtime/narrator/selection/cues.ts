@@ -30,6 +30,11 @@ const RISKY =
   'haggle|bargain|negotiate|climb|scale|clamber|jump|leap|vault|dodge|evade|disarm|swim|pick\\s+(?:the\\s+|a\\s+|its\\s+)?lock|lockpick|force\\s+(?:open|the|it)|' +
   'break\\s+(?:down|open|through)|steal|rob|pickpocket|win\\s+back|escape|balance|wrestle|grapple|parry|block';
 
+/** Calling someone names ("I call Jory a cheat"): an insult. */
+const NAME_CALLING = String.raw`\bcall(?:s|ed)?\s+[\w\s']{1,40}?\s+an?\s+(?:cheat|liar|thief|coward|fool|idiot|crook|traitor|fraud)\b`;
+/** The player's own deeds, kind or harmful. */
+const DEEDS = 'help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank|rob|steal|betray|insult|spit|burn|cheat|lie\\s+to';
+
 /** How someone sees the player, and what changes it: for one person, or for a group (a faction, "the elves"). */
 const PERSON_OPINION = 'attitude perception opinion npc';
 const GROUP_OPINION = 'reputation standing faction';
@@ -56,17 +61,17 @@ const RULES: readonly CueRule[] = [
     expansion: 'time hour day date calendar clock',
   },
   { kind: 'chance', pattern: new RegExp(`\\b(?:${RISKY})\\b`, 'i'), expansion: 'roll dice chance check' },
-  { kind: 'chance', pattern: /\b(?:roll(?:s|ing)?\s+(?:a\s+|for\b|to\b|the\s+dice|\d)|\d*d(?:\d+|%)\b|saving\s+throw|\bdc\s*\d)/i, expansion: 'roll dice chance check' },
+  { kind: 'chance', pattern: /\b(?:roll(?:s|ing)?\s+(?:a\s+|for\b|to\b|the\s+dice|\d|(?:one|two|three|four|five|six|some|my|our)\b)|dice\b|percentile\b|\w+-sided\b|\d*d(?:\d+|%)\b|saving\s+throw|\bdc\s*\d)/i, expansion: 'roll dice chance check' },
   {
     kind: 'past',
     pattern:
-      /\b(?:have\s+(?:i|we)\s+(?:ever\s+)?(?:met|been|seen|heard|visited)|did\s+(?:i|we)\s+(?:ever\s+)?\w+|last\s+time|remind\s+me|what\s+happened|so\s+far|who\s+gave\s+(?:me|us)|where\s+did\s+(?:i|we)|when\s+did\s+(?:i|we)|do\s+(?:i|we)\s+(?:remember|recall|know\s+about)|what\s+do\s+(?:i|we)\s+know\s+about|\b(?:i|we)\s+(?:try\s+to\s+)?(?:remember|recall)\b(?!\s+to\b)|before\s*\?|again\b)/i,
+      /\b(?:have\s+(?:i|we)\s+(?:ever\s+)?(?:met|been|seen|heard|visited)|did\s+(?:i|we)\s+(?:ever\s+)?\w+|last\s+time|remind\s+me|what\s+happened|so\s+far|who\s+gave\s+(?:me|us)|where\s+did\s+(?:i|we)|when\s+did\s+(?:i|we)|do\s+(?:i|we)\s+(?:remember|recall|know\s+about)|what\s+do\s+(?:i|we)\s+know\s+about|what\s+did\s+(?:the\s+|that\s+|this\s+|my\s+|our\s+)?[\w\s'-]{1,40}?\s+(?:tell|say|said|mention|promise|ask)\b|who\s+(?:was|were)\s+(?:that|those|the)\b[^?.!]*\b(?:i|we)\s+(?:met|saw)\b|(?:a\s+while|way)\s+back\b|\b(?:days?|nights?|weeks?|months?|years?)\s+ago\b|\b(?:i|we)\s+(?:try\s+to\s+)?(?:remember|recall)\b(?!\s+to\b)|before\s*\?|again\b)/i,
     expansion: 'remember recall memory past happened',
   },
   {
     kind: 'opinion',
     pattern:
-      /\b(?:trusts?\s+(?:me|us)|(?:win|earn|gain|regain)\s+(?:back\s+)?[\w\s']*?\btrust|(?:feel|feels|think|thinks)\s+(?:about|of)\s+(?:me|us)|angry\s+(?:with|at)\s+(?:me|us)|(?:on|at)\s+(?:my|our)\s+side|(?:like|likes|hate|hates)\s+(?:me|us)|(?:mad|upset|furious)\s+(?:with|at)\s+(?:me|us)|see[sn]?\s+(?:me|us)|(?:me|us)\s+arrested|welcome\b)/i,
+      /\b(?:trusts?\s+(?:me|us)|(?:win|earn|gain|regain)\s+(?:back\s+)?[\w\s']*?\btrust|(?:feel|feels|think|thinks)\s+(?:about|of)\s+(?:me|us)|angry\s+(?:with|at)\s+(?:me|us)|(?:on|at)\s+(?:my|our)\s+side|(?:like|likes|hate|hates)\s+(?:me|us)|(?:mad|upset|furious|sore|cross|annoyed|pleased|happy)\s+(?:with|at)\s+(?:me|us)|thinks?\s+(?:any\s+)?(?:better|worse|more|less|well|highly|badly|poorly)\s+of\s+(?:me|us)|see[sn]?\s+(?:me|us)|(?:me|us)\s+arrested|welcome\b)/i,
     expansion: PERSON_OPINION,
   },
   { kind: 'standing', pattern: /\b(?:reputation|standing|renown|factions?)\b/i, expansion: 'reputation standing faction' },
@@ -74,8 +79,9 @@ const RULES: readonly CueRule[] = [
   { kind: 'standing', pattern: /\b(?:[A-Z][a-z]+\s+)+(?:Guild|League|Circle|Guard|Order|Brotherhood|Clan|Company|Council|Elves|Dwarves)\b/, expansion: 'reputation standing faction' },
   {
     kind: 'deed',
-    pattern:
-      /\b(?:help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank|rob|steal|betray|insult|spit|burn|cheat|lie\s+to)\b(?!\s+(?:me|us|myself|ourselves|yourself)\b)/i,
+    // The player's own deed: a verb after "I" or "we" (a word between: "I quickly help", "I agree to help") or after
+    // "and"/"then", never a noun ("a hand of cards", "a status report", "craft a bandage").
+    pattern: new RegExp(String.raw`\b(?:(?:i|we)(?:'ll|'d)?(?:\s+\w+){0,2}?\s+|(?:and|then)\s+)(?:${DEEDS})\b(?!\s+(?:me|us|myself|ourselves|yourself)\b)|${NAME_CALLING}`, 'i'),
     expansion: PERSON_DEED,
   },
   {
@@ -94,14 +100,17 @@ const RULES: readonly CueRule[] = [
 ];
 
 const KIND_DEEDS = /\b(?:help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank|win\s+back)\b/i;
-const HARMFUL_DEEDS = /\b(?:rob|steal|betray|insult|spit|burn|cheat|lie\s+to)\b/i;
+const HARMFUL_DEEDS = new RegExp(`\\b(?:rob|steal|betray|insult|spit|burn|cheat|lie\\s+to)\\b|${NAME_CALLING}`, 'i');
+
+/** A request to see how something stands ("Check my O2", "I look over the map"): asks for information, like a question. */
+const CHECKING = /^(?:(?:i|we|let's)\s+)?(?:check|inspect|examine|count|read|study|review|look\s+(?:at|over))\b/i;
 
 /** Reads the cues of `input`. Deterministic; a cue never names a skill, only the words its kind of skill uses. */
 export function readCues(input: string): CueReading {
   const text = input.trim();
-  // A question, or a request for information ("Show me your wares", "Tell me about kelpies").
+  // A question, or a request for information ("Show me your wares", "Tell me about kelpies", "Check my O2").
   const question =
-    /\?\s*$/.test(text) || /^(?:who|what|when|where|why|how|which|is|are|am|do|does|did|have|has|can|could|will|would|should)\b/i.test(text) || /^(?:show|tell|list|describe|remind)\s+(?:me|us)\b/i.test(text);
+    /\?\s*$/.test(text) || /^(?:who|what|when|where|why|how|which|is|are|am|do|does|did|have|has|can|could|will|would|should)\b/i.test(text) || /^(?:show|tell|list|describe|remind)\s+(?:me|us)\b/i.test(text) || CHECKING.test(text);
   const cues: Cue[] = [];
   for (const rule of RULES) {
     const match = rule.pattern.exec(text);

@@ -90,6 +90,9 @@ const VISUAL = /^(?:portrait|image|images|art|picture|illustration|visual)$/i;
 /** Script names that read (chosen for questions) and that act (chosen for deeds and actions). */
 const READS = /^(?:query|get|report|lookup|look-?up|recall|list|show|status|wares|routes|forecast|find|search|info|describe|check|read)/i;
 const ACTS = /^(?:update|adjust|change|set|store|save|record|add|buy|sell|journey|travel|go|move|apply|give|take|write|roll|draw|offer)/i;
+/** A script description that starts by reading ("Reports how much oxygen is left", "Lists the crew"); one that starts with another verb acts. */
+const READING_DESCRIPTION = /^(?:lists|shows|checks|reports|tells|says|reads|finds|counts|looks|searches|reviews|scans|describes|displays|estimates|reveals|explains|predicts|forecasts|answers|recalls|identifies|examines|inspects|measures|gets|fetches|queries|returns)\b/i;
+const ACTING_DESCRIPTION = /^(?!(?:this|is|was|has|does|its|his)\b)[A-Z][a-z]+s\b/;
 
 const NO_TERMS: readonly string[] = [];
 const indexes = new WeakMap<readonly NarratorSkill[], SkillIndex>();
@@ -383,11 +386,23 @@ function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading
   const acting = !reading.question || reading.deedPolarity !== 0;
   return scripts
     .map((script, position) => {
-      const verb = READS.test(script.name) ? (acting ? -0.5 : 1.5) : ACTS.test(script.name) ? (acting ? 1.5 : -0.5) : 0;
+      // A script's name says what it does more surely than its description's first verb, which counts half.
+      const { kind, sure } = scriptKind(script);
+      const verb = (kind === 'reads' ? (acting ? -0.5 : 1.5) : kind === 'acts' ? (acting ? 1.5 : -0.5) : 0) * (sure ? 1 : 0.5);
       return { script, position, score: index.score(entry.scripts[position]!, query).score + verb };
     })
     .sort((left, right) => right.score - left.score || left.position - right.position)
     .map(({ script }) => script);
+}
+
+/** Whether a script reads (a question wants it) or acts (a deed wants it): by its name, else by its description's first verb. */
+function scriptKind(script: NarratorSkill['scripts'][number]): { readonly kind?: 'reads' | 'acts'; readonly sure: boolean } {
+  if (READS.test(script.name)) return { kind: 'reads', sure: true };
+  if (ACTS.test(script.name)) return { kind: 'acts', sure: true };
+  const description = script.description?.trim() ?? '';
+  if (READING_DESCRIPTION.test(description)) return { kind: 'reads', sure: false };
+  if (ACTING_DESCRIPTION.test(description)) return { kind: 'acts', sure: false };
+  return { sure: false };
 }
 
 /** The narrating skill of highest priority, and its script named like narrate (else its first). */

@@ -13,7 +13,7 @@ export const SYNONYM_GROUPS: readonly (readonly string[])[] = [
   ['haggle', 'bargain', 'negotiate', 'haggling', 'haggled'],
   ['merchant', 'trader', 'shopkeeper', 'vendor', 'peddler', 'seller', 'storekeeper'],
   ['wares', 'goods', 'merchandise', 'stock', 'inventory'],
-  ['shop', 'store', 'stall', 'market', 'emporium'],
+  ['shop', 'stall', 'market', 'emporium'],
   // Travel
   ['travel', 'journey', 'voyage', 'trek', 'expedition'],
   ['distance', 'far', 'miles'],
