@@ -1,8 +1,11 @@
-// Calibration tool (not a test): grid search of skill selection's weights and thresholds, with leave-one-corpus-out cross-validation over the tuning corpora; the frozen author-heldout corpora are left out (test/narrator/authorCorpora.test.ts measures them).
+// Calibration tool (not a test): grid search of skill selection's weights and thresholds, with leave-one-corpus-out cross-validation over the tuning corpora; the frozen held-out corpora (author-heldout6 and author-heldout7) are left out (test/narrator/authorCorpora.test.ts measures them).
 // Run: node --import tsx test/narrator/calibrateSelection.ts [--quick | --common | --meaning | --topics]   (CLEAN_WEIGHT=0.2: how much clean plans count)
 import { buildPatternPlan } from '../../src/runtime/narrator/patternNarrator.js';
 import { DEFAULT_TUNING, useTuning, type SelectionTuning } from '../../src/runtime/narrator/selection/selectionTuning.js';
 import { grade, loadCorpusSet, narratorsOf, type CorpusSet } from './corpusKit.js';
+
+/** The corpora tuned on: the project's own, the four written for tuning, and the five that were held out until session 15. */
+export const TUNING_CORPORA = ['corpus', 'heldout', 'authorDev', 'authorDev2', 'authorDev3', 'authorDev4', 'authorHeldOut', 'authorHeldOut2', 'authorHeldOut3', 'authorHeldOut4', 'authorHeldOut5'] as const;
 
 /** The share of a corpus's entries that are right under the tuning in force. */
 export function accuracy(set: CorpusSet): number {
@@ -107,7 +110,7 @@ function bestOn(scores: readonly { right: number; clean: number }[][], on: reado
 
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
-  const tuningSets = await Promise.all((['corpus', 'heldout', 'authorDev', 'authorDev2', 'authorDev3', 'authorDev4'] as const).map((name) => loadCorpusSet(name)));
+  const tuningSets = await Promise.all(TUNING_CORPORA.map((name) => loadCorpusSet(name)));
   const tunings = process.argv.includes('--meaning') ? [...meaningGrid()] : process.argv.includes('--common') ? [...commonGrid()] : process.argv.includes('--topics') ? [...topicsGrid()] : [...grid(quick)];
   console.log(`${tunings.length} tunings × ${tuningSets.length} tuning corpora`);
   const scores = evaluate(tunings, tuningSets);

@@ -81,7 +81,12 @@ export interface CorpusSet {
   readonly skills: readonly NarratorSkill[];
 }
 
-/** The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the nine written blind for issue 24 (author-dev, author-dev2, author-dev3 and author-dev4 for tuning; author-heldout to author-heldout5 frozen). */
+/**
+ * The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the eleven written blind
+ * for issue 24. author-dev to author-dev4 were written for tuning; author-heldout to author-heldout5 were frozen held-out
+ * sets until session 15 measured them for the last time and made them tuning data; author-heldout6 and author-heldout7
+ * are the frozen held-out sets now.
+ */
 export const CORPORA = {
   corpus: { file: 'corpus.json', fixtures: ['narrator-skills'] },
   heldout: { file: 'heldout.json', fixtures: ['narrator-skills', 'narrator-skills-heldout'] },
@@ -94,6 +99,8 @@ export const CORPORA = {
   authorHeldOut3: { file: 'author-heldout3.json', fixtures: ['author-skills-heldout3'] },
   authorHeldOut4: { file: 'author-heldout4.json', fixtures: ['author-skills-heldout4'] },
   authorHeldOut5: { file: 'author-heldout5.json', fixtures: ['author-skills-heldout5'] },
+  authorHeldOut6: { file: 'author-heldout6.json', fixtures: ['author-skills-heldout6'] },
+  authorHeldOut7: { file: 'author-heldout7.json', fixtures: ['author-skills-heldout7'] },
 } as const;
 
 export async function loadCorpusSet(name: keyof typeof CORPORA): Promise<CorpusSet> {
