@@ -11,8 +11,9 @@ import { grade, loadCorpusSet, narratorsOf, type CorpusEntry, type CorpusSet, ty
  * Floors, as measured when the selection was calibrated (see docs/narrators-and-selection.md#measured-accuracy).
  * author-heldout to author-heldout5 were frozen held-out sets, and only their totals were looked at, until session 15
  * (2026-11-27): it measured them once more, then read their misses and tuned on them, so they are tuning data now.
- * author-heldout6 and author-heldout7 were written blind in that session, committed unread, and measured once, after
- * its last change to selection: before the session's changes 87.4% and 81.3%, after them 88.4% and 84.4%.
+ * author-heldout6 and author-heldout7 were written blind in that session and committed unread; only their totals were
+ * looked at: before the session's changes 87.4% and 81.3%, after them 88.4% and 84.4%, and the same after a review's
+ * fixes to the cues (which came from the code, not from these corpora).
  */
 const FLOORS = {
   authorDev: 0.91,
@@ -28,7 +29,7 @@ const FLOORS = {
   authorHeldOut7: 0.84,
 } as const;
 /** Plans that choose no unrelated skill, at least (65% unless said here). */
-const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorHeldOut: 0.8, authorHeldOut2: 0.8, authorHeldOut3: 0.7, authorHeldOut4: 0.7, authorHeldOut5: 0.72, authorHeldOut6: 0.72, authorHeldOut7: 0.7 };
+const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorHeldOut: 0.8, authorHeldOut2: 0.8, authorHeldOut3: 0.7, authorHeldOut4: 0.7, authorHeldOut5: 0.72, authorHeldOut6: 0.72, authorHeldOut7: 0.72 };
 /** The frozen corpora print their totals only: their misses must not steer tuning. */
 const FROZEN: ReadonlySet<string> = new Set(['authorHeldOut6', 'authorHeldOut7']);
 /** The frozen corpora together, as measured: 165 of 191 (86.4%) on 2026-11-27. The issue asks for 85%. */

@@ -14,6 +14,8 @@ export interface Cue {
 /** What the words are: a question (asks for information) or an action, with the cues found. */
 export interface CueReading {
   readonly question: boolean;
+  /** A request to see how something stands ("Check my O2"): not a question, but a reading script fits it as well. */
+  readonly checking: boolean;
   readonly cues: readonly Cue[];
   /** +1 for a kind deed (helping, giving), -1 for a harmful one (stealing, insulting), 0 for neither. */
   readonly deedPolarity: -1 | 0 | 1;
@@ -30,10 +32,20 @@ const RISKY =
   'haggle|bargain|negotiate|climb|scale|clamber|jump|leap|vault|dodge|evade|disarm|swim|pick\\s+(?:the\\s+|a\\s+|its\\s+)?lock|lockpick|force\\s+(?:open|the|it)|' +
   'break\\s+(?:down|open|through)|steal|rob|pickpocket|win\\s+back|escape|balance|wrestle|grapple|parry|block';
 
-/** Calling someone names ("I call Jory a cheat"): an insult. */
-const NAME_CALLING = String.raw`\bcall(?:s|ed)?\s+[\w\s']{1,40}?\s+an?\s+(?:cheat|liar|thief|coward|fool|idiot|crook|traitor|fraud)\b`;
-/** The player's own deeds, kind or harmful. */
-const DEEDS = 'help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank|rob|steal|betray|insult|spit|burn|cheat|lie\\s+to';
+/** Deeds toward someone, kind and harmful. */
+const KIND_DEEDS = String.raw`help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank`;
+const HARMFUL_DEEDS = String.raw`rob|steal|betray|insult|spit|burn|cheat|lie\s+to`;
+/**
+ * The player as the doer: "I" or "we" ("I'll", "we'd"), with at most an adverb or a "try to" between ("I quickly
+ * help", "I agree to help"), or "and"/"then" after such a clause; never a noun ("a hand of cards", "craft a bandage").
+ */
+const PLAYER_DOES = String.raw`\b(?:(?:i|we)(?:'ll|'d)?(?:\s+(?:\w+ly|will|would|also|then|(?:try|agree|want|decide|offer|promise|going|have)\s+to))?\s+|(?:and|then)\s+)`;
+/** An order given to the narrator about someone named or pointed at ("Give Jory the coin", "Help her up"): case matters for the name. */
+const ORDER = new RegExp(String.raw`^(?:${either(KIND_DEEDS)}|${either(HARMFUL_DEEDS)})\s+(?:him|her|them|[A-Z][\w'-]+)\b`);
+/** The player calling someone names ("I call Jory a cheat", "we called the toll keeper a liar"). */
+const NAME_CALLING = String.raw`\b(?:i|we)\s+call(?:ed)?(?!\s+(?:out|for|on|up|over|back|to)\b)(?:\s+(?!to\b)[\w'-]+){1,4}?\s+an?\s+(?:cheat|liar|thief|coward|fool|idiot|crook|traitor|fraud)\b`;
+const DEED = new RegExp(String.raw`${PLAYER_DOES}(?:${KIND_DEEDS}|${HARMFUL_DEEDS})\b(?!\s+(?:me|us|myself|ourselves|yourself)\b)|${NAME_CALLING}`, 'i');
+const HARMFUL = new RegExp(String.raw`\b(?:${HARMFUL_DEEDS})\b|${NAME_CALLING}`, 'i');
 
 /** How someone sees the player, and what changes it: for one person, or for a group (a faction, "the elves"). */
 const PERSON_OPINION = 'attitude perception opinion npc';
@@ -61,11 +73,18 @@ const RULES: readonly CueRule[] = [
     expansion: 'time hour day date calendar clock',
   },
   { kind: 'chance', pattern: new RegExp(`\\b(?:${RISKY})\\b`, 'i'), expansion: 'roll dice chance check' },
-  { kind: 'chance', pattern: /\b(?:roll(?:s|ing)?\s+(?:a\s+|for\b|to\b|the\s+dice|\d|(?:one|two|three|four|five|six|some|my|our)\b)|dice\b|percentile\b|\w+-sided\b|\d*d(?:\d+|%)\b|saving\s+throw|\bdc\s*\d)/i, expansion: 'roll dice chance check' },
+  {
+    kind: 'chance',
+    // A roll asked for: "roll a…", "roll for…", "roll three six-sided dice", "a percentile roll", "1d20"; not "roll my
+    // eyes", "dice the onions" or "a one-sided deal".
+    pattern:
+      /\b(?:roll(?:s|ing)?\s+(?:a\s+|for\b|to\b|\d|(?:(?:the|my|our|some|one|two|three|four|five|six|\d+)\s+)?(?:[\w-]+\s+)?(?:dice|die)\b)|dice\b(?!\s+(?:the|an?|some|up|it|them)\b)|percentile\b|(?:\d+|four|six|eight|ten|twelve|twenty)-sided\b|\d*d(?:\d+|%)\b|saving\s+throw|\bdc\s*\d)/i,
+    expansion: 'roll dice chance check',
+  },
   {
     kind: 'past',
     pattern:
-      /\b(?:have\s+(?:i|we)\s+(?:ever\s+)?(?:met|been|seen|heard|visited)|did\s+(?:i|we)\s+(?:ever\s+)?\w+|last\s+time|remind\s+me|what\s+happened|so\s+far|who\s+gave\s+(?:me|us)|where\s+did\s+(?:i|we)|when\s+did\s+(?:i|we)|do\s+(?:i|we)\s+(?:remember|recall|know\s+about)|what\s+do\s+(?:i|we)\s+know\s+about|what\s+did\s+(?:the\s+|that\s+|this\s+|my\s+|our\s+)?[\w\s'-]{1,40}?\s+(?:tell|say|said|mention|promise|ask)\b|who\s+(?:was|were)\s+(?:that|those|the)\b[^?.!]*\b(?:i|we)\s+(?:met|saw)\b|(?:a\s+while|way)\s+back\b|\b(?:days?|nights?|weeks?|months?|years?)\s+ago\b|\b(?:i|we)\s+(?:try\s+to\s+)?(?:remember|recall)\b(?!\s+to\b)|before\s*\?|again\b)/i,
+      /\b(?:have\s+(?:i|we)\s+(?:ever\s+)?(?:met|been|seen|heard|visited)|did\s+(?:i|we)\s+(?:ever\s+)?\w+|last\s+time|remind\s+me|what\s+happened|so\s+far|who\s+gave\s+(?:me|us)|where\s+did\s+(?:i|we)|when\s+did\s+(?:i|we)|do\s+(?:i|we)\s+(?:remember|recall|know\s+about)|what\s+do\s+(?:i|we)\s+know\s+about|what\s+did\s+(?:the\s+|that\s+|this\s+|my\s+|our\s+)?[\w\s'-]{1,40}?\s+(?:tell|say|said|mention|promise|ask)\b|who\s+(?:was|were)\s+(?:that|those|the)\b[^?.!]*\b(?:i|we)\s+(?:met|saw)\b|a\s+while\s+back\b|way\s+back\s+when\b|\b(?:days?|nights?|weeks?|months?|years?)\s+ago\b|\b(?:i|we)\s+(?:try\s+to\s+)?(?:remember|recall)\b(?!\s+to\b)|before\s*\?|again\b)/i,
     expansion: 'remember recall memory past happened',
   },
   {
@@ -79,11 +98,12 @@ const RULES: readonly CueRule[] = [
   { kind: 'standing', pattern: /\b(?:[A-Z][a-z]+\s+)+(?:Guild|League|Circle|Guard|Order|Brotherhood|Clan|Company|Council|Elves|Dwarves)\b/, expansion: 'reputation standing faction' },
   {
     kind: 'deed',
-    // The player's own deed: a verb after "I" or "we" (a word between: "I quickly help", "I agree to help") or after
-    // "and"/"then", never a noun ("a hand of cards", "a status report", "craft a bandage").
-    pattern: new RegExp(String.raw`\b(?:(?:i|we)(?:'ll|'d)?(?:\s+\w+){0,2}?\s+|(?:and|then)\s+)(?:${DEEDS})\b(?!\s+(?:me|us|myself|ourselves|yourself)\b)|${NAME_CALLING}`, 'i'),
+    // The player's own deed (see PLAYER_DOES) or name-calling…
+    pattern: DEED,
     expansion: PERSON_DEED,
   },
+  // …or an order about someone.
+  { kind: 'deed', pattern: ORDER, expansion: PERSON_DEED },
   {
     kind: 'options',
     pattern:
@@ -99,31 +119,39 @@ const RULES: readonly CueRule[] = [
   },
 ];
 
-const KIND_DEEDS = /\b(?:help|helps|helped|assist|aid|rescue|save|give|gives|hand|return|bandage|heal|protect|defend|report|apologi[sz]e|thank|win\s+back)\b/i;
-const HARMFUL_DEEDS = new RegExp(`\\b(?:rob|steal|betray|insult|spit|burn|cheat|lie\\s+to)\\b|${NAME_CALLING}`, 'i');
+/** A request to see how something stands, in one clause ("Check my O2", "I look over the map"): a reading script fits, as for a question. */
+const CHECKING = /^(?:(?:i|we|let's)\s+)?(?:check|inspect|examine|count|read|study|review|look\s+(?:at|over))\b(?![^.!?]*\b(?:and|then)\b)/i;
 
-/** A request to see how something stands ("Check my O2", "I look over the map"): asks for information, like a question. */
-const CHECKING = /^(?:(?:i|we|let's)\s+)?(?:check|inspect|examine|count|read|study|review|look\s+(?:at|over))\b/i;
+/** Words of an alternation with their first letter in either case ("help|give" → "[hH]elp|[gG]ive"), for a pattern where case matters elsewhere. */
+function either(words: string): string {
+  return words
+    .split('|')
+    .map((word) => `[${word[0]}${word[0]!.toUpperCase()}]${word.slice(1)}`)
+    .join('|');
+}
 
 /** Reads the cues of `input`. Deterministic; a cue never names a skill, only the words its kind of skill uses. */
 export function readCues(input: string): CueReading {
-  const text = input.trim();
-  // A question, or a request for information ("Show me your wares", "Tell me about kelpies", "Check my O2").
+  // Curly apostrophes as straight ones ("I’ll help"), so every pattern sees one kind.
+  const text = input.trim().replace(/[\u2018\u2019]/g, "'");
+  // A question, or a request for information ("Show me your wares", "Tell me about kelpies").
   const question =
-    /\?\s*$/.test(text) || /^(?:who|what|when|where|why|how|which|is|are|am|do|does|did|have|has|can|could|will|would|should)\b/i.test(text) || /^(?:show|tell|list|describe|remind)\s+(?:me|us)\b/i.test(text) || CHECKING.test(text);
+    /\?\s*$/.test(text) || /^(?:who|what|when|where|why|how|which|is|are|am|do|does|did|have|has|can|could|will|would|should)\b/i.test(text) || /^(?:show|tell|list|describe|remind)\s+(?:me|us)\b/i.test(text);
   const cues: Cue[] = [];
   for (const rule of RULES) {
     const match = rule.pattern.exec(text);
     if (!match) continue;
     // A deed is a statement of what the player does; a question about a deed ("Did I help…?") is about the past.
-    if (rule.kind === 'deed' && question) continue;
+    if (rule.kind === 'deed' && (question || cues.some((cue) => cue.kind === 'deed'))) continue;
     cues.push({ kind: rule.kind, phrase: match[0], expansion: rule.expansion });
   }
-  const deedPolarity = question ? 0 : HARMFUL_DEEDS.test(text) ? -1 : KIND_DEEDS.test(text) ? 1 : 0;
+  // The deed's own phrase says whether it is kind or harmful; another person's deed ("the old man helps me up") is neither.
+  const deed = cues.find((cue) => cue.kind === 'deed');
+  const deedPolarity = deed ? (HARMFUL.test(deed.phrase) ? -1 : 1) : 0;
   // A group named or implied: opinions and deeds are about standing with it, not one person's attitude.
   const aboutGroup = cues.some((cue) => cue.kind === 'standing') || GROUPS.test(text);
   const grouped = aboutGroup
     ? cues.map((cue) => (cue.kind === 'opinion' ? { ...cue, expansion: GROUP_OPINION } : cue.kind === 'deed' ? { ...cue, expansion: GROUP_DEED } : cue))
     : cues;
-  return { question, cues: grouped, deedPolarity };
+  return { question, checking: CHECKING.test(text), cues: grouped, deedPolarity };
 }

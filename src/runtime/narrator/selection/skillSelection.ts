@@ -92,7 +92,9 @@ const READS = /^(?:query|get|report|lookup|look-?up|recall|list|show|status|ware
 const ACTS = /^(?:update|adjust|change|set|store|save|record|add|buy|sell|journey|travel|go|move|apply|give|take|write|roll|draw|offer)/i;
 /** A script description that starts by reading ("Reports how much oxygen is left", "Lists the crew"); one that starts with another verb acts. */
 const READING_DESCRIPTION = /^(?:lists|shows|checks|reports|tells|says|reads|finds|counts|looks|searches|reviews|scans|describes|displays|estimates|reveals|explains|predicts|forecasts|answers|recalls|identifies|examines|inspects|measures|gets|fetches|queries|returns)\b/i;
-const ACTING_DESCRIPTION = /^(?!(?:this|is|was|has|does|its|his)\b)[A-Z][a-z]+s\b/;
+/** A verb of the third person ("Swaps", "Adds"), not a word that merely ends in s ("This", "Status", "Always"). */
+const ACTING_DESCRIPTION = /^[A-Z][a-z]*[^s\W]s\b/;
+const NOT_A_VERB = /^(?:this|is|was|has|does|its|his|hers|yes|status|details|stats|notes|always|perhaps|news|series|plus|thus|towards|afterwards|sometimes|nowadays)\b/i;
 
 const NO_TERMS: readonly string[] = [];
 const indexes = new WeakMap<readonly NarratorSkill[], SkillIndex>();
@@ -383,7 +385,7 @@ function singlePerRole<T extends { readonly entry: IndexedSkill; readonly match:
 function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading: CueReading): NarratorSkill['scripts'][number][] {
   const scripts = entry.skill.scripts;
   if (scripts.length === 1) return [scripts[0]!];
-  const acting = !reading.question || reading.deedPolarity !== 0;
+  const acting = !(reading.question || reading.checking) || reading.deedPolarity !== 0;
   return scripts
     .map((script, position) => {
       // A script's name says what it does more surely than its description's first verb, which counts half.
@@ -401,7 +403,7 @@ function scriptKind(script: NarratorSkill['scripts'][number]): { readonly kind?:
   if (ACTS.test(script.name)) return { kind: 'acts', sure: true };
   const description = script.description?.trim() ?? '';
   if (READING_DESCRIPTION.test(description)) return { kind: 'reads', sure: false };
-  if (ACTING_DESCRIPTION.test(description)) return { kind: 'acts', sure: false };
+  if (ACTING_DESCRIPTION.test(description) && !NOT_A_VERB.test(description)) return { kind: 'acts', sure: false };
   return { sure: false };
 }
 
