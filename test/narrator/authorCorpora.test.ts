@@ -1,4 +1,4 @@
-// The pattern narrator on skills written with only the standard manifest fields (docs/design-rules.md#skill-manifests) (issue 24): the eleven corpora written blind (nine for tuning, two frozen held-out), each at or above its measured floor, the frozen ones together too, with no shotgun plans and valid plans.
+// The pattern narrator on skills written with only the standard manifest fields (docs/design-rules.md#skill-manifests) (issue 24): the twelve corpora written blind (nine for tuning, three frozen held-out), each at or above its measured floor, the frozen ones together too, with no shotgun plans and valid plans.
 import { before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
@@ -13,7 +13,9 @@ import { grade, loadCorpusSet, narratorsOf, type CorpusEntry, type CorpusSet, ty
  * (2026-11-27): it measured them once more, then read their misses and tuned on them, so they are tuning data now.
  * author-heldout6 and author-heldout7 were written blind in that session and committed unread; only their totals were
  * looked at: before the session's changes 87.4% and 81.3%, after them 88.4% and 84.4%, and the same after a review's
- * fixes to the cues (which came from the code, not from these corpora).
+ * fixes to the cues (which came from the code, not from these corpora). author-heldout8 was written after that last
+ * change and committed unread; its totals were looked at twice, both with nothing changed after: 85.0% on this code,
+ * and 85.0% on session 14's.
  */
 const FLOORS = {
   authorDev: 0.91,
@@ -27,13 +29,14 @@ const FLOORS = {
   authorHeldOut5: 0.85,
   authorHeldOut6: 0.88,
   authorHeldOut7: 0.84,
+  authorHeldOut8: 0.85,
 } as const;
 /** Plans that choose no unrelated skill, at least (65% unless said here). */
-const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorHeldOut: 0.8, authorHeldOut2: 0.8, authorHeldOut3: 0.7, authorHeldOut4: 0.7, authorHeldOut5: 0.72, authorHeldOut6: 0.72, authorHeldOut7: 0.72 };
+const CLEAN_FLOORS: Partial<Record<keyof typeof FLOORS, number>> = { authorHeldOut: 0.8, authorHeldOut2: 0.8, authorHeldOut3: 0.7, authorHeldOut4: 0.7, authorHeldOut5: 0.72, authorHeldOut6: 0.72, authorHeldOut7: 0.72, authorHeldOut8: 0.74 };
 /** The frozen corpora print their totals only: their misses must not steer tuning. */
-const FROZEN: ReadonlySet<string> = new Set(['authorHeldOut6', 'authorHeldOut7']);
-/** The frozen corpora together, as measured: 165 of 191 (86.4%) on 2026-11-27. The issue asks for 85%. */
-const HELD_OUT_FLOOR = 0.86;
+const FROZEN: ReadonlySet<string> = new Set(['authorHeldOut6', 'authorHeldOut7', 'authorHeldOut8']);
+/** The frozen corpora together, as measured: 250 of 291 (85.9%) on 2026-11-27. The issue asks for 85%. */
+const HELD_OUT_FLOOR = 0.859;
 
 interface Graded {
   readonly set: CorpusSet;

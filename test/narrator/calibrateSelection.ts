@@ -1,4 +1,4 @@
-// Calibration tool (not a test): grid search of skill selection's weights and thresholds, with leave-one-corpus-out cross-validation over the tuning corpora; the frozen held-out corpora (author-heldout6 and author-heldout7) are left out (test/narrator/authorCorpora.test.ts measures them).
+// Calibration tool (not a test): grid search of skill selection's weights and thresholds, with leave-one-corpus-out cross-validation over the tuning corpora; the frozen held-out corpora (author-heldout6, author-heldout7 and author-heldout8) are left out (test/narrator/authorCorpora.test.ts measures them).
 // Run: node --import tsx test/narrator/calibrateSelection.ts [--quick | --common | --meaning | --topics]   (CLEAN_WEIGHT=0.2: how much clean plans count)
 import { buildPatternPlan } from '../../src/runtime/narrator/patternNarrator.js';
 import { DEFAULT_TUNING, useTuning, type SelectionTuning } from '../../src/runtime/narrator/selection/selectionTuning.js';

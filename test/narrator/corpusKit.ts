@@ -82,10 +82,10 @@ export interface CorpusSet {
 }
 
 /**
- * The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the eleven written blind
+ * The corpora of the repository, each with its skills: the project's own (corpus, heldout) and the twelve written blind
  * for issue 24. author-dev to author-dev4 were written for tuning; author-heldout to author-heldout5 were frozen held-out
- * sets until session 15 measured them for the last time and made them tuning data; author-heldout6 and author-heldout7
- * are the frozen held-out sets now.
+ * sets until session 15 measured them for the last time and made them tuning data; author-heldout6, author-heldout7
+ * and author-heldout8 are the frozen held-out sets now.
  */
 export const CORPORA = {
   corpus: { file: 'corpus.json', fixtures: ['narrator-skills'] },
@@ -101,6 +101,7 @@ export const CORPORA = {
   authorHeldOut5: { file: 'author-heldout5.json', fixtures: ['author-skills-heldout5'] },
   authorHeldOut6: { file: 'author-heldout6.json', fixtures: ['author-skills-heldout6'] },
   authorHeldOut7: { file: 'author-heldout7.json', fixtures: ['author-skills-heldout7'] },
+  authorHeldOut8: { file: 'author-heldout8.json', fixtures: ['author-skills-heldout8'] },
 } as const;
 
 export async function loadCorpusSet(name: keyof typeof CORPORA): Promise<CorpusSet> {
