@@ -11,6 +11,7 @@ import { DEFAULT_TUNING, useTuning } from '../../../../src/runtime/narrator/sele
 import { buildPatternPlan } from '../../../../src/runtime/narrator/patternNarrator.js';
 import { explanationLines, selectionOf } from '../../../../src/runtime/narrator/planExplanation.js';
 import type { NarratorSkill } from '../../../../src/runtime/skills/skillTypes.js';
+import { seedOnlySkill as skill } from './seedOnlySkill.js';
 import { SkillRegistry } from '../../../../src/runtime/skills/skillRegistry.js';
 
 test('the bundled word vectors load once, from beside the sources: tens of thousands of words, 100 dimensions', () => {
@@ -52,18 +53,6 @@ test('a missing, foreign or truncated file is no vectors: selection goes on with
     rmSync(folder, { recursive: true, force: true });
   }
 });
-
-function skill(name: string, description: string, capabilities: string[], scriptDescription: string): NarratorSkill {
-  return {
-    name,
-    displayName: name,
-    description,
-    capabilities,
-    priority: 50,
-    health: 'healthy',
-    scripts: [{ name: 'main', toolPath: `skills/${name}/scripts/main.js`, description: scriptDescription, inputSchema: { type: 'object', properties: {} } }],
-  };
-}
 
 const skills: NarratorSkill[] = [
   skill('storyteller', 'Narrates the story.', ['narration'], 'Narrates the outcome.'),

@@ -10,6 +10,7 @@ import { DEFAULT_TUNING, useTuning } from '../../../../src/runtime/narrator/sele
 import { buildPatternPlan } from '../../../../src/runtime/narrator/patternNarrator.js';
 import { explanationLines } from '../../../../src/runtime/narrator/planExplanation.js';
 import type { NarratorSkill } from '../../../../src/runtime/skills/skillTypes.js';
+import { seedOnlySkill as skill } from './seedOnlySkill.js';
 
 test('the bundled topics load once, from beside the sources, every line well formed: hundreds of topics', () => {
   const loaded = topics();
@@ -55,18 +56,6 @@ test('a missing, malformed or repeated-topic file is no topics: selection goes o
     rmSync(folder, { recursive: true, force: true });
   }
 });
-
-function skill(name: string, description: string, capabilities: string[], scriptDescription: string): NarratorSkill {
-  return {
-    name,
-    displayName: name,
-    description,
-    capabilities,
-    priority: 50,
-    health: 'healthy',
-    scripts: [{ name: 'main', toolPath: `skills/${name}/scripts/main.js`, description: scriptDescription, inputSchema: { type: 'object', properties: {} } }],
-  };
-}
 
 // Seed-only manifests: no keywords, no examples.
 const skills: NarratorSkill[] = [
