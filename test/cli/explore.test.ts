@@ -88,8 +88,9 @@ describe('narratoria explore: exit 0, a story without problems', () => {
 });
 
 describe('narratoria explore: fault injection, determinism and saved playtests', () => {
+  // Seed 3 plays an input whose omen is clouded (the fault hashes the subject and the player's words).
   const root = storyCopy();
-  const args = ['explore', '--root', root, '--runs', '6', '--turns', '6', '--seed', '1', '--jobs', '2', '--format', 'json'];
+  const args = ['explore', '--root', root, '--runs', '6', '--turns', '6', '--seed', '3', '--jobs', '2', '--format', 'json'];
   let first: ExploreReport;
 
   it('finds the skill that fails one input in twenty (exit 1) and saves the session as a playtest', async () => {

@@ -76,6 +76,7 @@ runTool({ name: 'memory', example: '{"input":{"summary":"Mira stole the harbour 
   emit({ type: 'state_patch', patch: { memory: { count, lastStored: { id: memory.id, summary: memory.summary } } } });
   return {
     summary: `Remembered: ${memory.summary.length > 70 ? `${memory.summary.slice(0, 67)}...` : memory.summary}`,
-    output: { id: memory.id, count, pruned: pruned.length },
+    // Nothing for the narration to tell: the player's act ("remember that…") is the telling (docs/writing-skills.md#what-the-narration-tells).
+    output: { id: memory.id, count, pruned: pruned.length, narration: '' },
   };
 });

@@ -3,6 +3,8 @@
 'use strict';
 
 const { emit, fail, isObject, readConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
+const { tellingOf } = require('../lib/results.js');
+const { addresseePhrase, pronounsOf, reportedQuestion, reportedRequest, secondPersonWords, speaksToSomeone, vocativeOf } = require('../lib/voice.js');
 
 const STYLES = ['terse', 'vivid', 'poetic'];
 const PROVIDERS = ['template', 'local'];
@@ -62,17 +64,8 @@ function actionPhrase(action) {
   const determiner = /^(?:a|an|the|this|that|these|those|some|my|your|his|her|its|our|their)$/.test(firstWord);
   const confident = text !== '' && !stative && !determiner;
   if (!confident) return { act: 'press on', said, paraphrased: false };
-  text = text
-    .replace(/\b(?:I\s+am|I'm|I’m)\b/g, 'you are')
-    .replace(/\bI\s+was\b/g, 'you were')
-    .replace(/\bI(?:'ve|’ve)\b/g, "you've")
-    .replace(/\bI(?:'ll|’ll)\b/g, "you'll")
-    .replace(/\bI\b/g, 'you')
-    .replace(/\b(?:we)\b/gi, 'you')
-    .replace(/\b(?:myself|ourselves)\b/gi, 'yourself')
-    .replace(/\b(?:my|our)\b/gi, 'your')
-    .replace(/\b(?:mine|ours)\b/gi, 'yours')
-    .replace(/\b(?:me|us)\b/gi, 'you');
+  // "I ask you to wait": the player speaks to someone, who is "them" in the narration.
+  text = secondPersonWords(text, /\byou(?:r|rs|rself)?\b/i.test(text) ? pronounsOf(undefined) : undefined);
   text = text.charAt(0).toLowerCase() + text.slice(1);
   return { act: text, said, paraphrased: true };
 }
@@ -96,22 +89,26 @@ function capitalize(text) {
 }
 
 /**
- * Reads the dependencies' results by what they are, from their shapes: a roll (formula, rolls, total), a memory
- * recall (memories), an NPC's attitude (npc, attitude), a faction's standing (faction, rank), a portrait (assetId,
- * features). Nothing is taken for a roll unless it has the shape of one.
+ * Reads the dependencies' results in plan order, by what they are. The sample skills' shapes keep their own tellings:
+ * a roll (formula, rolls, total), a memory recall (memories), an NPC's attitude (npc, attitude), a faction's standing
+ * (faction, rank), a portrait (assetId, features). Any other skill tells its `output.narration`, else its summary
+ * (docs/writing-skills.md#what-the-narration-tells). A dependency that did not succeed is `missing`.
  */
-function inspectDependencies(dependencies) {
+function inspectDependencies(dependencies, playerWords) {
   let dice;
-  const facts = { memories: undefined, attitudes: [], standings: [], portraits: [] };
+  const facts = [];
   const missing = [];
   for (const [toolId, output] of Object.entries(isObject(dependencies) ? dependencies : {})) {
     if (output === null || output === undefined || (isObject(output) && output.ok === false)) {
       missing.push(toolId);
       continue;
     }
-    const r = isObject(output) && isObject(output.result) ? output.result : undefined;
-    if (!r) continue;
-    if (!dice && typeof r.total === 'number' && typeof r.formula === 'string' && Array.isArray(r.rolls)) {
+    if (!isObject(output)) continue;
+    const r = isObject(output.result) ? output.result : {};
+    if (typeof r.narration === 'string') {
+      const told = tellingOf(output, playerWords);
+      if (told) facts.push({ kind: 'told', toolId, ...told });
+    } else if (!dice && typeof r.total === 'number' && typeof r.formula === 'string' && Array.isArray(r.rolls)) {
       const dc = typeof r.dc === 'number' ? r.dc : undefined;
       dice = {
         toolId,
@@ -123,18 +120,21 @@ function inspectDependencies(dependencies) {
         reason: typeof r.reason === 'string' ? r.reason : undefined,
       };
     } else if (Array.isArray(r.memories)) {
-      facts.memories = r.memories.filter((memory) => isObject(memory) && typeof memory.summary === 'string').map((memory) => cleanText(memory.summary, 200));
+      facts.push({ kind: 'memories', memories: r.memories.filter((memory) => isObject(memory) && typeof memory.summary === 'string').map((memory) => cleanText(memory.summary, 200)) });
     } else if (typeof r.npc === 'string' && typeof r.attitude === 'string') {
       const npc = cleanText(r.npc, 80);
       const attitude = cleanText(r.attitude, 40).toLowerCase();
-      if (npc && attitude) facts.attitudes.push({ npc, attitude, known: r.known !== false });
+      if (npc && attitude) facts.push({ kind: 'attitude', npc, attitude, known: r.known !== false });
     } else if (typeof r.faction === 'string' && typeof r.rank === 'string') {
       const faction = cleanText(r.faction, 80);
       const rank = cleanText(r.rank, 40).toLowerCase();
-      if (faction && rank) facts.standings.push({ faction, rank });
+      if (faction && rank) facts.push({ kind: 'standing', faction, rank });
     } else if (typeof r.assetId === 'string' && (Array.isArray(r.features) || r.placeholder !== undefined)) {
       const features = Array.isArray(r.features) ? r.features.filter((feature) => typeof feature === 'string').map((feature) => cleanText(feature, 40)).filter((feature) => feature !== '') : [];
-      facts.portraits.push({ name: cleanText(typeof r.name === 'string' ? r.name : '', 80), features, placeholder: r.placeholder === true });
+      facts.push({ kind: 'portrait', name: cleanText(typeof r.name === 'string' ? r.name : '', 80), features, placeholder: r.placeholder === true });
+    } else {
+      const told = tellingOf(output, playerWords);
+      if (told) facts.push({ kind: 'told', toolId, ...told });
     }
   }
   return { dice, facts, missing };
@@ -163,36 +163,47 @@ function listOf(items) {
 }
 
 /**
- * One sentence per fact the skills found this turn (a recall that found nothing says so). Each fact has a few
- * phrasings; the first one the last turns did not say is used.
+ * One sentence per fact the skills found this turn, in plan order (a recall that found nothing says so). Each sample
+ * shape has a few phrasings; the first one the last turns did not say is used. Other skills' tellings stand as written.
  */
 function factSentences(facts, subject, recent) {
   const pick = (variants) => variants.find((variant) => !recent.some((sentence) => sentence.includes(variant))) || variants[0];
   const sentences = [];
-  if (facts.memories !== undefined) {
-    const memory = facts.memories[0] && facts.memories[0].replace(/[.!?]+$/, '');
-    if (memory) sentences.push(pick([`You remember: ${memory}.`, `It comes back to you: ${memory}.`, `You recall it now: ${memory}.`]));
-    else sentences.push(pick([`Nothing${subject ? ` about ${subject}` : ''} comes to mind.`, `You search your memory${subject ? ` for ${subject}` : ''}, but nothing comes to mind.`, `No memory${subject ? ` of ${subject}` : ''} comes to mind.`]));
-  }
-  for (const { npc: name, attitude, known } of facts.attitudes) {
-    const npc = personOf(name);
-    const Npc = capitalize(npc);
-    if (!known) sentences.push(pick([`${Npc} does not know you: you are neither friend nor foe to them.`, `To ${npc} you are a stranger still.`, `${Npc} does not know you yet, and it shows.`]));
-    else {
-      const meaning = Object.prototype.hasOwnProperty.call(ATTITUDE_MEANING, attitude) ? ATTITUDE_MEANING[attitude] : 'that much is plain';
-      sentences.push(pick([`${Npc} is ${attitude} toward you: ${meaning}.`, `${Npc} seems ${attitude} toward you; ${meaning}.`, `You read it in ${npc}'s face: ${attitude}. ${capitalize(meaning)}.`]));
+  for (const fact of facts) {
+    switch (fact.kind) {
+      case 'memories': {
+        const memory = fact.memories[0] && fact.memories[0].replace(/[.!?]+$/, '');
+        if (memory) sentences.push(pick([`You remember: ${memory}.`, `It comes back to you: ${memory}.`, `You recall it now: ${memory}.`]));
+        else sentences.push(pick([`Nothing${subject ? ` about ${subject}` : ''} comes to mind.`, `You search your memory${subject ? ` for ${subject}` : ''}, but nothing comes to mind.`, `No memory${subject ? ` of ${subject}` : ''} comes to mind.`]));
+        break;
+      }
+      case 'attitude': {
+        const npc = personOf(fact.npc);
+        const Npc = capitalize(npc);
+        if (!fact.known) sentences.push(pick([`${Npc} does not know you: you are neither friend nor foe to them.`, `To ${npc} you are a stranger still.`, `${Npc} does not know you yet, and it shows.`]));
+        else {
+          const meaning = Object.prototype.hasOwnProperty.call(ATTITUDE_MEANING, fact.attitude) ? ATTITUDE_MEANING[fact.attitude] : 'that much is plain';
+          sentences.push(pick([`${Npc} is ${fact.attitude} toward you: ${meaning}.`, `${Npc} seems ${fact.attitude} toward you; ${meaning}.`, `You read it in ${npc}'s face: ${fact.attitude}. ${capitalize(meaning)}.`]));
+        }
+        break;
+      }
+      case 'standing': {
+        // "Thieves Guild" is an organisation: "the Thieves Guild".
+        const group = /^(?:the|a|an)\s/i.test(fact.faction) || !/\s/.test(fact.faction) ? fact.faction : `the ${fact.faction}`;
+        sentences.push(pick([`Your standing with ${group} is ${fact.rank}.`, `${capitalize(group)} sees you as ${fact.rank}.`, `In the eyes of ${group}, you are ${fact.rank}.`]));
+        break;
+      }
+      case 'portrait': {
+        const person = fact.name ? personOf(fact.name) : 'the figure';
+        const who = capitalize(person);
+        if (fact.placeholder || fact.features.length === 0) sentences.push(pick([`${who} is hard to make out; only a silhouette takes shape.`, `Only a silhouette of ${person} takes shape: there is little to draw from.`]));
+        else sentences.push(pick([`${who}: ${listOf(fact.features.slice(0, 5))}.`, `You picture ${person}: ${listOf(fact.features.slice(0, 5))}.`]));
+        break;
+      }
+      case 'told':
+        if (fact.text) sentences.push(fact.text);
+        break;
     }
-  }
-  for (const { faction, rank } of facts.standings) {
-    // "Thieves Guild" is an organisation: "the Thieves Guild".
-    const group = /^(?:the|a|an)\s/i.test(faction) || !/\s/.test(faction) ? faction : `the ${faction}`;
-    sentences.push(pick([`Your standing with ${group} is ${rank}.`, `${capitalize(group)} sees you as ${rank}.`, `In the eyes of ${group}, you are ${rank}.`]));
-  }
-  for (const { name, features, placeholder } of facts.portraits) {
-    const person = name ? personOf(name) : 'the figure';
-    const who = capitalize(person);
-    if (placeholder || features.length === 0) sentences.push(pick([`${who} is hard to make out; only a silhouette takes shape.`, `Only a silhouette of ${person} takes shape: there is little to draw from.`]));
-    else sentences.push(pick([`${who}: ${listOf(features.slice(0, 5))}.`, `You picture ${person}: ${listOf(features.slice(0, 5))}.`]));
   }
   return sentences;
 }
@@ -349,6 +360,40 @@ const TEMPLATES = {
   },
 };
 
+/** The outcomes every style tells alike: an act the skill refused, and an act whose skill did not succeed. */
+const OUTCOME_TEMPLATES = {
+  attempt: [(c) => `You try to ${c.act}.`, (c) => `You do your best to ${c.act}.`, (c) => `You set out to ${c.act}.`],
+  thwarted: [
+    (c) => `You try to ${c.act}, but it comes to nothing for now.`,
+    (c) => `You set out to ${c.act}, but nothing comes of it yet.`,
+    (c) => `Your attempt to ${c.act} goes nowhere this time.`,
+  ],
+};
+
+/**
+ * Words said to a character, told as reported speech: a question ("What are you selling, old woman?" -> "ask the old
+ * woman what she is selling") or a request ("Take me across, ferryman." -> "ask the ferryman to take you across").
+ * `act` is undefined where reporting is not safe (the answer is then told alone). `kind: 'action'` is the player's
+ * own act with a name said to someone ("I'll take the rope, merchant."). Undefined for words said to no one.
+ */
+function spokenWords(text) {
+  const plain = text.replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim();
+  const vocative = vocativeOf(plain.replace(/[.!?…]+$/u, '').trim());
+  const body = vocative ? vocative.rest : plain;
+  if (/^(?:(?:then|and|so|now|ok|okay|well|alright),?\s+)?(?:i|we|i'm|i’m|i'll|i’ll|i'd|i’d|let\s+me)\b/i.test(body)) return vocative ? { kind: 'action', rest: body } : undefined;
+  const pronouns = pronounsOf(vocative && vocative.addressee);
+  const who = vocative ? addresseePhrase(vocative.addressee) : undefined;
+  if (isQuestion(body) || /\?\s*$/.test(plain)) {
+    if (!vocative && !/\byou\b/i.test(body)) return undefined;
+    const reported = reportedQuestion(body, pronouns);
+    return { kind: 'question', act: who ? (reported ? `ask ${who} ${reported}` : `put your question to ${who}`) : undefined };
+  }
+  if (!vocative && !speaksToSomeone(body)) return undefined;
+  const reported = reportedRequest(body, pronouns);
+  if (!reported) return who ? { kind: 'request', act: `speak to ${who}` } : undefined;
+  return { kind: 'request', act: `ask ${who || 'them'} ${reported}` };
+}
+
 const MOOD_LINES = {
   terse: (mood) => ` The air is ${mood}.`,
   vivid: (mood) => ` Everything around you feels ${mood}.`,
@@ -382,18 +427,26 @@ async function main({ request, input }) {
     provider = 'template';
   }
 
-  const { dice, facts, missing } = inspectDependencies(request.dependencies);
   // "I choose \"Look around carefully\"": the choice is the action.
   const chosen = /^(?:i\s+)?choose:?\s+["“](.+?)["”]\s*[.!]?$/i.exec(cleanText(input.action, 2000));
-  const rawAction = (chosen ? chosen[1] : cleanText(input.action, 2000)) || (dice && cleanText(dice.reason, 2000)) || '';
+  const typed = chosen ? chosen[1] : cleanText(input.action, 2000);
+  const { dice, facts, missing } = inspectDependencies(request.dependencies, typed);
+  const rawAction = typed || (dice && cleanText(dice.reason, 2000)) || '';
   const target = nounPhrase(cleanText(input.target, 200));
   const mood = cleanText(input.mood, 100).replace(/[.!?]+$/, '').toLowerCase();
-  const phrase = rawAction ? actionPhrase(rawAction) : { act: 'press on', said: '', paraphrased: false };
+  // Words said to a character are told as reported speech ("You ask the ferryman to take you across").
+  const spoken = rawAction ? spokenWords(rawAction) : undefined;
+  const actionWords = spoken && spoken.kind === 'action' ? spoken.rest : rawAction;
+  const phrase = spoken && spoken.act ? { act: spoken.act, said: rawAction, paraphrased: true } : actionWords ? actionPhrase(actionWords) : { act: 'press on', said: '', paraphrased: false };
 
-  const question = rawAction !== '' && isQuestion(rawAction);
+  const question = spoken ? spoken.kind === 'question' : rawAction !== '' && isQuestion(rawAction);
+  const requested = spoken !== undefined && spoken.kind === 'request';
   const previous = isObject(request.state) && isObject(request.state.story) && Array.isArray(request.state.story.recentSentences) ? request.state.story.recentSentences : [];
   const recent = previous.filter((sentence) => typeof sentence === 'string');
   const found = factSentences(facts, target, recent);
+  const told = facts.filter((fact) => fact.kind === 'told');
+  // A skill that did not succeed, and nothing else told: what the player tried did not happen.
+  const failedOnly = missing.length > 0 && facts.length === 0;
   let outcome;
   if (dice) {
     if (dice.critical === 'success') outcome = 'criticalSuccess';
@@ -406,6 +459,13 @@ async function main({ request, input }) {
     outcome = 'lost';
   } else if (question) {
     outcome = 'answer';
+  } else if (rawAction && requested) {
+    outcome = failedOnly ? 'unanswered' : 'action';
+  } else if (rawAction && failedOnly) {
+    outcome = 'thwarted';
+  } else if (rawAction && told.some((fact) => fact.refused)) {
+    // A counter-offer is not a sale: the act is told as tried, and the skill says what came of it.
+    outcome = 'attempt';
   } else if (rawAction) {
     outcome = 'action';
   } else {
@@ -427,12 +487,17 @@ async function main({ request, input }) {
   let narration;
   if (outcome === 'answer') {
     // A question is answered with what the skills found, or honestly left open; a question about what to do leads
-    // into the choices that follow the narration.
+    // into the choices that follow the narration. A question put to someone is told first, as reported speech.
     const options = /\b(?:options?|choices?|ideas?|what\s+(?:can|could|should|shall|might)\s+(?:i|we)\s+(?:do|try)|stuck)\b/i.test(rawAction);
-    narration = found.length > 0 ? found.join(' ') : options ? 'You weigh the ways open to you.' : 'No answer comes to you yet.';
+    const asked = spoken && spoken.act ? `You ${spoken.act}.` : undefined;
+    if (found.length > 0) narration = [asked, ...found].filter(Boolean).join(' ');
+    else if (asked) narration = `${asked.slice(0, -1)}, but no answer comes yet.`;
+    else narration = options ? 'You weigh the ways open to you.' : 'No answer comes to you yet.';
+  } else if (outcome === 'unanswered') {
+    narration = `You ${context.act}, but nothing comes of it yet.`;
   } else {
     // The seed picks the first variant; one whose sentences the last five turns already said is passed over.
-    const choices = TEMPLATES[style][outcome];
+    const choices = (TEMPLATES[style][outcome] || OUTCOME_TEMPLATES[outcome]);
     const start = hash(key) % choices.length;
     const variants = choices.map((_, offset) => choices[(start + offset) % choices.length](context).replace(/\s+/g, ' ').trim());
     // A whole sentence said again, or a phrase of the template's own ("taking in everything around you"); the

@@ -6,7 +6,9 @@ import type { GeneratedPlan, Narrator, NarratorKind, PlanRequest } from './index
 import type { EvidenceExplanation, NearMissExplanation, SelectionExplanation } from './planExplanation.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';
 import { extractEntities } from './selection/entities.js';
-import { fillInput, type FillContext } from './selection/inputFilling.js';
+import { amountsOf } from './selection/amounts.js';
+import { namedPhrases } from './selection/fieldPhrases.js';
+import { fillInput, fillScriptInput, type FillContext } from './selection/inputFilling.js';
 import { selectSkills, type Evidence, type SelectedSkill, type Selection } from './selection/skillSelection.js';
 import { termsOf } from './selection/textTerms.js';
 
@@ -61,19 +63,24 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     question: selection.reading.question,
     risky: selection.reading.cues.some((cue) => cue.kind === 'chance'),
     words,
+    amounts: amountsOf(words),
+    phrases: namedPhrases(words),
   };
   const tools: ToolInvocation[] = [];
   const explanations: SelectionExplanation[] = [];
   const used = new Set<string>();
-  /** The first of the skill's scripts (best first) whose input the words can fill. */
-  const filled = (chosen: SelectedSkill): { chosen: SelectedSkill; input: Record<string, unknown> } | undefined => {
+  /** The first of the skill's scripts (best first) whose input the words can fill, with each field's words; else the required fields no script could fill. */
+  const filled = (chosen: SelectedSkill): { chosen: SelectedSkill; input: Record<string, unknown>; sources: Readonly<Record<string, string>> } | { missing: readonly string[] } => {
+    const skillContext: FillContext = { ...context, skillTerms: skillTermsOf(chosen.skill) };
+    let missing: readonly string[] | undefined;
     for (const script of [chosen.script, ...chosen.alternatives]) {
-      const input = fillInput(script.inputSchema, context);
-      if (input) return { chosen: { ...chosen, script }, input };
+      const result = fillScriptInput(script.inputSchema, skillContext);
+      if ('input' in result) return { chosen: script === chosen.script ? chosen : { ...chosen, script, scriptReason: `"${chosen.script.name}" needs ${missingList(missing ?? [])}, which the words do not give` }, input: result.input, sources: result.sources };
+      missing ??= result.missing;
     }
     // The words plainly ask for this skill, but name nothing the way its best script wants: its best guess.
-    const guessed = fillInput(chosen.script.inputSchema, context, true);
-    return guessed ? { chosen, input: guessed } : undefined;
+    const guessed = fillScriptInput(chosen.script.inputSchema, skillContext, true);
+    return 'input' in guessed ? { chosen, input: guessed.input, sources: guessed.sources } : { missing: missing ?? [] };
   };
   const add = (chosen: Pick<SelectedSkill, 'skill' | 'script'>, input: Record<string, unknown>, extra: Partial<ToolInvocation>, explanation: Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>): string => {
     const id = toolIdFor(chosen.skill.name, chosen.script.name, used);
@@ -83,8 +90,10 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
   };
   const explain = composition.explain;
   const nearMisses: NearMissExplanation[] = selection.nearMisses.map((miss) => ({ ...miss, evidence: miss.evidence.map(evidenceOf) }));
-  /** A chosen skill whose input the words cannot fill stays out: a near miss too. */
-  const unfilled = (chosen: SelectedSkill) => nearMisses.push({ skill: chosen.skill.name, score: chosen.score, threshold: chosen.score, reason: 'input-not-filled', evidence: chosen.evidence.map(evidenceOf) });
+  /** A chosen skill whose input the words cannot fill stays out: a near miss too, naming the fields. */
+  const unfilled = (chosen: SelectedSkill, missing: readonly string[]) => nearMisses.push({ skill: chosen.skill.name, score: chosen.score, threshold: chosen.score, reason: 'input-not-filled', evidence: chosen.evidence.map(evidenceOf), ...(missing.length > 0 ? { fields: missing } : {}) });
+  /** The explanation of a chosen skill, with its script's reason and its input's words. */
+  const explained = (chosen: SelectedSkill, sources: Readonly<Record<string, string>>) => ({ ...explain(chosen), ...(chosen.scriptReason ? { scriptReason: chosen.scriptReason } : {}), ...(Object.keys(sources).length > 0 ? { inputs: sources } : {}) });
 
   /** The roll and context tools the narration depends on; the rolls alone, which choices depend on too. */
   const before: string[] = [];
@@ -96,18 +105,18 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
       continue;
     }
     const found = filled(candidate);
-    if (!found) {
-      unfilled(candidate);
+    if ('missing' in found) {
+      unfilled(candidate, found.missing);
       continue;
     }
-    const { chosen, input } = found;
+    const { chosen, input, sources } = found;
     if (chosen.role === 'visual') {
       // The narration tells what the portrait was drawn from, so it waits for it (optional: a failed picture
       // never stops the story).
-      before.push(add(chosen, input, { required: false }, explain(chosen)));
+      before.push(add(chosen, input, { required: false }, explained(chosen, sources)));
       continue;
     }
-    const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explain(chosen));
+    const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explained(chosen, sources));
     before.push(id);
     if (chosen.role === 'chance') rolls.push(id);
   }
@@ -120,13 +129,13 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
   }
   for (const candidate of after) {
     const found = filled(candidate);
-    if (!found) {
-      unfilled(candidate);
+    if ('missing' in found) {
+      unfilled(candidate, found.missing);
       continue;
     }
-    const { chosen, input } = found;
+    const { chosen, input, sources } = found;
     const dependencies = [...rolls, ...(narrateId ? [narrateId] : [])];
-    add(chosen, input, { required: false, ...(dependencies.length > 0 ? { dependencies } : {}) }, explain(chosen));
+    add(chosen, input, { required: false, ...(dependencies.length > 0 ? { dependencies } : {}) }, explained(chosen, sources));
   }
   return {
     requestId: randomUUID(),
@@ -154,6 +163,23 @@ export function availableSkills(skills: readonly NarratorSkill[], disabledSkills
     byDisabled.set(key, available);
   }
   return available;
+}
+
+const skillTerms = new WeakMap<NarratorSkill, ReadonlySet<string>>();
+
+/** The terms of a skill's own words (name, display name, description, capabilities, scripts' names and descriptions), once per skill. */
+function skillTermsOf(skill: NarratorSkill): ReadonlySet<string> {
+  let terms = skillTerms.get(skill);
+  if (!terms) {
+    terms = new Set(termsOf([skill.name, skill.displayName ?? '', skill.description, ...skill.capabilities, ...skill.scripts.flatMap((script) => [script.name, script.description ?? ''])].join(' ')));
+    skillTerms.set(skill, terms);
+  }
+  return terms;
+}
+
+/** "item" or "item" and "offer". */
+function missingList(fields: readonly string[]): string {
+  return fields.length === 0 ? 'an input' : fields.map((field) => `"${field}"`).join(' and ');
 }
 
 /** The script's name as its id ("roll", "recall"); a generic or taken one gets its skill's name ("reputation-query"). */

@@ -30,6 +30,10 @@ export interface SelectionExplanation {
   /** "meaning": no skill's words matched, and this skill's manifest was the closest in meaning (the word vectors). */
   readonly by?: 'meaning';
   readonly reason: string;
+  /** Why this script beat the skill's other scripts. */
+  readonly scriptReason?: string;
+  /** Each input field the words filled, and the words it came from ("offer": "down to 20"). */
+  readonly inputs?: Readonly<Record<string, string>>;
 }
 
 /** Why a skill that matched some of the words stayed out of the plan: written to `metadata.nearMisses`. */
@@ -38,8 +42,12 @@ export interface NearMissExplanation {
   readonly score: number;
   /** The score it needed (the threshold, or the share of the best skill's score). */
   readonly threshold: number;
-  readonly reason: 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'no-likeness-asked' | 'one-per-role' | 'too-many-skills' | 'input-not-filled';
+  readonly reason: 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'no-likeness-asked' | 'one-per-role' | 'too-many-skills' | 'input-not-filled' | 'act-not-asked';
   readonly evidence: readonly EvidenceExplanation[];
+  /** For `input-not-filled`: the required fields the words did not give. */
+  readonly fields?: readonly string[];
+  /** For `act-not-asked`: why. */
+  readonly detail?: string;
 }
 
 /** The plan's explanation, when its narrator wrote one (the pattern narrator's scores, or the LLM narrator's "chosen by the model"). */
@@ -72,11 +80,20 @@ export function selectionLines(plan: Plan): string[] {
   if (selection.length === 0) return ['a narrative-only plan: no skill matched and no storyteller is available'];
   return selection.map((entry) => {
     // By meaning, the reason says it all: which of the player's words came close to which of the manifest's.
-    if (entry.by === 'meaning') return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${entry.reason}`;
+    if (entry.by === 'meaning') return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${entry.reason}${afterwards(entry)}`;
     const words = entry.evidence && entry.evidence.length > 0 ? `matched ${entry.evidence.map(evidenceWords).join(', ')}` : entry.terms && entry.terms.length > 0 ? `matched ${entry.terms.map((term) => `"${term}"`).join(', ')}` : entry.reason;
     const details = [entry.score !== undefined ? `score ${entry.score}` : undefined, entry.cues && entry.cues.length > 0 ? `cues: ${entry.cues.join(', ')}` : undefined].filter(Boolean).join('; ');
-    return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${words}${details ? ` (${details})` : ''}`;
+    return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${words}${details ? ` (${details})` : ''}${afterwards(entry)}`;
   });
+}
+
+/** The script's reason and the input's words, after the skill's: `; script: "haggle" …; input: item ← "the silver compass"`. */
+function afterwards(entry: SelectionExplanation): string {
+  const inputs = Object.entries(entry.inputs ?? {});
+  return [
+    entry.scriptReason ? `; script: ${entry.scriptReason}` : '',
+    inputs.length > 0 ? `; input: ${inputs.map(([field, words]) => `${field} ← "${words}"`).join(', ')}` : '',
+  ].join('');
 }
 
 const FIELD_NAMES: Readonly<Record<EvidenceField, string>> = {
@@ -98,7 +115,8 @@ export function nearMissLine(miss: NearMissExplanation): string {
     'no-likeness-asked': `${miss.score}, but a picture needs words about a likeness ("what does … look like", "portrait")`,
     'one-per-role': `${miss.score}, but one skill of its kind per plan, and another of higher priority was chosen`,
     'too-many-skills': `${miss.score}, but the plan already has three skills`,
-    'input-not-filled': `${miss.score}, but its input could not be filled from the words`,
+    'input-not-filled': `${miss.score}, but ${miss.fields && miss.fields.length > 0 ? `the words give no ${miss.fields.map((field) => `"${field}"`).join(', ')} (required)` : 'its input could not be filled from the words'}`,
+    'act-not-asked': `${miss.score}, but ${miss.detail ?? 'a question or a look never runs a script that acts'}`,
   };
   const matched = miss.evidence.length === 0 ? 'no words matched' : `matched ${miss.evidence.slice(0, 4).map((each) => `${evidenceWords(each)} in the ${placesOf(each.fields)}`).join('; ')}`;
   return `${miss.skill} stayed out: ${why[miss.reason]} (${matched})`;

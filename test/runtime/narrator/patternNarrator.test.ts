@@ -92,7 +92,8 @@ test('the plan explains each choice: matched terms, score and cues', () => {
   assert.deepEqual(roll.cues, ['chance']);
   assert.match(selection.find((entry) => entry.toolId === 'narrate')!.reason, /narrates the outcome of roll/);
   const lines = explanationLines(plan);
-  assert.match(lines[0]!, /^roll ← dice-roller\/roll: matched .*"lock".* \(score [\d.]+; cues: chance\)$/);
+  // Then the words each input field came from (issue 38).
+  assert.match(lines[0]!, /^roll ← dice-roller\/roll: matched .*"lock".* \(score [\d.]+; cues: chance\); input: reason ← "the player's words", dc ← "12"$/);
   assert.match(lines[1]!, /^narrate ← storyteller\/narrate: narrates the outcome of roll$/);
 });
 

@@ -24,7 +24,7 @@ export interface Entities {
 /** Capitalised words that start questions and sentences (pronouns, determiners, openers), not names. */
 const NOT_NAMES = new Set(
   [
-    'I A An The My Our Your What Who Whom Whose When Where Why How Which Is Are Am Was Were Do Does Did Have Has Had Can Could Will Would Should Shall May Might Must Let Lets Let\'s Show Tell Give Check Draw Describe Roll Remind Any Please Then And But Or So If Yes No Maybe',
+    'I I\'d I\'m I\'ll I\'ve I\u2019d I\u2019m I\u2019ll I\u2019ve A An The My Our Your What Who Whom Whose When Where Why How Which Is Are Am Was Were Do Does Did Have Has Had Can Could Will Would Should Shall May Might Must Let Lets Let\'s Show Tell Give Check Draw Describe Roll Remind Any Please Then And But Or So If Yes No Maybe',
     // Narration starts sentences with these ("You look around carefully.", "There is a door."): explore reads names from it.
     'You He She It We They Me Him Us Them Its His Their This That These Those There Here Now Still Just Only Even Perhaps Nothing Something Someone Somebody Everyone Everybody Everything Nobody Not All Some Every Each Both Neither Either',
   ].join(' ').split(' '),
@@ -71,6 +71,9 @@ function capitalisedNames(text: string): string[] {
   const pattern = /\b([A-Z][\w'-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w'-]*)*)/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     let words = match[1]!.replace(/'s$/, '').split(/\s+/);
+    // An order's first word is its verb, not a name: "Levitate the cauldron", "Raise the jib".
+    const sentenceStart = match.index === 0 || /[.!?]\s*$/.test(text.slice(0, match.index));
+    if (sentenceStart && words.length === 1 && /^\s+(?:the|a|an|my|your|his|her|their|our|this|that|these|those|some|all|it|them|me|us|him)\b/i.test(text.slice(match.index + match[0].length))) continue;
     while (words.length > 0 && NOT_NAMES.has(words[0]!)) words = words.slice(1);
     const name = words.join(' ').replace(/'s$/, '');
     if (name && !NOT_NAMES.has(name) && !names.includes(name)) names.push(name);
@@ -113,6 +116,6 @@ function placeAfter(text: string, lead: RegExp): string | undefined {
 }
 
 function itemOf(text: string): string | undefined {
-  const traded = /\b(?:buy|sell|trade|price\s+of|want\s+for|gold\s+for|pay\s+for|afford)\s+(?:(?:the|a|an|my|these|this|some|that)\s+)?((?:[a-z][\w'-]*\s+){0,5}?[a-z][\w'-]*?)(?=\s+(?:from|to|for|with|at|in|on|i|we|that|which|so|and)\b|[?.!,]|$)/i.exec(text);
+  const traded = /\b(?:buy|sell|trade|price\s+of|want\s+for|gold\s+for|pay\s+for|afford)\s+(?:(?:the|a|an|my|these|this|some|that)\s+)?((?:[a-z][\w'-]*\s+){0,5}?[a-z][\w'-]*?)(?=\s+(?:from|to|for|with|at|in|on|i|we|that|which|so|and|down|up|over|back|off|out|again|now|here|there|today|please|but|or|than|instead)\b|[?.!,]|$)/i.exec(text);
   return traded?.[1];
 }

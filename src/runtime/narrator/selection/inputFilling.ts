@@ -1,6 +1,8 @@
-// Fills a script's `input` from its inputSchema and the player's words (the NPC's or faction's name, the item, the destination, the dice formula, the reason), valid against the schema or not at all.
+// Fills a script's `input` from its inputSchema and the player's words (the NPC's or faction's name, the item or place its schema and skill name, the amounts, the dice formula, the reason), valid against the schema or not at all, saying which words each field came from.
 import { inputValidator } from '../../validation/inputChecks.js';
+import type { Amount } from './amounts.js';
 import type { Entities } from './entities.js';
+import { fieldPhrase, type NamedPhrase } from './fieldPhrases.js';
 import { termsOf } from './textTerms.js';
 
 /** What the filler knows besides the entities. */
@@ -15,6 +17,18 @@ export interface FillContext {
   readonly risky?: boolean;
   /** The player's words, for the difficulty. */
   readonly words?: string;
+  /** The numbers the words give, with their words ("down to 20"). */
+  readonly amounts?: readonly Amount[];
+  /** The things and places the words name in lower case, with the word before them ("to the old mill"). */
+  readonly phrases?: readonly NamedPhrase[];
+  /** The terms of the chosen skill's own words (its name, description and scripts'), to recognise its things. */
+  readonly skillTerms?: ReadonlySet<string>;
+}
+
+/** A filled input, and the words each field came from. */
+export interface FilledInput {
+  readonly input: Record<string, unknown>;
+  readonly sources: Readonly<Record<string, string>>;
 }
 
 /** Words that make an action harder or easier. */
@@ -66,30 +80,68 @@ const BY_NAME: readonly { readonly names: RegExp; readonly kind: FieldKind; read
  * fields from their defaults; drops optional fields the schema refuses. Undefined when no valid input can be made.
  */
 export function fillInput(schema: Schema | undefined, context: FillContext, guess = false): Record<string, unknown> | undefined {
-  if (!schema) return { action: context.entities.action };
+  const filled = fillScriptInput(schema, context, guess);
+  return 'input' in filled ? filled.input : undefined;
+}
+
+/**
+ * The input and where each field came from; or the required fields the words did not give (`missing`, empty when
+ * the schema refused what could be made). Required fields are filled first, so an amount goes where it is needed.
+ */
+export function fillScriptInput(schema: Schema | undefined, context: FillContext, guess = false): FilledInput | { readonly missing: readonly string[] } {
+  if (!schema) return { input: { action: context.entities.action }, sources: { action: context.entities.action } };
   const properties = (schema['properties'] ?? {}) as Record<string, Schema>;
   const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
   const input: Record<string, unknown> = {};
-  for (const [name, property] of Object.entries(properties)) {
-    let value = valueFor(name, property, context);
-    if (value === undefined && required.has(name)) {
+  const sources: Record<string, string> = {};
+  const used = new Set<Amount>();
+  const numeric = Object.values(properties).filter((property) => isNumeric(property)).length;
+  const order = Object.keys(properties).sort((left, right) => Number(required.has(right)) - Number(required.has(left)));
+  const missing: string[] = [];
+  for (const name of order) {
+    const property = properties[name]!;
+    let found = valueFor(name, property, context, used, numeric, required.has(name));
+    if (found === undefined && required.has(name)) {
       // A required name, place, item or amount the words do not give: no guess (the tool is left out), unless the
       // schema has a default. Free text (a reason, a query) falls back to the action.
-      value = isEntityField(name, property) && property['default'] === undefined ? (guess ? guessFor(property, context) : undefined) : fallbackFor(property, context);
-      if (value === undefined) return undefined;
+      // A required choice among values (an enum) the words do not name is not guessed either.
+      const named = isEntityField(name, property) || Array.isArray(property['enum']) || !isTextField(name);
+      const value = named && property['default'] === undefined ? (guess ? guessFor(property, context) : undefined) : fallbackFor(property, context);
+      if (value === undefined) {
+        missing.push(name);
+        continue;
+      }
+      found = { value, words: property['default'] !== undefined && value === property['default'] ? '(its default)' : typeof value === 'string' ? value : String(value) };
     }
-    if (value !== undefined) input[name] = value;
+    if (found !== undefined) {
+      input[name] = found.value;
+      sources[name] = found.words;
+    }
   }
+  if (missing.length > 0) return { missing };
   const validate = inputValidator(schema);
-  if (!validate) return input;
+  if (!validate) return { input, sources };
   // Drop optional fields the schema refuses, one at a time, until the input validates.
   for (let attempt = 0; attempt <= Object.keys(input).length; attempt++) {
-    if (validate(input) === true) return input;
+    if (validate(input) === true) return { input, sources };
     const failing = (validate.errors ?? []).map((error) => /^\/([^/]+)/.exec(error.instancePath)?.[1]).find((name) => name !== undefined && !required.has(name));
-    if (failing === undefined) return undefined;
+    if (failing === undefined) return { missing: [] };
     delete input[failing];
+    delete sources[failing];
   }
-  return validate(input) === true ? input : undefined;
+  return validate(input) === true ? { input, sources } : { missing: [] };
+}
+
+function isNumeric(property: Schema): boolean {
+  const type = property['type'];
+  return type === 'integer' || type === 'number' || (Array.isArray(type) && (type.includes('integer') || type.includes('number')));
+}
+
+/** Fields that hold free text (a reason, a query, a message): the player's words fit them; any other string field names something. */
+const TEXT_FIELDS = /^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message|query|question|topic|subject|about|search|keywords?|description|note|notes|memo|details|request|words|speech|line|say|says|ask|input|command|order|plan|goal|what|content|body|story|event|events|context|instruction|instructions)$/;
+
+function isTextField(name: string): boolean {
+  return TEXT_FIELDS.test(name.toLowerCase().replace(/[^a-z]/g, ''));
 }
 
 /** True for fields that name something (a person, group, place, item, formula, amount) rather than free text. */
@@ -99,18 +151,74 @@ function isEntityField(name: string, property: Schema): boolean {
   return BY_NAME.some((field) => field.names.test(key) && (field.kind === 'entity' || (field.kind === 'amount' && numeric)));
 }
 
-function valueFor(name: string, property: Schema, context: FillContext): unknown {
+/** A value for one field and the words it came from: an enum value, an amount, a thing the schema names, then by the field's name. */
+function valueFor(name: string, property: Schema, context: FillContext, used: Set<Amount>, numericFields: number, required: boolean): { value: unknown; words: string } | undefined {
   const key = name.toLowerCase().replace(/[^a-z]/g, '');
-  if (Array.isArray(property['enum'])) return enumValue(property['enum'] as unknown[], context);
+  if (Array.isArray(property['enum'])) {
+    const value = enumValue(property['enum'] as unknown[], context);
+    return value === undefined ? undefined : { value, words: String(value) };
+  }
   const type = property['type'];
+  const numeric = isNumeric(property);
+  // Dice formulas and difficulty classes first (never taken for an amount), then the amounts the words give.
+  if (numeric && !/^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|seed|id|version|timeout)$/.test(key)) {
+    const amount = amountFor(name, property, context, used, numericFields);
+    if (amount) {
+      used.add(amount);
+      return { value: amount.value, words: amount.words };
+    }
+  }
+  const phrase = !numeric && !NOT_PHRASE_FIELDS.test(key) ? fieldPhrase(name, property, context.phrases ?? [], context.skillTerms, required) : undefined;
+  // A thing the schema itself names ("the mill, the village or the old tower") beats the field's name's guess.
+  if (phrase && phrase.confident) return { value: phrase.value, words: phrase.words };
   for (const field of BY_NAME) {
     if (!field.names.test(key)) continue;
     const value = field.fill(context);
     if (value === undefined) continue;
-    if (typeof value === 'number' && (type === 'integer' || type === 'number' || (Array.isArray(type) && type.includes('integer')))) return value;
-    if (typeof value === 'string' && (type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string')))) return value;
+    if (typeof value === 'number' && (type === 'integer' || type === 'number' || (Array.isArray(type) && type.includes('integer')))) return { value, words: field.kind === 'amount' ? 'the deed' : String(value) };
+    if (typeof value === 'string' && (type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string')))) return { value, words: field.kind === 'text' ? "the player's words" : value };
   }
-  return undefined;
+  return phrase ? { value: phrase.value, words: phrase.words } : undefined;
+}
+
+/** Fields a lower-case thing never fills: a formula, a difficulty, free text, a person or a group, a mood. */
+const NOT_PHRASE_FIELDS = /^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|reason|action|intent|situation|summary|attempt|why|text|prompt|message|npc|character|person|who|name|speaker|companion|faction|group|guild|organi[sz]ation|side|mood|style|tone)$/;
+
+/** Terms of money and of counting, in fields' names and descriptions and in the words after a number. */
+const MONEY = new Set(termsOf('price offer cost coins coin gold silver copper credits credit dollars bid pay payment sum fare bribe wager bet stake fee toll money cash crowns marks pieces'));
+const COUNT = new Set(termsOf('count quantity number many qty how units'));
+const MONEY_LEADS = /^(?:down to|up to|no more than|at most|at least|for|offer|offering|pay|paying|give|bid|bet|wager|deposit|withdraw|transfer|spend|at|only|just|about|around)$/;
+
+/**
+ * The amount that fits a number field: its unit is the field's word ("3 arrows" for `arrows`), money for a money
+ * field ("down to 20" for `offer`), a counted thing for a count; the only amount for the only number field. Within
+ * the field's minimum and maximum, each amount used once.
+ */
+function amountFor(name: string, property: Schema, context: FillContext, used: ReadonlySet<Amount>, numericFields: number): Amount | undefined {
+  const amounts = (context.amounts ?? []).filter((amount) => !used.has(amount) && withinBounds(amount.value, property));
+  if (amounts.length === 0) return undefined;
+  const fieldTerms = new Set(termsOf(`${name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ')} ${typeof property['description'] === 'string' ? property['description'] : ''} ${typeof property['title'] === 'string' ? property['title'] : ''}`));
+  const money = [...fieldTerms].some((term) => MONEY.has(term));
+  const count = [...fieldTerms].some((term) => COUNT.has(term));
+  let best: { amount: Amount; fit: number } | undefined;
+  for (const amount of amounts) {
+    const unit = amount.unit ? termsOf(amount.unit)[0] : undefined;
+    let fit = 0;
+    if (unit !== undefined && fieldTerms.has(unit)) fit = 3;
+    else if (money && ((unit !== undefined && MONEY.has(unit)) || (amount.lead !== undefined && MONEY_LEADS.test(amount.lead)))) fit = 2;
+    else if (count && unit !== undefined && !MONEY.has(unit)) fit = 2;
+    else if (numericFields === 1 && amounts.length === 1 && (property['type'] === 'integer' ? Number.isInteger(amount.value) : true)) fit = 1;
+    if (property['type'] === 'integer' && !Number.isInteger(amount.value)) fit = 0;
+    if (fit > 0 && (!best || fit > best.fit)) best = { amount, fit };
+  }
+  return best?.amount;
+}
+
+function withinBounds(value: number, property: Schema): boolean {
+  const minimum = property['minimum'];
+  const maximum = property['maximum'];
+  const exclusiveMinimum = property['exclusiveMinimum'];
+  return (typeof minimum !== 'number' || value >= minimum) && (typeof maximum !== 'number' || value <= maximum) && (typeof exclusiveMinimum !== 'number' || value > exclusiveMinimum);
 }
 
 /** The enum value the words name (by stem, synonyms folded: "thunderstorm" names "storm"), else undefined. */
@@ -120,17 +228,24 @@ function enumValue(values: readonly unknown[], context: FillContext): unknown {
     const terms = termsOf(value);
     if (terms.length > 0 && terms.every((term) => context.terms.has(term))) return value;
   }
+  // "rusty" names "rust": a value's stem that starts a word of the player's (four letters at least).
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    const terms = termsOf(value);
+    if (terms.length > 0 && terms.every((term) => term.length >= 4 && [...context.terms].some((word) => word.startsWith(term) && word.length - term.length <= 2))) return value;
+  }
   return undefined;
 }
 
 /**
  * A best guess for a required name, place or item the words do not mark as such (a skill the words plainly ask for,
- * with a schema the filler does not know): the first name, else the last thing named ("a loaf of bread"), else the action.
+ * with a schema the filler does not know): the first name, else the last thing named ("a loaf of bread"); never an enum.
  */
 function guessFor(property: Schema, context: FillContext): unknown {
   const type = Array.isArray(property['type']) ? property['type'][0] : property['type'];
-  if (type !== undefined && type !== 'string') return undefined;
-  return context.entities.names[0] ?? context.entities.nounPhrases.at(-1) ?? context.entities.action;
+  if ((type !== undefined && type !== 'string') || Array.isArray(property['enum'])) return undefined;
+  // A name or a thing the words name; the player's words themselves only as the last resort.
+  return context.entities.names[0] ?? context.phrases?.at(-1)?.value ?? context.entities.nounPhrases.at(-1) ?? context.entities.action;
 }
 
 /** A value for a required field the words do not give: its default, its first enum value, or the action. */

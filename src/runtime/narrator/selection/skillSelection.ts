@@ -41,6 +41,8 @@ export interface SelectedSkill {
   readonly evidence: readonly Evidence[];
   /** Chosen because its manifest is closest in meaning to the words (the word vectors), no skill's own words matching. */
   readonly byMeaning?: boolean;
+  /** Why `script` beat the skill's other scripts (absent for a skill with one script). */
+  readonly scriptReason?: string;
 }
 
 /** One of the player's words (or a cue's) that matched a skill: where, and through which related word of the manifest. */
@@ -55,7 +57,7 @@ export interface Evidence {
 }
 
 /** Why a skill that matched some words stayed out of the plan. */
-export type MissReason = 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'no-likeness-asked' | 'one-per-role' | 'too-many-skills' | 'input-not-filled';
+export type MissReason = 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'no-likeness-asked' | 'one-per-role' | 'too-many-skills' | 'input-not-filled' | 'act-not-asked';
 
 /** A skill that scored but stayed out: for authors, to see what their manifest lacks. */
 export interface NearMiss {
@@ -65,6 +67,8 @@ export interface NearMiss {
   readonly threshold: number;
   readonly reason: MissReason;
   readonly evidence: readonly Evidence[];
+  /** For `act-not-asked`: why. */
+  readonly detail?: string;
 }
 
 export interface Selection {
@@ -89,7 +93,7 @@ const OPTIONS = /^(?:choices|choice|options|decision|decisions|dialogue)$/i;
 const VISUAL = /^(?:portrait|image|images|art|picture|illustration|visual)$/i;
 /** Script names that read (chosen for questions) and that act (chosen for deeds and actions). */
 const READS = /^(?:query|get|report|lookup|look-?up|recall|list|show|status|wares|routes|forecast|find|search|info|describe|check|read)/i;
-const ACTS = /^(?:update|adjust|change|set|store|save|record|add|buy|sell|journey|travel|go|move|apply|give|take|write|roll|draw|offer)/i;
+const ACTS = /^(?:update|adjust|change|set|store|save|record|add|buy|sell|journey|travel|go|move|apply|give|take|write|roll|draw|offer)(?:$|[-_ .])/i;
 /** A script description that starts by reading ("Reports how much oxygen is left", "Lists the crew"); one that starts with another verb acts. */
 const READING_DESCRIPTION = /^(?:lists|shows|checks|reports|tells|says|reads|finds|counts|looks|searches|reviews|scans|describes|displays|estimates|reveals|explains|predicts|forecasts|answers|recalls|identifies|examines|inspects|measures|gets|fetches|queries|returns)\b/i;
 /** A verb of the third person ("Swaps", "Adds"), not a word that merely ends in s ("This", "Status", "Always"). */
@@ -97,6 +101,7 @@ const ACTING_DESCRIPTION = /^[A-Z][a-z]*[^s\W]s\b/;
 const NOT_A_VERB = /^(?:this|is|was|has|does|its|his|hers|yes|status|details|stats|notes|always|perhaps|news|series|plus|thus|towards|afterwards|sometimes|nowadays)\b/i;
 
 const NO_TERMS: readonly string[] = [];
+const NO_RELATED: ReadonlyMap<string, readonly RelatedTerm[]> = new Map();
 const indexes = new WeakMap<readonly NarratorSkill[], SkillIndex>();
 /** Recent indexes by what their skills say (a turn, or a replan without a skill, rebuilds its array). */
 const recentIndexes = new Map<string, SkillIndex>();
@@ -226,7 +231,7 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     .sort((left, right) => right.match.score - left.match.score || right.entry.skill.priority - left.entry.skill.priority || left.entry.skill.name.localeCompare(right.entry.skill.name));
   const best = scored[0]?.match.score ?? 0;
   const selected: SelectedSkill[] = [];
-  const misses = new Map<IndexedSkill, { reason: MissReason; threshold: number }>();
+  const misses = new Map<IndexedSkill, { reason: MissReason; threshold: number; detail?: string }>();
   const cuedRoles = new Set<SkillRole>(reading.cues.map((cue) => CUE_ROLES[cue.kind]).filter((role) => role !== 'context'));
   /** Over the threshold: what the manifest says, or (a higher bar) the manifest and prompt.md's prose together. */
   const passes = (match: Match) => (tuning.thresholdOnManifest ? match.manifestScore >= tuning.minScore || match.score >= tuning.proseScore : match.score >= tuning.minScore);
@@ -275,8 +280,13 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
       misses.set(entry, { reason: 'related-words-only', threshold: round(leader) });
       continue;
     }
-    const [script, ...alternatives] = scriptsOf(index, entry, asked, reading);
-    selected.push({ skill: entry.skill, script: script!, alternatives, role, score: round(match.score), terms: match.terms.slice(0, 8).map((term) => shown.get(term) ?? term), cues, evidence: evidenceOf(entry, match) });
+    const choice = scriptsOf(index, entry, asked, reading, input);
+    const [script, ...alternatives] = choice.scripts;
+    if (!script) {
+      misses.set(entry, { reason: 'act-not-asked', threshold: round(match.score), ...(choice.reason ? { detail: choice.reason } : {}) });
+      continue;
+    }
+    selected.push({ skill: entry.skill, script, alternatives, role, score: round(match.score), terms: match.terms.slice(0, 8).map((term) => shown.get(term) ?? term), cues, evidence: evidenceOf(entry, match), ...(choice.reason ? { scriptReason: choice.reason } : {}) });
   }
   if (selected.length === 0) {
     const closest = closestInMeaning(index, input, reading, queries.get('context')!);
@@ -291,7 +301,7 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     .map(({ entry, query: asked }) => {
       const match = index.score(entry.document, asked);
       const miss = misses.get(entry)!;
-      return { skill: entry.skill.name, score: round(match.score), threshold: miss.threshold, reason: miss.reason, evidence: evidenceOf(entry, match) };
+      return { skill: entry.skill.name, score: round(match.score), threshold: miss.threshold, reason: miss.reason, evidence: evidenceOf(entry, match), ...(miss.detail ? { detail: miss.detail } : {}) };
     });
   const narrator = narratorOf(skills);
   return { reading, selected, nearMisses, ...(narrator ? { narrator } : {}) };
@@ -351,9 +361,11 @@ function closestInMeaning(index: SkillIndex, input: string, reading: CueReading,
   const matches = found.comparison.matches(input, first.position, weighed);
   if (matches.length === 0) return undefined;
   const entry = index.skills.find((each) => each.skill === found.compared[first.position])!;
-  const [script, ...alternatives] = scriptsOf(index, entry, query, reading);
+  const choice = scriptsOf(index, entry, query, reading, input);
+  const [script, ...alternatives] = choice.scripts;
+  if (!script) return undefined;
   const evidence: Evidence[] = matches.slice(0, 3).map((match) => ({ word: match.word, related: match.closest, similarity: match.similarity, fields: index.fieldsOf(entry.document, termOf(match.closest) ?? match.closest), contribution: match.similarity }));
-  return { skill: entry.skill, script: script!, alternatives, role: 'context', score: round(first.score), terms: matches.slice(0, 8).map((match) => match.word), cues: [], evidence, byMeaning: true };
+  return { skill: entry.skill, script, alternatives, role: 'context', score: round(first.score), terms: matches.slice(0, 8).map((match) => match.word), cues: [], evidence, byMeaning: true, ...(choice.reason ? { scriptReason: choice.reason } : {}) };
 }
 
 /**
@@ -381,26 +393,89 @@ function singlePerRole<T extends { readonly entry: IndexedSkill; readonly match:
   return kept;
 }
 
-/** The skill's scripts, best first: the one whose own words match best; a question prefers a reading script, an action an acting one. */
-function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading: CueReading): NarratorSkill['scripts'][number][] {
+type Script = NarratorSkill['scripts'][number];
+
+/** The scripts of a chosen skill, best first, and why the first beat the others (for --explain). */
+interface ScriptChoice {
+  readonly scripts: readonly Script[];
+  readonly reason?: string;
+}
+
+/** Words that only look ("I walk along the bank looking for tracks"): a look never runs a script that acts. */
+const LOOKING = /\b(?:look(?:s|ing)?\s+(?:at|for|around|over|into|about)|search(?:es|ing)?\s+for|peer(?:s|ing)?|watch(?:es|ing)?|observ(?:e|es|ing)|glanc(?:e|es|ing)|scan(?:s|ning)?|survey(?:s|ing)?)\b/i;
+/** A question that is a polite request ("Can you take me across?"): it asks for the act. */
+const POLITE_REQUEST = /^(?:(?:please|so|and|ok|okay|[A-Z][a-z]+),?\s+)?(?:(?:can|could|will|would)\s+you|(?:can|could|may)\s+(?:i|we)\s+(?:have|take|get|borrow|buy|hire|rent|use|book|order)|(?:i\s+)?(?:want|need)\s+(?:you\s+)?to|i(?:'d|\u2019d|\s+would)\s+like)\b/i;
+
+/** The words of an example, to compare with the player's ("I haggle over the rope." → "i haggle over the rope"). */
+function plainWords(text: string): string {
+  return text.toLowerCase().replace(/[\u2019\u2018]/g, "'").replace(/[^a-z0-9' ]+/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The skill's scripts, best first, with the reason the first won:
+ * - a script whose `examples` hold the player's very words comes first;
+ * - otherwise the one whose own words (name, description, examples) match best, a question preferring a script that
+ *   reads and an action one that acts;
+ * - a question or a look never runs a script that acts (moves, buys, attacks, stores…): such scripts are left out,
+ *   and a skill with no other script stays out of the plan (an empty list).
+ */
+function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading: CueReading, input = ''): ScriptChoice {
   const scripts = entry.skill.scripts;
-  if (scripts.length === 1) return [scripts[0]!];
-  const acting = !(reading.question || reading.checking) || reading.deedPolarity !== 0;
-  return scripts
+  const words = plainWords(input);
+  const onlyAsking = (reading.question && !POLITE_REQUEST.test(input.trim())) || LOOKING.test(input) || reading.checking;
+  const exampled = words === '' ? -1 : scripts.findIndex((script) => (script.examples ?? []).some((example) => plainWords(example) === words));
+  if (exampled >= 0 && !(onlyAsking && scriptKind(scripts[exampled]!).kind === 'acts')) {
+    const script = scripts[exampled]!;
+    const others = scripts.filter((other) => other !== script);
+    return { scripts: [script, ...others], ...(others.length > 0 ? { reason: `its example "${(script.examples ?? []).find((example) => plainWords(example) === words)}" is the player's words` } : {}) };
+  }
+  // A polite request ("Would you take 32 for the longsword?") asks for the act, like a command.
+  const acting = !onlyAsking || reading.deedPolarity !== 0;
+  // Only the player's own words choose among a skill's scripts: a related word ("coming" ~ "changes") is too loose here.
+  const ownWords: Query = { terms: query.terms, related: NO_RELATED };
+  const ranked = scripts
     .map((script, position) => {
       // A script's name says what it does more surely than its description's first verb, which counts half.
       const { kind, sure } = scriptKind(script);
       const verb = (kind === 'reads' ? (acting ? -0.5 : 1.5) : kind === 'acts' ? (acting ? 1.5 : -0.5) : 0) * (sure ? 1 : 0.5);
-      return { script, position, score: index.score(entry.scripts[position]!, query).score + verb };
+      const own = index.score(entry.scripts[position]!, ownWords);
+      return { script, position, kind, own: own.score, terms: own.terms, score: own.score + verb };
     })
-    .sort((left, right) => right.score - left.score || left.position - right.position)
-    .map(({ script }) => script);
+    // (Only where the skill has a script that does not act: otherwise choosing the skill at all was selection's call.)
+    .filter((candidate, _, all) => !(onlyAsking && candidate.kind === 'acts' && all.some((other) => other.kind !== 'acts')))
+    .sort((left, right) => right.score - left.score || left.position - right.position);
+  const [first, second] = ranked;
+  if (!first) return { scripts: [], reason: `a ${reading.question ? 'question' : 'look'} never runs a script that acts (${scripts.map((script) => script.name).join(', ')})` };
+  const left = scripts.length - ranked.length;
+  const reason = scripts.length === 1 ? undefined : [
+    second ? (first.own > 0 ? `"${first.script.name}" matched ${first.terms.slice(0, 3).map((term) => `"${term}"`).join(', ')} (${round(first.own)} against "${second.script.name}" ${round(second.own)})` : `no script's own words matched; "${first.script.name}" ${first.kind === 'reads' ? 'reads' : first.kind === 'acts' ? 'acts' : 'comes first'}${first.kind ? `, as ${acting ? 'an action' : 'a question'} wants` : ''}`) : undefined,
+    left > 0 ? `${left === 1 ? 'one script that acts was' : `${left} scripts that act were`} left out: a ${reading.question ? 'question' : 'look'} never runs them` : undefined,
+  ].filter(Boolean).join('; ') || undefined;
+  return { scripts: ranked.map(({ script }) => script), ...(reason ? { reason } : {}) };
 }
 
-/** Whether a script reads (a question wants it) or acts (a deed wants it): by its name, else by its description's first verb. */
+/** Verbs that read: a script whose description starts its work with one answers questions. */
+const READING_VERBS = new Set('list lists show shows check checks report reports tell tells say says read reads find finds count counts look looks search searches review reviews scan scans describe describes display displays estimate estimates reveal reveals explain explains predict predicts forecast forecasts answer answers recall recalls identify identifies examine examines inspect inspects measure measures get gets fetch fetches query queries return returns quote quotes price prices name names sense senses gauge gauges'.split(' '));
+/** Verbs that change the story's state (move, buy, attack, store…): a question or a look never runs a script that starts with one. */
+const ACTING_VERBS = new Set(('move moves buy buys sell sells attack attacks store stores take takes give gives pay pays cast casts brew brews craft crafts forge forges repair repairs mend mends fit fits unlock unlocks lock locks open opens close closes cycle cycles vent vents hire hires bribe bribes ride rides borrow borrows lend lends raise raises lower lowers set sets change changes cross crosses travel travels go goes fight fights steal steals spend spends deposit deposits withdraw withdraws transfer transfers summon summons heal heals use uses equip equips build builds destroy destroys fire fires launch launches dock docks sail sails steer steers row rows ferry ferries carry carries deliver delivers send sends trade trades haggle haggles accept accepts record records save saves write writes update updates adjust adjusts add adds remove removes issue issues draw draws stoke stokes perform performs grow grows raise raises plant plants harvest harvests drink drinks eat eats learn learns train trains hand hands rob robs kill kills ' +
+  'wield wields pour pours serve serves conduct conducts charge charges jump jumps climb climbs swim swims enter enters leave leaves drop drops throw throws').split(' '));
+
+/** Whether a script reads (a question wants it) or acts (a deed wants it): by its name, else by the first verb its description says. */
 function scriptKind(script: NarratorSkill['scripts'][number]): { readonly kind?: 'reads' | 'acts'; readonly sure: boolean } {
   if (READS.test(script.name)) return { kind: 'reads', sure: true };
   if (ACTS.test(script.name)) return { kind: 'acts', sure: true };
+  // "Old Pell hands out { count }", "The bosun's hands raise, lower or reef a sail", "Reports how high the river runs".
+  const clause = (script.description?.trim() ?? '').split(/[;:.]/)[0]!.toLowerCase();
+  const words = clause.split(/[^a-z'-]+/).filter((word) => word !== '');
+  for (const [position, word] of words.entries()) {
+    // "hands" is the bosun's hands unless "out" follows ("hands out").
+    if (word === 'hands' || word === 'hand') {
+      if (words[position + 1] === 'out' || words[position + 1] === 'over') return { kind: 'acts', sure: false };
+      continue;
+    }
+    if (READING_VERBS.has(word)) return { kind: 'reads', sure: false };
+    if (ACTING_VERBS.has(word)) return { kind: 'acts', sure: false };
+  }
   const description = script.description?.trim() ?? '';
   if (READING_DESCRIPTION.test(description)) return { kind: 'reads', sure: false };
   if (ACTING_DESCRIPTION.test(description) && !NOT_A_VERB.test(description)) return { kind: 'acts', sure: false };

@@ -1,0 +1,109 @@
+// The things and places a player names in lower case ("to the old mill", "the silver compass"), and which of them fills a script's string field: the one its description, enum or examples name, or the chosen skill's own words, or the one its preposition suits.
+import { termsOf } from './textTerms.js';
+
+/** A thing or place the words name, with the word before it. */
+export interface NamedPhrase {
+  /** Without its article: "silver compass", "old mill". */
+  readonly value: string;
+  /** As written: "the silver compass". */
+  readonly words: string;
+  /** The preposition or verb before it ("to", "over", "buy"), lowercased. */
+  readonly lead?: string;
+}
+
+/** A phrase after an article or a possessive, with the word before it. */
+const PHRASE = /(?:\b([a-z]+(?:\s+(?:to|over|for|into|across))?)\s+)?\b(the|a|an|my|your|some|any|this|that|those|these|his|her|their)\s+((?:[a-z][\w'-]*\s+){0,3}[a-z][\w'-]*)/gi;
+/** Words that end a phrase: prepositions, conjunctions and verbs that follow a subject. */
+const ENDS = /^(?:to|for|from|with|at|on|in|of|about|around|through|under|behind|beside|between|toward|towards|without|during|since|until|and|or|but|before|after|again|now|down|back|up|over|across|into|onto|off|out|away|today|tonight|tomorrow|please|is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|look|looks|feel|feels|like|likes|near|by|while|when|if|so|then|because|than|as|that|which|who|where|i|you|we|he|she|they|it|me|him|her|them|us)$/i;
+/** Nouns that name no thing or place a script wants ("the price of", "the other side", "the way"). */
+const VAGUE = /^(?:price|cost|side|way|thing|things|one|ones|lot|bit|rest|time|moment|day|night|morning|evening|end|top|bottom|other|same|best|most|kind|sort|chance|deal|matter|question|answer|truth|idea|world|place|set|pair|couple|handful|dozen|number|amount)$/i;
+/** Words before a question's subject. */
+const AUXILIARIES = /^(?:does|do|did|is|are|was|were|can|could|will|would|should|has|have)$/i;
+/** Prepositions that lead to a place. */
+const TOWARD = /^(?:to|towards?|into|onto|reach|across to|over to|up to|down to|at|visit|enter|for)$/;
+/** Verbs and prepositions that lead to a thing traded or handled. */
+const HANDLED = /^(?:buy|sell|trade|take|get|want|need|fetch|find|use|haggle over|bargain for|haggle|over|for|of|about|on|with|repair|fix|mend|forge|craft|brew|cast|give|show|pay for|afford)$/;
+
+const NUMBER_WORD = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a\s+dozen|a\s+few|several|some|a|an)`;
+/** "8 barrels of water", "a set of horseshoes": the thing is after "of". */
+const MEASURED = new RegExp(String.raw`\b${NUMBER_WORD}\s+(?:[a-z]+\s+)?(?:barrels?|casks?|kegs?|coils?|sacks?|flasks?|bottles?|jars?|sets?|pairs?|loaves|loaf|pieces?|cups?|bowls?|skins?|crates?|boxes|box|bags?|bundles?|rolls?|sheets?|bolts?|yards?|feet|pounds?|ounces?|measures?|doses?|vials?|cans?|tins?|packs?|rounds?|units?|portions?|handfuls?|strings?|bunch(?:es)?)\s+of\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`, 'gi');
+/** "three arrows", "10 shovels": a counted thing without an article. */
+const COUNTED = new RegExp(String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)\s+((?:[a-z][\w'-]*\s+){0,1}[a-z][\w'-]*)\b(?!\s+of\b)`, 'gi');
+/** "how much lamp oil", "books on dragons", "about necromancy": a thing without an article. */
+const BARE = /\b(how\s+much|how\s+many|about|on|regarding|concerning|of)\s+(?!the\b|a\b|an\b|my\b|your\b|his\b|her\b|their\b|this\b|that\b|it\b|them\b|me\b|you\b|us\b|\d)((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)/gi;
+
+/** The lower-case things and places the words name, in order ("the silver compass", "to the mill", "8 barrels of water"). */
+export function namedPhrases(text: string): readonly NamedPhrase[] {
+  const phrases: NamedPhrase[] = [];
+  const add = (raw: string, article: string | undefined, lead: string | undefined) => {
+    const words = raw.split(/\s+/);
+    const end = words.findIndex((word) => ENDS.test(word));
+    let kept = (end < 0 ? words : words.slice(0, end)).map((word) => word.replace(/'s$/, ''));
+    // The subject of a question ends before its verb: "does the library hold about…" names the library.
+    if (lead !== undefined && AUXILIARIES.test(lead) && kept.length > 1 && end > 0 && ENDS.test(words[end]!)) kept = kept.slice(0, -1);
+    // A name is not a lower-case thing ("the Kraken Deep" is the narrator's names' business).
+    if (kept.length === 0 || kept.some((word) => /[A-Z]/.test(word.charAt(0)))) return 0;
+    if (VAGUE.test(kept[kept.length - 1]!) || /^(?:coins?|gold|silver|copper|days?|hours?|times?|more|less|much|many|left|it|them)$/i.test(kept[kept.length - 1]!)) return kept.join(' ').length;
+    const value = kept.join(' ').toLowerCase();
+    if (!phrases.some((phrase) => phrase.value === value)) phrases.push({ value, words: article ? `${article} ${kept.join(' ')}` : kept.join(' '), ...(lead ? { lead: lead.toLowerCase().replace(/\s+/g, ' ') } : {}) });
+    return kept.join(' ').length;
+  };
+  for (let match = PHRASE.exec(text); match; match = PHRASE.exec(text)) {
+    const used = add(match[3]!, match[2], match[1]);
+    // Let the next match start inside this one's unused words ("the price of the silver compass").
+    PHRASE.lastIndex = match.index + (match[0].length - match[3]!.length) + Math.max(used, 1);
+  }
+  for (const match of text.matchAll(MEASURED)) add(match[1]!, undefined, 'of');
+  for (const match of text.matchAll(BARE)) add(match[2]!, undefined, match[1]);
+  for (const match of text.matchAll(COUNTED)) add(match[1]!, undefined, undefined);
+  return phrases;
+}
+
+/** What a string field names, by its name and description: a place, a thing, or something else. */
+function fieldKind(name: string, description: string): 'place' | 'thing' | 'other' {
+  const key = name.toLowerCase().replace(/[^a-z]/g, '');
+  if (/^(?:destination|to|where|place|location|room|area|region|town|city|goal|site|spot|district|zone|deck|floor|sector|bank|port|harbou?r|station|planet|system|landmark|route)$/.test(key) || /\bwhere\b/i.test(description)) return 'place';
+  if (/^(?:item|items|object|thing|goods|good|ware|wares|product|weapon|gear|tool|potion|ingredient|material|artifact|artefact|equipment|cargo|part|piece|book|food|drink|dish|gift)$/.test(key)) return 'thing';
+  return 'other';
+}
+
+/**
+ * The named phrase that fills a string field, and whether the schema itself names it (`confident`): its description,
+ * enum or examples hold the phrase's last word (3), the skill's own words do (1), its preposition suits the field
+ * (a place after "to": 2; a thing handled: 2), or it is what the words are about or the verb's object (for a required
+ * field, or one named like a target). Undefined below 2.
+ */
+export function fieldPhrase(name: string, property: Record<string, unknown>, phrases: readonly NamedPhrase[], skillTerms?: ReadonlySet<string>, required = false): { value: string; words: string; confident: boolean } | undefined {
+  if (phrases.length === 0) return undefined;
+  const type = property['type'];
+  if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) return undefined;
+  const description = typeof property['description'] === 'string' ? property['description'] : '';
+  const examples = Array.isArray(property['examples']) ? property['examples'].filter((example): example is string => typeof example === 'string') : [];
+  const schemaTerms = new Set(termsOf(`${description} ${examples.join(' ')}`));
+  const kind = fieldKind(name, description);
+  // An optional field of no known kind (a label, a note) is filled only when its schema names the thing.
+  const objectLike = required || /^(?:target|object|title|book|spell|recipe|potion|subject|topic|query|about|thing|what|which)$/i.test(name.replace(/[^a-z]/gi, ''));
+  // A mood, a tone or a style is an adjective, never a thing the words name.
+  if (/\b(?:adjective|mood|atmosphere|tone|style|feeling|emotion)\b/i.test(`${name} ${description}`)) return undefined;
+  let best: { phrase: NamedPhrase; score: number; named: boolean } | undefined;
+  for (const phrase of phrases) {
+    const terms = termsOf(phrase.value);
+    const head = terms[terms.length - 1];
+    if (head === undefined) continue;
+    const named = schemaTerms.has(head);
+    let score = named ? 3 : 0;
+    if (skillTerms?.has(head)) score += 1;
+    // "steer for the kraken deep": the preposition is the lead's last word.
+    const preposition = phrase.lead?.split(' ').at(-1);
+    const toward = phrase.lead !== undefined && (TOWARD.test(phrase.lead) || TOWARD.test(preposition!));
+    const located = preposition !== undefined && /^(?:in|inside|at|on|under|behind|near|beside|by|within|from)$/.test(preposition);
+    if (kind === 'place' && toward) score += 2;
+    // A thing handled, counted or asked about ("haggle over the rope", "8 barrels of water", "how much is the axe").
+    if (kind === 'thing') score += phrase.lead === undefined || HANDLED.test(phrase.lead) || HANDLED.test(preposition!) || /^(?:is|are|how much|how many|like|love|want|need|have)$/.test(phrase.lead) ? 2 : toward || located ? 0 : 1;
+    // Anything else: what the words are about ("books on dragons"), or the verb's object ("mend the cracked vase").
+    if (kind === 'other') score += phrase.lead !== undefined && /^(?:about|on|regarding|concerning)$/.test(phrase.lead) && /topic|subject|about|query|question|keyword|search/i.test(name) ? 3 : objectLike && phrase === phrases[0] && !toward && !located && !/^(?:with|for)$/.test(preposition ?? '') ? 2 : 0.5;
+    if (!best || score > best.score) best = { phrase, score, named };
+  }
+  if (!best || best.score < 2) return undefined;
+  return { value: best.phrase.value, words: best.phrase.words, confident: best.named || best.score >= 3 };
+}
