@@ -8,15 +8,26 @@ function isObject(value) {
 }
 
 /** Output flags that say the act did not happen when false (a counter-offer is not a sale). */
-const OUTCOME_FLAGS = ['accepted', 'success', 'succeeded', 'approved', 'allowed', 'granted', 'ok', 'done', 'completed', 'possible'];
+const OUTCOME_FLAGS = ['accepted', 'success', 'succeeded', 'approved', 'allowed', 'granted', 'ok', 'done', 'completed', 'possible', 'agreed', 'sold', 'bought', 'paid', 'lent', 'given', 'issued', 'served', 'hired', 'delivered', 'repaired', 'fitted', 'crossed', 'moved', 'opened', 'unlocked', 'cast', 'brewed', 'crafted', 'forged', 'learned', 'borrowed', 'traded', 'won'];
 /** Output fields whose words say the act did not happen. */
 const OUTCOME_WORDS = ['result', 'outcome', 'status', 'verdict', 'answer'];
 const REFUSAL = /^(?:refused|refuse|rejected|reject|declined|decline|denied|deny|failed|fail|failure|fizzled|fizzle|countered|counter|counter-?offer|no|blocked|impossible|missed|miss|lost|insufficient|unavailable|closed|not[ _-]?allowed|not[ _-]?enough|too[ _-]?expensive)$/i;
 
-/** True when a skill's output says its act was refused or failed ({ accepted: false }, { result: "refused" }). */
-function isRefusal(result) {
+/** The past participles of a script's name ("cross" -> crossed, "issue" -> issued, "set-course" -> set): its own outcome flag. */
+function participlesOf(toolId) {
+  const verb = String(toolId || '').toLowerCase().split(/[^a-z]/)[0] || '';
+  if (verb === '') return [];
+  return [`${verb}ed`, `${verb}d`, verb.endsWith('y') ? `${verb.slice(0, -1)}ied` : `${verb}ed`, `${verb}${verb.slice(-1)}ed`];
+}
+
+/**
+ * True when a skill's output says its act was refused or failed ({ accepted: false }, { result: "refused" }, or the
+ * script's own verb as a flag: { crossed: false } from "cross").
+ */
+function isRefusal(result, toolId) {
   if (!isObject(result)) return false;
   if (OUTCOME_FLAGS.some((key) => result[key] === false)) return true;
+  if (participlesOf(toolId).some((key) => result[key] === false)) return true;
   return OUTCOME_WORDS.some((key) => typeof result[key] === 'string' && REFUSAL.test(result[key].trim()));
 }
 
@@ -83,9 +94,9 @@ function tellSummary(summary, playerWords) {
  * What one dependency's output tells: `output.narration` as written ("" for nothing), else its summary.
  * Undefined when the output has neither.
  */
-function tellingOf(output, playerWords) {
+function tellingOf(output, playerWords, toolId) {
   const result = isObject(output.result) ? output.result : {};
-  const refused = isRefusal(result);
+  const refused = isRefusal(result, toolId);
   if (typeof result.narration === 'string') {
     const text = result.narration.replace(/\s+/g, ' ').trim();
     return { text, refused };

@@ -32,7 +32,10 @@ function cleanText(value, max) {
 function actionPhrase(action) {
   let text = action.replace(/^["'“”‘’]+|["'“”‘’]+$/g, '').trim();
   const said = text;
-  text = text.replace(/[.!?…]+$/u, '').trim();
+  text = text.replace(/[.!?…]+$/u, '').replace(/,?\s+please$/i, '').replace(/^please,?\s+/i, '').trim();
+  // "I'd like one flask of lamp oil", "I want the history of Spirewell": the player asks for a thing.
+  const wanting = /^(?:(?:(?:i|we)\s+)?(?:would|'d|’d)\s+(?:like|love)|(?:(?:i|we)\s+)?(?:want|need)|(?:can|could|may)\s+(?:i|we)\s+(?:have|get))\s+(?!to\b)(\S.*)$/i.exec(text);
+  if (wanting) return { act: `ask for ${secondPersonWords(wanting[1], /\byou(?:r|rs|rself)?\b/i.test(wanting[1]) ? pronounsOf(undefined) : undefined)}`, said, paraphrased: true };
   let firstPerson = false;
   const leads = [
     /^(?:then|and|so|now|ok|okay|well|alright),?\s+/i,
@@ -106,7 +109,7 @@ function inspectDependencies(dependencies, playerWords) {
     if (!isObject(output)) continue;
     const r = isObject(output.result) ? output.result : {};
     if (typeof r.narration === 'string') {
-      const told = tellingOf(output, playerWords);
+      const told = tellingOf(output, playerWords, toolId);
       if (told) facts.push({ kind: 'told', toolId, ...told });
     } else if (!dice && typeof r.total === 'number' && typeof r.formula === 'string' && Array.isArray(r.rolls)) {
       const dc = typeof r.dc === 'number' ? r.dc : undefined;
@@ -133,7 +136,7 @@ function inspectDependencies(dependencies, playerWords) {
       const features = Array.isArray(r.features) ? r.features.filter((feature) => typeof feature === 'string').map((feature) => cleanText(feature, 40)).filter((feature) => feature !== '') : [];
       facts.push({ kind: 'portrait', name: cleanText(typeof r.name === 'string' ? r.name : '', 80), features, placeholder: r.placeholder === true });
     } else {
-      const told = tellingOf(output, playerWords);
+      const told = tellingOf(output, playerWords, toolId);
       if (told) facts.push({ kind: 'told', toolId, ...told });
     }
   }

@@ -59,7 +59,7 @@ const RULES: readonly CueRule[] = [
   // Questions a game master answers from the world's facts: what a thing costs, how far a place is, what time it is.
   {
     kind: 'price',
-    pattern: /\b(?:how\s+much\b[^?.!]*\b(?:for|cost|costs|charge|charges|worth|pay|sell|ask|asking|want)|what\s+(?:is|does|would|will)\b[^?.!]*\b(?:cost|worth|charge|pay)|(?:can|could)\s+(?:i|we)\s+afford|price\s+of)\b/i,
+    pattern: /\b(?:how\s+much\b[^?.!]*\b(?:for|cost|costs|charge|charges|worth|pay|sell|ask|asking|want)|what\s+(?:is|does|would|will)\b[^?.!]*\b(?:cost|worth|charge|pay)|(?:can|could)\s+(?:i|we)\s+afford|price\s+of|(?:pay|offer|give|bid)\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a\s+hundred|a\s+few|some)\s+(?:\w+\s+)?(?:coins?|gold|silver|copper|crowns?|credits?|dollars?|bucks))\b/i,
     expansion: 'price cost buy sell trade',
   },
   {

@@ -16,7 +16,7 @@ const PHRASE = /(?:\b([a-z]+(?:\s+(?:to|over|for|into|across))?)\s+)?\b(the|a|an
 /** Words that end a phrase: prepositions, conjunctions and verbs that follow a subject. */
 const ENDS = /^(?:to|for|from|with|at|on|in|of|about|around|through|under|behind|beside|between|toward|towards|without|during|since|until|and|or|but|before|after|again|now|down|back|up|over|across|into|onto|off|out|away|today|tonight|tomorrow|please|is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|look|looks|feel|feels|like|likes|near|by|while|when|if|so|then|because|than|as|that|which|who|where|i|you|we|he|she|they|it|me|him|her|them|us)$/i;
 /** Nouns that name no thing or place a script wants ("the price of", "the other side", "the way"). */
-const VAGUE = /^(?:price|cost|side|way|thing|things|one|ones|lot|bit|rest|time|moment|day|night|morning|evening|end|top|bottom|other|same|best|most|kind|sort|chance|deal|matter|question|answer|truth|idea|world|place|set|pair|couple|handful|dozen|number|amount)$/i;
+const VAGUE = /^(?:price|cost|side|way|thing|things|one|ones|lot|bit|rest|time|moment|day|night|morning|evening|end|top|bottom|other|same|best|most|kind|sort|chance|deal|matter|question|answer|truth|idea|world|place|set|pair|couple|handful|dozen|number|amount|wares|goods|items|stuff|things|everything|anything|something|merchandise|inventory|stock|selection)$/i;
 /** Words before a question's subject. */
 const AUXILIARIES = /^(?:does|do|did|is|are|was|were|can|could|will|would|should|has|have)$/i;
 /** Prepositions that lead to a place. */
@@ -99,9 +99,11 @@ export function fieldPhrase(name: string, property: Record<string, unknown>, phr
     const located = preposition !== undefined && /^(?:in|inside|at|on|under|behind|near|beside|by|within|from)$/.test(preposition);
     if (kind === 'place' && toward) score += 2;
     // A thing handled, counted or asked about ("haggle over the rope", "8 barrels of water", "how much is the axe").
+    // "in the hold" is where things are, not a thing.
+    if (kind === 'thing' && located) continue;
     if (kind === 'thing') score += phrase.lead === undefined || HANDLED.test(phrase.lead) || HANDLED.test(preposition!) || /^(?:is|are|how much|how many|like|love|want|need|have)$/.test(phrase.lead) ? 2 : toward || located ? 0 : 1;
     // Anything else: what the words are about ("books on dragons"), or the verb's object ("mend the cracked vase").
-    if (kind === 'other') score += phrase.lead !== undefined && /^(?:about|on|regarding|concerning)$/.test(phrase.lead) && /topic|subject|about|query|question|keyword|search/i.test(name) ? 3 : objectLike && phrase === phrases[0] && !toward && !located && !/^(?:with|for)$/.test(preposition ?? '') ? 2 : 0.5;
+    if (kind === 'other') score += phrase.lead !== undefined && /^(?:about|on|regarding|concerning)$/.test(phrase.lead) && /topic|subject|about|query|question|keyword|search/i.test(name) ? 4 : objectLike && phrase === phrases[0] && !toward && !located && !/^(?:with|for)$/.test(preposition ?? '') ? 2 : 0.5;
     if (!best || score > best.score) best = { phrase, score, named };
   }
   if (!best || best.score < 2) return undefined;

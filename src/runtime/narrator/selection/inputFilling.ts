@@ -178,7 +178,19 @@ function valueFor(name: string, property: Schema, context: FillContext, used: Se
     if (typeof value === 'number' && (type === 'integer' || type === 'number' || (Array.isArray(type) && type.includes('integer')))) return { value, words: field.kind === 'amount' ? 'the deed' : String(value) };
     if (typeof value === 'string' && (type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string')))) return { value, words: field.kind === 'text' ? "the player's words" : value };
   }
-  return phrase ? { value: phrase.value, words: phrase.words } : undefined;
+  if (phrase) return { value: phrase.value, words: phrase.words };
+  // A title or a spell the words give as a name ("Can I take Folding Distance out?"), never the one spoken to.
+  if (!numeric && required && !isTextField(name) && !NOT_PHRASE_FIELDS.test(key) && /^(?:title|book|spell|song|recipe|name|item|target|object|thing|destination|place|location)$/.test(key)) {
+    const named = context.entities.names.find((each) => !context.entities.groups.includes(each) && !spokenTo(each, context.words ?? ''));
+    if (named !== undefined) return { value: named, words: named };
+  }
+  return undefined;
+}
+
+/** True for the name the words are said to ("…, Pell?", "Marta, …"). */
+function spokenTo(name: string, words: string): boolean {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?:,\\s*${escaped}\\s*[.!?]*$)|(?:^${escaped}\\s*,)`).test(words.trim());
 }
 
 /** Fields a lower-case thing never fills: a formula, a difficulty, free text, a person or a group, a mood. */

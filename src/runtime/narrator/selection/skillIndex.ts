@@ -332,7 +332,25 @@ function scriptDocument(script: NarratorSkill['scripts'][number]): Document {
   addText(document, 'scriptNames', script.name.replace(/[-_]/g, ' '));
   addText(document, 'scriptDescriptions', script.description);
   addText(document, 'examples', script.examples?.join(' '));
+  // What its input names ("Where the player wants to go: the mill, the village"): "to the mill" asks for this script.
+  addText(document, 'scriptDescriptions', inputWords(script.inputSchema));
   return document;
+}
+
+/** The descriptions, enum values and examples of an input schema's properties. */
+function inputWords(schema: Record<string, unknown> | undefined): string | undefined {
+  const properties = schema?.['properties'];
+  if (typeof properties !== 'object' || properties === null) return undefined;
+  const texts: string[] = [];
+  for (const property of Object.values(properties as Record<string, Record<string, unknown>>)) {
+    if (typeof property !== 'object' || property === null) continue;
+    if (typeof property['description'] === 'string') texts.push(property['description']);
+    for (const key of ['enum', 'examples'] as const) {
+      const values = property[key];
+      if (Array.isArray(values)) texts.push(...values.filter((value): value is string => typeof value === 'string'));
+    }
+  }
+  return texts.length > 0 ? texts.join(' ') : undefined;
 }
 
 /** prompt.md without code blocks and without its sections about input, output, results or configuration. */

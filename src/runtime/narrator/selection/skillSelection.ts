@@ -431,9 +431,15 @@ function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading
   }
   // A polite request ("Would you take 32 for the longsword?") asks for the act, like a command.
   const acting = !onlyAsking || reading.deedPolarity !== 0;
+  /** The player's words by their terms, to say which matched. */
+  const spoken = new Map<string, string>();
+  for (const word of wordsOf(input)) {
+    const term = termOf(word);
+    if (term !== undefined && !spoken.has(term)) spoken.set(term, word);
+  }
   // Only the player's own words choose among a skill's scripts: a related word ("coming" ~ "changes") is too loose here.
   const ownWords: Query = { terms: query.terms, related: NO_RELATED };
-  const ranked = scripts
+  let ranked = scripts
     .map((script, position) => {
       // A script's name says what it does more surely than its description's first verb, which counts half.
       const { kind, sure } = scriptKind(script);
@@ -444,11 +450,13 @@ function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading
     // (Only where the skill has a script that does not act: otherwise choosing the skill at all was selection's call.)
     .filter((candidate, _, all) => !(onlyAsking && candidate.kind === 'acts' && all.some((other) => other.kind !== 'acts')))
     .sort((left, right) => right.score - left.score || left.position - right.position);
+  // A script that acts runs only when the words ask for an act: never as the fallback of one that reads.
+  if (ranked[0] && ranked[0].kind !== 'acts' && !acting) ranked = ranked.filter((candidate, position) => position === 0 || candidate.kind !== 'acts');
   const [first, second] = ranked;
   if (!first) return { scripts: [], reason: `a ${reading.question ? 'question' : 'look'} never runs a script that acts (${scripts.map((script) => script.name).join(', ')})` };
   const left = scripts.length - ranked.length;
   const reason = scripts.length === 1 ? undefined : [
-    second ? (first.own > 0 ? `"${first.script.name}" matched ${first.terms.slice(0, 3).map((term) => `"${term}"`).join(', ')} (${round(first.own)} against "${second.script.name}" ${round(second.own)})` : `no script's own words matched; "${first.script.name}" ${first.kind === 'reads' ? 'reads' : first.kind === 'acts' ? 'acts' : 'comes first'}${first.kind ? `, as ${acting ? 'an action' : 'a question'} wants` : ''}`) : undefined,
+    second ? (first.own > 0 ? `"${first.script.name}" matched ${first.terms.filter((term) => spoken.has(term)).slice(0, 3).map((term) => `"${spoken.get(term)}"`).join(', ')} (${round(first.own)} against "${second.script.name}" ${round(second.own)})` : `no script's own words matched; "${first.script.name}" ${first.kind === 'reads' ? 'reads' : first.kind === 'acts' ? 'acts' : 'comes first'}${first.kind ? `, as ${acting ? 'an action' : 'a question'} wants` : ''}`) : undefined,
     left > 0 ? `${left === 1 ? 'one script that acts was' : `${left} scripts that act were`} left out: a ${reading.question ? 'question' : 'look'} never runs them` : undefined,
   ].filter(Boolean).join('; ') || undefined;
   return { scripts: ranked.map(({ script }) => script), ...(reason ? { reason } : {}) };
