@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { LlamaNarrator } from '../../runtime/narrator/llamaNarrator.js';
 import { createNarrator, type NarratorMode } from '../../runtime/narrator/narratorFactory.js';
+import { uiEventLine } from '../../runtime/session/uiEventLine.js';
 import { explanationLines } from '../../runtime/narrator/planExplanation.js';
 import { PlaySession } from '../../runtime/session/playSession.js';
 import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
@@ -194,6 +195,9 @@ function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolea
   }
   for (const ui of result.uiEvents) {
     if (ui.event === 'dice_roll') io.stdout.write(style.cyan(`🎲 ${String(ui.payload?.['formula'] ?? '')} → ${String(ui.payload?.['total'] ?? '')}\n`));
+    // A skill's own event (a price list, a card drawn), one line each where the play panel draws a card.
+    const line = uiEventLine(ui);
+    if (line !== undefined) io.stdout.write(style.cyan(`▸ ${line}\n`));
   }
   if (result.narrative !== '' || streamed === '') io.stdout.write(`${result.fallback ? style.yellow(result.narrative) : result.narrative}\n`);
   for (const asset of result.assets) io.stdout.write(style.dim(`[${asset.kind}] ${asset.path}\n`));
