@@ -162,6 +162,9 @@ export interface ToldSummary {
   readonly script: number;
   readonly fieldsRight: number;
   readonly fieldsExpected: number;
+  /** The same, on the turns where the right script ran (what filling alone gets right). */
+  readonly fieldsRightOnScript: number;
+  readonly fieldsExpectedOnScript: number;
   /** Turns whose narration carries the chosen skills' results. */
   readonly told: number;
   /** Turns whose narration carries the corpus's facts. */
@@ -177,6 +180,8 @@ export function summarise(grades: readonly ToldGrade[]): ToldSummary {
     script: grades.filter((grade) => grade.scriptRight).length,
     fieldsRight: grades.reduce((sum, grade) => sum + grade.fieldsRight, 0),
     fieldsExpected: grades.reduce((sum, grade) => sum + grade.fieldsExpected, 0),
+    fieldsRightOnScript: grades.filter((grade) => grade.scriptRight).reduce((sum, grade) => sum + grade.fieldsRight, 0),
+    fieldsExpectedOnScript: grades.filter((grade) => grade.scriptRight).reduce((sum, grade) => sum + grade.fieldsExpected, 0),
     told: grades.filter((grade) => grade.resultTold).length,
     facts: grades.filter((grade) => grade.factsTold).length,
     voiceErrors: grades.filter((grade) => grade.voiceErrors.length > 0).length,
@@ -187,5 +192,5 @@ export function summarise(grades: readonly ToldGrade[]): ToldSummary {
 /** One line of figures. */
 export function summaryLine(name: string, summary: ToldSummary): string {
   const percent = (part: number, whole: number) => `${part}/${whole} (${whole === 0 ? 0 : ((100 * part) / whole).toFixed(1)}%)`;
-  return `${name}: told ${percent(summary.told, summary.turns)}, facts ${percent(summary.facts, summary.turns)}, filled ${percent(summary.fieldsRight, summary.fieldsExpected)}, skill ${percent(summary.skill, summary.turns)}, script ${percent(summary.script, summary.turns)}, voice errors ${summary.voiceErrors}, false success ${summary.falseSuccess}`;
+  return `${name}: told ${percent(summary.told, summary.turns)}, facts ${percent(summary.facts, summary.turns)}, filled ${percent(summary.fieldsRight, summary.fieldsExpected)} (${percent(summary.fieldsRightOnScript, summary.fieldsExpectedOnScript)} where the right script ran), skill ${percent(summary.skill, summary.turns)}, script ${percent(summary.script, summary.turns)}, voice errors ${summary.voiceErrors}, false success ${summary.falseSuccess}`;
 }

@@ -552,7 +552,7 @@ async function main({ request, input }) {
 /** What a model worker of the storyteller's own is asked: a system prompt per style, and the turn's facts. */
 function retellingPrompts(scene) {
   return {
-    systemPrompt: `You narrate an interactive story in a ${scene.style} voice, in the second person, in one or two sentences. Answer with the narration only.`,
+    systemPrompt: `You narrate an interactive story in a ${scene.style} voice, in the second person, in as few sentences as the draft's facts need. Keep every fact, name and number of the draft, and never tell an act the draft says was refused or failed as done. Answer with the narration only.`,
     prompt: `Player: ${scene.action || 'waits'}\nOutcome: ${scene.outcome}${scene.total !== undefined ? ` (roll ${scene.total}${scene.dc !== undefined ? ` vs ${scene.dc}` : ''})` : ''}\nDraft: ${scene.narration}\nRetell the draft.`,
   };
 }

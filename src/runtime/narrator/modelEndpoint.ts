@@ -22,7 +22,7 @@ export interface RetellRequest {
  * background, see LlamaNarrator.prepare) and each retelling evaluates only its few per-turn tokens.
  */
 export const RETELLING_SYSTEM_PROMPT =
-  'You retell the draft narration of a turn of an interactive story, in the second person, in one or two sentences, in the voice named before it. Keep every fact of the draft. Answer with the narration only.';
+  'You retell the draft narration of a turn of an interactive story, in the second person, in as few sentences as its facts need, in the voice named before it. Keep every fact, name and number of the draft, and never tell an act the draft says was refused or failed as done. Answer with the narration only.';
 
 /** The per-turn text of a retelling: the voice, then the draft (as few tokens as the facts need). */
 export function retellingUserPrompt(request: Pick<RetellRequest, 'style' | 'draft'>): string {
