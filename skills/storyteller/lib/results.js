@@ -48,7 +48,7 @@ function baseVerb(verb) {
 }
 
 const PLAYER = /\b(?:the\s+player(?:\s+character)?|the\s+pc)\b/i;
-const FIRST_PERSON = /\b(?:I|I'm|I’m|I've|I’ve|I'll|I’ll|I'd|I’d|me|my|mine|myself)\b/;
+const FIRST_PERSON = /\b(?:I|I'm|I’m|I've|I’ve|I'll|I’ll|I'd|I’d|me|my|mine|myself|we|us|our|ours|ourselves)\b/i;
 
 /**
  * One sentence of a summary in the player's second person, where that is safe:

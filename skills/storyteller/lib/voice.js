@@ -23,10 +23,15 @@ function vocativeOf(text) {
   return undefined;
 }
 
+/** Nouns for people one speaks to, besides the gendered ones: a role, a trade or a title. */
+const PERSON_NOUN = /^(?:[a-z]+(?:er|or|ist|ant|ent|ian|eer|ier|smith|keeper|master|wright|monger|hand|mate|herd))$|^(?:guard|captain|sergeant|doctor|priest|monk|nun|witch|wizard|sir|madam|friend|stranger|child|kid|pal|buddy|chief|boss|mister|miss|ma'am|sheriff|deputy|marshal|bosun|cook|chef|clerk|scribe|sage|seer|oracle|medium|healer|nurse|guide|pilot|bard|knight|squire|page|thief|rogue|mage|elder|chieftain|matron|nanny|maid|butler|valet|steward|colonel|major|general|admiral|officer|detective|inspector|constable|warden|jailer|judge|mayor|governor|agent|boy|girl|lad|lass|folks|everyone|stranger|traveler|traveller|old-timer|grandpa|granny|gramps|cap|doc|sarge|chap|fellow|mate|dude|ladies|gentlemen|team|crew|everybody)$/i;
+
 function isAddressee(phrase) {
   const words = phrase.trim().split(/\s+/);
   const last = words[words.length - 1];
-  return !NOT_ADDRESSED.test(last) && !/ly$/i.test(last) && !/^(?:the|a|an|to|of|in|on|at|for|with|and|or|but)$/i.test(words[0]);
+  if (NOT_ADDRESSED.test(last) || /ly$/i.test(last) || /^(?:the|a|an|to|of|in|on|at|for|with|and|or|but)$/i.test(words[0])) return false;
+  // A name, or a noun for a person ("old woman", "ferryman", "quartermaster"): never "deal", "please", "then".
+  return /^[A-Z]/.test(last) || FEMININE.test(last) || MASCULINE.test(last) || PERSON_NOUN.test(last);
 }
 
 /** The pronouns of an addressee: "the old woman" -> she, "ferryman" -> he, "Harlan" -> they. */
@@ -58,6 +63,8 @@ function addresseePhrase(addressee) {
 function secondPersonWords(text, other) {
   let result = text;
   if (other) {
+    // "what you know" -> "what they know" (she knows): "you" before its verb is a subject.
+    result = result.replace(/\byou\s+(know|think|want|need|have|say|see|mean|like|do|did|can|could|will|would|should|are|were|sell|saw|heard|hear|remember)\b/gi, (match, verb) => `${other.subject} ${other.singular ? singularVerb(verb.toLowerCase()) : verb.toLowerCase()}`);
     result = result
       .replace(/\byourself\b/gi, other.reflexive)
       .replace(/\byours\b/gi, `${other.possessive === 'her' ? 'hers' : other.possessive === 'his' ? 'his' : 'theirs'}`)
@@ -76,6 +83,12 @@ function secondPersonWords(text, other) {
     .replace(/\b(?:mine|ours)\b/gi, 'yours')
     .replace(/\b(?:me|us)\b/gi, 'you')
     .replace(/\bwe\b/gi, 'you');
+}
+
+/** A verb after "he" or "she": are -> is, were -> was, did and modals as they are, others in the third person. */
+function singularVerb(verb) {
+  const irregular = { are: 'is', were: 'was', did: 'did', can: 'can', could: 'could', will: 'will', would: 'would', should: 'should', saw: 'saw', heard: 'heard' };
+  return irregular[verb] || thirdPersonVerb(verb);
 }
 
 /** The third person singular of a verb: sell -> sells, carry -> carries, go -> goes, have -> has. */
@@ -137,13 +150,15 @@ function reportedQuestion(question, pronouns) {
   return lead.length > 0 ? `${lead.join(' ')} ${clause}` : `whether ${clause}`;
 }
 
-/** A request to someone as reported speech: "take me across" -> "to take you across" (with their pronouns). */
+/** A request to someone as reported speech: "take me across" -> { asking: "to take you across" } (with their pronouns); "three cups of tea" -> { asking: "for three cups of tea" }. */
 function reportedRequest(command, pronouns) {
-  const text = command.trim().replace(/[.!?]+$/, '').replace(/^please\s+/i, '').replace(/,?\s+please$/i, '');
+  const text = command.trim().replace(/[.!?]+$/, '').replace(/^please,?\s+/i, '').replace(/,?\s+please$/i, '');
   if (!/^[a-z]+\b/i.test(text)) return undefined;
   const verb = text.split(/\s+/)[0];
+  // "Three cups of tea, please": a thing asked for, not an order.
+  if (/^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a|an|some|another|more|the)$/i.test(verb)) return { asking: `for ${secondPersonWords(text.charAt(0).toLowerCase() + text.slice(1), pronouns)}` };
   if (/^(?:i|we|you|he|she|they|it|the|a|an|this|that|my|your)$/i.test(verb)) return undefined;
-  return `to ${secondPersonWords(text.charAt(0).toLowerCase() + text.slice(1), pronouns)}`;
+  return { asking: `to ${secondPersonWords(text.charAt(0).toLowerCase() + text.slice(1), pronouns)}` };
 }
 
 /**

@@ -34,13 +34,17 @@ function actionPhrase(action) {
   const said = text;
   text = text.replace(/[.!?…]+$/u, '').replace(/,?\s+please$/i, '').replace(/^please,?\s+/i, '').trim();
   // "I'd like one flask of lamp oil", "I want the history of Spirewell": the player asks for a thing.
-  const wanting = /^(?:(?:(?:i|we)\s+)?(?:would|'d|’d)\s+(?:like|love)|(?:(?:i|we)\s+)?(?:want|need)|(?:can|could|may)\s+(?:i|we)\s+(?:have|get))\s+(?!to\b)(\S.*)$/i.exec(text);
+  const wanting = /^(?:(?:(?:i|we)(?:\s+would|'d|’d)|would)\s+(?:like|love)|(?:(?:i|we)\s+)?(?:want|need)|(?:can|could|may)\s+(?:i|we)\s+(?:have|get))\s+(?!to\b)(\S.*)$/i.exec(text);
+  // "Five camels for 70 silver, deal?": a number first is an offer.
+  if (/^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|a\s+dozen)\b\s+[a-z]/i.test(text)) {
+    return { act: `offer ${secondPersonWords(text.charAt(0).toLowerCase() + text.slice(1), /\byou(?:r|rs|rself)?\b/i.test(text) ? pronounsOf(undefined) : undefined)}`, said, paraphrased: true };
+  }
   if (wanting) return { act: `ask for ${secondPersonWords(wanting[1], /\byou(?:r|rs|rself)?\b/i.test(wanting[1]) ? pronounsOf(undefined) : undefined)}`, said, paraphrased: true };
   let firstPerson = false;
   const leads = [
     /^(?:then|and|so|now|ok|okay|well|alright),?\s+/i,
     /^(?:i\s+am|i'm|i’m)\s+(?:going\s+to|gonna)\s+/i,
-    /^(?:i'll|i’ll|i'd\s+like\s+to|i’d\s+like\s+to|let\s+me)\s+/i,
+    /^(?:i'll|i’ll|i'd\s+like\s+to|i’d\s+like\s+to|let\s+me|let's|let’s|let\s+us)\s+/i,
     /^(?:i|we)\s+/i,
     // "roll to pick the lock": the roll is told by its own sentence; the action is picking the lock.
     /^roll(?:s|ing)?\s+to\s+(?=[a-z])/i,
@@ -70,6 +74,8 @@ function actionPhrase(action) {
   // "I ask you to wait": the player speaks to someone, who is "them" in the narration.
   text = secondPersonWords(text, /\byou(?:r|rs|rself)?\b/i.test(text) ? pronounsOf(undefined) : undefined);
   text = text.charAt(0).toLowerCase() + text.slice(1);
+  // A second sentence starts with a capital ("…, Madame Orla. You only have two candles").
+  text = text.replace(/([.!?]\s+)([a-z])/g, (match, stop, letter) => `${stop}${letter.toUpperCase()}`);
   return { act: text, said, paraphrased: true };
 }
 
@@ -394,7 +400,9 @@ function spokenWords(text) {
   if (!vocative && !speaksToSomeone(body)) return undefined;
   const reported = reportedRequest(body, pronouns);
   if (!reported) return who ? { kind: 'request', act: `speak to ${who}` } : undefined;
-  return { kind: 'request', act: `ask ${who || 'them'} ${reported}` };
+  // "ask for three cups of tea" needs no one to ask; "ask to take you across" does.
+  if (reported.asking.startsWith('for ')) return { kind: 'request', act: `ask ${who ? `${who} ` : ''}${reported.asking}` };
+  return { kind: 'request', act: `ask ${who || 'them'} ${reported.asking}` };
 }
 
 const MOOD_LINES = {
@@ -404,6 +412,10 @@ const MOOD_LINES = {
 };
 
 async function main({ request, input }) {
+  if (input.tried !== undefined && typeof input.tried !== 'boolean') {
+    fail('INVALID_INPUT', 'input.tried must be true or false');
+    return;
+  }
   for (const key of ['action', 'target', 'mood']) {
     if (input[key] !== undefined && input[key] !== null && typeof input[key] !== 'string') {
       fail('INVALID_INPUT', `input.${key} must be a string`);
@@ -466,7 +478,8 @@ async function main({ request, input }) {
     outcome = failedOnly ? 'unanswered' : 'action';
   } else if (rawAction && failedOnly) {
     outcome = 'thwarted';
-  } else if (rawAction && told.some((fact) => fact.refused)) {
+  } else if (rawAction && !/^ask\b/.test(phrase.act) && (told.some((fact) => fact.refused) || input.tried === true)) {
+    // (Asking for something happened, whatever the answer: only a deed is told as tried.)
     // A counter-offer is not a sale: the act is told as tried, and the skill says what came of it.
     outcome = 'attempt';
   } else if (rawAction) {

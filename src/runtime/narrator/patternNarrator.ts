@@ -9,7 +9,7 @@ import { extractEntities } from './selection/entities.js';
 import { amountsOf } from './selection/amounts.js';
 import { namedPhrases } from './selection/fieldPhrases.js';
 import { fillInput, fillScriptInput, type FillContext } from './selection/inputFilling.js';
-import { selectSkills, type Evidence, type SelectedSkill, type Selection } from './selection/skillSelection.js';
+import { scriptKind, selectSkills, type Evidence, type SelectedSkill, type Selection } from './selection/skillSelection.js';
 import { termsOf } from './selection/textTerms.js';
 
 /**
@@ -67,6 +67,8 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     phrases: namedPhrases(words),
   };
   const tools: ToolInvocation[] = [];
+  /** A skill ran another script than the one the words asked for (its input was not in the words). */
+  let untried = false;
   const explanations: SelectionExplanation[] = [];
   const used = new Set<string>();
   /** The first of the skill's scripts (best first) whose input the words can fill, with each field's words; else the required fields no script could fill. */
@@ -75,7 +77,12 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     let missing: readonly string[] | undefined;
     for (const script of [chosen.script, ...chosen.alternatives]) {
       const result = fillScriptInput(script.inputSchema, skillContext);
-      if ('input' in result) return { chosen: script === chosen.script ? chosen : { ...chosen, script, scriptReason: `"${chosen.script.name}" needs ${missingList(missing ?? [])}, which the words do not give` }, input: result.input, sources: result.sources };
+      if ('input' in result) {
+        if (script === chosen.script) return { chosen, input: result.input, sources: result.sources };
+        // The act asked for could not run: the narration must not tell it as done.
+        if (!context.question && scriptKind(chosen.script).kind === 'acts') untried = true;
+        return { chosen: { ...chosen, script, scriptReason: `"${chosen.script.name}" needs ${missingList(missing ?? [])}, which the words do not give` }, input: result.input, sources: result.sources };
+      }
       missing ??= result.missing;
     }
     // The words plainly ask for this skill, but name nothing the way its best script wants: its best guess.
@@ -122,7 +129,9 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
   }
   let narrateId: string | undefined;
   if (selection.narrator) {
-    const input = fillInput(selection.narrator.script.inputSchema, context) ?? {};
+    const filledInput = fillInput(selection.narrator.script.inputSchema, context) ?? {};
+    const accepts = (selection.narrator.script.inputSchema?.['properties'] as Record<string, unknown> | undefined)?.['tried'] !== undefined;
+    const input = untried && accepts ? { ...filledInput, tried: true } : filledInput;
     narrateId = add(selection.narrator, input, before.length > 0 ? { dependencies: before, required: true } : {}, {
       reason: before.length > 0 ? `narrates the outcome of ${before.join(', ')}` : 'narrates the action',
     });

@@ -24,8 +24,9 @@ export interface Entities {
 /** Capitalised words that start questions and sentences (pronouns, determiners, openers), not names. */
 const NOT_NAMES = new Set(
   [
-    'I I\'d I\'m I\'ll I\'ve I\u2019d I\u2019m I\u2019ll I\u2019ve A An The My Our Your What Who Whom Whose When Where Why How Which Is Are Am Was Were Do Does Did Have Has Had Can Could Will Would Should Shall May Might Must Let Lets Let\'s Show Tell Give Check Draw Describe Roll Remind Any Please Then And But Or So If Yes No Maybe',
+    'I I\'d I\'m I\'ll I\'ve I\u2019d I\u2019m I\u2019ll I\u2019ve A An The My Our Your What Who Whom Whose When Where Why How Which Is Are Am Was Were Do Does Did Have Has Had Can Could Will Would Should Shall May Might Must Let Lets Let\'s Show Tell Give Check Draw Describe Roll Remind Ask Bring Take Call Hand Send Fetch Pour Any Please Then And But Or So If Yes No Maybe',
     // Narration starts sentences with these ("You look around carefully.", "There is a door."): explore reads names from it.
+    'One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve Twenty Thirty Forty Fifty Hundred Let\'s Here\'s There\'s What\'s Where\'s Who\'s How\'s',
     'You He She It We They Me Him Us Them Its His Their This That These Those There Here Now Still Just Only Even Perhaps Nothing Something Someone Somebody Everyone Everybody Everything Nobody Not All Some Every Each Both Neither Either',
   ].join(' ').split(' '),
 );
@@ -68,12 +69,13 @@ function actionPhrase(text: string): string {
 
 function capitalisedNames(text: string): string[] {
   const names: string[] = [];
-  const pattern = /\b([A-Z][\w'-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w'-]*)*)/g;
+  // A name may end in a number when nothing follows it but punctuation ("Pier 9, driver", "Bay 12.").
+  const pattern = /\b([A-Z][\w'-]*(?:\s+(?:of\s+the\s+|of\s+)?[A-Z][\w'-]*)*(?:\s+\d+(?=\s*(?:[,.!?;:]|$)))?)/g;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     let words = match[1]!.replace(/'s$/, '').split(/\s+/);
     // An order's first word is its verb, not a name: "Levitate the cauldron", "Raise the jib".
     const sentenceStart = match.index === 0 || /[.!?]\s*$/.test(text.slice(0, match.index));
-    if (sentenceStart && words.length === 1 && /^\s+(?:the|a|an|my|your|his|her|their|our|this|that|these|those|some|all|it|them|me|us|him)\b/i.test(text.slice(match.index + match[0].length))) continue;
+    if (sentenceStart && words.length === 1 && /^\s+(?:the|a|an|my|your|his|her|their|our|this|that|these|those|some|all|it|them|me|us|him|\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i.test(text.slice(match.index + match[0].length))) continue;
     while (words.length > 0 && NOT_NAMES.has(words[0]!)) words = words.slice(1);
     const name = words.join(' ').replace(/'s$/, '');
     if (name && !NOT_NAMES.has(name) && !names.includes(name)) names.push(name);

@@ -17,6 +17,8 @@ const PHRASE = /(?:\b([a-z]+(?:\s+(?:to|over|for|into|across))?)\s+)?\b(the|a|an
 const ENDS = /^(?:to|for|from|with|at|on|in|of|about|around|through|under|behind|beside|between|toward|towards|without|during|since|until|and|or|but|before|after|again|now|down|back|up|over|across|into|onto|off|out|away|today|tonight|tomorrow|please|is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|look|looks|feel|feels|like|likes|near|by|while|when|if|so|then|because|than|as|that|which|who|where|i|you|we|he|she|they|it|me|him|her|them|us)$/i;
 /** Nouns that name no thing or place a script wants ("the price of", "the other side", "the way"). */
 const VAGUE = /^(?:price|cost|side|way|thing|things|one|ones|lot|bit|rest|time|moment|day|night|morning|evening|end|top|bottom|other|same|best|most|kind|sort|chance|deal|matter|question|answer|truth|idea|world|place|set|pair|couple|handful|dozen|number|amount|wares|goods|items|stuff|things|everything|anything|something|merchandise|inventory|stock|selection)$/i;
+/** Prepositions: a phrase after one is not a verb's object. */
+const PREPOSITIONS = /^(?:to|towards?|into|onto|in|inside|at|on|under|behind|near|beside|by|within|from|with|for|of|about|over|across|through|around|after|before|without|against|along|up|down|off|out|than|like|as)$/;
 /** Words before a question's subject. */
 const AUXILIARIES = /^(?:does|do|did|is|are|was|were|can|could|will|would|should|has|have)$/i;
 /** Prepositions that lead to a place. */
@@ -43,7 +45,7 @@ export function namedPhrases(text: string): readonly NamedPhrase[] {
     if (lead !== undefined && AUXILIARIES.test(lead) && kept.length > 1 && end > 0 && ENDS.test(words[end]!)) kept = kept.slice(0, -1);
     // A name is not a lower-case thing ("the Kraken Deep" is the narrator's names' business).
     if (kept.length === 0 || kept.some((word) => /[A-Z]/.test(word.charAt(0)))) return 0;
-    if (VAGUE.test(kept[kept.length - 1]!) || /^(?:coins?|gold|silver|copper|days?|hours?|times?|more|less|much|many|left|it|them)$/i.test(kept[kept.length - 1]!)) return kept.join(' ').length;
+    if (VAGUE.test(kept[kept.length - 1]!) || /^(?:coins?|gold|silver|copper|dollars?|bucks?|credits?|chits?|crowns?|marks?|pounds?|shillings?|pence|cents?|days?|hours?|times?|more|less|much|many|left|it|them)$/i.test(kept[kept.length - 1]!)) return kept.join(' ').length;
     const value = kept.join(' ').toLowerCase();
     if (!phrases.some((phrase) => phrase.value === value)) phrases.push({ value, words: article ? `${article} ${kept.join(' ')}` : kept.join(' '), ...(lead ? { lead: lead.toLowerCase().replace(/\s+/g, ' ') } : {}) });
     return kept.join(' ').length;
@@ -86,11 +88,17 @@ export function fieldPhrase(name: string, property: Record<string, unknown>, phr
   // A mood, a tone or a style is an adjective, never a thing the words name.
   if (/\b(?:adjective|mood|atmosphere|tone|style|feeling|emotion)\b/i.test(`${name} ${description}`)) return undefined;
   let best: { phrase: NamedPhrase; score: number; named: boolean } | undefined;
-  for (const phrase of phrases) {
+  for (let phrase of phrases) {
     const terms = termsOf(phrase.value);
     const head = terms[terms.length - 1];
     if (head === undefined) continue;
-    const named = schemaTerms.has(head);
+    // "the chapel door" names the chapel when the schema does: the phrase up to the word it names.
+    const namedAt = terms.findIndex((term) => schemaTerms.has(term));
+    if (namedAt >= 0 && namedAt < terms.length - 1 && !schemaTerms.has(head)) {
+      const words = phrase.value.split(' ').slice(0, namedAt + 1);
+      phrase = { ...phrase, value: words.join(' '), words: phrase.words.split(' ').slice(0, phrase.words.split(' ').length - (terms.length - namedAt - 1)).join(' ') };
+    }
+    const named = namedAt >= 0;
     let score = named ? 3 : 0;
     if (skillTerms?.has(head)) score += 1;
     // "steer for the kraken deep": the preposition is the lead's last word.
@@ -98,14 +106,19 @@ export function fieldPhrase(name: string, property: Record<string, unknown>, phr
     const toward = phrase.lead !== undefined && (TOWARD.test(phrase.lead) || TOWARD.test(preposition!));
     const located = preposition !== undefined && /^(?:in|inside|at|on|under|behind|near|beside|by|within|from)$/.test(preposition);
     if (kind === 'place' && toward) score += 2;
+    // The verb's object ("open the old nursery", "requisition a grappling hook").
+    const object = phrase === phrases[0] && phrase.lead !== undefined && !toward && !located && !PREPOSITIONS.test(preposition!);
+    // A place the player is in or at ("a ghost in the stables"); a verb's object only with the schema's or skill's word.
+    if (kind === 'place' && located) score += 2;
+    if (kind === 'place' && object) score += 1;
     // A thing handled, counted or asked about ("haggle over the rope", "8 barrels of water", "how much is the axe").
     // "in the hold" is where things are, not a thing.
     if (kind === 'thing' && located) continue;
-    if (kind === 'thing') score += phrase.lead === undefined || HANDLED.test(phrase.lead) || HANDLED.test(preposition!) || /^(?:is|are|how much|how many|like|love|want|need|have)$/.test(phrase.lead) ? 2 : toward || located ? 0 : 1;
+    if (kind === 'thing') score += phrase.lead === undefined || object || HANDLED.test(phrase.lead) || HANDLED.test(preposition!) || /^(?:is|are|how much|how many|like|love|want|need|have)$/.test(phrase.lead) ? 2 : toward || located ? 0 : 1;
     // Anything else: what the words are about ("books on dragons"), or the verb's object ("mend the cracked vase").
     if (kind === 'other') score += phrase.lead !== undefined && /^(?:about|on|regarding|concerning)$/.test(phrase.lead) && /topic|subject|about|query|question|keyword|search/i.test(name) ? 4 : objectLike && phrase === phrases[0] && !toward && !located && !/^(?:with|for)$/.test(preposition ?? '') ? 2 : 0.5;
     if (!best || score > best.score) best = { phrase, score, named };
   }
   if (!best || best.score < 2) return undefined;
-  return { value: best.phrase.value, words: best.phrase.words, confident: best.named || best.score >= 3 };
+  return { value: best.phrase.value, words: best.phrase.words, confident: best.named || best.score >= 4 };
 }

@@ -171,6 +171,12 @@ function valueFor(name: string, property: Schema, context: FillContext, used: Se
   const phrase = !numeric && !NOT_PHRASE_FIELDS.test(key) ? fieldPhrase(name, property, context.phrases ?? [], context.skillTerms, required) : undefined;
   // A thing the schema itself names ("the mill, the village or the old tower") beats the field's name's guess.
   if (phrase && phrase.confident) return { value: phrase.value, words: phrase.words };
+  // A field about someone ("Which spirit to call", "Who to ask about") takes a name the words give before a thing.
+  const description = typeof property['description'] === 'string' ? property['description'] : '';
+  if (!numeric && !NOT_PHRASE_FIELDS.test(key) && PERSON_LIKE.test(`${name} ${description}`)) {
+    const named = namedOther(context);
+    if (named !== undefined) return { value: named, words: named };
+  }
   for (const field of BY_NAME) {
     if (!field.names.test(key)) continue;
     const value = field.fill(context);
@@ -181,20 +187,28 @@ function valueFor(name: string, property: Schema, context: FillContext, used: Se
   if (phrase) return { value: phrase.value, words: phrase.words };
   // A title or a spell the words give as a name ("Can I take Folding Distance out?"), never the one spoken to.
   if (!numeric && required && !isTextField(name) && !NOT_PHRASE_FIELDS.test(key) && /^(?:title|book|spell|song|recipe|name|item|target|object|thing|destination|place|location)$/.test(key)) {
-    const named = context.entities.names.find((each) => !context.entities.groups.includes(each) && !spokenTo(each, context.words ?? ''));
+    const named = namedOther(context);
     if (named !== undefined) return { value: named, words: named };
   }
   return undefined;
 }
 
-/** True for the name the words are said to ("…, Pell?", "Marta, …"). */
+/** True for the name the words are said to ("…, Pell?", "Marta, …", "Here's ten bucks, Sal. Talk."). */
 function spokenTo(name: string, words: string): boolean {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?:,\\s*${escaped}\\s*[.!?]*$)|(?:^${escaped}\\s*,)`).test(words.trim());
+  return new RegExp(`(?:,\\s*${escaped}\\s*(?:[.!?,]|$))|(?:(?:^|[.!?]\\s+)${escaped}\\s*,)`).test(words.trim());
+}
+
+/** A name the words give that is not a group and not the one spoken to. */
+function namedOther(context: FillContext): string | undefined {
+  return context.entities.names.find((each) => !context.entities.groups.includes(each) && !spokenTo(each, context.words ?? ''));
 }
 
 /** Fields a lower-case thing never fills: a formula, a difficulty, free text, a person or a group, a mood. */
 const NOT_PHRASE_FIELDS = /^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|reason|action|intent|situation|summary|attempt|why|text|prompt|message|npc|character|person|who|name|speaker|companion|faction|group|guild|organi[sz]ation|side|mood|style|tone)$/;
+
+/** Words of a field about someone (besides the person fields the names above fill). */
+const PERSON_LIKE = /\b(?:who|whom|whose|person|people|character|spirit|ghost|soul|contact|suspect|witness|victim|guest|patient|passenger|recruit|prisoner|someone|somebody)\b/i;
 
 /** Terms of money and of counting, in fields' names and descriptions and in the words after a number. */
 const MONEY = new Set(termsOf('price offer cost coins coin gold silver copper credits credit dollars bid pay payment sum fare bribe wager bet stake fee toll money cash crowns marks pieces'));

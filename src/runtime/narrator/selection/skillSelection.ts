@@ -89,7 +89,8 @@ const NEAR_MISSES = 5;
 
 const NARRATION = /^(?:narration|narrate|narrator|storytelling|story|storyteller)$/i;
 const CHANCE = /^(?:dice|chance|check|random|roll|luck)$/i;
-const OPTIONS = /^(?:choices|choice|options|decision|decisions|dialogue)$/i;
+/** Skills that offer the player choices (they run after the narration). "dialogue" alone is a character who talks: context, told by the narration. */
+const OPTIONS = /^(?:choices|choice|options|decision|decisions)$/i;
 const VISUAL = /^(?:portrait|image|images|art|picture|illustration|visual)$/i;
 /** Script names that read (chosen for questions) and that act (chosen for deeds and actions). */
 const READS = /^(?:query|get|report|lookup|look-?up|recall|list|show|status|wares|routes|forecast|find|search|info|describe|check|read)/i;
@@ -469,7 +470,7 @@ const ACTING_VERBS = new Set(('move moves buy buys sell sells attack attacks sto
   'wield wields pour pours serve serves conduct conducts charge charges jump jumps climb climbs swim swims enter enters leave leaves drop drops throw throws').split(' '));
 
 /** Whether a script reads (a question wants it) or acts (a deed wants it): by its name, else by the first verb its description says. */
-function scriptKind(script: NarratorSkill['scripts'][number]): { readonly kind?: 'reads' | 'acts'; readonly sure: boolean } {
+export function scriptKind(script: NarratorSkill['scripts'][number]): { readonly kind?: 'reads' | 'acts'; readonly sure: boolean } {
   if (READS.test(script.name)) return { kind: 'reads', sure: true };
   if (ACTS.test(script.name)) return { kind: 'acts', sure: true };
   // "Old Pell hands out { count }", "The bosun's hands raise, lower or reef a sail", "Reports how high the river runs".
