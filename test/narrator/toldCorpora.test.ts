@@ -4,15 +4,20 @@ import * as assert from 'node:assert/strict';
 import { playToldCorpus, summarise, summaryLine, type ToldGrade, type ToldSummary } from './toldKit.js';
 
 /**
- * Floors as measured (docs/narrators-and-selection.md#what-the-narration-tells-measured). told-dev was tuned on;
- * told-heldout was committed unread before any change of issue 38 and measured once, its totals only.
+ * Floors as measured (docs/narrators-and-selection.md#the-narration-of-author-skills-measured), 2026-11-28.
+ * - told-dev was written blind and tuned on.
+ * - told-heldout was committed unread before any change of issue 38 and measured once, totals only (told 82.9%,
+ *   facts 62.9%, filled 68.4%, false success 2); then a second held-out corpus was frozen, and told-heldout's misses
+ *   were read and fixed: it is tuning data now.
+ * - told-heldout2 was committed unread before the last change measured on it, and measured once, totals only.
  */
 const FLOORS = {
   'told-dev': { told: 0.95, facts: 0.9, filled: 0.85, script: 0.88 },
-  'told-heldout': { told: 0.95, facts: 0, filled: 0, script: 0 },
+  'told-heldout': { told: 0.95, facts: 0.78, filled: 0.73, script: 0.8 },
+  'told-heldout2': { told: 0.95, facts: 0.93, filled: 0.82, script: 0.9 },
 } as const;
 /** Frozen corpora print their totals only: their misses must not steer tuning. */
-const FROZEN: ReadonlySet<string> = new Set(['told-heldout']);
+const FROZEN: ReadonlySet<string> = new Set(['told-heldout2']);
 
 const graded = new Map<keyof typeof FLOORS, { grades: readonly ToldGrade[]; summary: ToldSummary }>();
 before(async () => {
