@@ -69,6 +69,20 @@ function fieldKind(name: string, description: string): 'place' | 'thing' | 'othe
   return 'other';
 }
 
+const schemaTermsCache = new WeakMap<object, ReadonlySet<string>>();
+
+/** The terms of a field's description and examples, once per schema object. */
+function schemaTermsOf(property: Record<string, unknown>): ReadonlySet<string> {
+  let terms = schemaTermsCache.get(property);
+  if (!terms) {
+    const description = typeof property['description'] === 'string' ? property['description'] : '';
+    const examples = Array.isArray(property['examples']) ? property['examples'].filter((example): example is string => typeof example === 'string') : [];
+    terms = new Set(termsOf(`${description} ${examples.join(' ')}`));
+    schemaTermsCache.set(property, terms);
+  }
+  return terms;
+}
+
 /**
  * The named phrase that fills a string field, and whether the schema itself names it (`confident`): its description,
  * enum or examples hold the phrase's last word (3), the skill's own words do (1), its preposition suits the field
@@ -80,8 +94,7 @@ export function fieldPhrase(name: string, property: Record<string, unknown>, phr
   const type = property['type'];
   if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) return undefined;
   const description = typeof property['description'] === 'string' ? property['description'] : '';
-  const examples = Array.isArray(property['examples']) ? property['examples'].filter((example): example is string => typeof example === 'string') : [];
-  const schemaTerms = new Set(termsOf(`${description} ${examples.join(' ')}`));
+  const schemaTerms = schemaTermsOf(property);
   const kind = fieldKind(name, description);
   // An optional field of no known kind (a label, a note) is filled only when its schema names the thing.
   const objectLike = required || /^(?:target|object|title|book|spell|recipe|potion|subject|topic|query|about|thing|what|which)$/i.test(name.replace(/[^a-z]/gi, ''));

@@ -223,7 +223,11 @@ const MONEY_LEADS = /^(?:down to|up to|no more than|at most|at least|for|offer|o
 function amountFor(name: string, property: Schema, context: FillContext, used: ReadonlySet<Amount>, numericFields: number): Amount | undefined {
   const amounts = (context.amounts ?? []).filter((amount) => !used.has(amount) && withinBounds(amount.value, property));
   if (amounts.length === 0) return undefined;
-  const fieldTerms = new Set(termsOf(`${name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ')} ${typeof property['description'] === 'string' ? property['description'] : ''} ${typeof property['title'] === 'string' ? property['title'] : ''}`));
+  let fieldTerms = fieldTermsCache.get(property);
+  if (!fieldTerms) {
+    fieldTerms = new Set(termsOf(`${name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ')} ${typeof property['description'] === 'string' ? property['description'] : ''} ${typeof property['title'] === 'string' ? property['title'] : ''}`));
+    fieldTermsCache.set(property, fieldTerms);
+  }
   const money = [...fieldTerms].some((term) => MONEY.has(term));
   const count = [...fieldTerms].some((term) => COUNT.has(term));
   let best: { amount: Amount; fit: number } | undefined;
@@ -239,6 +243,8 @@ function amountFor(name: string, property: Schema, context: FillContext, used: R
   }
   return best?.amount;
 }
+
+const fieldTermsCache = new WeakMap<object, ReadonlySet<string>>();
 
 function withinBounds(value: number, property: Schema): boolean {
   const minimum = property['minimum'];

@@ -432,12 +432,7 @@ function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading
   }
   // A polite request ("Would you take 32 for the longsword?") asks for the act, like a command.
   const acting = !onlyAsking || reading.deedPolarity !== 0;
-  /** The player's words by their terms, to say which matched. */
-  const spoken = new Map<string, string>();
-  for (const word of wordsOf(input)) {
-    const term = termOf(word);
-    if (term !== undefined && !spoken.has(term)) spoken.set(term, word);
-  }
+
   // Only the player's own words choose among a skill's scripts: a related word ("coming" ~ "changes") is too loose here.
   const ownWords: Query = { terms: query.terms, related: NO_RELATED };
   let ranked = scripts
@@ -456,6 +451,14 @@ function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading
   const [first, second] = ranked;
   if (!first) return { scripts: [], reason: `a ${reading.question ? 'question' : 'look'} never runs a script that acts (${scripts.map((script) => script.name).join(', ')})` };
   const left = scripts.length - ranked.length;
+  /** The player's words by their terms, to say which matched (only when there is a choice to explain). */
+  const spoken = new Map<string, string>();
+  if (scripts.length > 1 && first.own > 0) {
+    for (const word of wordsOf(input)) {
+      const term = termOf(word);
+      if (term !== undefined && !spoken.has(term)) spoken.set(term, word);
+    }
+  }
   const reason = scripts.length === 1 ? undefined : [
     second ? (first.own > 0 ? `"${first.script.name}" matched ${first.terms.filter((term) => spoken.has(term)).slice(0, 3).map((term) => `"${spoken.get(term)}"`).join(', ')} (${round(first.own)} against "${second.script.name}" ${round(second.own)})` : `no script's own words matched; "${first.script.name}" ${first.kind === 'reads' ? 'reads' : first.kind === 'acts' ? 'acts' : 'comes first'}${first.kind ? `, as ${acting ? 'an action' : 'a question'} wants` : ''}`) : undefined,
     left > 0 ? `${left === 1 ? 'one script that acts was' : `${left} scripts that act were`} left out: a ${reading.question ? 'question' : 'look'} never runs them` : undefined,
