@@ -103,6 +103,10 @@ export function voiceErrorsOf(narration: string): string[] {
   if (first) errors.push(`first person "${first[0]}"`);
   const doubled = /\byou\s+(?!are\b|were\b|will\b|would\b|can\b|could\b|should\b|might\b|must\b|may\b|have\b|had\b|do\b|did\b)([a-z']+)\s+you\b/i.exec(text);
   if (doubled) errors.push(`"${doubled[0]}"`);
+  // An object pronoun as a subject ("what them found"), "you them", "You am", "you you", a sentence in lower case.
+  const broken = /\b(?:what|where|who|when|how|whether|if|that)\s+(?:him|them)\s+[a-z]+|\byou\s+them\b|\byou\s+(?:am|is)\b|\byou\s+you\b/i.exec(text);
+  if (broken) errors.push(`"${broken[0]}"`);
+  if (/[.!?]\s+[a-z]/.test(text.replace(/\b(?:e\.g|i\.e|etc|vs)\./g, ''))) errors.push('a sentence starting in lower case');
   return errors;
 }
 
@@ -135,10 +139,9 @@ function gradeTold(turn: ToldTurn, result: TurnResult): ToldGrade {
   const factsTold = turn.facts.every((fact) => (Array.isArray(fact) ? fact : [fact]).some((each) => lower.includes(String(each).toLowerCase())));
   const authors = tools.filter((tool) => tool.state === 'success' && tool.skill !== '' && !['storyteller', 'dice-roller', 'memory', 'reputation', 'npc-perception', 'character-portraits', 'player-choices'].includes(tool.skill));
   const resultTold = authors.every((tool) => keyFacts(tool.summary).every((fact) => narration.includes(fact)));
-  // A refusal narrated as done: the first sentence says the player did the act, with no "try".
-  const firstSentence = unquoted(narration).trim().split(/(?<=[.!?])\s+/)[0] ?? '';
+  // A refusal narrated as done: a sentence says the player did the act (their verb after "you"), with no "try".
   const verb = /^(?:(?:i|we)\s+(?:try\s+to\s+|want\s+to\s+|will\s+|'ll\s+)?)?([a-z]+)/i.exec(turn.input.trim())?.[1]?.toLowerCase() ?? '';
-  const asserted = new RegExp(`^(?:[A-Z][a-z]+(?: [a-z]+)*, )?you ${verb}\\b`, 'i').test(firstSentence) && !/\b(?:try|tries|attempt|set out|do your best|ask|asks)\b/i.test(firstSentence);
+  const asserted = unquoted(narration).split(/(?<=[.!?])\s+/).some((sentence) => new RegExp(`(?<!\\b(?:let|lets|allow|allows|help|helps|make|makes|to|will|won't|can't|cannot|not)\\s)\\byou ${verb}\\b`, 'i').test(sentence) && !/\b(?:try|tries|attempt|set out|do your best|ask|asks|would)\b/i.test(sentence));
   const falseSuccess = turn.outcome === 'refused' && verb !== '' && asserted;
   return {
     turn,

@@ -59,9 +59,9 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     assert.match(await second.locator('.attempt').nth(0).innerText(), /Attempt 1 — failed[\s\S]*Failed: perceive/);
     // Why the pattern narrator chose each tool, one line per tool (play --explain shows the same lines).
     assert.deepEqual(await second.locator('.attempt').nth(1).locator('.attempt-why:not(.is-near-miss) li').allInnerTexts(), [
-      'roll ← dice-roller/roll: matched "pick", "lock", "chance" (score 4.2; cues: chance)',
+      'roll ← dice-roller/roll: matched "pick", "lock", "chance" (score 4.2; cues: chance); input: reason ← "the player\'s words", dc ← "15"',
       'narrate ← storyteller/narrate: narrates the outcome of roll',
-      'offer ← player-choices/offer: matched "options" (score 2.1; cues: options)',
+      'offer ← player-choices/offer: matched "options" (score 2.1; cues: options); script: its example "What are my options?" is the player\'s words',
       'portrait ← character-portraits/portrait: matched "look", "portrait" (score 3.3; cues: appearance)',
     ]);
     // The skills that matched some words and stayed out, in their own list.

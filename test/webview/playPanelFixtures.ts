@@ -95,9 +95,9 @@ export function turnTwo(origin: string): TurnView {
       {
         attempt: 2, planId: 'turn-2-lock-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'offer', 'portrait', 'narrate'],
         explanation: [
-          'roll ← dice-roller/roll: matched "pick", "lock", "chance" (score 4.2; cues: chance)',
+          'roll ← dice-roller/roll: matched "pick", "lock", "chance" (score 4.2; cues: chance); input: reason ← "the player\'s words", dc ← "15"',
           'narrate ← storyteller/narrate: narrates the outcome of roll',
-          'offer ← player-choices/offer: matched "options" (score 2.1; cues: options)',
+          'offer ← player-choices/offer: matched "options" (score 2.1; cues: options); script: its example "What are my options?" is the player\'s words',
           'portrait ← character-portraits/portrait: matched "look", "portrait" (score 3.3; cues: appearance)',
         ],
         nearMisses: ['memory stayed out: 0.51 < 1 (matched "lock" in the prompt.md only)'],

@@ -24,12 +24,14 @@ function vocativeOf(text) {
 }
 
 /** Nouns for people one speaks to, besides the gendered ones: a role, a trade or a title. */
-const PERSON_NOUN = /^(?:[a-z]+(?:er|or|ist|ant|ent|ian|eer|ier|smith|keeper|master|wright|monger|hand|mate|herd))$|^(?:guard|captain|sergeant|doctor|priest|monk|nun|witch|wizard|sir|madam|friend|stranger|child|kid|pal|buddy|chief|boss|mister|miss|ma'am|sheriff|deputy|marshal|bosun|cook|chef|clerk|scribe|sage|seer|oracle|medium|healer|nurse|guide|pilot|bard|knight|squire|page|thief|rogue|mage|elder|chieftain|matron|nanny|maid|butler|valet|steward|colonel|major|general|admiral|officer|detective|inspector|constable|warden|jailer|judge|mayor|governor|agent|boy|girl|lad|lass|folks|everyone|stranger|traveler|traveller|old-timer|grandpa|granny|gramps|cap|doc|sarge|chap|fellow|mate|dude|ladies|gentlemen|team|crew|everybody)$/i;
+const PERSON_NOUN = /^(?:[a-z]+(?:smith|keeper|master|wright|monger|herd|man|woman|men|women))$|^(?:guard|captain|sergeant|doctor|priest|monk|nun|witch|wizard|sir|madam|friend|stranger|child|kid|pal|buddy|chief|boss|mister|miss|ma'am|sheriff|deputy|marshal|bosun|cook|chef|clerk|scribe|sage|seer|oracle|medium|healer|nurse|guide|pilot|bard|knight|squire|page|thief|rogue|mage|elder|chieftain|matron|nanny|maid|butler|valet|steward|colonel|major|general|admiral|officer|detective|inspector|constable|warden|jailer|judge|mayor|governor|agent|boy|girl|lad|lass|folks|everyone|traveler|traveller|old-timer|grandpa|granny|gramps|cap|doc|sarge|chap|fellow|mate|dude|ladies|gentlemen|team|crew|everybody|merchant|trader|dealer|driver|bartender|barkeep|barmaid|archivist|alchemist|sailor|soldier|teacher|hunter|farmer|miner|baker|butcher|brewer|ranger|warrior|fighter|innkeeper|shopkeeper|vendor|peddler|fence|informant|broker|banker|clerk|courier|messenger|herald|sentry|lookout|navigator|helmsman|quartermaster|surgeon|apothecary|librarian|professor|student|apprentice|master|mistress|lady|lord|prince|princess|king|queen|ferryman|boatman|fisherman|stableboy|smuggler|pirate|captain|commander|lieutenant|corporal|private|tech|engineer|mechanic|medic|ripperdoc|runner|netrunner|fixer|bouncer|stranger|partner|darling|sweetheart|honey|son|kiddo)$/i;
 
 function isAddressee(phrase) {
   const words = phrase.trim().split(/\s+/);
   const last = words[words.length - 1];
   if (NOT_ADDRESSED.test(last) || /ly$/i.test(last) || /^(?:the|a|an|to|of|in|on|at|for|with|and|or|but)$/i.test(words[0])) return false;
+  // "…, then the tower", "…, toward the river": a phrase with an article or a preposition inside is no one's name.
+  if (words.slice(1).some((word) => /^(?:the|a|an|to|toward|towards|then|of|in|on|at|for|with|and|or|but|into|from)$/i.test(word))) return false;
   // A name, or a noun for a person ("old woman", "ferryman", "quartermaster"): never "deal", "please", "then".
   return /^[A-Z]/.test(last) || FEMININE.test(last) || MASCULINE.test(last) || PERSON_NOUN.test(last);
 }
@@ -63,8 +65,8 @@ function addresseePhrase(addressee) {
 function secondPersonWords(text, other) {
   let result = text;
   if (other) {
-    // "what you know" -> "what they know" (she knows): "you" before its verb is a subject.
-    result = result.replace(/\byou\s+(know|think|want|need|have|say|see|mean|like|do|did|can|could|will|would|should|are|were|sell|saw|heard|hear|remember)\b/gi, (match, verb) => `${other.subject} ${other.singular ? singularVerb(verb.toLowerCase()) : verb.toLowerCase()}`);
+    // "what you know" -> "what they know" (she knows): "you" after a wh-word or a conjunction is its clause's subject.
+    result = result.replace(/\b(what|where|when|why|how|who|whom|whether|if|that|because|which)\s+you\s+([a-z']+)/gi, (match, lead, verb) => `${lead} ${other.subject} ${other.singular ? singularVerb(verb.toLowerCase()) : verb.toLowerCase()}`);
     result = result
       .replace(/\byourself\b/gi, other.reflexive)
       .replace(/\byours\b/gi, `${other.possessive === 'her' ? 'hers' : other.possessive === 'his' ? 'his' : 'theirs'}`)
@@ -85,10 +87,12 @@ function secondPersonWords(text, other) {
     .replace(/\bwe\b/gi, 'you');
 }
 
-/** A verb after "he" or "she": are -> is, were -> was, did and modals as they are, others in the third person. */
+/** A verb after "he" or "she": are -> is, were -> was, have -> has; a past tense or a modal as it is; a present in the third person. */
 function singularVerb(verb) {
-  const irregular = { are: 'is', were: 'was', did: 'did', can: 'can', could: 'could', will: 'will', would: 'would', should: 'should', saw: 'saw', heard: 'heard' };
-  return irregular[verb] || thirdPersonVerb(verb);
+  const irregular = { are: 'is', were: 'was', have: 'has', do: 'does', "don't": "doesn't", "aren't": "isn't", "weren't": "wasn't" };
+  if (irregular[verb]) return irregular[verb];
+  if (/(?:ed|'d|’d)$|^(?:did|can|could|will|would|should|shall|might|must|may|saw|heard|found|went|got|made|said|told|knew|thought|took|gave|came|left|kept|sold|bought|brought|ran|sat|stood|met|lost|won|paid|meant|felt|had|was|is)$/.test(verb)) return verb;
+  return thirdPersonVerb(verb);
 }
 
 /** The third person singular of a verb: sell -> sells, carry -> carries, go -> goes, have -> has. */
@@ -155,8 +159,10 @@ function reportedRequest(command, pronouns) {
   const text = command.trim().replace(/[.!?]+$/, '').replace(/^please,?\s+/i, '').replace(/,?\s+please$/i, '');
   if (!/^[a-z]+\b/i.test(text)) return undefined;
   const verb = text.split(/\s+/)[0];
+  // "Hey you, stop!", "Sorry, I did not mean it", "No, you cannot": an interjection or a word set off by a comma is no order.
+  if (/,$/.test(verb) || /^(?:hey|oi|yes|no|sorry|thanks|thank|please|hello|hi|ok|okay|well|oh|ah|look|listen|wait)$/i.test(verb.replace(/,$/, ''))) return undefined;
   // "Three cups of tea, please": a thing asked for, not an order.
-  if (/^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|a|an|some|another|more|the)$/i.test(verb)) return { asking: `for ${secondPersonWords(text.charAt(0).toLowerCase() + text.slice(1), pronouns)}` };
+  if (new RegExp(`^(?:${NUMBER_WORD}|an?|some|another|more|the)$`, 'i').test(verb)) return { asking: `for ${secondPersonWords(text.charAt(0).toLowerCase() + text.slice(1), pronouns)}` };
   if (/^(?:i|we|you|he|she|they|it|the|a|an|this|that|my|your)$/i.test(verb)) return undefined;
   return { asking: `to ${secondPersonWords(text.charAt(0).toLowerCase() + text.slice(1), pronouns)}` };
 }
@@ -169,4 +175,12 @@ function speaksToSomeone(text) {
   return /^[a-z]+\s+(?:[a-z]+\s+)?(?:me|us)\b/i.test(text.trim()) || /\b(?:you|your|yours|yourself)\b/i.test(text) || /\bplease\b/i.test(text);
 }
 
-module.exports = { vocativeOf, pronounsOf, addresseePhrase, secondPersonWords, reportedQuestion, reportedRequest, speaksToSomeone, thirdPersonVerb };
+/** A number in words or digits, as a regular expression's source. */
+const NUMBER_WORD = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|a\s+dozen|hundred|dozen)`;
+
+/** The player's own words in the second person; someone they speak to ("I ask you to wait") is "them". */
+function playerWordsInSecondPerson(text) {
+  return secondPersonWords(text, /\byou(?:r|rs|rself)?\b/i.test(text) ? pronounsOf(undefined) : undefined);
+}
+
+module.exports = { NUMBER_WORD, playerWordsInSecondPerson, vocativeOf, pronounsOf, addresseePhrase, secondPersonWords, reportedQuestion, reportedRequest, speaksToSomeone, thirdPersonVerb };

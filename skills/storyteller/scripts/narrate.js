@@ -4,7 +4,7 @@
 
 const { emit, fail, isObject, readConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
 const { tellingOf } = require('../lib/results.js');
-const { addresseePhrase, pronounsOf, reportedQuestion, reportedRequest, secondPersonWords, speaksToSomeone, vocativeOf } = require('../lib/voice.js');
+const { NUMBER_WORD, addresseePhrase, playerWordsInSecondPerson, pronounsOf, reportedQuestion, reportedRequest, speaksToSomeone, vocativeOf } = require('../lib/voice.js');
 
 const STYLES = ['terse', 'vivid', 'poetic'];
 const PROVIDERS = ['template', 'local'];
@@ -36,16 +36,16 @@ function actionPhrase(action) {
   // "I'd like one flask of lamp oil", "I want the history of Spirewell": the player asks for a thing.
   const wanting = /^(?:(?:(?:i|we)(?:\s+would|'d|’d)|would)\s+(?:like|love)|(?:(?:i|we)\s+)?(?:want|need)|(?:can|could|may)\s+(?:i|we)\s+(?:have|get))\s+(?!to\b)(\S.*)$/i.exec(text);
   // "Five camels for 70 silver, deal?": a number first is an offer.
-  if (/^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|[a-z]+teen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a\s+hundred|a\s+dozen)\b\s+[a-z]/i.test(text)) {
-    return { act: `offer ${secondPersonWords(text.charAt(0).toLowerCase() + text.slice(1), /\byou(?:r|rs|rself)?\b/i.test(text) ? pronounsOf(undefined) : undefined)}`, said, paraphrased: true };
+  if (new RegExp(`^${NUMBER_WORD}\\s+[a-z]`, 'i').test(text) && /\b(?:for|coins?|gold|silver|copper|dollars?|bucks|credits?|chits?|crowns?|caps)\b/i.test(text)) {
+    return { act: `offer ${playerWordsInSecondPerson(text.charAt(0).toLowerCase() + text.slice(1))}`, said, paraphrased: true };
   }
-  if (wanting) return { act: `ask for ${secondPersonWords(wanting[1], /\byou(?:r|rs|rself)?\b/i.test(wanting[1]) ? pronounsOf(undefined) : undefined)}`, said, paraphrased: true };
+  if (wanting) return { act: `ask for ${playerWordsInSecondPerson(wanting[1])}`, said, paraphrased: true };
   let firstPerson = false;
   const leads = [
     /^(?:then|and|so|now|ok|okay|well|alright),?\s+/i,
     /^(?:i\s+am|i'm|i’m)\s+(?:going\s+to|gonna)\s+/i,
     /^(?:i'll|i’ll|i'd\s+like\s+to|i’d\s+like\s+to|let\s+me|let's|let’s|let\s+us)\s+/i,
-    /^(?:i|we)\s+/i,
+    /^(?:i|we|you)\s+/i,
     // "roll to pick the lock": the roll is told by its own sentence; the action is picking the lock.
     /^roll(?:s|ing)?\s+to\s+(?=[a-z])/i,
   ];
@@ -68,11 +68,13 @@ function actionPhrase(action) {
   const stative = /^(?:am|was|have|had|'m|’m|do|did|can|could|should|must)$/.test(firstWord);
   // The narrator hands over the action already stripped of "I" ("head north toward the mill"): anything that is
   // not a statement of being reads as an action.
-  const determiner = /^(?:a|an|the|this|that|these|those|some|my|your|his|her|its|our|their)$/.test(firstWord);
+  const determiner = /^(?:a|an|the|this|that|these|those|some|my|your|his|her|its|our|their)$/.test(firstWord) || new RegExp(`^${NUMBER_WORD}$`, 'i').test(firstWord);
+  // "Hey you, stop!", "Sorry, …": words said aloud, not an act to retell.
+  if (/^(?:hey|oi|sorry|thanks|thank|hello|hi|yes|no|oh|ah|well|okay|ok|please)\b/i.test(text)) return { act: 'speak up', said, paraphrased: false };
   const confident = text !== '' && !stative && !determiner;
   if (!confident) return { act: 'press on', said, paraphrased: false };
   // "I ask you to wait": the player speaks to someone, who is "them" in the narration.
-  text = secondPersonWords(text, /\byou(?:r|rs|rself)?\b/i.test(text) ? pronounsOf(undefined) : undefined);
+  text = playerWordsInSecondPerson(text);
   text = text.charAt(0).toLowerCase() + text.slice(1);
   // A second sentence starts with a capital ("…, Madame Orla. You only have two candles").
   text = text.replace(/([.!?]\s+)([a-z])/g, (match, stop, letter) => `${stop}${letter.toUpperCase()}`);
@@ -416,6 +418,10 @@ async function main({ request, input }) {
     fail('INVALID_INPUT', 'input.tried must be true or false');
     return;
   }
+  if (input.acts !== undefined && (!Array.isArray(input.acts) || !input.acts.every((id) => typeof id === 'string'))) {
+    fail('INVALID_INPUT', 'input.acts must be a list of toolIds');
+    return;
+  }
   for (const key of ['action', 'target', 'mood']) {
     if (input[key] !== undefined && input[key] !== null && typeof input[key] !== 'string') {
       fail('INVALID_INPUT', `input.${key} must be a string`);
@@ -460,10 +466,21 @@ async function main({ request, input }) {
   const recent = previous.filter((sentence) => typeof sentence === 'string');
   const found = factSentences(facts, target, recent);
   const told = facts.filter((fact) => fact.kind === 'told');
-  // A skill that did not succeed, and nothing else told: what the player tried did not happen.
-  const failedOnly = missing.length > 0 && facts.length === 0;
+  // The tools that do the player's act (input.acts, from the plan): one that did not succeed means the act did not happen.
+  const acts = Array.isArray(input.acts) ? input.acts.filter((id) => typeof id === 'string') : [];
+  const actFailed = acts.some((toolId) => missing.includes(toolId));
+  // A skill that did not succeed, and no other skill's result told: what the player tried did not happen.
+  const failedOnly = actFailed || (missing.some((toolId) => !/roll|dice/i.test(toolId)) && !told.some((fact) => fact.text));
+  // A counter-offer is not a sale, nor a skill's other script the act the words asked for.
+  const refused = told.some((fact) => fact.refused) || input.tried === true;
+  // Asking for something happened, whatever the answer: only a deed is told as tried.
+  const asking = /^(?:ask|put your question|speak to)\b/.test(phrase.act);
   let outcome;
-  if (dice) {
+  // (With a roll, only the act's own tools or a refusal say so: a missing picture or recall beside a roll is just not told.)
+  if (dice && (actFailed || refused) && !asking) {
+    // The dice were rolled, but the act did not happen: told as tried, with the roll.
+    outcome = 'rolled';
+  } else if (dice) {
     if (dice.critical === 'success') outcome = 'criticalSuccess';
     else if (dice.critical === 'failure') outcome = 'criticalFailure';
     else if (dice.success === true) outcome = 'success';
@@ -474,22 +491,21 @@ async function main({ request, input }) {
     outcome = 'lost';
   } else if (question) {
     outcome = 'answer';
-  } else if (rawAction && requested) {
+  } else if (rawAction && (requested || asking)) {
     outcome = failedOnly ? 'unanswered' : 'action';
   } else if (rawAction && failedOnly) {
     outcome = 'thwarted';
-  } else if (rawAction && !/^ask\b/.test(phrase.act) && (told.some((fact) => fact.refused) || input.tried === true)) {
-    // (Asking for something happened, whatever the answer: only a deed is told as tried.)
-    // A counter-offer is not a sale: the act is told as tried, and the skill says what came of it.
+  } else if (rawAction && refused) {
     outcome = 'attempt';
   } else if (rawAction) {
     outcome = 'action';
   } else {
     outcome = 'scene';
   }
+  const triedAct = dice && outcome === 'rolled' && (actFailed || refused) && !asking ? `try to ${phrase.act}` : phrase.act;
 
   const context = {
-    act: phrase.act,
+    act: triedAct,
     target,
     Target: capitalize(target),
     mood,

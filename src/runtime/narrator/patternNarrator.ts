@@ -69,6 +69,8 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
   const tools: ToolInvocation[] = [];
   /** A skill ran another script than the one the words asked for (its input was not in the words). */
   let untried = false;
+  /** The tools whose scripts act: if one fails, the player's act did not happen, and the narration says so. */
+  const acts: string[] = [];
   const explanations: SelectionExplanation[] = [];
   const used = new Set<string>();
   /** The first of the skill's scripts (best first) whose input the words can fill, with each field's words; else the required fields no script could fill. */
@@ -124,14 +126,16 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
       continue;
     }
     const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explained(chosen, sources));
+    if (chosen.role === 'context' && scriptKind(chosen.script).kind === 'acts') acts.push(id);
     before.push(id);
     if (chosen.role === 'chance') rolls.push(id);
   }
   let narrateId: string | undefined;
   if (selection.narrator) {
     const filledInput = fillInput(selection.narrator.script.inputSchema, context) ?? {};
-    const accepts = (selection.narrator.script.inputSchema?.['properties'] as Record<string, unknown> | undefined)?.['tried'] !== undefined;
-    const input = untried && accepts ? { ...filledInput, tried: true } : filledInput;
+    // (Only for a narrator whose input takes them: an author's own storyteller may refuse unknown fields.)
+    const accepts = (field: string) => (selection.narrator!.script.inputSchema?.['properties'] as Record<string, unknown> | undefined)?.[field] !== undefined;
+    const input = { ...filledInput, ...(untried && accepts('tried') ? { tried: true } : {}), ...(acts.length > 0 && accepts('acts') ? { acts } : {}) };
     narrateId = add(selection.narrator, input, before.length > 0 ? { dependencies: before, required: true } : {}, {
       reason: before.length > 0 ? `narrates the outcome of ${before.join(', ')}` : 'narrates the action',
     });

@@ -1,4 +1,5 @@
 // What a player's words name: the action in story words, the people, places and groups (capitalised names, "the innkeeper"), an item, a destination, a dice formula and a DC.
+import { isOrderVerb } from './verbs.js';
 
 /** The values script inputs are filled from. */
 export interface Entities {
@@ -75,7 +76,7 @@ function capitalisedNames(text: string): string[] {
     let words = match[1]!.replace(/'s$/, '').split(/\s+/);
     // An order's first word is its verb, not a name: "Levitate the cauldron", "Raise the jib".
     const sentenceStart = match.index === 0 || /[.!?]\s*$/.test(text.slice(0, match.index));
-    if (sentenceStart && words.length === 1 && /^\s+(?:the|a|an|my|your|his|her|their|our|this|that|these|those|some|all|it|them|me|us|him|\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i.test(text.slice(match.index + match[0].length))) continue;
+    if (sentenceStart && words.length === 1 && isOrderVerb(words[0]!) && /^\s+(?:the|a|an|my|your|his|her|their|our|this|that|these|those|some|all|it|them|me|us|him|\d+|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty)\b/i.test(text.slice(match.index + match[0].length))) continue;
     while (words.length > 0 && NOT_NAMES.has(words[0]!)) words = words.slice(1);
     const name = words.join(' ').replace(/'s$/, '');
     if (name && !NOT_NAMES.has(name) && !names.includes(name)) names.push(name);

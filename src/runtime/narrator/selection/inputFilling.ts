@@ -253,6 +253,9 @@ function withinBounds(value: number, property: Schema): boolean {
   return (typeof minimum !== 'number' || value >= minimum) && (typeof maximum !== 'number' || value <= maximum) && (typeof exclusiveMinimum !== 'number' || value > exclusiveMinimum);
 }
 
+/** What an inflection adds to a stem ("rusti" for "rust"): never a new word ("window" is not "wind"). */
+const INFLECTION = /^(?:i|s|e|es|ed|ing|y|ier|iest)$/;
+
 /** The enum value the words name (by stem, synonyms folded: "thunderstorm" names "storm"), else undefined. */
 function enumValue(values: readonly unknown[], context: FillContext): unknown {
   for (const value of values) {
@@ -264,7 +267,7 @@ function enumValue(values: readonly unknown[], context: FillContext): unknown {
   for (const value of values) {
     if (typeof value !== 'string') continue;
     const terms = termsOf(value);
-    if (terms.length > 0 && terms.every((term) => term.length >= 4 && [...context.terms].some((word) => word.startsWith(term) && word.length - term.length <= 2))) return value;
+    if (terms.length > 0 && terms.every((term) => term.length >= 4 && [...context.terms].some((word) => word.startsWith(term) && INFLECTION.test(word.slice(term.length))))) return value;
   }
   return undefined;
 }

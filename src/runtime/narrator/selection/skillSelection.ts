@@ -1,6 +1,7 @@
 // Chooses the skills (and each one's script) a player's words ask for, from what the skills say about themselves, with a threshold so a weak match never drags a skill in (common words counting less); when no skill's words match, the one closest in meaning; and the storyteller that narrates.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
 import { readCues, type CueKind, type CueReading } from './cues.js';
+import { ACTING_VERBS, READING_VERBS } from './verbs.js';
 import { SkillIndex, type IndexedSkill, type Match, type Query, type RelatedTerm } from './skillIndex.js';
 import { activeTuning, tuningVersion, type Field } from './selectionTuning.js';
 import { termOf, wordsOf } from './textTerms.js';
@@ -403,9 +404,9 @@ interface ScriptChoice {
 }
 
 /** Words that only look ("I walk along the bank looking for tracks"): a look never runs a script that acts. */
-const LOOKING = /\b(?:look(?:s|ing)?\s+(?:at|for|around|over|into|about)|search(?:es|ing)?\s+for|peer(?:s|ing)?|watch(?:es|ing)?|observ(?:e|es|ing)|glanc(?:e|es|ing)|scan(?:s|ning)?|survey(?:s|ing)?)\b/i;
+const LOOKING = /\b(?:look(?:s|ing)?\s+(?:at|for|around|over|into|about)|search(?:es|ing)?\s+for|peer(?:s|ing)?\s+(?:at|into|through|over|around)|watch(?:es|ing)?\s+(?:for|over|out)|observ(?:e|es|ing)\s+(?:the|a|an|how)|glanc(?:e|es|ing)\s+(?:at|around|over)|scan(?:s|ning)?\s+(?:the|for)|survey(?:s|ing)?\s+the)\b/i;
 /** A question that is a polite request ("Can you take me across?"): it asks for the act. */
-const POLITE_REQUEST = /^(?:(?:please|so|and|ok|okay|[A-Z][a-z]+),?\s+)?(?:(?:can|could|will|would)\s+you|(?:can|could|may)\s+(?:i|we)\s+(?:have|take|get|borrow|buy|hire|rent|use|book|order)|(?:i\s+)?(?:want|need)\s+(?:you\s+)?to|i(?:'d|\u2019d|\s+would)\s+like)\b/i;
+const POLITE_REQUEST = /^(?:(?:please|so|and|ok|okay),?\s+|[A-Za-z]+,\s+)?(?:(?:can|could|will|would)\s+you|(?:can|could|may)\s+(?:i|we)\s+(?:have|take|get|borrow|buy|hire|rent|use|book|order)|(?:i\s+)?(?:want|need)\s+(?:you\s+)?to|i(?:'d|\u2019d|\s+would)\s+like)\b/i;
 
 /** The words of an example, to compare with the player's ("I haggle over the rope." → "i haggle over the rope"). */
 function plainWords(text: string): string {
@@ -417,8 +418,9 @@ function plainWords(text: string): string {
  * - a script whose `examples` hold the player's very words comes first;
  * - otherwise the one whose own words (name, description, examples) match best, a question preferring a script that
  *   reads and an action one that acts;
- * - a question or a look never runs a script that acts (moves, buys, attacks, stores…): such scripts are left out,
- *   and a skill with no other script stays out of the plan (an empty list).
+ * - a question or a look never runs a script that acts (moves, buys, attacks, stores…) when the skill has another
+ *   script: such scripts are left out (a skill whose scripts all act was chosen by selection, and keeps its best);
+ * - a script that acts is never the fallback of one that reads, for words that do not ask for an act.
  */
 function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading: CueReading, input = ''): ScriptChoice {
   const scripts = entry.skill.scripts;
@@ -466,12 +468,6 @@ function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading
   return { scripts: ranked.map(({ script }) => script), ...(reason ? { reason } : {}) };
 }
 
-/** Verbs that read: a script whose description starts its work with one answers questions. */
-const READING_VERBS = new Set('list lists show shows check checks report reports tell tells say says read reads find finds count counts look looks search searches review reviews scan scans describe describes display displays estimate estimates reveal reveals explain explains predict predicts forecast forecasts answer answers recall recalls identify identifies examine examines inspect inspects measure measures get gets fetch fetches query queries return returns quote quotes price prices name names sense senses gauge gauges'.split(' '));
-/** Verbs that change the story's state (move, buy, attack, store…): a question or a look never runs a script that starts with one. */
-const ACTING_VERBS = new Set(('move moves buy buys sell sells attack attacks store stores take takes give gives pay pays cast casts brew brews craft crafts forge forges repair repairs mend mends fit fits unlock unlocks lock locks open opens close closes cycle cycles vent vents hire hires bribe bribes ride rides borrow borrows lend lends raise raises lower lowers set sets change changes cross crosses travel travels go goes fight fights steal steals spend spends deposit deposits withdraw withdraws transfer transfers summon summons heal heals use uses equip equips build builds destroy destroys fire fires launch launches dock docks sail sails steer steers row rows ferry ferries carry carries deliver delivers send sends trade trades haggle haggles accept accepts record records save saves write writes update updates adjust adjusts add adds remove removes issue issues draw draws stoke stokes perform performs grow grows raise raises plant plants harvest harvests drink drinks eat eats learn learns train trains hand hands rob robs kill kills ' +
-  'wield wields pour pours serve serves conduct conducts charge charges jump jumps climb climbs swim swims enter enters leave leaves drop drops throw throws').split(' '));
-
 /** Whether a script reads (a question wants it) or acts (a deed wants it): by its name, else by the first verb its description says. */
 export function scriptKind(script: NarratorSkill['scripts'][number]): { readonly kind?: 'reads' | 'acts'; readonly sure: boolean } {
   if (READS.test(script.name)) return { kind: 'reads', sure: true };
@@ -485,6 +481,8 @@ export function scriptKind(script: NarratorSkill['scripts'][number]): { readonly
       if (words[position + 1] === 'out' || words[position + 1] === 'over') return { kind: 'acts', sure: false };
       continue;
     }
+    // A verb's base form only opens a description ("Trade caravans leaving…" is a noun); after a subject, its -s form.
+    if (position > 0 && !/[^s]s$/.test(word)) continue;
     if (READING_VERBS.has(word)) return { kind: 'reads', sure: false };
     if (ACTING_VERBS.has(word)) return { kind: 'acts', sure: false };
   }
