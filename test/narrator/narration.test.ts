@@ -1,7 +1,7 @@
-// The narration suite (issue 26): scripted sessions over every sample skill, played through the real runtime with the pattern narrator; each turn's narration is checked against its own tool results: no echo, no number without a roll, every roll resolved, recalls and attitudes told, no sentence repeated within five turns.
+// The narration suite (issues 26 and 38): scripted sessions over every sample skill and one in an author's own story (a merchant and a ferryman), played through the real runtime with the pattern narrator; each turn's narration is checked against its own tool results: no echo, no number without a roll, every roll resolved, recalls and attitudes told, no sentence repeated within five turns.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { PatternNarrator } from '../../src/runtime/narrator/patternNarrator.js';
@@ -62,7 +62,19 @@ const SESSIONS: readonly (readonly string[])[] = [
   ],
 ];
 
+/** A session in an author's own story (issue 38): a merchant in Node with the SDK, a ferryman in Python and shell. */
+const AUTHOR_SESSION: readonly string[] = [
+  'What are you selling, old woman?',
+  'I try to talk the price of the silver compass down to 20.',
+  'Take me over to the other side, ferryman.',
+  'How much to get across the river to the mill?',
+  'I haggle over the rope.',
+  'Is the water too high to cross today?',
+  'I walk along the riverbank looking for tracks.',
+];
+
 let story: string;
+let authorStory: string;
 let registry: SkillRegistry;
 const played: { session: number; turn: TurnResult }[] = [];
 
@@ -80,10 +92,26 @@ before(async () => {
       played.push({ session, turn });
     }
   }
+  // The author's story: its own skills beside the bundled ones, state carried from turn to turn.
+  authorStory = mkdtempSync(path.join(os.tmpdir(), 'narratoria-narration-author-'));
+  cpSync(path.join(repoRoot, 'test', 'fixtures', 'first-story'), authorStory, { recursive: true });
+  const authorRegistry = await SkillRegistry.load({ root: authorStory, extraSkillRoots: [path.join(repoRoot, 'skills')] });
+  try {
+    let state: Record<string, unknown> = {};
+    for (const [index, input] of AUTHOR_SESSION.entries()) {
+      const extraEnv = { NARRATORIA_SEED: String(1900 + index) };
+      const turn = await runTurn(input, { narrator, skills: authorRegistry, state, execution: { root: authorStory, extraSkillRoots: [path.join(repoRoot, 'skills')], skillContext: authorRegistry, extraEnv } });
+      state = turn.state;
+      played.push({ session: SESSIONS.length, turn });
+    }
+  } finally {
+    authorRegistry.dispose();
+  }
 });
 after(() => {
   registry?.dispose();
   rmSync(story, { recursive: true, force: true });
+  if (authorStory) rmSync(authorStory, { recursive: true, force: true });
 });
 
 /** The results of the turn's last attempt, by the skill that produced them. */
@@ -104,11 +132,31 @@ test('the suite plays at least 40 turns over every sample skill, each narrated',
   for (const { turn } of played) assert.ok(turn.narrative.trim().length > 0, `"${turn.input}" is narrated`);
 });
 
-test('no turn echoes the player\'s words in quotes', () => {
+test('no turn echoes the player\'s words in quotes (a character\'s own words may be quoted)', () => {
   for (const { turn } of played) {
     const words = turn.input.replace(/^I\s+/i, '').replace(/[?.!"“”]/g, '').trim();
-    assert.doesNotMatch(turn.narrative, /[“"][^”"]{12,}[”"]/, `"${turn.input}": ${turn.narrative}`);
+    for (const [quoted] of turn.narrative.matchAll(/[“"][^”"]{12,}[”"]/g)) {
+      // A quotation is a character speaking (a skill's summary in the first person), never the player's words.
+      const said = quoted.replace(/[“”"?.!]/g, '').trim().toLowerCase();
+      assert.ok(!said.includes(words.toLowerCase().slice(0, 12)) && !words.toLowerCase().includes(said), `"${turn.input}": ${turn.narrative}`);
+    }
     assert.ok(!turn.narrative.includes(`“${words}`) && !turn.narrative.includes(`"${words}`), `"${turn.input}": ${turn.narrative}`);
+  }
+});
+
+test('an author\'s own skills: each turn tells what the skill returned, a counter-offer as a try, no pronoun error', () => {
+  const author = played.filter(({ session }) => session === SESSIONS.length).map(({ turn }) => turn);
+  assert.equal(author.length, AUTHOR_SESSION.length);
+  const byInput = new Map(author.map((turn) => [turn.input, turn.narrative]));
+  assert.match(byInput.get('What are you selling, old woman?')!, /^You ask the old woman what she is selling\. Vessa, cheerful, shows her cart/);
+  assert.match(byInput.get('I try to talk the price of the silver compass down to 20.')!, /^You (?:try|do your best|set out) to talk the price of the silver compass down to 20\. Vessa laughs at 20 coins and counters: 25 coins/);
+  assert.match(byInput.get('Take me over to the other side, ferryman.')!, /You ask the ferryman to take you over to the other side.*rows you across/);
+  assert.match(byInput.get('How much to get across the river to the mill?')!, /3 coins to the mill/);
+  assert.match(byInput.get('Is the water too high to cross today?')!, /river runs high/);
+  assert.doesNotMatch(byInput.get('I walk along the riverbank looking for tracks.')!, /rows you across/);
+  for (const turn of author) {
+    assert.doesNotMatch(turn.narrative.replace(/“[^”]*”/g, ''), /\b(?:I|me|my|we|us|our)\b|\byou\s+[a-z]+\s+you\b/, `"${turn.input}": ${turn.narrative}`);
+    assert.doesNotMatch(turn.narrative, /No answer comes/, `"${turn.input}": ${turn.narrative}`);
   }
 });
 
@@ -159,7 +207,9 @@ test('a recall tells what was remembered, or that nothing comes to mind; an atti
 test('no sentence of the storyteller repeats within five turns of a session', () => {
   for (let index = 0; index < played.length; index++) {
     const { session, turn } = played[index]!;
-    const sentences = turn.narrative.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 20);
+    // What a skill returned is told as it came back: the same answer twice is the skill's, not the storyteller's.
+    const summaries = (turn.attempts.at(-1)?.result.toolResults ?? []).filter((tool) => !tool.toolPath?.includes('/storyteller/')).map((tool) => tool.output?.summary ?? '');
+    const sentences = turn.narrative.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 20 && !summaries.some((summary) => summary.includes(sentence.replace(/[“”]/g, ''))));
     for (let back = 1; back <= 5 && index - back >= 0; back++) {
       const earlier = played[index - back]!;
       if (earlier.session !== session) break;

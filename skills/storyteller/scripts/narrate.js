@@ -476,11 +476,7 @@ async function main({ request, input }) {
   // Asking for something happened, whatever the answer: only a deed is told as tried.
   const asking = /^(?:ask|put your question|speak to)\b/.test(phrase.act);
   let outcome;
-  // (With a roll, only the act's own tools or a refusal say so: a missing picture or recall beside a roll is just not told.)
-  if (dice && (actFailed || refused) && !asking) {
-    // The dice were rolled, but the act did not happen: told as tried, with the roll.
-    outcome = 'rolled';
-  } else if (dice) {
+  if (dice) {
     if (dice.critical === 'success') outcome = 'criticalSuccess';
     else if (dice.critical === 'failure') outcome = 'criticalFailure';
     else if (dice.success === true) outcome = 'success';
@@ -502,7 +498,9 @@ async function main({ request, input }) {
   } else {
     outcome = 'scene';
   }
-  const triedAct = dice && outcome === 'rolled' && (actFailed || refused) && !asking ? `try to ${phrase.act}` : phrase.act;
+  // With a roll, the act did not happen when its own tools failed or refused (a missing picture or recall beside a
+  // roll is just not told): the roll is told as it fell, the act as tried ("You try to haggle…; 17 against 12").
+  const triedAct = dice && (actFailed || refused) && !asking && ['success', 'criticalSuccess', 'rolled'].includes(outcome) ? `try to ${phrase.act}` : phrase.act;
 
   const context = {
     act: triedAct,
