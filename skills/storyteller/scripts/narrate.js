@@ -527,7 +527,9 @@ async function main({ request, input }) {
     narration = `You ${context.act}, but nothing comes of it yet.`;
   } else {
     // The seed picks the first variant; one whose sentences the last five turns already said is passed over.
-    const choices = (TEMPLATES[style][outcome] || OUTCOME_TEMPLATES[outcome]);
+    // A roll that succeeded at an act the skill then refused: the roll is told ("the dice tumble to a 17"), not "it works".
+    const template = triedAct !== phrase.act && (outcome === 'success' || outcome === 'criticalSuccess') ? 'rolled' : outcome;
+    const choices = TEMPLATES[style][template] || OUTCOME_TEMPLATES[template];
     const start = hash(key) % choices.length;
     const variants = choices.map((_, offset) => choices[(start + offset) % choices.length](context).replace(/\s+/g, ' ').trim());
     // A whole sentence said again, or a phrase of the template's own ("taking in everything around you"); the
