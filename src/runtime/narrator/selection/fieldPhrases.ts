@@ -9,6 +9,8 @@ export interface NamedPhrase {
   readonly words: string;
   /** The preposition or verb before it ("to", "over", "buy"), lowercased. */
   readonly lead?: string;
+  /** Its terms (stems), computed once per plan. */
+  readonly terms: readonly string[];
 }
 
 /** A phrase after an article or a possessive, with the word before it. */
@@ -47,7 +49,7 @@ export function namedPhrases(text: string): readonly NamedPhrase[] {
     if (kept.length === 0 || kept.some((word) => /[A-Z]/.test(word.charAt(0)))) return 0;
     if (VAGUE.test(kept[kept.length - 1]!) || /^(?:coins?|gold|silver|copper|dollars?|bucks?|credits?|chits?|crowns?|marks?|pounds?|shillings?|pence|cents?|days?|hours?|times?|more|less|much|many|left|it|them)$/i.test(kept[kept.length - 1]!)) return kept.join(' ').length;
     const value = kept.join(' ').toLowerCase();
-    if (!phrases.some((phrase) => phrase.value === value)) phrases.push({ value, words: article ? `${article} ${kept.join(' ')}` : kept.join(' '), ...(lead ? { lead: lead.toLowerCase().replace(/\s+/g, ' ') } : {}) });
+    if (!phrases.some((phrase) => phrase.value === value)) phrases.push({ value, words: article ? `${article} ${kept.join(' ')}` : kept.join(' '), ...(lead ? { lead: lead.toLowerCase().replace(/\s+/g, ' ') } : {}), terms: termsOf(value) });
     return kept.join(' ').length;
   };
   for (let match = PHRASE.exec(text); match; match = PHRASE.exec(text)) {
@@ -69,18 +71,33 @@ function fieldKind(name: string, description: string): 'place' | 'thing' | 'othe
   return 'other';
 }
 
-const schemaTermsCache = new WeakMap<object, ReadonlySet<string>>();
+/** What a field's name and schema say, worked out once per schema object (a field keeps its name). */
+interface FieldProfile {
+  /** The terms of its description and examples. */
+  readonly schemaTerms: ReadonlySet<string>;
+  readonly kind: 'place' | 'thing' | 'other';
+  /** A mood, a tone or a style: an adjective, never a thing the words name. */
+  readonly adjective: boolean;
+  /** Named like a target ("target", "title", "spell", "topic"). */
+  readonly targetLike: boolean;
+}
 
-/** The terms of a field's description and examples, once per schema object. */
-function schemaTermsOf(property: Record<string, unknown>): ReadonlySet<string> {
-  let terms = schemaTermsCache.get(property);
-  if (!terms) {
+const profiles = new WeakMap<object, FieldProfile>();
+
+function profileOf(name: string, property: Record<string, unknown>): FieldProfile {
+  let profile = profiles.get(property);
+  if (!profile) {
     const description = typeof property['description'] === 'string' ? property['description'] : '';
     const examples = Array.isArray(property['examples']) ? property['examples'].filter((example): example is string => typeof example === 'string') : [];
-    terms = new Set(termsOf(`${description} ${examples.join(' ')}`));
-    schemaTermsCache.set(property, terms);
+    profile = {
+      schemaTerms: new Set(termsOf(`${description} ${examples.join(' ')}`)),
+      kind: fieldKind(name, description),
+      adjective: /\b(?:adjective|mood|atmosphere|tone|style|feeling|emotion)\b/i.test(`${name} ${description}`),
+      targetLike: /^(?:target|object|title|book|spell|recipe|potion|subject|topic|query|about|thing|what|which)$/i.test(name.replace(/[^a-z]/gi, '')),
+    };
+    profiles.set(property, profile);
   }
-  return terms;
+  return profile;
 }
 
 /**
@@ -93,23 +110,21 @@ export function fieldPhrase(name: string, property: Record<string, unknown>, phr
   if (phrases.length === 0) return undefined;
   const type = property['type'];
   if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) return undefined;
-  const description = typeof property['description'] === 'string' ? property['description'] : '';
-  const schemaTerms = schemaTermsOf(property);
-  const kind = fieldKind(name, description);
+  const profile = profileOf(name, property);
+  if (profile.adjective) return undefined;
+  const { schemaTerms, kind } = profile;
   // An optional field of no known kind (a label, a note) is filled only when its schema names the thing.
-  const objectLike = required || /^(?:target|object|title|book|spell|recipe|potion|subject|topic|query|about|thing|what|which)$/i.test(name.replace(/[^a-z]/gi, ''));
-  // A mood, a tone or a style is an adjective, never a thing the words name.
-  if (/\b(?:adjective|mood|atmosphere|tone|style|feeling|emotion)\b/i.test(`${name} ${description}`)) return undefined;
+  const objectLike = required || profile.targetLike;
   let best: { phrase: NamedPhrase; score: number; named: boolean } | undefined;
   for (let phrase of phrases) {
-    const terms = termsOf(phrase.value);
+    const terms = phrase.terms;
     const head = terms[terms.length - 1];
     if (head === undefined) continue;
     // "the chapel door" names the chapel when the schema does: the phrase up to the word it names.
     const namedAt = terms.findIndex((term) => schemaTerms.has(term));
     if (namedAt >= 0 && namedAt < terms.length - 1 && !schemaTerms.has(head)) {
       const words = phrase.value.split(' ').slice(0, namedAt + 1);
-      phrase = { ...phrase, value: words.join(' '), words: phrase.words.split(' ').slice(0, phrase.words.split(' ').length - (terms.length - namedAt - 1)).join(' ') };
+      phrase = { ...phrase, value: words.join(' '), words: phrase.words.split(' ').slice(0, phrase.words.split(' ').length - (terms.length - namedAt - 1)).join(' '), terms: terms.slice(0, namedAt + 1) };
     }
     const named = namedAt >= 0;
     let score = named ? 3 : 0;

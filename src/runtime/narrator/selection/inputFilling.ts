@@ -172,8 +172,7 @@ function valueFor(name: string, property: Schema, context: FillContext, used: Se
   // A thing the schema itself names ("the mill, the village or the old tower") beats the field's name's guess.
   if (phrase && phrase.confident) return { value: phrase.value, words: phrase.words };
   // A field about someone ("Which spirit to call", "Who to ask about") takes a name the words give before a thing.
-  const description = typeof property['description'] === 'string' ? property['description'] : '';
-  if (!numeric && !NOT_PHRASE_FIELDS.test(key) && PERSON_LIKE.test(`${name} ${description}`)) {
+  if (!numeric && !NOT_PHRASE_FIELDS.test(key) && personLike(name, property)) {
     const named = namedOther(context);
     if (named !== undefined) return { value: named, words: named };
   }
@@ -209,6 +208,18 @@ const NOT_PHRASE_FIELDS = /^(?:formula|dice|notation|roll|dc|difficulty|difficul
 
 /** Words of a field about someone (besides the person fields the names above fill). */
 const PERSON_LIKE = /\b(?:who|whom|whose|person|people|character|spirit|ghost|soul|contact|suspect|witness|victim|guest|patient|passenger|recruit|prisoner|someone|somebody)\b/i;
+
+const personLikeFields = new WeakMap<object, boolean>();
+
+/** A field about someone, by its name and description (once per schema object). */
+function personLike(name: string, property: Schema): boolean {
+  let known = personLikeFields.get(property);
+  if (known === undefined) {
+    known = PERSON_LIKE.test(`${name} ${typeof property['description'] === 'string' ? property['description'] : ''}`);
+    personLikeFields.set(property, known);
+  }
+  return known;
+}
 
 /** Terms of money and of counting, in fields' names and descriptions and in the words after a number. */
 const MONEY = new Set(termsOf('price offer cost coins coin gold silver copper credits credit dollars bid pay payment sum fare bribe wager bet stake fee toll money cash crowns marks pieces'));
@@ -253,6 +264,19 @@ function withinBounds(value: number, property: Schema): boolean {
   return (typeof minimum !== 'number' || value >= minimum) && (typeof maximum !== 'number' || value <= maximum) && (typeof exclusiveMinimum !== 'number' || value > exclusiveMinimum);
 }
 
+const enumTerms = new Map<string, readonly string[]>();
+
+/** The terms of an enum value, once per value (a few thousand kept). */
+function enumTermsOf(value: string): readonly string[] {
+  let terms = enumTerms.get(value);
+  if (!terms) {
+    if (enumTerms.size >= 4096) enumTerms.clear();
+    terms = termsOf(value);
+    enumTerms.set(value, terms);
+  }
+  return terms;
+}
+
 /** What an inflection adds to a stem ("rusti" for "rust"): never a new word ("window" is not "wind"). */
 const INFLECTION = /^(?:i|s|e|es|ed|ing|y|ier|iest)$/;
 
@@ -260,13 +284,13 @@ const INFLECTION = /^(?:i|s|e|es|ed|ing|y|ier|iest)$/;
 function enumValue(values: readonly unknown[], context: FillContext): unknown {
   for (const value of values) {
     if (typeof value !== 'string') continue;
-    const terms = termsOf(value);
+    const terms = enumTermsOf(value);
     if (terms.length > 0 && terms.every((term) => context.terms.has(term))) return value;
   }
   // "rusty" names "rust": a value's stem that starts a word of the player's (four letters at least).
   for (const value of values) {
     if (typeof value !== 'string') continue;
-    const terms = termsOf(value);
+    const terms = enumTermsOf(value);
     if (terms.length > 0 && terms.every((term) => term.length >= 4 && [...context.terms].some((word) => word.startsWith(term) && INFLECTION.test(word.slice(term.length))))) return value;
   }
   return undefined;

@@ -408,6 +408,18 @@ const LOOKING = /\b(?:look(?:s|ing)?\s+(?:at|for|around|over|into|about)|search(
 /** A question that is a polite request ("Can you take me across?"): it asks for the act. */
 const POLITE_REQUEST = /^(?:(?:please|so|and|ok|okay),?\s+|[A-Za-z]+,\s+)?(?:(?:can|could|will|would)\s+you|(?:can|could|may)\s+(?:i|we)\s+(?:have|take|get|borrow|buy|hire|rent|use|book|order)|(?:i\s+)?(?:want|need)\s+(?:you\s+)?to|i(?:'d|\u2019d|\s+would)\s+like)\b/i;
 
+const plainExamples = new WeakMap<Script, ReadonlySet<string>>();
+
+/** A script's examples as plain words, once per script. */
+function plainExamplesOf(script: Script): ReadonlySet<string> {
+  let examples = plainExamples.get(script);
+  if (!examples) {
+    examples = new Set((script.examples ?? []).map(plainWords));
+    plainExamples.set(script, examples);
+  }
+  return examples;
+}
+
 /** The words of an example, to compare with the player's ("I haggle over the rope." → "i haggle over the rope"). */
 function plainWords(text: string): string {
   return text.toLowerCase().replace(/[\u2019\u2018]/g, "'").replace(/[^a-z0-9' ]+/g, ' ').replace(/\s+/g, ' ').trim();
@@ -426,7 +438,7 @@ function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading
   const scripts = entry.skill.scripts;
   const words = plainWords(input);
   const onlyAsking = (reading.question && !POLITE_REQUEST.test(input.trim())) || LOOKING.test(input) || reading.checking;
-  const exampled = words === '' ? -1 : scripts.findIndex((script) => (script.examples ?? []).some((example) => plainWords(example) === words));
+  const exampled = words === '' ? -1 : scripts.findIndex((script) => plainExamplesOf(script).has(words));
   if (exampled >= 0 && !(onlyAsking && scriptKind(scripts[exampled]!).kind === 'acts')) {
     const script = scripts[exampled]!;
     const others = scripts.filter((other) => other !== script);
