@@ -109,4 +109,4 @@ function tellingOf(output, playerWords, toolId) {
   return { text: '', refused };
 }
 
-module.exports = { isRefusal, tellingOf, tellSummary, inSecondPerson, baseVerb };
+module.exports = { isRefusal, tellingOf };

@@ -183,4 +183,4 @@ function playerWordsInSecondPerson(text) {
   return secondPersonWords(text, /\byou(?:r|rs|rself)?\b/i.test(text) ? pronounsOf(undefined) : undefined);
 }
 
-module.exports = { NUMBER_WORD, playerWordsInSecondPerson, vocativeOf, pronounsOf, addresseePhrase, secondPersonWords, reportedQuestion, reportedRequest, speaksToSomeone, thirdPersonVerb };
+module.exports = { NUMBER_WORD, playerWordsInSecondPerson, vocativeOf, pronounsOf, addresseePhrase, secondPersonWords, reportedQuestion, reportedRequest, speaksToSomeone };

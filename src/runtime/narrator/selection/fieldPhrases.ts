@@ -72,7 +72,7 @@ function fieldKind(name: string, description: string): 'place' | 'thing' | 'othe
 }
 
 /** What a field's name and schema say, worked out once per schema object (a field keeps its name). */
-interface FieldProfile {
+export interface FieldProfile {
   /** The terms of its description and examples. */
   readonly schemaTerms: ReadonlySet<string>;
   readonly kind: 'place' | 'thing' | 'other';
@@ -80,11 +80,19 @@ interface FieldProfile {
   readonly adjective: boolean;
   /** Named like a target ("target", "title", "spell", "topic"). */
   readonly targetLike: boolean;
+  /** About someone: its name or description says who, spirit, witness… */
+  readonly personLike: boolean;
+  /** The terms of its name, description and title: what an amount's unit or lead is matched against. */
+  readonly nameTerms: ReadonlySet<string>;
 }
+
+/** Words of a field about someone (besides the person fields the names fill). */
+const PERSON_LIKE = /\b(?:who|whom|whose|person|people|character|spirit|ghost|soul|contact|suspect|witness|victim|guest|patient|passenger|recruit|prisoner|someone|somebody)\b/i;
 
 const profiles = new WeakMap<object, FieldProfile>();
 
-function profileOf(name: string, property: Record<string, unknown>): FieldProfile {
+/** A field's profile, once per schema object. */
+export function profileOf(name: string, property: Record<string, unknown>): FieldProfile {
   let profile = profiles.get(property);
   if (!profile) {
     const description = typeof property['description'] === 'string' ? property['description'] : '';
@@ -94,6 +102,8 @@ function profileOf(name: string, property: Record<string, unknown>): FieldProfil
       kind: fieldKind(name, description),
       adjective: /\b(?:adjective|mood|atmosphere|tone|style|feeling|emotion)\b/i.test(`${name} ${description}`),
       targetLike: /^(?:target|object|title|book|spell|recipe|potion|subject|topic|query|about|thing|what|which)$/i.test(name.replace(/[^a-z]/gi, '')),
+      personLike: PERSON_LIKE.test(`${name} ${description}`),
+      nameTerms: new Set(termsOf(`${name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ')} ${description} ${typeof property['title'] === 'string' ? property['title'] : ''}`)),
     };
     profiles.set(property, profile);
   }

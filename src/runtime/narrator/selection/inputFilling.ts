@@ -2,7 +2,7 @@
 import { inputValidator } from '../../validation/inputChecks.js';
 import type { Amount } from './amounts.js';
 import type { Entities } from './entities.js';
-import { fieldPhrase, type NamedPhrase } from './fieldPhrases.js';
+import { fieldPhrase, profileOf, type NamedPhrase } from './fieldPhrases.js';
 import { termsOf } from './textTerms.js';
 
 /** What the filler knows besides the entities. */
@@ -172,7 +172,7 @@ function valueFor(name: string, property: Schema, context: FillContext, used: Se
   // A thing the schema itself names ("the mill, the village or the old tower") beats the field's name's guess.
   if (phrase && phrase.confident) return { value: phrase.value, words: phrase.words };
   // A field about someone ("Which spirit to call", "Who to ask about") takes a name the words give before a thing.
-  if (!numeric && !NOT_PHRASE_FIELDS.test(key) && personLike(name, property)) {
+  if (!numeric && !NOT_PHRASE_FIELDS.test(key) && profileOf(name, property).personLike) {
     const named = namedOther(context);
     if (named !== undefined) return { value: named, words: named };
   }
@@ -206,21 +206,6 @@ function namedOther(context: FillContext): string | undefined {
 /** Fields a lower-case thing never fills: a formula, a difficulty, free text, a person or a group, a mood. */
 const NOT_PHRASE_FIELDS = /^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|reason|action|intent|situation|summary|attempt|why|text|prompt|message|npc|character|person|who|name|speaker|companion|faction|group|guild|organi[sz]ation|side|mood|style|tone)$/;
 
-/** Words of a field about someone (besides the person fields the names above fill). */
-const PERSON_LIKE = /\b(?:who|whom|whose|person|people|character|spirit|ghost|soul|contact|suspect|witness|victim|guest|patient|passenger|recruit|prisoner|someone|somebody)\b/i;
-
-const personLikeFields = new WeakMap<object, boolean>();
-
-/** A field about someone, by its name and description (once per schema object). */
-function personLike(name: string, property: Schema): boolean {
-  let known = personLikeFields.get(property);
-  if (known === undefined) {
-    known = PERSON_LIKE.test(`${name} ${typeof property['description'] === 'string' ? property['description'] : ''}`);
-    personLikeFields.set(property, known);
-  }
-  return known;
-}
-
 /** Terms of money and of counting, in fields' names and descriptions and in the words after a number. */
 const MONEY = new Set(termsOf('price offer cost coins coin gold silver copper credits credit dollars bid pay payment sum fare bribe wager bet stake fee toll money cash crowns marks pieces'));
 const COUNT = new Set(termsOf('count quantity number many qty how units'));
@@ -234,11 +219,7 @@ const MONEY_LEADS = /^(?:down to|up to|no more than|at most|at least|for|offer|o
 function amountFor(name: string, property: Schema, context: FillContext, used: ReadonlySet<Amount>, numericFields: number): Amount | undefined {
   const amounts = (context.amounts ?? []).filter((amount) => !used.has(amount) && withinBounds(amount.value, property));
   if (amounts.length === 0) return undefined;
-  let fieldTerms = fieldTermsCache.get(property);
-  if (!fieldTerms) {
-    fieldTerms = new Set(termsOf(`${name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ')} ${typeof property['description'] === 'string' ? property['description'] : ''} ${typeof property['title'] === 'string' ? property['title'] : ''}`));
-    fieldTermsCache.set(property, fieldTerms);
-  }
+  const fieldTerms = profileOf(name, property).nameTerms;
   const money = [...fieldTerms].some((term) => MONEY.has(term));
   const count = [...fieldTerms].some((term) => COUNT.has(term));
   let best: { amount: Amount; fit: number } | undefined;
@@ -254,8 +235,6 @@ function amountFor(name: string, property: Schema, context: FillContext, used: R
   }
   return best?.amount;
 }
-
-const fieldTermsCache = new WeakMap<object, ReadonlySet<string>>();
 
 function withinBounds(value: number, property: Schema): boolean {
   const minimum = property['minimum'];
