@@ -5,12 +5,10 @@ import type { NarratorSkill } from '../skills/skillTypes.js';
 import type { GeneratedPlan, Narrator, NarratorKind, PlanRequest } from './index.js';
 import type { EvidenceExplanation, NearMissExplanation, SelectionExplanation } from './planExplanation.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';
-import { extractEntities } from './selection/entities.js';
-import { amountsOf } from './selection/amounts.js';
-import { namedPhrases } from './selection/fieldPhrases.js';
-import { fillInput, fillScriptInput, type FillContext } from './selection/inputFilling.js';
+import { fillInput, fillScriptInput } from './selection/inputFilling.js';
 import { scriptKind, selectSkills, type Evidence, type SelectedSkill, type Selection } from './selection/skillSelection.js';
 import { termsOf } from './selection/textTerms.js';
+import { WordsContext } from './selection/wordsContext.js';
 
 /**
  * Chooses skills by matching the player's words (and the words their phrase cues stand for) against each skill's
@@ -55,17 +53,7 @@ export interface Composition {
  * are composed alike.
  */
 export function composePlan(request: PlanRequest, words: string, selection: Selection, composition: Composition): Plan {
-  const entities = extractEntities(words);
-  const context: FillContext = {
-    entities,
-    terms: new Set(termsOf(words)),
-    deedPolarity: selection.reading.deedPolarity,
-    question: selection.reading.question,
-    risky: selection.reading.cues.some((cue) => cue.kind === 'chance'),
-    words,
-    amounts: amountsOf(words),
-    phrases: namedPhrases(words),
-  };
+  const context = WordsContext.of(words, selection.reading);
   const tools: ToolInvocation[] = [];
   /** A skill ran another script than the one the words asked for (its input was not in the words). */
   let untried = false;
@@ -75,7 +63,7 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
   const used = new Set<string>();
   /** The first of the skill's scripts (best first) whose input the words can fill, with each field's words; else the required fields no script could fill. */
   const filled = (chosen: SelectedSkill): { chosen: SelectedSkill; input: Record<string, unknown>; sources: Readonly<Record<string, string>> } | { missing: readonly string[] } => {
-    const skillContext: FillContext = { ...context, skillTerms: skillTermsOf(chosen.skill) };
+    const skillContext = context.forSkill(skillTermsOf(chosen.skill));
     let missing: readonly string[] | undefined;
     for (const script of [chosen.script, ...chosen.alternatives]) {
       const result = fillScriptInput(script.inputSchema, skillContext);

@@ -42,8 +42,8 @@ export function extractEntities(input: string): Entities {
   const groups = [...names.filter((name) => GROUP_WORDS.test(name)), ...nounPhrases.filter((phrase) => ORGANISATION_NOUNS.test(phrase))];
   const formula = /\b(\d*)\s*d\s*(\d+|%)((?:\s*[+-]\s*\d+(?!\s*d))*)/i.exec(text);
   const dc = /\bdc\s*(\d{1,3})\b/i.exec(text);
-  const destination = placeAfter(text, /\b(?:to|towards?|reach|into|down\s+to|for)\s+(?:the\s+)?/);
-  const origin = placeAfter(text, /\b(?:from|out\s+of|leave|leaving)\s+(?:the\s+)?/);
+  const destination = placeAfter(text, DESTINATION);
+  const origin = placeAfter(text, ORIGIN);
   const item = itemOf(text);
   return {
     action,
@@ -94,7 +94,8 @@ function commonNounPhrases(text: string): string[] {
     // A noun phrase ends before its verb: a common one ("the innkeeper look like", "the old fisherman feel about"),
     // or a word followed by a determiner ("the old fisherman mend his net").
     const words = phrase.split(/\s+/);
-    const after = text.slice(match.index + match[0].length).trimStart().split(/\s+/)[0]?.toLowerCase() ?? '';
+    NEXT_WORD.lastIndex = match.index + match[0].length;
+    const after = NEXT_WORD.exec(text)?.[1]?.toLowerCase() ?? '';
     let end = words.findIndex((word, index) => index > 0 && (COMMON_VERBS.test(word) || DETERMINERS.test(word)));
     // (Not when a preposition already ended it: "the drunk orc with my sword" is the drunk orc.)
     if (end < 0 && words.length > 1 && phrase === whole && DETERMINERS.test(after)) end = words.length - 1;
@@ -104,13 +105,21 @@ function commonNounPhrases(text: string): string[] {
   return phrases;
 }
 
+/** The word after a position (sticky: from `lastIndex`). */
+const NEXT_WORD = /\s*(\S*)/y;
+
 /** Verbs that follow a subject in a player's question or action ("Does the innkeeper like me?"). */
 const COMMON_VERBS = /^(?:is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|feel|feels|felt|look|looks|looked|like|likes|think|thinks|see|sees|saw|say|says|said|want|wants|know|knows|need|needs|trust|trusts|hate|hates|give|gives|gave|take|takes|took|keep|keeps|get|gets|got)$/i;
 const DETERMINERS = /^(?:the|a|an|his|her|its|their|my|our|your|this|that|these|those|some)$/i;
 
-/** The capitalised place name right after `lead` ("to the Ashen Pass" → "Ashen Pass"). */
-function placeAfter(text: string, lead: RegExp): string | undefined {
-  const pattern = new RegExp(`${lead.source}([A-Z][\\w'-]*(?:\\s+[A-Z][\\w'-]*)*)`, 'g');
+/** A capitalised place name after its lead word ("to the Ashen Pass", "out of Dunmore"). */
+const placeNamed = (lead: string) => new RegExp(String.raw`\b(?:${lead})\s+(?:the\s+)?([A-Z][\w'-]*(?:\s+[A-Z][\w'-]*)*)`, 'g');
+const DESTINATION = placeNamed(String.raw`to|towards?|reach|into|down\s+to|for`);
+const ORIGIN = placeNamed(String.raw`from|out\s+of|leave|leaving`);
+
+/** The capitalised place name right after the lead of `pattern` ("to the Ashen Pass" → "Ashen Pass"). */
+function placeAfter(text: string, pattern: RegExp): string | undefined {
+  pattern.lastIndex = 0;
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const name = match[1]!.replace(/'s$/, '');
     if (!NOT_NAMES.has(name)) return name;

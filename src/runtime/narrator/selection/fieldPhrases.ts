@@ -36,31 +36,53 @@ const COUNTED = new RegExp(String.raw`\b(?:\d+|two|three|four|five|six|seven|eig
 /** "how much lamp oil", "books on dragons", "about necromancy": a thing without an article. */
 const BARE = /\b(how\s+much|how\s+many|about|on|regarding|concerning|of)\s+(?!the\b|a\b|an\b|my\b|your\b|his\b|her\b|their\b|this\b|that\b|it\b|them\b|me\b|you\b|us\b|\d)((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)/gi;
 
+/** Words after which a number counts things ("three arrows"): a quick test before {@link COUNTED}. */
+const COUNTING = /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)\b/i;
+/** The leads of {@link BARE}, as a quick test before it. */
+const BARE_LEADS = /\b(?:how\s+much|how\s+many|about|on|regarding|concerning|of)\s/i;
+/** Last words that name no thing: money, time, amounts. */
+const NOT_THINGS = /^(?:coins?|gold|silver|copper|dollars?|bucks?|credits?|chits?|crowns?|marks?|pounds?|shillings?|pence|cents?|days?|hours?|times?|more|less|much|many|left|it|them)$/i;
+
 /** The lower-case things and places the words name, in order ("the silver compass", "to the mill", "8 barrels of water"). */
 export function namedPhrases(text: string): readonly NamedPhrase[] {
   const phrases: NamedPhrase[] = [];
-  const add = (raw: string, article: string | undefined, lead: string | undefined) => {
-    const words = raw.split(/\s+/);
-    const end = words.findIndex((word) => ENDS.test(word));
-    let kept = (end < 0 ? words : words.slice(0, end)).map((word) => word.replace(/'s$/, ''));
-    // The subject of a question ends before its verb: "does the library hold about…" names the library.
-    if (lead !== undefined && AUXILIARIES.test(lead) && kept.length > 1 && end > 0 && ENDS.test(words[end]!)) kept = kept.slice(0, -1);
-    // A name is not a lower-case thing ("the Kraken Deep" is the narrator's names' business).
-    if (kept.length === 0 || kept.some((word) => /[A-Z]/.test(word.charAt(0)))) return 0;
-    if (VAGUE.test(kept[kept.length - 1]!) || /^(?:coins?|gold|silver|copper|dollars?|bucks?|credits?|chits?|crowns?|marks?|pounds?|shillings?|pence|cents?|days?|hours?|times?|more|less|much|many|left|it|them)$/i.test(kept[kept.length - 1]!)) return kept.join(' ').length;
-    const value = kept.join(' ').toLowerCase();
-    if (!phrases.some((phrase) => phrase.value === value)) phrases.push({ value, words: article ? `${article} ${kept.join(' ')}` : kept.join(' '), ...(lead ? { lead: lead.toLowerCase().replace(/\s+/g, ' ') } : {}), terms: termsOf(value) });
-    return kept.join(' ').length;
-  };
   for (let match = PHRASE.exec(text); match; match = PHRASE.exec(text)) {
-    const used = add(match[3]!, match[2], match[1]);
+    const used = addPhrase(phrases, match[3]!, match[2], match[1]);
     // Let the next match start inside this one's unused words ("the price of the silver compass").
     PHRASE.lastIndex = match.index + (match[0].length - match[3]!.length) + Math.max(used, 1);
   }
-  for (const match of text.matchAll(MEASURED)) add(match[1]!, undefined, 'of');
-  for (const match of text.matchAll(BARE)) add(match[2]!, undefined, match[1]);
-  for (const match of text.matchAll(COUNTED)) add(match[1]!, undefined, undefined);
+  if (/\sof\s/i.test(text)) for (const match of text.matchAll(MEASURED)) addPhrase(phrases, match[1]!, undefined, 'of');
+  if (BARE_LEADS.test(text)) for (const match of text.matchAll(BARE)) addPhrase(phrases, match[2]!, undefined, match[1]);
+  if (COUNTING.test(text)) for (const match of text.matchAll(COUNTED)) addPhrase(phrases, match[1]!, undefined, undefined);
   return phrases;
+}
+
+/** Adds the thing `raw` names (up to the word that ends it) to `phrases`, once; returns how many of its characters were read. */
+function addPhrase(phrases: NamedPhrase[], raw: string, article: string | undefined, lead: string | undefined): number {
+  const words = raw.split(/\s+/);
+  let end = -1;
+  for (let position = 0; position < words.length; position++) {
+    if (ENDS.test(words[position]!)) {
+      end = position;
+      break;
+    }
+  }
+  let kept = (end < 0 ? words : words.slice(0, end)).map((word) => (word.endsWith("'s") ? word.slice(0, -2) : word));
+  // The subject of a question ends before its verb: "does the library hold about…" names the library.
+  if (lead !== undefined && AUXILIARIES.test(lead) && kept.length > 1 && end > 0) kept = kept.slice(0, -1);
+  // A name is not a lower-case thing ("the Kraken Deep" is the narrator's names' business).
+  if (kept.length === 0 || kept.some(startsUpperCase)) return 0;
+  const written = kept.join(' ');
+  const last = kept[kept.length - 1]!;
+  if (VAGUE.test(last) || NOT_THINGS.test(last)) return written.length;
+  const value = written.toLowerCase();
+  if (!phrases.some((phrase) => phrase.value === value)) phrases.push({ value, words: article ? `${article} ${written}` : written, ...(lead ? { lead: lead.toLowerCase().replace(/\s+/g, ' ') } : {}), terms: termsOf(value) });
+  return written.length;
+}
+
+function startsUpperCase(word: string): boolean {
+  const code = word.charCodeAt(0);
+  return code >= 65 && code <= 90;
 }
 
 /** What a string field names, by its name and description: a place, a thing, or something else. */

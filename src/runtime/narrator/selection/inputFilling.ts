@@ -22,7 +22,7 @@ export interface FillContext {
   /** The things and places the words name in lower case, with the word before them ("to the old mill"). */
   readonly phrases?: readonly NamedPhrase[];
   /** The terms of the chosen skill's own words (its name, description and scripts'), to recognise its things. */
-  readonly skillTerms?: ReadonlySet<string>;
+  readonly skillTerms?: ReadonlySet<string> | undefined;
 }
 
 /** A filled input, and the words each field came from. */
@@ -59,7 +59,14 @@ const subject = (context: FillContext): string | undefined => context.entities.n
 type FieldKind = 'text' | 'entity' | 'amount';
 
 /** Property names (lowercase, no separators) → how to fill them. Checked in order; the first that gives a value wins. */
-const BY_NAME: readonly { readonly names: RegExp; readonly kind: FieldKind; readonly fill: Filler }[] = [
+/** A way to fill a field by its name. */
+interface ByName {
+  readonly names: RegExp;
+  readonly kind: FieldKind;
+  readonly fill: Filler;
+}
+
+const BY_NAME: readonly ByName[] = [
   { names: /^(?:formula|dice|notation|roll)$/, kind: 'entity', fill: (context) => context.entities.formula },
   { names: /^(?:dc|difficulty|difficultyclass|target?number)$/, kind: 'entity', fill: (context) => context.entities.dc ?? (context.risky && !context.entities.formula ? difficultyOf(context.words ?? context.entities.action) : undefined) },
   { names: /^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message)$/, kind: 'text', fill: (context) => context.entities.action },
@@ -90,32 +97,28 @@ export function fillInput(schema: Schema | undefined, context: FillContext, gues
  */
 export function fillScriptInput(schema: Schema | undefined, context: FillContext, guess = false): FilledInput | { readonly missing: readonly string[] } {
   if (!schema) return { input: { action: context.entities.action }, sources: { action: context.entities.action } };
-  const properties = (schema['properties'] ?? {}) as Record<string, Schema>;
-  const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
+  const plan = schemaPlanOf(schema);
   const input: Record<string, unknown> = {};
   const sources: Record<string, string> = {};
   const used = new Set<Amount>();
-  const numeric = Object.values(properties).filter((property) => isNumeric(property)).length;
-  const order = Object.keys(properties).sort((left, right) => Number(required.has(right)) - Number(required.has(left)));
   const missing: string[] = [];
-  for (const name of order) {
-    const property = properties[name]!;
-    let found = valueFor(name, property, context, used, numeric, required.has(name));
-    if (found === undefined && required.has(name)) {
+  for (const field of plan.fields) {
+    const property = field.property;
+    let found = valueFor(field, context, used, plan.numericFields);
+    if (found === undefined && field.required) {
       // A required name, place, item or amount the words do not give: no guess (the tool is left out), unless the
       // schema has a default. Free text (a reason, a query) falls back to the action.
       // A required choice among values (an enum) the words do not name is not guessed either.
-      const named = isEntityField(name, property) || Array.isArray(property['enum']) || !isTextField(name);
-      const value = named && property['default'] === undefined ? (guess ? guessFor(property, context) : undefined) : fallbackFor(property, context);
+      const value = field.named && property['default'] === undefined ? (guess ? guessFor(property, context) : undefined) : fallbackFor(property, context);
       if (value === undefined) {
-        missing.push(name);
+        missing.push(field.name);
         continue;
       }
       found = { value, words: property['default'] !== undefined && value === property['default'] ? '(its default)' : typeof value === 'string' ? value : String(value) };
     }
     if (found !== undefined) {
-      input[name] = found.value;
-      sources[name] = found.words;
+      input[field.name] = found.value;
+      sources[field.name] = found.words;
     }
   }
   if (missing.length > 0) return { missing };
@@ -124,12 +127,72 @@ export function fillScriptInput(schema: Schema | undefined, context: FillContext
   // Drop optional fields the schema refuses, one at a time, until the input validates.
   for (let attempt = 0; attempt <= Object.keys(input).length; attempt++) {
     if (validate(input) === true) return { input, sources };
-    const failing = (validate.errors ?? []).map((error) => /^\/([^/]+)/.exec(error.instancePath)?.[1]).find((name) => name !== undefined && !required.has(name));
+    const failing = (validate.errors ?? []).map((error) => /^\/([^/]+)/.exec(error.instancePath)?.[1]).find((name) => name !== undefined && !plan.required.has(name));
     if (failing === undefined) return { missing: [] };
     delete input[failing];
     delete sources[failing];
   }
   return validate(input) === true ? { input, sources } : { missing: [] };
+}
+
+/** What filling needs to know of one field, read from its name and schema once. */
+interface FieldPlan {
+  readonly name: string;
+  readonly property: Schema;
+  readonly required: boolean;
+  readonly enumValues: readonly unknown[] | undefined;
+  /** An amount the words give may fill it: a number field, not a formula, difficulty, seed or id. */
+  readonly takesAmount: boolean;
+  /** A lower-case thing the words name may fill it: not a number, formula, free text, person, group or mood. */
+  readonly takesPhrase: boolean;
+  /** About someone: a name the words give comes before a thing. */
+  readonly personLike: boolean;
+  /** The fillers its name matches, in order. */
+  readonly fillers: readonly ByName[];
+  /** A required title, spell, item or place: a name the words give (not the one spoken to) fills it. */
+  readonly takesName: boolean;
+  /** It names something (a person, a place, an amount, one of its values): never guessed when the words do not give it. */
+  readonly named: boolean;
+}
+
+/** A schema's fields, required ones first, and what filling needs of them. */
+interface SchemaPlan {
+  readonly fields: readonly FieldPlan[];
+  readonly required: ReadonlySet<string>;
+  /** How many of its fields are numbers (the only amount goes to the only number field). */
+  readonly numericFields: number;
+}
+
+const schemaPlans = new WeakMap<Schema, SchemaPlan>();
+
+/** The fill plan of a schema, worked out once per schema object. */
+function schemaPlanOf(schema: Schema): SchemaPlan {
+  let plan = schemaPlans.get(schema);
+  if (plan) return plan;
+  const properties = (schema['properties'] ?? {}) as Record<string, Schema>;
+  const required = new Set(Array.isArray(schema['required']) ? (schema['required'] as string[]) : []);
+  const order = Object.keys(properties).sort((left, right) => Number(required.has(right)) - Number(required.has(left)));
+  const fields = order.map((name): FieldPlan => {
+    const property = properties[name]!;
+    const key = name.toLowerCase().replace(/[^a-z]/g, '');
+    const numeric = isNumeric(property);
+    const takesPhrase = !numeric && !NOT_PHRASE_FIELDS.test(key);
+    return {
+      name,
+      property,
+      required: required.has(name),
+      enumValues: Array.isArray(property['enum']) ? (property['enum'] as unknown[]) : undefined,
+      takesAmount: numeric && !NOT_AMOUNT_FIELDS.test(key),
+      takesPhrase,
+      personLike: takesPhrase && profileOf(name, property).personLike,
+      fillers: BY_NAME.filter((field) => field.names.test(key)),
+      takesName: !numeric && required.has(name) && !isTextField(name) && takesPhrase && NAMED_FIELDS.test(key),
+      named: isEntityField(name, property) || Array.isArray(property['enum']) || !isTextField(name),
+    };
+  });
+  plan = { fields, required, numericFields: Object.values(properties).filter((property) => isNumeric(property)).length };
+  schemaPlans.set(schema, plan);
+  return plan;
 }
 
 function isNumeric(property: Schema): boolean {
@@ -139,6 +202,10 @@ function isNumeric(property: Schema): boolean {
 
 /** Fields that hold free text (a reason, a query, a message): the player's words fit them; any other string field names something. */
 const TEXT_FIELDS = /^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message|query|question|topic|subject|about|search|keywords?|description|note|notes|memo|details|request|words|speech|line|say|says|ask|input|command|order|plan|goal|what|content|body|story|event|events|context|instruction|instructions)$/;
+/** Number fields an amount never fills (dice formulas and difficulty classes are read apart). */
+const NOT_AMOUNT_FIELDS = /^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|seed|id|version|timeout)$/;
+/** Fields a name the words give may fill when required ("Can I take Folding Distance out?"). */
+const NAMED_FIELDS = /^(?:title|book|spell|song|recipe|name|item|target|object|thing|destination|place|location)$/;
 
 function isTextField(name: string): boolean {
   return TEXT_FIELDS.test(name.toLowerCase().replace(/[^a-z]/g, ''));
@@ -152,40 +219,38 @@ function isEntityField(name: string, property: Schema): boolean {
 }
 
 /** A value for one field and the words it came from: an enum value, an amount, a thing the schema names, then by the field's name. */
-function valueFor(name: string, property: Schema, context: FillContext, used: Set<Amount>, numericFields: number, required: boolean): { value: unknown; words: string } | undefined {
-  const key = name.toLowerCase().replace(/[^a-z]/g, '');
-  if (Array.isArray(property['enum'])) {
-    const value = enumValue(property['enum'] as unknown[], context);
+function valueFor(field: FieldPlan, context: FillContext, used: Set<Amount>, numericFields: number): { value: unknown; words: string } | undefined {
+  const { name, property } = field;
+  if (field.enumValues) {
+    const value = enumValue(field.enumValues, context);
     return value === undefined ? undefined : { value, words: String(value) };
   }
   const type = property['type'];
-  const numeric = isNumeric(property);
   // Dice formulas and difficulty classes first (never taken for an amount), then the amounts the words give.
-  if (numeric && !/^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|seed|id|version|timeout)$/.test(key)) {
+  if (field.takesAmount) {
     const amount = amountFor(name, property, context, used, numericFields);
     if (amount) {
       used.add(amount);
       return { value: amount.value, words: amount.words };
     }
   }
-  const phrase = !numeric && !NOT_PHRASE_FIELDS.test(key) ? fieldPhrase(name, property, context.phrases ?? [], context.skillTerms, required) : undefined;
+  const phrase = field.takesPhrase ? fieldPhrase(name, property, context.phrases ?? [], context.skillTerms, field.required) : undefined;
   // A thing the schema itself names ("the mill, the village or the old tower") beats the field's name's guess.
   if (phrase && phrase.confident) return { value: phrase.value, words: phrase.words };
   // A field about someone ("Which spirit to call", "Who to ask about") takes a name the words give before a thing.
-  if (!numeric && !NOT_PHRASE_FIELDS.test(key) && profileOf(name, property).personLike) {
+  if (field.personLike) {
     const named = namedOther(context);
     if (named !== undefined) return { value: named, words: named };
   }
-  for (const field of BY_NAME) {
-    if (!field.names.test(key)) continue;
-    const value = field.fill(context);
+  for (const filler of field.fillers) {
+    const value = filler.fill(context);
     if (value === undefined) continue;
-    if (typeof value === 'number' && (type === 'integer' || type === 'number' || (Array.isArray(type) && type.includes('integer')))) return { value, words: field.kind === 'amount' ? 'the deed' : String(value) };
-    if (typeof value === 'string' && (type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string')))) return { value, words: field.kind === 'text' ? "the player's words" : value };
+    if (typeof value === 'number' && (type === 'integer' || type === 'number' || (Array.isArray(type) && type.includes('integer')))) return { value, words: filler.kind === 'amount' ? 'the deed' : String(value) };
+    if (typeof value === 'string' && (type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string')))) return { value, words: filler.kind === 'text' ? "the player's words" : value };
   }
   if (phrase) return { value: phrase.value, words: phrase.words };
   // A title or a spell the words give as a name ("Can I take Folding Distance out?"), never the one spoken to.
-  if (!numeric && required && !isTextField(name) && !NOT_PHRASE_FIELDS.test(key) && /^(?:title|book|spell|song|recipe|name|item|target|object|thing|destination|place|location)$/.test(key)) {
+  if (field.takesName) {
     const named = namedOther(context);
     if (named !== undefined) return { value: named, words: named };
   }

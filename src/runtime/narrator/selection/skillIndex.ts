@@ -74,6 +74,11 @@ export class SkillIndex {
   /** term → the skills' documents that hold it (position in `skills`), with their frequencies: what `scoreAll` walks. */
   private readonly postings = new Map<string, Posting[]>();
   private readonly idfs = new Map<string, number>();
+  /** The fields of each document that hold a term, as explanations ask (a document's terms are finite). */
+  private readonly fieldsByDocument = new Map<Document, Map<string, readonly Field[]>>();
+  /** Each term's best contribution per skill while `scoreAll` walks the query (all zero between calls). */
+  private readonly best: Float64Array;
+  private readonly bestManifest: Float64Array;
 
   constructor(skills: readonly NarratorSkill[]) {
     this.skills = skills.map((skill) => ({ skill, document: skillDocument(skill), scripts: skill.scripts.map((script) => scriptDocument(script)) }));
@@ -99,6 +104,8 @@ export class SkillIndex {
       }
     });
     for (const term of this.documentFrequency.keys()) this.idfs.set(term, this.computeIdf(term));
+    this.best = new Float64Array(this.skills.length);
+    this.bestManifest = new Float64Array(this.skills.length);
   }
 
   /** Whether some skill's manifest (prompt.md aside) has `term`: a word the scores already weigh. */
@@ -125,8 +132,7 @@ export class SkillIndex {
     const count = this.skills.length;
     const scores = new Float64Array(count);
     const manifestScores = new Float64Array(count);
-    const best = new Float64Array(count);
-    const bestManifest = new Float64Array(count);
+    const { best, bestManifest } = this;
     const touched: number[] = [];
     const relatedWeight = activeTuning().relatedWeight;
     for (const [term, weight] of query.terms) {
@@ -159,6 +165,9 @@ export class SkillIndex {
         bestManifest[position] = 0;
       }
     }
+    // (Clean for the next call, whatever a term left.)
+    best.fill(0);
+    bestManifest.fill(0);
     for (let position = 0; position < count; position++) {
       scores[position]! /= this.uniqueIdf;
       manifestScores[position]! /= this.uniqueIdf;
@@ -196,8 +205,15 @@ export class SkillIndex {
   }
 
   /** The fields of a skill's document that hold `term` (for explanations). */
-  fieldsOf(document: Document, term: string): Field[] {
-    return FIELDS.filter((field) => document.counts[field].has(term));
+  fieldsOf(document: Document, term: string): readonly Field[] {
+    let byTerm = this.fieldsByDocument.get(document);
+    if (!byTerm) this.fieldsByDocument.set(document, (byTerm = new Map()));
+    let fields = byTerm.get(term);
+    if (!fields) {
+      fields = FIELDS.filter((field) => document.counts[field].has(term));
+      byTerm.set(term, fields);
+    }
+    return fields;
   }
 
   /**

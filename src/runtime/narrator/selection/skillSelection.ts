@@ -131,6 +131,30 @@ function contentIdOf(skill: NarratorSkill): number {
   return id;
 }
 
+/** A skill selection may choose (it has scripts and does not narrate): its place in the index, its role, and its name's rank (for ties). */
+interface Candidate {
+  readonly entry: IndexedSkill;
+  readonly position: number;
+  readonly role: SkillRole;
+  /** Its place among the candidates' names in alphabetical order (the last tie-break). */
+  readonly nameRank: number;
+}
+
+const candidates = new WeakMap<SkillIndex, readonly Candidate[]>();
+
+/** The candidates of an index, once per index. */
+function candidatesOf(index: SkillIndex): readonly Candidate[] {
+  let found = candidates.get(index);
+  if (!found) {
+    const chosen = index.skills.map((entry, position) => ({ entry, position })).filter(({ entry }) => entry.skill.scripts.length > 0 && !isNarrator(entry.skill));
+    const names = [...new Set(chosen.map(({ entry }) => entry.skill.name))].sort((left, right) => left.localeCompare(right));
+    const rank = new Map(names.map((name, position) => [name, position]));
+    found = chosen.map(({ entry, position }) => ({ entry, position, role: roleOf(entry.skill), nameRank: rank.get(entry.skill.name)! }));
+    candidates.set(index, found);
+  }
+  return found;
+}
+
 /** The index of a skill set: cached by the array, then by what the skills say. */
 function indexOf(skills: readonly NarratorSkill[]): SkillIndex {
   const cached = indexes.get(skills);
@@ -222,15 +246,12 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     if (!found) rolesScored.set(role, (found = index.scoreAll(queries.get(role)!)));
     return found;
   };
-  const scored = index.skills
-    .map((entry, position) => ({ entry, position }))
-    .filter(({ entry }) => entry.skill.scripts.length > 0 && !isNarrator(entry.skill))
-    .map(({ entry, position }) => {
-      const role = roleOf(entry.skill);
+  const scored = candidatesOf(index)
+    .map(({ entry, position, role, nameRank }) => {
       const { scores, manifestScores } = scoresOf(role);
-      return { entry, query: queries.get(role)!, match: { score: scores[position]!, manifestScore: manifestScores[position]!, terms: NO_TERMS, matches: [] } as Match };
+      return { entry, role, nameRank, query: queries.get(role)!, match: { score: scores[position]!, manifestScore: manifestScores[position]!, terms: NO_TERMS, matches: [] } as Match };
     })
-    .sort((left, right) => right.match.score - left.match.score || right.entry.skill.priority - left.entry.skill.priority || left.entry.skill.name.localeCompare(right.entry.skill.name));
+    .sort((left, right) => right.match.score - left.match.score || right.entry.skill.priority - left.entry.skill.priority || left.nameRank - right.nameRank);
   const best = scored[0]?.match.score ?? 0;
   const selected: SelectedSkill[] = [];
   const misses = new Map<IndexedSkill, { reason: MissReason; threshold: number; detail?: string }>();
@@ -238,7 +259,8 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
   /** Over the threshold: what the manifest says, or (a higher bar) the manifest and prompt.md's prose together. */
   const passes = (match: Match) => (tuning.thresholdOnManifest ? match.manifestScore >= tuning.minScore || match.score >= tuning.proseScore : match.score >= tuning.minScore);
   const kept = singlePerRole(scored, cuedRoles, passes);
-  for (const { entry } of scored) if (!kept.some((item) => item.entry === entry)) misses.set(entry, { reason: 'one-per-role', threshold: tuning.minScore });
+  const keptEntries = new Set(kept.map((item) => item.entry));
+  for (const { entry } of scored) if (!keptEntries.has(entry)) misses.set(entry, { reason: 'one-per-role', threshold: tuning.minScore });
   const evidenceOf = (entry: IndexedSkill, match: Match): Evidence[] =>
     match.matches.map((each) => ({
       word: shown.get(each.term) ?? each.term,
@@ -246,8 +268,7 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
       fields: index.fieldsOf(entry.document, each.via?.term ?? each.term),
       contribution: round(each.contribution),
     }));
-  for (const { entry, query: asked, match: scoreOnly } of kept) {
-    const role = roleOf(entry.skill);
+  for (const { entry, role, query: asked, match: scoreOnly } of kept) {
     if (selected.length >= MAX_SKILLS) {
       misses.set(entry, { reason: 'too-many-skills', threshold: tuning.minScore });
       continue;
@@ -328,8 +349,25 @@ const tagCounts = new Map<string, number>();
 const recentComparisons = new Map<string, SkillTopics>();
 
 /** This set's context skills (two at least: one alone is compared with nothing) and their comparison in meaning; undefined without them or without the vectors. */
-function comparisonInMeaningOf(index: SkillIndex): { readonly comparison: SkillTopics; readonly compared: readonly NarratorSkill[] } | undefined {
-  const compared = index.skills.map((entry) => entry.skill).filter((skill) => skill.scripts.length > 0 && !isNarrator(skill) && roleOf(skill) === 'context');
+function comparisonInMeaningOf(index: SkillIndex): MeaningComparison | undefined {
+  const known = comparisons.get(index);
+  if (known && known.version === tuningVersion() && known.vectors === wordVectors()) return known.found;
+  const found = findComparisonInMeaning(index);
+  comparisons.set(index, { version: tuningVersion(), vectors: wordVectors(), found });
+  return found;
+}
+
+/** The context skills compared in meaning, and their comparison. */
+interface MeaningComparison {
+  readonly comparison: SkillTopics;
+  readonly compared: readonly NarratorSkill[];
+}
+
+/** Each index's comparison, for the tuning and the word vectors it was made with. */
+const comparisons = new WeakMap<SkillIndex, { readonly version: number; readonly vectors: unknown; readonly found: MeaningComparison | undefined }>();
+
+function findComparisonInMeaning(index: SkillIndex): MeaningComparison | undefined {
+  const compared = candidatesOf(index).filter((candidate) => candidate.role === 'context').map((candidate) => candidate.entry.skill);
   if (compared.length < 2) return undefined;
   const vectors = wordVectors();
   if (!vectors) return undefined;
@@ -376,11 +414,11 @@ function closestInMeaning(index: SkillIndex, input: string, reading: CueReading,
  * highest priority is chosen, whatever its score: an author's own dice skill over the sample one. Otherwise the
  * highest priority among those that pass the threshold.
  */
-function singlePerRole<T extends { readonly entry: IndexedSkill; readonly match: Match }>(scored: readonly T[], cuedRoles: ReadonlySet<SkillRole>, passes: (match: Match) => boolean): T[] {
+function singlePerRole<T extends { readonly entry: IndexedSkill; readonly role: SkillRole; readonly match: Match }>(scored: readonly T[], cuedRoles: ReadonlySet<SkillRole>, passes: (match: Match) => boolean): T[] {
   const kept: T[] = [];
   const taken = new Set<SkillRole>();
   for (const item of scored) {
-    const role = roleOf(item.entry.skill);
+    const role = item.role;
     const cued = cuedRoles.has(role);
     if (role === 'context' || (!passes(item.match) && !cued)) {
       kept.push(item);
@@ -388,7 +426,7 @@ function singlePerRole<T extends { readonly entry: IndexedSkill; readonly match:
     }
     if (taken.has(role)) continue;
     taken.add(role);
-    const rivals = scored.filter((other) => roleOf(other.entry.skill) === role && (cued || passes(other.match)));
+    const rivals = scored.filter((other) => other.role === role && (cued || passes(other.match)));
     const chosen = rivals.reduce((top, other) => (other.entry.skill.priority > top.entry.skill.priority ? other : top));
     kept.push(chosen);
   }
@@ -481,7 +519,22 @@ function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading
 }
 
 /** Whether a script reads (a question wants it) or acts (a deed wants it): by its name, else by the first verb its description says. */
-export function scriptKind(script: NarratorSkill['scripts'][number]): { readonly kind?: 'reads' | 'acts'; readonly sure: boolean } {
+export function scriptKind(script: NarratorSkill['scripts'][number]): ScriptKind {
+  let known = scriptKinds.get(script);
+  if (!known) scriptKinds.set(script, (known = kindOf(script)));
+  return known;
+}
+
+/** Whether a script reads or acts, and whether its name says so. */
+export interface ScriptKind {
+  readonly kind?: 'reads' | 'acts';
+  readonly sure: boolean;
+}
+
+const scriptKinds = new WeakMap<Script, ScriptKind>();
+
+/** A script's kind, worked out from its name and description. */
+function kindOf(script: Script): ScriptKind {
   if (READS.test(script.name)) return { kind: 'reads', sure: true };
   if (ACTS.test(script.name)) return { kind: 'acts', sure: true };
   // "Old Pell hands out { count }", "The bosun's hands raise, lower or reef a sail", "Reports how high the river runs".
@@ -506,6 +559,16 @@ export function scriptKind(script: NarratorSkill['scripts'][number]): { readonly
 
 /** The narrating skill of highest priority, and its script named like narrate (else its first). */
 export function narratorOf(skills: readonly NarratorSkill[]): Selection['narrator'] {
+  if (narrators.has(skills)) return narrators.get(skills);
+  const found = findNarrator(skills);
+  narrators.set(skills, found);
+  return found;
+}
+
+/** The narrator of each skill set, once per set (undefined: the set has none). */
+const narrators = new WeakMap<readonly NarratorSkill[], Selection['narrator']>();
+
+function findNarrator(skills: readonly NarratorSkill[]): Selection['narrator'] {
   const narrator = skills
     .filter((skill) => skill.scripts.length > 0 && isNarrator(skill))
     .sort((left, right) => right.priority - left.priority || left.name.localeCompare(right.name))[0];
