@@ -246,18 +246,23 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     if (!found) rolesScored.set(role, (found = index.scoreAll(queries.get(role)!)));
     return found;
   };
-  const scored = candidatesOf(index)
-    .map(({ entry, position, role, nameRank }) => {
-      const { scores, manifestScores } = scoresOf(role);
-      return { entry, role, nameRank, query: queries.get(role)!, match: { score: scores[position]!, manifestScore: manifestScores[position]!, terms: NO_TERMS, matches: [] } as Match };
-    })
-    .sort((left, right) => right.match.score - left.match.score || right.entry.skill.priority - left.entry.skill.priority || left.nameRank - right.nameRank);
-  const best = scored[0]?.match.score ?? 0;
-  const selected: SelectedSkill[] = [];
-  const misses = new Map<IndexedSkill, { reason: MissReason; threshold: number; detail?: string }>();
   const cuedRoles = new Set<SkillRole>(reading.cues.map((cue) => CUE_ROLES[cue.kind]).filter((role) => role !== 'context'));
   /** Over the threshold: what the manifest says, or (a higher bar) the manifest and prompt.md's prose together. */
   const passes = (match: Match) => (tuning.thresholdOnManifest ? match.manifestScore >= tuning.minScore || match.score >= tuning.proseScore : match.score >= tuning.minScore);
+  // A skill none of whose words were said can only be chosen when the words cue its role (a roll, choices, a
+  // picture) or the tuning lets a zero score pass: the others are left out before sorting (most of a large set).
+  const zeroPasses = passes({ score: 0, manifestScore: 0, terms: NO_TERMS, matches: [] });
+  const scored: { entry: IndexedSkill; role: SkillRole; nameRank: number; query: Query; match: Match }[] = [];
+  for (const { entry, position, role, nameRank } of candidatesOf(index)) {
+    const { scores, manifestScores } = scoresOf(role);
+    const score = scores[position]!;
+    if (score === 0 && manifestScores[position] === 0 && !zeroPasses && !cuedRoles.has(role)) continue;
+    scored.push({ entry, role, nameRank, query: queries.get(role)!, match: { score, manifestScore: manifestScores[position]!, terms: NO_TERMS, matches: [] } });
+  }
+  scored.sort((left, right) => right.match.score - left.match.score || right.entry.skill.priority - left.entry.skill.priority || left.nameRank - right.nameRank);
+  const best = scored[0]?.match.score ?? 0;
+  const selected: SelectedSkill[] = [];
+  const misses = new Map<IndexedSkill, { reason: MissReason; threshold: number; detail?: string }>();
   const kept = singlePerRole(scored, cuedRoles, passes);
   const keptEntries = new Set(kept.map((item) => item.entry));
   for (const { entry } of scored) if (!keptEntries.has(entry)) misses.set(entry, { reason: 'one-per-role', threshold: tuning.minScore });
