@@ -218,32 +218,33 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
   const cueTerms = new Map<string, CueKind[]>();
   const queries = new Map<SkillRole, Query>();
   for (const role of ['chance', 'context', 'options', 'visual'] as const) {
-    const expanded = new Map(query);
+    // A role no cue changes shares the words' own query (and its scores).
+    let expanded = query;
+    const writable = () => (expanded === query ? (expanded = new Map(query)) : expanded);
     for (const cue of reading.cues) {
       if (CUE_ROLES[cue.kind] !== role) {
         // A trigger that is itself a word of the cue's kind ("roll", "options", "portrait") speaks for that kind only.
-        const kindTerms = new Set(wordsOf(cue.expansion).map((word) => termOf(word)));
+        const kindTerms = cueTermsOf(cue.expansion).terms;
         for (const word of wordsOf(cue.phrase)) {
           const term = termOf(word);
-          if (term !== undefined && kindTerms.has(term)) expanded.delete(term);
+          if (term !== undefined && kindTerms.has(term) && expanded.has(term)) writable().delete(term);
         }
         continue;
       }
-      for (const word of wordsOf(cue.expansion)) {
-        const term = termOf(word);
-        if (term === undefined) continue;
-        expanded.set(term, Math.max(expanded.get(term) ?? 0, EXPANSION_WEIGHT));
+      for (const [term, word] of cueTermsOf(cue.expansion).words) {
+        writable().set(term, Math.max(expanded.get(term) ?? 0, EXPANSION_WEIGHT));
         if (!shown.has(term)) shown.set(term, word);
         cueTerms.set(term, [...new Set([...(cueTerms.get(term) ?? []), cue.kind])]);
       }
     }
     queries.set(role, { terms: expanded, related });
   }
-  // Scores first, each role's query walking only the skills that hold its terms; the matched terms only for the skills kept.
-  const rolesScored = new Map<SkillRole, ReturnType<SkillIndex['scoreAll']>>();
+  // Scores first, each distinct query walking only the skills that hold its terms; the matched terms only for the skills kept.
+  const queriesScored = new Map<ReadonlyMap<string, number>, ReturnType<SkillIndex['scoreAll']>>();
   const scoresOf = (role: SkillRole) => {
-    let found = rolesScored.get(role);
-    if (!found) rolesScored.set(role, (found = index.scoreAll(queries.get(role)!)));
+    const asked = queries.get(role)!;
+    let found = queriesScored.get(asked.terms);
+    if (!found) queriesScored.set(asked.terms, (found = index.scoreAll(asked)));
     return found;
   };
   const cuedRoles = new Set<SkillRole>(reading.cues.map((cue) => CUE_ROLES[cue.kind]).filter((role) => role !== 'context'));
@@ -334,6 +335,25 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
   const narrator = narratorOf(skills);
   return { reading, selected, nearMisses, ...(narrator ? { narrator } : {}) };
 }
+
+/** The terms of a cue's expansion, each with its first word, and as a set; once per expansion (a cue rule's constant). */
+function cueTermsOf(expansion: string): { readonly words: ReadonlyMap<string, string>; readonly terms: ReadonlySet<string | undefined> } {
+  let found = expansionTerms.get(expansion);
+  if (!found) {
+    const words = new Map<string, string>();
+    const terms = new Set<string | undefined>();
+    for (const word of wordsOf(expansion)) {
+      const term = termOf(word);
+      terms.add(term);
+      if (term !== undefined && !words.has(term)) words.set(term, word);
+    }
+    found = { words, terms };
+    expansionTerms.set(expansion, found);
+  }
+  return found;
+}
+
+const expansionTerms = new Map<string, { readonly words: ReadonlyMap<string, string>; readonly terms: ReadonlySet<string | undefined> }>();
 
 /** A player's word's weight by how common it is in English (WordNet's tag counts): 1 up to `frequency`, then less ("left", "round", "tell" mean too many things). */
 function commonness(word: string, frequency: number): number {
