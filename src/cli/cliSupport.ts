@@ -61,6 +61,8 @@ export const ExitCode = {
   Failure: 1,
   /** Usage error, unreadable input, or (run) an invalid plan where nothing ran. */
   Usage: 2,
+  /** Interactive `play` quit by Ctrl+C (at an empty prompt, or twice within 2 s): 128 + SIGINT, as shells report it. */
+  Interrupted: 130,
 } as const;
 export type ExitCode = (typeof ExitCode)[keyof typeof ExitCode];
 

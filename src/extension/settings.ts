@@ -18,6 +18,8 @@ export interface NarratoriaSettings {
   readonly concurrency: number | undefined;
   readonly toolTimeoutMs: number | undefined;
   readonly planTimeoutMs: number | undefined;
+  /** Bounds a play turn's whole replan loop, ms; undefined: the runtime default (two plan timeouts). */
+  readonly turnBudgetMs: number | undefined;
   readonly maxEventsPerTool: number | undefined;
 }
 
@@ -41,6 +43,7 @@ export function readSettings(folder: vscode.Uri | undefined): NarratoriaSettings
     concurrency: positiveOrUndefined(config.get<number>('execution.concurrency')),
     toolTimeoutMs: positiveOrUndefined(config.get<number>('execution.toolTimeoutMs')),
     planTimeoutMs: positiveOrUndefined(config.get<number>('execution.planTimeoutMs')),
+    turnBudgetMs: positiveOrUndefined(config.get<number>('execution.turnBudgetMs')),
     maxEventsPerTool: positiveOrUndefined(config.get<number>('execution.maxEventsPerTool')),
   };
 }

@@ -12,6 +12,11 @@ import type { Disposable } from '../../runtime/common/disposable.js';
 import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
+import { FileRunStore, runsDirectory } from '../../runtime/persistence/runStore.js';
+import { disabledSkillLines, toolFailures } from '../../runtime/session/failureReport.js';
+import { plural } from '../../runtime/common/humanText.js';
+import { PlayInterrupts } from './playInterrupts.js';
+import { ProgressLine } from './progressLine.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 
@@ -30,6 +35,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     explain: { type: 'boolean' },
     threads: { type: 'string' },
     'budget-ms': { type: 'string' },
+    'turn-budget': { type: 'string' },
   });
   if (positionals.length > 0) throw new UsageError(`play takes no positional arguments (got "${positionals[0]}"); use --once "TEXT" for one turn`);
   const format = parseFormat(values.format);
@@ -54,30 +60,44 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
   });
   const style = styler(io.stdout, io.env);
   const explain = values.explain === true;
-  const executionOptions = { ...execution, root, extraSkillRoots, skillContext: registry, extraEnv: choice.scriptEnvironment };
+  // Every attempt's plan run is recorded like `run`'s, so `narratoria runs list|show` reads what a turn did.
+  const runStore = new FileRunStore(runsDirectory(root));
+  const executionOptions = { ...execution, root, extraSkillRoots, skillContext: registry, extraEnv: choice.scriptEnvironment, runStore };
+  const turnBudgetMs = parsePositiveInteger('turn-budget', values['turn-budget']);
+  const records = { store: runStore, root, cwd: io.cwd };
   try {
     if (values.once !== undefined) {
       const once = values.once;
       let result: TurnResult;
       // In a terminal, a local-model retelling is shown as it is written.
       const streamed = new StreamedNarration(io, format === 'text');
-      if (values.session !== undefined) {
-        const session = await PlaySession.open({ root, file: path.resolve(io.cwd, values.session), narrator: choice.narrator, skills: registry, execution: executionOptions });
-        session.onDidStartPlanRun(({ run }) => streamed.follow(run));
-        result = await session.play(once, signal);
-      } else {
-        result = await runTurn(once, { narrator: choice.narrator, skills: registry, state: {}, execution: executionOptions, signal, onPlanRunStarted: (run) => streamed.follow(run) });
+      const progress = new ProgressLine(io, style, format === 'text' && Boolean(io.stdout.isTTY));
+      const follow = (run: PlanRun) => {
+        streamed.follow(run);
+        progress.follow(run);
+      };
+      try {
+        if (values.session !== undefined) {
+          const session = await PlaySession.open({ root, file: path.resolve(io.cwd, values.session), narrator: choice.narrator, skills: registry, execution: executionOptions, turnBudgetMs });
+          session.onDidStartPlanRun(({ run }) => follow(run));
+          result = await session.play(once, signal);
+        } else {
+          result = await runTurn(once, { narrator: choice.narrator, skills: registry, state: {}, execution: executionOptions, turnBudgetMs, signal, onPlanRunStarted: follow });
+        }
+      } finally {
+        progress.stop();
       }
       if (format === 'json') io.stdout.write(toJson(result));
-      else printTurn(result, io, style, true, explain, streamed.take());
+      else printTurn(result, io, style, true, explain, records, streamed.take());
       return result.cancelled ? ExitCode.Failure : ExitCode.Success;
     }
-    return await interactive(io, signal, style, choice.reason, explain, await PlaySession.open({
+    return await interactive(io, signal, style, choice.reason, explain, records, await PlaySession.open({
       root,
       file: values.session !== undefined ? path.resolve(io.cwd, values.session) : undefined,
       narrator: choice.narrator,
       skills: registry,
       execution: executionOptions,
+      turnBudgetMs,
     }));
   } finally {
     // A fixed prompt still being evaluated is saved before the process ends, so the next `play` starts from it.
@@ -94,25 +114,39 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
 /** How long `play` waits, at exit, for the local model's fixed prompt to be evaluated and saved (about a minute on a 2-core CPU). */
 const PROMPT_SAVE_WAIT_MS = 180_000;
 
-async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narratorReason: string, explain: boolean, session: PlaySession): Promise<ExitCode> {
+async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narratorReason: string, explain: boolean, records: RunRecords, session: PlaySession): Promise<ExitCode> {
   io.stdout.write(`${style.bold('Narratoria')} — ${narratorReason}. Session ${session.file}\n`);
   if (session.recovery) io.stdout.write(style.yellow(`The saved session could not be read (${session.recovery.reason}); it was moved to ${session.recovery.movedTo}.\n`));
   io.stdout.write(style.dim('Type what you do, a choice number, /state, /restart, /help or /quit.\n'));
   if (session.turns.length > 0) io.stdout.write(`${style.dim(`(${session.turns.length} turn(s) so far)`)}\n${session.turns.at(-1)!.narrative}\n`);
   printChoices(session.lastChoices, io, style);
   const streamed = new StreamedNarration(io, true);
-  session.onDidStartPlanRun(({ run }) => streamed.follow(run));
+  const progress = new ProgressLine(io, style);
+  session.onDidStartPlanRun(({ run }) => {
+    streamed.follow(run);
+    progress.follow(run);
+  });
   const reader = createInterface({ input: io.stdin ?? process.stdin, output: io.stdout as NodeJS.WritableStream, terminal: Boolean(io.stdout.isTTY) });
   // Lines are read through the iterator, which buffers them: piped input (`play < turns.txt`) plays every line, even
   // those that arrive while a turn runs. Ctrl+C at the prompt (a terminal's readline catches it) or the CLI's cancel ends the loop.
   const lines = reader[Symbol.asyncIterator]();
   const stop = () => reader.close();
-  reader.on('SIGINT', stop);
+  const interrupts = new PlayInterrupts(reader);
+  reader.on('SIGINT', () => {
+    const outcome = interrupts.press();
+    if (outcome === 'cancelled-turn') io.stdout.write(style.yellow('\nCancelling the turn… (Ctrl+C again to quit)\n'));
+    else if (outcome === 'cleared-line') {
+      // As a shell does: the half-typed line is dropped and a fresh prompt shown.
+      reader.write(null, { ctrl: true, name: 'u' });
+      io.stdout.write('\n');
+      reader.prompt();
+    } else stop();
+  });
   signal.addEventListener('abort', stop, { once: true });
   reader.setPrompt(style.cyan('> '));
   try {
     for (;;) {
-      if (signal.aborted) break;
+      if (signal.aborted || interrupts.quit) break;
       reader.prompt();
       const next = await lines.next();
       if (next.done) break; // Ctrl+C, Ctrl+D or the input closed
@@ -135,15 +169,22 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
         continue;
       }
       const number = /^\d+$/.test(line) ? Number(line) : undefined;
-      const result = number !== undefined && number >= 1 && number <= session.lastChoices.length ? await session.choose(number - 1, signal) : await session.play(line, signal);
-      printTurn(result, io, style, false, explain, streamed.take());
-      if (result.cancelled) break;
+      // The first Ctrl+C cancels only this turn (its tools are killed with their process trees), then the prompt comes back.
+      const turnSignal = interrupts.startTurn(signal);
+      let result: TurnResult;
+      try {
+        result = number !== undefined && number >= 1 && number <= session.lastChoices.length ? await session.choose(number - 1, turnSignal) : await session.play(line, turnSignal);
+      } finally {
+        interrupts.endTurn();
+        progress.stop();
+      }
+      printTurn(result, io, style, false, explain, records, streamed.take());
     }
   } finally {
     signal.removeEventListener('abort', stop);
     reader.close();
   }
-  return ExitCode.Success;
+  return interrupts.quit || signal.aborted ? ExitCode.Interrupted : ExitCode.Success;
 }
 
 /** A turn's narration as the local model writes it, printed piece by piece while the plan runs. */
@@ -179,7 +220,7 @@ class StreamedNarration {
  * `explain`: under each attempt, why the narrator chose each tool (the pattern narrator's matched words, score and
  * cues). `streamed`: the narration already shown as it was written (the final text is printed only if it differs).
  */
-function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolean, explain: boolean, streamed = ''): void {
+function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolean, explain: boolean, records: RunRecords, streamed = ''): void {
   if (streamed !== '') {
     io.stdout.write('\n');
     if (streamed.replace(/\s+/g, ' ').trim() === result.narrative.replace(/\s+/g, ' ').trim()) result = { ...result, narrative: '' };
@@ -191,8 +232,8 @@ function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolea
       io.stdout.write(style.dim(`attempt ${attempt.attempt} [${attempt.narrator}${reason}] ${tools}: ${attempt.outcome}${attempt.result.failedTools.length ? ` — failed: ${attempt.result.failedTools.join(', ')}` : ''}\n`));
       if (explain) for (const line of explanationLines(attempt.plan)) io.stdout.write(style.dim(`  why ${line}\n`));
     }
-    if (result.disabledSkills.length > 0) io.stdout.write(style.dim(`disabled skills: ${result.disabledSkills.join(', ')}\n`));
   }
+  printFailures(result, io, style, records);
   for (const ui of result.uiEvents) {
     if (ui.event === 'dice_roll') io.stdout.write(style.cyan(`🎲 ${String(ui.payload?.['formula'] ?? '')} → ${String(ui.payload?.['total'] ?? '')}\n`));
     // A skill's own event (a price list, a card drawn), one line each where the play panel draws a card.
@@ -206,6 +247,36 @@ function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolea
     for (const suggestion of result.reflection.suggestions) io.stdout.write(style.dim(`  hint: ${suggestion}\n`));
   }
   printChoices(result.choices, io, style);
+}
+
+/** Where the CLI's play turns are recorded, to name each failed attempt's record. */
+interface RunRecords {
+  readonly store: FileRunStore;
+  readonly root: string;
+  readonly cwd: string;
+}
+
+/** A path as the user would type it from `cwd`: relative inside it, absolute outside. */
+function shownPath(file: string, cwd: string): string {
+  const relative = path.relative(cwd, file);
+  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
+}
+
+/** Every failed tool of the turn: its error code and message, the last lines of its stderr and its run record; then each disabled skill with its reason, and a spent budget. */
+function printFailures(result: TurnResult, io: CliIo, style: Styler, records: RunRecords): void {
+  const failures = toolFailures(result);
+  const write = (text: string) => io.stdout.write(`${text}\n`);
+  for (const failure of failures) {
+    write(style.red(`✖ attempt ${failure.attempt}: ${failure.line}${failure.skill ? ` (skill ${failure.skill})` : ''}`));
+    if (failure.code !== undefined && !failure.line.includes(failure.code)) write(`    ${failure.code}: ${failure.message ?? ''}`);
+    if (failure.stderr.length > 0) {
+      write(style.dim(`    stderr (last ${plural(failure.stderr.length, 'line')}):`));
+      for (const line of failure.stderr) write(style.dim(`    | ${line}`));
+    }
+  }
+  for (const planId of new Set(failures.map((failure) => failure.planId))) write(style.dim(`    run record: ${shownPath(records.store.recordFile(planId), records.cwd)} (narratoria runs show ${planId}${records.root === records.cwd ? '' : ` --root ${shownPath(records.root, records.cwd)}`})`));
+  for (const line of disabledSkillLines(result)) write(style.yellow(line));
+  if (result.budgetSpentMs !== undefined) write(style.yellow(`The turn's budget of ${(result.budgetSpentMs / 1000).toFixed(1)} s was spent; raise it with --turn-budget MS.`));
 }
 
 function printChoices(choices: readonly string[], io: CliIo, style: Styler): void {

@@ -253,6 +253,7 @@ export class PlayController implements vscode.Disposable {
         extraEnv,
         ...executionLimits(settings),
       },
+      turnBudgetMs: settings.turnBudgetMs,
     });
     if (session.recovery) {
       this.notice = `The saved session could not be read (${session.recovery.reason}); it was set aside as ${path.basename(session.recovery.movedTo)} and a new session started.`;

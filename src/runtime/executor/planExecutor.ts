@@ -205,6 +205,7 @@ export class PlanRun implements Disposable {
     return {
       abortSignal: this.abortController.signal,
       stopReason: () => this.stopReason,
+      planTimeoutMs: this.options.planTimeoutMs ?? this.plan.timeoutMs ?? DEFAULT_PLAN_TIMEOUT_MS,
       warn: (warning: RunWarning) => this.warn(warning),
       emitters: {
         startedTool: this.startedToolEmitter,

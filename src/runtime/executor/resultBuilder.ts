@@ -22,9 +22,9 @@ export interface ResultInputs {
 export function buildExecutionResult(inputs: ResultInputs): ExecutionResult {
   const toolResults = inputs.records.map((record) => record.result!);
   const failed = toolResults.filter((result) => result.state === 'failed' || result.state === 'timeout' || (result.state === 'cancelled' && inputs.status !== 'cancelled'));
-  // A tool interrupted by the plan timeout is not at fault, so its skill is not disabled.
-  const blamed = failed.filter((result) => result.error?.code !== 'PLAN_TIMEOUT');
-  const disabledSkills = [...new Set(blamed.map((result) => result.skill).filter((skill): skill is string => typeof skill === 'string'))];
+  // Every failure counts against its skill, a tool still running when the plan timed out included (FR-024: a hung
+  // skill is disabled in the next attempt, so a turn pays for a hang once).
+  const disabledSkills = [...new Set(failed.map((result) => result.skill).filter((skill): skill is string => typeof skill === 'string'))];
   const assets: AssetReference[] = [];
   for (const index of inputs.topologicalOrder) {
     const result = toolResults[index]!;

@@ -1,4 +1,5 @@
 // Runs one tool to its final state: hold hook, attempts through the ToolRunner, retries with exponential backoff.
+import { formatCount } from '../common/humanText.js';
 import { promises as fs } from 'node:fs';
 import type { Emitter } from '../common/event.js';
 import type { AttemptRecord, RunWarning, ToolError, ToolResult } from '../contractTypes/executionResult.js';
@@ -30,6 +31,8 @@ export interface ToolRunContext {
   readonly maxEvents: number;
   readonly abortSignal: AbortSignal;
   readonly stopReason: () => 'cancelled' | 'plan_timeout' | undefined;
+  /** The run's plan timeout, in milliseconds (said in a PLAN_TIMEOUT error). */
+  readonly planTimeoutMs: number;
   readonly warn: (warning: RunWarning) => void;
   readonly committedState: () => JsonObject;
   /** Allowlisted host environment, read once per run. */
@@ -168,7 +171,7 @@ export async function runToolWithRetries(
   if (!lastOutcome.ok && (lastOutcome.cancelled || interrupted || (stopReason && error?.category === 'cancelled'))) {
     if (stopReason === 'plan_timeout') {
       state = 'timeout';
-      error = { code: 'PLAN_TIMEOUT', message: 'the plan timeout expired while this tool was running', category: 'timeout' };
+      error = { code: 'PLAN_TIMEOUT', message: `the plan timeout (${formatCount(context.planTimeoutMs)} ms) expired while this tool was running`, category: 'timeout', details: { planTimeoutMs: context.planTimeoutMs } };
     } else {
       state = 'cancelled';
       if (interrupted) error = { code: 'CANCELLED', message: 'the run was cancelled before the next retry', category: 'cancelled' };

@@ -1,4 +1,5 @@
 // Tracks the process groups of running scripts and kills whole trees (SIGTERM, then SIGKILL after a grace period).
+import { readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { reaperAdd, reaperRemove } from './processReaper.js';
 
@@ -50,9 +51,38 @@ export function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
-/** True while any process of the group is alive. */
+/**
+ * True while any process of the group is alive. A zombie is dead: where nothing reaps orphans (a container whose
+ * first process does not), an exited grandchild stays in the group as a zombie, and the group would seem alive for
+ * the whole grace period. On Linux the members are read from /proc when the group still answers the null signal.
+ */
 export function groupAlive(pid: number): boolean {
-  return signalGroup(pid, 0);
+  if (!signalGroup(pid, 0)) return false;
+  return process.platform !== 'linux' || groupHasLiveMember(pid);
+}
+
+/** Whether some process of group `pid` is not a zombie (by /proc/<pid>/stat); true when /proc cannot be read. */
+function groupHasLiveMember(pid: number): boolean {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return true;
+  }
+  for (const entry of entries) {
+    const code = entry.charCodeAt(0);
+    if (code < 48 || code > 57) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+    } catch {
+      continue; // gone since the listing
+    }
+    // "pid (comm) state ppid pgrp …": comm may hold spaces and parentheses, so fields are read after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === pid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
+  }
+  return false;
 }
 
 /**

@@ -73,6 +73,8 @@ export interface PlaySessionOptions {
   readonly seed?: number | undefined;
   /** A new session's state before turn 1 (default {}). */
   readonly initialState?: Record<string, unknown> | undefined;
+  /** Bounds each turn's whole replan loop, in milliseconds (default: the turn runner's, two plan timeouts). */
+  readonly turnBudgetMs?: number | undefined;
 }
 
 /** Reported when a saved session could not be read and was set aside. */
@@ -212,6 +214,7 @@ export class PlaySession implements Disposable {
       state: this.data.state,
       execution: { ...this.options.execution, root: this.options.root },
       seed: deriveSeed(this.seed, 'turn', index),
+      turnBudgetMs: this.options.turnBudgetMs,
       signal,
       onAttemptLogged: (entry) => {
         logLines.push(JSON.stringify({ sessionId: this.data.sessionId, turn: index, ...entry }));

@@ -5,19 +5,20 @@ import { NARRATION_CHUNK } from './narrationStream.js';
 import type { TurnAttempt, TurnResult, TurnUiEvent } from './turnTypes.js';
 import { skillNameOfPath } from '../validation/toolPathPolicy.js';
 
-/** The fallback templates (docs/design-rules.md#fallback-narration); `{input}` is the player's words. */
+/**
+ * The fallback templates (docs/design-rules.md#fallback-narration). Unlike the seed's, they never quote the player's
+ * words back (issue 39): the turn is told, and what failed is said apart from the story (the CLI and the play panel).
+ */
 export const FALLBACK_TEMPLATES = [
-  "The narrator pauses, considering your words: '{input}'",
-  "Your action '{input}' echoes in the stillness...",
+  'The narrator pauses; for now, nothing comes of what you tried.',
+  'The moment hangs in the stillness, and nothing comes of it yet...',
   'The story continues, though the path is unclear...',
 ] as const;
 
-/** Template narration after the last failed attempt; it quotes the input (the third template is used only when the input is empty). */
-export function fallbackNarration(input: string, random: () => number, cancelled = false): string {
+/** Template narration after the last failed attempt, drawn by `random`. */
+export function fallbackNarration(random: () => number, cancelled = false): string {
   if (cancelled) return 'The turn was cancelled.';
-  const quoting = input.trim().length > 0 ? FALLBACK_TEMPLATES.filter((template) => template.includes('{input}')) : [FALLBACK_TEMPLATES[2]];
-  const template = quoting[Math.min(quoting.length - 1, Math.floor(random() * quoting.length))]!;
-  return template.replace('{input}', input.trim());
+  return FALLBACK_TEMPLATES[Math.min(FALLBACK_TEMPLATES.length - 1, Math.floor(random() * FALLBACK_TEMPLATES.length))]!;
 }
 
 /** What to tell the narrator about a failed run (fed back with the next attempt). */
@@ -60,7 +61,8 @@ export function summarizeTurn(
   const choices = Array.isArray(choiceEvent?.payload?.['choices']) ? (choiceEvent!.payload!['choices'] as unknown[]).filter((choice): choice is string => typeof choice === 'string') : [];
   return {
     ...base,
-    narrative: narrative || fallbackNarration(input, () => 0),
+    // (A run that succeeded without a word of narration: no storyteller, no plan narrative.)
+    narrative: narrative || 'The story moves on.',
     choices,
     state: result.aggregatedState,
     changedKeys: changedKeys(before, result.aggregatedState),

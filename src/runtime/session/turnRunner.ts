@@ -8,12 +8,17 @@ import type { NarratorSkill } from '../skills/skillTypes.js';
 import { skillNameOfPath } from '../validation/toolPathPolicy.js';
 import { validatePlanValue } from '../validation/validatePlan.js';
 import { describeFailure, fallbackNarration, summarizeTurn } from './turnOutcome.js';
+import { disabledReasonsOf } from './disabledReasons.js';
+import { DEFAULT_PLAN_TIMEOUT_MS } from '../contractTypes/plan.js';
 import type { AttemptLogEntry, TurnAttempt, TurnResult } from './turnTypes.js';
 import type { Reflection } from '../executor/reflection.js';
 import { deriveSeed, randomSeed, seededRandom } from '../common/seed.js';
 
 /** docs/design-rules.md#the-replan-loop: at most five generations per player input. */
 export const MAX_PLAN_ATTEMPTS = 5;
+
+/** The default bound of a whole turn (every generation and run of the replan loop): two default plan timeouts. */
+export const DEFAULT_TURN_BUDGET_MS = 2 * DEFAULT_PLAN_TIMEOUT_MS;
 
 /** What the turn needs from the skills framework (the SkillRegistry implements it). */
 export interface SkillSource {
@@ -47,6 +52,11 @@ export interface TurnOptions {
    * fallback template is picked by it, so the same seed plays the same turn. Default: a fresh one.
    */
   readonly seed?: number | undefined;
+  /**
+   * Bounds the whole replan loop, in milliseconds (default {@link DEFAULT_TURN_BUDGET_MS}): each attempt's plan
+   * timeout is cut to what is left, and no attempt starts once it is spent; the template fallback then tells the turn.
+   */
+  readonly turnBudgetMs?: number | undefined;
 }
 
 /** Plays one input to a narration. Never throws for skill, narrator or plan failures. */
@@ -56,11 +66,20 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
   const turnSeed = options.seed ?? randomSeed();
   const attempts: TurnAttempt[] = [];
   const loopDisabled = new Set<string>();
+  /** Why the loop disabled each skill ("cross timed out after 3.0 s"). */
+  const disabledReasons = new Map<string, string>();
   let parentPlanId: string | null = null;
   let feedback: string | undefined;
+  const budgetMs = options.turnBudgetMs ?? DEFAULT_TURN_BUDGET_MS;
+  const deadline = performance.now() + budgetMs;
+  let budgetSpent = false;
 
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     if (options.signal?.aborted) break;
+    if (deadline - performance.now() <= 0) {
+      budgetSpent = true;
+      break;
+    }
     const userDisabled = options.skills.disabledSkills();
     const disabled = [...new Set([...userDisabled, ...loopDisabled])].sort();
     const all = options.skills.narratorSkills();
@@ -93,8 +112,12 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
         { severity: 'error', code: 'PLAN_USES_DISABLED_SKILL', message: `the plan uses disabled skill(s): ${[...new Set(usesDisabled)].join(', ')}`, pointer: '/tools' },
       ], new Date(), attempt);
     } else {
+      // The plan's own timeout, cut to what is left of the turn's budget.
+      const left = Math.max(1, Math.floor(deadline - performance.now()));
+      const planTimeoutMs = Math.min(options.execution.planTimeoutMs ?? plan.timeoutMs ?? DEFAULT_PLAN_TIMEOUT_MS, left);
       const run = startPlanRun(plan, {
         ...options.execution,
+        planTimeoutMs,
         initialState: options.state,
         attemptNumber: attempt,
         seed: deriveSeed(turnSeed, 'attempt', attempt),
@@ -119,15 +142,22 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
       disabledSkills: disabled, durationMs: performance.now() - generationStarted,
       ...(feedback !== undefined ? { feedback } : {}),
     });
-    if (result.success) return withReflection(summarizeTurn(input, options.state, attempts, started, false), options, input);
+    if (result.success) return withReflection(withReasons(summarizeTurn(input, options.state, attempts, started, false), disabledReasons), options, input);
     if (!result.canReplan) break;
     for (const skill of result.disabledSkills) loopDisabled.add(skill);
+    for (const [skill, reason] of disabledReasonsOf(result)) if (!disabledReasons.has(skill)) disabledReasons.set(skill, reason);
     parentPlanId = plan.requestId;
     feedback = describeFailure(result);
   }
   const cancelled = options.signal?.aborted === true || attempts.at(-1)?.outcome === 'cancelled';
-  const fallback = summarizeTurn(input, options.state, attempts, started, true, fallbackNarration(input, options.random ?? seededRandom(deriveSeed(turnSeed, 'fallback')), cancelled), cancelled);
+  const summary = summarizeTurn(input, options.state, attempts, started, true, fallbackNarration(options.random ?? seededRandom(deriveSeed(turnSeed, 'fallback')), cancelled), cancelled);
+  const fallback = withReasons(budgetSpent && !cancelled ? { ...summary, budgetSpentMs: budgetMs } : summary, disabledReasons);
   return cancelled ? fallback : withReflection(fallback, options, input);
+}
+
+/** The turn with the reasons its skills were disabled, when the loop disabled any. */
+function withReasons(turn: TurnResult, reasons: ReadonlyMap<string, string>): TurnResult {
+  return reasons.size === 0 ? turn : { ...turn, disabledReasons: Object.fromEntries(reasons) };
 }
 
 /** Attaches the last attempt's reflection; the narrator rewrites it when the model wrote that attempt's plan. */

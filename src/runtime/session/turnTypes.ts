@@ -35,8 +35,12 @@ export interface TurnResult {
   readonly attempts: readonly TurnAttempt[];
   /** Skills disabled by the end of the turn. */
   readonly disabledSkills: readonly string[];
+  /** Why the replan loop disabled each of its skills ("cross timed out after 3.0 s"). */
+  readonly disabledReasons?: Readonly<Record<string, string>>;
   /** True when template narration was used because every attempt failed. */
   readonly fallback: boolean;
+  /** Set when the turn's budget (in milliseconds) ran out before an attempt succeeded. */
+  readonly budgetSpentMs?: number;
   readonly cancelled: boolean;
   /** Session state after the turn. */
   readonly state: Record<string, unknown>;

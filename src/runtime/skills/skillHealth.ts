@@ -69,8 +69,8 @@ const NETWORK_ERROR_CODE = /^(ECONNREFUSED|ECONNRESET|ECONNABORTED|EHOSTUNREACH|
 /**
  * The health input a final ToolResult stands for, or undefined when it says nothing about the skill:
  * - `success`, `rolledBack` (it succeeded; another tool's failure undid it) → success;
- * - `skipped`, `cancelled`, and tools interrupted by the plan timeout (error PLAN_TIMEOUT) → nothing;
- * - `timeout` state, error category `timeout`, or a network error (the error's code or `details.code`,
+ * - `skipped`, `cancelled` → nothing;
+ * - `timeout` state (a tool still running when the plan timed out included: it hung), error category `timeout`, or a network error (the error's code or `details.code`,
  *   `details.network === true`, or an `error` event of the script with such an `errorCode`) → transientFailure;
  * - any other `failed` → failure.
  */
@@ -84,7 +84,6 @@ export function healthInputOf(result: ToolResult): HealthInput | undefined {
       return undefined;
     case 'timeout':
     case 'failed':
-      if (result.error?.code === 'PLAN_TIMEOUT') return undefined;
       return result.state === 'timeout' || result.error?.category === 'timeout' || isNetworkFailure(result) ? 'transientFailure' : 'failure';
   }
 }

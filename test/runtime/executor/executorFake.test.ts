@@ -146,6 +146,8 @@ test('plan timeout: status timeout, the running tool times out with PLAN_TIMEOUT
   assert.equal(running.state, 'timeout');
   assert.equal(running.error?.code, 'PLAN_TIMEOUT');
   assert.equal(running.error?.category, 'timeout');
+  // A tool that hangs past the plan timeout counts against its skill (FR-024): the next attempt runs without it.
+  assert.deepEqual(result.disabledSkills, running.skill ? [running.skill] : []);
   assert.equal(byId(result, 'b').state, 'skipped');
   assert.equal(byId(result, 'b').skipReason, 'plan_timeout');
   assert.deepEqual(result.failedTools, ['a']);

@@ -26,8 +26,10 @@ async function exercise(groups: ProcessGroups): Promise<void> {
   assert.equal(groups.signalGroup(leader, 'SIGKILL'), true);
   await exited;
   await waitUntil(() => !isProcessAlive(grandchild));
-  // The group is empty now: every signal, 0 included, says so without throwing.
+  // No live process is left (a zombie not yet reaped counts as dead).
   await waitUntil(() => !groups.groupAlive(leader));
+  // Once reaped, the group is empty: every signal, 0 included, says so without throwing.
+  await waitUntil(() => !groups.signalGroup(leader, 0));
   assert.equal(groups.signalGroup(leader, 'SIGKILL'), false);
   assert.equal(groups.signalGroup(leader, 'SIGTERM'), false);
 }
@@ -52,4 +54,15 @@ test('the same through process.kill when the runtime has no raw kill', { skip: p
   }
   // (process.kill itself calls the raw kill, which is back by now.)
   await exercise(fallback);
+});
+
+test('groupAlive counts a zombie as dead: terminating a tree does not wait out the grace period for one', { skip: process.platform !== 'linux' }, async () => {
+  const groups = await import('../../../src/runtime/process/processGroups.js');
+  const { leader, grandchild, exited } = await startGroup();
+  // The grace is far beyond any machine's kill latency, so the only way to meet it is for the group to end or its
+  // members to be zombies; the test asserts the state after, not the time taken.
+  await groups.terminateGroup(leader, 60_000);
+  await exited;
+  assert.equal(groups.groupAlive(leader), false);
+  assert.equal(isProcessAlive(grandchild), false);
 });

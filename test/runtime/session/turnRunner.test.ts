@@ -9,6 +9,7 @@ import { runTurn, type SkillSource } from '../../../src/runtime/session/turnRunn
 import { PatternNarrator } from '../../../src/runtime/narrator/patternNarrator.js';
 import type { Narrator } from '../../../src/runtime/narrator/index.js';
 import type { AttemptLogEntry } from '../../../src/runtime/session/turnTypes.js';
+import { FALLBACK_TEMPLATES } from '../../../src/runtime/session/turnOutcome.js';
 import type { NarratorSkill } from '../../../src/runtime/skills/skillTypes.js';
 import type { ExecutionResult } from '../../../src/runtime/contractTypes/executionResult.js';
 import { validateAgainst } from '../../../src/runtime/contracts/schemas.js';
@@ -100,7 +101,10 @@ test('after five failed attempts the turn falls back to template narration quoti
   const turn = await runTurn('I open the sealed vault', { narrator: stubborn, skills: source([]), state: { keep: 1 }, execution, random: () => 0, onAttemptLogged: (entry) => log.push(entry) });
   assert.equal(turn.fallback, true);
   assert.equal(turn.attempts.length, 5);
-  assert.equal(turn.narrative, "The narrator pauses, considering your words: 'I open the sealed vault'");
+  // The fallback tells the turn without quoting the player's words back (issue 39).
+  assert.equal(turn.narrative, FALLBACK_TEMPLATES[0]);
+  assert.ok(!turn.narrative.includes('sealed vault'));
+  assert.match(turn.disabledReasons?.['faults'] ?? '', /^always failed: /);
   assert.deepEqual(turn.state, { keep: 1 }, 'a failed turn leaves the state alone');
   assert.equal(log.length, 5);
   // From attempt 2 on the plan uses a disabled skill, so it is rejected before running.
@@ -149,4 +153,46 @@ test('the turn carries a reflection: model-written when the model wrote the plan
   assert.equal(rulesTurn.reflection?.source, 'rules');
   assert.match(rulesTurn.reflection?.summary ?? '', /1 tool\(s\): 1 succeeded/);
   assert.deepEqual(validateAgainst('turn-result.schema.json', JSON.parse(JSON.stringify(llmTurn))), []);
+});
+
+/** A narrator that plans the hanging fault script (with its own plan timeout) until its skill is disabled, then a narration. */
+function hangingThenNarrating(planTimeoutMs: number): Narrator {
+  return {
+    kind: 'pattern',
+    dispose: async () => {},
+    generatePlan: async (request) => ({
+      narrator: 'pattern', generationMs: 1,
+      plan: request.disabledSkills.includes('faults')
+        ? { requestId: randomUUID(), tools: [{ toolId: 'narrate', toolPath: path.join(repo, 'skills/storyteller/scripts/narrate.js'), input: { action: 'wait by the river' } }], metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId } }
+        : { requestId: randomUUID(), timeoutMs: planTimeoutMs, tools: [{ toolId: 'cross', toolPath: 'skills/faults/scripts/hang.js', retryPolicy: { maxRetries: 0 } }], metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId } },
+    }),
+  };
+}
+
+// Margin: the hanging plan's own timeout (1.5 s) is what ends attempt 1, and nothing here asserts a duration: the
+// turn's cost is shown by its attempts (the hang ran once, the next attempt ran without its skill).
+test('a hung required skill costs one plan timeout: the next attempt runs without it, and the reason is given (FR-024)', async () => {
+  const turn = await runTurn('Take me across the river', { narrator: hangingThenNarrating(1500), skills: source([]), state: {}, execution });
+  assert.equal(turn.fallback, false);
+  assert.equal(turn.attempts.length, 2);
+  const hung = turn.attempts[0]!.result.toolResults[0]!;
+  assert.equal(hung.state, 'timeout');
+  assert.equal(hung.error?.code, 'PLAN_TIMEOUT');
+  assert.deepEqual(turn.attempts[0]!.result.disabledSkills, ['faults']);
+  assert.deepEqual(turn.attempts[1]!.disabledSkills, ['faults']);
+  assert.equal(turn.attempts[1]!.outcome, 'success');
+  assert.match(turn.disabledReasons?.['faults'] ?? '', /^cross hung: still running when the plan timed out after 1\.5 s$/);
+  assert.deepEqual(validateAgainst('turn-result.schema.json', JSON.parse(JSON.stringify(turn))), []);
+});
+
+test('the turn budget bounds the replan loop: a hang that spends it ends the turn with the template fallback', async () => {
+  // The plan's own timeout (60 s) is cut to the budget (1.5 s); once it is spent, no attempt starts.
+  const turn = await runTurn('Take me across the river', { narrator: hangingThenNarrating(60_000), skills: source([]), state: {}, execution, turnBudgetMs: 1500, random: () => 0 });
+  assert.equal(turn.fallback, true);
+  assert.equal(turn.attempts.length, 1);
+  assert.equal(turn.budgetSpentMs, 1500);
+  assert.equal(turn.attempts[0]!.result.toolResults[0]!.error?.code, 'PLAN_TIMEOUT');
+  assert.equal(turn.narrative, FALLBACK_TEMPLATES[0]);
+  assert.ok(turn.disabledReasons?.['faults']);
+  assert.deepEqual(validateAgainst('turn-result.schema.json', JSON.parse(JSON.stringify(turn))), []);
 });

@@ -55,7 +55,7 @@ test('how a ToolResult maps to a health input', () => {
     ['cancelled', result({ state: 'cancelled' }), undefined],
     ['timeout state', result({ state: 'timeout', error: { code: 'TOOL_TIMEOUT', message: '', category: 'timeout' } }), 'transientFailure'],
     ['timeout category', result({ error: { code: 'X', message: '', category: 'timeout' } }), 'transientFailure'],
-    ['plan timeout is not the tool', result({ state: 'timeout', error: { code: 'PLAN_TIMEOUT', message: '', category: 'timeout' } }), undefined],
+    ['a tool still running at the plan timeout hung', result({ state: 'timeout', error: { code: 'PLAN_TIMEOUT', message: '', category: 'timeout' } }), 'transientFailure'],
     ['network error code', result({ error: { code: 'ECONNREFUSED', message: '', category: 'tool_failure' } }), 'transientFailure'],
     ['network details', result({ error: { code: 'TOOL_REPORTED_FAILURE', message: '', category: 'tool_failure', details: { network: true } } }), 'transientFailure'],
     ['network error event', result({ error: { code: 'TOOL_REPORTED_FAILURE', message: '', category: 'tool_failure' }, events: [{ version: '0', type: 'error', errorCode: 'NETWORK_UNREACHABLE', errorMessage: 'offline' }] }), 'transientFailure'],
