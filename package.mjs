@@ -140,6 +140,9 @@ function stage(target, runtimeFiles) {
   const manifest = structuredClone(packageJson);
   delete manifest.devDependencies;
   delete manifest.scripts;
+  // Which dependencies' install scripts may run concerns a development install, not a VSIX (docs/packaging.md#install-scripts).
+  delete manifest.allowScripts;
+  delete manifest['//allowScripts'];
   if (binary) {
     for (const file of runtimeFiles) {
       mkdirSync(path.dirname(path.join(staging, file)), { recursive: true });

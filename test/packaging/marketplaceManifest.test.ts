@@ -30,6 +30,8 @@ interface Manifest {
   main: string;
   scripts?: unknown;
   devDependencies?: unknown;
+  allowScripts?: unknown;
+  '//allowScripts'?: unknown;
 }
 
 /** The path of an asset the VSIX manifest declares (vsce renames README.md to readme.md, and so on). */
@@ -66,6 +68,8 @@ for (const target of ['linux-x64', 'universal']) {
     assert.match(manifest.engines.vscode, /^\^\d+\.\d+\.\d+$/, 'engines.vscode');
     assert.equal(manifest.scripts, undefined, 'no build scripts ship');
     assert.equal(manifest.devDependencies, undefined, 'no devDependencies ship');
+    assert.equal(manifest.allowScripts, undefined, 'no install-script policy ships');
+    assert.equal(manifest['//allowScripts'], undefined, 'nor its reasons');
     assert.ok(names.has(licenseEntry), 'the license file ships');
 
     // The icon: a PNG of at least 128 × 128 inside the package, named in the VSIX manifest.
