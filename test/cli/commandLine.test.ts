@@ -35,6 +35,21 @@ test('every command has a module, and its usage lists every flag it parses and n
   }
 });
 
+test('the CLI reference documents every command, each of its flags in its own section, and its exit codes', () => {
+  const reference = readFileSync(path.join(projectRoot, 'docs', 'cli-reference.md'), 'utf8');
+  for (const command of commands) {
+    const section = new RegExp(`\\n## ${command}\\n([\\s\\S]*?)(?=\\n## |$)`).exec(reference)?.[1];
+    assert.ok(section, `a "## ${command}" section`);
+    for (const [flag] of COMMAND_USAGES[command].options) {
+      if (flag === '-h, --help') continue;
+      assert.ok(section.includes(`\`${flag.replace(/\|/g, '\\|')}\``) || section.includes(`\`${flag}\``), `${command}: ${flag} in its section`);
+    }
+    assert.match(reference, new RegExp(`^\\| \`${command}[\` ]`, 'm'), `${command}: a row in the exit codes table`);
+    assert.match(reference, new RegExp(`^narratoria ${command}\\b`, 'm'), `${command}: in the synopsis`);
+  }
+  assert.doesNotMatch(reference, /npx narratoria (?!works)/, 'npx is named only as the in-clone alternative');
+});
+
 test('--help and -h print each command\'s usage on stdout, exit 0, and run nothing', async () => {
   const cwd = scratch();
   for (const command of commands) {
