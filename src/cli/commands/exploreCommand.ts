@@ -52,6 +52,7 @@ export async function exploreCommand(args: readonly string[], io: CliIo, signal:
     format: { type: 'string' },
     out: { type: 'string' },
     coverage: { type: 'boolean' },
+    'no-bundled-skills': { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`explore takes no file arguments (got "${positionals[0]}")`);
   const runs = parsePositiveInteger('runs', values.runs) ?? EXPLORE_DEFAULTS.runs;
@@ -67,7 +68,7 @@ export async function exploreCommand(args: readonly string[], io: CliIo, signal:
   const progress = progressWriter(io);
   const result = await exploreStory({
     root,
-    extraSkillRoots: io.bundledSkillsDirectory ? [io.bundledSkillsDirectory] : [],
+    extraSkillRoots: values['no-bundled-skills'] || !io.bundledSkillsDirectory ? [] : [io.bundledSkillsDirectory],
     runs,
     turns,
     seed,

@@ -26,6 +26,7 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
     filter: { type: 'string' },
     update: { type: 'boolean' },
     coverage: { type: 'boolean' },
+    'no-bundled-skills': { type: 'boolean' },
   });
   const format = (values.format ?? 'text') as (typeof FORMATS)[number];
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or junit, not "${values.format}"`);
@@ -39,7 +40,7 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const extraSkillRoots = io.bundledSkillsDirectory ? [io.bundledSkillsDirectory] : [];
+  const extraSkillRoots = values['no-bundled-skills'] || !io.bundledSkillsDirectory ? [] : [io.bundledSkillsDirectory];
   const environment = io.env as Record<string, string | undefined>;
   const registry = await SkillRegistry.load({ root, extraSkillRoots, environment });
   const skillNames = new Set(registry.skills.map((skill) => skill.name));

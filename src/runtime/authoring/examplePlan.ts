@@ -21,9 +21,8 @@ export interface AddedExamplePlan {
  */
 export async function addExamplePlan(examplesDirectory: string, storyRoot: string, name: string = STARTER_EXAMPLE_PLAN): Promise<AddedExamplePlan> {
   if (path.basename(name) !== name || !name.endsWith('.plan.json')) throw new Error(`not an example plan name: ${name}`);
-  const source = path.join(examplesDirectory, name);
   const file = path.join(storyRoot, EXAMPLE_PLAN_FOLDER, name);
-  const text = withoutSchema(await readFile(source, 'utf8'));
+  const text = await examplePlanText(examplesDirectory, name);
   await mkdir(path.dirname(file), { recursive: true });
   try {
     // 'wx' fails with EEXIST instead of replacing a plan the author already has.
@@ -33,6 +32,11 @@ export async function addExamplePlan(examplesDirectory: string, storyRoot: strin
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { file, created: false };
     throw error;
   }
+}
+
+/** The text of `examplesDirectory/name` as a story's copy holds it: without the `$schema` that points into the product. */
+export async function examplePlanText(examplesDirectory: string, name: string = STARTER_EXAMPLE_PLAN): Promise<string> {
+  return withoutSchema(await readFile(path.join(examplesDirectory, name), 'utf8'));
 }
 
 function withoutSchema(text: string): string {
