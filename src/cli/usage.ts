@@ -112,7 +112,7 @@ export const COMMAND_USAGES = {
     ],
   },
   play: {
-    synopsis: ['narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session FILE] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N]'],
+    synopsis: ['narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session FILE] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N] [--turn-budget MS]'],
     summary: 'Plays the story in the terminal: type what you do, pick numbered choices; /help lists the commands. --once plays one turn.',
     options: [
       root,
@@ -128,12 +128,14 @@ export const COMMAND_USAGES = {
       ['--threads N', "the local model's CPU threads (default: from the cores and the model's size)"],
       ['--budget-ms MS', 'how long the local model may take to choose a turn\'s skills (default 5000)'],
       ['--concurrency N', 'async tools at once (default: the CPU cores)'],
+      ['--turn-budget MS', "time one turn may take in all, every plan of its replan loop (default 120000: two plan timeouts)"],
       help,
     ],
     exitCodes: [
-      [0, 'a narration was produced (template fallback included), or the session ended'],
-      [1, 'the turn was cancelled'],
+      [0, 'a narration was produced (template fallback included), or the session ended (/quit, Ctrl+D)'],
+      [1, 'the turn was cancelled (--once)'],
       [2, missingRoot],
+      [130, 'the interactive session was quit with Ctrl+C (at an empty prompt, or twice within 2 s)'],
     ],
   },
   test: {
