@@ -9,7 +9,7 @@ export interface CommandUsage {
   /** Each flag (or action) with a short description, one per line. */
   readonly options: readonly (readonly [flag: string, description: string])[];
   /** What each exit code means for this command. */
-  readonly exitCodes: readonly (readonly [code: 0 | 1 | 2, meaning: string])[];
+  readonly exitCodes: readonly (readonly [code: 0 | 1 | 2 | 130, meaning: string])[];
 }
 
 const root: readonly [string, string] = ['--root DIR', 'the story folder: skills in DIR/skills, relative toolPaths resolve against it (default: the current folder; it must exist)'];

@@ -70,6 +70,8 @@ export interface TurnView {
   readonly cancelled: boolean;
   readonly narrator: NarratorKindView;
   readonly disabledSkills: readonly string[];
+  /** Why the replan loop disabled each skill ("cross hung: still running when the plan timed out after 3.0 s"). */
+  readonly disabledReasons?: Readonly<Record<string, string>>;
   /** Top-level state keys this turn changed. */
   readonly changedKeys: readonly string[];
   readonly assets: readonly AssetView[];

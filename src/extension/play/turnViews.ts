@@ -126,6 +126,7 @@ export function turnView(record: TurnRecord, root: string, resolveUri: AssetUriR
     cancelled: record.cancelled,
     narrator: record.narrator,
     disabledSkills: record.disabledSkills,
+    ...(result?.disabledReasons ? { disabledReasons: result.disabledReasons } : {}),
     changedKeys: record.changedKeys,
     assets: record.assets.map((asset) => assetView(asset, root, resolveUri)),
     uiEvents: record.uiEvents.map((event) => ({ toolId: event.toolId, event: event.event, ...(event.payload ? { payload: event.payload } : {}) })),

@@ -22,7 +22,10 @@ export function renderTurnAttempts(turn: TurnView, onShowDetails: () => void): H
   ];
   const attempts = Math.max(turn.attempts.length, 1);
   parts.push(el('span', { className: attempts > 1 ? 'attempts-count is-replanned' : 'attempts-count' }, plural(attempts, 'attempt')));
-  if (turn.disabledSkills.length > 0) parts.push(el('span', { className: 'attempts-disabled' }, `disabled: ${turn.disabledSkills.join(', ')}`));
+  if (turn.disabledSkills.length > 0) {
+    const reasons = turn.disabledSkills.map((skill) => (turn.disabledReasons?.[skill] ? `${skill} disabled: ${turn.disabledReasons[skill]}` : `${skill} disabled`));
+    parts.push(el('span', { className: 'attempts-disabled', title: reasons.join('\n') }, `disabled: ${turn.disabledSkills.join(', ')}`));
+  }
   if (turn.durationMs > 0) parts.push(el('span', { className: 'attempts-duration' }, formatDuration(turn.durationMs)));
   const badges: HTMLElement[] = [];
   if (turn.fallback) badges.push(el('span', { className: 'badge badge-warning', title: 'Every attempt failed, so the turn was told with template narration.' }, 'fallback narration'));
@@ -32,6 +35,7 @@ export function renderTurnAttempts(turn: TurnView, onShowDetails: () => void): H
     'div',
     { className: 'attempt-details' },
     el('ol', { className: 'attempt-list', attrs: { 'aria-label': `Attempts of turn ${turn.index}` } }, ...turn.attempts.map(renderAttempt)),
+    ...Object.entries(turn.disabledReasons ?? {}).map(([skill, reason]) => el('div', { className: 'attempt-detail' }, `${skill} disabled: ${reason}`)),
     button({ label: 'Open turn details', icon: 'go-to-file', variant: 'link', onClick: onShowDetails }),
   );
   list.hidden = true;
