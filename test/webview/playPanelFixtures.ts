@@ -58,6 +58,7 @@ export function turnTwo(origin: string): TurnView {
     cancelled: false,
     narrator: 'pattern',
     disabledSkills: ['npc-perception'],
+    disabledReasons: { 'npc-perception': 'perceive failed: SCRIPT_EXIT_NONZERO: the script exited with code 1' },
     changedKeys: ['dice', 'choices', 'flags'],
     assets: [
       { assetId: 'portrait-gatekeeper', kind: 'portrait', mediaType: 'image/svg+xml', path: 'skills/character-portraits/data/gatekeeper.svg', uri: `${origin}/media/portrait.svg`, toolId: 'portrait' },
