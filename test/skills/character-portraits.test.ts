@@ -43,7 +43,7 @@ async function withDataDir<T>(body: (dir: string) => Promise<T>): Promise<T> {
 }
 
 function options(dir: string, config?: Record<string, unknown>): RunOptions {
-  return { env: { NARRATORIA_SKILL_DATA: dir }, ...(config ? { config } : {}) };
+  return { env: { NARRATORIA_SKILL_SHARED: dir }, ...(config ? { config } : {}) };
 }
 
 /**
@@ -128,7 +128,7 @@ test('character-portraits: skill.json, config schema, input schema and prompt ar
   assert.ok(!validateInput({ name: 'Grak', palette: 'neon' }));
 });
 
-test('character-portraits: draws a valid SVG with the name at an absolute path in the data directory', async () => {
+test('character-portraits: draws a valid SVG with the name at an absolute path in the shared data directory (a portrait library is shared by every session)', async () => {
   await withDataDir(async (dir) => {
     const { output, asset, svg, logs } = await draw(dir, mira);
     assert.equal(output.name, 'Mira Vell');
@@ -268,10 +268,10 @@ test('character-portraits: names are escaped in the SVG and slugged safely', asy
   });
 });
 
-test('character-portraits: a relative NARRATORIA_SKILL_DATA still gives an absolute path; unset falls back to <skill dir>/data', async () => {
+test('character-portraits: a relative NARRATORIA_SKILL_SHARED still gives an absolute path; unset falls back to <skill dir>/shared', async () => {
   await withDataDir(async (dir) => {
     const relative = path.relative(process.cwd(), dir);
-    const run = assertProtocol(await runScript(portrait, { input: mira }, { env: { NARRATORIA_SKILL_DATA: relative } }));
+    const run = assertProtocol(await runScript(portrait, { input: mira }, { env: { NARRATORIA_SKILL_SHARED: relative } }));
     const asset = eventsOfType(run.events, 'asset')[0]!;
     assert.ok(path.isAbsolute(asset.path));
     assert.equal(asset.path, path.join(path.resolve(dir), 'portraits', 'portrait-mira-vell.svg'));
@@ -281,19 +281,19 @@ test('character-portraits: a relative NARRATORIA_SKILL_DATA still gives an absol
     await fs.mkdir(skillCopy);
     await fs.copyFile(path.join(skillDir, 'config-schema.json'), path.join(skillCopy, 'config-schema.json'));
     await fs.writeFile(path.join(skillCopy, 'config.json'), JSON.stringify({ palette: 'noir' }));
-    const fallback = assertProtocol(await runScript(portrait, { input: mira }, { env: { NARRATORIA_SKILL_DIR: skillCopy, NARRATORIA_SKILL_DATA: undefined } }));
+    const fallback = assertProtocol(await runScript(portrait, { input: mira }, { env: { NARRATORIA_SKILL_DIR: skillCopy, NARRATORIA_SKILL_SHARED: undefined } }));
     const fallbackAsset = eventsOfType(fallback.events, 'asset')[0]!;
-    assert.equal(fallbackAsset.path, path.join(skillCopy, 'data', 'portraits', 'portrait-mira-vell.svg'));
+    assert.equal(fallbackAsset.path, path.join(skillCopy, 'shared', 'portraits', 'portrait-mira-vell.svg'));
     assert.equal(fallbackAsset.metadata?.['palette'], 'noir', 'config.json is read');
     await fs.access(fallbackAsset.path);
   });
 });
 
-test('character-portraits: an unwritable data directory fails with ASSET_WRITE_FAILED', async () => {
+test('character-portraits: an unwritable shared data directory fails with ASSET_WRITE_FAILED', async () => {
   await withDataDir(async (dir) => {
     const file = path.join(dir, 'not-a-directory');
     await fs.writeFile(file, 'x');
-    const run = await runScript(portrait, { input: mira }, { env: { NARRATORIA_SKILL_DATA: file } });
+    const run = await runScript(portrait, { input: mira }, { env: { NARRATORIA_SKILL_SHARED: file } });
     const { events, done } = assertProtocol(run);
     assert.equal(done.ok, false);
     assert.equal(eventsOfType(events, 'error')[0]?.errorCode, 'ASSET_WRITE_FAILED');

@@ -33,7 +33,7 @@ async function withSkill(run: (paths: { root: string; skill: string; script: str
 /** Runs the exercise script in `mode` with a clean NARRATORIA_* environment plus `env`. */
 function exercise(script: string, stdin: unknown, env: Record<string, string | undefined> = {}, options: RunOptions = {}): Promise<ScriptRun> {
   const cleared = Object.fromEntries(
-    ['NARRATORIA_SEED', 'NARRATORIA_SKILL_DATA', 'NARRATORIA_ROOT', 'NARRATORIA_TOOL_ID', 'NARRATORIA_REQUEST_ID', 'NARRATORIA_MODEL_ENDPOINT'].map((name) => [name, undefined]),
+    ['NARRATORIA_SEED', 'NARRATORIA_SKILL_DATA', 'NARRATORIA_SKILL_SHARED', 'NARRATORIA_SESSION_ID', 'NARRATORIA_ROOT', 'NARRATORIA_TOOL_ID', 'NARRATORIA_REQUEST_ID', 'NARRATORIA_MODEL_ENDPOINT'].map((name) => [name, undefined]),
   );
   return runScript(script, stdin, { ...options, env: { ...cleared, ...env } });
 }
@@ -132,6 +132,8 @@ test('config and context: NARRATORIA_SKILL_CONFIG over config-schema.json defaul
     const env = {
       NARRATORIA_SKILL_CONFIG: JSON.stringify({ size: 5, tone: 'shouting' }),
       NARRATORIA_SKILL_DATA: data,
+      NARRATORIA_SKILL_SHARED: path.join(root, 'shared', 'sdk-check'),
+      NARRATORIA_SESSION_ID: 'session-7',
       NARRATORIA_ROOT: root,
       NARRATORIA_TOOL_ID: 'check1',
       NARRATORIA_REQUEST_ID: 'plan-1',
@@ -147,6 +149,8 @@ test('config and context: NARRATORIA_SKILL_CONFIG over config-schema.json defaul
       skillName: 'sdk-check',
       skillDirectory: skill,
       dataDirectory: data,
+      sharedDirectory: path.join(root, 'shared', 'sdk-check'),
+      sessionId: 'session-7',
       toolId: 'check1',
       requestId: 'plan-1',
       protocolVersion: '0',
@@ -159,5 +163,7 @@ test('config and context: NARRATORIA_SKILL_CONFIG over config-schema.json defaul
     const plain = assertProtocol(await exercise(script, { input: { mode: 'context' } })).done.output as typeof output;
     assert.deepEqual(plain.checked, { tone: 'plain' });
     assert.equal(plain.context['dataDirectory'], path.join(skill, 'data'));
+    assert.equal(plain.context['sharedDirectory'], path.join(skill, 'shared'));
+    assert.equal(plain.context['sessionId'], undefined);
   });
 });

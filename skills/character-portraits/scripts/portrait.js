@@ -4,7 +4,7 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { dataDirectory, emit, fail, log, readConfig, runTool, writeFileAtomic } = require('../lib/narratoria-skill-sdk.js');
+const { emit, fail, log, readConfig, runTool, sharedDirectory, writeFileAtomic } = require('../lib/narratoria-skill-sdk.js');
 
 const MAX_NAME = 100;
 const MAX_DESCRIPTION = 2000;
@@ -554,7 +554,8 @@ async function main({ request, input }) {
   const placeholder = placeholderReason !== undefined;
   if (placeholder) svg = drawPlaceholder(name, description, { size, showName });
 
-  const directory = path.join(dataDirectory(false), 'portraits');
+  // A portrait library is shared by every session (NARRATORIA_SKILL_SHARED): a new play-through draws the same faces.
+  const directory = path.join(sharedDirectory(false), 'portraits');
   const file = path.join(directory, `portrait-${slug}.svg`);
   try {
     fs.mkdirSync(directory, { recursive: true });

@@ -152,8 +152,12 @@ export declare function runTool(options: ToolOptions, handler: (context: ToolHan
 
 export declare function skillDirectory(): string;
 export declare function skillName(): string;
-/** NARRATORIA_SKILL_DATA, else <skill>/data; created when asked (DATA_DIR_UNAVAILABLE on failure). */
+/** This session's data: NARRATORIA_SKILL_DATA (.narratoria/sessions/<id>/data/<skill>), else <skill>/data; created when asked (DATA_DIR_UNAVAILABLE on failure). */
 export declare function dataDirectory(create?: boolean): string;
+/** Data shared by every session (a cache, a picture library): NARRATORIA_SKILL_SHARED, else <skill>/shared; created when asked. */
+export declare function sharedDirectory(create?: boolean): string;
+/** NARRATORIA_SESSION_ID: the play-through this invocation serves, or undefined outside Narratoria. */
+export declare function sessionId(): string | undefined;
 /** NARRATORIA_SEED as a number, or undefined. */
 export declare function toolSeed(): number | undefined;
 export interface SkillContext {
@@ -162,6 +166,8 @@ export interface SkillContext {
   readonly skillName: string;
   readonly skillDirectory: string;
   readonly dataDirectory: string;
+  readonly sharedDirectory: string;
+  readonly sessionId?: string;
   /** NARRATORIA_TOOL_ID: the plan's toolId of this invocation. */
   readonly toolId?: string;
   /** NARRATORIA_REQUEST_ID: the plan's requestId. */

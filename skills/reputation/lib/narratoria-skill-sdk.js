@@ -223,7 +223,8 @@ function skillName() {
 }
 
 /**
- * The skill's private data folder: NARRATORIA_SKILL_DATA (the runtime creates it), else <skill folder>/data.
+ * The skill's data for this session (play-through): NARRATORIA_SKILL_DATA, which the runtime creates under the
+ * story's .narratoria/sessions/<id>/data/<skill>; else <skill folder>/data when run outside Narratoria.
  * Always absolute; created when `create` is set (a failure throws a DATA_DIR_UNAVAILABLE ToolError).
  */
 function dataDirectory(create) {
@@ -236,6 +237,28 @@ function dataDirectory(create) {
     }
   }
   return dir;
+}
+
+/**
+ * The skill's data shared by every session (a cache, a library of generated pictures): NARRATORIA_SKILL_SHARED,
+ * else <skill folder>/shared when run outside Narratoria. Session data (memories, standings) belongs in
+ * dataDirectory(): a playtest or a new play-through starts without it. Created when `create` is set.
+ */
+function sharedDirectory(create) {
+  const dir = path.resolve(nonEmpty(process.env.NARRATORIA_SKILL_SHARED) || path.join(skillDirectory(), 'shared'));
+  if (create) {
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch (error) {
+      throw new ToolError(ERROR_CODES.DATA_DIR_UNAVAILABLE, `Cannot create the shared data directory ${dir}: ${error && error.message}`);
+    }
+  }
+  return dir;
+}
+
+/** NARRATORIA_SESSION_ID: the play-through this invocation serves, or undefined outside Narratoria. */
+function sessionId() {
+  return nonEmpty(process.env.NARRATORIA_SESSION_ID);
 }
 
 /** NARRATORIA_SEED as a number (the runtime derives it from the run, the tool and the attempt), or undefined. */
@@ -252,6 +275,8 @@ function skillContext() {
     skillName: skillName(),
     skillDirectory: skillDirectory(),
     dataDirectory: dataDirectory(false),
+    sharedDirectory: sharedDirectory(false),
+    sessionId: sessionId(),
     toolId: nonEmpty(env.NARRATORIA_TOOL_ID),
     requestId: nonEmpty(env.NARRATORIA_REQUEST_ID),
     protocolVersion: nonEmpty(env.NARRATORIA_PROTOCOL_VERSION) || PROTOCOL_VERSION,
@@ -478,6 +503,8 @@ module.exports = {
   skillDirectory,
   skillName,
   dataDirectory,
+  sharedDirectory,
+  sessionId,
   skillContext,
   toolSeed,
   readConfig,

@@ -6,6 +6,7 @@ import { topologicalSort } from '../dag/toolDependencies.js';
 import type { ExecutionResult, RunWarning, ToolResult } from '../contractTypes/executionResult.js';
 import { DEFAULT_PLAN_TIMEOUT_MS, normalizeTool, type NormalizedTool, type Plan } from '../contractTypes/plan.js';
 import type { RunRecord, RunStore } from '../persistence/runStore.js';
+import type { SkillDataScope } from '../skills/skillDataScope.js';
 import type { SkillContextProvider } from '../skills/skillContext.js';
 import { validatePlanValue } from '../validation/validatePlan.js';
 import type {
@@ -57,6 +58,8 @@ export interface ExecutePlanOptions {
   /** For in-process runners only: do not require toolPaths to exist. */
   readonly skipToolPathChecks?: boolean | undefined;
   readonly attemptNumber?: number | undefined;
+  /** Where skills keep their data in this run (default: the story's default session, `.narratoria/sessions/default`). */
+  readonly dataScope?: SkillDataScope | undefined;
   /** Extra variables for every script (on top of the minimal environment). */
   readonly extraEnv?: Readonly<Record<string, string>> | undefined;
   /**

@@ -8,6 +8,7 @@ import { normalizeTool, type NormalizedTool, type Plan, type ToolInvocation } fr
 import { changedKeys, type JsonObject } from '../state/deepMerge.js';
 import { evaluateCondition, parseCondition } from '../state/conditionExpression.js';
 import { RunRecordWriter, type StoredTool } from '../persistence/runStore.js';
+import { DEFAULT_SESSION_ID, sessionScope } from '../skills/skillDataScope.js';
 import { ManifestSkillContextProvider } from '../skills/skillContext.js';
 import { validatePlanValue } from '../validation/validatePlan.js';
 import { skillNameOfPath } from '../validation/toolPathPolicy.js';
@@ -135,6 +136,7 @@ export class Scheduler {
       hostEnvironment: snapshotHostEnvironment(),
       runSeed: options.seed ?? options.resume?.seed ?? randomSeed(),
       createdDirectories: new Set<string>(),
+      dataScope: options.dataScope ?? sessionScope(root, DEFAULT_SESSION_ID),
       knownSkillContexts: new Map(),
     };
   }

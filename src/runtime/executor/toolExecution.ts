@@ -7,6 +7,7 @@ import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs, type NormalizedTool } from '../c
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
 import { toolSeed } from '../common/seed.js';
 import type { SkillContext, SkillContextProvider } from '../skills/skillContext.js';
+import { prepareSkillData, skillFolders, type SkillDataScope } from '../skills/skillDataScope.js';
 import type { JsonObject } from '../state/deepMerge.js';
 import { AttemptCollector } from './attemptCollector.js';
 import type {
@@ -31,6 +32,8 @@ export interface ToolRunContext {
   readonly maxEvents: number;
   readonly abortSignal: AbortSignal;
   readonly stopReason: () => 'cancelled' | 'plan_timeout' | undefined;
+  /** Where the run's skills keep their data (the options' scope, else the story's default session). */
+  readonly dataScope: SkillDataScope;
   /** The run's plan timeout, in milliseconds (said in a PLAN_TIMEOUT error). */
   readonly planTimeoutMs: number;
   readonly warn: (warning: RunWarning) => void;
@@ -76,9 +79,11 @@ export async function runToolWithRetries(
   }
   const skill = skillContext.skill ?? context.skillOf(tool);
   const timeoutMs = context.options.toolTimeoutMs ?? tool.timeoutMs ?? skillContext.manifestTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
-  if (skillContext.dataDirectory && !context.createdDirectories.has(skillContext.dataDirectory)) {
-    context.createdDirectories.add(skillContext.dataDirectory);
-    await fs.mkdir(skillContext.dataDirectory, { recursive: true }).catch(() => undefined);
+  // A skill's data belongs to the session (never its own folder, nor the installation's); created once per run.
+  const folders = skill ? skillFolders(context.dataScope, skill) : undefined;
+  if (folders && !context.createdDirectories.has(folders.data)) {
+    context.createdDirectories.add(folders.data);
+    await prepareSkillData(context.dataScope, skill!, skillContext.skillDirectory).catch(() => undefined);
   }
   // Built on first read: an in-process runner never pays for the environment it does not use.
   let env: Record<string, string> | undefined;
@@ -86,7 +91,9 @@ export async function runToolWithRetries(
     {
       root: context.root,
       skillDirectory: skillContext.skillDirectory,
-      skillDataDirectory: skillContext.dataDirectory,
+      skillDataDirectory: folders?.data,
+      skillSharedDirectory: folders?.shared,
+      sessionId: context.dataScope.sessionId,
       skillConfigJson: skillContext.configJson,
       toolId: tool.toolId,
       requestId: context.planId,

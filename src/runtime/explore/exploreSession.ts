@@ -1,4 +1,5 @@
 // Plays one exploration session: a fresh play session with the session's seed, a simulated player choosing each input, every turn counted in the skill usage and checked for problems; a thrown exception is a problem that ends the session.
+import { isolatedScope } from '../skills/skillDataScope.js';
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ExecutePlanOptions } from '../executor/planExecutor.js';
@@ -65,11 +66,14 @@ export async function playExploreSession(index: number, seed: number, environmen
     for (const problem of found) if (problems.length < MAX_PROBLEMS_KEPT) problems.push(problem);
   };
   const file = path.join(environment.folder, `session-${index}.json`);
+  const scopeFolder = path.join(environment.folder, `session-${index}`);
   let session: PlaySession | undefined;
   let turns = 0;
   try {
     environment.skills.restartSession();
-    session = await PlaySession.open({ root: environment.root, file, narrator: environment.narrator, skills: environment.skills, execution: environment.execution, attemptLogFile: null, seed: own, initialState: {} });
+    // Hermetic: each explored session's skill data starts empty in the exploration's folder, removed after.
+    const dataScope = await isolatedScope(environment.root, `explore-${index}`, scopeFolder);
+    session = await PlaySession.open({ root: environment.root, file, narrator: environment.narrator, skills: environment.skills, execution: environment.execution, attemptLogFile: null, seed: own, initialState: {}, dataScope });
     const narratorFailures: string[] = [];
     session.onDidLogAttempt((entry) => {
       if (entry.planId === null && entry.feedback?.startsWith('the narrator failed')) narratorFailures.push(entry.feedback);
@@ -107,6 +111,7 @@ export async function playExploreSession(index: number, seed: number, environmen
   } finally {
     session?.dispose();
     rmSync(file, { force: true });
+    rmSync(scopeFolder, { recursive: true, force: true });
   }
   return { index, seed: own, turns, inputs, problems, problemCount, byKind, toolFailures, cancelled: environment.signal?.aborted === true };
 }

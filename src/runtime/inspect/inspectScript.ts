@@ -1,4 +1,5 @@
 // Runs one skill script and reports, line by line, what the runtime makes of its output (contracts/inspect-report.schema.json).
+import { DEFAULT_SESSION_ID, prepareSkillData, sessionScope, skillFolders } from '../skills/skillDataScope.js';
 import * as path from 'node:path';
 import { realpath } from 'node:fs/promises';
 import type { ErrorCategory } from '../contractTypes/executionResult.js';
@@ -101,6 +102,10 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRes
   const skills = await Promise.all([path.join(root, 'skills'), path.dirname(path.dirname(path.dirname(real)))].map((directory) => realpath(directory).catch(() => directory)));
   const context = await (options.skillContext ?? new ManifestSkillContextProvider(skills)).contextFor(real);
   const timeoutMs = options.timeoutMs ?? context.manifestTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
+  // An inspected script keeps its data in the story's default session, as `run`'s do.
+  const scope = sessionScope(root, DEFAULT_SESSION_ID);
+  const folders = context.skill ? skillFolders(scope, context.skill) : undefined;
+  if (context.skill) await prepareSkillData(scope, context.skill, context.skillDirectory).catch(() => undefined);
   const session = new ProtocolSession(options.maxLineBytes);
   const lines: InspectedLine[] = [];
   const texts: string[] = [];
@@ -111,7 +116,7 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRes
   const outcome = await launchScript({
     command: commandResult.command,
     cwd: root,
-    env: { ...buildScriptEnvironment({ root, skillDirectory: context.skillDirectory, skillDataDirectory: context.dataDirectory, skillConfigJson: context.configJson, toolId: 'inspect', requestId: 'inspect' }), ...options.extraEnv, ...context.env },
+    env: { ...buildScriptEnvironment({ root, skillDirectory: context.skillDirectory, skillDataDirectory: folders?.data, skillSharedDirectory: folders?.shared, sessionId: scope.sessionId, skillConfigJson: context.configJson, toolId: 'inspect', requestId: 'inspect' }), ...options.extraEnv, ...context.env },
     stdinText: JSON.stringify({ requestId: 'inspect', tool: 'inspect', input, dependencies: {}, state: {} }),
     timeoutMs,
     signal: options.signal,

@@ -1,4 +1,5 @@
 // Plays a playtest through a real play session (its seed, its state before turn 1, a session file of its own) and checks each turn: the report of one playtest.
+import { isolatedScope } from '../skills/skillDataScope.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -62,6 +63,8 @@ export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvi
       attemptLogFile: null,
       seed: playtest.seed,
       initialState: playtest.state,
+      // Hermetic: the playtest's skill data starts empty in its own folder, removed after (nothing reaches the story).
+      dataScope: await isolatedScope(environment.root, `playtest-${path.basename(folder)}`, folder),
     });
     for (const [position, turn] of playtest.turns.entries()) {
       if (environment.signal?.aborted) break;

@@ -23,6 +23,10 @@ export interface ScriptContext {
   readonly root: string;
   readonly skillDirectory?: string | undefined;
   readonly skillDataDirectory?: string | undefined;
+  /** NARRATORIA_SKILL_SHARED: the skill's data shared by every session (created by the script when it needs it). */
+  readonly skillSharedDirectory?: string | undefined;
+  /** NARRATORIA_SESSION_ID: the play-through the script serves. */
+  readonly sessionId?: string | undefined;
   readonly skillConfigJson?: string | undefined;
   readonly toolId?: string | undefined;
   readonly requestId?: string | undefined;
@@ -41,6 +45,8 @@ export function buildScriptEnvironment(
   env['NARRATORIA_ROOT'] = context.root;
   if (context.skillDirectory) env['NARRATORIA_SKILL_DIR'] = context.skillDirectory;
   if (context.skillDataDirectory) env['NARRATORIA_SKILL_DATA'] = context.skillDataDirectory;
+  if (context.skillSharedDirectory) env['NARRATORIA_SKILL_SHARED'] = context.skillSharedDirectory;
+  if (context.sessionId) env['NARRATORIA_SESSION_ID'] = context.sessionId;
   if (context.skillConfigJson) env['NARRATORIA_SKILL_CONFIG'] = context.skillConfigJson;
   if (context.toolId) env['NARRATORIA_TOOL_ID'] = context.toolId;
   if (context.requestId) env['NARRATORIA_REQUEST_ID'] = context.requestId;

@@ -10,6 +10,7 @@ import { deriveSeed, randomSeed } from '../common/seed.js';
 import type { ExecutePlanOptions, PlanRun } from '../executor/planExecutor.js';
 import type { Narrator } from '../narrator/index.js';
 import { runTurn, type SkillSource } from './turnRunner.js';
+import { sessionScope, type SkillDataScope } from '../skills/skillDataScope.js';
 import { firstAttemptSkills } from './turnOutcome.js';
 import type { AttemptLogEntry, TurnResult } from './turnTypes.js';
 
@@ -75,6 +76,11 @@ export interface PlaySessionOptions {
   readonly initialState?: Record<string, unknown> | undefined;
   /** Bounds each turn's whole replan loop, in milliseconds (default: the turn runner's, two plan timeouts). */
   readonly turnBudgetMs?: number | undefined;
+  /**
+   * Where the skills keep this session's data (default: `<root>/.narratoria/sessions/<sessionId>/data`, the story's
+   * shared data in `.narratoria/shared`). A playtest or an explored session passes a scope of its own.
+   */
+  readonly dataScope?: SkillDataScope | undefined;
 }
 
 /** Reported when a saved session could not be read and was set aside. */
@@ -148,6 +154,11 @@ export class PlaySession implements Disposable {
   get seed(): number {
     return this.data.seed!;
   }
+  /** Where the skills keep this session's data: its own scope, else its folder under the story's `.narratoria/sessions`. */
+  get dataScope(): SkillDataScope {
+    return this.options.dataScope ?? sessionScope(this.options.root, this.data.sessionId);
+  }
+
   /** The state before turn 1. */
   get initialState(): Record<string, unknown> {
     return this.data.initialState ?? {};
@@ -212,7 +223,7 @@ export class PlaySession implements Disposable {
       narrator: this.options.narrator,
       skills: this.options.skills,
       state: this.data.state,
-      execution: { ...this.options.execution, root: this.options.root },
+      execution: { ...this.options.execution, root: this.options.root, dataScope: this.dataScope },
       seed: deriveSeed(this.seed, 'turn', index),
       turnBudgetMs: this.options.turnBudgetMs,
       signal,

@@ -8,7 +8,6 @@ export interface SkillContext {
   /** Skill name (the directory under a skills root), or null for scripts outside any skill. */
   readonly skill: string | null;
   readonly skillDirectory?: string | undefined;
-  readonly dataDirectory?: string | undefined;
   /** The manifest's `scripts[].timeout` for this script, in ms. */
   readonly manifestTimeoutMs?: number | undefined;
   /** Effective configuration as JSON (NARRATORIA_SKILL_CONFIG), when the skill has one. */
@@ -59,7 +58,7 @@ export class ManifestSkillContextProvider implements SkillContextProvider {
         }
       }
       const configJson = await readOptional(path.join(skillDirectory, 'config.json'));
-      return { skill, skillDirectory, dataDirectory: path.join(skillDirectory, 'data'), manifestTimeoutMs, configJson };
+      return { skill, skillDirectory, manifestTimeoutMs, configJson };
     }
     return { skill: null };
   }

@@ -185,18 +185,14 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
     return run;
   }
 
-  /** The SkillContextProvider port: the skill whose directory holds `scriptRealPath`, its data directory (created now) and effective config. */
+  /** The SkillContextProvider port: the skill whose directory holds `scriptRealPath`, and its effective config. */
   async contextFor(scriptRealPath: string): Promise<SkillContext> {
     const entry = this.entryForScript(scriptRealPath);
     if (!entry) return { skill: null };
-    const dataDirectory = path.join(entry.realDirectory, 'data');
-    // Best effort: the executor creates it too, and a script reports its own failure if it cannot write there.
-    await fs.mkdir(dataDirectory, { recursive: true }).catch(() => undefined);
     const script = entry.skill.scripts.find((candidate) => candidate.path === scriptRealPath);
     return {
       skill: entry.skill.name,
       skillDirectory: entry.realDirectory,
-      dataDirectory,
       manifestTimeoutMs: script?.declared ? script.timeoutMs : undefined,
       configJson: entry.configJson,
       env: {},

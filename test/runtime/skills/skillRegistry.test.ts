@@ -134,7 +134,7 @@ test('refresh reports added, removed and changed skills; unchanged skills keep t
   }
 });
 
-test('contextFor creates data/, passes the effective config (with the secret) and the manifest timeout', async () => {
+test('contextFor creates nothing in the skill, passes the effective config (with the secret) and the manifest timeout', async () => {
   const story = buildStory();
   const secrets = async (skill: string, key: string) => (skill === 'teller' && key === 'apiKey' ? SECRET : undefined);
   const registry = await SkillRegistry.load({ root: story.root, secrets, environment: { TELLER_MODEL: 'tiny', TELLER_KEY: 'ignored' } });
@@ -142,11 +142,11 @@ test('contextFor creates data/, passes the effective config (with the secret) an
     const teller = registry.get('teller')!;
     const script = teller.scripts[0]!;
     const dataDirectory = path.join(fs.realpathSync(teller.directory), 'data');
-    assert.equal(fs.existsSync(dataDirectory), false, 'data/ is created on first use, not at discovery');
+    assert.equal(fs.existsSync(dataDirectory), false);
     const context = await registry.contextFor(script.path);
     assert.equal(context.skill, 'teller');
-    assert.equal(context.dataDirectory, dataDirectory);
-    assert.ok(fs.statSync(dataDirectory).isDirectory());
+    // A skill's data belongs to a session (.narratoria/sessions/<id>/data/<skill>), never to its own folder.
+    assert.equal(fs.existsSync(dataDirectory), false, 'no data/ in the skill');
     assert.equal(context.skillDirectory, fs.realpathSync(teller.directory));
     assert.deepEqual(JSON.parse(context.configJson!), { style: 'terse', apiKey: SECRET, model: 'tiny' });
     assert.deepEqual(context.env, {});

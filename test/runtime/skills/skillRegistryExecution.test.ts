@@ -66,7 +66,8 @@ test('executePlan with skillContext: registry passes config and data dir to scri
       ],
       disabledSkills: registry.disabledSkills(),
     });
-    const dataDirectory = path.join(fs.realpathSync(path.join(story.root, 'skills/echo')), 'data');
+    // Outside any play-through the story's default session keeps the data (never the skill's own folder).
+    const dataDirectory = path.join(story.root, '.narratoria', 'sessions', 'default', 'data', 'echo');
     for (let run = 1; run <= 3; run++) {
       const result = await executePlan(plan(), { root: story.root, skillContext: registry });
       assert.deepEqual(validateAgainst('execution-result.schema.json', result), []);
@@ -88,6 +89,7 @@ test('executePlan with skillContext: registry passes config and data dir to scri
     assert.equal(registry.health('lantern'), 'degraded', 'three failed runs degrade the skill');
     assert.deepEqual(changes.map((change) => [change.skill, change.current, change.toolId]), [['lantern', 'degraded', 'glow1']]);
     assert.equal(fs.readFileSync(path.join(dataDirectory, 'runs.txt'), 'utf8'), '3');
+    assert.equal(fs.existsSync(path.join(story.root, 'skills', 'echo', 'data')), false, 'nothing written into the skill');
   } finally {
     registry.dispose();
     story.remove();
