@@ -14,6 +14,7 @@ import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
+import { unusableSkillProblems, writeSkillProblems } from '../skillProblemLines.js';
 
 export async function playCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -44,6 +45,8 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
   };
   const extraSkillRoots = values['no-bundled-skills'] || !io.bundledSkillsDirectory ? [] : [io.bundledSkillsDirectory];
   const registry = await SkillRegistry.load({ root, extraSkillRoots, environment: io.env as Record<string, string | undefined> });
+  // Broken skills are loud: each problem that leaves a skill unusable, before the first turn (docs/writing-skills.md#when-a-skilljson-is-broken).
+  writeSkillProblems((text) => io.stderr.write(text), unusableSkillProblems(registry), io.cwd, styler(io.stderr, io.env));
   const choice = await createNarrator({
     mode,
     root,
