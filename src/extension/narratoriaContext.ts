@@ -17,8 +17,10 @@ import { PlayController } from './play/playController.js';
 import { PlayPanel, PLAY_PANEL_VIEW_TYPE, type PlayPanelHost } from './play/playPanel.js';
 import { readSettings, type NarratoriaSettings } from './settings.js';
 import { ManifestHintDiagnostics } from './skills/manifestHintDiagnostics.js';
+import { SkillProblemDiagnostics } from './skills/skillProblemDiagnostics.js';
+import { healthLabelOf } from '../runtime/skills/skillHealthLabel.js';
 import { SkillsService } from './skills/skillsService.js';
-import { SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvider.js';
+import { problemRange, SkillsTreeProvider, type SkillTreeNode } from './skills/skillsTreeProvider.js';
 import { SkillCoverageStore } from './coverage/skillCoverageStore.js';
 import { PlaytestTests } from './playtest/playtestTests.js';
 import { PlaytestEditorSupport } from './playtest/playtestEditorSupport.js';
@@ -45,6 +47,8 @@ export class NarratoriaContext implements vscode.Disposable {
   readonly debugging: PlanDebugging;
   readonly recordings: NdjsonDiagnosticsPublisher;
   readonly manifestHints: ManifestHintDiagnostics;
+  /** The skills' problems (a broken skill.json first of all) in the Problems panel. */
+  readonly skillProblems: SkillProblemDiagnostics;
   readonly lastInputs: LastInputs;
   /** The "Narratoria Playtests" Test Controller. */
   readonly playtests: PlaytestTests;
@@ -96,12 +100,13 @@ export class NarratoriaContext implements vscode.Disposable {
     this.debugging = new PlanDebugging({ root: this.root, skills: this.skills, graphs: this.graphs, log: this.log });
     this.recordings = new NdjsonDiagnosticsPublisher();
     this.manifestHints = new ManifestHintDiagnostics((code) => this.authoring.docsOf(code));
+    this.skillProblems = new SkillProblemDiagnostics(this.skills, (code) => this.authoring.docsOf(code));
     this.lastInputs = new LastInputs(extension.workspaceState);
     this.comparisons = new RunComparisons();
     this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log, coverage: this.skillCoverage });
     this.playtestEditing = new PlaytestEditorSupport(this.skills);
     this.disposables.addAll(this.playtests, this.playtestEditing, this.skillCoverage);
-    this.disposables.addAll(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.comparisons);
+    this.disposables.addAll(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.skillProblems, this.comparisons);
     this.disposables.addAll(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -180,6 +185,13 @@ export class NarratoriaContext implements vscode.Disposable {
       onDidChangeAssetRoots: (listener) => this.skills.onDidChangeSkills(() => listener()),
       openSkill: async (name) => {
         const skill = this.skills.skills.find((candidate) => candidate.name === name);
+        const broken = skill ? undefined : this.skills.brokenSkills.find((candidate) => candidate.name === name);
+        if (broken) {
+          // A skill whose skill.json does not load: its manifest, at the problem.
+          const range = broken.problems[0] ? problemRange(broken.problems[0]) : undefined;
+          await vscode.window.showTextDocument(vscode.Uri.file(broken.manifestPath), range ? { selection: range } : {});
+          return;
+        }
         if (!skill) return;
         await vscode.commands.executeCommand('narratoria.skills.focus');
         await this.treeView.reveal({ kind: 'skill', skill }, { select: true, focus: true, expand: true }).then(undefined, () => undefined);
@@ -223,10 +235,12 @@ export class NarratoriaContext implements vscode.Disposable {
   }
 
   private updateTreeMessage(): void {
-    const unhealthy = this.skills.skills.filter((skill) => {
-      const state = this.skills.status(skill.name)?.health.state;
-      return state === 'degraded' || state === 'temporaryFailure' || state === 'permanentFailure';
-    }).length;
+    const unhealthy =
+      this.skills.skills.filter((skill) => {
+        const status = this.skills.status(skill.name);
+        const label = status ? healthLabelOf(status) : 'healthy';
+        return label === 'degraded' || label === 'unusable';
+      }).length + this.skills.brokenSkills.length;
     this.treeView.badge = unhealthy > 0 ? { value: unhealthy, tooltip: `${unhealthy} skill(s) not healthy` } : undefined;
     const restricted = !vscode.workspace.isTrusted && this.skills.skills.length > 0;
     this.treeView.message = restricted ? 'Restricted Mode: skills are listed but nothing runs until you trust this workspace.' : '';

@@ -8,8 +8,8 @@ import type { ToolRunState } from '../runtime/contractTypes/executionResult.js';
  */
 export const INLINE_GRAPH_MAX_TOOLS = 300;
 
-/** Health of a skill as the panel shows it (mirrors the runtime's SkillHealth plus user-disabled). */
-export type SkillHealthView = 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure' | 'disabled';
+/** Health of a skill as the panel shows it: the one vocabulary of every view (mirrors the runtime's SkillHealthLabel). */
+export type SkillHealthView = 'healthy' | 'degraded' | 'unusable' | 'disabled';
 
 /** Which narrator wrote a plan. */
 export type NarratorKindView = 'llm' | 'pattern';
@@ -140,6 +140,8 @@ export interface SkillSummaryView {
   readonly name: string;
   readonly displayName: string;
   readonly health: SkillHealthView;
+  /** Why, when not plainly healthy (e.g. "skills/ferryman/skill.json:10:7: MANIFEST_JSON_INVALID: …"). */
+  readonly reason?: string;
 }
 
 /** Everything the webview needs to draw itself from scratch (sent after `ready` and after a restart). */

@@ -1,6 +1,6 @@
-// Extension-host tests of the Skills tree data: skills with health, scripts as children, enablement commands, live updates on disk changes.
+// Extension-host tests of the Skills tree data: skills with health, scripts as children, enablement commands, live updates on disk changes, and a broken skill.json as an unusable item and a Problems-panel error at its line.
 import * as assert from 'node:assert/strict';
-import { rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
@@ -100,5 +100,41 @@ suite('Skills tree', () => {
     } finally {
       await rm(created.directory, { recursive: true, force: true });
     }
+  });
+
+  test('a skill.json that does not parse: an unusable item that opens the manifest at the problem, and an error in the Problems panel', async () => {
+    const directory = path.join(storyFolder().fsPath, 'skills', 'ferryman');
+    const manifest = path.join(directory, 'skill.json');
+    // The comma after "path" is missing: the error is at "description", line 6, column 7 (0-based: 5, 6).
+    const text = '{\n  "name": "ferryman",\n  "version": "1.0.0",\n  "description": "Takes the player across the river.",\n  "scripts": [ { "name": "cross", "path": "scripts/cross.js"\n      "description": "Crosses." } ]\n}\n';
+    const brokenNode = async () => (await api.context.tree.getChildren()).find((node) => node.kind === 'brokenSkill' && node.broken.name === 'ferryman');
+    try {
+      await mkdir(directory, { recursive: true });
+      await writeFile(manifest, text);
+      await waitFor(async () => (await brokenNode()) !== undefined, 'the broken skill in the tree');
+      const node = (await brokenNode())!;
+      const item = api.context.tree.getTreeItem(node);
+      assert.equal(item.label, 'ferryman');
+      assert.match(String(item.description), /^unusable · skills\/ferryman\/skill\.json:6:7: MANIFEST_JSON_INVALID: its skill\.json is not valid JSON/);
+      assert.match((item.tooltip as vscode.MarkdownString).value, /MANIFEST\\_JSON\\_INVALID/);
+      assert.equal((item.iconPath as vscode.ThemeIcon).id, 'error');
+      assert.equal(item.command?.command, 'vscode.open');
+      assert.equal((item.command?.arguments?.[0] as vscode.Uri).fsPath, manifest);
+      const selection = (item.command?.arguments?.[1] as { selection: vscode.Range }).selection;
+      assert.deepEqual([selection.start.line, selection.start.character], [5, 6], 'the click selects the problem');
+      const children = await api.context.tree.getChildren(node);
+      assert.equal(children.length, 1);
+      assert.equal(api.context.tree.getTreeItem(children[0]!).description, 'MANIFEST_JSON_INVALID · line 6, column 7');
+      const uri = vscode.Uri.file(manifest);
+      await waitFor(() => api.context.skillProblems.diagnosticsOf(uri).length > 0, 'the Problems panel entry');
+      const [diagnostic] = api.context.skillProblems.diagnosticsOf(uri);
+      assert.equal(diagnostic!.severity, vscode.DiagnosticSeverity.Error);
+      assert.deepEqual([diagnostic!.range.start.line, diagnostic!.range.start.character, diagnostic!.range.end.character], [5, 6, 19]);
+      assert.ok(vscode.languages.getDiagnostics(uri).some((shown) => shown.source === 'narratoria' && shown.message.includes('is not valid JSON')), 'VS Code lists it');
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+    await waitFor(async () => (await brokenNode()) === undefined, 'the broken skill to leave the tree');
+    await waitFor(() => api.context.skillProblems.diagnosticsOf(vscode.Uri.file(manifest)).length === 0, 'its diagnostic to clear');
   });
 });

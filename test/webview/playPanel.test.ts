@@ -234,7 +234,7 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     await page.getByRole('button', { name: 'Show Logs' }).click();
     await page.locator('.skill-dot[data-skill="npc-perception"]').click();
     assert.deepEqual((await panel.posted()).slice(1), [{ type: 'restart' }, { type: 'showLogs' }, { type: 'openSkill', skill: 'npc-perception' }]);
-    assert.match((await page.locator('.skill-dot[data-skill="npc-perception"]').getAttribute('title')) ?? '', /temporarily failing/);
+    assert.match((await page.locator('.skill-dot[data-skill="npc-perception"]').getAttribute('title')) ?? '', /^NPC Perception \(npc-perception\): degraded \(a temporary failure/);
 
     await panel.send({ type: 'narratorChanged', narrator: { state: 'downloading', label: 'Downloading Phi-3.5-mini', detail: '1.1 GB of 2.4 GB', percent: 42.4 } });
     const narrator = byTestId(page, PlayPanelTestId.narratorStatus);
@@ -245,9 +245,12 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     assert.match(await page.locator('.turn.is-pending .narration-pending-text').innerText(), /^The local model is choosing skills…/);
     await panel.screenshot('dark-local-model-choosing');
     await panel.send({ type: 'turnFailed', message: 'cancelled' });
-    await panel.send({ type: 'skillsChanged', skills: [{ name: 'dice-roller', displayName: 'Dice Roller', health: 'permanentFailure' }] });
-    assert.equal(await page.locator('.skill-dot').count(), 1);
-    assert.match(await page.locator('.skill-dot').innerText(), /Dice Roller/);
+    const reason = 'skills/ferryman/skill.json:10:7: MANIFEST_JSON_INVALID: its skill.json is not valid JSON';
+    await panel.send({ type: 'skillsChanged', skills: [{ name: 'dice-roller', displayName: 'Dice Roller', health: 'unusable' }, { name: 'ferryman', displayName: 'ferryman', health: 'unusable', reason }] });
+    assert.equal(await page.locator('.skill-dot').count(), 2);
+    assert.match(await page.locator('.skill-dot').first().innerText(), /Dice Roller/);
+    assert.equal(await page.locator('.skill-dot[data-skill="ferryman"]').getAttribute('data-health'), 'unusable');
+    assert.equal(await page.locator('.skill-dot[data-skill="ferryman"]').getAttribute('title'), `ferryman (ferryman): unusable (${reason}). Click to open the skill.`);
   });
 
 

@@ -17,7 +17,7 @@ export const skills: readonly SkillSummaryView[] = [
   { name: 'player-choices', displayName: 'Player Choices', health: 'healthy' },
   { name: 'memory', displayName: 'Memory', health: 'healthy' },
   { name: 'reputation', displayName: 'Reputation', health: 'healthy' },
-  { name: 'npc-perception', displayName: 'NPC Perception', health: 'temporaryFailure' },
+  { name: 'npc-perception', displayName: 'NPC Perception', health: 'degraded', reason: 'a temporary failure (a timeout or a network error)' },
   { name: 'character-portraits', displayName: 'Character Portraits', health: 'healthy' },
 ];
 

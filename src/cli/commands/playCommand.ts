@@ -19,6 +19,7 @@ import { PlayInterrupts } from './playInterrupts.js';
 import { ProgressLine } from './progressLine.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
+import { unusableSkillProblems, writeSkillProblems } from '../skillProblemLines.js';
 
 export async function playCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -50,6 +51,8 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
   };
   const extraSkillRoots = values['no-bundled-skills'] || !io.bundledSkillsDirectory ? [] : [io.bundledSkillsDirectory];
   const registry = await SkillRegistry.load({ root, extraSkillRoots, environment: io.env as Record<string, string | undefined> });
+  // Broken skills are loud: each problem that leaves a skill unusable, before the first turn (docs/writing-skills.md#when-a-skilljson-is-broken).
+  writeSkillProblems((text) => io.stderr.write(text), unusableSkillProblems(registry), io.cwd, styler(io.stderr, io.env));
   const choice = await createNarrator({
     mode,
     root,

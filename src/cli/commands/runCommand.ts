@@ -12,7 +12,7 @@ import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { batchedWriter, cannotRead, pauseOptimizingCompiler, ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 import { formatSummary, reportProgress } from '../../runtime/executor/runTranscript.js';
 import { toReportDiagnostic } from '../../runtime/validation/diagnostic.js';
-import { formatDiagnostic } from './validateCommand.js';
+import { brokenSkillWarning, formatDiagnostic, unusedBrokenSkills } from './validateCommand.js';
 
 const runOptions = {
   root: { type: 'string' },
@@ -48,9 +48,15 @@ export async function runCommand(args: readonly string[], io: CliIo, signal: Abo
   const text = await readInputFile(planFile, io);
   const initialState = statePath ? await readState(statePath) : undefined;
 
-  const validation = await validatePlanText(text, { root, allowOutsideSkills: values['allow-outside-skills'] === true });
+  // The registry hands scripts their validated config; its broken skills are refused if the plan uses them, else warned about.
+  const registry = await SkillRegistry.load({ root, environment: io.env as Record<string, string | undefined> });
+  const validation = await validatePlanText(text, { root, allowOutsideSkills: values['allow-outside-skills'] === true, brokenSkills: registry.brokenSkills });
   const style = styler(io.stderr, io.env);
+  for (const broken of unusedBrokenSkills(registry.brokenSkills, validation.resolvedToolPaths.values())) {
+    for (const problem of broken.problems) io.stderr.write(formatDiagnostic('', brokenSkillWarning(problem, io.cwd), style));
+  }
   if (!validation.valid || !validation.plan) {
+    registry.dispose();
     for (const diagnostic of validation.diagnostics) io.stderr.write(formatDiagnostic(planFile, toReportDiagnostic(diagnostic), style));
     io.stderr.write(`The plan is invalid; nothing ran.\n`);
     if (format === 'json') {
@@ -59,7 +65,7 @@ export async function runCommand(args: readonly string[], io: CliIo, signal: Abo
     }
     return ExitCode.Usage;
   }
-  return executeAndReport(validation.plan, root, { ...settings, initialState, rollbackOnFailure: values.rollback, allowOutsideSkills: values['allow-outside-skills'], save: values['no-save'] !== true, statePath, format }, io, signal);
+  return executeAndReport(validation.plan, root, { ...settings, initialState, rollbackOnFailure: values.rollback, allowOutsideSkills: values['allow-outside-skills'], save: values['no-save'] !== true, statePath, format, registry }, io, signal);
 }
 
 export interface ExecutionSettings {
@@ -74,6 +80,8 @@ export interface ExecutionSettings {
   readonly statePath?: string | undefined;
   readonly format: 'text' | 'json';
   readonly resume?: RunRecord | undefined;
+  /** The story's skills, when the caller loaded them already (disposed here); else loaded here. */
+  readonly registry?: SkillRegistry | undefined;
 }
 
 /** Runs a validated plan, prints progress or JSON, writes --state back, and maps the outcome to an exit code. */
@@ -92,7 +100,7 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
     resume: settings.resume,
   };
   // The registry hands scripts their validated config (defaults, ${VAR} substitution, x-env-var).
-  const registry = await SkillRegistry.load({ root, environment: io.env as Record<string, string | undefined> });
+  const registry = settings.registry ?? (await SkillRegistry.load({ root, environment: io.env as Record<string, string | undefined> }));
   const resumeOptimizingCompiler = pauseOptimizingCompiler(io.env);
   const run = startPlanRun(plan, { ...options, skillContext: registry });
   // Progress reaches a terminal as it happens, and a pipe or a file in chunks (fewer writes; nobody watches them line by line).

@@ -1,9 +1,12 @@
-// `narratoria skills`: the discovered skills of a story (and the bundled ones), their scripts, config problems, health, and hints where a manifest gives the narrator little to go on.
+// `narratoria skills`: the discovered skills of a story (and the bundled ones), their scripts, problems (with file:line:column), health (healthy, degraded, unusable, disabled), the skills whose skill.json is broken, and hints where a manifest gives the narrator little to go on.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { manifestHintsOfText, suggestedKeywords, type ManifestHint } from '../../runtime/skills/manifestHints.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
-import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { BROKEN_SKILL_LABEL, healthLabelOf, healthReasonOf } from '../../runtime/skills/skillHealthLabel.js';
+import type { SkillHealthLabel } from '../../runtime/skills/skillTypes.js';
+import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
+import { skillProblemLine } from '../skillProblemLines.js';
 
 export async function skillsCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, { root: { type: 'string' }, format: { type: 'string' }, 'no-bundled-skills': { type: 'boolean' } });
@@ -25,31 +28,67 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
         priority: skill.priority,
         enabled: status.enabled,
         usable: status.usable,
-        health: status.health.state,
+        /** One of healthy, degraded, unusable, disabled: the word every view uses. */
+        health: healthLabelOf(status),
+        /** Why, when not plainly healthy ("" otherwise). */
+        healthReason: healthReasonOf(status),
+        /** The health state machine's state this session (docs/design-rules.md#skill-health). */
+        healthState: status.health.state,
         scripts: skill.scripts.map((script) => ({ name: script.name, toolPath: script.toolPath, executable: script.executable, declared: script.declared, timeoutMs: script.timeoutMs })),
         problems: skill.problems,
         ...narratorHints(skill.directory),
       };
     });
+    // A skill whose skill.json does not load is listed too: unusable, with where its manifest is broken.
+    const brokenSkills = registry.brokenSkills.map((broken) => ({
+      name: broken.name,
+      directory: broken.directory,
+      manifestPath: broken.manifestPath,
+      usable: false,
+      health: BROKEN_SKILL_LABEL,
+      healthReason: 'its skill.json does not load',
+      problems: broken.problems,
+    }));
     if (format === 'json') {
-      io.stdout.write(toJson({ root, skills, problems: registry.problems }));
+      io.stdout.write(toJson({ root, skills, brokenSkills, problems: registry.problems }));
     } else {
       const style = styler(io.stdout, io.env);
       for (const skill of skills) {
-        const health = skill.health === 'healthy' ? style.green(skill.health) : style.yellow(skill.health);
-        io.stdout.write(`${style.bold(skill.displayName)} ${style.dim(`${skill.name} ${skill.version}`)} ${health}${skill.usable ? '' : style.red(' unusable')} — ${skill.description}\n`);
+        const reason = skill.health === 'healthy' || skill.healthReason === '' ? '' : style.dim(` (${skill.healthReason})`);
+        io.stdout.write(`${style.bold(skill.displayName)} ${style.dim(`${skill.name} ${skill.version}`)} ${healthWord(skill.health, style)}${reason} — ${skill.description}\n`);
         io.stdout.write(style.dim(`  capabilities: ${skill.capabilities.join(', ') || 'none'}; priority ${skill.priority}; ${skill.directory}\n`));
         for (const script of skill.scripts) io.stdout.write(`  • ${script.toolPath}${script.declared ? '' : style.dim(' (not in skill.json)')}\n`);
-        for (const problem of skill.problems) io.stdout.write(`  ${problem.severity === 'error' ? style.red('✖') : style.yellow('⚠')} ${problem.code}: ${problem.message}\n`);
+        for (const problem of skill.problems) io.stdout.write(`  ${skillProblemLine(problem, io.cwd, style)}`);
         for (const hint of skill.hints) io.stdout.write(`  ${style.cyan('ℹ')} ${hint.code}: ${hint.message}${hint.line ? style.dim(` (skill.json:${hint.line}:${hint.column})`) : ''}\n`);
         if (skill.hints.length > 0 && skill.suggestedKeywords.length > 0) io.stdout.write(style.dim(`    keywords a player might use: "keywords": ${JSON.stringify(skill.suggestedKeywords)}\n`));
       }
-      for (const problem of registry.problems) io.stdout.write(`${problem.severity === 'error' ? style.red('✖') : style.yellow('⚠')} ${problem.code}: ${problem.message}${problem.file ? style.dim(` (${problem.file})`) : ''}\n`);
-      io.stdout.write(`${skills.length} skill(s), ${registry.problems.length} problem(s) outside them\n`);
+      for (const broken of brokenSkills) {
+        io.stdout.write(`${style.bold(broken.name)} ${healthWord(broken.health, style)}${style.dim(` (${broken.healthReason})`)} — ${broken.directory}\n`);
+        for (const problem of broken.problems) io.stdout.write(`  ${skillProblemLine(problem, io.cwd, style)}`);
+      }
+      const inSkills = new Set([...skills.flatMap((skill) => skill.problems), ...brokenSkills.flatMap((broken) => broken.problems)]);
+      const outside = registry.problems.filter((problem) => !inSkills.has(problem));
+      for (const problem of outside) io.stdout.write(skillProblemLine(problem, io.cwd, style));
+      const unusable = skills.filter((skill) => skill.health === 'unusable').length + brokenSkills.length;
+      io.stdout.write(`${skills.length + brokenSkills.length} skill(s), ${unusable} unusable${brokenSkills.length > 0 ? ` (${brokenSkills.length} with a broken skill.json)` : ''}, ${outside.length} problem(s) outside them\n`);
     }
     return ExitCode.Success;
   } finally {
     registry.dispose();
+  }
+}
+
+/** A health word in its colour. */
+function healthWord(label: SkillHealthLabel, style: Styler): string {
+  switch (label) {
+    case 'healthy':
+      return style.green(label);
+    case 'degraded':
+      return style.yellow(label);
+    case 'unusable':
+      return style.red(label);
+    case 'disabled':
+      return style.dim(label);
   }
 }
 

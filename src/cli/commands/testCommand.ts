@@ -8,10 +8,12 @@ import { runPlaytestSuite } from '../../runtime/playtest/playtestSuite.js';
 import type { NarratorChoice, Playtest, PlaytestProblem } from '../../runtime/playtest/playtestTypes.js';
 import { updatedPlaytestText } from '../../runtime/playtest/playtestUpdate.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
+import { brokenSkillReason } from '../../runtime/skills/skillProblems.js';
 import { CoverageSession } from '../../runtime/coverage/coverageSession.js';
 import { formatCoverageText } from '../../runtime/coverage/coverageOutput.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { ExitCode, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { unusableSkillProblems, writeSkillProblems } from '../skillProblemLines.js';
 
 const FORMATS = ['text', 'json', 'junit'] as const;
 const NARRATORS: readonly NarratorChoice[] = ['pattern', 'llm', 'auto'];
@@ -45,6 +47,9 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
   const registry = await SkillRegistry.load({ root, extraSkillRoots, environment });
   const skillNames = new Set(registry.skills.map((skill) => skill.name));
   const storySkills = registry.skills;
+  // Broken skills are loud: listed before anything runs, and named where a playtest expects them.
+  const brokenSkills = new Map(registry.brokenSkills.map((broken) => [broken.name, brokenSkillReason(broken, io.cwd)] as const));
+  writeSkillProblems((line) => io.stderr.write(line), unusableSkillProblems(registry), io.cwd, styler(io.stderr, io.env));
   registry.dispose();
 
   // Every file is read and checked before anything runs: one bad file and nothing runs (exit 2).
@@ -58,7 +63,7 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
       problems.push({ file, code: 'UNREADABLE', message: (error as Error).message, line: 1, column: 1 });
       continue;
     }
-    const parsed = parsePlaytest(file, text, skillNames);
+    const parsed = parsePlaytest(file, text, skillNames, brokenSkills);
     problems.push(...parsed.problems);
     if (parsed.playtest) playtests.push(parsed.playtest);
   }

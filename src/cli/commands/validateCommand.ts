@@ -1,8 +1,10 @@
-// `narratoria validate <plan.json>… [--root DIR] [--format text|json]`: schema, semantic and skill-input checks with positions.
+// `narratoria validate <plan.json>… [--root DIR] [--format text|json]`: schema, semantic and skill-input checks with positions; a plan using a skill whose skill.json is broken is an error, other broken skills are warnings.
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createSkillCatalog } from '../../runtime/skills/skillCatalog.js';
 import { discoverSkills } from '../../runtime/skills/skillDiscovery.js';
+import type { BrokenSkill, SkillProblem } from '../../runtime/skills/skillTypes.js';
+import { isPathInside, pathFromRoot } from '../../runtime/common/pathContainment.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { toReportDiagnostic, type ReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { cannotRead, ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
@@ -24,7 +26,9 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   if (positionals.length === 0) throw new UsageError('validate needs at least one plan file');
   const root = path.resolve(io.cwd, values.root ?? '.');
   // The story's skills: inputs are checked against their scripts' input schemas, as in the editor.
-  const skills = createSkillCatalog((await discoverSkills({ root })).skills);
+  const discovery = await discoverSkills({ root });
+  const skills = createSkillCatalog(discovery.skills);
+  const brokenSkills = discovery.broken;
   const allowOutsideSkills = values['allow-outside-skills'] === true;
   const entries: ValidateEntry[] = [];
   let unreadable = false;
@@ -41,8 +45,11 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       });
       continue;
     }
-    const result = await validatePlanText(text, { root, allowOutsideSkills, skills });
-    entries.push({ file, valid: result.valid, diagnostics: result.diagnostics.map(toReportDiagnostic) });
+    const result = await validatePlanText(text, { root, allowOutsideSkills, skills, brokenSkills });
+    // A broken skill the plan uses is an error (SKILL_BROKEN, on its toolPath); the others are warnings at their skill.json.
+    const unused = unusedBrokenSkills(brokenSkills, result.resolvedToolPaths.values());
+    const warnings = unused.flatMap((broken) => broken.problems.map((problem) => brokenSkillWarning(problem, io.cwd)));
+    entries.push({ file, valid: result.valid, diagnostics: [...result.diagnostics.map(toReportDiagnostic), ...warnings] });
   }
   if (format === 'json') io.stdout.write(toJson(entries));
   else printText(entries, io);
@@ -50,9 +57,31 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   return entries.every((entry) => entry.valid) ? ExitCode.Success : ExitCode.Failure;
 }
 
+/** A problem of a broken skill.json the plan does not use: a warning in that file (relative to `base` when inside it). */
+export function brokenSkillWarning(problem: SkillProblem, base: string): ReportDiagnostic {
+  return {
+    severity: 'warning',
+    code: problem.code,
+    message: problem.message,
+    pointer: problem.pointer ?? '',
+    line: problem.line ?? null,
+    column: problem.column ?? null,
+    endLine: problem.endLine ?? null,
+    endColumn: problem.endColumn ?? null,
+    ...(problem.file !== undefined ? { file: pathFromRoot(problem.file, base) } : {}),
+  };
+}
+
+/** The broken skills a plan does not use: none of its resolved scripts lies in their folders. */
+export function unusedBrokenSkills(brokenSkills: readonly BrokenSkill[], scripts: Iterable<string>): BrokenSkill[] {
+  const used = [...scripts];
+  return brokenSkills.filter((broken) => !used.some((script) => isPathInside(script, broken.realDirectory)));
+}
+
 /** Compiler-style lines (`file:line:column: severity CODE: message`) that terminals and VS Code make clickable. */
 export function formatDiagnostic(file: string, diagnostic: ReportDiagnostic, style = styler({}, {})): string {
-  const where = diagnostic.line !== null ? `${file}:${diagnostic.line}:${diagnostic.column}` : file;
+  const shown = diagnostic.file ?? file;
+  const where = diagnostic.line !== null ? `${shown}:${diagnostic.line}:${diagnostic.column}` : shown;
   const colour = diagnostic.severity === 'error' ? style.red : diagnostic.severity === 'warning' ? style.yellow : style.blue;
   const pointer = diagnostic.pointer ? style.dim(` (at ${diagnostic.pointer})`) : '';
   return `${where}: ${colour(diagnostic.severity)} ${style.bold(diagnostic.code)}: ${diagnostic.message}${pointer}\n`;
@@ -62,9 +91,14 @@ function printText(entries: readonly ValidateEntry[], io: CliIo): void {
   const style = styler(io.stdout, io.env);
   let errors = 0;
   let warnings = 0;
+  // A broken skill.json is reported once, not once per plan.
+  const printed = new Set<string>();
   for (const entry of entries) {
     for (const diagnostic of entry.diagnostics) {
-      io.stdout.write(formatDiagnostic(entry.file, diagnostic, style));
+      const line = formatDiagnostic(entry.file, diagnostic, style);
+      if (diagnostic.file !== undefined && printed.has(line)) continue;
+      printed.add(line);
+      io.stdout.write(line);
       if (diagnostic.severity === 'error') errors++;
       if (diagnostic.severity === 'warning') warnings++;
     }

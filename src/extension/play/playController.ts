@@ -11,7 +11,8 @@ import type { AttemptView, LogLineView, PlaySnapshot, SkillSummaryView, ToolRunV
 import type { NarratorService } from '../narrator/narratorService.js';
 import { executionLimits, type NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';
-import { healthLabelOf } from '../skills/skillsTreeProvider.js';
+import { BROKEN_SKILL_LABEL, healthLabelOf, healthReasonOf } from '../../runtime/skills/skillHealthLabel.js';
+import { brokenSkillReason } from '../../runtime/skills/skillProblems.js';
 import { attemptGraph, attemptViewOfLog, finishedToolView, turnView, type AssetUriResolver } from './turnViews.js';
 import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
@@ -312,10 +313,15 @@ export class PlayController implements vscode.Disposable {
   }
 
   private skillSummaries(): SkillSummaryView[] {
-    return this.options.skills.skills.map((skill) => {
-      const status = this.options.skills.status(skill.name);
-      return { name: skill.name, displayName: skill.displayName, health: status ? healthLabelOf(status) : 'healthy' };
+    const skills = this.options.skills;
+    const loaded = skills.skills.map((skill): SkillSummaryView => {
+      const status = skills.status(skill.name);
+      const reason = status ? healthReasonOf(status) : '';
+      return { name: skill.name, displayName: skill.displayName, health: status ? healthLabelOf(status) : 'healthy', ...(reason ? { reason } : {}) };
     });
+    // A skill whose skill.json does not load is shown too, unusable, with where its manifest is broken.
+    const broken = skills.brokenSkills.map((skill): SkillSummaryView => ({ name: skill.name, displayName: skill.name, health: BROKEN_SKILL_LABEL, reason: brokenSkillReason(skill, skills.root ?? skill.directory) }));
+    return [...loaded, ...broken];
   }
 
   private send(message: ToPlayWebview): void {

@@ -32,7 +32,7 @@ export class PlaytestEditorSupport implements vscode.Disposable {
   }
 
   private check(document: vscode.TextDocument): void {
-    const problems = playtestEditorProblems(document.uri.fsPath, document.getText(), this.names());
+    const problems = playtestEditorProblems(document.uri.fsPath, document.getText(), this.names(), this.skills.brokenSkillReasons());
     this.diagnostics.collection.set(
       document.uri,
       problems.map((problem) => {

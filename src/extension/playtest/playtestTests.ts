@@ -144,7 +144,7 @@ export class PlaytestTests implements vscode.Disposable {
 
   /** The file's item and its turns' children, from its text; a file with problems shows them as the item's error. */
   private update(uri: vscode.Uri, text: string): Playtest | undefined {
-    const parsed = parsePlaytest(uri.fsPath, text, this.skillNames());
+    const parsed = parsePlaytest(uri.fsPath, text, this.skillNames(), this.options.skills.brokenSkillReasons());
     const id = uri.toString();
     const item = this.controller.items.get(id) ?? this.controller.createTestItem(id, path.basename(uri.fsPath), uri);
     this.data.set(item, { file: uri.fsPath });

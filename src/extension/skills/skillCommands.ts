@@ -10,7 +10,7 @@ import type { Skill, SkillScript } from '../../runtime/skills/skillTypes.js';
 import type { LastInputs } from '../inspect/lastInputs.js';
 import { openConfigureSkillPanel } from './configureSkillPanel.js';
 import type { SkillsService } from './skillsService.js';
-import type { SkillTreeNode } from './skillsTreeProvider.js';
+import { problemRange, type SkillTreeNode } from './skillsTreeProvider.js';
 
 export interface SkillCommandContext {
   readonly skills: SkillsService;
@@ -26,7 +26,8 @@ export interface SkillCommandContext {
 
 /** The skill a command applies to: the tree node it was invoked on, or one the user picks. */
 async function skillOf(context: SkillCommandContext, node: SkillTreeNode | undefined, placeHolder: string, filter: (skill: Skill) => boolean = () => true): Promise<Skill | undefined> {
-  if (node?.skill) return context.skills.skills.find((skill) => skill.name === node.skill!.name) ?? node.skill;
+  const given = node && node.kind !== 'brokenSkill' ? node.skill : undefined;
+  if (given) return context.skills.skills.find((skill) => skill.name === given.name) ?? given;
   await context.skills.ready();
   const candidates = context.skills.skills.filter(filter);
   if (candidates.length === 0) {
@@ -102,6 +103,12 @@ export function addSampleSkillsCommand(context: SkillCommandContext) {
 
 export function openManifestCommand(context: SkillCommandContext) {
   return async (node?: SkillTreeNode): Promise<void> => {
+    // A skill whose skill.json is broken opens at its first problem.
+    if (node?.kind === 'brokenSkill') {
+      const range = node.broken.problems[0] ? problemRange(node.broken.problems[0]) : undefined;
+      await vscode.window.showTextDocument(vscode.Uri.file(node.broken.manifestPath), range ? { selection: range } : {});
+      return;
+    }
     const skill = await skillOf(context, node, 'Open the manifest of…');
     if (skill) await vscode.window.showTextDocument(vscode.Uri.file(skill.manifestPath));
   };

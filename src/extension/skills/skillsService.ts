@@ -5,10 +5,11 @@ import type { ExecutionResult } from '../../runtime/contractTypes/executionResul
 import type { SkillContext, SkillContextProvider } from '../../runtime/skills/skillContext.js';
 import { createSkillCatalog, type SkillCatalog } from '../../runtime/skills/skillCatalog.js';
 import { SkillRegistry, type HealthChange, type SkillStatus } from '../../runtime/skills/skillRegistry.js';
-import type { NarratorSkill, Skill, SkillProblem } from '../../runtime/skills/skillTypes.js';
+import type { BrokenSkill, NarratorSkill, Skill, SkillProblem } from '../../runtime/skills/skillTypes.js';
 import type { SkillSource } from '../../runtime/session/turnRunner.js';
 import type { NarratoriaSettings } from '../settings.js';
 import { createSecretLookup } from './skillSecrets.js';
+import { brokenSkillReason } from '../../runtime/skills/skillProblems.js';
 import { isPathInside } from '../../runtime/common/pathContainment.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 
@@ -69,9 +70,20 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
     return this.registry?.skills ?? [];
   }
 
-  /** Problems that are not attached to a loaded skill (skipped directories, bad manifests). */
+  /** Every problem of the latest discovery: those of loaded skills, of broken skills, and of skipped directories. */
   get problems(): readonly SkillProblem[] {
     return this.registry?.problems ?? [];
+  }
+
+  /** Skill folders whose skill.json cannot be read, does not parse or does not validate (unusable; not in `skills`). */
+  get brokenSkills(): readonly BrokenSkill[] {
+    return this.registry?.brokenSkills ?? [];
+  }
+
+  /** Why each broken skill is broken, by folder name (for playtests that name one): see brokenSkillReason. */
+  brokenSkillReasons(): ReadonlyMap<string, string> {
+    const root = this.options.root;
+    return new Map(this.brokenSkills.map((skill) => [skill.name, brokenSkillReason(skill, root ?? skill.directory)] as const));
   }
 
   status(name: string): SkillStatus | undefined {

@@ -1,9 +1,11 @@
-// The Skills tree: skills with health icons and tooltips; their scripts and config problems as children. Presentation only.
+// The Skills tree: skills with their health (healthy, degraded, unusable, disabled) as icons and tooltips, their scripts and problems as children, and skills whose skill.json is broken as unusable items that open the manifest at the problem. Presentation only.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FAILURE_THRESHOLD } from '../../runtime/skills/skillHealth.js';
+import { BROKEN_SKILL_LABEL, healthLabelOf, healthReasonOf } from '../../runtime/skills/skillHealthLabel.js';
+import { brokenSkillReason } from '../../runtime/skills/skillProblems.js';
 import type { SkillStatus } from '../../runtime/skills/skillRegistry.js';
-import type { Skill, SkillProblem, SkillScript } from '../../runtime/skills/skillTypes.js';
+import type { BrokenSkill, Skill, SkillHealthLabel, SkillProblem, SkillScript } from '../../runtime/skills/skillTypes.js';
 import type { SkillsService } from './skillsService.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { exerciseText, scriptRunsText } from '../../runtime/coverage/skillExercise.js';
@@ -13,22 +15,26 @@ import type { SkillCoverageStore } from '../coverage/skillCoverageStore.js';
 export type SkillTreeNode =
   | { readonly kind: 'skill'; readonly skill: Skill }
   | { readonly kind: 'script'; readonly skill: Skill; readonly script: SkillScript }
-  | { readonly kind: 'problem'; readonly skill: Skill | undefined; readonly problem: SkillProblem };
+  | { readonly kind: 'brokenSkill'; readonly broken: BrokenSkill }
+  | { readonly kind: 'problem'; readonly skill: Skill | undefined; readonly problem: SkillProblem; readonly broken?: BrokenSkill };
 
-/** What the tree shows as a skill's health: the runtime's state, or `disabled` when the user disabled it. */
-export type SkillHealthLabel = 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure' | 'disabled';
+export type { SkillHealthLabel } from '../../runtime/skills/skillTypes.js';
+/** The health shown for a skill status (the runtime's one vocabulary). */
+export { healthLabelOf } from '../../runtime/skills/skillHealthLabel.js';
 
-const HEALTH_TEXT: Record<SkillHealthLabel, string> = {
-  healthy: 'healthy',
-  degraded: 'degraded',
-  temporaryFailure: 'temporary failure',
-  permanentFailure: 'permanent failure',
-  disabled: 'disabled',
-};
+/** The range of a problem in its file (0-based), when known. */
+export function problemRange(problem: SkillProblem): vscode.Range | undefined {
+  if (problem.line === undefined) return undefined;
+  const start = new vscode.Position(problem.line - 1, (problem.column ?? 1) - 1);
+  const end = problem.endLine !== undefined ? new vscode.Position(problem.endLine - 1, (problem.endColumn ?? 1) - 1) : start;
+  return new vscode.Range(start, end);
+}
 
-/** The health shown for a skill status. */
-export function healthLabelOf(status: SkillStatus): SkillHealthLabel {
-  return status.enabled ? status.health.state : 'disabled';
+/** A command that opens a problem's file with the problem selected (or at the top when it has no position). */
+export function openProblemCommand(problem: SkillProblem, title = 'Open File'): vscode.Command | undefined {
+  if (problem.file === undefined) return undefined;
+  const range = problemRange(problem);
+  return { command: 'vscode.open', title, arguments: [vscode.Uri.file(problem.file), ...(range ? [{ selection: range }] : [])] };
 }
 
 export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode>, vscode.Disposable {
@@ -44,12 +50,16 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
   async getChildren(node?: SkillTreeNode): Promise<SkillTreeNode[]> {
     if (!node) {
       await this.skills.ready();
-      const loose = this.skills.problems.filter((problem) => !this.skills.skills.some((skill) => skill.problems.includes(problem)));
+      const broken = this.skills.brokenSkills;
+      const attached = (problem: SkillProblem) => this.skills.skills.some((skill) => skill.problems.includes(problem)) || broken.some((skill) => skill.problems.includes(problem));
+      const loose = this.skills.problems.filter((problem) => !attached(problem));
       return [
         ...this.skills.skills.map((skill): SkillTreeNode => ({ kind: 'skill', skill })),
+        ...broken.map((skill): SkillTreeNode => ({ kind: 'brokenSkill', broken: skill })),
         ...loose.filter((problem) => problem.severity === 'error').map((problem): SkillTreeNode => ({ kind: 'problem', skill: undefined, problem })),
       ];
     }
+    if (node.kind === 'brokenSkill') return node.broken.problems.map((problem): SkillTreeNode => ({ kind: 'problem', skill: undefined, problem, broken: node.broken }));
     if (node.kind !== 'skill') return [];
     return [
       ...node.skill.problems.map((problem): SkillTreeNode => ({ kind: 'problem', skill: node.skill, problem })),
@@ -58,7 +68,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
   }
 
   getParent(node: SkillTreeNode): SkillTreeNode | undefined {
-    return node.kind !== 'skill' && node.skill ? { kind: 'skill', skill: node.skill } : undefined;
+    if (node.kind === 'problem' && node.broken) return { kind: 'brokenSkill', broken: node.broken };
+    return (node.kind === 'script' || node.kind === 'problem') && node.skill ? { kind: 'skill', skill: node.skill } : undefined;
   }
 
   getTreeItem(node: SkillTreeNode): vscode.TreeItem {
@@ -67,6 +78,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
         return this.skillItem(node.skill);
       case 'script':
         return this.withScriptRuns(scriptItem(node.skill, node.script), node.skill, node.script);
+      case 'brokenSkill':
+        return brokenSkillItem(node.broken, this.skills.root);
       case 'problem':
         return problemItem(node.problem);
     }
@@ -88,12 +101,12 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
 
   private skillItem(skill: Skill): vscode.TreeItem {
     const status = this.skills.status(skill.name);
-    const health = status ? healthLabelOf(status) : 'healthy';
+    const health: SkillHealthLabel = status ? healthLabelOf(status) : 'healthy';
     const failures = status?.health.consecutiveFailures ?? 0;
     const errors = skill.problems.filter((problem) => problem.severity === 'error').length;
     const item = new vscode.TreeItem(skill.displayName, skill.scripts.length + skill.problems.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
     item.id = `skill:${skill.name}`;
-    const parts = [`v${skill.version}`, HEALTH_TEXT[health]];
+    const parts: string[] = [`v${skill.version}`, health];
     if (failures > 0 && health !== 'disabled') parts.push(`${failures}/${FAILURE_THRESHOLD} failures`);
     if (errors > 0) parts.push(`${errors} config problem${errors === 1 ? '' : 's'}`);
     if (!this.skills.isStorySkill(skill)) parts.push('external');
@@ -110,7 +123,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
       skill.scripts.length > 0 ? 'runnable' : '',
     ].filter(Boolean);
     item.contextValue = `narratoria.skill ${flags.join(' ')}`;
-    item.accessibilityInformation = { label: `${skill.displayName}, version ${skill.version}, ${HEALTH_TEXT[health]}` };
+    item.accessibilityInformation = { label: `${skill.displayName}, version ${skill.version}, ${health}` };
     return item;
   }
 
@@ -119,8 +132,9 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
     tooltip.appendMarkdown(`**${escape(skill.displayName)}** ${code(skill.name)} v${escape(skill.version)}\n\n`);
     tooltip.appendText(skill.description);
     tooltip.appendMarkdown('\n\n');
-    tooltip.appendMarkdown(`$(pulse) Health: **${HEALTH_TEXT[health]}**`);
-    if (status && status.health.consecutiveFailures > 0) tooltip.appendMarkdown(` (${status.health.consecutiveFailures} consecutive failure${status.health.consecutiveFailures === 1 ? '' : 's'})`);
+    tooltip.appendMarkdown(`$(pulse) Health: **${health}**`);
+    const reason = status ? healthReasonOf(status) : '';
+    if (reason) tooltip.appendMarkdown(` (${escape(reason)})`);
     tooltip.appendMarkdown('  \n');
     if (skill.capabilities.length > 0) tooltip.appendMarkdown(`$(symbol-misc) Capabilities: ${skill.capabilities.map(code).join(', ')}  \n`);
     tooltip.appendMarkdown(`$(arrow-up) Priority: ${skill.priority}  \n`);
@@ -139,9 +153,7 @@ function healthIcon(health: SkillHealthLabel, failing: boolean, configErrors: bo
       return failing ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('testing.iconPassed'));
     case 'degraded':
       return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-    case 'temporaryFailure':
-      return new vscode.ThemeIcon('clock', new vscode.ThemeColor('list.warningForeground'));
-    case 'permanentFailure':
+    case 'unusable':
       return new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
     case 'disabled':
       return new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
@@ -162,11 +174,33 @@ function scriptItem(skill: Skill, script: SkillScript): vscode.TreeItem {
 
 function problemItem(problem: SkillProblem): vscode.TreeItem {
   const item = new vscode.TreeItem(problem.message, vscode.TreeItemCollapsibleState.None);
-  item.description = problem.code;
+  item.description = problem.line !== undefined ? `${problem.code} · line ${problem.line}, column ${problem.column ?? 1}` : problem.code;
   item.iconPath = problem.severity === 'error' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-  item.tooltip = `${problem.severity === 'error' ? 'Error' : 'Warning'} ${problem.code}: ${problem.message}${problem.file ? `\n${problem.file}${problem.pointer ? ` ${problem.pointer}` : ''}` : ''}`;
-  if (problem.file) item.command = { command: 'vscode.open', title: 'Open File', arguments: [vscode.Uri.file(problem.file)] };
+  const where = problem.file ? `\n${problem.file}${problem.line !== undefined ? `:${problem.line}:${problem.column ?? 1}` : ''}${problem.pointer ? ` ${problem.pointer}` : ''}` : '';
+  item.tooltip = `${problem.severity === 'error' ? 'Error' : 'Warning'} ${problem.code}: ${problem.message}${where}`;
+  const open = openProblemCommand(problem);
+  if (open) item.command = open;
   item.contextValue = 'narratoria.problem';
+  return item;
+}
+
+/** A skill whose skill.json does not load: unusable, the problem as its description and tooltip; a click opens the manifest at the problem. */
+function brokenSkillItem(broken: BrokenSkill, root: string | undefined): vscode.TreeItem {
+  const item = new vscode.TreeItem(broken.name, broken.problems.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+  item.id = `brokenSkill:${broken.directory}`;
+  const reason = brokenSkillReason(broken, root ?? path.dirname(path.dirname(broken.directory)));
+  item.description = `${BROKEN_SKILL_LABEL} · ${reason}`;
+  item.iconPath = healthIcon(BROKEN_SKILL_LABEL, false, true);
+  const tooltip = new vscode.MarkdownString(undefined, true);
+  tooltip.appendMarkdown(`**${escape(broken.name)}** · $(pulse) Health: **${BROKEN_SKILL_LABEL}** (its skill.json does not load)\n\n`);
+  for (const problem of broken.problems) tooltip.appendMarkdown(`$(error) ${escape(problem.code)}: ${escape(problem.message)}${problem.line !== undefined ? ` (line ${problem.line}, column ${problem.column ?? 1})` : ''}  \n`);
+  tooltip.appendMarkdown(`\n$(go-to-file) Click to open ${escape(broken.manifestPath)} at the problem.`);
+  item.tooltip = tooltip;
+  item.resourceUri = vscode.Uri.file(broken.directory);
+  const first = broken.problems[0];
+  item.command = (first && openProblemCommand(first, 'Open Manifest at the Problem')) ?? { command: 'vscode.open', title: 'Open Manifest', arguments: [vscode.Uri.file(broken.manifestPath)] };
+  item.contextValue = 'narratoria.brokenSkill';
+  item.accessibilityInformation = { label: `${broken.name}, ${BROKEN_SKILL_LABEL}: ${reason}` };
   return item;
 }
 

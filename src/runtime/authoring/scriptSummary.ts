@@ -1,6 +1,8 @@
 // What the editor says about a skill and one of its scripts (health, description, input schema in short, timeout), shared by completion and hover. Pure.
 import type { CatalogScript, CatalogSkill } from '../skills/skillCatalog.js';
 import { formatDuration } from '../common/humanText.js';
+import { healthLabelOf } from '../skills/skillHealthLabel.js';
+import type { SkillHealthLabel } from '../skills/skillTypes.js';
 
 /** One property of a script's input schema, read for people. */
 export interface InputSchemaProperty {
@@ -12,20 +14,13 @@ export interface InputSchemaProperty {
   readonly required: boolean;
 }
 
-/** The health of a skill as one short label: "healthy", "⚠ degraded", "✖ disabled"… */
+/** The health of a skill as one short label, in the vocabulary of every view: "healthy", "⚠ degraded", "✖ unusable", "✖ disabled". */
 export function healthLabel(skill: CatalogSkill): string {
-  if (!skill.enabled) return '✖ disabled';
-  switch (skill.health) {
-    case 'healthy':
-      return 'healthy';
-    case 'degraded':
-      return '⚠ degraded';
-    case 'temporaryFailure':
-      return '⚠ temporary failure';
-    case 'permanentFailure':
-      return '✖ permanent failure';
-  }
+  const label = healthLabelOf({ enabled: skill.enabled, usable: skill.usable, health: { state: skill.health } });
+  return HEALTH_MARKS[label] + label;
 }
+
+const HEALTH_MARKS: Readonly<Record<SkillHealthLabel, string>> = { healthy: '', degraded: '⚠ ', unusable: '✖ ', disabled: '✖ ' };
 
 /** True when plans should not use the skill now: disabled by the user or in permanentFailure. */
 export function isSkillUnavailable(skill: CatalogSkill): boolean {
@@ -36,7 +31,7 @@ export function isSkillUnavailable(skill: CatalogSkill): boolean {
 export function unavailableReason(skill: CatalogSkill): string | undefined {
   if (!skill.enabled) return `The skill "${skill.name}" is disabled in this session: the narrator does not choose it and a plan using it gets a warning. Enable the skill or use another script.`;
   if (skill.health === 'permanentFailure') {
-    return `The skill "${skill.name}" is in permanentFailure: its scripts kept failing this session, so it stays unavailable until the session restarts.`;
+    return `The skill "${skill.name}" is unusable: its scripts kept failing this session (health permanentFailure), so it stays unavailable until the session restarts.`;
   }
   return undefined;
 }

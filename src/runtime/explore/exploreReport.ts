@@ -3,7 +3,7 @@ import type { TextStyle } from '../common/textStyle.js';
 import { formatCoverageText, percent } from '../coverage/coverageOutput.js';
 import type { CoverageResult } from '../coverage/coverageTypes.js';
 import { PROTOCOL_EVENT_TYPES, type KnownScript, type SkillUsage } from '../coverage/skillUsage.js';
-import type { ExploreReport, FailedSession, ProblemKind, ToolFailureCategory } from './exploreTypes.js';
+import type { BrokenSkillReport, ExploreReport, FailedSession, ProblemKind, ToolFailureCategory } from './exploreTypes.js';
 
 export interface ReportParts {
   readonly root: string;
@@ -14,6 +14,7 @@ export interface ReportParts {
   readonly failed: readonly FailedSession[];
   readonly byKind: Readonly<Record<ProblemKind, number>>;
   readonly toolFailures: Readonly<Record<ToolFailureCategory, number>>;
+  readonly brokenSkills: readonly BrokenSkillReport[];
   readonly skills: readonly string[];
   readonly known: readonly KnownScript[];
   readonly usage: SkillUsage;
@@ -35,7 +36,7 @@ export function buildExploreReport(parts: ReportParts): ExploreReport {
     options: parts.options,
     cancelled: parts.cancelled,
     sessions: { played: parts.played, turns: parts.turnsPlayed, withProblems: parts.failed.length },
-    problems: { total, byKind: parts.byKind, toolFailures: parts.toolFailures },
+    problems: { total, byKind: parts.byKind, toolFailures: parts.toolFailures, brokenSkills: parts.brokenSkills },
     failedSessions: parts.failed,
     neverSelectedSkills: [...parts.skills].filter((skill) => parts.usage.timesSelected(skill) === 0).sort(),
     neverRunScripts: scripts.filter((script) => script.runs === 0).map((script) => script.script),
@@ -67,8 +68,15 @@ export function formatExploreText(report: ExploreReport, style: TextStyle, cover
   if (problems.total === 0) {
     lines.push(style.green('✔ no problem found'));
   } else {
-    lines.push(style.red(`✖ ${problems.total} problem${problems.total === 1 ? '' : 's'} in ${sessions.withProblems} session${sessions.withProblems === 1 ? '' : 's'}`));
+    const where = sessions.withProblems > 0 ? ` in ${sessions.withProblems} session${sessions.withProblems === 1 ? '' : 's'}` : '';
+    lines.push(style.red(`✖ ${problems.total} problem${problems.total === 1 ? '' : 's'}${where}`));
     for (const [kind, count] of Object.entries(problems.byKind)) if (count > 0) lines.push(`  ${kind.replace(/_/g, ' ')}: ${count}`);
+    for (const broken of problems.brokenSkills ?? []) {
+      for (const problem of broken.problems) {
+        const at = problem.line !== undefined ? `${broken.file}:${problem.line}:${problem.column ?? 1}` : broken.file;
+        lines.push(`    ${at}: ${style.red('error')} ${problem.code}: ${problem.message}`);
+      }
+    }
     for (const [category, count] of Object.entries(problems.toolFailures)) if (count > 0) lines.push(`    tool failures, ${category.replace(/_/g, ' ')}: ${count}`);
     for (const session of report.failedSessions) {
       lines.push(`  session ${session.index} (seed ${session.seed}, ${session.turns} turn${session.turns === 1 ? '' : 's'})${session.playtest ? ` → ${session.playtest}` : ''}`);

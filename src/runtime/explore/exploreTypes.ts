@@ -2,9 +2,9 @@
 import type { CoverageResult, CoverageTotals, FileCoverageData, SkillCoverageData } from '../coverage/coverageTypes.js';
 import type { NarratorChoice } from '../playtest/playtestTypes.js';
 
-/** What the issue lists as problems. */
-export type ProblemKind = 'exception' | 'invalid_first_plan' | 'tool_failure' | 'replan' | 'template_fallback' | 'over_time_budget';
-export const PROBLEM_KINDS: readonly ProblemKind[] = ['exception', 'invalid_first_plan', 'tool_failure', 'replan', 'template_fallback', 'over_time_budget'];
+/** What the issue lists as problems. `broken_skill` is a problem of the story (a skill.json that does not load), found before any session. */
+export type ProblemKind = 'exception' | 'invalid_first_plan' | 'tool_failure' | 'replan' | 'template_fallback' | 'over_time_budget' | 'broken_skill';
+export const PROBLEM_KINDS: readonly ProblemKind[] = ['exception', 'invalid_first_plan', 'tool_failure', 'replan', 'template_fallback', 'over_time_budget', 'broken_skill'];
 
 /** Tool failures by category: timeout, a protocol error (invalid JSON, protocol violation), a non-zero exit, `done.ok: false`. */
 export type ToolFailureCategory = 'timeout' | 'protocol_error' | 'non_zero_exit' | 'done_not_ok';
@@ -25,6 +25,23 @@ export interface ExploreProblem {
   readonly toolId?: string;
   /** For over_time_budget: the turn's duration (a timing). */
   readonly durationMs?: number;
+}
+
+/** A skill whose skill.json cannot be read, does not parse or does not validate: unusable in every session. */
+export interface BrokenSkillReport {
+  /** The skill's folder name. */
+  readonly skill: string;
+  /** Its skill.json, relative to the root (absolute outside it). */
+  readonly file: string;
+  /** Why, each with its 1-based position in the file when known. */
+  readonly problems: readonly {
+    readonly code: string;
+    readonly message: string;
+    readonly line?: number;
+    readonly column?: number;
+    readonly endLine?: number;
+    readonly endColumn?: number;
+  }[];
 }
 
 /** One input a simulated player gave. */
@@ -91,6 +108,8 @@ export interface ExploreReport {
     readonly total: number;
     readonly byKind: Readonly<Record<ProblemKind, number>>;
     readonly toolFailures: Readonly<Record<ToolFailureCategory, number>>;
+    /** The story's broken skills (counted as `broken_skill`). */
+    readonly brokenSkills: readonly BrokenSkillReport[];
   };
   readonly failedSessions: readonly FailedSession[];
   readonly neverSelectedSkills: readonly string[];

@@ -14,7 +14,8 @@ import { buildExploreReport } from './exploreReport.js';
 import { saveExplorePlaytest } from './explorePlaytest.js';
 import { playExploreSession, type SessionOutcome } from './exploreSession.js';
 import { manifestActions } from './playerActions.js';
-import { PROBLEM_KINDS, TOOL_FAILURE_CATEGORIES, type ExploreProgress, type ExploreResult, type FailedSession, type ProblemKind, type ToolFailureCategory } from './exploreTypes.js';
+import { PROBLEM_KINDS, TOOL_FAILURE_CATEGORIES, type BrokenSkillReport, type ExploreProgress, type ExploreResult, type FailedSession, type ProblemKind, type ToolFailureCategory } from './exploreTypes.js';
+import type { SkillProblem } from '../skills/skillTypes.js';
 
 export const EXPLORE_DEFAULTS = { runs: 20, turns: 10, seed: 1, narrator: 'pattern', turnBudgetMs: 10_000 } as const;
 
@@ -65,6 +66,11 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
 
   const catalog = await SkillRegistry.load(registryOptions);
   const skills = catalog.skills;
+  const brokenSkills = catalog.brokenSkills.map((broken): BrokenSkillReport => ({
+    skill: broken.name,
+    file: shownPath(options.root, broken.manifestPath),
+    problems: broken.problems.map((problem) => ({ code: problem.code, message: problem.message, ...positionOf(problem) })),
+  }));
   const actions = manifestActions(catalog.narratorSkills());
   catalog.dispose();
   const known = knownScripts(skills);
@@ -79,10 +85,12 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
 
   const failed: FailedSession[] = [];
   const byKind = Object.fromEntries(PROBLEM_KINDS.map((kind) => [kind, 0])) as Record<ProblemKind, number>;
+  // A broken skill is a problem of the story: counted once, whatever the sessions do.
+  byKind.broken_skill = brokenSkills.length;
   const toolFailures = Object.fromEntries(TOOL_FAILURE_CATEGORIES.map((category) => [category, 0])) as Record<ToolFailureCategory, number>;
   let played = 0;
   let turnsPlayed = 0;
-  let problemCount = 0;
+  let problemCount = brokenSkills.length;
   let sessionsWithProblems = 0;
   const progress = () => options.onProgress?.({ sessionsDone: played, sessionsTotal: runs, turnsPlayed, problems: problemCount, sessionsWithProblems });
 
@@ -159,6 +167,7 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
     failed,
     byKind,
     toolFailures,
+    brokenSkills,
     skills: skills.map((skill) => skill.name),
     known,
     usage,
@@ -167,4 +176,14 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
     durationMs: Math.round(performance.now() - started),
   });
   return { report, ...(coverage ? { coverage } : {}) };
+}
+
+/** The 1-based position fields of a problem, those it has. */
+function positionOf(problem: SkillProblem): { line?: number; column?: number; endLine?: number; endColumn?: number } {
+  return {
+    ...(problem.line !== undefined ? { line: problem.line } : {}),
+    ...(problem.column !== undefined ? { column: problem.column } : {}),
+    ...(problem.endLine !== undefined ? { endLine: problem.endLine } : {}),
+    ...(problem.endColumn !== undefined ? { endColumn: problem.endColumn } : {}),
+  };
 }

@@ -13,6 +13,7 @@ export const PLAYTEST_SUFFIX = '.playtest.json';
 /** Codes of playtest problems beyond the schema's (SCHEMA_* and JSON_SYNTAX, as for plans). */
 export const PlaytestProblemCode = {
   UNKNOWN_SKILL: 'UNKNOWN_SKILL',
+  SKILL_BROKEN: 'SKILL_BROKEN',
   CONDITION_SYNTAX: 'CONDITION_SYNTAX',
   INVALID_PATTERN: 'INVALID_PATTERN',
   CHOICE_ON_FIRST_TURN: 'CHOICE_ON_FIRST_TURN',
@@ -29,9 +30,10 @@ const KEYED_EXPECTATIONS = ['skills', 'skillsMatch', 'notSkills', 'outcome', 'ma
 
 /**
  * Parses and checks a playtest. `skills`: the story's skill names; a name an expectation uses that is not among them
- * is a problem of the file (not a failure of the test). Never throws for bad input.
+ * is a problem of the file (not a failure of the test): SKILL_BROKEN when `broken` (the story's broken skills, by
+ * folder name, with why: see brokenSkillReason) has it, else UNKNOWN_SKILL. Never throws for bad input.
  */
-export function parsePlaytest(file: string, text: string, skills?: ReadonlySet<string>): ParsedPlaytest {
+export function parsePlaytest(file: string, text: string, skills?: ReadonlySet<string>, broken?: ReadonlyMap<string, string>): ParsedPlaytest {
   const document = parseJsonDocument(text);
   const problems: PlaytestProblem[] = [];
   const at = (pointer: string, target: 'key' | 'value' = 'value'): FilePosition => document.rangeOfPointer(pointer, target)?.start ?? { line: 1, column: 1 };
@@ -55,6 +57,11 @@ export function parsePlaytest(file: string, text: string, skills?: ReadonlySet<s
     for (const key of ['skills', 'notSkills'] as const) {
       (expect[key] ?? []).forEach((name, position) => {
         if (!skills || skills.has(name)) return;
+        const reason = broken?.get(name);
+        if (reason !== undefined) {
+          problem(PlaytestProblemCode.SKILL_BROKEN, `the story's skill "${name}" is broken: ${reason}`, at(`${base}/expect/${key}/${position}`));
+          return;
+        }
         const close = closestMatch(name, skills);
         problem(PlaytestProblemCode.UNKNOWN_SKILL, `the story has no skill "${name}"${close ? ` (did you mean "${close}"?)` : ''}`, at(`${base}/expect/${key}/${position}`));
       });

@@ -19,7 +19,7 @@ export function stringAround(text: string, offset: number): { readonly offset: n
   return node && node.type === 'string' && node.offset < offset && offset <= node.offset + node.length ? { offset: node.offset, length: node.length } : undefined;
 }
 
-/** A playtest file's problems that its JSON schema cannot see: unknown skills, conditions, patterns, a choice first. */
-export function playtestEditorProblems(file: string, text: string, skills: ReadonlySet<string> | undefined): PlaytestProblem[] {
-  return parsePlaytest(file, text, skills).problems.filter((problem) => STORY_PROBLEMS.has(problem.code));
+/** A playtest file's problems that its JSON schema cannot see: unknown or broken skills, conditions, patterns, a choice first. */
+export function playtestEditorProblems(file: string, text: string, skills: ReadonlySet<string> | undefined, broken?: ReadonlyMap<string, string>): PlaytestProblem[] {
+  return parsePlaytest(file, text, skills, broken).problems.filter((problem) => STORY_PROBLEMS.has(problem.code));
 }

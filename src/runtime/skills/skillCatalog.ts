@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import type { Skill, SkillHealth } from './skillTypes.js';
 import { isPathInside } from '../common/pathContainment.js';
+import { hasErrors } from './skillProblems.js';
 
 /** One script of a catalogued skill. */
 export interface CatalogScript {
@@ -29,6 +30,8 @@ export interface CatalogSkill {
   readonly directory: string;
   readonly manifestPath: string;
   readonly health: SkillHealth;
+  /** False when the skill has an `error` problem (a missing script, an invalid config): no narrator is offered it. */
+  readonly usable: boolean;
   /** False when the user disabled the skill in this session. */
   readonly enabled: boolean;
   readonly scripts: readonly CatalogScript[];
@@ -63,6 +66,7 @@ export function createSkillCatalog(skills: readonly Skill[], status?: SkillSessi
       directory: skill.directory,
       manifestPath: skill.manifestPath,
       health: current?.health ?? 'healthy',
+      usable: !hasErrors(skill.problems),
       enabled: current?.enabled ?? true,
       scripts: skill.scripts.map((script): CatalogScript => {
         const schemaName = script.declared ? declared.get(script.name)?.inputSchema : undefined;

@@ -7,9 +7,10 @@ import { errorMessage } from '../common/errors.js';
 import { schemaProblems } from '../validation/schemaErrors.js';
 import { isPathInside } from '../common/pathContainment.js';
 import { checkConfigSchema, redactConfig, resolveConfig, type ConfigEnvironment, type ConfigSchema, type SecretLookup } from './skillConfig.js';
-import { displayPath, resolveInside, SkillProblemCode, skillProblem } from './skillProblems.js';
+import { displayPath, resolveInside, SkillProblemCode, skillProblem, unusableSkillPrefix } from './skillProblems.js';
 import { discoverScripts } from './skillScripts.js';
-import type { Skill, SkillManifest, SkillProblem } from './skillTypes.js';
+import { jsonSyntaxError, rangeFields, rangeOfPointerIn } from './manifestPositions.js';
+import type { BrokenSkill, Skill, SkillManifest, SkillProblem } from './skillTypes.js';
 
 /** Where to look for skills and what their configuration may draw on. */
 export interface SkillDiscoveryOptions {
@@ -23,9 +24,10 @@ export interface SkillDiscoveryOptions {
   readonly secrets?: SecretLookup | undefined;
 }
 
-/** Skills found, and every problem met (including those also listed on a skill's `problems`). */
+/** Skills found, skill folders whose skill.json is broken, and every problem met (including those also listed on a skill's or a broken skill's `problems`). */
 export interface SkillDiscovery {
   readonly skills: Skill[];
+  readonly broken: BrokenSkill[];
   readonly problems: SkillProblem[];
 }
 
@@ -45,15 +47,17 @@ export interface LoadedSkill {
  * the skill (`error` ones make it unusable).
  */
 export async function discoverSkills(options: SkillDiscoveryOptions): Promise<SkillDiscovery> {
-  const { loaded, problems } = await loadSkills(options);
-  return { skills: loaded.map((entry) => entry.skill), problems };
+  const { loaded, broken, problems } = await loadSkills(options);
+  return { skills: loaded.map((entry) => entry.skill), broken, problems };
 }
 
 /** @internal {@link discoverSkills} with the registry's extra data. */
-export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ loaded: LoadedSkill[]; problems: SkillProblem[] }> {
+export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ loaded: LoadedSkill[]; broken: BrokenSkill[]; problems: SkillProblem[] }> {
   const root = path.resolve(options.root);
   const problems: SkillProblem[] = [];
   const loaded: LoadedSkill[] = [];
+  const broken: BrokenSkill[] = [];
+  const manifestTexts = new Map<string, string>();
   const display = (file: string) => displayPath(file, root);
   const roots = await skillsRoots(root, options.extraSkillRoots ?? [], problems, display);
   let ajv: Ajv2020 | undefined;
@@ -68,6 +72,8 @@ export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ load
       const result = await loadSkillDirectory(directory, context);
       problems.push(...result.problems);
       if (result.loaded) loaded.push(result.loaded);
+      if (result.broken) broken.push(result.broken);
+      if (result.manifestText !== undefined) manifestTexts.set(directory, result.manifestText);
     }
   }
   const names = new Set(loaded.map((entry) => entry.skill.name));
@@ -75,12 +81,13 @@ export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ load
     for (const [index, dependency] of (skill.manifest.dependencies ?? []).entries()) {
       if (names.has(dependency)) continue;
       const message = `${display(skill.manifestPath)}: skill "${skill.name}" depends on "${dependency}", which was not found`;
-      const problem = skillProblem('warning', SkillProblemCode.SKILL_DEPENDENCY_MISSING, message, skill.manifestPath, `/dependencies/${index}`);
+      const text = manifestTexts.get(skill.directory);
+      const problem = located(skillProblem('warning', SkillProblemCode.SKILL_DEPENDENCY_MISSING, message, skill.manifestPath, `/dependencies/${index}`), text ?? '', skill.name, skill.manifestPath);
       (skill.problems as SkillProblem[]).push(problem);
       problems.push(problem);
     }
   }
-  return { loaded, problems };
+  return { loaded, broken, problems };
 }
 
 interface SkillsRoot {
@@ -113,7 +120,15 @@ async function skillsRoots(root: string, extra: readonly string[], problems: Ski
   return roots;
 }
 
-async function loadSkillDirectory(directory: string, context: DirectoryContext): Promise<{ loaded?: LoadedSkill; problems: SkillProblem[] }> {
+/** What one skill folder gave: a loaded skill, or a broken one, or nothing (skipped); its problems; its manifest's text when read. */
+interface DirectoryResult {
+  readonly loaded?: LoadedSkill;
+  readonly broken?: BrokenSkill;
+  readonly problems: SkillProblem[];
+  readonly manifestText?: string;
+}
+
+async function loadSkillDirectory(directory: string, context: DirectoryContext): Promise<DirectoryResult> {
   const { display } = context;
   const manifestPath = path.join(directory, 'skill.json');
   const skipping = `Skipping ${display(directory)}`;
@@ -126,21 +141,36 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
   }
   const manifestText = await readOptional(manifestPath);
   if (manifestText.kind === 'missing') return skip('warning', SkillProblemCode.MANIFEST_MISSING, 'no skill.json', directory);
-  if (manifestText.kind === 'unreadable') return skip('error', SkillProblemCode.MANIFEST_JSON_INVALID, `skill.json cannot be read: ${manifestText.message}`);
-  const parsed = parseJson(manifestText.text);
-  if (!parsed.ok) return skip('error', SkillProblemCode.MANIFEST_JSON_INVALID, `skill.json is not valid JSON: ${parsed.message}`);
+  // A broken manifest: the skill cannot load, and says where (docs/writing-skills.md#when-a-skilljson-is-broken).
+  const name = path.basename(directory);
+  const unusable = unusableSkillPrefix(name);
+  const brokenSkill = (problems: SkillProblem[]): DirectoryResult => ({ broken: { name, directory, realDirectory, manifestPath, problems }, problems });
+  if (manifestText.kind === 'unreadable') {
+    return brokenSkill([{ ...skillProblem('error', SkillProblemCode.MANIFEST_JSON_INVALID, `${unusable}its skill.json cannot be read: ${manifestText.message}`, manifestPath), skill: name }]);
+  }
+  const text = manifestText.text;
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    const syntax = jsonSyntaxError(text, parsed.message);
+    const message = `${unusable}its skill.json is not valid JSON: ${syntax?.message ?? parsed.message}`;
+    const problem = skillProblem('error', SkillProblemCode.MANIFEST_JSON_INVALID, message, manifestPath);
+    return { ...brokenSkill([{ ...problem, ...(syntax ? rangeFields(syntax.range) : {}), skill: name }]), manifestText: text };
+  }
   const errors = validateAgainst('skill-manifest.schema.json', parsed.value);
   if (errors.length > 0) {
     const found = schemaProblems(errors, parsed.value, contractSchemas['skill-manifest.schema.json']);
-    return {
-      problems: found.map((problem) =>
-        skillProblem('error', SkillProblemCode.MANIFEST_INVALID, `${skipping}: skill.json is invalid: ${problem.message}`, manifestPath, problem.pointer)),
-    };
+    const problems = found.map((problem) => {
+      const base = skillProblem('error', SkillProblemCode.MANIFEST_INVALID, `${unusable}its skill.json does not follow the manifest schema: ${problem.message}`, manifestPath, problem.pointer);
+      const range = rangeOfPointerIn(text, problem.pointer, problem.target);
+      return { ...base, ...(range ? rangeFields(range) : {}), skill: name };
+    });
+    return { ...brokenSkill(problems), manifestText: text };
   }
   const manifest = parsed.value as SkillManifest;
   const earlier = context.found.get(manifest.name);
   if (earlier !== undefined) {
-    return skip('warning', SkillProblemCode.SKILL_DUPLICATE, `a skill named "${manifest.name}" was already found in ${display(earlier)}`);
+    const duplicate = skillProblem('warning', SkillProblemCode.SKILL_DUPLICATE, `${skipping}: a skill named "${manifest.name}" was already found in ${display(earlier)}`, manifestPath, '/name');
+    return { problems: [located(duplicate, text, manifest.name, manifestPath)], manifestText: text };
   }
   context.found.set(manifest.name, directory);
 
@@ -168,12 +198,23 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
     scripts: scripts.scripts,
     ...(prompt ? { prompt: prompt.text, promptFile: prompt.file } : {}),
     ...(config.schema ? { configSchema: config.schema as unknown as Record<string, unknown> } : {}),
-    problems,
+    problems: problems.map((problem) => located(problem, text, manifest.name, manifestPath)),
     ...(config.schemaFile !== undefined ? { configSchemaFile: config.schemaFile } : {}),
     ...(config.configFile !== undefined ? { configFile: config.configFile } : {}),
     config: config.redacted,
   };
-  return { loaded: { skill, realDirectory, configJson: config.json }, problems };
+  return { loaded: { skill, realDirectory, configJson: config.json }, problems: [...skill.problems], manifestText: text };
+}
+
+/**
+ * The problem with its skill's name and, when it points into the skill's skill.json (`manifestPath`, whose `text` is given), the
+ * line and column there. Problems of other files are left as they are.
+ */
+function located(problem: SkillProblem, text: string, skill: string, manifestPath: string): SkillProblem {
+  const named = problem.skill === undefined ? { ...problem, skill } : problem;
+  if (named.line !== undefined || named.pointer === undefined || named.file !== manifestPath) return named;
+  const range = rangeOfPointerIn(text, named.pointer, 'value');
+  return range ? { ...named, ...rangeFields(range) } : named;
 }
 
 async function loadConfig(directory: string, manifest: SkillManifest, problems: SkillProblem[], context: DirectoryContext) {

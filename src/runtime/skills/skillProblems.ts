@@ -1,6 +1,6 @@
 // Stable codes and small constructors for the problems the skills framework reports; builds data, never throws.
 import * as path from 'node:path';
-import type { SkillProblem } from './skillTypes.js';
+import type { BrokenSkill, SkillProblem } from './skillTypes.js';
 import { leavesFolder, pathFromRoot } from '../common/pathContainment.js';
 
 /** Codes of {@link SkillProblem}s. Stable: tools and tests match on them. */
@@ -104,3 +104,41 @@ export function resolveInside(directory: string, relative: string): string | und
   return resolved;
 }
 
+
+/**
+ * A problem as one compiler-style line that terminals and VS Code make clickable:
+ * `skills/ferryman/skill.json:9:7: error MANIFEST_JSON_INVALID: message` (the file relative to `root` when inside it;
+ * no line and column when unknown). `severity` overrides the problem's own (a broken skill a plan does not use is a
+ * warning for that plan).
+ */
+export function formatSkillProblem(problem: SkillProblem, root: string, severity: string = problem.severity): string {
+  const file = problem.file !== undefined ? displayPath(problem.file, root) : undefined;
+  const where = file === undefined ? '' : problem.line !== undefined ? `${file}:${problem.line}:${problem.column ?? 1}: ` : `${file}: `;
+  return `${where}${severity} ${problem.code}: ${problem.message}`;
+}
+
+/** `file:line:column` of a problem (or its file alone), relative to `root` when inside it. */
+export function problemLocation(problem: SkillProblem, root: string): string {
+  if (problem.file === undefined) return '';
+  const file = displayPath(problem.file, root);
+  return problem.line !== undefined ? `${file}:${problem.line}:${problem.column ?? 1}` : file;
+}
+
+/** How the message of each problem of a broken skill starts (discovery writes it; {@link brokenSkillReason} leaves it out). */
+export function unusableSkillPrefix(name: string): string {
+  return `the skill "${name}" is unusable: `;
+}
+
+/**
+ * Why a skill is broken, in one line: its first problem as `file:line:column: CODE: message` (relative to `root`),
+ * e.g. `skills/ferryman/skill.json:9:7: MANIFEST_JSON_INVALID: its skill.json is not valid JSON: expected ',' between values`,
+ * with "and N more problems" when it has more.
+ */
+export function brokenSkillReason(skill: BrokenSkill, root: string): string {
+  const first = skill.problems[0];
+  if (!first) return `${displayPath(skill.manifestPath, root)}: its skill.json is broken`;
+  const prefix = unusableSkillPrefix(skill.name);
+  const message = first.message.startsWith(prefix) ? first.message.slice(prefix.length) : first.message;
+  const more = skill.problems.length - 1;
+  return `${problemLocation(first, root)}: ${first.code}: ${message}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`;
+}

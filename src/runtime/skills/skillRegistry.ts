@@ -11,7 +11,7 @@ import { loadSkills, type LoadedSkill } from './skillDiscovery.js';
 import { SkillHealthTracker, type HealthChange, type HealthStatus } from './skillHealth.js';
 import { hasErrors } from './skillProblems.js';
 import type { SkillContext, SkillContextProvider } from './skillContext.js';
-import type { NarratorSkill, Skill, SkillHealth, SkillProblem } from './skillTypes.js';
+import type { BrokenSkill, NarratorSkill, Skill, SkillHealth, SkillProblem } from './skillTypes.js';
 
 /** Re-exported: the payload of {@link SkillRegistry.onDidChangeHealth}. */
 export type { HealthChange } from './skillHealth.js';
@@ -65,6 +65,7 @@ interface Entry extends LoadedSkill {
 export class SkillRegistry implements SkillContextProvider, Disposable {
   private entries: readonly Entry[] = [];
   private latestProblems: readonly SkillProblem[] = [];
+  private latestBroken: readonly BrokenSkill[] = [];
   private readonly userDisabled: Set<string>;
   private readonly tracker = new SkillHealthTracker();
   private readonly skillsEmitter = new Emitter<SkillsChange>();
@@ -85,8 +86,9 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
   /** Discovers the skills and returns a registry holding them. Never throws for bad skills (see `problems`). */
   static async load(options: SkillRegistryOptions): Promise<SkillRegistry> {
     const registry = new SkillRegistry(options);
-    const { entries, problems } = await registry.discover();
+    const { entries, broken, problems } = await registry.discover();
     registry.entries = entries;
+    registry.latestBroken = broken;
     registry.latestProblems = problems;
     return registry;
   }
@@ -99,6 +101,19 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
   /** Every problem of the latest discovery, including skipped skills and each skill's own problems. */
   get problems(): readonly SkillProblem[] {
     return this.latestProblems;
+  }
+
+  /**
+   * Skill folders of the latest discovery whose skill.json cannot be read, does not parse or does not validate:
+   * they are not among {@link skills}, no narrator or plan can use them, and they are `unusable`.
+   */
+  get brokenSkills(): readonly BrokenSkill[] {
+    return this.latestBroken;
+  }
+
+  /** The broken skill (see {@link brokenSkills}) whose folder is named `name`. */
+  broken(name: string): BrokenSkill | undefined {
+    return this.latestBroken.find((skill) => skill.name === name);
   }
 
   /** The loaded skill named `name`. */
@@ -206,13 +221,14 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
   }
 
   private async refreshNow(): Promise<SkillsChange> {
-    const { entries, problems } = await this.discover();
+    const { entries, broken, problems } = await this.discover();
     const before = new Map(this.entries.map((entry) => [entry.skill.name, entry]));
     const after = new Map(entries.map((entry) => [entry.skill.name, entry]));
     const added = [...after.keys()].filter((name) => !before.has(name));
     const removed = [...before.keys()].filter((name) => !after.has(name));
     const changed = [...after.keys()].filter((name) => before.has(name) && before.get(name)!.fingerprint !== after.get(name)!.fingerprint);
     this.entries = entries;
+    this.latestBroken = broken;
     this.latestProblems = problems;
     for (const name of removed) this.tracker.forget(name);
     for (const name of changed) this.tracker.reset(name);
@@ -221,13 +237,13 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
     return change;
   }
 
-  private async discover(): Promise<{ entries: Entry[]; problems: SkillProblem[] }> {
-    const { loaded, problems } = await loadSkills(this.options);
+  private async discover(): Promise<{ entries: Entry[]; broken: BrokenSkill[]; problems: SkillProblem[] }> {
+    const { loaded, broken, problems } = await loadSkills(this.options);
     const entries = loaded.map((entry) => ({
       ...entry,
       fingerprint: JSON.stringify([entry.skill, entry.realDirectory, entry.configJson]),
     }));
-    return { entries, problems };
+    return { entries, broken, problems };
   }
 
   private entry(name: string): Entry | undefined {

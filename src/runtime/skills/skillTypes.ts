@@ -62,7 +62,40 @@ export interface SkillProblem {
   readonly file?: string;
   /** JSON pointer into that file, when known. */
   readonly pointer?: string;
+  /** 1-based line of the start of the problem in `file`, when known (a manifest's problems always have one). */
+  readonly line?: number;
+  /** 1-based column (UTF-16 code units) of the start, with `line`. */
+  readonly column?: number;
+  /** 1-based line just after the end of the range, with `line`. */
+  readonly endLine?: number;
+  /** 1-based column just after the end of the range (exclusive), with `line`. */
+  readonly endColumn?: number;
+  /** The skill the problem belongs to (its folder's name for a skill whose skill.json is broken), when known. */
+  readonly skill?: string;
 }
+
+/**
+ * A skill folder whose skill.json cannot be read, does not parse or does not validate: discovery could not load
+ * it, so no narrator, plan or playtest can use it. It is `unusable` (see {@link SkillHealthLabel}).
+ */
+export interface BrokenSkill {
+  /** The folder's name: what plans (`skills/<name>/…`) and playtests call the skill. */
+  readonly name: string;
+  /** The skill folder, as found under its skills root. */
+  readonly directory: string;
+  /** Real path of the skill folder (symlinks resolved), to match resolved toolPaths against. */
+  readonly realDirectory: string;
+  readonly manifestPath: string;
+  /** Why: MANIFEST_JSON_INVALID (one problem) or MANIFEST_INVALID (one per schema violation), with their positions. */
+  readonly problems: readonly SkillProblem[];
+}
+
+/**
+ * How every view names a skill's health, in one vocabulary: `healthy`; `degraded` (recent failures, or a
+ * temporary failure such as a timeout); `unusable` (a broken skill.json, an error in its config or scripts, or
+ * permanently failing this session); `disabled` (by the user). See docs/design-rules.md#skill-health.
+ */
+export type SkillHealthLabel = 'healthy' | 'degraded' | 'unusable' | 'disabled';
 
 /** A skill as discovery found it (health and enablement live in the registry). */
 export interface Skill {

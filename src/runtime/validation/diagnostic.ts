@@ -106,6 +106,8 @@ export const DiagnosticCode = {
   SKILL_DISABLED: 'SKILL_DISABLED',
   /** warning: the toolPath names a script of a skill whose health is permanentFailure in this session. */
   SKILL_PERMANENT_FAILURE: 'SKILL_PERMANENT_FAILURE',
+  /** error: the toolPath names a file of a skill whose skill.json cannot be read, does not parse or does not validate (the message gives its file, line and column). */
+  SKILL_BROKEN: 'SKILL_BROKEN',
 } as const;
 
 /** A stable diagnostic code (the values of {@link DiagnosticCode}). */
@@ -137,6 +139,8 @@ export interface ReportDiagnostic {
   readonly endLine: number | null;
   readonly endColumn: number | null;
   readonly related?: readonly { readonly pointer: string; readonly message: string }[];
+  /** The file the diagnostic is in, when it is not the entry's own (a broken skill.json of the story); line and column are in it. */
+  readonly file?: string;
 }
 
 /** Converts a diagnostic to the flat shape the CLI prints (`narratoria validate --format json`). */

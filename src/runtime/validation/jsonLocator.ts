@@ -54,6 +54,11 @@ const syntaxMessages: Record<string, string> = {
   InvalidCharacter: 'control character in string (escape it, e.g. \\n or \\t)',
 };
 
+/** An author-facing message for a jsonc-parser error name (printParseErrorCode), e.g. "expected ',' between values". */
+export function syntaxMessageOf(name: string): string {
+  return syntaxMessages[name] ?? name;
+}
+
 /** Offsets (0-based) of the start of every line; handles \n, \r\n and lone \r. */
 export function computeLineStarts(text: string): number[] {
   const starts = [0];
@@ -239,7 +244,7 @@ function syntaxProblems(errors: readonly ParseError[], root: Node | undefined): 
     const name = printParseErrorCode(error.error);
     const pointerNode = root ? findNodeAtOffset(root, error.offset, true) : undefined;
     return {
-      message: syntaxMessages[name] ?? name,
+      message: syntaxMessageOf(name),
       offset: error.offset,
       length: error.length,
       pointer: pointerNode ? pointerFromPath(getNodePath(pointerNode)) : '',

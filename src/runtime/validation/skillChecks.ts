@@ -1,4 +1,4 @@
-// Checks tools against the skill catalog: undeclared scripts, disabled or permanently failing skills, and inputs against input schemas.
+// Checks tools against the skill catalog: undeclared scripts, disabled or permanently failing skills, scripts of broken skills, and inputs against input schemas.
 import * as path from 'node:path';
 import type { CatalogSkill, SkillCatalog } from '../skills/skillCatalog.js';
 import { DiagnosticCode, type DiagnosticDraft } from './diagnostic.js';
@@ -6,7 +6,9 @@ import { checkToolInput, inputChecker, type InputChecker } from './inputChecks.j
 import { pointerFromPath } from './jsonLocator.js';
 import { toolName, type ToolView } from './planChecks.js';
 import type { ToolPathResolutions } from './pathChecks.js';
-import { pathFromRoot } from '../common/pathContainment.js';
+import { isPathInside, pathFromRoot } from '../common/pathContainment.js';
+import { brokenSkillReason } from '../skills/skillProblems.js';
+import type { BrokenSkill } from '../skills/skillTypes.js';
 
 /** What the catalog knows of one resolved toolPath. */
 interface CatalogLookup {
@@ -59,9 +61,28 @@ function warnAboutSkill(tool: ToolView, lookup: CatalogLookup, skill: CatalogSki
   }
   if (skill.health === 'permanentFailure') {
     const message =
-      `${name} uses the skill "${skill.name}", whose health is permanentFailure: its scripts kept failing this session, ` +
+      `${name} uses the skill "${skill.name}", which is unusable: its scripts kept failing this session (health permanentFailure), ` +
       'so it stays unavailable until the session restarts';
     drafts.push({ severity: 'warning', code: DiagnosticCode.SKILL_PERMANENT_FAILURE, message, pointer });
+  }
+}
+
+/**
+ * SKILL_BROKEN on the toolPath of each tool (not a sub-plan) whose resolved script lies in the folder of a skill
+ * whose skill.json is broken: the message names the skill and gives the manifest's first problem as
+ * `file:line:column: CODE: message` (see brokenSkillReason). No I/O.
+ */
+export function checkBrokenSkills(tools: readonly ToolView[], toolPaths: ToolPathResolutions, broken: readonly BrokenSkill[], root: string, drafts: DiagnosticDraft[]): void {
+  const { resolutions, numberOfTool } = toolPaths;
+  for (let index = 0; index < tools.length; index++) {
+    const number = numberOfTool[index]!;
+    const resolution = number >= 0 ? resolutions[number]! : undefined;
+    if (!resolution?.ok) continue;
+    const skill = broken.find((candidate) => isPathInside(resolution.realPath, candidate.realDirectory));
+    if (!skill) continue;
+    const tool = tools[index]!;
+    const message = `${toolName(tool)} uses the skill "${skill.name}", which is unusable: ${brokenSkillReason(skill, root)}`;
+    drafts.push({ severity: 'error', code: DiagnosticCode.SKILL_BROKEN, message, pointer: pointerFromPath(['tools', tool.index, 'toolPath']) });
   }
 }
 

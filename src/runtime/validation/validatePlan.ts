@@ -2,6 +2,7 @@
 import { contractSchemas, contractValidator } from '../contracts/schemas.js';
 import type { Plan } from '../contractTypes/plan.js';
 import type { SkillCatalog } from '../skills/skillCatalog.js';
+import type { BrokenSkill } from '../skills/skillTypes.js';
 import { checkConditions } from './conditionChecks.js';
 import { checkCycles } from './cycleChecks.js';
 import { comparePositions, DiagnosticCode, type Diagnostic, type DiagnosticDraft, type SourceRange } from './diagnostic.js';
@@ -9,7 +10,7 @@ import { parseJsonDocument, parsePointer, type JsonDocument } from './jsonLocato
 import { checkSubPlans, checkToolPaths, type ToolPathResolutions } from './pathChecks.js';
 import { asRecord, checkDependencies, checkDisabledSkills, checkToolIds, viewTools, type ToolIdIndex, type ToolView } from './planChecks.js';
 import { schemaProblems } from './schemaErrors.js';
-import { checkSkillCatalog } from './skillChecks.js';
+import { checkBrokenSkills, checkSkillCatalog } from './skillChecks.js';
 import { rangeInStringLiteral } from './stringLiteralRange.js';
 import type { ToolPathPolicy } from './toolPathPolicy.js';
 
@@ -28,6 +29,8 @@ export interface PlanValidationOptions {
    * checked against input schemas, and undeclared scripts, disabled and permanently failing skills warned about.
    */
   readonly skills?: SkillCatalog;
+  /** Skill folders whose skill.json is broken: a tool whose resolved toolPath lies in one is an error (SKILL_BROKEN). */
+  readonly brokenSkills?: readonly BrokenSkill[];
 }
 
 /** Outcome of validating one plan. */
@@ -103,6 +106,7 @@ function validateParsed(value: unknown, collector: DiagnosticCollector, options:
     }
     checkDisabledSkills(tools, record['disabledSkills'], resolutions, drafts);
     if (options.skills && resolutions) checkSkillCatalog(tools, resolutions, options.skills, options.root, drafts);
+    if (options.brokenSkills && options.brokenSkills.length > 0 && resolutions) checkBrokenSkills(tools, resolutions, options.brokenSkills, options.root, drafts);
     if (tools.length === 0) {
       const message = 'the plan has no tools; running it only shows its narrative';
       drafts.push({ severity: 'info', code: DiagnosticCode.EMPTY_PLAN, message, pointer: '/tools' });

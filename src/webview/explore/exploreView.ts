@@ -13,6 +13,7 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   replan: 'Replans',
   template_fallback: 'Template fallbacks',
   over_time_budget: 'Turns over the time budget',
+  broken_skill: 'Broken skills (skill.json does not load)',
 };
 
 const FAILURE_LABELS: Readonly<Record<string, string>> = {
@@ -21,6 +22,15 @@ const FAILURE_LABELS: Readonly<Record<string, string>> = {
   non_zero_exit: 'non-zero exits',
   done_not_ok: 'done.ok false',
 };
+
+/** Each broken skill at its first problem: `ferryman (skills/ferryman/skill.json:9:7)`. */
+function brokenNote(report: ExploreReport): string {
+  const broken = (report.problems.brokenSkills ?? []).map((skill) => {
+    const first = skill.problems[0];
+    return `${skill.skill} (${skill.file}${first?.line !== undefined ? `:${first.line}:${first.column ?? 1}` : ''})`;
+  });
+  return broken.length > 0 ? `(${broken.join(', ')})` : '';
+}
 
 export class ExploreView {
   readonly element = el('main', { className: 'explore-root' });
@@ -66,7 +76,7 @@ export class ExploreView {
     return section('Problems', ExploreTestId.problems, rows.length === 0
       ? [el('p', { className: 'empty' }, 'None: every turn planned, ran and narrated within its budget.')]
       : [el('table', {},
-        el('tbody', {}, ...rows.map(([kind, count]) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, KIND_LABELS[kind] ?? kind), el('td', { className: 'number' }, String(count)), el('td', { className: 'note' }, kind === 'tool_failure' && failures.length > 0 ? `(${failures.join(', ')})` : ''))))),
+        el('tbody', {}, ...rows.map(([kind, count]) => el('tr', {}, el('th', { attrs: { scope: 'row' } }, KIND_LABELS[kind] ?? kind), el('td', { className: 'number' }, String(count)), el('td', { className: 'note' }, kind === 'tool_failure' && failures.length > 0 ? `(${failures.join(', ')})` : kind === 'broken_skill' ? brokenNote(report) : ''))))),
       ]);
   }
 

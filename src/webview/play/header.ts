@@ -6,9 +6,8 @@ import { button } from './playElements.js';
 
 const healthLook: Record<SkillHealthView, { readonly icon: string; readonly label: string }> = {
   healthy: { icon: 'circle-filled', label: 'healthy' },
-  degraded: { icon: 'circle-filled', label: 'degraded (recent failures)' },
-  temporaryFailure: { icon: 'warning', label: 'temporarily failing' },
-  permanentFailure: { icon: 'error', label: 'failing permanently' },
+  degraded: { icon: 'warning', label: 'degraded' },
+  unusable: { icon: 'error', label: 'unusable' },
   disabled: { icon: 'circle-slash', label: 'disabled' },
 };
 
@@ -81,9 +80,9 @@ export class Header {
           'button',
           {
             className: `skill-dot health-${skill.health}`,
-            title: `${skill.displayName} (${skill.name}): ${look.label}. Click to open the skill.`,
+            title: `${skill.displayName} (${skill.name}): ${look.label}${skill.reason ? ` (${skill.reason})` : ''}. Click to open the skill.`,
             data: { skill: skill.name, health: skill.health },
-            attrs: { type: 'button', 'aria-label': `${skill.displayName}: ${look.label}` },
+            attrs: { type: 'button', 'aria-label': `${skill.displayName}: ${look.label}${skill.reason ? `, ${skill.reason}` : ''}` },
           },
           codicon(look.icon),
           skill.health !== 'healthy' ? el('span', { className: 'skill-name' }, skill.displayName) : null,

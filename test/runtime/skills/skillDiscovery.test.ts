@@ -22,8 +22,12 @@ test('good skills load; an invalid manifest, broken JSON and a directory without
     story.write('story/skills/loose-file.js', DONE_SCRIPT);
     story.skill('door', {}, { 'scripts/open.js': DONE_SCRIPT });
 
-    const { skills, problems } = await discoverSkills({ root: story.root });
+    const { skills, broken, problems } = await discoverSkills({ root: story.root });
     assert.deepEqual(skills.map((skill) => skill.name), ['door', 'torch'], 'the good skills load, in directory order');
+    assert.deepEqual(broken.map((skill) => [skill.name, skill.manifestPath]), [
+      ['bad-version', path.join(story.root, 'skills/bad-version/skill.json')],
+      ['broken-json', path.join(story.root, 'skills/broken-json/skill.json')],
+    ], 'a skill whose skill.json does not parse or validate is broken, not merely skipped');
     const torch = skills.find((skill) => skill.name === 'torch')!;
     assert.equal(torch.priority, 70);
     assert.deepEqual(torch.capabilities, ['fire']);
@@ -39,11 +43,20 @@ test('good skills load; an invalid manifest, broken JSON and a directory without
     assert.ok(badVersion, JSON.stringify(problems));
     assert.equal(badVersion.file, path.join(story.root, 'skills/bad-version/skill.json'));
     assert.equal(badVersion.pointer, '/version');
-    assert.match(badVersion.message, /^Skipping skills\/bad-version: skill\.json is invalid: version: "1\.0" does not match the pattern/);
+    assert.match(badVersion.message, /^the skill "bad-version" is unusable: its skill\.json does not follow the manifest schema: version: "1\.0" does not match the pattern/);
+    // The schema violation is at the value of "version": its line and column (1-based) in the file as written.
+    const badText = fs.readFileSync(badVersion.file!, 'utf8');
+    const versionOffset = badText.indexOf('"1.0"');
+    const versionLine = badText.slice(0, versionOffset).split('\n').length;
+    const versionColumn = versionOffset - badText.lastIndexOf('\n', versionOffset - 1);
+    assert.deepEqual([badVersion.line, badVersion.column, badVersion.endLine, badVersion.endColumn], [versionLine, versionColumn, versionLine, versionColumn + 5]);
+    assert.equal(badVersion.skill, 'bad-version');
     const brokenJson = problems.find((problem) => problem.code === 'MANIFEST_JSON_INVALID');
     assert.ok(brokenJson);
     assert.equal(brokenJson.file, path.join(story.root, 'skills/broken-json/skill.json'));
-    assert.match(brokenJson.message, /^Skipping skills\/broken-json: skill\.json is not valid JSON: /);
+    assert.equal(brokenJson.message, 'the skill "broken-json" is unusable: its skill.json is not valid JSON: expected a property name in double quotes');
+    assert.deepEqual([brokenJson.line, brokenJson.column], [1, 26], 'at the end of the text, where a property name was expected');
+    assert.equal(brokenJson.severity, 'error');
     const noManifest = problems.find((problem) => problem.code === 'MANIFEST_MISSING');
     assert.equal(noManifest?.message, 'Skipping skills/no-manifest: no skill.json');
     assert.equal(noManifest?.severity, 'warning');

@@ -72,7 +72,7 @@ describe('validatePlanText: tools against the skill catalog', () => {
     const diagnostic = only(result, DiagnosticCode.SKILL_PERMANENT_FAILURE);
     assert.equal(diagnostic.severity, 'warning');
     assert.equal(diagnostic.pointer, '/tools/0/toolPath');
-    assert.match(diagnostic.message, /^"ask" uses the skill "oracle", whose health is permanentFailure/);
+    assert.match(diagnostic.message, /^"ask" uses the skill "oracle", which is unusable: its scripts kept failing this session \(health permanentFailure\)/);
     assertAt(diagnostic, text, `"${ORACLE}"`);
     assert.equal(result.diagnostics.length, 1);
     assert.equal(result.valid, true);

@@ -1,0 +1,44 @@
+// The one vocabulary every view uses for a skill's health (healthy, degraded, unusable, disabled), and why, from the registry's status. Pure.
+import type { SkillHealth, SkillHealthLabel } from './skillTypes.js';
+
+/** What the label is worked out from: a SkillStatus of the registry fits. */
+export interface HealthLabelInput {
+  /** False when the user disabled the skill. */
+  readonly enabled: boolean;
+  /** False when the skill has an `error` problem (config, scripts). */
+  readonly usable: boolean;
+  readonly health: { readonly state: SkillHealth; readonly consecutiveFailures?: number };
+}
+
+/**
+ * The label of a skill: `disabled` when the user disabled it; else `unusable` when it has an error problem or
+ * is in permanentFailure; else `degraded` when degraded or in temporaryFailure; else `healthy`. A skill whose
+ * skill.json is broken is never loaded and is always `unusable` (see BrokenSkill).
+ */
+export function healthLabelOf(status: HealthLabelInput): SkillHealthLabel {
+  if (!status.enabled) return 'disabled';
+  if (!status.usable || status.health.state === 'permanentFailure') return 'unusable';
+  if (status.health.state === 'degraded' || status.health.state === 'temporaryFailure') return 'degraded';
+  return 'healthy';
+}
+
+/** Why the skill has its label, in a few words ("" for a healthy skill with no failures counted). */
+export function healthReasonOf(status: HealthLabelInput): string {
+  const failures = status.health.consecutiveFailures ?? 0;
+  const counted = failures > 0 ? `${failures} failure${failures === 1 ? '' : 's'} in a row` : '';
+  if (!status.enabled) return 'disabled by the user';
+  if (!status.usable) return 'an error in its configuration or scripts';
+  switch (status.health.state) {
+    case 'permanentFailure':
+      return 'its scripts kept failing this session (until the session restarts)';
+    case 'temporaryFailure':
+      return 'a temporary failure (a timeout or a network error)';
+    case 'degraded':
+      return `recent failures${counted ? ` (${counted})` : ''}`;
+    case 'healthy':
+      return counted;
+  }
+}
+
+/** The label of a skill whose skill.json is broken. */
+export const BROKEN_SKILL_LABEL: SkillHealthLabel = 'unusable';
