@@ -43,6 +43,8 @@ async function dispatch(command: string | undefined, rest: readonly string[], io
       return await (await import('./commands/inspectCommand.js')).inspectCommand(rest, io, signal);
     case 'runs':
       return await (await import('./commands/runsCommand.js')).runsCommand(rest, io, signal);
+    case 'sessions':
+      return await (await import('./commands/sessionsCommand.js')).sessionsCommand(rest, io);
     case 'play':
       return await (await import('./commands/playCommand.js')).playCommand(rest, io, signal);
     case 'test':

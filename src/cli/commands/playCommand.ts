@@ -5,7 +5,9 @@ import { LlamaNarrator } from '../../runtime/narrator/llamaNarrator.js';
 import { createNarrator, type NarratorMode } from '../../runtime/narrator/narratorFactory.js';
 import { uiEventLine } from '../../runtime/session/uiEventLine.js';
 import { explanationLines } from '../../runtime/narrator/planExplanation.js';
-import { PlaySession } from '../../runtime/session/playSession.js';
+import { PlaySession, SessionUnreadableError } from '../../runtime/session/playSession.js';
+import { readSessionFile } from '../../runtime/session/sessionStore.js';
+import { chooseSession } from './playSessionChoice.js';
 import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
 import { runTurn } from '../../runtime/session/turnRunner.js';
 import type { Disposable } from '../../runtime/common/disposable.js';
@@ -37,6 +39,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     threads: { type: 'string' },
     'budget-ms': { type: 'string' },
     'turn-budget': { type: 'string' },
+    new: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`play takes no positional arguments (got "${positionals[0]}"); use --once "TEXT" for one turn`);
   const format = parseFormat(values.format);
@@ -68,6 +71,13 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
   const executionOptions = { ...execution, root, extraSkillRoots, skillContext: registry, extraEnv: choice.scriptEnvironment, runStore };
   const turnBudgetMs = parsePositiveInteger('turn-budget', values['turn-budget']);
   const records = { store: runStore, root, cwd: io.cwd };
+  const chosen = await chooseSession(root, io.cwd, values.session, values.new === true, values.once !== undefined);
+  if (chosen?.note) io.stderr.write(`${style.dim(chosen.note)}\n`);
+  if (chosen?.file !== undefined && chosen.id !== undefined && values.new === true && (await readSessionFile(chosen.file)) !== undefined) {
+    // --new with the name of a saved play-through: it is not overwritten.
+    throw new UsageError(`the session "${chosen.id}" already exists; continue it without --new, or delete it first with "narratoria sessions delete ${chosen.id}"`);
+  }
+  const sessionOptions = chosen ? { file: chosen.file, ...(chosen.dataScope ? { dataScope: chosen.dataScope } : {}), refuseUnreadable: true } : undefined;
   try {
     if (values.once !== undefined) {
       const once = values.once;
@@ -80,8 +90,8 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
         progress.follow(run);
       };
       try {
-        if (values.session !== undefined) {
-          const session = await PlaySession.open({ root, file: path.resolve(io.cwd, values.session), narrator: choice.narrator, skills: registry, execution: executionOptions, turnBudgetMs });
+        if (sessionOptions !== undefined) {
+          const session = await openSession({ root, ...sessionOptions, narrator: choice.narrator, skills: registry, execution: executionOptions, turnBudgetMs });
           session.onDidStartPlanRun(({ run }) => follow(run));
           result = await session.play(once, signal);
         } else {
@@ -94,9 +104,9 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       else printTurn(result, io, style, true, explain, records, streamed.take());
       return result.cancelled ? ExitCode.Failure : ExitCode.Success;
     }
-    return await interactive(io, signal, style, choice.reason, explain, records, await PlaySession.open({
+    return await interactive(io, signal, style, choice.reason, explain, records, await openSession({
       root,
-      file: values.session !== undefined ? path.resolve(io.cwd, values.session) : undefined,
+      ...sessionOptions,
       narrator: choice.narrator,
       skills: registry,
       execution: executionOptions,
@@ -111,6 +121,16 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     }
     await choice.narrator.dispose();
     registry.dispose();
+  }
+}
+
+/** Opens the play-through; a saved one that is damaged or of another version is a usage error (exit 2), left untouched. */
+async function openSession(options: Parameters<typeof PlaySession.open>[0]): Promise<PlaySession> {
+  try {
+    return await PlaySession.open(options);
+  } catch (error) {
+    if (error instanceof SessionUnreadableError) throw new UsageError(`${error.message} Start another with --new, or delete it with "narratoria sessions delete".`);
+    throw error;
   }
 }
 

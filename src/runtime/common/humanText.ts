@@ -25,3 +25,10 @@ export function plural(count: number, singular: string, pluralForm = `${singular
 function oneDecimal(value: number): number {
   return Math.round(value * 10) / 10;
 }
+
+/** 512 → "512 B", 2048 → "2.0 KB", 3_500_000 → "3.3 MB" (powers of 1,024). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}

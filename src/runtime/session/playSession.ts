@@ -11,6 +11,7 @@ import type { ExecutePlanOptions, PlanRun } from '../executor/planExecutor.js';
 import type { Narrator } from '../narrator/index.js';
 import { runTurn, type SkillSource } from './turnRunner.js';
 import { sessionScope, type SkillDataScope } from '../skills/skillDataScope.js';
+import { readSessionFile } from './sessionStore.js';
 import { firstAttemptSkills } from './turnOutcome.js';
 import type { AttemptLogEntry, TurnResult } from './turnTypes.js';
 
@@ -81,6 +82,19 @@ export interface PlaySessionOptions {
    * shared data in `.narratoria/shared`). A playtest or an explored session passes a scope of its own.
    */
   readonly dataScope?: SkillDataScope | undefined;
+  /** A saved file that is damaged, or of another format version, is refused (SessionUnreadableError) and left as it is, instead of set aside. */
+  readonly refuseUnreadable?: boolean | undefined;
+}
+
+/** A saved session that cannot be played: damaged, or written by another version. The file is left untouched. */
+export class SessionUnreadableError extends Error {
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(`The session ${file} ${reason}. It was left as it is.`);
+    this.name = 'SessionUnreadableError';
+  }
 }
 
 /** Reported when a saved session could not be read and was set aside. */
@@ -138,6 +152,10 @@ export class PlaySession implements Disposable {
       reason = `${problems[0]!.instancePath || '/'} ${problems[0]!.message ?? 'is invalid'}`;
     } catch (error) {
       reason = `not valid JSON: ${(error as Error).message}`;
+    }
+    if (options.refuseUnreadable) {
+      const read = await readSessionFile(file);
+      throw new SessionUnreadableError(file, read && 'problem' in read ? read.problem : `is damaged: ${reason}`);
     }
     const movedTo = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     await rename(file, movedTo);
