@@ -50,6 +50,8 @@ export async function storyScaffoldFiles(sources: ScaffoldSources, storyName: st
   const plan = `${EXAMPLE_PLAN_FOLDER}/${STARTER_EXAMPLE_PLAN}`;
   files.push({ path: plan, text: await examplePlanText(sources.examplesDirectory) });
   files.push({ path: STARTER_PLAYTEST, text: starterPlaytestText() });
+  // What the story keeps while it plays (sessions and their skills' data, run records, logs) stays out of git.
+  files.push({ path: '.gitignore', text: '# Narratoria: saved sessions, their skills\' data, run records and logs\n.narratoria/\n' });
   files.push({ path: 'README.md', text: starterReadmeText(storyName, plan) });
   return files;
 }
