@@ -157,7 +157,7 @@ export const COMMAND_USAGES = {
     ],
   },
   test: {
-    synopsis: ['narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update] [--coverage] [--no-bundled-skills]'],
+    synopsis: ['narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update] [--coverage] [--keep] [--no-bundled-skills]'],
     summary: 'Plays playtests (*.playtest.json; default: every one under the root) and reports each turn.',
     options: [
       ['FILE|DIR', 'playtest files, or folders to search for them (default: the root)'],
@@ -170,6 +170,7 @@ export const COMMAND_USAGES = {
       ['--update', 'write what happened into the skills and outcome expectations that failed'],
       ['--coverage', "measure the skill scripts' coverage (DIR/coverage/, a summary on stderr)"],
       bundled,
+      ['--keep', "keep each playtest's session and its skills' data in DIR/.narratoria/sessions (playtest-NAME-TIME) instead of deleting it"],
       help,
     ],
     exitCodes: [
@@ -179,7 +180,7 @@ export const COMMAND_USAGES = {
     ],
   },
   explore: {
-    synopsis: ['narratoria explore [--root DIR] [--runs N] [--turns N] [--seed S] [--narrator pattern|llm|auto] [--jobs N] [--format text|json] [--out DIR] [--coverage] [--no-bundled-skills]'],
+    synopsis: ['narratoria explore [--root DIR] [--runs N] [--turns N] [--seed S] [--narrator pattern|llm|auto] [--jobs N] [--format text|json] [--out DIR] [--coverage] [--keep] [--no-bundled-skills]'],
     summary: 'Simulated players play seeded sessions; reports what went wrong and what was never reached.',
     options: [
       root,
@@ -192,6 +193,7 @@ export const COMMAND_USAGES = {
       ['--out DIR', 'save each session that found a problem as a playtest in DIR'],
       ['--coverage', "measure the skill scripts' coverage (DIR/coverage/)"],
       bundled,
+      ['--keep', "keep each session and its skills' data in DIR/.narratoria/sessions (explore-SEED) instead of deleting it"],
       help,
     ],
     exitCodes: [

@@ -94,3 +94,18 @@ test('--session with a path keeps its older meaning, with a note that names are 
   assert.match(run.stderr, /names are now preferred/);
   assert.ok(existsSync(file));
 });
+
+test('test --keep and explore --keep keep their sessions (file and skills\' data) in .narratoria/sessions; without it nothing is left', async () => {
+  const count = async () => (JSON.parse((await sessions('list', '--format', 'json')).stdout) as Summary[]).filter((summary) => /^(?:playtest|explore)-/.test(summary.id));
+  const before = (await count()).length;
+  assert.equal((await narratoria(['test', '--root', story, '--narrator', 'pattern'])).code, 0);
+  assert.equal((await narratoria(['explore', '--root', story, '--narrator', 'pattern', '--runs', '2', '--turns', '2', '--jobs', '1'])).code, 0);
+  assert.equal((await count()).length, before, 'nothing kept without --keep');
+  assert.equal((await narratoria(['test', '--root', story, '--narrator', 'pattern', '--keep'])).code, 0);
+  const explored = await narratoria(['explore', '--root', story, '--narrator', 'pattern', '--runs', '2', '--turns', '2', '--jobs', '1', '--keep']);
+  assert.ok(explored.code === 0 || explored.code === 1, explored.stderr);
+  const kept = await count();
+  assert.equal(kept.filter((summary) => summary.id.startsWith('playtest-first-steps')).length, 1);
+  assert.equal(kept.filter((summary) => summary.id.startsWith('explore-')).length, 2);
+  assert.ok(kept.every((summary) => summary.problem === undefined && (summary.turns ?? 0) > 0), JSON.stringify(kept));
+});

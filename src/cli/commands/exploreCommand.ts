@@ -53,6 +53,7 @@ export async function exploreCommand(args: readonly string[], io: CliIo, signal:
     out: { type: 'string' },
     coverage: { type: 'boolean' },
     'no-bundled-skills': { type: 'boolean' },
+    keep: { type: 'boolean' },
   });
   if (positionals.length > 0) throw new UsageError(`explore takes no file arguments (got "${positionals[0]}")`);
   const runs = parsePositiveInteger('runs', values.runs) ?? EXPLORE_DEFAULTS.runs;
@@ -76,6 +77,7 @@ export async function exploreCommand(args: readonly string[], io: CliIo, signal:
     jobs,
     outDirectory,
     coverage: values.coverage === true,
+    keepSessions: values.keep === true,
     environment: io.env as Record<string, string | undefined>,
     ...(io.env['NARRATORIA_MODEL_DIR'] ? { modelDirectory: io.env['NARRATORIA_MODEL_DIR'] } : {}),
     signal,

@@ -29,6 +29,7 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
     update: { type: 'boolean' },
     coverage: { type: 'boolean' },
     'no-bundled-skills': { type: 'boolean' },
+    keep: { type: 'boolean' },
   });
   const format = (values.format ?? 'text') as (typeof FORMATS)[number];
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be text, json or junit, not "${values.format}"`);
@@ -89,6 +90,7 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
       signal,
       ...(narrator ? { narrator } : {}),
       ...(jobs !== undefined ? { jobs } : {}),
+      ...(values.keep ? { keepSessions: true } : {}),
       ...(io.env['NARRATORIA_MODEL_DIR'] ? { modelDirectory: io.env['NARRATORIA_MODEL_DIR'] } : {}),
     });
     if (coverage) io.stderr.write(formatCoverageText(await coverage.finish(root), styler(io.stderr, io.env)));

@@ -1,5 +1,5 @@
 // Plays one exploration session: a fresh play session with the session's seed, a simulated player choosing each input, every turn counted in the skill usage and checked for problems; a thrown exception is a problem that ends the session.
-import { isolatedScope } from '../skills/skillDataScope.js';
+import { createSessionFolder, isolatedScope } from '../skills/skillDataScope.js';
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ExecutePlanOptions } from '../executor/planExecutor.js';
@@ -26,6 +26,8 @@ export interface ExploreSessionEnvironment {
   readonly usage: SkillUsage;
   /** A folder for the session's file (removed after). */
   readonly folder: string;
+  /** Keep each session (file and skills' data) as the story's `.narratoria/sessions/explore-SEED`, not deleted. */
+  readonly keepSessions?: boolean | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly onTurnPlayed?: ((problems: number) => void) | undefined;
 }
@@ -65,14 +67,14 @@ export async function playExploreSession(index: number, seed: number, environmen
     }
     for (const problem of found) if (problems.length < MAX_PROBLEMS_KEPT) problems.push(problem);
   };
-  const file = path.join(environment.folder, `session-${index}.json`);
-  const scopeFolder = path.join(environment.folder, `session-${index}`);
+  const scopeFolder = environment.keepSessions ? createSessionFolder(environment.root, `explore-${own}`) : path.join(environment.folder, `session-${index}`);
+  const file = environment.keepSessions ? path.join(scopeFolder, 'session.json') : path.join(environment.folder, `session-${index}.json`);
   let session: PlaySession | undefined;
   let turns = 0;
   try {
     environment.skills.restartSession();
     // Hermetic: each explored session's skill data starts empty in the exploration's folder, removed after.
-    const dataScope = await isolatedScope(environment.root, `explore-${index}`, scopeFolder);
+    const dataScope = await isolatedScope(environment.root, path.basename(scopeFolder), scopeFolder);
     session = await PlaySession.open({ root: environment.root, file, narrator: environment.narrator, skills: environment.skills, execution: environment.execution, attemptLogFile: null, seed: own, initialState: {}, dataScope });
     const narratorFailures: string[] = [];
     session.onDidLogAttempt((entry) => {
@@ -110,8 +112,10 @@ export async function playExploreSession(index: number, seed: number, environmen
     note([{ kind: 'exception', turn: turns + 1, message: `the session could not be played: ${error instanceof Error ? error.message : String(error)}` }]);
   } finally {
     session?.dispose();
-    rmSync(file, { force: true });
-    rmSync(scopeFolder, { recursive: true, force: true });
+    if (!environment.keepSessions) {
+      rmSync(file, { force: true });
+      rmSync(scopeFolder, { recursive: true, force: true });
+    }
   }
   return { index, seed: own, turns, inputs, problems, problemCount, byKind, toolFailures, cancelled: environment.signal?.aborted === true };
 }

@@ -25,6 +25,8 @@ export interface ExploreOptions {
   readonly extraSkillRoots?: readonly string[] | undefined;
   /** Sessions (default 20). */
   readonly runs?: number | undefined;
+  /** Keep each session and its skills' data in the story's .narratoria/sessions (explore-SEED) instead of deleting it. */
+  readonly keepSessions?: boolean | undefined;
   /** Turns per session at most (default 10). */
   readonly turns?: number | undefined;
   /** Session k plays with a seed derived from this one (default 1). */
@@ -130,6 +132,7 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
           execution: { extraSkillRoots: options.extraSkillRoots, skillContext: registry, extraEnv },
           turns,
           turnBudgetMs,
+          keepSessions: options.keepSessions,
           manifestActions: actions,
           usage,
           folder,

@@ -1,5 +1,5 @@
 // Plays a playtest through a real play session (its seed, its state before turn 1, a session file of its own) and checks each turn: the report of one playtest.
-import { isolatedScope } from '../skills/skillDataScope.js';
+import { createSessionFolder, isolatedScope } from '../skills/skillDataScope.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -25,6 +25,8 @@ export interface PlaytestEnvironment {
   /** Executor settings; the run store records each turn's runs (`.narratoria/runs`). */
   readonly execution?: Omit<ExecutePlanOptions, 'root'>;
   readonly signal?: AbortSignal;
+  /** Keep the playtest's session (file and skills' data) as `.narratoria/sessions/playtest-…` instead of deleting it. */
+  readonly keepSession?: boolean;
   /** Writes each turn's transcript as `narratoria run` prints it (a test run's output), when given. */
   readonly transcriptStyle?: TextStyle;
   /** Called when a turn starts and when it ends (for live views such as the Test Explorer). */
@@ -39,7 +41,8 @@ export interface PlaytestEnvironment {
 /** Plays every turn in order and checks it. Never throws for a failing story: an exception makes the playtest's status `error`. */
 export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvironment): Promise<PlaytestReport> {
   const started = performance.now();
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'narratoria-playtest-'));
+  // Its session and its skills' data: in a temporary folder, deleted after; or, to look at later, in the story's sessions.
+  const folder = environment.keepSession ? keptSessionFolder(environment.root, playtest.name) : mkdtempSync(path.join(os.tmpdir(), 'narratoria-playtest-'));
   const turns: TurnReport[] = [];
   let session: PlaySession | undefined;
   const report = (status: PlaytestReport['status'], error?: string): PlaytestReport => ({
@@ -64,7 +67,7 @@ export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvi
       seed: playtest.seed,
       initialState: playtest.state,
       // Hermetic: the playtest's skill data starts empty in its own folder, removed after (nothing reaches the story).
-      dataScope: await isolatedScope(environment.root, `playtest-${path.basename(folder)}`, folder),
+      dataScope: await isolatedScope(environment.root, path.basename(folder), folder),
     });
     for (const [position, turn] of playtest.turns.entries()) {
       if (environment.signal?.aborted) break;
@@ -129,6 +132,13 @@ export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvi
     return report('error', error instanceof Error ? error.message : String(error));
   } finally {
     session?.dispose();
-    rmSync(folder, { recursive: true, force: true });
+    if (!environment.keepSession) rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** A new folder in the story's .narratoria/sessions for a kept playtest session: "playtest-the-rusty-anchor-2026-11-28-170312". */
+function keptSessionFolder(root: string, name: string): string {
+  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '') || 'playtest';
+  const stamp = new Date().toISOString().slice(0, 19).replace('T', '-').replace(/:/g, '');
+  return createSessionFolder(root, `playtest-${slug}-${stamp}`);
 }

@@ -34,6 +34,8 @@ export interface PlaytestSuiteOptions {
   readonly onLog?: (message: string) => void;
   /** Variables added to every skill script's environment (coverage's NODE_V8_COVERAGE). */
   readonly scriptEnvironment?: Readonly<Record<string, string>>;
+  /** Keep each playtest's session (its file and its skills' data) in the story's .narratoria/sessions instead of deleting it. */
+  readonly keepSessions?: boolean;
   /** Each turn's result as played (coverage counts what the skills did). */
   readonly onTurnPlayed?: (playtest: Playtest, result: TurnResult) => void;
   /**
@@ -86,6 +88,7 @@ export async function runPlaytestSuite(playtests: readonly Playtest[], options: 
           execution: { extraSkillRoots: options.extraSkillRoots, skillContext: registry, extraEnv: { ...choice.scriptEnvironment, ...options.scriptEnvironment }, runStore },
           ...(options.signal ? { signal: options.signal } : {}),
           ...(options.transcriptStyle ? { transcriptStyle: options.transcriptStyle } : {}),
+          ...(options.keepSessions ? { keepSession: true } : {}),
           onTurnStarted: (index) => options.onTurnStarted?.(playtest, index),
           onTurnFinished: (report) => options.onTurnFinished?.(playtest, report),
           onPlanRun: (run, turn, attempt) => options.onPlanRun?.(playtest, run, turn, attempt),

@@ -1,5 +1,5 @@
 // Where a skill's data lives: per play-through under <root>/.narratoria/sessions/<id>/data/<skill>/, shared by all sessions under <root>/.narratoria/shared/<skill>/, never in a skill's own folder or the installation.
-import { promises as fs } from 'node:fs';
+import { mkdirSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { relativeInside } from '../common/pathContainment.js';
 
@@ -72,4 +72,18 @@ export async function prepareSkillData(scope: SkillDataScope, skill: string, ski
   }
   await fs.mkdir(data, { recursive: true }).catch(() => undefined);
   return data;
+}
+
+/** Creates a new session folder named `base` (or `base-2`, `base-3`… when taken) in the story; returns its path. */
+export function createSessionFolder(root: string, base: string): string {
+  mkdirSync(path.join(narratoriaDirectory(root), 'sessions'), { recursive: true });
+  for (let suffix = 1; ; suffix++) {
+    const folder = sessionDirectory(root, suffix === 1 ? base : `${base}-${suffix}`);
+    try {
+      mkdirSync(folder);
+      return folder;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
 }
