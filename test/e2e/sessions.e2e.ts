@@ -6,8 +6,11 @@ import { after, before, describe, test } from 'node:test';
 import { startCodeServer, type CodeServer } from './harness/codeServer.js';
 import { PlayPanel, TURN_TIMEOUT_MS } from './harness/playPanel.js';
 import { packagedVsix, scenario, SCENARIO_TIMEOUT_MS, UI_TIMEOUT_MS } from './harness/scenario.js';
+import { waitForSavedEditor } from './harness/savedEditors.js';
 
 const MEMORY_INPUT = 'Remember that Mira gave me a silver key';
+/** `PLAY_PANEL_VIEW_TYPE` of src/extension/play/playPanel.ts (that module needs `vscode`, so it is not imported here). */
+const PLAY_PANEL_VIEW_TYPE = 'narratoria.playPanel';
 
 describe('play-throughs', () => {
   let server: CodeServer | undefined;
@@ -32,8 +35,13 @@ describe('play-throughs', () => {
       assert.deepEqual(saved.turns.map((turn) => turn.input), ['I roll to pick the lock', MEMORY_INPUT]);
       assert.match(readFileSync(path.join(sessions, name, 'data', 'memory', 'memories.jsonl'), 'utf8'), /silver key/);
 
+      // VS Code saves its open editors on a timer: wait until the panel is in them, so the reload restores it.
+      await waitForSavedEditor(workbench, PLAY_PANEL_VIEW_TYPE);
       await workbench.page.reload();
       await workbench.waitUntilReady();
+      // The restored panel opens the play-through played last; once it has drawn (and taken the focus), Continue…
+      // picks the play-through explicitly (a quick pick closes when the focus moves).
+      await new PlayPanel(workbench).get('narrationEntry').nth(1).waitFor({ timeout: TURN_TIMEOUT_MS });
       // Continue…: the picker lists the play-through with its turns and last input; picking it opens it in the panel.
       await workbench.pickCommand('Narratoria: Continue a Play-through…');
       const row = workbench.page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first();
