@@ -7,6 +7,7 @@ import { inspectSkillScriptCommand, openInInspectorCommand } from './inspect/ins
 import { downloadNarratorModel } from './narrator/modelDownloadCommand.js';
 import type { NarratoriaContext } from './narratoriaContext.js';
 import { PlayPanel } from './play/playPanel.js';
+import { continueSessionCommand, deleteSessionCommand, newGameCommand } from './play/sessionCommands.js';
 import {
   addSampleSkillsCommand, configureSkillCommand, newSkillCommand, openManifestCommand,
   resetHealthCommand, runSkillScriptCommand, setSkillEnabledCommand, type SkillCommandContext,
@@ -27,6 +28,9 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     log: context.log,
     scriptEnvironment: () => context.narrator.scriptEnvironment(),
     lastInputs: context.lastInputs,
+  };
+  const showPlayPanel = (): void => {
+    if (context.root) PlayPanel.show(context.playPanelHost());
   };
   return {
     'narratoria.openPlayPanel': async () => {
@@ -50,7 +54,11 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.enableSkill': setSkillEnabledCommand(skillContext, true),
     'narratoria.disableSkill': setSkillEnabledCommand(skillContext, false),
     'narratoria.resetSkillHealth': resetHealthCommand(skillContext),
-    'narratoria.restartSession': () => context.confirmRestart(),
+    'narratoria.play.newGame': newGameCommand(() => context.play, showPlayPanel),
+    'narratoria.play.continue': continueSessionCommand(() => context.play, showPlayPanel),
+    'narratoria.play.deleteSession': deleteSessionCommand(() => context.play),
+    // Restart Session became New Game (issue 40): the old id stays for keybindings and scripts.
+    'narratoria.restartSession': newGameCommand(() => context.play, showPlayPanel),
     'narratoria.cancelTurn': () => context.play?.cancel(),
     'narratoria.downloadModel': () => downloadNarratorModel({ narrator: context.narrator, settings: () => readSettings(context.root), log: context.log }),
     'narratoria.showLogs': () => context.log.show(),

@@ -181,7 +181,8 @@ export class NarratoriaContext implements vscode.Disposable {
       controller,
       assetRoots: () => [this.root!, ...this.skills.extraSkillRoots().map((root) => vscode.Uri.file(root))],
       log: this.log,
-      restartSession: () => this.confirmRestart(),
+      newGame: () => vscode.commands.executeCommand('narratoria.play.newGame'),
+      chooseSession: () => vscode.commands.executeCommand('narratoria.play.continue'),
       onDidChangeAssetRoots: (listener) => this.skills.onDidChangeSkills(() => listener()),
       openSkill: async (name) => {
         const skill = this.skills.skills.find((candidate) => candidate.name === name);
@@ -197,20 +198,6 @@ export class NarratoriaContext implements vscode.Disposable {
         await this.treeView.reveal({ kind: 'skill', skill }, { select: true, focus: true, expand: true }).then(undefined, () => undefined);
       },
     };
-  }
-
-  /** Asks, then restarts the play session (a copy of the old one is kept). */
-  async confirmRestart(): Promise<void> {
-    const controller = this.play;
-    if (!controller) return;
-    const answer = await vscode.window.showWarningMessage(
-      'Restart the play session?',
-      { modal: true, detail: 'The story starts over with an empty state and every skill becomes healthy again. A copy of the current session is kept in .narratoria/history/.' },
-      'Restart Session',
-    );
-    if (answer !== 'Restart Session') return;
-    await controller.restart();
-    void vscode.window.showInformationMessage('The play session starts over.');
   }
 
   dispose(): void {

@@ -24,7 +24,12 @@ export const PlayPanelTestId = {
   input: 'player-input',
   sendButton: 'send-button',
   cancelButton: 'cancel-button',
-  restartButton: 'restart-button',
+  /** Header: New Game (a new play-through; the current one stays saved). */
+  newGameButton: 'new-game-button',
+  /** Header: Continue… (the session picker). */
+  continueButton: 'continue-button',
+  /** Header: the current play-through's name. */
+  sessionName: 'session-name',
   /** The tool execution panel and its rows (rows have data-tool-id and data-status). */
   toolPanel: 'tool-panel',
   toolRow: 'tool-row',

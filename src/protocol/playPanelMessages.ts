@@ -144,9 +144,11 @@ export interface SkillSummaryView {
   readonly reason?: string;
 }
 
-/** Everything the webview needs to draw itself from scratch (sent after `ready` and after a restart). */
+/** Everything the webview needs to draw itself from scratch (sent after `ready`, after New Game and after Continue). */
 export interface PlaySnapshot {
   readonly sessionId: string;
+  /** The play-through's name in the session store (`.narratoria/sessions/<name>`), shown in the header. */
+  readonly sessionName: string;
   readonly turns: readonly TurnView[];
   readonly state: Record<string, unknown>;
   /** The last turn's changed keys, highlighted in the state inspector. */
@@ -161,7 +163,7 @@ export interface PlaySnapshot {
   readonly runningInput?: string;
   /** The running turn's attempts so far with their tools (a panel opened mid-turn shows its progress). */
   readonly runningAttempts?: readonly RunningAttemptView[];
-  /** A notice for the author (e.g. "the saved session could not be read and was set aside"). */
+  /** A notice for the author (e.g. "a saved play-through could not be opened: … It was left as it is."). */
   readonly notice?: string;
 }
 
@@ -197,7 +199,10 @@ export type FromPlayWebview =
   /** Click on a narrative_choice button: `turnIndex` is the turn that offered it, `choiceIndex` 0-based. */
   | { readonly type: 'choose'; readonly turnIndex: number; readonly choiceIndex: number }
   | { readonly type: 'cancel' }
-  | { readonly type: 'restart' }
+  /** New Game: a new play-through starts; the current one stays saved and listed. */
+  | { readonly type: 'newGame' }
+  /** Continue…: the session picker (the saved play-throughs, to continue one). */
+  | { readonly type: 'chooseSession' }
   /** Opens the full details of a turn (attempts, plans, tool results) in an editor. */
   | { readonly type: 'showDetails'; readonly turnIndex: number }
   | { readonly type: 'showLogs' }

@@ -1,16 +1,17 @@
-// Extension-host tests of play sessions: a real turn through the controller, persistence across a reopened session, restart keeping a copy, the panel.
+// Extension-host tests of play sessions: a real turn through the controller, persistence across a reopened session, New Game keeping the old play-through, the panel.
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import * as path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { suite, suiteSetup, test } from 'mocha';
 import * as vscode from 'vscode';
 import type { NarratoriaApi } from '../../src/extension/main.js';
 import { narratoriaApi, waitFor } from './api.js';
 import { storyFolder } from './support.js';
+import { listSessions, sessionFile as storedSessionFile } from '../../src/runtime/session/sessionStore.js';
 
 suite('Play session', () => {
   let api: NarratoriaApi;
-  const sessionFile = (): string => path.join(storyFolder().fsPath, '.narratoria', 'session.json');
+  /** The current play-through's file in the session store. */
+  const sessionFile = (): string => storedSessionFile(storyFolder().fsPath, api.context.play!.sessionName!);
 
   suiteSetup(async () => {
     api = await narratoriaApi();
@@ -52,16 +53,17 @@ suite('Play session', () => {
     await first;
   });
 
-  test('restart empties the session and keeps a copy of the old one', async () => {
+  test('New Game starts an empty play-through; the old one stays saved and listed', async () => {
     const controller = api.context.play!;
-    const history = path.join(storyFolder().fsPath, '.narratoria', 'history');
-    const copies = existsSync(history) ? readdirSync(history).length : 0;
-    const old = (await controller.snapshot()).sessionId;
-    await controller.restart();
+    const old = await controller.snapshot();
+    assert.ok(old.turns.length > 0, 'the earlier tests played turns');
+    const id = await controller.newGame();
     const fresh = await controller.snapshot();
-    assert.notEqual(fresh.sessionId, old);
+    assert.equal(fresh.sessionName, id);
+    assert.notEqual(fresh.sessionId, old.sessionId);
     assert.equal(fresh.turns.length, 0);
     assert.deepEqual(fresh.state, {});
-    assert.equal(readdirSync(history).length, copies + 1);
+    const listed = await listSessions(storyFolder().fsPath);
+    assert.equal(listed.find((summary) => summary.id === old.sessionName)?.turns, old.turns.length);
   });
 });

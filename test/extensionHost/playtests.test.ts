@@ -128,7 +128,7 @@ suite('Playtests (Test Explorer)', () => {
 
   test('Save Session as Playtest writes playtests/<name>.playtest.json from the session, never over a file, and it passes at once', async () => {
     const controller = api.context.play!;
-    await controller.restart();
+    await controller.newGame();
     const first = await controller.play('I roll to pick the lock');
     assert.equal(typeof first, 'object');
     await controller.play('What are my options?');

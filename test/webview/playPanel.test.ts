@@ -227,13 +227,15 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
   });
 
 
-  test('header: Restart, Show Logs, skills strip, narrator download progress', async () => {
+  test('header: the play-through\'s name, Continue…, New Game, Show Logs, skills strip, narrator download progress', async () => {
     const panel = await kit.openWithSession();
     const { page } = panel;
-    await byTestId(page, PlayPanelTestId.restartButton).click();
+    assert.equal(await byTestId(page, PlayPanelTestId.sessionName).innerText(), '2026-11-28-1642');
+    await byTestId(page, PlayPanelTestId.continueButton).click();
+    await byTestId(page, PlayPanelTestId.newGameButton).click();
     await page.getByRole('button', { name: 'Show Logs' }).click();
     await page.locator('.skill-dot[data-skill="npc-perception"]').click();
-    assert.deepEqual((await panel.posted()).slice(1), [{ type: 'restart' }, { type: 'showLogs' }, { type: 'openSkill', skill: 'npc-perception' }]);
+    assert.deepEqual((await panel.posted()).slice(1), [{ type: 'chooseSession' }, { type: 'newGame' }, { type: 'showLogs' }, { type: 'openSkill', skill: 'npc-perception' }]);
     assert.match((await page.locator('.skill-dot[data-skill="npc-perception"]').getAttribute('title')) ?? '', /^NPC Perception \(npc-perception\): degraded \(a temporary failure/);
 
     await panel.send({ type: 'narratorChanged', narrator: { state: 'downloading', label: 'Downloading Phi-3.5-mini', detail: '1.1 GB of 2.4 GB', percent: 42.4 } });

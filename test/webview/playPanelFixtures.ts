@@ -126,6 +126,7 @@ export const sessionState: Record<string, unknown> = {
 export function snapshot(origin: string, overrides: Partial<PlaySnapshot> = {}): PlaySnapshot {
   return {
     sessionId: 'session-lantern-keep',
+    sessionName: '2026-11-28-1642',
     turns: [turnOne, turnTwo(origin)],
     state: sessionState,
     changedKeys: ['dice', 'choices', 'flags'],

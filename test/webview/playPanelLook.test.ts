@@ -41,7 +41,7 @@ test('narrow: tools and state stacked under the story, in dark and light', { tim
       const layout = await sideColumn(panel);
       assert.ok(layout.sideTop >= layout.storyBottom, 'stacked');
       assert.equal(layout.sideWidth, 560);
-      assert.equal(await panel.page.locator(`[data-testid="${PlayPanelTestId.restartButton}"] .button-label`).isVisible(), false, 'header buttons become icons');
+      assert.equal(await panel.page.locator(`[data-testid="${PlayPanelTestId.newGameButton}"] .button-label`).isVisible(), false, 'header buttons become icons');
       // Collapsing a section in the narrow layout is remembered for that layout only.
       await panel.page.locator('.section-tools .section-toggle').click();
       assert.equal(await panel.page.locator(`[data-testid="${PlayPanelTestId.toolRow}"]:visible`).count(), 0);

@@ -171,12 +171,12 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     assert.deepEqual((await panel.posted()).slice(1), []);
 
     await panel.send({ type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true });
-    await dialog.getByRole('button', { name: 'Restart session' }).click();
+    await dialog.getByRole('button', { name: 'New Game' }).click();
     await panel.send({ type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true });
     await dialog.getByRole('button', { name: 'View details' }).click();
     await panel.send({ type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true });
     await dialog.getByRole('button', { name: 'Continue with fallback' }).click();
-    assert.deepEqual((await panel.posted()).slice(1), [{ type: 'restart' }, { type: 'showDetails', turnIndex: 3 }]);
+    assert.deepEqual((await panel.posted()).slice(1), [{ type: 'newGame' }, { type: 'showDetails', turnIndex: 3 }]);
     assert.equal(await dialog.isVisible(), false);
   });
 
@@ -215,11 +215,11 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     await notice.getByRole('button', { name: 'Retry' }).click();
     assert.deepEqual((await panel.posted()).slice(1), [{ type: 'play', input: 'listen at the door' }]);
 
-    await panel.send({ type: 'snapshot', snapshot: snapshot(kit.origin, { sessionId: 'session-2', turns: [], state: {}, changedKeys: [], notice: 'The saved session could not be read and was set aside as session.json.bad.' }) });
+    await panel.send({ type: 'snapshot', snapshot: snapshot(kit.origin, { sessionId: 'session-2', sessionName: '2026-11-28-1700', turns: [], state: {}, changedKeys: [], notice: 'A saved play-through could not be opened: "2026-11-27-0900" is damaged: not valid JSON. It was left as it is.' }) });
     assert.equal(await byTestId(page, PlayPanelTestId.narrationEntry).count(), 0);
     assert.equal(await byTestId(page, PlayPanelTestId.errorNotice).count(), 0);
     assert.match(await page.locator('.story-empty').innerText(), /Your story starts here/);
-    assert.match(await page.locator('.banner-info').innerText(), /set aside/);
+    assert.match(await page.locator('.banner-info').innerText(), /left as it is/);
     await panel.screenshot('dark-new-session');
     await page.locator('.banner-info').getByRole('button', { name: 'Dismiss' }).click();
     assert.equal(await page.locator('.banner-info').isVisible(), false);

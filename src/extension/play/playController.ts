@@ -1,10 +1,13 @@
-// Runs the workspace's play session for the play panel: turns, live tool progress as typed messages, restart, details.
-import * as path from 'node:path';
+// Runs the workspace's play-through for the play panel: which saved session it is (Continue, New Game), turns, live tool progress as typed messages, details.
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
 import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
-import { PlaySession, type SessionFile } from '../../runtime/session/playSession.js';
+import { PlaySession, SessionUnreadableError, type SessionFile } from '../../runtime/session/playSession.js';
+import { deleteSession, listSessions, newSessionId, sessionFile } from '../../runtime/session/sessionStore.js';
+import { adoptOlderSession, olderSessionOffer } from '../../runtime/session/olderSessionFile.js';
+import { panelSessionToOpen, sessionPickEntries, type SessionPickEntry } from '../../runtime/session/sessionPicks.js';
+import { sessionScope } from '../../runtime/skills/skillDataScope.js';
 import { MAX_PLAN_ATTEMPTS } from '../../runtime/session/turnRunner.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import type { AttemptView, LogLineView, PlaySnapshot, SkillSummaryView, ToolRunView, ToPlayWebview } from '../../protocol/playPanelMessages.js';
@@ -37,6 +40,8 @@ export type PlayRefusal = 'untrusted' | 'busy' | 'empty';
  */
 export class PlayController implements vscode.Disposable {
   private session: Promise<PlaySession> | undefined;
+  /** The play-through the panel plays: a session of the store by name (chosen on first use: the one played last, or a new one). */
+  private current: string | undefined;
   private running: { readonly input: string; readonly abort: AbortController; finished?: Promise<unknown> } | undefined;
   /** Set when settings changed during a turn: the session is reopened once the turn ends. */
   private stale = false;
@@ -85,6 +90,7 @@ export class PlayController implements vscode.Disposable {
     );
     return {
       sessionId: session.sessionId,
+      sessionName: this.current ?? session.sessionId,
       turns,
       state: session.state,
       changedKeys: session.turns.at(-1)?.changedKeys ?? [],
@@ -179,14 +185,59 @@ export class PlayController implements vscode.Disposable {
     this.running.abort.abort();
   }
 
-  /** Starts the session over once a running turn is cancelled and saved; the runtime keeps a copy of the old session. */
-  async restart(): Promise<void> {
+  /** The name of the play-through the panel plays (undefined until it was first opened). */
+  get sessionName(): string | undefined {
+    return this.current;
+  }
+
+  /** Starts a new play-through (named by the date and time); the current one stays saved and listed. Returns its name. */
+  async newGame(): Promise<string> {
+    await this.stopTurn();
+    const id = await newSessionId(this.options.root);
+    await this.switchTo(id);
+    this.options.log.info(`new play-through ${id}`);
+    return id;
+  }
+
+  /** Continues a saved play-through (the older session file is copied into the store first). Returns its name. */
+  async continueSession(target: SessionPickEntry['target']): Promise<string> {
+    await this.stopTurn();
+    const id = target.kind === 'olderFile' ? await adoptOlderSession(this.options.root) : target.id;
+    await this.switchTo(id);
+    this.options.log.info(`continuing the play-through ${id}`);
+    return id;
+  }
+
+  /** The session picker's entries: the saved play-throughs, last played first, and the older session file while it is offered. */
+  async sessionPicks(): Promise<SessionPickEntry[]> {
+    const root = this.options.root;
+    return sessionPickEntries(await listSessions(root), await olderSessionOffer(root), this.current);
+  }
+
+  /** Deletes a saved play-through and its skills' data; never the one being played ('current'). */
+  async deleteSession(id: string): Promise<'deleted' | 'current' | 'missing'> {
+    if (id === this.current) return 'current';
+    const deleted = await deleteSession(this.options.root, id);
+    if (deleted) this.options.log.info(`deleted the play-through ${id}`);
+    return deleted ? 'deleted' : 'missing';
+  }
+
+  /** Cancels a running turn and waits until it is saved. */
+  private async stopTurn(): Promise<void> {
     const running = this.running;
     this.cancel();
     await running?.finished;
-    const session = await this.openSession();
-    const copy = await session.restart();
-    this.options.log.info(`session restarted${copy ? `; the previous one was kept in ${copy}` : ''}`);
+  }
+
+  /** Makes `id` the current play-through and redraws the panel from it. */
+  private async switchTo(id: string): Promise<void> {
+    const previous = this.session;
+    this.session = undefined;
+    this.stale = false;
+    void previous?.then((session) => session.dispose(), () => undefined);
+    this.current = id;
+    // Skill health is per play-through: a new or continued one starts with every skill healthy.
+    this.options.skills.restartSession();
     this.results.clear();
     this.tools.clear();
     this.notice = undefined;
@@ -242,10 +293,36 @@ export class PlayController implements vscode.Disposable {
   }
 
   private async createSession(): Promise<PlaySession> {
+    const root = this.options.root;
+    if (this.current === undefined) {
+      const chosen = await panelSessionToOpen(root);
+      this.current = chosen.id;
+      this.notice = chosen.notice;
+      if (chosen.notice) this.options.log.warn(chosen.notice);
+    }
+    try {
+      return await this.openCurrent();
+    } catch (error) {
+      if (!(error instanceof SessionUnreadableError)) throw error;
+      // Refused, and left as it is: a new play-through starts, and the panel says why.
+      const refused = this.current;
+      this.current = await newSessionId(root);
+      this.notice = `The play-through "${refused}" could not be opened: ${error.message} A new play-through "${this.current}" starts instead; Continue… lists the others.`;
+      this.options.log.warn(this.notice);
+      return this.openCurrent();
+    }
+  }
+
+  /** Opens the current play-through: its file, its skills' data, and nothing set aside (an unreadable file is refused). */
+  private async openCurrent(): Promise<PlaySession> {
     const settings = this.options.settings();
     const extraEnv = vscode.workspace.isTrusted ? await this.options.narrator.scriptEnvironment() : {};
+    const id = this.current!;
     const session = await PlaySession.open({
       root: this.options.root,
+      file: sessionFile(this.options.root, id),
+      dataScope: sessionScope(this.options.root, id),
+      refuseUnreadable: true,
       narrator: this.options.narrator.narrator,
       skills: this.options.skills,
       execution: {
@@ -256,11 +333,7 @@ export class PlayController implements vscode.Disposable {
       },
       turnBudgetMs: settings.turnBudgetMs,
     });
-    if (session.recovery) {
-      this.notice = `The saved session could not be read (${session.recovery.reason}); it was set aside as ${path.basename(session.recovery.movedTo)} and a new session started.`;
-      this.options.log.warn(this.notice);
-    }
-    this.options.log.info(`play session ${session.sessionId} (${session.turns.length} turn(s)) from ${session.file}`);
+    this.options.log.info(`play-through ${id} (${session.turns.length} turn(s)) from ${session.file}`);
     return session;
   }
 

@@ -13,8 +13,10 @@ export interface PlayPanelHost {
   /** Folders the webview may load assets from (story root, skills roots). */
   readonly assetRoots: () => readonly vscode.Uri[];
   readonly log: vscode.LogOutputChannel;
-  /** Asks the user, then restarts the session. */
-  readonly restartSession: () => Promise<void>;
+  /** New Game: a new play-through (the command of the same name). */
+  readonly newGame: () => Thenable<unknown>;
+  /** Continue…: the session picker (the command of the same name). */
+  readonly chooseSession: () => Thenable<unknown>;
   readonly openSkill: (name: string) => Promise<void>;
   /** Fires when the asset roots may have changed (skills reloaded, settings changed). */
   readonly onDidChangeAssetRoots: vscode.Event<void>;
@@ -125,8 +127,11 @@ export class PlayPanel implements vscode.Disposable {
       case 'cancel':
         controller.cancel();
         return;
-      case 'restart':
-        await this.services.restartSession();
+      case 'newGame':
+        await this.services.newGame();
+        return;
+      case 'chooseSession':
+        await this.services.chooseSession();
         return;
       case 'showDetails': {
         const details = await controller.turnDetails(message.turnIndex);

@@ -1,4 +1,4 @@
-// The panel header: title, narrator chip, skills health strip, Restart, Save as Playtest and Show Logs; posts requests, decides nothing itself.
+// The panel header: title and the play-through's name, narrator chip, skills health strip, Continue…, New Game, Save as Playtest and Show Logs; posts requests, decides nothing itself.
 import type { FromPlayWebview, NarratorStatusView, SkillHealthView, SkillSummaryView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { codicon, el } from '../common/dom.js';
@@ -24,31 +24,47 @@ export class Header {
   readonly element: HTMLElement;
   private readonly narratorChip: HTMLElement;
   private readonly skillsStrip: HTMLElement;
+  private readonly sessionName: HTMLElement;
 
   constructor(private readonly post: (message: FromPlayWebview) => void) {
     this.narratorChip = el('span', { className: 'narrator-chip', testId: PlayPanelTestId.narratorStatus, attrs: { tabindex: '0', role: 'status' } });
     this.skillsStrip = el('div', { className: 'skills-strip', attrs: { role: 'group', 'aria-label': 'Skills' } });
+    this.sessionName = el('span', { className: 'session-name', testId: PlayPanelTestId.sessionName });
     this.element = el(
       'header',
       { className: 'panel-header' },
-      el('h1', { className: 'panel-title' }, codicon('book'), el('span', {}, 'Narratoria')),
+      el('h1', { className: 'panel-title' }, codicon('book'), el('span', { className: 'panel-title-text' }, 'Narratoria'), this.sessionName),
       this.narratorChip,
       this.skillsStrip,
       el(
         'div',
         { className: 'header-actions' },
         button({
-          label: 'Restart',
-          icon: 'debug-restart',
-          testId: PlayPanelTestId.restartButton,
-          title: 'Restart the session (asks first)',
+          label: 'Continue…',
+          icon: 'history',
+          testId: PlayPanelTestId.continueButton,
+          title: 'Continue a saved play-through: pick one of the story\'s sessions',
           className: 'header-button',
-          onClick: () => this.post({ type: 'restart' }),
+          onClick: () => this.post({ type: 'chooseSession' }),
+        }),
+        button({
+          label: 'New Game',
+          icon: 'add',
+          testId: PlayPanelTestId.newGameButton,
+          title: 'Start a new play-through; this one stays saved and Continue… lists it',
+          className: 'header-button',
+          onClick: () => this.post({ type: 'newGame' }),
         }),
         button({ label: 'Save as Playtest', icon: 'beaker', title: 'Save this session as a playtest: its turns replayed and checked in the Testing view and by narratoria test', className: 'header-button', onClick: () => this.post({ type: 'saveAsPlaytest' }) }),
         button({ label: 'Show Logs', icon: 'output', title: 'Show the Narratoria output channel', className: 'header-button', onClick: () => this.post({ type: 'showLogs' }) }),
       ),
     );
+  }
+
+  /** Shows the current play-through's name (its folder under .narratoria/sessions). */
+  setSession(name: string): void {
+    this.sessionName.textContent = name;
+    this.sessionName.title = `Play-through "${name}" (.narratoria/sessions/${name})`;
   }
 
   setNarrator(narrator: NarratorStatusView): void {

@@ -48,18 +48,18 @@ export class MaxReplanDialog {
         { className: 'dialog-text', attrs: { id: 'max-replan-text' } },
         `The narrator tried ${plans} ${plans === 1 ? 'plan' : 'plans'} and none succeeded, so turn ${turn.index} was told with fallback narration. `,
         failed.length > 0 ? `Failing: ${failed.join(', ')}. ` : '',
-        'You can continue the story, restart the session, or look at what each attempt did.',
+        'You can continue the story, start a new game, or look at what each attempt did.',
       ),
       el(
         'div',
         { className: 'dialog-actions' },
         continueButton,
         button({
-          label: 'Restart session',
-          icon: 'debug-restart',
+          label: 'New Game',
+          icon: 'add',
           onClick: () => {
             this.close();
-            this.post({ type: 'restart' });
+            this.post({ type: 'newGame' });
           },
         }),
         button({

@@ -131,6 +131,7 @@ export class PlayView {
     const last = snapshot.turns[snapshot.turns.length - 1];
     this.running = snapshot.busy ? { index: (last?.index ?? 0) + 1, input: snapshot.runningInput ?? '', attempt: 1 } : undefined;
     this.localModel = isLocalModel(snapshot.narrator);
+    this.header.setSession(snapshot.sessionName);
     this.header.setNarrator(snapshot.narrator);
     this.header.setSkills(snapshot.skills);
     this.notices.setSessionNotice(snapshot.sessionId, snapshot.notice);
