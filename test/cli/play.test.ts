@@ -1,7 +1,7 @@
 // CLI `play --once` and `skills` against the built bundle: the issue's scenarios end to end.
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, readFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
@@ -12,6 +12,13 @@ import { narratoria, storyRoot } from './cliHarness.js';
 let emptyStory: string;
 before(() => (emptyStory = mkdtempSync(path.join(os.tmpdir(), 'narratoria-play-'))));
 after(() => rmSync(emptyStory, { recursive: true, force: true }));
+
+/** The session file of the one play-through a new story has (.narratoria/sessions/<its date and time>/session.json). */
+function onlySessionFile(story: string): string {
+  const ids = readdirSync(path.join(story, '.narratoria', 'sessions')).filter((id) => existsSync(path.join(story, '.narratoria', 'sessions', id, 'session.json')));
+  assert.equal(ids.length, 1, ids.join(', '));
+  return path.join(story, '.narratoria', 'sessions', ids[0]!, 'session.json');
+}
 
 async function once(args: string[]): Promise<TurnResult> {
   const run = await narratoria(['play', ...args, '--format', 'json']);
@@ -129,7 +136,7 @@ test('interactive play: actions, a numbered choice, /state and /quit through std
       // A failed step must not leave the CLI running (it would keep the test process alive).
       if (!exited) child.kill('SIGKILL');
     }
-    const saved = JSON.parse(readFileSync(path.join(story, '.narratoria', 'session.json'), 'utf8')) as { turns: { input: string }[] };
+    const saved = JSON.parse(readFileSync(onlySessionFile(story), 'utf8')) as { turns: { input: string }[] };
     assert.equal(saved.turns.length, 2);
     assert.equal(saved.turns[0]!.input, 'I talk to the innkeeper');
   } finally {
@@ -149,7 +156,7 @@ test('piped play: every line is played, even those that arrive together while a 
     // All at once, then the end of the input: as `narratoria play < turns.txt` gives them.
     child.stdin.end('I walk into the Rusty Anchor tavern\nHave I met Mira before?\nI roll to pick the lock\n');
     assert.equal(await closed, 0, stdout);
-    const saved = JSON.parse(readFileSync(path.join(story, '.narratoria', 'session.json'), 'utf8')) as { turns: { input: string }[] };
+    const saved = JSON.parse(readFileSync(onlySessionFile(story), 'utf8')) as { turns: { input: string }[] };
     assert.deepEqual(saved.turns.map((turn) => turn.input), ['I walk into the Rusty Anchor tavern', 'Have I met Mira before?', 'I roll to pick the lock']);
     assert.match(stdout, /> I walk into the Rusty Anchor tavern\n[^]*> Have I met Mira before\?\n[^]*> I roll to pick the lock\n/);
   } finally {
