@@ -173,16 +173,16 @@ function writeEditorSchemas() {
   }
 }
 
-// The skill SDK's copies (sample skills' lib/ and New Skill's embedded text) before bundling, which embeds the latter.
+// The skill SDK's copies (sample skills' lib/ and New Skill's embedded text) and the shared skill libraries' copies, before bundling, which embeds the SDK's text.
 // In CI the committed copies must already match packages/skill-sdk/: a stale one fails the build instead of being rewritten.
 if (process.env.CI) {
   const stale = staleCopies();
   if (stale.length > 0) {
-    console.error(`esbuild.mjs: the skill SDK's copies differ from packages/skill-sdk/ (run npm run build and commit them): ${stale.map((copy) => copy.file).join(', ')}`);
+    console.error(`esbuild.mjs: copies differ from their originals (packages/skill-sdk/, shared skill libraries; run npm run build and commit them): ${stale.map((copy) => `${copy.file} (from ${copy.original})`).join(', ')}`);
     process.exit(1);
   }
 } else {
-  for (const file of syncCopies()) console.log(`esbuild.mjs: skill SDK copied to ${file} (commit it)`);
+  for (const file of syncCopies()) console.log(`esbuild.mjs: copied to ${file} from its original (commit it)`);
 }
 mkdirSync('dist', { recursive: true });
 copyStaticFiles();

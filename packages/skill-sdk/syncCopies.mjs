@@ -1,4 +1,4 @@
-// Makes the skill SDK's copies from packages/skill-sdk/: skills/<sample>/lib/narratoria-skill-sdk.{js,d.ts} (and the narrator tests' own fixture skills') and New Skill's embedded text (src/runtime/skills/skillSdkSource.ts). Run by esbuild.mjs; `--check` only reports copies that differ.
+// Makes the skill SDK's copies from packages/skill-sdk/: skills/<sample>/lib/narratoria-skill-sdk.{js,d.ts} (and the narrator tests' own fixture skills') and New Skill's embedded text (src/runtime/skills/skillSdkSource.ts); and the copies of libraries sample skills share (the storyteller's voice.js in the memory skill). Run by esbuild.mjs; `--check` only reports copies that differ.
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,14 @@ export const EMBEDDED_SOURCE_FILE = path.join('src', 'runtime', 'skills', 'skill
 
 /** The folders whose skills use the SDK: the sample skills, and the project's own fixture skills of the narrator tests (the blind-written author corpora stay as their authors wrote them). */
 export const SKILL_FOLDERS = ['skills', path.join('test', 'fixtures', 'narrator-skills'), path.join('test', 'fixtures', 'narrator-skills-heldout')];
+
+/**
+ * Libraries two sample skills share: the original, and the copies the build keeps identical to it. A story may copy
+ * one skill's folder alone, so a skill never requires another skill's files.
+ */
+export const SHARED_SKILL_LIBRARIES = [
+  { original: path.join('skills', 'storyteller', 'lib', 'voice.js'), copies: [path.join('skills', 'memory', 'lib', 'voice.js')] },
+];
 
 /** The skills of one of those folders: each subfolder with a skill.json. */
 export function skillsIn(folder, root = projectRoot) {
@@ -44,18 +52,25 @@ export function embeddedSourceText(javascript, declarations) {
   ].join('\n');
 }
 
-/** Every copy the build makes: its path (relative to the project) and its expected text. */
+/** Every copy the build makes: its path (relative to the project), its expected text and the original to edit instead. */
 export function expectedCopies(root = projectRoot) {
-  const javascript = readFileSync(path.join(root, 'packages', 'skill-sdk', 'index.js'), 'utf8');
-  const declarations = readFileSync(path.join(root, 'packages', 'skill-sdk', 'index.d.ts'), 'utf8');
+  const javascriptFile = path.join('packages', 'skill-sdk', 'index.js');
+  const declarationsFile = path.join('packages', 'skill-sdk', 'index.d.ts');
+  const javascript = readFileSync(path.join(root, javascriptFile), 'utf8');
+  const declarations = readFileSync(path.join(root, declarationsFile), 'utf8');
   const copies = [];
   for (const folder of SKILL_FOLDERS) {
     for (const skill of skillsIn(folder, root)) {
-      copies.push({ file: path.join(folder, skill, 'lib', `${COPY_BASENAME}.js`), text: javascript });
-      copies.push({ file: path.join(folder, skill, 'lib', `${COPY_BASENAME}.d.ts`), text: declarations });
+      copies.push({ file: path.join(folder, skill, 'lib', `${COPY_BASENAME}.js`), text: javascript, original: javascriptFile });
+      copies.push({ file: path.join(folder, skill, 'lib', `${COPY_BASENAME}.d.ts`), text: declarations, original: declarationsFile });
     }
   }
-  copies.push({ file: EMBEDDED_SOURCE_FILE, text: embeddedSourceText(javascript, declarations) });
+  copies.push({ file: EMBEDDED_SOURCE_FILE, text: embeddedSourceText(javascript, declarations), original: path.join('packages', 'skill-sdk') });
+  for (const { original, copies: files } of SHARED_SKILL_LIBRARIES) {
+    if (!existsSync(path.join(root, original))) continue;
+    const text = readFileSync(path.join(root, original), 'utf8');
+    for (const file of files) copies.push({ file, text, original });
+  }
   return copies;
 }
 
@@ -81,8 +96,8 @@ export function syncCopies(root = projectRoot) {
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--check')) {
     const stale = staleCopies();
-    for (const { file } of stale) console.error(`differs from packages/skill-sdk/: ${file}`);
+    for (const { file, original } of stale) console.error(`differs from ${original}: ${file}`);
     process.exit(stale.length === 0 ? 0 : 1);
   }
-  for (const file of syncCopies()) console.log(`skill SDK copied to ${file}`);
+  for (const file of syncCopies()) console.log(`copied to ${file} from its original`);
 }

@@ -1,10 +1,12 @@
-// Tests of the memory skill: manifest and schemas, and the store / recall scripts run for real (ranking, filters, limit, recap queries, persistence, pruning, concurrency).
+// Tests of the memory skill: manifest and schemas, and the store / recall scripts run for real (the story's voice, significance words, ranking by words and by meaning, filters, limit, recap queries, persistence, pruning, concurrency).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { promises as fs } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createRequire } from 'node:module';
 import { createAjv } from '../../src/runtime/contracts/schemas.js';
+import { wordVectorsFile } from '../../src/runtime/process/scriptEnvironment.js';
 import {
   assertProtocol,
   assertScripts,
@@ -49,8 +51,12 @@ async function withDataDir<T>(body: (dir: string) => Promise<T>): Promise<T> {
   }
 }
 
-function options(dir: string, config?: Record<string, unknown>): RunOptions {
-  return { env: { NARRATORIA_SKILL_DATA: dir }, ...(config ? { config } : {}) };
+/** The runtime's word vectors, as a plan run passes them (NARRATORIA_WORD_VECTORS). */
+const vectors = wordVectorsFile();
+
+function options(dir: string, config?: Record<string, unknown>, env: Record<string, string | undefined> = {}): RunOptions {
+  // Without vectors unless a test asks: the host running the tests may set the variable.
+  return { env: { NARRATORIA_SKILL_DATA: dir, NARRATORIA_WORD_VECTORS: undefined, ...env }, ...(config ? { config } : {}) };
 }
 
 async function storeOne(dir: string, input: Record<string, unknown>, config?: Record<string, unknown>): Promise<{ id: string; count: number; pruned: number; patch: Record<string, unknown> }> {
@@ -68,8 +74,9 @@ async function recallQuery(
   dir: string,
   input: Record<string, unknown>,
   config?: Record<string, unknown>,
-): Promise<RecallOutput & { ui: Record<string, unknown> | undefined; logs: { level: string; message: string }[] }> {
-  const run = await runScript(recall, { requestId: 'r1', tool: 'recall1', input, dependencies: {}, state: {} }, options(dir, config));
+  env?: Record<string, string | undefined>,
+): Promise<RecallOutput & { ui: Record<string, unknown> | undefined; logs: { level: string; message: string }[]; summary: string }> {
+  const run = await runScript(recall, { requestId: 'r1', tool: 'recall1', input, dependencies: {}, state: {} }, options(dir, config, env));
   const { events, done } = assertProtocol(run);
   assert.equal(done.ok, true, run.stdout);
   const output = done.output as unknown as RecallOutput;
@@ -86,7 +93,7 @@ async function recallQuery(
     assert.ok(memory.relevance >= 0 && memory.relevance <= 1, `relevance ${memory.relevance} in 0..1`);
     if (i > 0) assert.ok(output.memories[i - 1]!.relevance >= memory.relevance, 'sorted by relevance');
   }
-  return { ...output, ui: uis[0]!.payload, logs: eventsOfType(events, 'log').map((event) => ({ level: event.level, message: event.message })) };
+  return { ...output, ui: uis[0]!.payload, logs: eventsOfType(events, 'log').map((event) => ({ level: event.level, message: event.message })), summary: done.summary ?? '' };
 }
 
 const story: Record<string, unknown>[] = [
@@ -131,12 +138,16 @@ test('memory: skill.json, config schema, input schemas and prompt are valid', as
   assert.ok(storeInput(story[0]));
   assert.ok(!storeInput({}));
   assert.ok(!storeInput({ summary: 'x', significance: 6 }));
+  for (const word of ['low', 'medium', 'high', 'critical']) assert.ok(storeInput({ summary: 'x', significance: word }), word);
+  assert.ok(!storeInput({ summary: 'x', significance: 'huge' }));
+  assert.ok(!storeInput({ summary: 'x', significance: '4' }));
   assert.ok(!storeInput({ summary: 'x', characters: 'Mira' }));
   const recallInput = ajv.compile((await readJson(path.join(skillDir, 'scripts', 'recall.input.schema.json'))) as object);
   assert.ok(recallInput({ query: 'map', limit: 3, filters: { character: 'Mira', location: 'harbour', minSignificance: 2 } }));
   assert.ok(!recallInput({}));
   assert.ok(!recallInput({ query: 'map', limit: 0 }));
   assert.ok(!recallInput({ query: 'map', filters: { minSignificance: 9 } }));
+  assert.ok(recallInput({ query: 'map', filters: { minSignificance: 'high' } }));
 });
 
 test('memory: store appends JSON lines with an id and timestamp and patches memory.count / lastStored', async () => {
@@ -311,6 +322,130 @@ test('memory: without NARRATORIA_SKILL_DATA the store lives in <skill dir>/data'
   });
 });
 
+/** Records of the store file, oldest first. */
+async function storedRecords(dir: string): Promise<Record<string, unknown>[]> {
+  return (await fs.readFile(path.join(dir, 'memories.jsonl'), 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** First-person words of the player, which a memory told back must never hold. */
+const FIRST_PERSON = /\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b|\bI['’]/i;
+
+test('memory: store keeps the summary in the story\'s voice: the request framing dropped, the player in the second person', async () => {
+  await withDataDir(async (dir) => {
+    const stored = await storeOne(dir, { summary: 'Remember that Mira gave me a silver key', characters: ['Mira'] });
+    const [record] = await storedRecords(dir);
+    assert.equal(record!['summary'], 'Mira gave you a silver key');
+    assert.deepEqual(stored.patch, { memory: { count: 1, lastStored: { id: stored.id, summary: 'Mira gave you a silver key' } } });
+    assert.doesNotMatch(String(record!['summary']), /remember/i);
+    assert.doesNotMatch(String(record!['summary']), FIRST_PERSON);
+  });
+});
+
+test('memory: the story\'s voice drops each kind of request framing, keeps quoted words, names and facts, and leaves a told memory as it is', () => {
+  const { summaryInStoryVoice } = createRequire(import.meta.url)(path.join(skillDir, 'lib', 'storyVoice.js')) as { summaryInStoryVoice: (text: string) => string };
+  const cases: [string, string][] = [
+    ['Remember that Mira gave me a silver key', 'Mira gave you a silver key'],
+    ['Note that the bridge to Duskmere is out', 'The bridge to Duskmere is out'],
+    ["Don't forget I owe Captain Vey 20 gold", 'You owe Captain Vey 20 gold'],
+    ['I want to remember that we lost our map in Port Vell', 'You lost your map in Port Vell'],
+    ['Make a note: Old Hesk lied to me about the cargo', 'Old Hesk lied to you about the cargo'],
+    ['Please remember: my sister lives by the lighthouse.', 'Your sister lives by the lighthouse.'],
+    ['Okay, note to self: the old mine is flooded', 'The old mine is flooded'],
+    ['Remember that the key is mine, not Mira\'s', "The key is yours, not Mira's"],
+    ['Mira told me "I will wait for you at the inn", remember that.', 'Mira told you "I will wait for you at the inn".'],
+    ['Remember to ask Mira about the key', 'You mean to ask Mira about the key'],
+    ["I wasn't at the docks when the ship burned, don't forget", "You weren't at the docks when the ship burned"],
+    // Already in the story's voice: unchanged, so reading a memory back twice changes nothing.
+    ['Mira gave you a silver key', 'Mira gave you a silver key'],
+    ['Mira the smuggler stole the harbour map from the customs house', 'Mira the smuggler stole the harbour map from the customs house'],
+    ['met the ferryman', 'met the ferryman'],
+  ];
+  for (const [said, told] of cases) {
+    assert.equal(summaryInStoryVoice(said), told, said);
+    assert.equal(summaryInStoryVoice(told), told, `${told} read back`);
+  }
+});
+
+test('memory: significance in words is accepted and stored on the 1-5 scale (low 2, medium 3, high 4, critical 5)', async () => {
+  await withDataDir(async (dir) => {
+    for (const word of ['high', 'low', 'medium', 'critical', 'High']) await storeOne(dir, { summary: `a ${word} event`, significance: word });
+    await storeOne(dir, { summary: 'an integer event', significance: 1 });
+    assert.deepEqual((await storedRecords(dir)).map((record) => record['significance']), [4, 2, 3, 5, 4, 1]);
+    const important = await recallQuery(dir, { query: 'event', filters: { minSignificance: 'high' } });
+    assert.deepEqual(new Set(important.memories.map((memory) => memory.significance)), new Set([4, 5]));
+  });
+});
+
+test('memory: with the runtime\'s word vectors, recall ranks by meaning too: "Have I met the innkeeper?" finds the memory of the inn', async () => {
+  assert.ok(vectors, 'the runtime bundles word vectors');
+  await withDataDir(async (dir) => {
+    await seed(dir);
+    const inn = await storeOne(dir, { summary: 'Mira, who runs the inn, poured you a drink', characters: ['Mira'] });
+    await storeOne(dir, { summary: 'The blacksmith forged you a new sword' });
+    const dusk = await storeOne(dir, { summary: 'At dusk the chapel bells rang' });
+    const withVectors = { NARRATORIA_WORD_VECTORS: vectors };
+
+    const byMeaning = await recallQuery(dir, { query: 'Have I met the innkeeper?' }, undefined, withVectors);
+    assert.equal(byMeaning.method, 'lexical+vectors');
+    assert.equal(byMeaning.mode, 'relevance');
+    assert.equal(byMeaning.memories[0]?.id, inn.id, JSON.stringify(byMeaning.memories));
+    assert.equal(byMeaning.memories[0]!.summary, 'Mira, who runs the inn, poured you a drink');
+    // Words alone do not find it: no word of the query is in the memory.
+    const byWords = await recallQuery(dir, { query: 'Have I met the innkeeper?' });
+    assert.equal(byWords.method, 'lexical');
+    assert.ok(!byWords.memories.some((memory) => memory.id === inn.id));
+
+    const tavern = await recallQuery(dir, { query: 'Have I been to the tavern?' }, undefined, withVectors);
+    assert.equal(tavern.memories[0]?.id, inn.id, JSON.stringify(tavern.memories));
+    // Words still lead where they match, and nothing is made up for words no memory is near.
+    const byMap = await recallQuery(dir, { query: 'Who stole the map?' }, undefined, withVectors);
+    assert.match(byMap.memories[0]!.summary, /stole the harbour map/);
+    const unknown = await recallQuery(dir, { query: 'elephants juggling' }, undefined, withVectors);
+    assert.deepEqual(unknown.memories, []);
+    // A name is never cut into words: Duskmere is no dusk.
+    const place = await recallQuery(dir, { query: 'Have I been to Duskmere before?' }, undefined, withVectors);
+    assert.ok(!place.memories.some((memory) => memory.id === dusk.id), JSON.stringify(place.memories));
+    const recap = await recallQuery(dir, { query: 'What happened so far?', limit: 3 }, undefined, withVectors);
+    assert.equal(recap.mode, 'recent');
+
+    // A vectors file that cannot be read: a warning, and words alone.
+    const missing = await recallQuery(dir, { query: 'Have I met the innkeeper?' }, undefined, { NARRATORIA_WORD_VECTORS: path.join(dir, 'no-vectors.bin') });
+    assert.equal(missing.method, 'lexical');
+    assert.ok(missing.logs.some((entry) => entry.level === 'warn' && /word vectors/.test(entry.message)));
+  });
+});
+
+test('memory: memories an older version stored in the first person are told back in the second person', async () => {
+  await withDataDir(async (dir) => {
+    const old = [
+      { id: 'mem-old-1', timestamp: '2025-05-01T18:22:03.120Z', summary: 'Remember that Mira gave me a silver key', characters: ['Mira'], location: null, significance: 3, tags: [] },
+      { id: 'mem-old-2', timestamp: '2025-05-01T18:25:00.000Z', summary: 'I promised Mira that we would find her brother', characters: ['Mira'], location: 'the Rusty Anchor', significance: 4, tags: ['promise'] },
+      { id: 'mem-old-3', timestamp: '2025-05-01T18:30:00.000Z', summary: 'Note that my sword is mine and I keep it in our room', characters: [], location: null, significance: 2, tags: [] },
+    ];
+    await fs.writeFile(path.join(dir, 'memories.jsonl'), old.map((memory) => JSON.stringify(memory)).join('\n') + '\n', 'utf8');
+    for (const env of [{}, { NARRATORIA_WORD_VECTORS: vectors }]) {
+      for (const query of ['Mira', 'silver key', 'the sword', 'What happened so far?']) {
+        const result = await recallQuery(dir, { query }, undefined, env);
+        assert.ok(result.memories.length > 0, query);
+        const told = [result.summary, ...result.memories.map((memory) => memory.summary), ...((result.ui?.['memories'] as { summary: string }[]) ?? []).map((memory) => memory.summary)];
+        for (const text of told) assert.doesNotMatch(text, FIRST_PERSON, `${query}: ${text}`);
+      }
+    }
+    const all = await recallQuery(dir, { query: 'Mira' });
+    assert.deepEqual(
+      all.memories.map((memory) => memory.summary).sort(),
+      ['Mira gave you a silver key', 'You promised Mira that you would find her brother'],
+    );
+    const sword = await recallQuery(dir, { query: 'sword' });
+    assert.equal(sword.memories[0]!.summary, 'Your sword is yours and you keep it in your room');
+    // The store itself is left as it was: recall only reads.
+    assert.equal((await storedRecords(dir))[0]!['summary'], 'Remember that Mira gave me a silver key');
+  });
+});
+
 const badRuns: [string, string, unknown, string][] = [
   ['store', store, '', 'INVALID_STDIN'],
   ['store', store, '{"input": {', 'INVALID_STDIN'],
@@ -320,6 +455,7 @@ const badRuns: [string, string, unknown, string][] = [
   ['store', store, { input: { summary: '   ' } }, 'INVALID_INPUT'],
   ['store', store, { input: { summary: 'x', significance: 7 } }, 'INVALID_INPUT'],
   ['store', store, { input: { summary: 'x', significance: 2.5 } }, 'INVALID_INPUT'],
+  ['store', store, { input: { summary: 'x', significance: 'huge' } }, 'INVALID_INPUT'],
   ['store', store, { input: { summary: 'x', characters: 'Mira' } }, 'INVALID_INPUT'],
   ['store', store, { input: { summary: 'x', location: 5 } }, 'INVALID_INPUT'],
   ['recall', recall, 'not json', 'INVALID_STDIN'],
@@ -327,6 +463,7 @@ const badRuns: [string, string, unknown, string][] = [
   ['recall', recall, { input: { query: 'x', limit: 0 } }, 'INVALID_INPUT'],
   ['recall', recall, { input: { query: 'x', filters: [] } }, 'INVALID_INPUT'],
   ['recall', recall, { input: { query: 'x', filters: { minSignificance: 0 } } }, 'INVALID_INPUT'],
+  ['recall', recall, { input: { query: 'x', filters: { minSignificance: 'vital' } } }, 'INVALID_INPUT'],
 ];
 
 test('memory: bad stdin or input gives one error event and done ok:false, never a stack trace', async () => {

@@ -1,4 +1,4 @@
-// Fails when a copy of the skill SDK differs from packages/skill-sdk/ (the sample skills' lib/, New Skill's embedded text and what it writes), or when a hand-written copy of the protocol helpers comes back.
+// Fails when a copy of the skill SDK differs from packages/skill-sdk/ (the sample skills' lib/, New Skill's embedded text and what it writes), when a shared skill library's copy differs from its original, or when a hand-written copy of the protocol helpers comes back.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -6,6 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { SKILL_SDK_DECLARATIONS, SKILL_SDK_SOURCE } from '../../src/runtime/skills/skillSdkSource.js';
 import { scaffoldSkill } from '../../src/runtime/skills/skillTemplate.js';
 import { repoRoot, skillsRoot } from './skillTestKit.js';
@@ -58,6 +59,17 @@ test("New Skill's embedded SDK is packages/skill-sdk/, and a scaffolded skill ge
 test('syncCopies.mjs --check agrees: nothing to copy', () => {
   const check = spawnSync(process.execPath, [path.join(repoRoot, 'packages', 'skill-sdk', 'syncCopies.mjs'), '--check'], { encoding: 'utf8' });
   assert.equal(check.status, 0, check.stderr);
+});
+
+test("each shared skill library's copy (the storyteller's voice.js in the memory skill) is identical to its original", async () => {
+  const { SHARED_SKILL_LIBRARIES } = (await import(pathToFileURL(path.join(repoRoot, 'packages', 'skill-sdk', 'syncCopies.mjs')).href)) as { SHARED_SKILL_LIBRARIES: { original: string; copies: string[] }[] };
+  assert.ok(SHARED_SKILL_LIBRARIES.some(({ original, copies }) => original.endsWith(path.join('storyteller', 'lib', 'voice.js')) && copies.some((copy) => copy.endsWith(path.join('memory', 'lib', 'voice.js')))));
+  for (const { original, copies } of SHARED_SKILL_LIBRARIES) {
+    const text = readFileSync(path.join(repoRoot, original), 'utf8');
+    for (const copy of copies) {
+      assert.ok(existsSync(path.join(repoRoot, copy)) && readFileSync(path.join(repoRoot, copy), 'utf8') === text, `${copy} is missing or differs from ${original}: edit the original, then run \`node packages/skill-sdk/syncCopies.mjs\` (or \`npm run build\`) and commit the copy`);
+    }
+  }
 });
 
 /** The narrator tests' own fixture skills, which use the SDK too (the blind-written author corpora stay as written). */

@@ -1,13 +1,26 @@
-// memory/lib/memories.js: the JSON-lines memory store (read, append, prune) and the lexical ranker (tokens, stop words, stemming, TF-IDF cosine).
+// memory/lib/memories.js: the JSON-lines memory store (read, append, prune), significance (1-5 or low/medium/high/critical) and the ranker: lexical (tokens, stop words, stemming, TF-IDF cosine) plus meaning by word vectors when the runtime gives them.
 'use strict';
 
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const path = require('node:path');
 const { writeFileAtomic } = require('./narratoria-skill-sdk.js');
+const { meaningScores } = require('./meaning.js');
+const { summaryInStoryVoice } = require('./storyVoice.js');
 
 const STORE_FILE = 'memories.jsonl';
 const DEFAULT_SIGNIFICANCE = 3;
+
+/** Significance in words, as upstream Narratoria's memory examples send it ("significance": "high"), on the 1-5 scale. */
+const SIGNIFICANCE_WORDS = Object.freeze({ low: 2, medium: 3, high: 4, critical: 5 });
+
+/** A significance given as an integer 1-5 or a word of SIGNIFICANCE_WORDS (any case), on the 1-5 scale; undefined when it is neither. */
+function significanceValue(value) {
+  if (Number.isInteger(value)) return value >= 1 && value <= 5 ? value : undefined;
+  if (typeof value !== 'string') return undefined;
+  const word = value.trim().toLowerCase();
+  return Object.prototype.hasOwnProperty.call(SIGNIFICANCE_WORDS, word) ? SIGNIFICANCE_WORDS[word] : undefined;
+}
 
 const STOP_WORDS = new Set(
   (
@@ -131,9 +144,8 @@ function lexicalScores(memories, queryTerms) {
 }
 
 function significanceOf(memory) {
-  return Number.isInteger(memory.significance) && memory.significance >= 1 && memory.significance <= 5
-    ? memory.significance
-    : DEFAULT_SIGNIFICANCE;
+  const value = significanceValue(memory.significance);
+  return value === undefined ? DEFAULT_SIGNIFICANCE : value;
 }
 
 /** Do all content words of `filter` appear among the words of `value`? (case-, accent- and punctuation-insensitive) */
@@ -151,36 +163,81 @@ function passesFilters(memory, filters) {
   return true;
 }
 
-/** Below this lexical similarity a recap question falls back to the recent memories. */
+/** Below this match a recap question falls back to the recent memories. */
 const STRONG_MATCH = 0.12;
+/** A memory no word of the query names is returned only when it is at least this close in meaning (0..1). */
+const MEANING_FLOOR = 0.15;
+/** Closeness in meaning adds at most this share of what the words left unmatched. */
+const MEANING_SHARE = 0.6;
 
 const round3 = (value) => Math.round(value * 1000) / 1000;
 
+/** Content words of one memory (not stemmed), for the comparison by meaning. */
+function memoryWords(memory) {
+  const texts = [memory.summary, ...(memory.characters || []), memory.location || '', ...(memory.tags || [])];
+  return texts.flatMap((text) => words(text)).filter((word) => !STOP_WORDS.has(word));
+}
+
 /**
- * Recall: filters, then ranks by lexical similarity plus a small boost for significance (up to 0.07)
- * and recency (up to 0.03). A recap question ("what happened?") without a strong match, or a query with
- * no content words, returns the most recent and significant memories instead (mode "recent").
+ * Names (lowercase): words written with a capital, except at the start of a sentence of the query or a summary
+ * ("Duskmere", "Mira"; in characters and locations the first word too: "Captain Vey", not "the innkeeper").
  */
-function recall(allMemories, { query, limit, filters }) {
-  const memories = allMemories.filter((memory) => passesFilters(memory, filters));
+function nameWords(query, memories) {
+  const names = new Set();
+  const capitalized = (text, sentence) => {
+    let previous = sentence ? '.' : '';
+    for (const match of String(text).matchAll(/[\p{L}\p{N}'’-]+|[.!?]/gu)) {
+      const token = match[0];
+      if (/^\p{Lu}/u.test(token) && !/[.!?]/.test(previous)) for (const word of words(token)) names.add(word);
+      previous = token;
+    }
+  };
+  capitalized(query, true);
+  for (const memory of memories) {
+    capitalized(memory.summary, true);
+    for (const name of [...(memory.characters || []), memory.location || '']) capitalized(name, false);
+  }
+  return names;
+}
+
+/**
+ * Recall: filters, then ranks by how well the words match (lexical) and, when `vectorsFile` is given, how close the
+ * memory is in meaning (word vectors: "tavern" finds "inn"), plus a small boost for significance (up to 0.07) and
+ * recency (up to 0.03). A recap question ("what happened?") without a strong match, or a query with no content
+ * words, returns the most recent and significant memories instead (mode "recent"). Summaries come back in the story's
+ * voice, whatever an older version stored ("Remember that Mira gave me…" -> "Mira gave you…").
+ */
+function recall(allMemories, { query, limit, filters }, { vectorsFile } = {}) {
+  const memories = allMemories
+    .filter((memory) => passesFilters(memory, filters))
+    .map((memory) => ({ ...memory, summary: summaryInStoryVoice(memory.summary) }));
   const n = memories.length;
   const recency = (index) => (n <= 1 ? 1 : index / (n - 1));
   const significance = (memory) => (significanceOf(memory) - 1) / 4;
-  const contentTerms = words(query)
-    .filter((word) => !STOP_WORDS.has(word) && !RECAP_WORDS.has(word))
-    .map(stem);
+  const queryWords = words(query).filter((word) => !STOP_WORDS.has(word) && !RECAP_WORDS.has(word));
+  const contentTerms = queryWords.map(stem);
   const recapCue = RECAP_CUE.test(query) || contentTerms.length === 0;
 
   let ranked = [];
   let best = 0;
+  let method = 'lexical';
+  let vectorsUnreadable = false;
   if (contentTerms.length > 0 && n > 0) {
     const scores = lexicalScores(memories, contentTerms);
-    for (const score of scores) best = Math.max(best, score.lexical);
+    const meaning = vectorsFile ? meaningScores(vectorsFile, queryWords, memories.map(memoryWords), nameWords(query, memories)) : null;
+    if (meaning) method = 'lexical+vectors';
+    else vectorsUnreadable = Boolean(vectorsFile);
     ranked = scores
-      .filter((score) => score.lexical > 0)
+      .map((score, index) => {
+        const closeness = meaning ? meaning.scores[index] : 0;
+        const match = Math.min(1, score.lexical + (1 - score.lexical) * MEANING_SHARE * closeness);
+        best = Math.max(best, match);
+        return { ...score, closeness, match };
+      })
+      .filter((score) => score.lexical > 0 || score.closeness >= MEANING_FLOOR)
       .map((score) => ({
         ...score,
-        relevance: Math.min(1, 0.9 * score.lexical + 0.07 * significance(score.memory) + 0.03 * recency(score.index)),
+        relevance: Math.min(1, 0.9 * score.match + 0.07 * significance(score.memory) + 0.03 * recency(score.index)),
       }));
   }
   let mode = 'relevance';
@@ -191,8 +248,6 @@ function recall(allMemories, { query, limit, filters }) {
     ranked = memories.map((memory, index) => ({
       memory,
       index,
-      lexical: 0,
-      matched: [],
       // Not a match, so kept low: a blend of how recent and how significant the memory is.
       relevance: 0.3 * (0.5 * recency(index) + 0.5 * significance(memory)),
     }));
@@ -200,6 +255,8 @@ function recall(allMemories, { query, limit, filters }) {
   ranked.sort((a, b) => b.relevance - a.relevance || b.index - a.index);
   return {
     mode,
+    method,
+    vectorsUnreadable,
     considered: n,
     memories: ranked.slice(0, limit).map((entry) => ({
       id: entry.memory.id,
@@ -289,11 +346,13 @@ function appendMemory(dir, memory, max) {
 
 module.exports = {
   DEFAULT_SIGNIFICANCE,
+  SIGNIFICANCE_WORDS,
   STORE_FILE,
   appendMemory,
   newMemoryId,
   readMemories,
   recall,
+  significanceValue,
   stem,
   terms,
 };

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// memory/recall: ranks the stored story memories against a query (lexical TF-IDF similarity plus significance and recency) and returns the best ones, as Narratoria protocol v0 NDJSON.
+// memory/recall: ranks the stored story memories against a query (lexical TF-IDF similarity, meaning by the runtime's word vectors when NARRATORIA_WORD_VECTORS is set, significance and recency) and returns the best ones in the story's voice, as Narratoria protocol v0 NDJSON.
 'use strict';
 
 const { InputError, dataDirectory, isObject, readCheckedConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
-const { readMemories, recall, STORE_FILE } = require('../lib/memories.js');
+const { readMemories, recall, significanceValue, STORE_FILE } = require('../lib/memories.js');
 
 const DEFAULT_LIMIT = 5;
 const MAX_LIMIT = 50;
@@ -38,10 +38,10 @@ function readRecallInput(input) {
       filters.location = location;
     }
     if (minSignificance !== undefined && minSignificance !== null) {
-      if (!Number.isInteger(minSignificance) || minSignificance < 1 || minSignificance > 5) {
-        throw new InputError('input.filters.minSignificance must be an integer from 1 to 5');
+      filters.minSignificance = significanceValue(minSignificance);
+      if (filters.minSignificance === undefined) {
+        throw new InputError('input.filters.minSignificance must be an integer from 1 to 5, or one of "low", "medium", "high", "critical"');
       }
-      filters.minSignificance = minSignificance;
     }
   }
   return { query, limit, filters };
@@ -50,17 +50,20 @@ function readRecallInput(input) {
 runTool({ name: 'memory', example: '{"input":{"query":"the harbour map","limit":5}}' }, async ({ input, emit, log }) => {
   const request = readRecallInput(input);
   const config = readCheckedConfig(CONFIG);
+  // The runtime's word vectors (absent when a script runs on its own: then words alone rank).
+  const vectorsFile = (process.env.NARRATORIA_WORD_VECTORS || '').trim() || undefined;
   if (config.embeddingModel.trim() !== '') {
     // The original memory skill can rank with a sentence-embedding model (docs/design-rules.md#the-sample-skills); this build has none bundled.
-    log('warn', `Embedding model ${JSON.stringify(config.embeddingModel)} is not available in this runtime; using lexical similarity`);
+    log('warn', `Embedding model ${JSON.stringify(config.embeddingModel)} is not available in this runtime; using ${vectorsFile ? 'lexical similarity and word vectors' : 'lexical similarity'}`);
   }
   const { memories, skipped } = readMemories(dataDirectory(false));
   if (skipped > 0) log('warn', `Skipped ${skipped} unreadable line(s) of ${STORE_FILE}`);
-  const result = recall(memories, request);
+  const result = recall(memories, request, { vectorsFile });
+  if (result.vectorsUnreadable) log('warn', `The word vectors ${vectorsFile} cannot be read; ranking by words alone`);
   log('info', `Recalled ${result.memories.length} of ${memories.length} memories (${result.mode})`, {
     query: request.query,
     mode: result.mode,
-    method: 'lexical',
+    method: result.method,
     considered: result.considered,
   });
   emit({
@@ -79,6 +82,6 @@ runTool({ name: 'memory', example: '{"input":{"query":"the harbour map","limit":
   if (summary.length > 100) summary = `${summary.slice(0, 97)}...`;
   return {
     summary,
-    output: { memories: result.memories, mode: result.mode, method: 'lexical', total: memories.length },
+    output: { memories: result.memories, mode: result.mode, method: result.method, total: memories.length },
   };
 });

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// memory/store: appends one story memory (summary, characters, location, significance, tags) to the skill's JSON-lines store, as Narratoria protocol v0 NDJSON.
+// memory/store: appends one story memory (summary in the story's voice, characters, location, significance 1-5 or a word, tags) to the skill's JSON-lines store, as Narratoria protocol v0 NDJSON.
 'use strict';
 
 const path = require('node:path');
 const { InputError, dataDirectory, readCheckedConfig, runTool, withLock } = require('../lib/narratoria-skill-sdk.js');
-const { DEFAULT_SIGNIFICANCE, STORE_FILE, appendMemory, newMemoryId } = require('../lib/memories.js');
+const { DEFAULT_SIGNIFICANCE, STORE_FILE, appendMemory, newMemoryId, significanceValue } = require('../lib/memories.js');
+const { summaryInStoryVoice } = require('../lib/storyVoice.js');
 
 const MAX_SUMMARY = 4000;
 const MAX_NAME = 200;
@@ -41,7 +42,8 @@ function readMemoryInput(input) {
   if (typeof input.summary !== 'string' || cleanText(input.summary) === '') {
     throw new InputError('input.summary is required: one or two sentences saying what happened, e.g. {"summary":"Mira stole the harbour map"}');
   }
-  const summary = cleanText(input.summary);
+  // Stored as the story tells it: "Remember that Mira gave me a key" -> "Mira gave you a key".
+  const summary = summaryInStoryVoice(cleanText(input.summary));
   if (summary.length > MAX_SUMMARY) throw new InputError(`input.summary is longer than ${MAX_SUMMARY} characters; store a shorter summary`);
   const characters = stringList(input.characters, 'characters');
   const tags = stringList(input.tags, 'tags');
@@ -52,10 +54,10 @@ function readMemoryInput(input) {
   }
   let significance = DEFAULT_SIGNIFICANCE;
   if (input.significance !== undefined && input.significance !== null) {
-    if (!Number.isInteger(input.significance) || input.significance < 1 || input.significance > 5) {
-      throw new InputError('input.significance must be an integer from 1 (trivial) to 5 (story-changing)');
+    significance = significanceValue(input.significance);
+    if (significance === undefined) {
+      throw new InputError('input.significance must be an integer from 1 (trivial) to 5 (story-changing), or one of "low" (2), "medium" (3), "high" (4), "critical" (5)');
     }
-    significance = input.significance;
   }
   return { summary, characters, location, significance, tags };
 }

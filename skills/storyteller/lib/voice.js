@@ -1,4 +1,4 @@
-// storyteller/voice: the player's words in the second person, and words spoken to a character as reported speech ("Take me across, ferryman." -> "ask the ferryman to take you across"); never guesses where a change is unsafe.
+// voice (skills/storyteller/lib/voice.js; the build copies it into skills/memory/lib/, so edit this one): the player's words in the second person, quoted words left as said, and words spoken to a character as reported speech ("Take me across, ferryman." -> "ask the ferryman to take you across"); never guesses where a change is unsafe.
 'use strict';
 
 /** Nouns that say a character is a woman or a man, for "she" and "he"; anyone else is "they". */
@@ -75,6 +75,7 @@ function secondPersonWords(text, other) {
   }
   return result
     .replace(/\b(?:I\s+am|I'm|I’m)\b/g, 'you are')
+    .replace(/\bI\s+wasn(['’])t\b/g, 'you weren$1t')
     .replace(/\bI\s+was\b/g, 'you were')
     .replace(/\bI(?:'ve|’ve)\b/g, "you've")
     .replace(/\bI(?:'ll|’ll)\b/g, "you'll")
@@ -82,9 +83,25 @@ function secondPersonWords(text, other) {
     .replace(/\bI\b/g, 'you')
     .replace(/\b(?:myself|ourselves)\b/gi, 'yourself')
     .replace(/\b(?:my|our)\b/gi, 'your')
-    .replace(/\b(?:mine|ours)\b/gi, 'yours')
+    // "the old mine", "a gold mine" is a pit, not a possessive.
+    .replace(/(?<!\b(?:the|a|an|this|that|its|his|her|their|our|my|your|old|gold|silver|coal|iron|copper|tin|salt|abandoned|flooded|deep|disused|dwarven)\s+)\b(?:mine|ours)\b/gi, 'yours')
     .replace(/\b(?:me|us)\b/gi, 'you')
     .replace(/\bwe\b/gi, 'you');
+}
+
+/** Quoted words ("…", “…”): said by someone, so kept as they are. */
+const QUOTED = /("[^"\n]*"|“[^”\n]*”)/;
+
+/**
+ * The player's own words in the second person (I -> you, my -> your, mine -> yours, we -> you), words in quotes
+ * kept as said: `Mira told me "I will wait"` -> `Mira told you "I will wait"`. Already second-person words are
+ * unchanged, so applying it twice changes nothing.
+ */
+function secondPersonOutsideQuotes(text) {
+  return String(text)
+    .split(QUOTED)
+    .map((part, index) => (index % 2 === 1 ? part : secondPersonWords(part)))
+    .join('');
 }
 
 /** A verb after "he" or "she": are -> is, were -> was, have -> has; a past tense or a modal as it is; a present in the third person. */
@@ -183,4 +200,4 @@ function playerWordsInSecondPerson(text) {
   return secondPersonWords(text, /\byou(?:r|rs|rself)?\b/i.test(text) ? pronounsOf(undefined) : undefined);
 }
 
-module.exports = { NUMBER_WORD, playerWordsInSecondPerson, vocativeOf, pronounsOf, addresseePhrase, secondPersonWords, reportedQuestion, reportedRequest, speaksToSomeone };
+module.exports = { NUMBER_WORD, playerWordsInSecondPerson, vocativeOf, pronounsOf, addresseePhrase, secondPersonWords, secondPersonOutsideQuotes, reportedQuestion, reportedRequest, speaksToSomeone };

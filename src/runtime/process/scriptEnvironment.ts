@@ -1,4 +1,6 @@
 // Builds the minimal environment a skill script gets: a short allowlist of the host's variables, never its secrets.
+import { existsSync } from 'node:fs';
+import { vectorsFile } from '../narrator/selection/relatedness/vectors.js';
 
 /** Host variables passed through (everything else, tokens and keys included, is withheld). */
 export const PASSED_THROUGH_VARIABLES = [
@@ -16,6 +18,22 @@ export function snapshotHostEnvironment(host: NodeJS.ProcessEnv = process.env): 
     if (value !== undefined) snapshot[name] = value;
   }
   return snapshot;
+}
+
+let bundledWordVectors: string | null | undefined;
+
+/** The runtime's word vectors file (NARRATORIA_WORD_VECTORS: the memory skill ranks by meaning with it); undefined when this build has none. Looked up once. */
+export function wordVectorsFile(): string | undefined {
+  if (bundledWordVectors === undefined) {
+    try {
+      const file = vectorsFile();
+      bundledWordVectors = existsSync(file) ? file : null;
+    } catch {
+      // A bundle without the data file, and no source beside it either.
+      bundledWordVectors = null;
+    }
+  }
+  return bundledWordVectors ?? undefined;
 }
 
 /** Context a script receives through NARRATORIA_* variables. */
@@ -50,6 +68,8 @@ export function buildScriptEnvironment(
   if (context.skillConfigJson) env['NARRATORIA_SKILL_CONFIG'] = context.skillConfigJson;
   if (context.toolId) env['NARRATORIA_TOOL_ID'] = context.toolId;
   if (context.requestId) env['NARRATORIA_REQUEST_ID'] = context.requestId;
+  const wordVectors = wordVectorsFile();
+  if (wordVectors) env['NARRATORIA_WORD_VECTORS'] = wordVectors;
   if (extra) for (const name in extra) env[name] = extra[name]!;
   return env;
 }
