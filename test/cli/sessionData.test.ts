@@ -2,10 +2,10 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { narratoria, projectRoot } from './cliHarness.js';
 
 let scratch: string;
@@ -90,4 +90,42 @@ test('a story that uses the bundled skills: their data goes into the story, neve
   assert.deepEqual(hashes(path.join(install, 'skills')), installed, 'nothing written into the installation');
   const memories = path.join(bare, '.narratoria', 'sessions', 'default', 'data', 'memory');
   assert.ok(statSync(memories).isDirectory() && readdirSync(memories).length > 0, 'the memory is in the story');
+});
+
+/** `setpriv` (util-linux) runs a command as another user: root ignores a read-only folder, an unprivileged user does not. */
+const canDropPrivileges = process.getuid?.() !== 0 || spawnSync('setpriv', ['--version']).status === 0;
+
+test('a story that uses the bundled skills plays with the installation made read-only', { skip: !canDropPrivileges && 'running as root without setpriv, a read-only folder is not enforced' }, async () => {
+  const folder = mkdtempSync(path.join(os.tmpdir(), 'narratoria-readonly-'));
+  try {
+    chmodSync(folder, 0o755);
+    const install = path.join(folder, 'install');
+    cpSync(path.join(projectRoot, 'dist'), path.join(install, 'dist'), { recursive: true });
+    cpSync(path.join(projectRoot, 'skills'), path.join(install, 'skills'), { recursive: true, filter: (source) => !/[\\/]data(?:[\\/]|$)/.test(path.relative(projectRoot, source)) });
+    const readOnly = (file: string) => {
+      if (statSync(file).isDirectory()) for (const entry of readdirSync(file)) readOnly(path.join(file, entry));
+      chmodSync(file, statSync(file).mode & 0o555);
+    };
+    readOnly(path.join(install, 'skills'));
+    const bare = path.join(folder, 'story');
+    mkdirSync(bare);
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) chownSync(bare, 65534, 65534);
+    const command = [process.execPath, path.join(install, 'dist', 'cli.cjs'), 'play', '--root', bare, '--narrator', 'pattern', '--once', 'Remember that the innkeeper owes me ten coins'];
+    const run = asRoot
+      ? spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'env', `HOME=${bare}`, ...command], { encoding: 'utf8' })
+      : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' });
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    assert.match(run.stdout, /innkeeper owes you ten coins/);
+    assert.ok(readdirSync(path.join(bare, '.narratoria', 'sessions', 'default', 'data', 'memory')).length > 0);
+  } finally {
+    // (Writable again, so that a user who is not root can delete it.)
+    const writable = (file: string) => {
+      if (!existsSync(file)) return;
+      chmodSync(file, statSync(file).mode | 0o200);
+      if (statSync(file).isDirectory()) for (const entry of readdirSync(file)) writable(path.join(file, entry));
+    };
+    writable(path.join(folder, 'install'));
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
