@@ -72,3 +72,25 @@ test('run and graph: the tool "light torch" runs, its dependent sees its output,
   const states = (JSON.parse(graphOfRun.stdout) as { nodes: { id: string; state?: string }[] }).nodes.map((node) => [node.id, node.state]);
   assert.deepEqual(states, [['light torch', 'success'], ['look', 'success']]);
 });
+
+test('graph: an upstream-shaped result (executionTrace, state "completed", an error with no category) draws with its states', async () => {
+  const file = write('upstream-result.json', {
+    planId: '6c1d3e5f-7a9b-4c2d-8e0f-1a3b5c7d9e20',
+    success: false,
+    executionTrace: [
+      { toolId: 'light torch', state: 'completed', executionTimeMs: 12 },
+      { toolId: 'examine1', state: 'failed', error: { code: 'TOOL_TIMEOUT', message: 'no answer' } },
+    ],
+    finalState: { torch: 'lit' },
+  });
+  const run = await narratoria(['graph', file, '--root', root]);
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stderr, /tools are drawn without their dependencies/);
+  const nodes = (JSON.parse(run.stdout) as { nodes: { id: string; state?: string }[] }).nodes;
+  assert.deepEqual(nodes.map((node) => [node.id, node.state]), [['light torch', 'success'], ['examine1', 'failed']]);
+  // The same result in our own field names, with toolResults, draws the same.
+  const own = write('own-result.json', { planId: '6c1d3e5f-7a9b-4c2d-8e0f-1a3b5c7d9e20', success: false, toolResults: [{ toolId: 'light torch', state: 'completed' }] });
+  const second = await narratoria(['graph', own, '--root', root]);
+  assert.equal(second.code, 0, second.stderr);
+  assert.deepEqual((JSON.parse(second.stdout) as { nodes: { id: string; state?: string }[] }).nodes.map((node) => node.state), ['success']);
+});
