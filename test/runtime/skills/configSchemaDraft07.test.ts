@@ -1,4 +1,4 @@
-// A skill's config-schema.json may declare draft-07 (as other Narratoria runtimes allowed); date, time and date-time formats are checked.
+// Skills in draft-07 (as other Narratoria runtimes allowed): config-schema.json with date, time and date-time checked, and script input schemas.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { checkConfigSchema, validateConfigValues, type ConfigSchema } from '../../../src/runtime/skills/skillConfig.js';
@@ -54,6 +54,37 @@ test('a skill whose config-schema.json is draft-07 is discovered without CONFIG_
     assert.equal(codes.includes('CONFIG_SCHEMA_INVALID'), false, JSON.stringify(found.problems));
     assert.ok(found.problems.some((problem) => problem.code === 'CONFIG_FORMAT' && problem.message.includes('"startDate"')), JSON.stringify(found.problems));
     assert.equal(found.skills.length, 1);
+  } finally {
+    story.remove();
+  }
+});
+
+test('a script inputSchema declaring draft-07 (definitions, tuple items) compiles, and plan inputs are checked against it', async () => {
+  const { createSkillCatalog } = await import('../../../src/runtime/skills/skillCatalog.js');
+  const { validatePlanValue } = await import('../../../src/runtime/validation/index.js');
+  const story = createTempStory();
+  try {
+    story.skill('compass', { scripts: [{ name: 'point', path: 'scripts/point.js', inputSchema: 'scripts/point.schema.json' }] }, {
+      'scripts/point.js': DONE_SCRIPT,
+      'scripts/point.schema.json': {
+        $schema: 'http://json-schema.org/draft-07/schema#',
+        type: 'object',
+        definitions: { heading: { enum: ['north', 'south', 'east', 'west'] } },
+        properties: { heading: { $ref: '#/definitions/heading' }, at: { type: 'array', items: [{ type: 'number' }, { type: 'number' }], additionalItems: false } },
+        required: ['heading'],
+      },
+    });
+    const found = await discoverSkills({ root: story.root });
+    assert.deepEqual(found.problems.filter((problem) => problem.severity === 'error'), []);
+    const catalog = createSkillCatalog(found.skills);
+    const plan = (input: unknown) => ({ requestId: '2d4f6a8c-0e1b-4d3f-9a5c-7e9b1d3f5a70', tools: [{ toolId: 'p', toolPath: 'skills/compass/scripts/point.js', input }] });
+    const good = await validatePlanValue(plan({ heading: 'north', at: [1, 2] }), { root: story.root, skills: catalog });
+    assert.deepEqual(good.diagnostics, []);
+    const bad = await validatePlanValue(plan({ heading: 'up', at: [1, 'x'] }), { root: story.root, skills: catalog });
+    assert.deepEqual(bad.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer]), [
+      ['INPUT_NOT_IN_ENUM', '/tools/0/input/heading'],
+      ['INPUT_TYPE_MISMATCH', '/tools/0/input/at/1'],
+    ]);
   } finally {
     story.remove();
   }
