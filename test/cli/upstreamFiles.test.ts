@@ -47,6 +47,9 @@ test('run and graph: the tool "light torch" runs, its dependent sees its output,
   const file = write('torch-run.plan.json', plan);
   const run = await narratoria(['run', file, '--root', root, '--format', 'json']);
   assert.equal(run.code, 0, run.stdout + run.stderr);
+  // The warnings are on stderr, so a run says what it does differently: the clamp, the ignored key.
+  assert.match(run.stderr, /warning RETRY_POLICY_CLAMPED: .*clamps maxRetries to 10/);
+  assert.match(run.stderr, /warning UNKNOWN_PROPERTY: .*"priority"/);
   const result = JSON.parse(run.stdout) as { success: boolean; toolResults: { toolId: string; state: string; output?: { result?: { dependencies?: Record<string, unknown> } } }[]; aggregatedState: Record<string, unknown> };
   assert.deepEqual(validateAgainst('execution-result.schema.json', result), []);
   assert.equal(result.success, true);
