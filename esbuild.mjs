@@ -146,6 +146,20 @@ function copyStaticFiles() {
 }
 
 /**
+ * The editor's plan schema reads plans as the validator does (src/runtime/validation/tolerantPlanReading.ts):
+ * unknown keys of the plan, a tool or a retry policy, unusual toolIds and retry values above the caps are the
+ * validator's warnings, so VS Code's own JSON validation must not also refuse them. contracts/ stays strict.
+ */
+function tolerateInEditor(schema) {
+  const tool = schema.$defs.ToolInvocation;
+  const retry = schema.$defs.RetryPolicy;
+  for (const node of [schema, tool, retry]) delete node.additionalProperties;
+  delete tool.properties.toolId.pattern;
+  delete retry.properties.maxRetries.maximum;
+  delete retry.properties.backoffMs.maximum;
+}
+
+/**
  * Editor schemas for `contributes.jsonValidation`: VS Code resolves a cross-file `$ref` against the schema's
  * `$id` (an https URL it will not fetch), so references to other contracts are inlined into `$defs`.
  */
@@ -169,6 +183,7 @@ function writeEditorSchemas() {
     };
     visit(schema);
     schema.$defs = { ...schema.$defs, ...inlined };
+    if (file === 'plan-json.schema.json') tolerateInEditor(schema);
     writeFileSync(`dist/schemas/${file}`, `${JSON.stringify(schema, null, 2)}\n`);
   }
 }

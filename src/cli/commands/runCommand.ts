@@ -65,6 +65,10 @@ export async function runCommand(args: readonly string[], io: CliIo, signal: Abo
     }
     return ExitCode.Usage;
   }
+  // Warnings do not stop a run, but say what it will do differently (a clamped retry policy, an ignored key).
+  for (const diagnostic of validation.diagnostics) {
+    if (diagnostic.severity === 'warning') io.stderr.write(formatDiagnostic(planFile, toReportDiagnostic(diagnostic), style));
+  }
   return executeAndReport(validation.plan, root, { ...settings, initialState, rollbackOnFailure: values.rollback, allowOutsideSkills: values['allow-outside-skills'], save: values['no-save'] !== true, statePath, format, registry }, io, signal);
 }
 

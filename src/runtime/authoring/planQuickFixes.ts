@@ -110,6 +110,7 @@ function proposalsFor(context: FixContext, diagnostic: Diagnostic): FixProposal[
     case 'TOOL_PATH_NOT_FOUND':
       return toolPathFixes(context, segments);
     case 'RETRY_POLICY_OUT_OF_RANGE':
+    case 'RETRY_POLICY_CLAMPED':
     case 'SCHEMA_VIOLATION':
     case 'SCHEMA_TYPE':
       return retryPolicyFixes(context, segments);

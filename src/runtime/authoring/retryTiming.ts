@@ -1,10 +1,10 @@
 // Retry timing of one tool as the executor really runs it: backoff delays (docs/plan-json-and-protocol.md#retry-backoff: no cap, no jitter), attempt timeout and worst case. Pure.
-import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_RETRIES, DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs } from '../contractTypes/plan.js';
+import { DEFAULT_BACKOFF_MS, DEFAULT_MAX_RETRIES, DEFAULT_TOOL_TIMEOUT_MS, MAX_BACKOFF_MS, MAX_RETRIES, retryDelayMs } from '../contractTypes/plan.js';
 import { formatDuration } from '../common/humanText.js';
 
-/** Bounds of `#/$defs/RetryPolicy` in contracts/plan-json.schema.json. */
-export const MAX_RETRIES_LIMIT = 10;
-export const BACKOFF_MS_LIMIT = 60_000;
+/** Bounds of `#/$defs/RetryPolicy` in contracts/plan-json.schema.json (the runtime clamps larger values to them). */
+export const MAX_RETRIES_LIMIT = MAX_RETRIES;
+export const BACKOFF_MS_LIMIT = MAX_BACKOFF_MS;
 
 /** Where a tool's attempt timeout comes from (a run option can still override it at run time). */
 export type TimeoutSource = 'tool' | 'script' | 'default';

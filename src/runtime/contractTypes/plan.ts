@@ -54,6 +54,10 @@ export const DEFAULT_MAX_RETRIES = 3;
 export const DEFAULT_BACKOFF_MS = 100;
 export const DEFAULT_TOOL_TIMEOUT_MS = 30_000;
 export const DEFAULT_PLAN_TIMEOUT_MS = 60_000;
+/** Most retries the runtime makes (the schema's maximum); a larger maxRetries from another runtime's plan is clamped to it. */
+export const MAX_RETRIES = 10;
+/** Longest base backoff the runtime waits (the schema's maximum); a larger backoffMs is clamped to it. */
+export const MAX_BACKOFF_MS = 60_000;
 
 /** A tool invocation with every schema default applied. */
 export interface NormalizedTool {
@@ -74,7 +78,7 @@ export interface NormalizedTool {
   readonly index: number;
 }
 
-/** Applies the schema defaults of one tool. Assumes the plan already passed validation. */
+/** Applies the schema defaults of one tool and clamps its retry policy to the caps. Assumes the plan already passed validation. */
 export function normalizeTool(tool: ToolInvocation, index: number): NormalizedTool {
   return {
     toolId: tool.toolId,
@@ -84,8 +88,9 @@ export function normalizeTool(tool: ToolInvocation, index: number): NormalizedTo
     dependencies: tool.dependencies ?? [],
     required: tool.required ?? true,
     async: tool.async ?? false,
-    maxRetries: tool.retryPolicy?.maxRetries ?? DEFAULT_MAX_RETRIES,
-    backoffMs: tool.retryPolicy?.backoffMs ?? DEFAULT_BACKOFF_MS,
+    // Plans written for other runtimes may go above the caps: validation warns (RETRY_POLICY_CLAMPED), the run clamps.
+    maxRetries: Math.min(tool.retryPolicy?.maxRetries ?? DEFAULT_MAX_RETRIES, MAX_RETRIES),
+    backoffMs: Math.min(tool.retryPolicy?.backoffMs ?? DEFAULT_BACKOFF_MS, MAX_BACKOFF_MS),
     timeoutMs: tool.timeoutMs,
     condition: tool.condition,
     subPlan: tool.subPlan,

@@ -1,5 +1,6 @@
 // Loads the JSON Schemas of contracts/ into one Ajv (draft 2020-12) instance and exposes compiled validators.
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import AjvDraft07 from 'ajv';
 import addFormats from 'ajv-formats';
 import planSchema from '../../../contracts/plan-json.schema.json';
 import toolEventSchema from '../../../contracts/tool-event.schema.json';
@@ -42,6 +43,21 @@ let sharedAjv: Ajv2020 | undefined;
 /** Creates a draft 2020-12 Ajv with formats; `allErrors` gives authors every problem at once. `source` keeps the generated code (for standaloneValidators.ts). */
 export function createAjv(options: { readonly source?: boolean } = {}): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, ...(options.source ? { code: { source: true } } : {}) });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** Draft-07 as `$schema` declares it (other Narratoria runtimes' skills may use it), with or without the final '#'. */
+const DRAFT_07_URI = /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/;
+
+/** True when `schema` declares JSON Schema draft-07 in its `$schema`. */
+export function declaresDraft07(schema: Readonly<Record<string, unknown>>): boolean {
+  return typeof schema['$schema'] === 'string' && DRAFT_07_URI.test(schema['$schema']);
+}
+
+/** Like {@link createAjv}, for schemas that declare draft-07 (the draft-2020-12 Ajv does not know its meta-schema). */
+export function createDraft07Ajv(): AjvDraft07 {
+  const ajv = new AjvDraft07({ allErrors: true, strict: false, allowUnionTypes: true });
   addFormats(ajv);
   return ajv;
 }

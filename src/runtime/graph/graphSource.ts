@@ -2,25 +2,27 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { isPlainObject } from '../state/deepMerge.js';
-import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
+import type { ToolResult } from '../contractTypes/executionResult.js';
+import { readExecutionResult, readToolResult, type ReadExecutionResult } from '../contractTypes/resultReading.js';
 
 /** What a JSON document turned out to be, with the plan to draw and the run to lay over it. */
 export type GraphSource =
   | { readonly kind: 'plan'; readonly plan: unknown }
-  | { readonly kind: 'runRecord'; readonly plan: unknown; readonly results: readonly ToolResult[]; readonly result?: ExecutionResult | undefined; readonly running: boolean }
-  | { readonly kind: 'executionResult'; readonly plan: unknown | undefined; readonly results: readonly ToolResult[]; readonly result: ExecutionResult };
+  | { readonly kind: 'runRecord'; readonly plan: unknown; readonly results: readonly ToolResult[]; readonly result?: ReadExecutionResult | undefined; readonly running: boolean }
+  | { readonly kind: 'executionResult'; readonly plan: unknown | undefined; readonly results: readonly ToolResult[]; readonly result: ReadExecutionResult };
 
 /**
  * Classifies a parsed document. A run record has `formatVersion`, `plan` and `tools`; an ExecutionResult has
  * `planId` and `toolResults` (its plan is `finalPlan` after a replan, else unknown here: the caller may look up
- * the run record); anything else is drawn as a plan.
+ * the run record); anything else is drawn as a plan. Results are read tolerantly (contractTypes/resultReading.ts):
+ * other runtimes' `executionTrace`, state `completed` and errors without a category are understood.
  */
 export function readGraphSource(document: unknown): GraphSource {
   if (isPlainObject(document) && document['formatVersion'] === 1 && isPlainObject(document['plan']) && isPlainObject(document['tools'])) {
-    const result = isPlainObject(document['result']) ? (document['result'] as unknown as ExecutionResult) : undefined;
-    const stored = Object.values(document['tools'] as Record<string, { result?: ToolResult }>)
-      .map((tool) => tool?.result)
-      .filter((toolResult): toolResult is ToolResult => isPlainObject(toolResult) && typeof toolResult.toolId === 'string');
+    const result = readExecutionResult(document['result']);
+    const stored = Object.values(document['tools'] as Record<string, { result?: unknown }>)
+      .map((tool) => readToolResult(isPlainObject(tool) ? tool.result : undefined))
+      .filter((toolResult): toolResult is ToolResult => toolResult !== undefined);
     return {
       kind: 'runRecord',
       plan: result?.finalPlan ?? document['plan'],
@@ -29,11 +31,8 @@ export function readGraphSource(document: unknown): GraphSource {
       running: document['status'] === 'running',
     };
   }
-  if (isPlainObject(document) && typeof document['planId'] === 'string' && Array.isArray(document['toolResults'])) {
-    const result = document as unknown as ExecutionResult;
-    const results = result.toolResults.filter((toolResult) => isPlainObject(toolResult) && typeof toolResult.toolId === 'string');
-    return { kind: 'executionResult', plan: result.finalPlan ?? result.originalPlan, results, result };
-  }
+  const result = readExecutionResult(document);
+  if (result) return { kind: 'executionResult', plan: result.finalPlan ?? result.originalPlan, results: result.toolResults, result };
   return { kind: 'plan', plan: document };
 }
 

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { writeJsonAtomic } from '../common/atomicWrite.js';
 import type { ExecutionResult, RunStatus, ToolResult } from '../contractTypes/executionResult.js';
 import type { Plan } from '../contractTypes/plan.js';
+import { readExecutionResult, readToolResult } from '../contractTypes/resultReading.js';
 
 /** What is stored for one finished tool: its result and the raw patches needed to rebuild state on resume. */
 export interface StoredTool {
@@ -49,6 +50,25 @@ export interface RunStore {
 
 const idPattern = /^[A-Za-z0-9-]+$/;
 
+/**
+ * A loaded record with its results read tolerantly (contractTypes/resultReading.ts: state `completed`, errors
+ * without a category, older field names), so `runs show` and resume see one vocabulary. A record this project
+ * wrote comes back as the same object.
+ */
+function withResultsRead(record: RunRecord): RunRecord {
+  if (record === null || typeof record !== 'object') return record;
+  let tools = record.tools;
+  if (tools !== null && typeof tools === 'object') {
+    for (const [toolId, stored] of Object.entries(tools)) {
+      const read = stored !== null && typeof stored === 'object' ? readToolResult(stored.result) : undefined;
+      if (read && read !== stored.result) tools = { ...tools, [toolId]: { ...stored, result: read } };
+    }
+  }
+  // A foreign result may lack startedAt/finishedAt; the views read them as optional.
+  const result = record.result === undefined ? undefined : ((readExecutionResult(record.result) as ExecutionResult | undefined) ?? record.result);
+  return tools === record.tools && result === record.result ? record : { ...record, tools, result };
+}
+
 /** Stores each run as `<directory>/<planId>.json`. */
 /** Where a story's runs are recorded (`narratoria run`, play sessions, playtests): `<root>/.narratoria/runs`. */
 export function runsDirectory(root: string): string {
@@ -64,7 +84,7 @@ export class FileRunStore implements RunStore {
 
   async load(planId: string): Promise<RunRecord | undefined> {
     try {
-      return JSON.parse(await fs.readFile(this.recordFile(planId), 'utf8')) as RunRecord;
+      return withResultsRead(JSON.parse(await fs.readFile(this.recordFile(planId), 'utf8')) as RunRecord);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

@@ -1,4 +1,5 @@
 // Checks a skill's configuration values against its config schema (docs/design-rules.md#skill-configuration) with messages an author can act on; never echoes a sensitive value.
+import { fullFormats } from 'ajv-formats/dist/formats.js';
 import { closestMatch } from '../validation/closestMatch.js';
 import { pointerFromPath } from '../validation/jsonLocator.js';
 import { SkillProblemCode, skillProblem } from './skillProblems.js';
@@ -14,7 +15,7 @@ export interface ConfigField {
   readonly description?: string;
   readonly default?: unknown;
   readonly enum?: readonly unknown[];
-  readonly format?: 'password' | 'uri' | 'email' | 'textarea';
+  readonly format?: 'password' | 'uri' | 'email' | 'textarea' | 'date' | 'time' | 'date-time';
   readonly items?: Readonly<Record<string, unknown>>;
   readonly minimum?: number;
   readonly maximum?: number;
@@ -161,6 +162,12 @@ function checkValue(value: unknown, field: Readonly<Record<string, unknown>>, su
       const actual = subject.reveal ? `, but is ${characters(length)} long` : ', but is longer';
       problems.push(problem(SkillProblemCode.CONFIG_LENGTH, `must be at most ${characters(maxLength)} long${actual}`));
     }
+    const format = field['format'];
+    const formatCheck = typeof format === 'string' && Object.hasOwn(CHECKED_FORMATS, format) ? CHECKED_FORMATS[format] : undefined;
+    if (formatCheck && !formatCheck.test(value)) {
+      const actual = subject.reveal ? `, but is ${JSON.stringify(value)}` : ', but is not';
+      problems.push(problem(SkillProblemCode.CONFIG_FORMAT, `must be ${formatCheck.expectation}${actual}`));
+    }
     const pattern = field['pattern'];
     if (typeof pattern === 'string') {
       const expression = compilePattern(pattern);
@@ -182,6 +189,20 @@ function checkValue(value: unknown, field: Readonly<Record<string, unknown>>, su
     });
   }
   return problems;
+}
+
+/** Formats whose values are checked (the others only choose a control), with ajv-formats' RFC 3339 validators. */
+const CHECKED_FORMATS: Readonly<Record<string, { readonly test: (value: string) => boolean; readonly expectation: string }>> = {
+  date: { test: formatTest('date'), expectation: 'a date (RFC 3339 full-date, e.g. 2026-03-01)' },
+  time: { test: formatTest('time'), expectation: 'a time with its offset (RFC 3339 full-time, e.g. 12:30:00Z or 12:30:00+01:00)' },
+  'date-time': { test: formatTest('date-time'), expectation: 'a date-time (RFC 3339, e.g. 2026-03-01T12:30:00Z)' },
+};
+
+function formatTest(name: 'date' | 'time' | 'date-time'): (value: string) => boolean {
+  const definition = fullFormats[name] as unknown;
+  if (typeof definition === 'function') return definition as (value: string) => boolean;
+  const validate = (definition as { validate: unknown }).validate;
+  return typeof validate === 'function' ? (validate as (value: string) => boolean) : (value) => (validate as RegExp).test(value);
 }
 
 /** A JSON Schema `pattern` as a RegExp (unicode mode, like Ajv), or undefined when it does not compile. */

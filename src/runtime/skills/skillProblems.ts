@@ -55,6 +55,8 @@ export const SkillProblemCode = {
   CONFIG_LENGTH: 'CONFIG_LENGTH',
   /** error: a string does not match `pattern`. */
   CONFIG_PATTERN: 'CONFIG_PATTERN',
+  /** error: a string is not a valid `date`, `time` or `date-time` (RFC 3339) as its field's `format` asks. */
+  CONFIG_FORMAT: 'CONFIG_FORMAT',
   /** warning (error with additionalProperties: false): config.json has a field the schema does not define. */
   CONFIG_UNKNOWN_FIELD: 'CONFIG_UNKNOWN_FIELD',
   /** warning: a `${VAR}` in config.json names a variable the environment does not set (the field counts as absent). */

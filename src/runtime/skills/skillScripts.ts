@@ -2,13 +2,18 @@
 import { promises as fs, type Stats } from 'node:fs';
 import * as path from 'node:path';
 import type Ajv2020 from 'ajv/dist/2020.js';
+import type AjvDraft07 from 'ajv';
 import { errorMessage } from '../common/errors.js';
+import { createDraft07Ajv, declaresDraft07 } from '../contracts/schemas.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../contractTypes/plan.js';
 import { INTERPRETED_EXTENSIONS } from '../process/interpreter.js';
 import { pointerFromPath } from '../validation/jsonLocator.js';
 import { resolveInside, SkillProblemCode, skillProblem } from './skillProblems.js';
 import type { SkillManifest, SkillProblem, SkillScript } from './skillTypes.js';
 import { isPathInside, pathFromRoot } from '../common/pathContainment.js';
+
+/** Compiles the input schemas that declare draft-07; each is removed once compiled (the parsed schema is what is kept). */
+let draft07Ajv: AjvDraft07 | undefined;
 
 /** What script discovery needs to know about the skill. */
 export interface ScriptDiscoveryContext {
@@ -181,11 +186,14 @@ async function loadInputSchema(
   const record = schema as Record<string, unknown>;
   try {
     // Two skills may reuse an $id; the latest compile wins (only the parsed schema is kept).
-    const ajv = context.ajv();
+    // A schema declaring draft-07 (as other runtimes' skills may) compiles in a draft-07 Ajv, then leaves it.
+    const ajv = declaresDraft07(record) ? (draft07Ajv ??= createDraft07Ajv()) : context.ajv();
     if (typeof record['$id'] === 'string' && ajv.getSchema(record['$id'])) ajv.removeSchema(record['$id']);
     ajv.compile(record);
+    if (ajv === draft07Ajv) ajv.removeSchema(record);
   } catch (error) {
-    return { ok: false, message: `inputSchema ${context.display(file)} does not compile as a JSON Schema (draft 2020-12): ${errorMessage(error)}` };
+    const draft = declaresDraft07(record) ? 'draft-07' : 'draft 2020-12';
+    return { ok: false, message: `inputSchema ${context.display(file)} does not compile as a JSON Schema (${draft}): ${errorMessage(error)}` };
   }
   return { ok: true, schema: record, realPath };
 }

@@ -48,8 +48,15 @@ export const DiagnosticCode = {
   SCHEMA_VIOLATION: 'SCHEMA_VIOLATION',
   /** error: a required property is missing; the pointer names the missing property, the range its parent object. */
   SCHEMA_REQUIRED: 'SCHEMA_REQUIRED',
-  /** error: a property the schema does not define (typo such as "dependancies"); the range is its key. */
+  /** error: a property the schema does not define where unknown keys are refused (a rollback, a skill file); the range is its key. */
   SCHEMA_UNKNOWN_PROPERTY: 'SCHEMA_UNKNOWN_PROPERTY',
+  /**
+   * warning: the plan, a tool or a retry policy has a key this runtime does not know (typo such as "dependancies",
+   * or a field of another runtime); it is ignored when the plan runs. The range is its key; the message may hold a "did you mean".
+   */
+  UNKNOWN_PROPERTY: 'UNKNOWN_PROPERTY',
+  /** warning: a toolId has characters other than letters, digits and _ . : - (other runtimes allow them; this one runs it too). */
+  TOOL_ID_UNUSUAL_CHARACTERS: 'TOOL_ID_UNUSUAL_CHARACTERS',
   /** error: a value has the wrong JSON type. */
   SCHEMA_TYPE: 'SCHEMA_TYPE',
   /** error: a string does not have the required format (uuid, date-time…). */
@@ -70,8 +77,10 @@ export const DiagnosticCode = {
   TOOL_PATH_NOT_A_FILE: 'TOOL_PATH_NOT_A_FILE',
   /** error: the toolPath resolves (following symlinks) outside the allowed skill directories. */
   TOOL_PATH_OUTSIDE_SKILLS: 'TOOL_PATH_OUTSIDE_SKILLS',
-  /** error: retryPolicy.maxRetries is not within 0..10 or retryPolicy.backoffMs not within 0..60000. */
+  /** error: retryPolicy.maxRetries or retryPolicy.backoffMs is below 0 (above the caps is RETRY_POLICY_CLAMPED). */
   RETRY_POLICY_OUT_OF_RANGE: 'RETRY_POLICY_OUT_OF_RANGE',
+  /** warning: retryPolicy.maxRetries is above 10 or retryPolicy.backoffMs above 60000; the runtime clamps it to that cap. */
+  RETRY_POLICY_CLAMPED: 'RETRY_POLICY_CLAMPED',
   /** warning: a tool belongs to a skill listed in the plan's disabledSkills. */
   TOOL_IN_DISABLED_SKILL: 'TOOL_IN_DISABLED_SKILL',
   /** info: the plan has no tools. */

@@ -2,7 +2,8 @@
 import type Ajv2020 from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { DataValidationCxt } from 'ajv/dist/types/index.js';
-import { createAjv, type ErrorObject } from '../contracts/schemas.js';
+import type AjvDraft07 from 'ajv';
+import { createAjv, createDraft07Ajv, declaresDraft07, type ErrorObject } from '../contracts/schemas.js';
 import { closestMatch } from './closestMatch.js';
 import { DiagnosticCode, type DiagnosticDraft } from './diagnostic.js';
 import { parsePointer, pointerFromPath, valueAtPointer } from './jsonLocator.js';
@@ -14,6 +15,8 @@ const MAX_UNKNOWN_PROPERTY_DEPTH = 32;
 
 /** One Ajv for every input schema; each schema is removed from it once compiled, so it holds none of them. */
 let inputAjv: Ajv2020 | undefined;
+/** The same for input schemas that declare draft-07. */
+let draft07InputAjv: AjvDraft07 | undefined;
 /** Compiled validators by schema object (null: the schema does not compile); a new catalog's schemas compile afresh. */
 const compiledValidators = new WeakMap<object, ValidateFunction | null>();
 
@@ -21,7 +24,7 @@ const compiledValidators = new WeakMap<object, ValidateFunction | null>();
 export function inputValidator(schema: Record<string, unknown>): ValidateFunction | null {
   const known = compiledValidators.get(schema);
   if (known !== undefined) return known;
-  const ajv = (inputAjv ??= createAjv());
+  const ajv = declaresDraft07(schema) ? (draft07InputAjv ??= createDraft07Ajv()) : (inputAjv ??= createAjv());
   let validate: ValidateFunction | null;
   try {
     validate = ajv.compile(schema);

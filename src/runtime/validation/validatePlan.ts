@@ -10,6 +10,7 @@ import { parseJsonDocument, parsePointer, type JsonDocument } from './jsonLocato
 import { checkSubPlans, checkToolPaths, type ToolPathResolutions } from './pathChecks.js';
 import { asRecord, checkDependencies, checkDisabledSkills, checkToolIds, viewTools, type ToolIdIndex, type ToolView } from './planChecks.js';
 import { schemaProblems } from './schemaErrors.js';
+import { readPlanTolerantly, tolerateSchemaErrors } from './tolerantPlanReading.js';
 import { checkBrokenSkills, checkSkillCatalog } from './skillChecks.js';
 import { rangeInStringLiteral } from './stringLiteralRange.js';
 import type { ToolPathPolicy } from './toolPathPolicy.js';
@@ -80,10 +81,17 @@ export async function validatePlanValue(value: unknown, options: PlanValidationO
 }
 
 function validateParsed(value: unknown, collector: DiagnosticCollector, options: PlanValidationOptions): PlanValidationResult {
+  // Tolerant reading first (docs/plan-json-and-protocol.md#compatibility-with-other-narratoria-runtimes): the
+  // strict schema, which describes what this project writes, then checks only what the runtime reads.
+  const reading = readPlanTolerantly(value);
+  for (const draft of reading.drafts) collector.add(draft);
   const validate = contractValidator('plan-json.schema.json');
-  const schemaValid = validate(value) === true;
+  let schemaValid = validate(reading.strictValue) === true;
   if (!schemaValid) {
-    for (const problem of schemaProblems([...(validate.errors ?? [])], value, contractSchemas['plan-json.schema.json'])) {
+    const tolerated = tolerateSchemaErrors([...(validate.errors ?? [])], value);
+    for (const draft of tolerated.drafts) collector.add(draft);
+    schemaValid = tolerated.errors.length === 0;
+    for (const problem of schemaProblems(tolerated.errors, value, contractSchemas['plan-json.schema.json'])) {
       collector.add({ severity: 'error', ...problem });
     }
   }

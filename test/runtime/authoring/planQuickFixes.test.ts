@@ -151,7 +151,7 @@ test('retry policies are rounded and clamped into range, alone or all at once', 
     '"toolPath": "skills/dice-roller/scripts/roll.js"',
     '"toolPath": "skills/dice-roller/scripts/roll.js", "retryPolicy": { "maxRetries": 11, "backoffMs": 60000.5 }',
   );
-  assert.equal(await applyFix(text, 'RETRY_POLICY_OUT_OF_RANGE', 'Change maxRetries to 10'), text.replace('"maxRetries": 11', '"maxRetries": 10'));
+  assert.equal(await applyFix(text, 'RETRY_POLICY_CLAMPED', 'Change maxRetries to 10'), text.replace('"maxRetries": 11', '"maxRetries": 10'));
   assert.equal(await applyFix(text, 'SCHEMA_TYPE', 'Change backoffMs to 60000'), text.replace('60000.5', '60000'));
   const more = text.replace('"input": { "query": "map" }', '"input": { "query": "map" }, "retryPolicy": { "maxRetries": 2.4, "backoffMs": -5 }');
   const diagnostics = await diagnosticsOf(more);

@@ -194,7 +194,7 @@ describe('validatePlanText: plan semantics', () => {
     const result = await validatePlanText(text, options);
     assert.deepEqual(
       result.diagnostics.map((diagnostic) => diagnostic.code),
-      ['DEPENDENCY_CYCLE', 'SCHEMA_TYPE', 'SCHEMA_UNKNOWN_PROPERTY', 'SCHEMA_TYPE'],
+      ['DEPENDENCY_CYCLE', 'SCHEMA_TYPE', 'UNKNOWN_PROPERTY', 'SCHEMA_TYPE'],
     );
     const starts = result.diagnostics.map((diagnostic) => diagnostic.range!.start);
     assert.deepEqual(starts, [...starts].sort((left, right) => left.line - right.line || left.column - right.column));
@@ -224,7 +224,7 @@ describe('validatePlanValue', () => {
       [
         ['UNKNOWN_DEPENDENCY', '/tools/0/dependencies/0'],
         ['DUPLICATE_TOOL_ID', '/tools/1/toolId'],
-        ['SCHEMA_UNKNOWN_PROPERTY', '/tools/1/extra'],
+        ['UNKNOWN_PROPERTY', '/tools/1/extra'],
         ['SCHEMA_TYPE', '/parallel'],
       ],
     );

@@ -71,22 +71,37 @@ describe('validatePlanText: syntax and schema', () => {
     assert.deepEqual(diagnostic.range, { start: { line: 1, column: 1 }, end: { line: 1, column: 2 } });
   });
 
-  test('SCHEMA_UNKNOWN_PROPERTY: a typo is reported on its key, with a suggestion', async () => {
+  test('UNKNOWN_PROPERTY: a typo is a warning on its key, with a suggestion; the plan stays valid', async () => {
     const text = planText([`{ "toolId": "light1", "toolPath": "${LIGHT}", "dependancies": [] }`]);
     const result = await validatePlanText(text, options);
-    const diagnostic = only(result, DiagnosticCode.SCHEMA_UNKNOWN_PROPERTY);
+    const diagnostic = only(result, DiagnosticCode.UNKNOWN_PROPERTY);
+    assert.equal(diagnostic.severity, 'warning');
+    assert.equal(result.valid, true);
     assert.equal(diagnostic.pointer, '/tools/0/dependancies');
-    assert.equal(diagnostic.message, 'tools/0: unknown property "dependancies"; did you mean "dependencies"?');
+    assert.equal(diagnostic.message, 'tools/0: unknown property "dependancies" (ignored when the plan runs); did you mean "dependencies"?');
     assertAt(diagnostic, text, '"dependancies"');
     assert.deepEqual(diagnostic.range?.end, { line: 4, column: positionOf(text, '"dependancies"').column + '"dependancies"'.length });
   });
 
-  test('SCHEMA_UNKNOWN_PROPERTY: far from any name, the allowed properties are listed; "__proto__" is caught', async () => {
+  test('UNKNOWN_PROPERTY: far from any name, the known properties are listed; "__proto__" is still an error', async () => {
     const text = `{ "requestId": "${REQUEST_ID}", "tools": [], "__proto__": {}, "zzz": 1 }`;
     const result = await validatePlanText(text, options);
-    const unknown = result.diagnostics.filter((diagnostic) => diagnostic.code === DiagnosticCode.SCHEMA_UNKNOWN_PROPERTY);
-    assert.deepEqual(unknown.map((diagnostic) => diagnostic.pointer), ['/__proto__', '/zzz']);
-    assert.match(unknown[1]!.message, /^unknown property "zzz"; allowed properties: \$schema, requestId, narrative, tools/);
+    const codes = result.diagnostics.filter((diagnostic) => diagnostic.code.includes('UNKNOWN_PROPERTY'));
+    assert.deepEqual(codes.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.pointer]), [
+      ['SCHEMA_UNKNOWN_PROPERTY', 'error', '/__proto__'],
+      ['UNKNOWN_PROPERTY', 'warning', '/zzz'],
+    ]);
+    assert.match(codes[1]!.message, /^unknown property "zzz" \(ignored when the plan runs\); known properties: \$schema, requestId, narrative, tools/);
+    assert.equal(result.valid, false);
+  });
+
+  test('SCHEMA_UNKNOWN_PROPERTY: an unknown key of a rollback (our own addition) stays an error', async () => {
+    const text = planText([`{ "toolId": "a", "toolPath": "${LIGHT}", "rollback": { "toolPath": "${LIGHT}", "inptu": {}, "$comment": "undo" } }`]);
+    const result = await validatePlanText(text, options);
+    const diagnostic = only(result, DiagnosticCode.SCHEMA_UNKNOWN_PROPERTY);
+    assert.equal(diagnostic.pointer, '/tools/0/rollback/inptu');
+    assert.match(diagnostic.message, /did you mean "input"/);
+    assert.equal(result.valid, false);
   });
 
   test('SCHEMA_TYPE: a value of the wrong type', async () => {
@@ -118,22 +133,25 @@ describe('validatePlanText: syntax and schema', () => {
     assert.equal(badType.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length, 1);
   });
 
-  test('SCHEMA_VIOLATION: a toolId with spaces; an empty toolId gets one message, not two', async () => {
+  test('TOOL_ID_UNUSUAL_CHARACTERS: a toolId with spaces is a warning; an empty toolId is still an error, with one message', async () => {
     const text = planText([`{ "toolId": "light one", "toolPath": "${LIGHT}" }`, `{ "toolId": "", "toolPath": "${LIGHT}" }`]);
     const result = await validatePlanText(text, options);
-    const violations = result.diagnostics.filter((diagnostic) => diagnostic.code === DiagnosticCode.SCHEMA_VIOLATION);
+    const violations = result.diagnostics.filter((diagnostic) => diagnostic.pointer.endsWith('/toolId'));
     assert.deepEqual(
-      violations.map((diagnostic) => [diagnostic.pointer, diagnostic.message]),
+      violations.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.pointer, diagnostic.message]),
       [
-        ['/tools/0/toolId', 'tools/0/toolId: "light one" is not a valid toolId; use only letters, digits and the characters _ . : -'],
-        ['/tools/1/toolId', 'tools/1/toolId: must not be empty'],
+        ['TOOL_ID_UNUSUAL_CHARACTERS', 'warning', '/tools/0/toolId', 'tools/0/toolId: "light one" has characters other than letters, digits and _ . : -; Narratoria runs it, but some tools (conditions that name it, other runtimes\' files) may not handle it'],
+        ['SCHEMA_VIOLATION', 'error', '/tools/1/toolId', 'tools/1/toolId: must not be empty'],
       ],
     );
+    const spaced = await validatePlanText(planText([`{ "toolId": "light one", "toolPath": "${LIGHT}" }`]), options);
+    assert.equal(spaced.valid, true);
+    assert.ok(spaced.plan);
     assertAt(violations[0]!, text, '"light one"');
     assertAt(violations[1]!, text, '""');
   });
 
-  test('RETRY_POLICY_OUT_OF_RANGE: maxRetries outside 0..10 and backoffMs outside 0..60000, instead of a generic code', async () => {
+  test('RETRY_POLICY_OUT_OF_RANGE below 0 (error), RETRY_POLICY_CLAMPED above the caps (warning), instead of a generic code', async () => {
     const text = planText([
       `{ "toolId": "a", "toolPath": "${LIGHT}", "retryPolicy": { "maxRetries": 11, "backoffMs": -1 } }`,
       `{ "toolId": "b", "toolPath": "${LIGHT}", "retryPolicy": { "maxRetries": -1, "backoffMs": 60001 } }`,
@@ -144,21 +162,23 @@ describe('validatePlanText: syntax and schema', () => {
     assert.deepEqual(
       result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer]),
       [
-        ['RETRY_POLICY_OUT_OF_RANGE', '/tools/0/retryPolicy/maxRetries'],
+        ['RETRY_POLICY_CLAMPED', '/tools/0/retryPolicy/maxRetries'],
         ['RETRY_POLICY_OUT_OF_RANGE', '/tools/0/retryPolicy/backoffMs'],
         ['RETRY_POLICY_OUT_OF_RANGE', '/tools/1/retryPolicy/maxRetries'],
-        ['RETRY_POLICY_OUT_OF_RANGE', '/tools/1/retryPolicy/backoffMs'],
+        ['RETRY_POLICY_CLAMPED', '/tools/1/retryPolicy/backoffMs'],
       ],
     );
-    assert.match(result.diagnostics[0]!.message, /11 is out of range; maxRetries must be between 0 and 10/);
-    assert.match(result.diagnostics[3]!.message, /60001 is out of range; backoffMs must be between 0 and 60000/);
+    assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.severity), ['warning', 'error', 'error', 'warning']);
+    assert.equal(result.diagnostics[0]!.message, 'tools/0/retryPolicy/maxRetries: 11 is above 10; Narratoria clamps maxRetries to 10, so the tool is retried at most 10 times');
+    assert.match(result.diagnostics[1]!.message, /-1 is out of range; backoffMs must be between 0 and 60000/);
+    assert.equal(result.diagnostics[3]!.message, 'tools/1/retryPolicy/backoffMs: 60001 is above 60000; Narratoria clamps backoffMs to 60000 (milliseconds), so the first retry waits 60000 ms');
     assertAt(result.diagnostics[0]!, text, '11');
     assertAt(result.diagnostics[3]!, text, '60001');
   });
 
   test('CRLF line endings give the same lines and columns', async () => {
     const text = planText([`{ "toolId": "light1", "toolPath": "${LIGHT}", "dependancies": [] }`]).replace(/\n/g, '\r\n');
-    const diagnostic = only(await validatePlanText(text, options), DiagnosticCode.SCHEMA_UNKNOWN_PROPERTY);
+    const diagnostic = only(await validatePlanText(text, options), DiagnosticCode.UNKNOWN_PROPERTY);
     assertAt(diagnostic, text, '"dependancies"');
     assert.equal(diagnostic.range?.start.line, 4);
   });
