@@ -45,7 +45,7 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
       { type: 'toolUpdated', tool: toolRun(1, 'roll', 'dice-roller', 'success', { durationMs: 84, logLines: [{ level: 'info', text: 'Rolled 1d20 for search: [20] = 20' }] }) },
       { type: 'toolUpdated', tool: toolRun(1, 'perceive', 'npc-perception', 'retrying', { retries: 1 }) },
     );
-    assert.match(await pendingText.innerText(), /^Running the plan…/, 'the plan is written: the turn waits for its tools');
+    assert.match(await pendingText.innerText(), /^Running perceive \(npc-perception\)…/, 'the plan is written: the turn names the tools it waits for');
     const perceive = byTestId(page, PlayPanelTestId.toolRow, '[data-tool-id="perceive"][data-attempt="1"]');
     assert.equal(await perceive.getAttribute('data-status'), 'retrying');
     assert.match(await perceive.innerText(), /retry 1/);
@@ -67,6 +67,7 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
       }),
     });
     assert.equal(await perceive.getAttribute('data-status'), 'timeout');
+    assert.match(await pendingText.innerText(), /^Running the plan…/, 'no tool runs now: the turn waits for the plan');
     assert.equal(await color(page, '[data-tool-id="perceive"] .status-timeout'), 'rgb(241, 76, 76)', 'failures use --vscode-testing-iconFailed');
     await perceive.locator('.tool-row-head').click();
     assert.equal(await perceive.locator('.tool-log').isVisible(), true);

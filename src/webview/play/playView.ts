@@ -88,6 +88,7 @@ export class PlayView {
         break;
       case 'toolUpdated':
         this.tools.updateTool(message.tool);
+        this.story.noteTool(message.tool);
         break;
       case 'narrationStreamed':
         this.story.showStreamedNarration(message.text);

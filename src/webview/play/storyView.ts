@@ -1,5 +1,5 @@
 // The scrolling story column: turns oldest first, the running turn, auto-scroll while the reader is at the bottom, a live region.
-import type { TurnView } from '../../protocol/playPanelMessages.js';
+import type { ToolRunView, TurnView } from '../../protocol/playPanelMessages.js';
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { codicon, el } from '../common/dom.js';
 import { button, isScrolledToBottom } from './playElements.js';
@@ -26,6 +26,8 @@ export class StoryView {
   private pending: HTMLElement | undefined;
   private pendingStage: { readonly stage: PendingStage; readonly localModel: boolean; readonly since: number } | undefined;
   private pendingTimer: ReturnType<typeof setInterval> | undefined;
+  /** The tools of the running plan still running, by plan and toolId: what the pending turn names. */
+  private readonly runningTools = new Map<string, string>();
   private choicesEnabled = true;
   /** Follows the bottom while the reader has not scrolled up (also when images load later). */
   private stickToBottom = true;
@@ -84,6 +86,14 @@ export class StoryView {
     this.scrollToBottom();
   }
 
+  /** Notes a tool's run state: while a plan runs, the pending turn names the tools still running ("Running cross (ferryman)…"). */
+  noteTool(tool: ToolRunView): void {
+    const key = `${tool.planId}/${tool.toolId}`;
+    if (tool.status === 'running' || tool.status === 'retrying') this.runningTools.set(key, tool.skill ? `${tool.toolId} (${tool.skill})` : tool.toolId);
+    else this.runningTools.delete(key);
+    this.updatePendingText();
+  }
+
   /** Shows the player's input of a turn that just started, and what the turn waits for, with the time so far. */
   showPending(turnIndex: number, input: string, localModel: boolean): void {
     this.removePending();
@@ -122,6 +132,7 @@ export class StoryView {
   }
 
   removePending(): void {
+    this.runningTools.clear();
     clearInterval(this.pendingTimer);
     this.pendingTimer = undefined;
     this.pendingStage = undefined;
@@ -133,7 +144,7 @@ export class StoryView {
     const text = this.pending?.querySelector('.narration-pending-text');
     const time = this.pending?.querySelector('.narration-pending-time');
     if (!text || !time || !this.pendingStage) return;
-    const stage = pendingText(this.pendingStage.stage, this.pendingStage.localModel);
+    const stage = pendingText(this.pendingStage.stage, this.pendingStage.localModel, [...this.runningTools.values()]);
     // Only a new stage changes the announced text.
     if (text.textContent !== stage) text.textContent = stage;
     time.textContent = pendingTime(performance.now() - this.pendingStage.since);

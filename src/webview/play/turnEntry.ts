@@ -66,10 +66,10 @@ export function renderStreamingNarration(): HTMLElement {
   return el('div', { className: 'narration-entry narration-streaming', attrs: { 'aria-hidden': 'true' } });
 }
 
-/** What the pending turn waits for: the narrator choosing skills, then the plan running, then the model's retelling. */
-export function pendingText(stage: PendingStage, localModel: boolean): string {
+/** What the pending turn waits for: the narrator choosing skills, then the plan running (the tools still running, named), then the model's retelling. */
+export function pendingText(stage: PendingStage, localModel: boolean, runningTools: readonly string[] = []): string {
   if (stage === 'telling') return 'The local model is telling what happened…';
-  if (stage === 'running') return 'Running the plan…';
+  if (stage === 'running') return runningTools.length > 0 ? `Running ${runningTools.join(', ')}…` : 'Running the plan…';
   return `${localModel ? 'The local model is choosing skills' : 'Choosing skills'}…`;
 }
 
