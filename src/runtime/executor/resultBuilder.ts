@@ -21,7 +21,7 @@ export interface ResultInputs {
 /** Builds the result of a run that executed. Tool results are listed in plan order. */
 export function buildExecutionResult(inputs: ResultInputs): ExecutionResult {
   const toolResults = inputs.records.map((record) => record.result!);
-  const failed = toolResults.filter((result) => result.state === 'failed' || result.state === 'timeout' || (result.state === 'cancelled' && inputs.status !== 'cancelled'));
+  const failed = toolResults.filter((result) => countsAgainstSkill(result, inputs.status));
   // Every failure counts against its skill, a tool still running when the plan timed out included (FR-024: a hung
   // skill is disabled in the next attempt, so a turn pays for a hang once).
   const disabledSkills = [...new Set(failed.map((result) => result.skill).filter((skill): skill is string => typeof skill === 'string'))];
@@ -52,6 +52,11 @@ export function buildExecutionResult(inputs: ResultInputs): ExecutionResult {
     warnings: inputs.warnings,
     reflection: reflectOnRun(toolResults, inputs.warnings, Math.max(0, finishedAt.getTime() - inputs.startedAt.getTime())) as unknown as Record<string, unknown>,
   };
+}
+
+/** Whether a tool's result counts against its skill: it failed, timed out, hung past the plan timeout, or was cancelled by the run's own stop (not the user's). */
+export function countsAgainstSkill(tool: ToolResult, status: RunStatus): boolean {
+  return tool.state === 'failed' || tool.state === 'timeout' || (tool.state === 'cancelled' && status !== 'cancelled');
 }
 
 function failureReason(inputs: ResultInputs, results: readonly ToolResult[]): ErrorCategory {

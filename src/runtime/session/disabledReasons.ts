@@ -1,19 +1,15 @@
 // Why the replan loop disabled a skill: one plain line per skill from the tool result that counted against it ("cross timed out after 3.0 s").
 import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
+import { countsAgainstSkill } from '../executor/resultBuilder.js';
 
 /** The reason each skill of `result.disabledSkills` was disabled, from its first tool that failed. */
 export function disabledReasonsOf(result: ExecutionResult): Map<string, string> {
   const reasons = new Map<string, string>();
   for (const skill of result.disabledSkills) {
-    const tool = result.toolResults.find((each) => each.skill === skill && countsAgainstSkill(each, result));
+    const tool = result.toolResults.find((each) => each.skill === skill && countsAgainstSkill(each, result.status));
     reasons.set(skill, tool ? failureLine(tool) : 'a tool of this skill failed');
   }
   return reasons;
-}
-
-/** Whether a tool's result counts against its skill: it failed, timed out, hung past the plan timeout or was cancelled by it. */
-export function countsAgainstSkill(tool: ToolResult, result: Pick<ExecutionResult, 'status'>): boolean {
-  return tool.state === 'failed' || tool.state === 'timeout' || (tool.state === 'cancelled' && result.status !== 'cancelled');
 }
 
 /** One line saying how a tool failed: "cross timed out after 3.0 s", "fare failed: SCRIPT_EXIT_NONZERO: exited with code 1". */

@@ -1,6 +1,7 @@
 // What went wrong in a turn, said plainly: each failed tool's error code, message and last lines of stderr, where its run record is, and why each skill was disabled.
 import type { ToolResult } from '../contractTypes/executionResult.js';
-import { countsAgainstSkill, failureLine } from './disabledReasons.js';
+import { countsAgainstSkill } from '../executor/resultBuilder.js';
+import { failureLine } from './disabledReasons.js';
 import type { TurnResult } from './turnTypes.js';
 
 /** The most stderr lines shown for one failed tool. */
@@ -25,7 +26,7 @@ export function toolFailures(turn: TurnResult): ToolFailure[] {
   const failures: ToolFailure[] = [];
   for (const attempt of turn.attempts) {
     for (const tool of attempt.result.toolResults) {
-      if (!countsAgainstSkill(tool, attempt.result)) continue;
+      if (!countsAgainstSkill(tool, attempt.result.status)) continue;
       failures.push({
         attempt: attempt.attempt,
         planId: attempt.result.planId,

@@ -56,8 +56,8 @@ export async function readSessionFile(file: string): Promise<{ readonly session:
   return { session: value as SessionFile };
 }
 
-/** The story's saved sessions, most recently played first (unreadable ones last, with their problem). */
-export async function listSessions(root: string): Promise<SessionSummary[]> {
+/** The story's saved sessions, most recently played first (unreadable ones last, with their problem). `sizes: false` skips measuring their data. */
+export async function listSessions(root: string, { sizes = true }: { readonly sizes?: boolean } = {}): Promise<SessionSummary[]> {
   const folder = path.join(root, '.narratoria', 'sessions');
   let ids: string[];
   try {
@@ -69,7 +69,7 @@ export async function listSessions(root: string): Promise<SessionSummary[]> {
   for (const id of ids) {
     const file = sessionFile(root, id);
     const read = await readSessionFile(file);
-    const dataBytes = await folderBytes(path.join(sessionDirectory(root, id), 'data'));
+    const dataBytes = sizes ? await folderBytes(path.join(sessionDirectory(root, id), 'data')) : 0;
     // A folder with data but no session file is the data of scripts run outside any play-through (`run`).
     if (read === undefined) {
       if (dataBytes > 0) summaries.push({ id, file, dataBytes, problem: 'has skill data but no session file (scripts run outside a play-through)' });
@@ -83,7 +83,7 @@ export async function listSessions(root: string): Promise<SessionSummary[]> {
 
 /** The id of the session played last, if any. */
 export async function lastSessionId(root: string): Promise<string | undefined> {
-  return (await listSessions(root)).find((summary) => summary.problem === undefined)?.id;
+  return (await listSessions(root, { sizes: false })).find((summary) => summary.problem === undefined)?.id;
 }
 
 /** A new session's id: the date and time it starts ("2026-11-28-1642"), with a suffix when taken. */
