@@ -1,6 +1,6 @@
 // Bench (e): the local-model narrator on a model of Phi-3.5-mini's shape (random Q4_K_M weights, generated here and deleted after): load, the fixed prompt cold and from its persisted state, warm turns (prompt tokens, generated tokens, time to the plan), a fresh `play --once` process, and the time per generated token against a memory-bandwidth floor. Quick mode: a smaller model of the same architecture.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { GENERATION_BUDGET_MS } from '../../src/runtime/narrator/index.js';
@@ -60,15 +60,17 @@ function playOnce(modelPath: string, story: string, promptCache: string): Promis
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
+    let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
+    child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr += text));
     child.on('error', reject);
-    child.on('close', () => {
+    child.on('close', (code) => {
       try {
         const result = JSON.parse(stdout) as { attempts: { narrator: string; fallbackReason?: string }[] };
         const attempt = result.attempts[0]!;
         resolve({ wallMs: performance.now() - started, narrator: attempt.narrator, ...(attempt.fallbackReason ? { fallbackReason: attempt.fallbackReason } : {}) });
       } catch (error) {
-        reject(new Error(`play --once printed no result: ${String(error)}\n${stdout.slice(0, 500)}`));
+        reject(new Error(`play --once (exit ${String(code)}) printed no result: ${String(error)}\n${stdout.slice(0, 500)}\n${stderr.slice(-1000)}`));
       }
     });
   });
@@ -80,7 +82,9 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
   const quantization = options.quick ? 'Q4_0' : 'Q4_K_M';
   const modelPath = path.join(work, `model-${quantization}.gguf`);
   const promptCache = path.join(work, 'prompt-cache');
+  // An empty story folder: `play` refuses a --root that does not exist (issue 39), and the sample skills are the bundled ones.
   const story = path.join(work, 'story');
+  mkdirSync(story);
   const narrators: LlamaNarrator[] = [];
   try {
     const generatedStarted = performance.now();
