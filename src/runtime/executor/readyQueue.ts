@@ -1,7 +1,6 @@
 // Readiness and concurrency: the tools whose dependencies are done, taken in plan order under the run's limit, a parallel plan's non-async tool running alone.
 import { MinHeap } from '../dag/toolDependencies.js';
-import type { NormalizedTool } from '../contractTypes/plan.js';
-import { Status, type ToolRecord } from './toolSchedule.js';
+import type { ToolSchedule } from './toolSchedule.js';
 
 /** The ready tools (a min-heap on plan index, so ties keep plan order) and the running count they are started under. */
 export class ReadyQueue {
@@ -10,8 +9,7 @@ export class ReadyQueue {
   private exclusiveRunning = false;
 
   constructor(
-    private readonly tools: readonly NormalizedTool[],
-    private readonly records: readonly ToolRecord[],
+    private readonly schedule: ToolSchedule,
     /** A parallel plan runs up to `limit` tools at once; any other plan runs one at a time (limit 1). */
     private readonly parallel: boolean,
     private readonly limit: number,
@@ -32,6 +30,13 @@ export class ReadyQueue {
     this.ready.push(index);
   }
 
+  /** A tool finished and releases its dependents: those with nothing left to wait for are ready. */
+  release(index: number): void {
+    for (const dependent of this.schedule.dependents[index]!) {
+      if (this.schedule.countDown(dependent)) this.ready.push(dependent);
+    }
+  }
+
   /**
    * The next ready tool that may start now, taken off the queue; undefined when the limit is reached, a tool runs
    * alone, or the next tool must run alone and waits for the running ones. Tools no longer pending are dropped.
@@ -39,7 +44,7 @@ export class ReadyQueue {
   take(): number | undefined {
     while (this.ready.size > 0 && this.running < this.limit && !this.exclusiveRunning) {
       const index = this.ready.peek()!;
-      const pending = this.records[index]!.status === Status.Pending;
+      const pending = this.schedule.isPending(index);
       // In a parallel plan a tool with async: false runs alone: it waits for the running tools to
       // finish (the tools after it in plan order wait too, so it cannot starve), and nothing else
       // starts until it ends.
@@ -50,19 +55,21 @@ export class ReadyQueue {
     return undefined;
   }
 
-  /** Counts a taken tool as running. */
-  started(index: number): void {
+  /** Counts a taken tool as running; true when it runs alone (pass that to `ended`). */
+  started(index: number): boolean {
     this.running++;
-    if (this.exclusive(index)) this.exclusiveRunning = true;
+    const exclusive = this.exclusive(index);
+    if (exclusive) this.exclusiveRunning = true;
+    return exclusive;
   }
 
   /** Counts a running tool as ended. */
-  ended(index: number): void {
+  ended(exclusive: boolean): void {
     this.running--;
-    if (this.exclusive(index)) this.exclusiveRunning = false;
+    if (exclusive) this.exclusiveRunning = false;
   }
 
   private exclusive(index: number): boolean {
-    return this.parallel && !this.tools[index]!.async;
+    return this.parallel && !this.schedule.tools[index]!.async;
   }
 }

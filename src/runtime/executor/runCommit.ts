@@ -6,7 +6,7 @@ import { changedKeys, type JsonObject } from '../state/deepMerge.js';
 import type { ExecutePlanOptions } from './planExecutor.js';
 import { StateCommit } from './stateCommit.js';
 import type { ToolRunContext } from './toolExecution.js';
-import { Status, type ToolSchedule } from './toolSchedule.js';
+import type { ToolSchedule } from './toolSchedule.js';
 
 /** What the commit needs of the run's context. */
 type CommitContext = Pick<ToolRunContext, 'planId' | 'root' | 'runSeed' | 'warn' | 'emitters'>;
@@ -45,19 +45,19 @@ export class RunCommit {
     this.state.finished(index, result, patches);
   }
 
-  /** Commits patches in topological order, so the state never depends on timing. */
-  advance(): void {
+  /** Commits patches in topological order (so the state never depends on timing), then saves the run record. */
+  advance(plan: Plan): void {
     this.state.advance(this.committed);
+    if (this.writer) this.persist(plan);
   }
 
   /** Schedules an atomic save of the run record (after every tool, and once at the end with the result). */
   persist(plan: Plan, result?: ExecutionResult): Promise<void> | undefined {
     if (!this.writer) return undefined;
     const tools: Record<string, StoredTool> = {};
-    const records = this.schedule.records;
     this.schedule.tools.forEach((tool, index) => {
-      const record = records[index]!;
-      if (record.status === Status.Finished && record.result) tools[tool.toolId] = { result: record.result, patches: record.patches };
+      const record = this.schedule.finishedAt(index);
+      if (record?.result) tools[tool.toolId] = { result: record.result, patches: record.patches };
     });
     const options = this.options;
     this.writer.schedule({

@@ -12,7 +12,7 @@ import type { SubPlanExecutor } from './subPlanRunner.js';
 import { runToolWithRetries, type ToolRunContext } from './toolExecution.js';
 import { createToolRunContext } from './toolRunContext.js';
 import type { ToolOutput } from './toolRunner.js';
-import { Status, ToolSchedule, type ToolRecord } from './toolSchedule.js';
+import { ToolSchedule, type ToolRecord } from './toolSchedule.js';
 
 /**
  * The scheduler of one run. Readiness and concurrency are the ReadyQueue's (a min-heap in plan order under a limit);
@@ -44,7 +44,7 @@ export class Scheduler {
     this.records = schedule.records;
     this.topologicalIndices = schedule.topologicalIndices;
     const parallel = planRun.plan.parallel === true;
-    this.queue = new ReadyQueue(tools, schedule.records, parallel, parallel ? Math.max(1, options.concurrency ?? availableParallelism()) : 1);
+    this.queue = new ReadyQueue(schedule, parallel, parallel ? Math.max(1, options.concurrency ?? availableParallelism()) : 1);
     const resolvedPaths = new Map(resolvedToolPaths);
     this.rePlanning = new RunRePlanning(planRun.plan, options, resolvedPaths);
     this.context = createToolRunContext({ planRun, options, root, resolvedPaths, executeSubPlan, committedState: () => this.commit.committedState });
@@ -87,8 +87,7 @@ export class Scheduler {
       }
     }
     this.tools.forEach((_, index) => {
-      const record = this.records[index]!;
-      if (record.status === Status.Pending && record.remaining === 0) this.queue.push(index);
+      if (this.schedule.isReady(index)) this.queue.push(index);
     });
     this.pump();
     return done;
@@ -119,16 +118,16 @@ export class Scheduler {
 
   private start(index: number): void {
     const tool = this.tools[index]!;
-    this.records[index]!.status = Status.Running;
-    this.queue.started(index);
+    this.schedule.markRunning(index);
+    const exclusive = this.queue.started(index);
     void runToolWithRetries(this.context, tool, () => this.schedule.dependencyOutputs(index), () => this.stateFor(index)).then(
       (finished) => {
-        this.queue.ended(index);
+        this.queue.ended(exclusive);
         this.complete(index, finished.result, finished.output, finished.patches, true);
         this.pump();
       },
       (error: unknown) => {
-        this.queue.ended(index);
+        this.queue.ended(exclusive);
         const message = error instanceof Error ? error.message : String(error);
         const toolError: ToolError = { code: 'INTERNAL_ERROR', message: `internal error while running the tool: ${message}`, category: 'process_error' };
         this.complete(index, { toolId: tool.toolId, toolPath: tool.toolPath, skill: this.context.skillOf(tool), state: 'failed', error: toolError, retryCount: 0 }, undefined, [], true);
@@ -139,12 +138,7 @@ export class Scheduler {
 
   /** Records a finished (or skipped) tool, releases or skips its dependents, commits what it can and saves the run record. */
   private complete(index: number, result: ToolResult, output: ToolOutput | undefined, patches: readonly JsonObject[], fire: boolean): void {
-    const record = this.records[index]!;
-    record.status = Status.Finished;
-    record.result = result;
-    record.output = output;
-    record.patches = patches;
-    record.completion = this.completions++;
+    this.schedule.markFinished(index, result, output, patches, this.completions++);
     this.finished++;
     this.commit.finished(index, result, patches);
     const tool = this.tools[index]!;
@@ -155,24 +149,15 @@ export class Scheduler {
     } else {
       const skip = skipOfDependents(tool, result);
       if (skip) this.skipDependentsOf(index, skip);
-      else this.release(index);
+      else this.queue.release(index);
     }
-    this.commit.advance();
-    this.persist();
-  }
-
-  /** Counts a finished tool off its dependents; those with nothing left to wait for are ready. */
-  private release(index: number): void {
-    for (const dependent of this.schedule.dependents[index]!) {
-      const next = this.records[dependent]!;
-      if (next.status === Status.Pending && --next.remaining === 0) this.queue.push(dependent);
-    }
+    this.commit.advance(this.rePlanning.currentPlan);
   }
 
   private skipDependentsOf(index: number, reason: DependentSkip): void {
     const source = this.tools[index]!.toolId;
     for (const dependent of this.schedule.dependents[index]!) {
-      if (this.records[dependent]!.status !== Status.Pending) continue;
+      if (!this.schedule.isPending(dependent)) continue;
       const tool = this.tools[dependent]!;
       this.complete(dependent, skippedByDependency(tool, this.context.skillOf(tool), reason, source), undefined, [], true);
     }
@@ -207,7 +192,7 @@ export class Scheduler {
     const stopReason = this.context.stopReason();
     const skipReason = reason ?? (stopReason === 'plan_timeout' ? 'plan_timeout' : 'cancelled');
     this.tools.forEach((tool, index) => {
-      if (this.records[index]!.status !== Status.Pending) return;
+      if (!this.schedule.isPending(index)) return;
       this.complete(index, skippedByStop(tool, this.context.skillOf(tool), skipReason), undefined, [], true);
     });
     this.resolveDone();

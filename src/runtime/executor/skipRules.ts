@@ -2,7 +2,7 @@
 import type { SkipReason, ToolResult } from '../contractTypes/executionResult.js';
 import type { NormalizedTool } from '../contractTypes/plan.js';
 import { evaluateCondition, parseCondition, type ConditionScope } from '../state/conditionExpression.js';
-import { Status, type ToolSchedule } from './toolSchedule.js';
+import type { ToolSchedule } from './toolSchedule.js';
 
 /** Why a finished tool skips its dependents. */
 export type DependentSkip = 'dependency_failed' | 'condition_false';
@@ -63,8 +63,8 @@ export function waitOfAppended(schedule: ToolSchedule, index: number): { readonl
   let remaining = 0;
   let blocked: string | undefined;
   for (const dependency of schedule.dependenciesOf(index)) {
-    const record = schedule.records[dependency]!;
-    if (record.status !== Status.Finished) remaining++;
+    const record = schedule.finishedAt(dependency);
+    if (!record) remaining++;
     else if (record.result?.state !== 'success' && (schedule.tools[dependency]!.required || record.result?.state === 'skipped')) blocked = schedule.tools[dependency]!.toolId;
   }
   return { remaining, blocked };

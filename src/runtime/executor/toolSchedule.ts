@@ -78,6 +78,37 @@ export class ToolSchedule implements CommitSchedule {
     return record.status === Status.Finished ? record : undefined;
   }
 
+  /** Not started, not finished. */
+  isPending(index: number): boolean {
+    return this.records[index]!.status === Status.Pending;
+  }
+
+  /** Pending with every dependency finished. */
+  isReady(index: number): boolean {
+    const record = this.records[index]!;
+    return record.status === Status.Pending && record.remaining === 0;
+  }
+
+  markRunning(index: number): void {
+    this.records[index]!.status = Status.Running;
+  }
+
+  /** Records a tool's end; `completion` is its rank among the tools finished so far. */
+  markFinished(index: number, result: ToolResult, output: ToolOutput | undefined, patches: readonly JsonObject[], completion: number): void {
+    const record = this.records[index]!;
+    record.status = Status.Finished;
+    record.result = result;
+    record.output = output;
+    record.patches = patches;
+    record.completion = completion;
+  }
+
+  /** Counts one finished dependency off a pending tool; true when it was the last one it waited for. */
+  countDown(index: number): boolean {
+    const record = this.records[index]!;
+    return record.status === Status.Pending && --record.remaining === 0;
+  }
+
   /** The outputs a tool receives from its dependencies (null for one that did not succeed). */
   dependencyOutputs(index: number): Record<string, ToolOutput | null> {
     const outputs: Record<string, ToolOutput | null> = {};
