@@ -6,6 +6,7 @@ import type { ExploreProgress } from '../../runtime/explore/exploreTypes.js';
 import type { NarratorChoice } from '../../runtime/playtest/playtestTypes.js';
 import { MAX_SEED } from '../../runtime/common/seed.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 const NARRATORS: readonly NarratorChoice[] = ['pattern', 'llm', 'auto'];
 
@@ -22,7 +23,7 @@ function progressWriter(io: CliIo): { readonly report: (progress: ExploreProgres
   let last = 0;
   let drawn = false;
   const text = (progress: ExploreProgress) =>
-    `explore: ${progress.sessionsDone}/${progress.sessionsTotal} sessions, ${progress.turnsPlayed} turns, ${progress.problems} problem${progress.problems === 1 ? '' : 's'}`;
+    `explore: ${progress.sessionsDone}/${progress.sessionsTotal} sessions, ${progress.turnsPlayed} turns, ${plural(progress.problems, 'problem')}`;
   return {
     report: (progress) => {
       const now = Date.now();

@@ -4,6 +4,7 @@ import { EXAMPLE_PLAN_FOLDER, STARTER_EXAMPLE_PLAN } from '../../runtime/authori
 import { folderState, scaffoldConflicts, storyScaffoldFiles, writeStoryScaffold, type WrittenFile } from '../../runtime/authoring/storyScaffold.js';
 import { ExitCode, parseOptions, styler, UsageError, type CliIo } from '../cliSupport.js';
 import { shellWord } from '../commonOptions.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 /** How many of a non-empty folder's entries the refusal names. */
 const NAMED_ENTRIES = 5;
@@ -60,5 +61,5 @@ function summaryLines(written: readonly WrittenFile[]): string[] {
     if (skill === undefined) lines.push(file.path);
     else skillFiles.set(skill, (skillFiles.get(skill) ?? 0) + 1);
   }
-  return [...[...skillFiles].map(([skill, count]) => `${skill} (${count} file${count === 1 ? '' : 's'})`), ...lines];
+  return [...[...skillFiles].map(([skill, count]) => `${skill} (${plural(count, 'file')})`), ...lines];
 }

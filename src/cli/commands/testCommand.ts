@@ -14,6 +14,7 @@ import { formatCoverageText } from '../../runtime/coverage/coverageOutput.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { ExitCode, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 import { unusableSkillProblems, writeSkillProblems } from '../skillProblemLines.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 const FORMATS = ['text', 'json', 'junit'] as const;
 const NARRATORS: readonly NarratorChoice[] = ['pattern', 'llm', 'auto'];
@@ -70,7 +71,7 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
   }
   if (problems.length > 0) {
     for (const problem of problems) io.stderr.write(`${formatProblem(problem, io.cwd)}\n`);
-    io.stderr.write(`${problems.length} problem${problems.length === 1 ? '' : 's'} in playtest files: nothing was run.\n`);
+    io.stderr.write(`${plural(problems.length, 'problem')} in playtest files: nothing was run.\n`);
     return ExitCode.Usage;
   }
   const filter = values.filter?.toLowerCase();

@@ -10,6 +10,7 @@ import type { SkillsService } from './skillsService.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { exerciseText, scriptRunsText } from '../../runtime/coverage/skillExercise.js';
 import type { SkillCoverageStore } from '../coverage/skillCoverageStore.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 /** A node of the Skills tree. */
 export type SkillTreeNode =
@@ -108,7 +109,7 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
     item.id = `skill:${skill.name}`;
     const parts: string[] = [`v${skill.version}`, health];
     if (failures > 0 && health !== 'disabled') parts.push(`${failures}/${FAILURE_THRESHOLD} failures`);
-    if (errors > 0) parts.push(`${errors} config problem${errors === 1 ? '' : 's'}`);
+    if (errors > 0) parts.push(plural(errors, 'config problem'));
     if (!this.skills.isStorySkill(skill)) parts.push('external');
     const exercised = exerciseText(this.coverage?.of(skill.name));
     if (exercised) parts.push(exercised);

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { writeFileAtomic } from '../common/atomicWrite.js';
 import type { TextStyle } from '../common/textStyle.js';
 import type { CoverageCount, CoverageResult, CoverageTotals, FileCoverageData } from './coverageTypes.js';
+import { plural } from '../common/humanText.js';
 
 /** The totals over the files. */
 export function coverageTotals(files: readonly FileCoverageData[]): CoverageTotals {
@@ -73,7 +74,7 @@ export function formatCoverageText(result: CoverageResult, style: TextStyle): st
     lines.push(`  skill ${skill.skill}: ${skill.scripts.covered}/${skill.scripts.total} scripts run, events ${skill.eventTypes.join(', ') || 'none'}`);
     for (const script of skill.scriptDetails) {
       const given = script.inputProperties.declared.length > 0 ? `, input properties given ${script.inputProperties.given.filter((name) => script.inputProperties.declared.includes(name)).length}/${script.inputProperties.declared.length}` : '';
-      lines.push(`    ${script.script}: ${script.runs} run${script.runs === 1 ? '' : 's'}${given}${script.lineCoverage ? '' : style.dim(' (not JavaScript: skill coverage only)')}`);
+      lines.push(`    ${script.script}: ${plural(script.runs, 'run')}${given}${script.lineCoverage ? '' : style.dim(' (not JavaScript: skill coverage only)')}`);
     }
   }
   if (result.skillCoverageOnly.length > 0) lines.push(style.dim(`  skill coverage only (not JavaScript or TypeScript): ${result.skillCoverageOnly.join(', ')}`));

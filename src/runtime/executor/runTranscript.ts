@@ -2,6 +2,7 @@
 import type { TextStyle } from '../common/textStyle.js';
 import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 import type { PlanRun } from './planExecutor.js';
+import { plural } from '../common/humanText.js';
 
 const stateMarks: Record<ToolResult['state'], (style: TextStyle) => string> = {
   success: (style) => style.green('✔'),
@@ -46,7 +47,7 @@ export function reportProgress(run: PlanRun, write: (text: string) => void, styl
   run.onDidFinishTool(({ result }) => {
     const mark = stateMarks[result.state](style);
     const time = result.executionTimeMs !== undefined ? style.dim(` ${result.executionTimeMs} ms`) : '';
-    const retries = result.retryCount ? style.dim(`, ${result.retryCount} retr${result.retryCount === 1 ? 'y' : 'ies'}`) : '';
+    const retries = result.retryCount ? style.dim(`, ${plural(result.retryCount, 'retry', 'retries')}`) : '';
     const detail = result.state === 'success' ? (result.output?.summary ? ` ${result.output.summary}` : '') : result.error ? ` ${result.error.message}` : result.skipReason ? ` (${result.skipReason.replace('_', ' ')})` : '';
     write(`${mark} ${style.bold(result.toolId)} ${result.state}${time}${retries}${detail}\n`);
   });

@@ -4,6 +4,7 @@ import { formatCoverageText, percent } from '../coverage/coverageOutput.js';
 import type { CoverageResult } from '../coverage/coverageTypes.js';
 import { PROTOCOL_EVENT_TYPES, type KnownScript, type SkillUsage } from '../coverage/skillUsage.js';
 import type { BrokenSkillReport, ExploreReport, FailedSession, ProblemKind, ToolFailureCategory } from './exploreTypes.js';
+import { plural } from '../common/humanText.js';
 
 export interface ReportParts {
   readonly root: string;
@@ -64,12 +65,12 @@ export function buildExploreReport(parts: ReportParts): ExploreReport {
 export function formatExploreText(report: ExploreReport, style: TextStyle, coverage?: CoverageResult): string {
   const lines: string[] = [];
   const { options, sessions, problems } = report;
-  lines.push(style.bold(`Explored ${sessions.played} session${sessions.played === 1 ? '' : 's'} (${sessions.turns} turns) of up to ${options.turns} turns, seed ${options.seed}, ${options.narrator} narrator${report.cancelled ? style.yellow(' — cancelled, partial report') : ''}`));
+  lines.push(style.bold(`Explored ${plural(sessions.played, 'session')} (${sessions.turns} turns) of up to ${options.turns} turns, seed ${options.seed}, ${options.narrator} narrator${report.cancelled ? style.yellow(' — cancelled, partial report') : ''}`));
   if (problems.total === 0) {
     lines.push(style.green('✔ no problem found'));
   } else {
-    const where = sessions.withProblems > 0 ? ` in ${sessions.withProblems} session${sessions.withProblems === 1 ? '' : 's'}` : '';
-    lines.push(style.red(`✖ ${problems.total} problem${problems.total === 1 ? '' : 's'}${where}`));
+    const where = sessions.withProblems > 0 ? ` in ${plural(sessions.withProblems, 'session')}` : '';
+    lines.push(style.red(`✖ ${plural(problems.total, 'problem')}${where}`));
     for (const [kind, count] of Object.entries(problems.byKind)) if (count > 0) lines.push(`  ${kind.replace(/_/g, ' ')}: ${count}`);
     for (const broken of problems.brokenSkills ?? []) {
       for (const problem of broken.problems) {
@@ -79,7 +80,7 @@ export function formatExploreText(report: ExploreReport, style: TextStyle, cover
     }
     for (const [category, count] of Object.entries(problems.toolFailures)) if (count > 0) lines.push(`    tool failures, ${category.replace(/_/g, ' ')}: ${count}`);
     for (const session of report.failedSessions) {
-      lines.push(`  session ${session.index} (seed ${session.seed}, ${session.turns} turn${session.turns === 1 ? '' : 's'})${session.playtest ? ` → ${session.playtest}` : ''}`);
+      lines.push(`  session ${session.index} (seed ${session.seed}, ${plural(session.turns, 'turn')})${session.playtest ? ` → ${session.playtest}` : ''}`);
       for (const problem of session.problems) {
         const input = session.inputs.find((played) => played.turn === problem.turn);
         lines.push(`    ${style.red(problem.kind)} turn ${problem.turn}${input ? ` ${style.dim(JSON.stringify(input.input))}` : ''}: ${problem.message}`);

@@ -2,6 +2,7 @@
 import { badgeWidth, detailLine, NODE_METRICS, runChipLabel } from './nodeMetrics.js';
 import { STATE_LABELS, SVG_THEMES } from './graphPalette.js';
 import type { PlanGraphEdge, PlanGraphLayout, PlanGraphNode, Point } from './graphTypes.js';
+import { plural } from '../common/humanText.js';
 
 export interface SvgOptions {
   /** Colours to use instead of the defaults (e.g. the VS Code theme's, resolved by the view). */
@@ -29,7 +30,7 @@ export function renderGraphSvg(layout: PlanGraphLayout, options: SvgOptions = {}
   );
   layout.levels.forEach((level) => {
     if (level.level % 2 === 0) parts.push(`<rect class="band" x="0" y="${level.y}" width="${width}" height="${level.height}"/>`);
-    parts.push(`<text class="band-label" x="6" y="${level.y + 14}">level ${level.level} · ${level.count} tool${level.count === 1 ? '' : 's'}</text>`);
+    parts.push(`<text class="band-label" x="6" y="${level.y + 14}">level ${level.level} · ${plural(level.count, 'tool')}</text>`);
   });
   for (const edge of layout.edges) parts.push(edgePath(edge));
   for (const missing of layout.missing) {

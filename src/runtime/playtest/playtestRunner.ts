@@ -14,6 +14,7 @@ import type { TurnResult } from '../session/turnTypes.js';
 import { checkTurn } from './playtestExpectations.js';
 import { firstAttemptSkills, outcomeOf } from '../session/turnOutcome.js';
 import type { Playtest, PlaytestReport, TurnReport } from './playtestTypes.js';
+import { plural } from '../common/humanText.js';
 
 /** What playing a playtest needs: its narrator and skills (each playtest its own, so skill health never leaks between them). */
 export interface PlaytestEnvironment {
@@ -80,7 +81,7 @@ export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvi
         const at = turn.expectationPositions.get('choice') ?? turn.position;
         const skipped: TurnReport = {
           index, input: '', ...(turn.choice !== undefined ? { choice: turn.choice } : {}), status: 'failed', attempts: 0, skills: [],
-          failures: [{ expectation: 'choice', message: `the previous turn offered ${offered.length} choice${offered.length === 1 ? '' : 's'}, so there is no choice ${turn.choice}`, expected: turn.choice, actual: offered, line: at.line, column: at.column }],
+          failures: [{ expectation: 'choice', message: `the previous turn offered ${plural(offered.length, 'choice')}, so there is no choice ${turn.choice}`, expected: turn.choice, actual: offered, line: at.line, column: at.column }],
           durationMs: Math.round(performance.now() - turnStarted),
         };
         turns.push(skipped);

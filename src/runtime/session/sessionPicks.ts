@@ -1,5 +1,5 @@
 // Which play-through the play panel opens, and the entries of its session picker (name, turns, last played, last input; unreadable ones with their problem). Pure data over the session store; no UI.
-import { formatCount } from '../common/humanText.js';
+import { formatCount, plural } from '../common/humanText.js';
 import { adoptOlderSession, olderSessionOffer, type OlderSessionOffer } from './olderSessionFile.js';
 import { lastSessionId, listSessions, newSessionId, type SessionSummary } from './sessionStore.js';
 
@@ -65,7 +65,7 @@ export function sessionPickEntries(summaries: readonly SessionSummary[], older: 
       return {
         target: { kind: 'session', id: summary.id },
         label: summary.id,
-        description: [current ? 'current' : '', `${formatCount(turns)} ${turns === 1 ? 'turn' : 'turns'}`, played].filter(Boolean).join(' · '),
+        description: [current ? 'current' : '', `${plural(turns, 'turn')}`, played].filter(Boolean).join(' · '),
         detail: summary.lastInput !== undefined ? `Last input: ${summary.lastInput}` : 'No turns yet',
         openable: true,
         current,
@@ -78,7 +78,7 @@ export function sessionPickEntries(summaries: readonly SessionSummary[], older: 
       entries.push({
         target: { kind: 'olderFile', file: older.file },
         label: '(older session file)',
-        description: [`${formatCount(older.turns)} ${older.turns === 1 ? 'turn' : 'turns'}`, `played ${whenPlayed(older.updatedAt, now)}`].join(' · '),
+        description: [`${plural(older.turns, 'turn')}`, `played ${whenPlayed(older.updatedAt, now)}`].join(' · '),
         detail: `.narratoria/session.json from an earlier version: continuing copies it into the store as "${older.id}".${older.lastInput !== undefined ? ` Last input: ${older.lastInput}` : ''}`,
         openable: true,
         current: false,

@@ -4,6 +4,7 @@ import { termOf, wordsOf } from '../narrator/selection/textTerms.js';
 import type { TextEdit } from '../authoring/textSpan.js';
 import type { SourceRange } from '../validation/diagnostic.js';
 import { parseJsonDocument } from '../validation/jsonLocator.js';
+import { plural } from '../common/humanText.js';
 
 /** The stable codes of manifest hints (documented in docs/diagnostics.md). */
 export type ManifestHintCode = 'SKILL_DESCRIPTION_SHORT' | 'SKILL_NO_CAPABILITIES' | 'SKILL_SCRIPT_UNDESCRIBED';
@@ -40,7 +41,7 @@ export function manifestHints(manifest: unknown): ManifestHint[] {
     hints.push({
       code: 'SKILL_DESCRIPTION_SHORT',
       pointer: '/description',
-      message: `The description gives the narrator ${count} word${count === 1 ? '' : 's'} to match a player's words against. Say what the skill does and what a player would ask it, in a sentence or two, or add "keywords".`,
+      message: `The description gives the narrator ${plural(count, 'word')} to match a player's words against. Say what the skill does and what a player would ask it, in a sentence or two, or add "keywords".`,
     });
   }
   const capabilities = Array.isArray(manifest['capabilities']) ? manifest['capabilities'].filter((capability) => typeof capability === 'string' && capability.trim() !== '') : [];

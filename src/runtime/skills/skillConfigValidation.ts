@@ -4,6 +4,7 @@ import { closestMatch } from '../validation/closestMatch.js';
 import { pointerFromPath } from '../validation/jsonLocator.js';
 import { SkillProblemCode, skillProblem } from './skillProblems.js';
 import type { SkillProblem } from './skillTypes.js';
+import { plural } from '../common/humanText.js';
 
 /** Field types a config schema may use (contracts/config-schema-meta.schema.json). */
 export type ConfigFieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array';
@@ -246,7 +247,7 @@ function withArticle(noun: string): string {
 }
 
 function characters(count: number): string {
-  return count === 1 ? '1 character' : `${count} characters`;
+  return plural(count, 'character');
 }
 
 function numberOrUndefined(value: unknown): number | undefined {

@@ -1,5 +1,6 @@
 // The one vocabulary every view uses for a skill's health (healthy, degraded, unusable, disabled), and why, from the registry's status. Pure.
 import type { SkillHealth, SkillHealthLabel } from './skillTypes.js';
+import { plural } from '../common/humanText.js';
 
 /** What the label is worked out from: a SkillStatus of the registry fits. */
 export interface HealthLabelInput {
@@ -25,7 +26,7 @@ export function healthLabelOf(status: HealthLabelInput): SkillHealthLabel {
 /** Why the skill has its label, in a few words ("" for a healthy skill with no failures counted). */
 export function healthReasonOf(status: HealthLabelInput): string {
   const failures = status.health.consecutiveFailures ?? 0;
-  const counted = failures > 0 ? `${failures} failure${failures === 1 ? '' : 's'} in a row` : '';
+  const counted = failures > 0 ? `${plural(failures, 'failure')} in a row` : '';
   if (!status.enabled) return 'disabled by the user';
   if (!status.usable) return 'an error in its configuration or scripts';
   switch (status.health.state) {

@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import type { BrokenSkill, SkillProblem } from './skillTypes.js';
 import { leavesFolder, pathFromRoot } from '../common/pathContainment.js';
+import { plural } from '../common/humanText.js';
 
 /** Codes of {@link SkillProblem}s. Stable: tools and tests match on them. */
 export const SkillProblemCode = {
@@ -142,5 +143,5 @@ export function brokenSkillReason(skill: BrokenSkill, root: string): string {
   const prefix = unusableSkillPrefix(skill.name);
   const message = first.message.startsWith(prefix) ? first.message.slice(prefix.length) : first.message;
   const more = skill.problems.length - 1;
-  return `${problemLocation(first, root)}: ${first.code}: ${message}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`;
+  return `${problemLocation(first, root)}: ${first.code}: ${message}${more > 0 ? ` (and ${plural(more, 'more problem')})` : ''}`;
 }

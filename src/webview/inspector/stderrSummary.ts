@@ -1,6 +1,7 @@
 // The Inspector's stderr summary under the table (the lines themselves sit in the table, interleaved by time): how many, how many the cap dropped, and a switch to show only them.
 import { el } from '../common/dom.js';
 import { MAX_STDERR_LINES, type StderrLines } from './stderrLines.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 export class StderrSummary {
   readonly element: HTMLElement;
@@ -26,7 +27,7 @@ export class StderrSummary {
     this.text.textContent =
       count === 0
         ? 'stderr: nothing written'
-        : `stderr: ${count.toLocaleString('en')} line${count === 1 ? '' : 's'} in the table, by time` +
+        : `stderr: ${plural(count, 'line')} in the table, by time` +
           (dropped > 0 ? ` · ${dropped.toLocaleString('en')} more dropped (cap of ${MAX_STDERR_LINES.toLocaleString('en')})` : '');
     this.toggle.textContent = onlyStderr ? 'Show all lines' : 'Show only stderr';
     this.toggle.hidden = count === 0 && !onlyStderr;
