@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { GraphIndex } from '../../src/webview/graph/graphIndex.js';
 import { directionOfKey, firstNode, nextNode, type Direction } from '../../src/webview/graph/graphNavigation.js';
 import { GraphSearch } from '../../src/webview/graph/graphSearch.js';
-import { chipText, describeRun } from '../../src/webview/graph/stateIcons.js';
+import { chipText, describeRun } from '../../src/webview/common/stateIcons.js';
 import { tickStep, timeTicks } from '../../src/webview/graph/timeAxis.js';
 import { parseUiState } from '../../src/webview/graph/uiState.js';
 import { layoutOf, problemPlan, questPlan } from './graphPanelFixtures.js';

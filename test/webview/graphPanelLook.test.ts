@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FromGraphWebview } from '../../src/protocol/graphPanelMessages.js';
-import { STATE_ICONS } from '../../src/webview/graph/stateIcons.js';
+import { STATE_ICONS } from '../../src/webview/common/stateIcons.js';
 import { bigPlan, graphMessage, layoutOf, problemPlan, problemSentences, questFinalStates, questPlan, questTimeline } from './graphPanelFixtures.js';
 import { GraphPanelPreview, projectRoot, type GraphPreviewPage } from './graphPanelPreview.js';
 import { assertClean, contrastRatio, node, nodeColours, textOverflows, viewTransform } from './graphPanelTestKit.js';

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import type { FunctionCov } from '@bcoe/v8-coverage';
 import v8ToIstanbul from 'v8-to-istanbul';
 import type { BranchDetail, CoverageCount, FileCoverageData, FunctionDetail, SourceRange, StatementDetail } from './coverageTypes.js';
+import { relativeInside } from '../common/pathContainment.js';
 
 interface IstanbulRange {
   readonly start: { readonly line: number; readonly column: number };
@@ -47,8 +48,8 @@ export async function toFileCoverage(
 
 /** The path relative to the story root with forward slashes, or the absolute path of a file outside it (bundled skills). */
 export function shownPath(root: string, file: string): string {
-  const relative = path.relative(root, file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
+  const relative = relativeInside(file, root);
+  return relative === undefined ? file : relative.split(path.sep).join('/');
 }
 
 function range(location: IstanbulRange): SourceRange {

@@ -7,6 +7,7 @@ import { mergeProcessCovs, type FunctionCov, type ScriptCov } from '@bcoe/v8-cov
 import type { Disposable } from '../common/disposable.js';
 import { toFileCoverage } from './istanbulConversion.js';
 import type { FileCoverageData } from './coverageTypes.js';
+import { isPathInside } from '../common/pathContainment.js';
 
 /** The extensions of files that get line coverage (anything else gets skill coverage only). */
 export const LINE_COVERAGE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'] as const;
@@ -50,7 +51,7 @@ export class V8CoverageCollector implements Disposable {
   /** The skill a file belongs to (its folder holds it, outside node_modules), or undefined. */
   private skillOf(file: string): CoveredSkill | undefined {
     if (!hasLineCoverage(file) || file.split(path.sep).includes('node_modules')) return undefined;
-    return this.skills.find((skill) => file.startsWith(skill.directory + path.sep));
+    return this.skills.find((skill) => isPathInside(file, skill.directory));
   }
 
   /**

@@ -7,7 +7,7 @@ import { GraphScene, sceneDefinitions } from './graphScene.js';
 import { fitTextToMetrics } from './nodeView.js';
 import { Minimap, type MinimapColours } from './minimap.js';
 import { CanvasMessage } from './graphNotices.js';
-import type { NodeRun } from './stateIcons.js';
+import type { NodeRun } from '../common/stateIcons.js';
 import type { Tooltip } from './tooltip.js';
 import { missingTooltip, nodeTooltip } from './tooltipContent.js';
 import type { ViewportState } from './uiState.js';

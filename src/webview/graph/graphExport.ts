@@ -1,7 +1,7 @@
 // Export: the standalone SVG of runtime/graph/graphSvg.ts in the current theme's colours, and a 2× PNG of it drawn through a canvas.
 import { renderGraphSvg } from '../../runtime/graph/graphSvg.js';
 import type { PlanGraphLayout, PlanGraphNode } from '../../runtime/graph/graphTypes.js';
-import type { NodeRun } from './stateIcons.js';
+import type { NodeRun } from '../common/stateIcons.js';
 import { resolveGraphColours } from './themeColours.js';
 
 /** The PNG is drawn at twice the graph's size, less when that would pass the canvas limits of browsers. */

@@ -9,7 +9,7 @@ import { LiveRun } from './liveRun.js';
 import type { MinimapColours } from './minimap.js';
 import { describeError } from './graphMessaging.js';
 import { ProblemsStrip, StaleBanner } from './graphNotices.js';
-import type { NodeRun } from './stateIcons.js';
+import type { NodeRun } from '../common/stateIcons.js';
 import { minimapColours } from './themeColours.js';
 import { TimelineView } from './timelineView.js';
 import { Toolbar } from './toolbar.js';

@@ -3,7 +3,7 @@ import { STATE_LABELS } from '../../runtime/graph/graphPalette.js';
 import type { GraphNodeState } from '../../runtime/graph/graphTypes.js';
 import type { NodeStateView } from '../../protocol/graphPanelMessages.js';
 import type { GraphScene } from './graphScene.js';
-import { describeRun, type NodeRun } from './stateIcons.js';
+import { describeRun, type NodeRun } from '../common/stateIcons.js';
 
 /** Announcements name at most this many tools, then "and n more". */
 const ANNOUNCED_TOOLS = 3;

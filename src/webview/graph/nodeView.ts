@@ -2,7 +2,7 @@
 import { badgeWidth, detailLine, NODE_METRICS } from '../../runtime/graph/nodeMetrics.js';
 import type { PlanGraphNode } from '../../runtime/graph/graphTypes.js';
 import { svg } from '../common/dom.js';
-import { chipText, describeRun, STATE_ICONS, type NodeRun } from './stateIcons.js';
+import { chipText, describeRun, STATE_ICONS, type NodeRun } from '../common/stateIcons.js';
 
 const metrics = NODE_METRICS;
 /** Vertical positions inside a node (the same as the standalone SVG's). */

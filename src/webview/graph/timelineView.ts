@@ -4,7 +4,7 @@ import type { RunTimeline, TimelineRow } from '../../runtime/graph/graphTypes.js
 import { codicon, el } from '../common/dom.js';
 import { iconButton } from './graphButtons.js';
 import { concurrencyStrip } from './concurrencyStrip.js';
-import { STATE_ICONS } from './stateIcons.js';
+import { STATE_ICONS } from '../common/stateIcons.js';
 import { axisRow, gridLines, percentOf } from './timeAxis.js';
 import type { Tooltip } from './tooltip.js';
 import { segmentTooltip } from './tooltipContent.js';

@@ -1,7 +1,7 @@
 // What the tooltips say: a node (toolPath, description, badges, state, input as pretty JSON), an unknown dependency, a timeline bar.
 import type { PlanGraphNode, TimelineRow, TimelineSegment } from '../../runtime/graph/graphTypes.js';
 import { type Child, codicon, el } from '../common/dom.js';
-import { describeRun, STATE_ICONS, type NodeRun } from './stateIcons.js';
+import { describeRun, STATE_ICONS, type NodeRun } from '../common/stateIcons.js';
 import { tooltipRow } from './tooltip.js';
 import { formatDuration } from '../../runtime/common/humanText.js';
 
