@@ -1,6 +1,7 @@
 // The Inspector's input editor: a choice of ready-made inputs (samples, the last input used), the JSON edited in place, and the problems found before a run.
 import './inputEditor.css';
 import type { InputChoice, InputProblemView, InspectorSubject } from '../../protocol/inspectorMessages.js';
+import { el } from '../common/dom.js';
 
 export class InputEditor {
   readonly element: HTMLDetailsElement;
@@ -13,21 +14,11 @@ export class InputEditor {
 
   /** `onRun` is called by Ctrl/Cmd+Enter in the editor. */
   constructor(private readonly onRun: () => void) {
-    this.element = document.createElement('details');
-    this.element.className = 'input-editor';
-    this.element.open = true;
-    const summary = document.createElement('summary');
-    this.summaryText = document.createElement('span');
-    this.summaryText.className = 'input-summary';
-    summary.append('Input ', this.summaryText);
-    this.choices = document.createElement('select');
-    this.choices.setAttribute('aria-label', 'Start from a sample or the last input used');
+    this.summaryText = el('span', { className: 'input-summary' });
+    const summary = el('summary', {}, 'Input ', this.summaryText);
+    this.choices = el('select', { attrs: { 'aria-label': 'Start from a sample or the last input used' } });
     this.choices.addEventListener('change', () => this.choose());
-    this.text = document.createElement('textarea');
-    this.text.className = 'input-text';
-    this.text.rows = 4;
-    this.text.spellcheck = false;
-    this.text.setAttribute('aria-label', 'The input as JSON (Ctrl+Enter runs it)');
+    this.text = el('textarea', { className: 'input-text', attrs: { rows: 4, spellcheck: 'false', 'aria-label': 'The input as JSON (Ctrl+Enter runs it)' } });
     this.text.addEventListener('input', () => this.onEdited());
     this.text.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -35,13 +26,8 @@ export class InputEditor {
         this.onRun();
       }
     });
-    this.problems = document.createElement('ul');
-    this.problems.className = 'input-problems';
-    this.problems.setAttribute('aria-live', 'polite');
-    const row = document.createElement('div');
-    row.className = 'input-row';
-    row.append(this.choices);
-    this.element.append(summary, row, this.text, this.problems);
+    this.problems = el('ul', { className: 'input-problems', attrs: { 'aria-live': 'polite' } });
+    this.element = el('details', { className: 'input-editor', attrs: { open: true } }, summary, el('div', { className: 'input-row' }, this.choices), this.text, this.problems);
   }
 
   /** The JSON text to run. */
@@ -68,10 +54,7 @@ export class InputEditor {
   showProblems(problems: readonly InputProblemView[]): void {
     this.problems.replaceChildren(
       ...problems.map((problem) => {
-        const item = document.createElement('li');
-        item.className = `input-problem ${problem.severity}`;
-        item.textContent = `${problem.severity === 'error' ? '✖' : '⚠'} ${problem.message}`;
-        return item;
+        return el('li', { className: `input-problem ${problem.severity}` }, `${problem.severity === 'error' ? '✖' : '⚠'} ${problem.message}`);
       }),
     );
     this.problems.hidden = problems.length === 0;
@@ -99,11 +82,7 @@ export class InputEditor {
 }
 
 function option(value: string, label: string, detail?: string): HTMLOptionElement {
-  const created = document.createElement('option');
-  created.value = value;
-  created.textContent = label;
-  if (detail) created.title = detail;
-  return created;
+  return el('option', { attrs: { value }, title: detail || undefined }, label);
 }
 
 /** The JSON indented for editing; text that does not parse is kept as it is. */

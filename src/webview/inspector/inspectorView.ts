@@ -9,6 +9,7 @@ import { RowTable } from './rowTable.js';
 import { StderrLines } from './stderrLines.js';
 import { StderrSummary } from './stderrSummary.js';
 import { VerdictView } from './verdictCard.js';
+import { el } from '../common/dom.js';
 
 /** What the view keeps with setState: its filters, and what the extension needs to show the subject again after a reload. */
 export interface InspectorViewState {
@@ -57,19 +58,10 @@ export class InspectorView {
       this.toolbar.setFilter({ type: onlyStderr ? 'stderr' : 'all' });
       this.refilter();
     });
-    this.notice = document.createElement('p');
-    this.notice.className = 'notice';
-    this.notice.setAttribute('role', 'status');
-    this.notice.hidden = true;
-    const main = document.createElement('div');
-    main.className = 'inspector-main';
-    const left = document.createElement('div');
-    left.className = 'inspector-left';
-    left.append(this.table.element, this.stderr.element);
-    main.append(left, this.detail.element);
-    this.element = document.createElement('div');
-    this.element.className = 'inspector-root';
-    this.element.append(this.toolbar.element, this.input.element, this.notice, this.verdictView.element, main);
+    this.notice = el('p', { className: 'notice', attrs: { role: 'status', hidden: true } });
+    const left = el('div', { className: 'inspector-left' }, this.table.element, this.stderr.element);
+    const main = el('div', { className: 'inspector-main' }, left, this.detail.element);
+    this.element = el('div', { className: 'inspector-root' }, this.toolbar.element, this.input.element, this.notice, this.verdictView.element, main);
     this.update();
   }
 

@@ -4,6 +4,7 @@ import { append } from '../common/dom.js';
 import { elapsedText, MARK_LABELS, MARK_SYMBOLS } from './format.js';
 import { stderrLineOf, type FilteredRows } from './rowFilter.js';
 import type { StderrLine } from './stderrLines.js';
+import { el } from '../common/dom.js';
 
 /** Fixed row height in CSS pixels (inspector.css sets the same). */
 export const ROW_HEIGHT = 22;
@@ -195,9 +196,7 @@ function cell(name: string, text: string): HTMLElement {
   return span;
 }
 
-function element(tag: string, className: string, text?: string): HTMLElement {
-  const created = document.createElement(tag);
-  created.className = className;
-  if (text !== undefined) created.textContent = text;
-  return created;
+/** An element with a class and, when given, its text. */
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  return el(tag, { className }, text);
 }
