@@ -1,4 +1,4 @@
-// `narratoria validate <plan.json>… [--root DIR] [--format text|json] [--allow-tool-root DIR]…`: schema, semantic and skill-input checks with positions; a plan using a skill whose skill.json is broken is an error, other broken skills are warnings.
+// `narratoria validate <plan.json>… [--root DIR] [--format text|json] [--allow-tool-root DIR]...`: schema, semantic and skill-input checks with positions; a plan using a skill whose skill.json is broken is an error, other broken skills are warnings.
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createSkillCatalog } from '../../runtime/skills/skillCatalog.js';

@@ -17,7 +17,7 @@ function toolPathField(document: PlanDocument, segments: readonly string[]): Str
 
 /**
  * TOOL_PATH_OUTSIDE_SKILLS: one "Use skills/<skill>/scripts/<file>" per script of the story's skills/
- * with the file name of the refused path (e.g. `tools/roll-dice.dart` → `skills/dice-roller/scripts/roll-dice.dart`).
+ * with the file name of the refused path (e.g. `tools/roll-dice.dart` -> `skills/dice-roller/scripts/roll-dice.dart`).
  * The preferred fix when there is exactly one.
  */
 export function outsideSkillsFixes(context: FixContext, segments: readonly string[]): FixProposal[] {

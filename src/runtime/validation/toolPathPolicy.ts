@@ -44,7 +44,7 @@ export type ToolPathResolution =
 /** A skill directory as configured (resolved, not real), with its real path read on first need. */
 export interface SkillRoot {
   readonly given: string;
-  /** What the folder is: a skills folder (`<skill>/…` below it), or a folder of loose scripts the author allowed. */
+  /** What the folder is: a skills folder (`<skill>/...` below it), or a folder of loose scripts the author allowed. */
   readonly kind: 'skills' | 'allowed';
   /** Its real path (undefined when it does not exist), null until read: see {@link realOf}. */
   real: string | undefined | null;
