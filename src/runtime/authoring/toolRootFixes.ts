@@ -17,7 +17,8 @@ function toolPathField(document: PlanDocument, segments: readonly string[]): Str
 
 /**
  * TOOL_PATH_OUTSIDE_SKILLS: one "Use skills/<skill>/scripts/<file>" per script of the story's skills/
- * with the file name of the refused path (e.g. `tools/roll-dice.dart` -> `skills/dice-roller/scripts/roll-dice.dart`).
+ * with the file name of the refused path (e.g. `tools/roll-dice.dart` -> `skills/dice-roller/scripts/roll-dice.dart`),
+ * else with its name without the extension (other runtimes' `tools/torch-lighter` -> `skills/torch/scripts/torch-lighter.js`).
  * The preferred fix when there is exactly one.
  */
 export function outsideSkillsFixes(context: FixContext, segments: readonly string[]): FixProposal[] {
@@ -26,14 +27,22 @@ export function outsideSkillsFixes(context: FixContext, segments: readonly strin
   const fileName = path.posix.basename(field.value.replace(/\\/g, '/'));
   if (fileName === '' || fileName === '.' || fileName === '..') return [];
   // Catalogued scripts of the story's own skills have toolPaths relative to the story root, under skills/.
-  const candidates = [...new Set(context.catalog.skills.flatMap((skill) => skill.scripts.map((script) => script.toolPath)))]
-    .filter((toolPath) => toolPath.startsWith('skills/') && toolPath !== field.value && path.posix.basename(toolPath) === fileName)
+  const storyScripts = [...new Set(context.catalog.skills.flatMap((skill) => skill.scripts.map((script) => script.toolPath)))]
+    .filter((toolPath) => toolPath.startsWith('skills/') && toolPath !== field.value)
     .sort();
+  const sameFile = storyScripts.filter((toolPath) => path.posix.basename(toolPath) === fileName);
+  const candidates = sameFile.length > 0 ? sameFile : storyScripts.filter((toolPath) => stemOf(path.posix.basename(toolPath)) === stemOf(fileName));
   return candidates.map((toolPath) => ({
     title: `Use ${toolPath}`,
     operations: [{ kind: 'replace', span: field.span, newText: JSON.stringify(toolPath) }],
     ...(candidates.length === 1 ? { isPreferred: true } : {}),
   }));
+}
+
+/** A file name without its extension (`roll-dice.js` -> `roll-dice`; a name without one is itself). */
+function stemOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot > 0 ? fileName.slice(0, dot) : fileName;
 }
 
 /** What the Allow fix needs from the editor. */

@@ -40,6 +40,7 @@ before(async () => {
   skill('torch', ['torch-lighter.js']);
   skill('dice-roller', ['roll-dice.js']);
   skill('fancy-dice', ['roll-dice.js']);
+  skill('torch-shell', ['torch-lighter.sh']);
   write(path.join(root, 'tools', 'torch-lighter.js'), '#!/usr/bin/env node\n');
   write(path.join(workspace, 'outside.js'), '#!/usr/bin/env node\n');
   mkdirSync(path.join(root, 'skills', 'torch', 'links'), { recursive: true });
@@ -78,6 +79,19 @@ test('"Use skills/…": one fix per script when several skills have the file, no
     ['Use skills/dice-roller/scripts/roll-dice.js', false, '/tools/0/toolPath'],
     ['Use skills/fancy-dice/scripts/roll-dice.js', false, '/tools/0/toolPath'],
   ]);
+});
+
+test('"Use skills/…": a name without an extension, as other runtimes write it (tools/torch-lighter), finds the script of that name', async () => {
+  const text = planOf('tools/torch-lighter');
+  const diagnostics = await outsideDiagnostics(text);
+  const fixes = planQuickFixes(PlanDocument.parse(text), diagnostics, catalog);
+  assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred ?? false]), [
+    ['Use skills/torch-shell/scripts/torch-lighter.sh', false],
+    ['Use skills/torch/scripts/torch-lighter.js', false],
+  ]);
+  // The exact file name wins over a name that only shares the stem.
+  const exact = planOf('tools/torch-lighter.js');
+  assert.deepEqual(planQuickFixes(PlanDocument.parse(exact), await outsideDiagnostics(exact), catalog).map((fix) => fix.title), ['Use skills/torch/scripts/torch-lighter.js']);
 });
 
 test('"Allow <folder>": the script\'s folder, relative to the workspace folder, added to the setting; the plan then validates', async () => {
