@@ -154,8 +154,8 @@ function outsideAdvice(root: string, roots: readonly SkillRoot[]): string {
   return (
     `The tool-path policy: a plan is untrusted input (a model writes it), so its scripts run only from the story's skills folder` +
     ` (${skillFolders[0] ?? path.join(root, 'skills')})` +
-    (others.length > 0 ? `, the other skill folders (${others.join(', ')})` : ', the bundled skills') +
-    (allowed.length > 0 ? ` and the folders the author allowed (${allowed.join(', ')})` : ' and folders the author allowed') +
+    (others.length > 0 ? `, the other skill folders (${others.join(', ')})` : '') +
+    (allowed.length > 0 ? ` and the folders the author allowed (${allowed.join(', ')})` : ' and folders the author allows') +
     `. Move the script under skills/<skill-name>/scripts/, or allow its folder: the setting ${ALLOWED_TOOL_ROOTS_SETTING}` +
     ` (CLI: --allow-tool-root DIR); allowOutsideSkills (CLI: --allow-outside-skills) lifts the policy for every folder.`
   );
