@@ -35,11 +35,12 @@ export const COMMAND_USAGES = {
     ],
   },
   validate: {
-    synopsis: ['narratoria validate <plan.json>... [--root DIR] [--format text|json] [--allow-outside-skills]'],
+    synopsis: ['narratoria validate <plan.json>... [--root DIR] [--format text|json] [--allow-tool-root DIR]... [--allow-outside-skills]'],
     summary: "Checks plan files: schema, dependencies, tool paths, and inputs against the story's skills.",
     options: [
       root,
       ['--format text|json', 'text: file:line:column lines; json: contracts/validate-report.schema.json'],
+      ['--allow-tool-root DIR', 'also run scripts from DIR (relative to the current folder), a folder outside skills/; repeatable'],
       ['--allow-outside-skills', "accept toolPaths outside the story's skills/ folder"],
       help,
     ],
@@ -50,7 +51,7 @@ export const COMMAND_USAGES = {
     ],
   },
   run: {
-    synopsis: ['narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-outside-skills] [--no-save] [--max-events N]'],
+    synopsis: ['narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-tool-root DIR]... [--allow-outside-skills] [--no-save] [--max-events N]'],
     summary: 'Validates a plan and runs it, with live progress; the run is recorded in DIR/.narratoria/runs.',
     options: [
       root,
@@ -60,6 +61,7 @@ export const COMMAND_USAGES = {
       ['--plan-timeout MS', 'timeout of the whole run'],
       ['--state FILE', 'the session state to start from (missing: empty); the new state is written back'],
       ['--rollback', "when the plan fails, run each completed tool's rollback, newest first"],
+      ['--allow-tool-root DIR', 'also run scripts from DIR (relative to the current folder), a folder outside skills/; repeatable'],
       ['--allow-outside-skills', "accept toolPaths outside the story's skills/ folder"],
       ['--no-save', 'do not record the run'],
       ['--max-events N', 'protocol events kept per tool attempt (later ones are counted and dropped)'],

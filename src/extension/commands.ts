@@ -1,6 +1,7 @@
 // Registers every Narratoria command; each handler is a factory over the NarratoriaContext (no logic of its own here).
 import * as vscode from 'vscode';
 import { addExamplePlanCommand } from './authoring/examplePlanCommand.js';
+import { ALLOW_TOOL_ROOT_COMMAND, allowToolRootCommand } from './authoring/allowToolRootCommand.js';
 import { graphSourceToWorkOn } from './authoring/planPicker.js';
 import { debugPlanCommand, debugSkillScriptCommand, replayRunCommand } from './debug/debugCommands.js';
 import { inspectSkillScriptCommand, openInInspectorCommand } from './inspect/inspectCommands.js';
@@ -64,6 +65,7 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.showLogs': () => context.log.show(),
     'narratoria.addExamplePlan': addExamplePlanCommand({ extensionUri: context.extension.extensionUri, root: () => context.root?.fsPath, log: context.log }),
     'narratoria.runPlan': context.authoring.runPlan(),
+    [ALLOW_TOOL_ROOT_COMMAND]: allowToolRootCommand(context.log),
     'narratoria.debugPlan': debugPlanCommand(),
     'narratoria.replayRun': replayRunCommand(),
     'narratoria.debugSkillScript': debugSkillScriptCommand(skillContext),

@@ -7,6 +7,8 @@ export interface NarratoriaSettings {
   /** Extra skills roots, absolute. */
   readonly skillLocations: readonly string[];
   readonly includeSampleSkills: boolean;
+  /** Folders outside skills/ whose scripts plans may run, absolute; always empty in an untrusted workspace. */
+  readonly allowedToolRoots: readonly string[];
   readonly narratorMode: NarratorMode;
   /** Absolute model file, or undefined for the cached default model. */
   readonly modelPath: string | undefined;
@@ -32,8 +34,12 @@ export function readSettings(folder: vscode.Uri | undefined): NarratoriaSettings
   const resolve = (value: string): string => (base && !isAbsolute(value) ? joinPath(base, value) : value);
   const mode = config.get<string>('narrator.mode', 'auto');
   const modelPath = config.get<string>('narrator.modelPath', '').trim();
+  const folders = (key: string): string[] =>
+    config.get<unknown[]>(key, []).filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '').map((entry) => resolve(expandHome(entry.trim())));
   return {
-    skillLocations: config.get<string[]>('skills.locations', []).filter((entry) => typeof entry === 'string' && entry.trim() !== '').map((entry) => resolve(expandHome(entry.trim()))),
+    skillLocations: folders('skills.locations'),
+    // A plan is untrusted input: in Restricted Mode the folders a workspace allows count for nothing (package.json restrictedConfigurations).
+    allowedToolRoots: vscode.workspace.isTrusted ? folders('allowedToolRoots') : [],
     includeSampleSkills: config.get<boolean>('skills.includeSamples', false),
     narratorMode: mode === 'pattern' || mode === 'llm' ? mode : 'auto',
     modelPath: modelPath === '' ? undefined : resolve(expandHome(modelPath)),

@@ -1,4 +1,4 @@
-// `narratoria validate <plan.json>… [--root DIR] [--format text|json]`: schema, semantic and skill-input checks with positions; a plan using a skill whose skill.json is broken is an error, other broken skills are warnings.
+// `narratoria validate <plan.json>… [--root DIR] [--format text|json] [--allow-tool-root DIR]...`: schema, semantic and skill-input checks with positions; a plan using a skill whose skill.json is broken is an error, other broken skills are warnings.
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createSkillCatalog } from '../../runtime/skills/skillCatalog.js';
@@ -21,6 +21,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     root: { type: 'string' },
     format: { type: 'string' },
     'allow-outside-skills': { type: 'boolean' },
+    'allow-tool-root': { type: 'string', multiple: true },
   });
   const format = parseFormat(values.format);
   if (positionals.length === 0) throw new UsageError('validate needs at least one plan file');
@@ -30,6 +31,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   const skills = createSkillCatalog(discovery.skills);
   const brokenSkills = discovery.broken;
   const allowOutsideSkills = values['allow-outside-skills'] === true;
+  const allowedToolRoots = (values['allow-tool-root'] ?? []).map((directory) => path.resolve(io.cwd, directory));
   const entries: ValidateEntry[] = [];
   let unreadable = false;
   for (const file of positionals) {
@@ -45,7 +47,7 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       });
       continue;
     }
-    const result = await validatePlanText(text, { root, allowOutsideSkills, skills, brokenSkills });
+    const result = await validatePlanText(text, { root, allowOutsideSkills, allowedToolRoots, skills, brokenSkills });
     // A broken skill the plan uses is an error (SKILL_BROKEN, on its toolPath); the others are warnings at their skill.json.
     const unused = unusedBrokenSkills(brokenSkills, result.resolvedToolPaths.values());
     const warnings = unused.flatMap((broken) => broken.problems.map((problem) => brokenSkillWarning(problem, io.cwd)));

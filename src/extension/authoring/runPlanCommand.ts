@@ -51,6 +51,7 @@ export function runPlanCommand(context: RunPlanContext) {
     const terminal = new PlanRunTerminal(plan, name, {
       root,
       extraSkillRoots: context.skills.extraSkillRoots(),
+      allowedToolRoots: context.skills.allowedToolRoots(),
       skillContext: context.skills,
       extraEnv: environment,
       runStore: new FileRunStore(path.join(root, '.narratoria', 'runs')),

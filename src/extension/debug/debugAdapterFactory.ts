@@ -50,6 +50,7 @@ export class DebugAdapterFactory implements vscode.DebugAdapterDescriptorFactory
     return {
       workspaceFolder: folder ?? this.options.root,
       extraSkillRoots: this.options.skills.extraSkillRoots(),
+      allowedToolRoots: this.options.skills.allowedToolRoots(),
       skillContext: this.options.skills,
       isTrusted: () => vscode.workspace.isTrusted,
     };

@@ -327,6 +327,7 @@ export class PlayController implements vscode.Disposable {
       skills: this.options.skills,
       execution: {
         extraSkillRoots: this.options.skills.extraSkillRoots(),
+        allowedToolRoots: this.options.skills.allowedToolRoots(),
         skillContext: this.options.skills,
         extraEnv,
         ...executionLimits(settings),

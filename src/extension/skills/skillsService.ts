@@ -111,6 +111,11 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
     return [...settings.skillLocations, ...(settings.includeSampleSkills ? [this.options.sampleSkillsDirectory] : [])];
   }
 
+  /** Folders outside skills/ whose scripts plans may run (`narratoria.allowedToolRoots`; none in an untrusted workspace). */
+  allowedToolRoots(): string[] {
+    return [...this.options.settings().allowedToolRoots];
+  }
+
   /** Loads the registry once (later calls share the load). */
   ready(): Promise<SkillRegistry | undefined> {
     this.loading ??= this.load();

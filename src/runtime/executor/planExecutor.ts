@@ -34,6 +34,8 @@ export interface ExecutePlanOptions {
   readonly root: string;
   /** More directories whose scripts are trusted (e.g. the bundled skills). */
   readonly extraSkillRoots?: readonly string[] | undefined;
+  /** Folders outside the skill directories whose scripts may run (setting `narratoria.allowedToolRoots`, CLI `--allow-tool-root`). */
+  readonly allowedToolRoots?: readonly string[] | undefined;
   /** Relaxes the rule that every toolPath must be inside a skills directory. */
   readonly allowOutsideSkills?: boolean | undefined;
   /** Maximum tools running at once (default: available parallelism). */
@@ -148,6 +150,7 @@ export class PlanRun implements Disposable {
     const validation = await validatePlanValue(this.plan, {
       root,
       ...(options.extraSkillRoots ? { extraSkillRoots: options.extraSkillRoots } : {}),
+      ...(options.allowedToolRoots ? { allowedToolRoots: options.allowedToolRoots } : {}),
       ...(options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
       checkToolPaths: !options.skipToolPathChecks,
     });

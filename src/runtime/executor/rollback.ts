@@ -23,6 +23,7 @@ export async function runRollbacks(context: ToolRunContext, tools: readonly Norm
     const resolution = await resolveToolPath(rollback.toolPath, {
       root: context.root,
       ...(context.options.extraSkillRoots ? { extraSkillRoots: context.options.extraSkillRoots } : {}),
+      ...(context.options.allowedToolRoots ? { allowedToolRoots: context.options.allowedToolRoots } : {}),
       ...(context.options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
     });
     if (!resolution.ok) {

@@ -308,6 +308,7 @@ export class Scheduler {
       const validation = await validatePlanValue(candidate, {
         root: this.context.root,
         ...(this.options.extraSkillRoots ? { extraSkillRoots: this.options.extraSkillRoots } : {}),
+        ...(this.options.allowedToolRoots ? { allowedToolRoots: this.options.allowedToolRoots } : {}),
         ...(this.options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
         checkToolPaths: !this.options.skipToolPathChecks,
       });

@@ -41,6 +41,7 @@ export class SubPlanRunner implements ToolRunner {
     const validation = await validatePlanText(text, {
       root: this.options.root,
       ...(this.options.extraSkillRoots ? { extraSkillRoots: this.options.extraSkillRoots } : {}),
+      ...(this.options.allowedToolRoots ? { allowedToolRoots: this.options.allowedToolRoots } : {}),
       ...(this.options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
     });
     if (!validation.valid || !validation.plan) {

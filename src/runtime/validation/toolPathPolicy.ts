@@ -9,6 +9,12 @@ export interface ToolPathPolicy {
   readonly root: string;
   /** Further skill directories (e.g. the skills bundled with the extension); relative ones resolve against `root`. */
   readonly extraSkillRoots?: readonly string[];
+  /**
+   * Folders the author allowed scripts to run from although they hold no skills (setting
+   * `narratoria.allowedToolRoots`, CLI `--allow-tool-root DIR`); relative ones resolve against `root`.
+   * Their scripts belong to no skill. Symbolic links out of them are refused as out of skills/.
+   */
+  readonly allowedToolRoots?: readonly string[];
   /** When true, scripts may live anywhere (they must still exist and be files). CLI: `--allow-outside-skills`. */
   readonly allowOutsideSkills?: boolean;
 }
@@ -38,6 +44,8 @@ export type ToolPathResolution =
 /** A skill directory as configured (resolved, not real), with its real path read on first need. */
 export interface SkillRoot {
   readonly given: string;
+  /** What the folder is: a skills folder (`<skill>/...` below it), or a folder of loose scripts the author allowed. */
+  readonly kind: 'skills' | 'allowed';
   /** Its real path (undefined when it does not exist), null until read: see {@link realOf}. */
   real: string | undefined | null;
 }
@@ -78,7 +86,7 @@ export interface ToolPathResolver {
  */
 export function toolPathResolver(policy: ToolPathPolicy): ToolPathResolver {
   const root = path.resolve(policy.root);
-  return { root, roots: skillRoots(root, policy.extraSkillRoots ?? []), confined: policy.allowOutsideSkills !== true };
+  return { root, roots: skillRoots(root, policy.extraSkillRoots ?? [], policy.allowedToolRoots ?? []), confined: policy.allowOutsideSkills !== true };
 }
 
 /** Resolves a toolPath with a resolver from {@link toolPathResolver}. Messages are built on failure only. */
@@ -89,7 +97,7 @@ export function resolveWith(resolver: ToolPathResolver, toolPath: string): ToolP
 
   // Checked before touching the file system, so a plan cannot even probe what exists elsewhere.
   if (confined && !roots.some((skillRoot) => isResolvedPathInside(absolutePath, skillRoot.given) || isInsideReal(absolutePath, skillRoot))) {
-    const message = `toolPath ${JSON.stringify(toolPath)} resolves to ${absolutePath}, which is outside the allowed skill directories. ${outsideAdvice(roots)}`;
+    const message = `toolPath ${JSON.stringify(toolPath)} resolves to ${absolutePath}, outside the folders a plan's scripts may run from. ${outsideAdvice(root, roots)}`;
     return failure('TOOL_PATH_OUTSIDE_SKILLS', message, absolutePath);
   }
 
@@ -104,7 +112,7 @@ export function resolveWith(resolver: ToolPathResolver, toolPath: string): ToolP
   if (confined && container === undefined) {
     return failure(
       'TOOL_PATH_OUTSIDE_SKILLS',
-      `toolPath ${JSON.stringify(toolPath)} is a symbolic link (or goes through one) to ${realPath}, which is outside the allowed skill directories. ${outsideAdvice(roots)}`,
+      `toolPath ${JSON.stringify(toolPath)} is a symbolic link (or goes through one) to ${realPath}, outside the folders a plan's scripts may run from. ${outsideAdvice(root, roots)}`,
       absolutePath,
     );
   }
@@ -121,7 +129,7 @@ export function resolveWith(resolver: ToolPathResolver, toolPath: string): ToolP
     const example = 'skills/<skill-name>/scripts/<script>.js';
     return failure('TOOL_PATH_NOT_A_FILE', `toolPath ${JSON.stringify(toolPath)} is ${kind} (${realPath}); it must name a script file, e.g. ${example}.`, absolutePath);
   }
-  return { ok: true, absolutePath, realPath, skill: container !== undefined ? skillDirectoryName(container, realPath) : null };
+  return { ok: true, absolutePath, realPath, skill: container !== undefined && container.kind === 'skills' ? skillDirectoryName(realOf(container)!, realPath) : null };
 }
 
 /**
@@ -135,13 +143,21 @@ function failure(code: ToolPathFailureCode, message: string, absolutePath: strin
   return { ok: false, code, message, absolutePath };
 }
 
-/** What a TOOL_PATH_OUTSIDE_SKILLS message advises. */
-function outsideAdvice(roots: readonly SkillRoot[]): string {
-  const allowedText = roots.map((skillRoot) => skillRoot.given).join(', ');
+/** The setting that lists the folders an author allows scripts to run from (outside skills/). */
+export const ALLOWED_TOOL_ROOTS_SETTING = 'narratoria.allowedToolRoots';
+
+/** What a TOOL_PATH_OUTSIDE_SKILLS message says: the policy, its reason, the folders allowed, and the ways out. */
+function outsideAdvice(root: string, roots: readonly SkillRoot[]): string {
+  const skillFolders = roots.filter((folder) => folder.kind === 'skills').map((folder) => folder.given);
+  const allowed = roots.filter((folder) => folder.kind === 'allowed').map((folder) => folder.given);
+  const others = skillFolders.slice(1);
   return (
-    `Scripts must be inside ${roots.length > 1 ? 'one of the skill directories' : 'the skill directory'} ${allowedText}` +
-    ` (e.g. skills/<skill-name>/scripts/<script>.js). To run scripts elsewhere, set allowOutsideSkills` +
-    ` (CLI: --allow-outside-skills).`
+    `The tool-path policy: a plan is untrusted input (a model writes it), so its scripts run only from the story's skills folder` +
+    ` (${skillFolders[0] ?? path.join(root, 'skills')})` +
+    (others.length > 0 ? `, the other skill folders (${others.join(', ')})` : '') +
+    (allowed.length > 0 ? ` and the folders the author allowed (${allowed.join(', ')})` : ' and folders the author allows') +
+    `. Move the script under skills/<skill-name>/scripts/, or allow its folder: the setting ${ALLOWED_TOOL_ROOTS_SETTING}` +
+    ` (CLI: --allow-tool-root DIR); allowOutsideSkills (CLI: --allow-outside-skills) lifts the policy for every folder.`
   );
 }
 
@@ -158,9 +174,13 @@ export function skillNameOfPath(toolPath: string): string | null {
   return null;
 }
 
-function skillRoots(root: string, extra: readonly string[]): SkillRoot[] {
-  const given = [path.join(root, 'skills'), ...extra.map((directory) => path.resolve(root, directory))];
-  return [...new Set(given)].map((directory): SkillRoot => ({ given: directory, real: null }));
+function skillRoots(root: string, extra: readonly string[], allowed: readonly string[]): SkillRoot[] {
+  const skills = [...new Set([path.join(root, 'skills'), ...extra.map((directory) => path.resolve(root, directory))])];
+  const loose = [...new Set(allowed.map((directory) => path.resolve(root, directory)))].filter((directory) => !skills.includes(directory));
+  return [
+    ...skills.map((directory): SkillRoot => ({ given: directory, kind: 'skills', real: null })),
+    ...loose.map((directory): SkillRoot => ({ given: directory, kind: 'allowed', real: null })),
+  ];
 }
 
 function isInsideReal(file: string, skillRoot: SkillRoot): boolean {
@@ -169,17 +189,21 @@ function isInsideReal(file: string, skillRoot: SkillRoot): boolean {
 }
 
 /**
- * The real path of the first skill root whose real path holds `realPath`, undefined when none does.
- * When the script lies in the story's skill directory (the first root) with no symbolic link on its
- * path (realpath gave the path back unchanged), that directory's real path is the directory as
- * written: it is the answer without reading it, one file system call less per validation in the
+ * The first root whose real path holds `realPath` (its real path is then known), undefined when none
+ * does. When the script lies in the story's skill directory (the first root) with no symbolic link
+ * on its path (realpath gave the path back unchanged), that directory's real path is the directory
+ * as written: it is the answer without reading it, one file system call less per validation in the
  * usual case. Not on Windows, where a final path may differ in form from the path as written.
+ * Skill folders come first, so a script in both a skill folder and an allowed folder keeps its skill.
  */
-function containerOf(absolutePath: string, realPath: string, roots: readonly SkillRoot[]): string | undefined {
+function containerOf(absolutePath: string, realPath: string, roots: readonly SkillRoot[]): SkillRoot | undefined {
   const first = roots[0]!;
-  if (process.platform !== 'win32' && realPath === absolutePath && isResolvedPathInside(absolutePath, first.given)) return first.given;
+  if (process.platform !== 'win32' && realPath === absolutePath && isResolvedPathInside(absolutePath, first.given)) {
+    if (first.real === null) first.real = first.given;
+    return first;
+  }
   for (const skillRoot of roots) {
-    if (isInsideReal(realPath, skillRoot)) return realOf(skillRoot);
+    if (isInsideReal(realPath, skillRoot)) return skillRoot;
   }
   return undefined;
 }

@@ -21,6 +21,8 @@ export interface PlanValidationOptions {
   readonly root: string;
   /** Further directories whose scripts a plan may run (e.g. the bundled skills). */
   readonly extraSkillRoots?: readonly string[];
+  /** Folders outside the skill directories whose scripts a plan may run (setting `narratoria.allowedToolRoots`, CLI `--allow-tool-root`). */
+  readonly allowedToolRoots?: readonly string[];
   /** Allow scripts outside the skill directories (CLI: `--allow-outside-skills`). Default false. */
   readonly allowOutsideSkills?: boolean;
   /** Resolve and check every toolPath on disk. Default true. */
@@ -151,6 +153,7 @@ function toolPathPolicy(options: PlanValidationOptions): ToolPathPolicy {
   return {
     root: options.root,
     ...(options.extraSkillRoots ? { extraSkillRoots: options.extraSkillRoots } : {}),
+    ...(options.allowedToolRoots ? { allowedToolRoots: options.allowedToolRoots } : {}),
     ...(options.allowOutsideSkills !== undefined ? { allowOutsideSkills: options.allowOutsideSkills } : {}),
   };
 }

@@ -93,7 +93,11 @@ export async function resolveLaunch(args: NarratoriaLaunchArguments, host: Debug
   const planFile = resolve(args.plan!);
   const root = args.root !== undefined ? resolve(args.root) : findStoryRoot(planFile, host.workspaceFolder);
   const text = await readText(planFile, '"plan"');
-  const validation = await validatePlanText(text, { root, ...(host.extraSkillRoots ? { extraSkillRoots: host.extraSkillRoots } : {}) });
+  const validation = await validatePlanText(text, {
+    root,
+    ...(host.extraSkillRoots ? { extraSkillRoots: host.extraSkillRoots } : {}),
+    ...(host.allowedToolRoots ? { allowedToolRoots: host.allowedToolRoots } : {}),
+  });
   if (!validation.valid || !validation.plan) {
     const problems = validation.diagnostics
       .filter((diagnostic) => diagnostic.severity === 'error')

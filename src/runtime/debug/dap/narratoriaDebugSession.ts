@@ -286,6 +286,7 @@ export class NarratoriaDebugSession extends DebugSession {
     const run = new PlanDebugRun(target.plan, {
       root: target.root,
       ...(this.host.extraSkillRoots ? { extraSkillRoots: this.host.extraSkillRoots } : {}),
+      ...(this.host.allowedToolRoots ? { allowedToolRoots: this.host.allowedToolRoots } : {}),
       ...(this.host.skillContext ? { skillContext: this.host.skillContext } : {}),
       ...(target.kind === 'script' ? { allowOutsideSkills: true } : {}),
       concurrency: args.concurrency,
