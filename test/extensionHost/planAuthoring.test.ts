@@ -1,6 +1,6 @@
 // Extension-host tests of Plan JSON authoring: diagnostics with codes and links, completion, hover, navigation, rename, outline, links, quick fixes and Run Plan.
 import * as assert from 'node:assert/strict';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
@@ -93,6 +93,39 @@ suite('Plan authoring', () => {
     assert.ok(await vscode.workspace.applyEdit(replace.edit));
     assert.match(document.getText(), /"dependencies": \["roll", "loop"\]/);
     await waitFor(() => !diagnostics(file).some((diagnostic) => codeOf(diagnostic) === 'UNKNOWN_DEPENDENCY'), 'the fixed diagnostic to clear');
+  });
+
+  test('a toolPath outside skills/ offers "Use skills/..." and, in a trusted workspace, "Allow tools in narratoria.allowedToolRoots", which clears the problem', async () => {
+    const outside = vscode.Uri.file(path.join(storyFolder().fsPath, 'outside-tools.plan.json'));
+    await mkdir(path.join(storyFolder().fsPath, 'tools'), { recursive: true });
+    await writeFile(path.join(storyFolder().fsPath, 'tools', 'lantern.js'), 'console.log(JSON.stringify({ version: "0.1", type: "done", payload: { ok: true } }));\n');
+    await writeFile(outside.fsPath, `{ "requestId": "7d2f4c6e-9f3b-4a0c-8e5d-4c3f2a1b0e9d", "tools": [\n  { "toolId": "roll", "toolPath": "tools/roll.js" },\n  { "toolId": "lantern", "toolPath": "tools/lantern.js" }\n] }\n`);
+    const config = vscode.workspace.getConfiguration('narratoria');
+    try {
+      const opened = await vscode.workspace.openTextDocument(outside);
+      await vscode.window.showTextDocument(opened);
+      const outsideProblems = (): vscode.Diagnostic[] => diagnostics(outside).filter((diagnostic) => codeOf(diagnostic) === 'TOOL_PATH_OUTSIDE_SKILLS');
+      await waitFor(() => outsideProblems().length === 2, 'both toolPaths refused as outside skills/');
+      assert.match(outsideProblems()[0]!.message, /untrusted|model/i, 'the message gives the policy its reason');
+      const roll = outsideProblems().find((diagnostic) => opened.getText(diagnostic.range).includes('roll'))!;
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', outside, roll.range, vscode.CodeActionKind.QuickFix.value);
+      const titles = actions.map((action) => action.title);
+      const use = actions.find((action) => action.title === 'Use skills/dice-roller/scripts/roll.js');
+      assert.ok(use?.edit, `a Use fix among ${titles.join(' | ')}`);
+      const allow = actions.find((action) => action.title === 'Allow tools in narratoria.allowedToolRoots');
+      assert.ok(allow?.command, `an Allow fix (the workspace is trusted) among ${titles.join(' | ')}`);
+      assert.ok(await vscode.workspace.applyEdit(use.edit));
+      assert.match(opened.getText(), /"toolPath": "skills\/dice-roller\/scripts\/roll.js"/);
+      await waitFor(() => outsideProblems().length === 1, 'the fixed toolPath to clear');
+      await vscode.commands.executeCommand(allow.command.command, ...(allow.command.arguments ?? []));
+      assert.deepEqual(config.inspect<string[]>('allowedToolRoots')?.workspaceValue, ['tools']);
+      await waitFor(() => outsideProblems().length === 0, 'tools/lantern.js to be accepted once tools/ is allowed');
+    } finally {
+      await config.update('allowedToolRoots', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await rm(outside.fsPath, { force: true });
+      await rm(path.join(storyFolder().fsPath, 'tools'), { recursive: true, force: true });
+    }
   });
 
   test('completion in toolPath lists the sample skills\u2019 scripts', async () => {

@@ -1,6 +1,6 @@
 // Turns the runtime's coverage of a skill script (istanbul positions) into VS Code's FileCoverage and its statement, branch and declaration details. Translation only.
 import * as vscode from 'vscode';
-import type { FileCoverageData, SourceRange } from '../../runtime/coverage/coverageTypes.js';
+import type { CoverageRange, FileCoverageData } from '../../runtime/coverage/coverageTypes.js';
 
 /** A FileCoverage that carries its details, so the profile's loadDetailedCoverage needs no lookup. */
 export class SkillFileCoverage extends vscode.FileCoverage {
@@ -41,8 +41,8 @@ export function coverageDetails(data: FileCoverageData): vscode.FileCoverageDeta
 }
 
 /** istanbul's lines are 1-based and its columns 0-based; VS Code's are both 0-based. */
-function rangeOf(range: SourceRange): vscode.Range {
+function rangeOf(range: CoverageRange): vscode.Range {
   const startLine = Math.max(0, range.start.line - 1);
   const endLine = Math.max(startLine, range.end.line - 1);
-  return new vscode.Range(startLine, Math.max(0, range.start.column), endLine, Math.max(0, range.end.column));
+  return new vscode.Range(startLine, Math.max(0, range.start.character), endLine, Math.max(0, range.end.character));
 }

@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import type { FunctionCov } from '@bcoe/v8-coverage';
 import v8ToIstanbul from 'v8-to-istanbul';
-import type { BranchDetail, CoverageCount, FileCoverageData, FunctionDetail, SourceRange, StatementDetail } from './coverageTypes.js';
+import type { BranchDetail, CoverageCount, FileCoverageData, FunctionDetail, CoverageRange, StatementDetail } from './coverageTypes.js';
 import { relativeInside } from '../common/pathContainment.js';
 
 interface IstanbulRange {
@@ -52,8 +52,8 @@ export function shownPath(root: string, file: string): string {
   return relative === undefined ? file : relative.split(path.sep).join('/');
 }
 
-function range(location: IstanbulRange): SourceRange {
-  return { start: { line: location.start.line, column: location.start.column }, end: { line: location.end.line, column: location.end.column } };
+function range(location: IstanbulRange): CoverageRange {
+  return { start: { line: location.start.line, character: location.start.column }, end: { line: location.end.line, character: location.end.column } };
 }
 
 function count(values: readonly number[]): CoverageCount {
