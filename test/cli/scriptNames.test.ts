@@ -1,4 +1,5 @@
-// Issue 41 through the real CLI: an upstream-style plan naming the sample skills' scripts by their upstream names validates, runs and graphs with the canonical names; a .dart script degrades its skill without dart on PATH and runs with `dart run` when dart is there.
+// Issue 41 through the real CLI: an upstream-style plan naming the sample scripts by upstream names validates, runs and graphs with canonical names;
+// a .dart script degrades its skill without dart on PATH and runs with `dart run` when dart is there.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
@@ -72,7 +73,8 @@ test('validate: an upstream-style plan naming the sample scripts by their upstre
   const run = await narratoria(['validate', file, '--root', samples, '--format', 'json']);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   const [entry] = JSON.parse(run.stdout) as { valid: boolean; diagnostics: { severity: string; code: string; message: string; pointer: string }[] }[];
-  assert.deepEqual(entry!.diagnostics.map((diagnostic) => [diagnostic.severity, diagnostic.code, diagnostic.pointer]), upstreamPlan.tools.map((_, index) => ['info', 'SCRIPT_ALIAS', `/tools/${index}/toolPath`]));
+  const expected = upstreamPlan.tools.map((_, index) => ['info', 'SCRIPT_ALIAS', `/tools/${index}/toolPath`]);
+  assert.deepEqual(entry!.diagnostics.map((diagnostic) => [diagnostic.severity, diagnostic.code, diagnostic.pointer]), expected);
   assert.equal(entry!.diagnostics[0]!.message, 'roll-dice is another name of roll (skills/dice-roller/scripts/roll.js)');
   assert.equal(entry!.diagnostics[4]!.message, 'generate-choices is another name of offer (skills/player-choices/scripts/offer.js)');
   assert.equal(entry!.diagnostics[5]!.message, '"skills/storyteller/narrate.dart" names the script narrate (skills/storyteller/scripts/narrate.js)');

@@ -7,7 +7,7 @@ import { dependencyFixes } from './dependencyFixes.js';
 import type { PlanDocument } from './planDocument.js';
 import { editsOfOperations, type FixAllGroup, type FixContext, type FixProposal } from './quickFixEdits.js';
 import type { TextEdit } from './textSpan.js';
-import { inputPropertyFixes, requestIdFixes, retryPolicyFixes, toolPathFixes } from './valueFixes.js';
+import { aliasFixes, inputPropertyFixes, requestIdFixes, retryPolicyFixes, toolPathFixes } from './valueFixes.js';
 
 export type { FixAllGroup } from './quickFixEdits.js';
 
@@ -109,6 +109,8 @@ function proposalsFor(context: FixContext, diagnostic: Diagnostic): FixProposal[
       return dependencyFixes(context.document, diagnostic, segments);
     case 'TOOL_PATH_NOT_FOUND':
       return toolPathFixes(context, segments);
+    case 'SCRIPT_ALIAS':
+      return aliasFixes(context, segments);
     case 'RETRY_POLICY_OUT_OF_RANGE':
     case 'RETRY_POLICY_CLAMPED':
     case 'SCHEMA_VIOLATION':

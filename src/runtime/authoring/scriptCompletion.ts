@@ -1,4 +1,4 @@
-// toolPath completion: every script of the catalog once, by its canonical toolPath (its aliases in its documentation, never items of their own), with its skill's version and health; unavailable skills sort last and say why. Pure.
+// toolPath completion: each script of the catalog once, by its canonical toolPath (aliases only in its documentation), with its skill's version and health; unavailable skills last. Pure.
 import { completionItem, sortKey, trailingComma, type CompletionRequest, type PlanCompletionItem } from './completionSupport.js';
 import { isSkillUnavailable, scriptMarkdown, skillDetail } from './scriptSummary.js';
 

@@ -1,4 +1,4 @@
-// A toolPath that names no file but a skill's script by its name or an alias (other runtimes' forms), found through that skill's skill.json and only inside a skills root. Synchronous; read only when a toolPath misses.
+// A toolPath naming no file but a script by its name or an alias (other runtimes' forms), read from its skill.json, inside a skills root only. Sync, on a miss only.
 import { readFileSync, realpathSync } from 'node:fs';
 import * as path from 'node:path';
 import { isPathInside } from '../common/pathContainment.js';

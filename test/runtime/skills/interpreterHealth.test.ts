@@ -1,4 +1,5 @@
-// A skill whose script needs an interpreter that is not on PATH (Dart, Python): discovered, degraded with what to install, its other scripts still run; with a (fake) dart on PATH the .dart script runs as `dart run <script>`.
+// A script whose interpreter is not on PATH (Dart, Python): discovered, its skill degraded with what to install, its other scripts run;
+// with a (fake) dart on PATH the .dart script runs as `dart run <script>`.
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';

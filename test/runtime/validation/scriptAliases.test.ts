@@ -1,4 +1,5 @@
-// Script aliases and names in other runtimes' forms (skills/dice-roller/roll-dice.dart): how toolPaths resolve, what validation says, and what never resolves (outside the skills roots, out of the skill folder).
+// Script aliases and names in other runtimes' forms (skills/dice-roller/roll-dice.dart): how toolPaths resolve, what validation says,
+// and what never resolves (outside the skills roots, out of the skill folder).
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -79,7 +80,8 @@ test('an alias resolves to its script in every form another runtime writes; vali
 test("a script's own name in another form resolves too, and a file that exists is always the file", async () => {
   const result = await validate([`{ "toolId": "tell", "toolPath": "skills/storyteller/narrate.dart" }`]);
   assert.equal(result.valid, true);
-  assert.equal(result.diagnostics.find((diagnostic) => diagnostic.code === 'SCRIPT_ALIAS')?.message, '"skills/storyteller/narrate.dart" names the script narrate (skills/storyteller/scripts/narrate.js)');
+  const message = result.diagnostics.find((diagnostic) => diagnostic.code === 'SCRIPT_ALIAS')?.message;
+  assert.equal(message, '"skills/storyteller/narrate.dart" names the script narrate (skills/storyteller/scripts/narrate.js)');
   const exact = await resolveToolPath('skills/dice-roller/scripts/roll.js', { root });
   assert.ok(exact.ok && exact.named === undefined);
   const plain = await validate([`{ "toolId": "roll1", "toolPath": "skills/dice-roller/scripts/roll.js" }`]);
