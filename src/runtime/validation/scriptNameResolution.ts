@@ -21,20 +21,25 @@ export interface ScriptNameMatch {
  * The script `absolutePath` names when no file is there: the path must be `<skills root>/<skill>/<name>` or
  * `<skills root>/<skill>/scripts/<name>`, with or without an extension, where `<skills root>` is one of
  * `skillsRoots` (as configured or real) and `<name>` is the name or an alias of a script the skill's skill.json
- * declares (docs/writing-skills.md#other-names-of-a-script). The script's file must stay, after symbolic links,
- * inside the skill folder. Undefined otherwise; the caller still checks the file against the tool-path policy.
+ * declares (docs/writing-skills.md#other-names-of-a-script). The skill folder must also be in a skills root after
+ * symbolic links, and the script's file must stay inside it. Undefined otherwise; the caller still checks the file
+ * against the tool-path policy.
  */
 export function scriptByName(absolutePath: string, isSkillsRoot: (folder: string) => boolean): ScriptNameMatch | undefined {
   let skillDirectory = path.dirname(absolutePath);
   if (path.basename(skillDirectory) === 'scripts') skillDirectory = path.dirname(skillDirectory);
   if (!isSkillsRoot(path.dirname(skillDirectory))) return undefined;
+  // The skill folder itself must lie in a skills root after symbolic links, whatever allowOutsideSkills says.
+  const realDirectory = realPathOf(skillDirectory);
+  if (realDirectory === undefined || !isSkillsRoot(path.dirname(realDirectory))) return undefined;
   const scripts = declaredScripts(path.join(skillDirectory, 'skill.json'));
   if (!scripts) return undefined;
   const found = scriptNamed(scriptNameTable(scripts), namesOfFile(path.basename(absolutePath)));
   if (!found) return undefined;
   const declared = scripts[found.entry.index]!;
   const file = resolveInside(skillDirectory, declared.path);
-  if (!file || !staysInside(file, skillDirectory)) return undefined;
+  const realFile = file === undefined ? undefined : realPathOf(file);
+  if (file === undefined || realFile === undefined || !isPathInside(realFile, realDirectory)) return undefined;
   return { written: found.name, alias: found.entry.alias, script: declared.name, file };
 }
 
@@ -55,10 +60,10 @@ function declaredScripts(manifestPath: string): (NamedScript & { readonly path: 
   );
 }
 
-function staysInside(file: string, directory: string): boolean {
+function realPathOf(file: string): string | undefined {
   try {
-    return isPathInside(realpathSync.native(file), realpathSync.native(directory));
+    return realpathSync.native(file);
   } catch {
-    return false;
+    return undefined;
   }
 }

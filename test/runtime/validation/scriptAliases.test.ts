@@ -44,8 +44,9 @@ before(() => {
   writeFileSync(elsewhere, '');
   rmSync(path.join(escape, 'scripts', 'inside.js'));
   symlinkSync(elsewhere, path.join(escape, 'scripts', 'inside.js'));
-  // A skill-shaped folder outside every skills root.
-  writeSkill(path.join(root, 'tools'), 'dice-roller', [{ name: 'roll', path: 'scripts/roll.js', aliases: ['roll-dice'] }]);
+  // A skill-shaped folder outside every skills root, and a link to it from the skills root.
+  const tools = writeSkill(path.join(root, 'tools'), 'dice-roller', [{ name: 'roll', path: 'scripts/roll.js', aliases: ['roll-dice'] }]);
+  symlinkSync(tools, path.join(skills, 'linked'));
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -103,6 +104,11 @@ test('aliases never resolve outside the skills roots, even with allowOutsideSkil
   assert.deepEqual(outside.diagnostics.map((diagnostic) => diagnostic.code), ['TOOL_PATH_OUTSIDE_SKILLS']);
   const allowed = await validate([`{ "toolId": "roll1", "toolPath": "tools/dice-roller/roll-dice.dart" }`], true);
   assert.deepEqual(allowed.diagnostics.map((diagnostic) => diagnostic.code), ['TOOL_PATH_NOT_FOUND']);
+  // A skill folder that is a link out of the skills root: none of its names resolve, even with allowOutsideSkills.
+  for (const allowOutsideSkills of [false, true]) {
+    const linked = await resolveToolPath('skills/linked/roll-dice.dart', { root, allowOutsideSkills });
+    assert.ok(!linked.ok && linked.code === 'TOOL_PATH_NOT_FOUND', `allowOutsideSkills ${allowOutsideSkills}: ${JSON.stringify(linked)}`);
+  }
   const escaping = await resolveToolPath('skills/escape/outside-alias', { root });
   assert.ok(!escaping.ok && escaping.code === 'TOOL_PATH_NOT_FOUND');
   // Climbing out with .. is refused before any name is looked up.
