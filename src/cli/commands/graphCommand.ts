@@ -6,6 +6,7 @@ import { renderGraphSvg } from '../../runtime/graph/graphSvg.js';
 import { renderGraphDot, renderGraphMermaid } from '../../runtime/graph/graphText.js';
 import { toGraphJson } from '../../runtime/graph/graphJson.js';
 import { recordedPlan } from '../../runtime/graph/graphSource.js';
+import { storyScriptNames } from '../../runtime/graph/graphScriptNames.js';
 import { ExitCode, parseOptions, readInputFile, styler, UsageError, type CliIo } from '../cliSupport.js';
 
 const FORMATS = ['json', 'svg', 'dot', 'mermaid'] as const;
@@ -25,7 +26,8 @@ export async function graphCommand(args: readonly string[], io: CliIo): Promise<
     throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
   const root = path.resolve(io.cwd, values.root ?? '.');
-  const graphed = graphDocument(document, { planOfRun: (planId) => recordedPlan(root, planId) });
+  // A toolPath naming a script by an alias is drawn with the script's canonical name.
+  const graphed = graphDocument(document, { planOfRun: (planId) => recordedPlan(root, planId), scriptNames: storyScriptNames({ root }) });
   const title = `Plan graph of ${path.basename(file)}`;
   const output =
     format === 'svg' ? renderGraphSvg(graphed.layout, { title }) : format === 'dot' ? renderGraphDot(graphed.layout) : format === 'mermaid' ? renderGraphMermaid(graphed.layout) : JSON.stringify(toGraphJson(graphed.layout), null, 2) + '\n';

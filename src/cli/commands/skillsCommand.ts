@@ -34,7 +34,15 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
         healthReason: healthReasonOf(status),
         /** The health state machine's state this session (docs/design-rules.md#skill-health). */
         healthState: status.health.state,
-        scripts: skill.scripts.map((script) => ({ name: script.name, toolPath: script.toolPath, executable: script.executable, declared: script.declared, timeoutMs: script.timeoutMs })),
+        scripts: skill.scripts.map((script) => ({
+          name: script.name,
+          toolPath: script.toolPath,
+          executable: script.executable,
+          declared: script.declared,
+          timeoutMs: script.timeoutMs,
+          ...(script.aliases ? { aliases: script.aliases } : {}),
+          ...(script.missingInterpreter !== undefined ? { missingInterpreter: script.missingInterpreter } : {}),
+        })),
         problems: skill.problems,
         ...narratorHints(skill.directory),
       };
@@ -57,7 +65,10 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
         const reason = skill.health === 'healthy' || skill.healthReason === '' ? '' : style.dim(` (${skill.healthReason})`);
         io.stdout.write(`${style.bold(skill.displayName)} ${style.dim(`${skill.name} ${skill.version}`)} ${healthWord(skill.health, style)}${reason} — ${skill.description}\n`);
         io.stdout.write(style.dim(`  capabilities: ${skill.capabilities.join(', ') || 'none'}; priority ${skill.priority}; ${skill.directory}\n`));
-        for (const script of skill.scripts) io.stdout.write(`  • ${script.toolPath}${script.declared ? '' : style.dim(' (not in skill.json)')}\n`);
+        for (const script of skill.scripts) {
+          const aliases = script.aliases ? style.dim(` (also ${script.aliases.join(', ')})`) : '';
+          io.stdout.write(`  • ${script.toolPath}${aliases}${script.declared ? '' : style.dim(' (not in skill.json)')}\n`);
+        }
         for (const problem of skill.problems) io.stdout.write(`  ${skillProblemLine(problem, io.cwd, style)}`);
         for (const hint of skill.hints) io.stdout.write(`  ${style.cyan('ℹ')} ${hint.code}: ${hint.message}${hint.line ? style.dim(` (skill.json:${hint.line}:${hint.column})`) : ''}\n`);
         if (skill.hints.length > 0 && skill.suggestedKeywords.length > 0) io.stdout.write(style.dim(`    keywords a player might use: "keywords": ${JSON.stringify(skill.suggestedKeywords)}\n`));

@@ -6,7 +6,7 @@ import { GraphFeed, type FeedUpdate } from '../../runtime/graph/graphFeed.js';
 import { levelCounts } from '../../runtime/graph/planGraph.js';
 import { OFF_THREAD_FROM } from '../../runtime/graph/layoutOffThread.js';
 import type { GraphedDocument } from '../../runtime/graph/planGraphDocument.js';
-import type { PlanGraphLayout, PlanGraphModel } from '../../runtime/graph/graphTypes.js';
+import type { PlanGraphLayout, PlanGraphModel, ScriptNames } from '../../runtime/graph/graphTypes.js';
 import { assertNever, type FromGraphWebview, type GraphView, type ToGraphWebview } from '../../protocol/graphPanelMessages.js';
 import { WebviewHost } from '../webviewHost.js';
 
@@ -21,6 +21,8 @@ export interface PlanGraphPanelHost {
   readonly layout: (model: PlanGraphModel) => Promise<PlanGraphLayout>;
   /** The plan of a recorded run, for an ExecutionResult that does not carry it. */
   readonly planOfRun: (document: vscode.TextDocument, planId: string) => unknown;
+  /** The canonical scripts of toolPaths that name one by an alias, in the document's story. */
+  readonly scriptNames?: ((document: vscode.TextDocument) => ScriptNames | undefined) | undefined;
   /** The parsed plan of the document's current text (cached by the plan workspace: not parsed per cursor move). */
   readonly planModel: (document: vscode.TextDocument) => PlanDocument;
 }
@@ -45,7 +47,7 @@ export class PlanGraphPanel implements vscode.Disposable {
     private readonly services: PlanGraphPanelHost,
   ) {
     const host = services;
-    this.feed = new GraphFeed(host.layout, (planId) => host.planOfRun(document, planId));
+    this.feed = new GraphFeed(host.layout, (planId) => host.planOfRun(document, planId), () => host.scriptNames?.(document));
     panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview')] };
     this.host = new WebviewHost<ToGraphWebview, FromGraphWebview>(panel, {
       extensionUri: host.extensionUri,

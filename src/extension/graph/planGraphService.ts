@@ -5,6 +5,7 @@ import { findStoryRoot } from '../../runtime/authoring/storyRoot.js';
 import type { PlanDocument } from '../../runtime/authoring/planDocument.js';
 import { GraphLayoutWorker } from '../../runtime/graph/layoutOffThread.js';
 import { recordedPlan } from '../../runtime/graph/graphSource.js';
+import { storyScriptNames } from '../../runtime/graph/graphScriptNames.js';
 import { buildRunTimeline } from '../../runtime/graph/runTimeline.js';
 import { trackRunStates, type LiveToolState, type ObservableRun } from '../../runtime/graph/runStateTracker.js';
 import type { NodeStateView } from '../../protocol/graphPanelMessages.js';
@@ -52,6 +53,10 @@ export class PlanGraphService implements vscode.Disposable {
       log: this.options.log,
       layout: (model) => this.worker.layout(model),
       planOfRun: (source, planId) => this.planOfRun(source, planId),
+      scriptNames: (source) => {
+        const root = (source.uri.scheme === 'file' ? findStoryRoot(source.uri.fsPath) : undefined) ?? this.options.root;
+        return root ? storyScriptNames({ root }) : undefined;
+      },
       planModel: this.options.planModel,
     });
     this.panels.set(uri.toString(), panel);

@@ -167,7 +167,10 @@ function scriptItem(skill: Skill, script: SkillScript): vscode.TreeItem {
   item.description = script.description ?? path.basename(script.path);
   item.iconPath = new vscode.ThemeIcon(script.executable ? 'file-code' : 'warning');
   item.resourceUri = vscode.Uri.file(script.path);
-  item.tooltip = new vscode.MarkdownString(`${code(script.toolPath)}\n\n${script.description ? escape(script.description) + '\n\n' : ''}Timeout ${script.timeoutMs} ms${script.declared ? '' : ' · not declared in skill.json'}`);
+  const aliases = script.aliases ? `Also answers to ${script.aliases.map(code).join(', ')}\n\n` : '';
+  const missing = script.missingInterpreter !== undefined ? `**Cannot run here:** it ${escape(script.missingInterpreter)}\n\n` : '';
+  const description = script.description ? escape(script.description) + '\n\n' : '';
+  item.tooltip = new vscode.MarkdownString(`${code(script.toolPath)}\n\n${description}${aliases}${missing}Timeout ${script.timeoutMs} ms${script.declared ? '' : ' · not declared in skill.json'}`);
   item.command = { command: 'vscode.open', title: 'Open Script', arguments: [vscode.Uri.file(script.path)] };
   item.contextValue = 'narratoria.script';
   return item;

@@ -2,6 +2,7 @@
 import { findNodeAtLocation } from 'jsonc-parser';
 import { DEFAULT_PLAN_TIMEOUT_MS } from '../contractTypes/plan.js';
 import type { SkillCatalog } from '../skills/skillCatalog.js';
+import { otherNameMessage } from '../skills/scriptAliases.js';
 import { closestMatch } from '../validation/closestMatch.js';
 import type { DependencyEntry, InputProperty, PlanDocument, PlanTool } from './planDocument.js';
 import { describeRetryTiming, MAX_RETRIES_LIMIT, BACKOFF_MS_LIMIT, retryTiming, type RetryTiming } from './retryTiming.js';
@@ -45,6 +46,7 @@ export function hoverPlan(document: PlanDocument, offset: number, catalog: Skill
 
 function toolPathMarkdown(toolPath: string, catalog: SkillCatalog): string {
   const found = catalog.scriptByToolPath(toolPath);
+  if (found?.named) return `${otherNameMessage(found.named, toolPath, found.script.toolPath)}.\n\n${scriptMarkdown(found.skill, found.script)}`;
   if (found) return scriptMarkdown(found.skill, found.script);
   const parts = [`${code(toolPath)} is not a script of any discovered skill.`];
   const suggestion = closestMatch(toolPath, catalog.skills.flatMap((skill) => skill.scripts.map((script) => script.toolPath)));

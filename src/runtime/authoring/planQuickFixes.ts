@@ -8,7 +8,7 @@ import type { PlanDocument } from './planDocument.js';
 import { editsOfOperations, type FixAllGroup, type FixContext, type FixProposal } from './quickFixEdits.js';
 import type { TextEdit } from './textSpan.js';
 import { outsideSkillsFixes } from './toolRootFixes.js';
-import { inputPropertyFixes, requestIdFixes, retryPolicyFixes, toolPathFixes } from './valueFixes.js';
+import { aliasFixes, inputPropertyFixes, requestIdFixes, retryPolicyFixes, toolPathFixes } from './valueFixes.js';
 
 export type { FixAllGroup } from './quickFixEdits.js';
 
@@ -112,6 +112,8 @@ function proposalsFor(context: FixContext, diagnostic: Diagnostic): FixProposal[
       return toolPathFixes(context, segments);
     case 'TOOL_PATH_OUTSIDE_SKILLS':
       return outsideSkillsFixes(context, segments);
+    case 'SCRIPT_ALIAS':
+      return aliasFixes(context, segments);
     case 'RETRY_POLICY_OUT_OF_RANGE':
     case 'RETRY_POLICY_CLAMPED':
     case 'SCHEMA_VIOLATION':

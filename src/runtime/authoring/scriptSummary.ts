@@ -16,7 +16,7 @@ export interface InputSchemaProperty {
 
 /** The health of a skill as one short label, in the vocabulary of every view: "healthy", "⚠ degraded", "✖ unusable", "✖ disabled". */
 export function healthLabel(skill: CatalogSkill): string {
-  const label = healthLabelOf({ enabled: skill.enabled, usable: skill.usable, health: { state: skill.health } });
+  const label = healthLabelOf({ enabled: skill.enabled, usable: skill.usable, health: { state: skill.health }, missingInterpreters: skill.missingInterpreters });
   return HEALTH_MARKS[label] + label;
 }
 
@@ -114,6 +114,8 @@ export function scriptMarkdown(skill: CatalogSkill, script: CatalogScript): stri
   parts.push(`**${skill.displayName}** · ${versionText(skill)} · ${healthLabel(skill)}`);
   if (skill.description) parts.push(skill.description);
   parts.push(`**${script.name}**${script.description ? ` — ${script.description}` : ''}`);
+  if (script.aliases.length > 0) parts.push(`Also answers to ${script.aliases.map(code).join(', ')} (its aliases in skill.json): a toolPath may name it so.`);
+  if (script.missingInterpreter !== undefined) parts.push(`**This script cannot run here:** it ${script.missingInterpreter}.`);
   if (!script.declared) parts.push(`_${code(script.toolPath)} is not declared in the skill's skill.json: its description and input schema are unknown._`);
   parts.push(`**Input**\n\n${inputSummaryMarkdown(script.inputSchema)}`);
   parts.push(`**Timeout:** ${formatDuration(script.timeoutMs)} (${script.timeoutMs} ms, from the skill manifest)`);

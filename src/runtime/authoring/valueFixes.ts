@@ -1,4 +1,4 @@
-// Quick fixes of plan values: a missing toolPath's closest scripts, retry-policy bounds, unknown input properties, a missing or malformed requestId. Pure.
+// Quick fixes of plan values: a missing toolPath's closest scripts, an aliased toolPath's canonical one, retry-policy bounds, unknown input properties, a missing or malformed requestId. Pure.
 import type { Diagnostic } from '../validation/diagnostic.js';
 import { closestMatch } from '../validation/closestMatch.js';
 import { insertFirstPropertyEdit, toolOfSegments, type FixContext, type FixProposal, type MemberList } from './quickFixEdits.js';
@@ -18,6 +18,16 @@ export function toolPathFixes(context: FixContext, segments: readonly string[]):
     operations: [{ kind: 'replace', span: field.span, newText: JSON.stringify(suggestion.toolPath) }],
     ...(position === 0 && suggestion.close ? { isPreferred: true } : {}),
   }));
+}
+
+/** SCRIPT_ALIAS at a toolPath: change it to the canonical toolPath of the script it names by another name. */
+export function aliasFixes(context: FixContext, segments: readonly string[]): FixProposal[] {
+  const tool = toolOfSegments(context.document, segments);
+  const rest = segments.slice(2).join('/');
+  const field = rest === 'toolPath' ? tool?.toolPath : rest === 'rollback/toolPath' ? tool?.rollbackToolPath : undefined;
+  const found = field ? context.catalog.scriptByToolPath(field.value) : undefined;
+  if (!field || !found?.named) return [];
+  return [{ title: `Change to ${found.script.toolPath}`, operations: [{ kind: 'replace', span: field.span, newText: JSON.stringify(found.script.toolPath) }], isPreferred: true }];
 }
 
 /** A retryPolicy maxRetries or backoffMs out of range or not an integer: round it and clamp it into its bounds. */

@@ -115,6 +115,7 @@ function assemble(model: PlanGraphModel, graph: Graph<LayoutItem, unknown>, size
       toolPath: tool.toolPath,
       skill: tool.skill,
       script: tool.script,
+      ...(tool.namedAs !== undefined ? { namedAs: tool.namedAs } : {}),
       level: levelOf(center.y),
       x: round(center.x - width / 2),
       y: round(center.y - height / 2),

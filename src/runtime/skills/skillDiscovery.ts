@@ -8,7 +8,8 @@ import { schemaProblems } from '../validation/schemaErrors.js';
 import { isPathInside } from '../common/pathContainment.js';
 import { checkConfigSchema, redactConfig, resolveConfig, type ConfigEnvironment, type ConfigSchema, type SecretLookup } from './skillConfig.js';
 import { displayPath, resolveInside, SkillProblemCode, skillProblem, unusableSkillPrefix } from './skillProblems.js';
-import { discoverScripts } from './skillScripts.js';
+import { discoverScripts, toolPathFor } from './skillScripts.js';
+import { forgetProgramLookups } from '../process/interpreter.js';
 import { jsonSyntaxError, rangeFields, rangeOfPointerIn } from './manifestPositions.js';
 import type { BrokenSkill, Skill, SkillManifest, SkillProblem } from './skillTypes.js';
 
@@ -54,6 +55,8 @@ export async function discoverSkills(options: SkillDiscoveryOptions): Promise<Sk
 /** @internal {@link discoverSkills} with the registry's extra data. */
 export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ loaded: LoadedSkill[]; broken: BrokenSkill[]; problems: SkillProblem[] }> {
   const root = path.resolve(options.root);
+  // Interpreters are looked up on PATH once per discovery (not per script), so a refresh sees one installed since.
+  forgetProgramLookups();
   const problems: SkillProblem[] = [];
   const loaded: LoadedSkill[] = [];
   const broken: BrokenSkill[] = [];
@@ -191,6 +194,7 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
     description: manifest.description,
     ...(manifest.author !== undefined ? { author: manifest.author } : {}),
     directory,
+    planPath: toolPathFor(directory, context.root),
     manifestPath,
     manifest,
     capabilities: manifest.capabilities ?? [],

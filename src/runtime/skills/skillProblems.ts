@@ -32,6 +32,10 @@ export const SkillProblemCode = {
   SCRIPT_NOT_RUNNABLE: 'SCRIPT_NOT_RUNNABLE',
   /** warning: two scripts of one skill share a name (the later one is skipped). */
   SCRIPT_NAME_DUPLICATE: 'SCRIPT_NAME_DUPLICATE',
+  /** warning: a script's alias is already the name or an alias of another script of the skill (the alias is ignored). */
+  SCRIPT_ALIAS_CONFLICT: 'SCRIPT_ALIAS_CONFLICT',
+  /** warning: a script's interpreter (by its extension: python3, bash, dart...) is not on PATH; the skill is degraded, its other scripts run. */
+  INTERPRETER_MISSING: 'INTERPRETER_MISSING',
   /** warning: a script's `rollback` names no script of the skill. */
   SCRIPT_ROLLBACK_UNKNOWN: 'SCRIPT_ROLLBACK_UNKNOWN',
   /** error: a script's input schema cannot be read, parsed or compiled. */

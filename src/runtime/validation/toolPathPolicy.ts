@@ -2,6 +2,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isResolvedPathInside } from '../common/pathContainment.js';
+import { scriptByName, type ScriptNameMatch } from './scriptNameResolution.js';
+
+export type { ScriptNameMatch } from './scriptNameResolution.js';
 
 /** Where a plan's scripts may live. A plan is untrusted input (an LLM writes it), so the default is strict. */
 export interface ToolPathPolicy {
@@ -32,6 +35,11 @@ export type ToolPathResolution =
       readonly realPath: string;
       /** Name of the skill directory containing the script (`<skills root>/<skill>/…`), or null. */
       readonly skill: string | null;
+      /**
+       * Set when the toolPath named no file but a script by its name or an alias (`skills/dice-roller/roll-dice.dart`):
+       * `realPath` is then that script's file. See scriptNameResolution.ts.
+       */
+      readonly named?: ScriptNameMatch;
     }
   | {
       readonly ok: false;
@@ -89,8 +97,21 @@ export function toolPathResolver(policy: ToolPathPolicy): ToolPathResolver {
   return { root, roots: skillRoots(root, policy.extraSkillRoots ?? [], policy.allowedToolRoots ?? []), confined: policy.allowOutsideSkills !== true };
 }
 
-/** Resolves a toolPath with a resolver from {@link toolPathResolver}. Messages are built on failure only. */
+/**
+ * Resolves a toolPath with a resolver from {@link toolPathResolver}. Messages are built on failure only. A toolPath
+ * that names no file but, inside a skills root, a skill's script by its name or an alias resolves to that script
+ * (never outside the skill folder; the script's file passes the same checks).
+ */
 export function resolveWith(resolver: ToolPathResolver, toolPath: string): ToolPathResolution {
+  const resolution = resolveFile(resolver, toolPath);
+  if (resolution.ok || resolution.code !== 'TOOL_PATH_NOT_FOUND' || toolPath.includes('\0') || !missingFile(resolution.absolutePath)) return resolution;
+  const named = scriptByName(resolution.absolutePath, (folder) => resolver.roots.some((skillRoot) => skillRoot.given === folder || realOf(skillRoot) === folder));
+  if (!named) return resolution;
+  const script = resolveFile(resolver, named.file);
+  return script.ok ? { ...script, named } : resolution;
+}
+
+function resolveFile(resolver: ToolPathResolver, toolPath: string): ToolPathResolution {
   const { root, roots, confined } = resolver;
   const absolutePath = path.resolve(root, toolPath);
   if (toolPath.includes('\0')) return failure('TOOL_PATH_NOT_FOUND', `toolPath ${JSON.stringify(toolPath)} is not a valid path (it contains a NUL character).`, absolutePath);
@@ -224,6 +245,11 @@ function describeMissing(absolutePath: string, error: unknown): string {
   const link = lstatOrUndefined(absolutePath);
   if (link?.isSymbolicLink()) return 'is a broken symbolic link';
   return 'does not exist';
+}
+
+/** True when nothing is at `file` (not even a broken link): the only case a toolPath may name a script by name. */
+function missingFile(file: string): boolean {
+  return lstatOrUndefined(file) === undefined;
 }
 
 function lstatOrUndefined(file: string): fs.Stats | undefined {

@@ -14,6 +14,7 @@ export function nodeTooltip(node: PlanGraphNode, run: NodeRun | undefined, criti
     el('div', { className: 'tooltip-title' }, node.id),
     tooltipRow('toolPath', el('code', {}, node.toolPath || '(no toolPath)')),
   ];
+  if (node.namedAs !== undefined) content.push(tooltipRow('script', `${node.script} (the plan names it ${node.namedAs})`));
   if (node.skill) content.push(tooltipRow('skill', node.skill));
   if (node.description) content.push(el('div', { className: 'tooltip-description' }, node.description));
   if (node.badges.length > 0) content.push(tooltipRow('options', node.badges.map((badge) => badge.label).join(' · ')));

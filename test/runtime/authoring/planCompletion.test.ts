@@ -257,3 +257,15 @@ test('plan keys leave out those present; nothing is offered inside comments or u
   assert.deepEqual(complete('{ // a comment ¦\n "tools": [] }').items, []);
   assert.deepEqual(complete('{ "narrative": "once upon ¦" }').items, []);
 });
+
+test('toolPath completion offers each script once, by its canonical path; the documentation names its aliases', () => {
+  const { items, labels } = complete('{ "tools": [{ "toolId": "roll", "toolPath": "¦" }] }');
+  assert.ok(!labels.some((label) => /roll-dice|store-memory|recall-memory|generate-choices/.test(label)), labels.join(', '));
+  assert.match(byLabel(items, ROLL).documentation!, /Also answers to `roll-dice`/);
+  assert.match(byLabel(items, PORTRAIT).documentation!, /Also answers to `generate-portrait`, `update-portrait`/);
+});
+
+test('input completion of a tool whose toolPath is an alias offers the input keys of the canonical script', () => {
+  const { labels } = complete('{ "tools": [{ "toolId": "roll", "toolPath": "skills/dice-roller/roll-dice.dart", "input": { "¦" } }] }');
+  assert.ok(labels.includes('formula'), labels.join(', '));
+});

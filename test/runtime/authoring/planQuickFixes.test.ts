@@ -214,3 +214,19 @@ test('a stale diagnostic or a broken text gets no fix', async () => {
   assert.deepEqual(planQuickFixes(PlanDocument.parse(text.replace('"ghost"]', '"ghost"')), diagnostics, catalog), []);
   assert.deepEqual(planFixAll(PlanDocument.parse(fixedText), diagnostics, catalog, 'removeUnknownDependencies'), []);
 });
+
+test('SCRIPT_ALIAS: change the toolPath to the canonical one of the script it names by an alias', async () => {
+  // This worktree's sample skills, whose skill.json files list the upstream names as aliases.
+  const repository = new URL('../../..', import.meta.url).pathname;
+  const samples = createSkillCatalog((await discoverSkills({ root: repository })).skills);
+  const text = `{ "requestId": "${uuid}", "tools": [{ "toolId": "roll1", "toolPath": "skills/dice-roller/roll-dice.dart" }] }`;
+  const diagnostics = (await validatePlanText(text, { root: repository, skills: samples })).diagnostics;
+  const alias = diagnostics.find((diagnostic) => diagnostic.code === 'SCRIPT_ALIAS');
+  assert.ok(alias, JSON.stringify(diagnostics));
+  const [fix] = planQuickFixes(PlanDocument.parse(text), [alias], samples);
+  assert.equal(fix?.title, 'Change to skills/dice-roller/scripts/roll.js');
+  assert.equal(fix?.isPreferred, true);
+  const fixed = applyTextEdits(text, fix!.edits);
+  assert.match(fixed, /"toolPath": "skills\/dice-roller\/scripts\/roll\.js"/);
+  assert.deepEqual((await validatePlanText(fixed, { root: repository, skills: samples })).diagnostics, []);
+});
