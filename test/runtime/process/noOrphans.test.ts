@@ -9,11 +9,11 @@ import { isProcessAlive } from '../../support/processes.js';
 
 const cli = path.resolve(import.meta.dirname, '../../../dist/cli.cjs');
 
-/** Polls until the condition holds. Margin: the 60 s deadline is a safety net for a loaded machine, not a time limit. */
-async function waitUntil(condition: () => boolean, what: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+/** Polls until the condition holds. Margin: the 180 s deadline is a safety net for a loaded machine, not a time limit; `context` says what the runner printed. */
+async function waitUntil(condition: () => boolean, what: string, context: () => string = () => ''): Promise<void> {
+  const deadline = Date.now() + 180_000;
   while (!condition()) {
-    if (Date.now() > deadline) assert.fail(`still waiting for ${what}`);
+    if (Date.now() > deadline) assert.fail(`still waiting for ${what}${context()}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 }
@@ -27,7 +27,7 @@ function hangingStory(): { root: string; pids: string } {
   writeFileSync(path.join(skill, 'skill.json'), JSON.stringify({ name: 'hang', displayName: 'Hang', version: '1.0.0', description: 'Hangs on purpose to test the reaper; the tower waits.', capabilities: ['hang', 'tower'], priority: 99, keywords: ['tower'], scripts: [{ name: 'wait', path: 'scripts/wait.js', description: 'Waits at the tower forever.', timeout: 300000 }] }));
   writeFileSync(
     path.join(skill, 'scripts', 'wait.js'),
-    `const { spawn } = require('node:child_process');\nconst child = spawn('sleep', ['120'], { stdio: 'ignore' });\nrequire('node:fs').writeFileSync(${JSON.stringify(pids)}, JSON.stringify({ script: process.pid, grandchild: child.pid }));\nprocess.stdin.resume();\nsetInterval(() => {}, 1000);\n`,
+    `const { spawn } = require('node:child_process');\nconst child = spawn('sleep', ['120'], { stdio: 'ignore' });\nrequire('node:fs').writeFileSync(${JSON.stringify(pids + '.tmp')}, JSON.stringify({ script: process.pid, grandchild: child.pid }));\nrequire('node:fs').renameSync(${JSON.stringify(pids + '.tmp')}, ${JSON.stringify(pids)});\nprocess.stdin.resume();\nsetInterval(() => {}, 1000);\n`,
   );
   writeFileSync(path.join(root, 'plan.json'), JSON.stringify({ requestId: '7c9e6679-7425-40de-944b-e07dc4f0be15', tools: [{ toolId: 'wait', toolPath: 'skills/hang/scripts/wait.js', input: {}, timeoutMs: 300000 }] }));
   return { root, pids };
@@ -35,13 +35,20 @@ function hangingStory(): { root: string; pids: string } {
 
 async function killedRunnerLeavesNothing(args: (root: string) => string[]): Promise<void> {
   const { root, pids } = hangingStory();
-  const runner = spawn(process.execPath, [cli, ...args(root)], { cwd: root, stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } });
+  const runner = spawn(process.execPath, [cli, ...args(root)], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } });
+  let printed = '';
+  runner.stdout.setEncoding('utf8').on('data', (text: string) => (printed += text));
+  runner.stderr.setEncoding('utf8').on('data', (text: string) => (printed += text));
+  let exit = 'still running';
+  runner.on('exit', (code, signal) => (exit = `exited with ${code ?? signal}`));
+  const context = (): string => ` (the runner ${exit}; it printed: ${JSON.stringify(printed.slice(-2000))})`;
   try {
-    await waitUntil(() => existsSync(pids) && readFileSync(pids, 'utf8').length > 0, 'the script and its grandchild to start');
+    // The script writes its file with a rename, so a file that exists holds the whole JSON.
+    await waitUntil(() => existsSync(pids), 'the script and its grandchild to start', context);
     const { script, grandchild } = JSON.parse(readFileSync(pids, 'utf8')) as { script: number; grandchild: number };
-    assert.ok(isProcessAlive(script) && isProcessAlive(grandchild));
+    assert.ok(isProcessAlive(script) && isProcessAlive(grandchild), `the script (${script}) and its grandchild (${grandchild}) run${context()}`);
     runner.kill('SIGKILL');
-    await waitUntil(() => !isProcessAlive(script) && !isProcessAlive(grandchild), `the script (${script}) and its grandchild (${grandchild}) to be gone after the runner's SIGKILL`);
+    await waitUntil(() => !isProcessAlive(script) && !isProcessAlive(grandchild), `the script (${script}) and its grandchild (${grandchild}) to be gone after the runner's SIGKILL`, context);
   } finally {
     runner.kill('SIGKILL');
     rmSync(root, { recursive: true, force: true });
