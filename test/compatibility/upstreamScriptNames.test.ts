@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync,
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
-import { narratoria, projectRoot } from './cliHarness.js';
+import { narratoria, projectRoot } from '../cli/cliHarness.js';
 
 let scratch: string;
 let samples: string;
