@@ -1,4 +1,4 @@
-// `narratoria explore`: plays seeded sessions of simulated players over the story (in parallel up to --jobs), reports problems, saves each problem session as a playtest under --out, and with --coverage measures the skill scripts' coverage; progress on stderr, Ctrl+C stops with a partial report.
+// `narratoria explore`: plays seeded sessions of simulated players over the story (in parallel up to --jobs), reports problems, and saves each problem session as a playtest under --out.
 import * as path from 'node:path';
 import { exploreStory, EXPLORE_DEFAULTS } from '../../runtime/explore/explorer.js';
 import { formatExploreText } from '../../runtime/explore/exploreReport.js';
@@ -42,6 +42,7 @@ function progressWriter(io: CliIo): { readonly report: (progress: ExploreProgres
   };
 }
 
+/** With --coverage it also measures the skill scripts' coverage. Progress goes to stderr; Ctrl+C stops with a partial report. */
 export async function exploreCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
     root: { type: 'string' },

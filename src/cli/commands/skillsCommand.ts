@@ -1,4 +1,4 @@
-// `narratoria skills`: the discovered skills of a story (and the bundled ones), their scripts, problems (with file:line:column), health (healthy, degraded, unusable, disabled), the skills whose skill.json is broken, and hints where a manifest gives the narrator little to go on.
+// `narratoria skills`: lists a story's discovered skills (and the bundled ones) with their scripts, problems (file:line:column), health and manifest hints, as text or JSON.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { manifestHintsOfText, suggestedKeywords, type ManifestHint } from '../../runtime/skills/manifestHints.js';
@@ -8,6 +8,10 @@ import type { SkillHealthLabel } from '../../runtime/skills/skillTypes.js';
 import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 import { skillProblemLine } from '../skillProblemLines.js';
 
+/**
+ * Health is one of healthy, degraded, unusable, disabled. A skill whose skill.json is broken is listed too, as unusable;
+ * hints say where a manifest gives the narrator little to go on.
+ */
 export async function skillsCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, { root: { type: 'string' }, format: { type: 'string' }, 'no-bundled-skills': { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`skills takes no positional arguments (got "${positionals[0]}")`);

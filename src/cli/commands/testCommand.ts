@@ -1,4 +1,4 @@
-// `narratoria test`: finds and checks playtest files, plays them (in parallel up to --jobs), and reports as text, JSON (contracts/playtest-report.schema.json) or JUnit XML; --update writes what happened into failed skills and outcome expectations; --coverage measures the skill scripts' coverage (coverage/ under the root, the summary on stderr).
+// `narratoria test`: finds, checks and plays playtest files (in parallel up to --jobs), and reports as text, JSON (contracts/playtest-report.schema.json) or JUnit XML.
 import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { formatProblem, parsePlaytest } from '../../runtime/playtest/playtestDocument.js';
@@ -19,6 +19,10 @@ import { plural } from '../../runtime/common/humanText.js';
 const FORMATS = ['text', 'json', 'junit'] as const;
 const NARRATORS: readonly NarratorChoice[] = ['pattern', 'llm', 'auto'];
 
+/**
+ * --update writes what happened into failed skills and outcome expectations; --coverage measures the skill scripts'
+ * coverage (coverage/ under the root, the summary on stderr).
+ */
 export async function testCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
     root: { type: 'string' },

@@ -1,4 +1,4 @@
-// `narratoria validate <plan.json>… [--root DIR] [--format text|json] [--allow-tool-root DIR]...`: schema, semantic and skill-input checks with positions; a plan using a skill whose skill.json is broken is an error, other broken skills are warnings.
+// `narratoria validate <plan.json>...`: schema, semantic and skill-input checks of plans, with positions; a plan using a skill whose skill.json is broken is an error.
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createSkillCatalog } from '../../runtime/skills/skillCatalog.js';
@@ -16,6 +16,10 @@ export interface ValidateEntry {
   readonly diagnostics: readonly ReportDiagnostic[];
 }
 
+/**
+ * Options: --root DIR, --format text|json, --allow-tool-root DIR (repeatable), --allow-outside-skills. Broken skills
+ * the plan does not use are warnings at their skill.json.
+ */
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
     root: { type: 'string' },

@@ -1,4 +1,4 @@
-// Explore Story…: picks how much to explore, runs the runtime's exploreStory with a cancellable progress notification, then shows the report panel and, with coverage, the Skills view's counts. Translation only.
+// The Explore Story command: picks how much to explore, runs exploreStory under a cancellable progress notification, then shows the report panel. Translation only.
 import * as vscode from 'vscode';
 import { exploreStory, EXPLORE_DEFAULTS } from '../../runtime/explore/explorer.js';
 import type { ExploreReport } from '../../runtime/explore/exploreTypes.js';
@@ -29,6 +29,7 @@ const PRESETS: readonly (vscode.QuickPickItem & { readonly choice: ExploreChoice
   { label: '$(search) 200 sessions', description: `up to ${EXPLORE_DEFAULTS.turns} turns each`, detail: 'A longer search; it can be cancelled from its notification.', choice: { runs: 200, turns: EXPLORE_DEFAULTS.turns, coverage: false } },
 ];
 
+/** The command's handler; with coverage, the result also feeds the Skills view's counts (the SkillCoverageStore). */
 export function exploreStoryCommand(context: ExploreCommandContext): (given?: ExploreChoice) => Promise<ExploreReport | undefined> {
   let last: ExploreChoice | undefined;
   const explore = async (given?: ExploreChoice): Promise<ExploreReport | undefined> => {

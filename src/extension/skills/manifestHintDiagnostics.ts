@@ -1,4 +1,4 @@
-// Shows the pattern narrator's hints for skill.json files (a short description, no capabilities, undescribed scripts) as information in the Problems panel, with a quick fix that adds suggested keywords.
+// Shows the pattern narrator's hints on skill.json files (a short description, no capabilities, undescribed scripts) in Problems, with a quick fix that adds suggested keywords.
 import * as vscode from 'vscode';
 import { addKeywordsEdit, manifestHintsOfText, suggestedKeywords, type ManifestHintCode } from '../../runtime/skills/manifestHints.js';
 import { rangeOfSource, workspaceEditOf } from '../authoring/planConvert.js';

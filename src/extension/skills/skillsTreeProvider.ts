@@ -1,4 +1,4 @@
-// The Skills tree: skills with their health (healthy, degraded, unusable, disabled) as icons and tooltips, their scripts and problems as children, and skills whose skill.json is broken as unusable items that open the manifest at the problem. Presentation only.
+// The Skills tree: skills with their health as icons and tooltips, their scripts and problems as children, and skills with a broken skill.json as unusable items. Presentation only.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FAILURE_THRESHOLD } from '../../runtime/skills/skillHealth.js';
@@ -38,6 +38,7 @@ export function openProblemCommand(problem: SkillProblem, title = 'Open File'): 
   return { command: 'vscode.open', title, arguments: [vscode.Uri.file(problem.file), ...(range ? [{ selection: range }] : [])] };
 }
 
+/** Health (healthy, degraded, unusable, disabled) shows as each skill's icon, description and tooltip. */
 export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<SkillTreeNode | undefined>();
   private readonly subscriptions = new DisposableStore();

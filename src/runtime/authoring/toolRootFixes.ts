@@ -1,4 +1,4 @@
-// Quick fixes of a toolPath outside the skill folders (TOOL_PATH_OUTSIDE_SKILLS): use the story's skills/ script of the same file name, or allow the script's folder in narratoria.allowedToolRoots. Pure: no file system.
+// Quick fixes for TOOL_PATH_OUTSIDE_SKILLS: use the story's skills/ script of the same file name, or allow the script's folder in narratoria.allowedToolRoots. Pure: no file system.
 import * as path from 'node:path';
 import { isPathInside } from '../common/pathContainment.js';
 import type { Diagnostic } from '../validation/diagnostic.js';

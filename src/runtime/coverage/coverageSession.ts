@@ -1,4 +1,4 @@
-// One coverage measurement over played turns (`narratoria test --coverage`, `explore --coverage`, later VS Code's Run with Coverage): the scripts' NODE_V8_COVERAGE environment, skill usage from each turn, and the result written as coverage/lcov.info and coverage-summary.json.
+// One coverage measurement over played turns: V8 coverage of the skill scripts and skill usage, written as coverage/lcov.info and coverage/coverage-summary.json.
 import { realpathSync } from 'node:fs';
 import type { Disposable } from '../common/disposable.js';
 import type { TurnResult } from '../session/turnTypes.js';
@@ -16,6 +16,10 @@ function realpathOr(file: string): string {
   }
 }
 
+/**
+ * Used by `narratoria test --coverage` and `explore --coverage` (later VS Code's Run with Coverage): the scripts'
+ * NODE_V8_COVERAGE environment, skill usage from each turn, and the result written under coverage/.
+ */
 export class CoverageSession implements Disposable {
   private readonly collector: V8CoverageCollector;
 

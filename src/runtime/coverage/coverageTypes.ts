@@ -1,4 +1,4 @@
-// Types of a coverage result: per file line, statement, branch and function coverage (istanbul positions: lines 1-based, columns 0-based), and skill coverage. Pure data, shaped so a VS Code FileCoverage (StatementCoverage, BranchCoverage, DeclarationCoverage) can be built from it.
+// Types of a coverage result: per file line, statement, branch and function coverage (istanbul positions: lines 1-based, columns 0-based), and skill coverage. Pure data.
 
 /**
  * A position in a covered source file: line 1-based, character 0-based (istanbul's `column`; VS Code's
@@ -43,7 +43,10 @@ export interface FunctionDetail {
   readonly count: number;
 }
 
-/** The coverage of one JavaScript or TypeScript file of a skill. */
+/**
+ * The coverage of one JavaScript or TypeScript file of a skill, shaped so a VS Code FileCoverage
+ * (StatementCoverage, BranchCoverage, DeclarationCoverage) can be built from it.
+ */
 export interface FileCoverageData {
   /** Absolute real path. */
   readonly file: string;

@@ -1,4 +1,4 @@
-// What the played turns did with the skills: how often each skill was selected and each script ran, its durations (a bounded sample), failures, event types and ui events emitted, input properties given, and the state keys each skill wrote. Feeds explore's report and skill coverage.
+// What the played turns did with the skills: selections, script runs, durations, failures, events and ui events emitted, inputs given, state keys written. Feeds explore's report.
 import type { ToolEvent } from '../contractTypes/toolEvent.js';
 import type { Skill } from '../skills/skillTypes.js';
 import type { TurnResult } from '../session/turnTypes.js';

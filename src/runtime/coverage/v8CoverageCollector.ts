@@ -1,4 +1,4 @@
-// Collects Node's V8 coverage of skill scripts: a NODE_V8_COVERAGE folder for the scripts' environment (only when coverage is asked for), drained as processes write to it (merged per file with @bcoe/v8-coverage, the files then deleted, so a long run holds one merged coverage per script), converted to istanbul data by v8-to-istanbul at the end.
+// Collects Node's V8 coverage of skill scripts: a NODE_V8_COVERAGE folder for their environment, merged per file as processes write to it, converted to istanbul data at the end.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -29,6 +29,10 @@ interface CachedSourceMap {
   readonly data?: unknown;
 }
 
+/**
+ * Made only when coverage is asked for. Each drain merges the new coverage per file with @bcoe/v8-coverage and
+ * deletes the files read, so a long run holds one merged coverage per script; finish converts it with v8-to-istanbul.
+ */
 export class V8CoverageCollector implements Disposable {
   /** The folder every covered process writes its coverage to. */
   readonly directory: string;

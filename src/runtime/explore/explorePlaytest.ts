@@ -1,4 +1,4 @@
-// A session that hit a problem, saved as a playtest that reproduces it: its seed, its inputs (choices by number) up to the last turn with a problem, and on each such turn the expectations of a turn without one, so `narratoria test` shows the same problem.
+// Saves a session that hit a problem as a playtest that reproduces it: its seed, its inputs up to the last turn with a problem, and expectations on each turn that had one.
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../common/atomicWrite.js';
@@ -33,7 +33,10 @@ function expectationsFor(problems: readonly ExploreProblem[], turnBudgetMs: numb
   return expect;
 }
 
-/** The playtest's JSON value. */
+/**
+ * The playtest's JSON value: offered choices are played by number, and each turn with a problem expects what a turn
+ * without one does, so `narratoria test` shows the same problem.
+ */
 export function explorePlaytest(session: ProblemSession, explorationSeed: number, narrator: NarratorChoice, turnBudgetMs: number): Record<string, unknown> {
   const last = Math.max(...session.problems.map((problem) => problem.turn), 1);
   const turns = session.inputs.filter((input) => input.turn <= last).map((input) => {

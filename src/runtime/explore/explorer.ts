@@ -1,4 +1,4 @@
-// Explores a story (`narratoria explore`, VS Code's Explore Story): plays seeded sessions of simulated players in parallel up to `jobs`, finds problems, saves each problem session as a playtest, counts what the skills did, and (when asked) measures the coverage of the skill scripts.
+// Explores a story (`narratoria explore`, VS Code's Explore Story): plays seeded sessions of simulated players in parallel up to `jobs` and reports the problems they find.
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -54,7 +54,10 @@ export interface ExploreOptions {
   readonly narratorFor?: ((kind: NarratorChoice) => Promise<Pick<CreatedNarrator, 'narrator' | 'scriptEnvironment'> | undefined>) | undefined;
 }
 
-/** Plays the exploration and reports. Never throws for a failing story: failures are problems in the report. */
+/**
+ * Plays the exploration and reports: each problem session is saved as a playtest, what the skills did is counted, and
+ * with `coverage` the skill scripts' coverage is measured. Never throws for a failing story: failures are problems in the report.
+ */
 export async function exploreStory(options: ExploreOptions): Promise<ExploreResult> {
   const started = performance.now();
   const runs = options.runs ?? EXPLORE_DEFAULTS.runs;

@@ -1,4 +1,4 @@
-// The actions a simulated player can take: built from the skills' manifests (script examples, script descriptions, capabilities, keywords), a built-in vocabulary of common actions, and the entities named in the session state and the narration.
+// The actions a simulated player can take: from the skills' manifests (script examples and descriptions, capabilities, keywords), a built-in vocabulary, and entities seen in play.
 import { extractEntities } from '../narrator/selection/entities.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 

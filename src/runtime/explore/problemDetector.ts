@@ -1,4 +1,4 @@
-// Finds a played turn's problems: an invalid first plan, tool failures by category, replans, template fallbacks and a turn over its time budget (exceptions are caught by the session driver). Expected failures are data: nothing here throws.
+// Finds a played turn's problems: an invalid first plan, tool failures by category, replans, template fallbacks, a turn over its time budget. Expected failures are data: no throws.
 import type { ErrorCategory, ToolResult } from '../contractTypes/executionResult.js';
 import type { TurnResult } from '../session/turnTypes.js';
 import type { KnownScript } from '../coverage/skillUsage.js';
@@ -24,7 +24,7 @@ export function failureCategory(tool: Pick<ToolResult, 'state' | 'error'>): Tool
   }
 }
 
-/** Every problem of one turn (none for a cancelled turn). */
+/** Every problem of one turn (none for a cancelled turn). Exceptions are not seen here: the session driver catches them. */
 export function detectProblems(
   turn: number,
   result: TurnResult,

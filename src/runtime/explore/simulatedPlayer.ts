@@ -1,4 +1,4 @@
-// A simulated player: each turn it picks an input, by its own seeded generator, from the previous turn's choices, the manifests' actions, the built-in vocabulary, or an action on an entity the session has named.
+// A simulated player: each turn its own seeded generator picks an input from the last turn's choices, the manifests' actions, the built-in vocabulary, or an action on a seen entity.
 import { seededRandom } from '../common/seed.js';
 import { BUILT_IN_VOCABULARY, ENTITY_ACTIONS, fillTemplate, SeenEntities } from './playerActions.js';
 import type { InputSource } from './exploreTypes.js';

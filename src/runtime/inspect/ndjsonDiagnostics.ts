@@ -1,4 +1,4 @@
-// Problems of an .ndjson recording opened in the editor, one per line, from the runtime's own decoder: invalid JSON (at its column), unknown types (with "did you mean"), schema violations, lines after done, a missing done.
+// Problems of an .ndjson recording opened in the editor, per line, from the runtime's own decoder: invalid JSON, unknown types, schema violations, lines after done, a missing done.
 import { inspectRecording } from './inspectReplay.js';
 import { recordingOfText } from './recording.js';
 
@@ -13,7 +13,10 @@ export interface NdjsonDiagnostic {
   readonly message: string;
 }
 
-/** The problems of an .ndjson text (a script's stdout), as a plan run would see them. */
+/**
+ * The problems of an .ndjson text (a script's stdout), as a plan run would see them: invalid JSON at its column, an
+ * unknown type at its name (the decoder's message says "did you mean").
+ */
 export function diagnoseNdjson(text: string): NdjsonDiagnostic[] {
   const recording = recordingOfText(text);
   const report = inspectRecording(recording, 'recording');

@@ -1,4 +1,4 @@
-// Recordings of a skill script's run: the raw stdout lines (.ndjson) and a sidecar with the input, timings, stderr and exit (contracts/recording.schema.json); written by inspect --record, read by replays.
+// A skill script's recorded run: its raw stdout lines (.ndjson) and a sidecar of input, timings, stderr and exit (contracts/recording.schema.json), for inspect --record and replays.
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../common/atomicWrite.js';
 import { isPlainObject } from '../state/deepMerge.js';

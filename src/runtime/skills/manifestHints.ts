@@ -1,4 +1,4 @@
-// Hints for skill authors: where a skill.json gives the pattern narrator little to match a player's words against (a short description, no capabilities, scripts without descriptions), with keywords to add. No vscode; suggesting keywords reads the bundled lexicon once.
+// Hints where a skill.json gives the pattern narrator little to match a player's words against (a short description, no capabilities, undescribed scripts), and keywords to add.
 import { lexicon } from '../narrator/selection/relatedness/lexicon.js';
 import { termOf, wordsOf } from '../narrator/selection/textTerms.js';
 import type { TextEdit } from '../authoring/textSpan.js';
@@ -79,7 +79,8 @@ export function manifestHintsOfText(text: string): ManifestHint[] {
 
 /**
  * Keywords a player might use for the skill: the words of its name and capabilities, the lexicon's synonyms of
- * them, then the description's words; none the manifest already says in its name or capabilities.
+ * them, then the description's words; none the manifest already says in its name or capabilities. Reads the bundled
+ * lexicon once.
  */
 export function suggestedKeywords(manifest: unknown): string[] {
   if (!isObject(manifest)) return [];

@@ -1,4 +1,4 @@
-// The Configure Skill form's model: fields, controls and current values from a skill's checked config schema, with their validation. Pure: no file system, no vscode; never puts a sensitive value in the model.
+// The Configure Skill form's model: fields, controls and current values from a skill's checked config schema, validated. Pure (no file system); never puts a sensitive value in the model.
 import * as path from 'node:path';
 import type { ConfigField, ConfigSchema } from './skillConfig.js';
 import { hasReference, isPlainSecret, referencedVariables, validateConfigForm } from './skillConfigFormValidation.js';

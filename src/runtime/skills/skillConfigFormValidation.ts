@@ -1,4 +1,4 @@
-// Validation of the Configure Skill form's values, keyed by field, and the `${VAR}`/plain-secret tests the form and save share. Pure: no file system, no vscode; a message never shows a sensitive value.
+// Validation of the Configure Skill form's values, keyed by field, and the `${VAR}`/plain-secret tests the form and save share. Pure (no file system); no message shows a sensitive value.
 import { validateConfigValues, type ConfigField, type ConfigSchema } from './skillConfig.js';
 import { SkillProblemCode } from './skillProblems.js';
 import type { ConfigFormProblem, ConfigFormProblems, ConfigFormValues } from './configFormModel.js';

@@ -1,4 +1,4 @@
-// Saving the Configure Skill form (config.json written atomically, sensitive values only to the secret-store port) and reading what the form starts from off disk. Never imports vscode; never logs or returns a secret.
+// Saves the Configure Skill form (config.json written atomically, sensitive values only to the secret-store port) and reads what the form starts from. Never logs or returns a secret.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeJsonAtomic } from '../common/atomicWrite.js';

@@ -1,4 +1,4 @@
-// Where a skill's data lives: per play-through under <root>/.narratoria/sessions/<id>/data/<skill>/, shared by all sessions under <root>/.narratoria/shared/<skill>/, never in a skill's own folder or the installation.
+// Where a skill's data lives: per session in the story's .narratoria/sessions/<id>/data/<skill>/, shared in .narratoria/shared/<skill>/, never in the skill's own folder or the installation.
 import { mkdirSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { relativeInside } from '../common/pathContainment.js';

@@ -1,4 +1,4 @@
-// How a tool's run state looks and reads in every panel (the plan graph, the play panel's tools): its codicon (shape, so state is never told by colour alone), whether it spins, and the words said for it.
+// How a tool's run state looks and reads in every panel: its codicon (a shape, so state is never told by colour alone), whether it spins, and the words said for it.
 import { STATE_LABELS } from '../../runtime/graph/graphPalette.js';
 import { runChipLabel } from '../../runtime/graph/nodeMetrics.js';
 import type { GraphNodeState } from '../../runtime/graph/graphTypes.js';

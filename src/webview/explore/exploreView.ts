@@ -1,4 +1,4 @@
-// The Explore Story report: what the simulated players found (problems by kind, each problem session with its saved playtest), what they never reached (skills, scripts, event types), and each script's runs and timings. Browser only.
+// The Explore Story report: problems found (by kind, each problem session with its playtest), what was never reached, and each script's runs and timings. Browser only.
 import type { ExploreReport, FromExploreView, ToExploreView } from '../../protocol/exploreMessages.js';
 import { ExploreTestId } from '../../protocol/exploreMessages.js';
 import type { FailedSession } from '../../runtime/explore/exploreTypes.js';
