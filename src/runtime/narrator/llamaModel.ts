@@ -1,4 +1,4 @@
-// The local model's lifecycle: the worker process, the model file verified before it loads (one that crashed the worker is never loaded again), one load per worker start. Never imports node-llama-cpp.
+// The local model's lifecycle: the worker process, the file verified before it loads (never again after it crashed the worker), one load per worker start.
 import { stat } from 'node:fs/promises';
 import * as os from 'node:os';
 import { bundledOrSourceFile } from '../common/bundledFile.js';

@@ -1,4 +1,4 @@
-// The LLM narrator: a local GGUF model in a worker process (llamaModel.ts) decides which scripts run (llamaDecision.ts) after a fixed prompt (llamaPrompt.ts), within a time budget (llamaBudget.ts), falling back to another narrator on any failure (docs/design-rules.md#the-narrator).
+// The LLM narrator: a local model decides which scripts run, within a time budget, falling back to another narrator on any failure (docs/design-rules.md#the-narrator).
 import { throwIfAborted } from '../common/errors.js';
 import { Emitter, type Event } from '../common/event.js';
 import type { Reflection } from '../executor/reflection.js';
@@ -57,8 +57,8 @@ export interface LlamaNarratorOptions {
 
 /**
  * Generates plans with a local model. The model is verified (header, size and hash when known) before the
- * worker loads it; a load outlives a generation's budget so the next turn finds it ready. Every failure —
- * no model, invalid model, worker crash, timeout, output that is not a valid plan — becomes a fallback plan
+ * worker loads it; a load outlives a generation's budget so the next turn finds it ready. Every failure (no
+ * model, invalid model, worker crash, timeout, output that is not a valid plan) becomes a fallback plan
  * with `fallbackReason` "<code>: <detail>" (codes: no model, invalid model, worker crashed, model error, timeout, invalid plan).
  */
 export class LlamaNarrator implements Narrator {

@@ -1,4 +1,4 @@
-// The local narrator's fixed prompt: the same text every turn for a skill set, put in the worker's sequence once per worker (from memory, from the persisted prompt cache, or evaluated and then persisted).
+// The local narrator's fixed prompt: one text per skill set, put in the worker's sequence once per worker (from memory, the prompt cache, or evaluated).
 import { stat } from 'node:fs/promises';
 import { Emitter, type Event } from '../common/event.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
