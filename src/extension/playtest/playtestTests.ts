@@ -113,7 +113,7 @@ export class PlaytestTests implements vscode.Disposable {
   }
 
   /** Runs the files of the request (a turn runs its whole file: turns depend on the ones before). */
-  /** `debug`: once the run has ended, each failed turn's plan runs again live under the debugger (debugFailedTurns). */
+  /** `debug`: once the run has ended, each failed turn's plan runs again live under the debugger (debugTurn). */
   /** `coverage`: the scripts write V8 coverage, added to the run (VS Code's coverage view) and counted per skill for the Skills view. */
   private async run(request: vscode.TestRunRequest, token: vscode.CancellationToken, mode: RunMode): Promise<void> {
     const run = this.controller.createTestRun(request);
@@ -197,11 +197,15 @@ export class PlaytestTests implements vscode.Disposable {
 
   private reportPlaytest(run: vscode.TestRun, item: vscode.TestItem, report: PlaytestReport): void {
     const verdict = playtestVerdict(report);
-    const message = verdict.message === undefined ? undefined : new vscode.TestMessage(verdict.message);
-    if (verdict.state === 'errored') run.errored(item, message!, report.durationMs);
-    else if (verdict.state === 'failed') run.failed(item, message!, report.durationMs);
-    else run.passed(item, report.durationMs);
-    this.outcomes.set(item.id, { state: verdict.state, messages: message ? [message] : [] });
+    if (verdict.state === 'passed') {
+      run.passed(item, report.durationMs);
+      this.outcomes.set(item.id, { state: 'passed', messages: [] });
+    } else {
+      const message = new vscode.TestMessage(verdict.message);
+      if (verdict.state === 'errored') run.errored(item, message, report.durationMs);
+      else run.failed(item, message, report.durationMs);
+      this.outcomes.set(item.id, { state: verdict.state, messages: [message] });
+    }
     const children = new Map<number, vscode.TestItem>();
     item.children.forEach((child) => {
       const turn = this.items.turnOf(child);

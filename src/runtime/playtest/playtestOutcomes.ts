@@ -31,10 +31,7 @@ export function turnItems(fileId: string, playtest: Playtest): TurnItem[] {
 }
 
 /** A playtest's verdict as its file item shows it: passed, or failed or errored with a message. */
-export interface PlaytestVerdict {
-  readonly state: Exclude<ItemState, 'skipped'>;
-  readonly message?: string;
-}
+export type PlaytestVerdict = { readonly state: 'passed' } | { readonly state: 'failed' | 'errored'; readonly message: string };
 
 export function playtestVerdict(report: PlaytestReport): PlaytestVerdict {
   if (report.status === 'error') return { state: 'errored', message: `The playtest could not be played: ${report.error}` };
