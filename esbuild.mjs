@@ -62,7 +62,7 @@ const common = {
   legalComments: 'none',
   // Prefer ESM entry points: jsonc-parser's UMD build hides its requires from the bundler.
   mainFields: ['module', 'main'],
-  // llamaNarrator.ts reads import.meta.url only when run from sources (ESM); in a bundle it takes its __dirname branch.
+  // llamaModel.ts reads import.meta.url only when run from sources (ESM); in a bundle it takes its __dirname branch.
   logOverride: { 'empty-import-meta': 'silent' },
   plugins: [precompiledValidatorsPlugin, jsoncParserPurePlugin],
 };

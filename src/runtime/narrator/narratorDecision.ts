@@ -7,7 +7,9 @@ import type { PlanRequest } from './index.js';
 import { behavioralPrompts, oneLine, trimToBudget } from './narratorPrompt.js';
 import { availableSkills, composePlan } from './patternNarrator.js';
 import { readCues } from './selection/cues.js';
-import { isNarrator, narratorOf, roleOf, selectSkills, type SelectedSkill, type Selection } from './selection/skillSelection.js';
+import type { SelectedSkill, Selection } from './selection/selectionTypes.js';
+import { selectSkills } from './selection/skillSelection.js';
+import { isNarrator, narratorOf, roleOf } from './selection/skillRoles.js';
 
 /** A JSON schema in the subset node-llama-cpp turns into a grammar. */
 export type GrammarSchema = Readonly<Record<string, unknown>>;

@@ -1,7 +1,8 @@
 // Builds the narrator a setting asks for: auto (LLM when a verified model is present), pattern, or llm.
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { defaultWorkerCommand, LlamaNarrator, modelWorkerScript } from './llamaNarrator.js';
+import { defaultWorkerCommand, modelWorkerScript } from './llamaModel.js';
+import { LlamaNarrator } from './llamaNarrator.js';
 import { localModelSupport } from './localModelSupport.js';
 import { DEFAULT_MODEL, modelStatus } from './modelStore.js';
 import { PatternNarrator } from './patternNarrator.js';

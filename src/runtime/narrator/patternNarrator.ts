@@ -6,7 +6,9 @@ import type { GeneratedPlan, Narrator, NarratorKind, PlanRequest } from './index
 import type { EvidenceExplanation, NearMissExplanation, SelectionExplanation } from './planExplanation.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';
 import { fillInput, fillScriptInput } from './selection/inputFilling.js';
-import { scriptKind, selectSkills, type Evidence, type SelectedSkill, type Selection } from './selection/skillSelection.js';
+import { scriptKind } from './selection/scriptChoice.js';
+import type { Evidence, SelectedSkill, Selection } from './selection/selectionTypes.js';
+import { selectSkills } from './selection/skillSelection.js';
 import { termsOf } from './selection/textTerms.js';
 import { WordsContext } from './selection/wordsContext.js';
 

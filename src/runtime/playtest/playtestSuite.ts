@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { TextStyle } from '../common/textStyle.js';
 import type { PlanRun } from '../executor/planExecutor.js';
 import { createNarrator, type NarratorChoice as CreatedNarrator } from '../narrator/narratorFactory.js';
-import { isNarrator } from '../narrator/selection/skillSelection.js';
+import { isNarrator } from '../narrator/selection/skillRoles.js';
 import { FileRunStore, runsDirectory } from '../persistence/runStore.js';
 import { SkillRegistry } from '../skills/skillRegistry.js';
 import { buildRunReport } from './playtestReport.js';
