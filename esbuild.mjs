@@ -44,7 +44,12 @@ const jsoncParserPurePlugin = {
     build.onResolve({ filter: /^(jsonc-parser|\.\/impl\/[\w-]+)$/ }, async (args) => {
       if (args.pluginData?.resolvingJsonc) return undefined;
       if (args.path !== 'jsonc-parser' && !/[\\/]node_modules[\\/]jsonc-parser[\\/]/.test(args.importer)) return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolvingJsonc: true } });
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolvingJsonc: true },
+      });
       return resolved.errors.length > 0 ? undefined : { path: resolved.path, namespace: resolved.namespace, sideEffects: false };
     });
   },
@@ -123,7 +128,13 @@ const builds = [
   {
     // Webview bundles (browser, no Node): each entry imports its own CSS, which esbuild writes beside it.
     ...common,
-    entryPoints: { play: 'src/webview/play/main.ts', configForm: 'src/webview/configForm/main.ts', graph: 'src/webview/graph/main.ts', inspector: 'src/webview/inspector/main.ts', explore: 'src/webview/explore/main.ts' },
+    entryPoints: {
+      play: 'src/webview/play/main.ts',
+      configForm: 'src/webview/configForm/main.ts',
+      graph: 'src/webview/graph/main.ts',
+      inspector: 'src/webview/inspector/main.ts',
+      explore: 'src/webview/explore/main.ts',
+    },
     outdir: 'dist/webview',
     platform: 'browser',
     format: 'iife',
@@ -142,7 +153,8 @@ function copyStaticFiles() {
   // The pattern narrator's lexicon (WordNet relations, built by buildLexicon.mjs), word vectors (GloVe, trimmed by
   // buildVectors.mjs) and topics (written for the project), read beside the bundles.
   mkdirSync('dist/data', { recursive: true });
-  for (const file of ['lexicon.txt', 'WORDNET-LICENSE', 'vectors.bin', 'VECTORS-LICENSE', 'topics.txt']) copyFileSync(`src/runtime/narrator/selection/relatedness/${file}`, `dist/data/${file}`);
+  for (const file of ['lexicon.txt', 'WORDNET-LICENSE', 'vectors.bin', 'VECTORS-LICENSE', 'topics.txt'])
+    copyFileSync(`src/runtime/narrator/selection/relatedness/${file}`, `dist/data/${file}`);
 }
 
 /**
@@ -193,7 +205,9 @@ function writeEditorSchemas() {
 if (process.env.CI) {
   const stale = staleCopies();
   if (stale.length > 0) {
-    console.error(`esbuild.mjs: copies differ from their originals (packages/skill-sdk/, shared skill libraries; run npm run build and commit them): ${stale.map((copy) => `${copy.file} (from ${copy.original})`).join(', ')}`);
+    console.error(
+      `esbuild.mjs: copies differ from their originals (packages/skill-sdk/, shared skill libraries; run npm run build and commit them): ${stale.map((copy) => `${copy.file} (from ${copy.original})`).join(', ')}`,
+    );
     process.exit(1);
   }
 } else {

@@ -12,9 +12,12 @@ export interface CommandUsage {
   readonly exitCodes: readonly (readonly [code: 0 | 1 | 2 | 130, meaning: string])[];
 }
 
-const root: readonly [string, string] = ['--root DIR', 'the story folder: skills in DIR/skills, relative toolPaths resolve against it (default: the current folder; it must exist)'];
+const root: readonly [string, string] = [
+  '--root DIR',
+  'the story folder: skills in DIR/skills, relative toolPaths resolve against it (default: the current folder; it must exist)',
+];
 const bundled: readonly [string, string] = ['--no-bundled-skills', "use only the story's own skills, not the sample skills bundled with narratoria"];
-const narrator: readonly [string, string] = ['--narrator pattern|llm|auto', 'who writes the plans (default: each playtest\'s own, else pattern)'];
+const narrator: readonly [string, string] = ['--narrator pattern|llm|auto', "who writes the plans (default: each playtest's own, else pattern)"];
 const help: readonly [string, string] = ['-h, --help', 'print this help'];
 const missingRoot = 'usage error, or the --root folder does not exist';
 
@@ -51,7 +54,9 @@ export const COMMAND_USAGES = {
     ],
   },
   run: {
-    synopsis: ['narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-tool-root DIR]... [--allow-outside-skills] [--no-save] [--max-events N]'],
+    synopsis: [
+      'narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-tool-root DIR]... [--allow-outside-skills] [--no-save] [--max-events N]',
+    ],
     summary: 'Validates a plan and runs it, with live progress; the run is recorded in DIR/.narratoria/runs.',
     options: [
       root,
@@ -131,13 +136,18 @@ export const COMMAND_USAGES = {
     ],
   },
   play: {
-    synopsis: ['narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session NAME|FILE] [--new] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N] [--turn-budget MS]'],
+    synopsis: [
+      'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session NAME|FILE] [--new] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N] [--turn-budget MS]',
+    ],
     summary: 'Plays the story in the terminal: type what you do, pick numbered choices; /help lists the commands. --once plays one turn.',
     options: [
       root,
       ['--narrator auto|pattern|llm', 'who writes the plans (default auto: the local model when it is there, else pattern)'],
       ['--model FILE', 'a GGUF model file for the llm narrator (default: the downloaded one)'],
-      ['--session NAME|FILE', 'start or continue the play-through NAME (DIR/.narratoria/sessions/NAME); a path (with a slash or ending in .json) is a session file, as before (default: the session played last)'],
+      [
+        '--session NAME|FILE',
+        'start or continue the play-through NAME (DIR/.narratoria/sessions/NAME); a path (with a slash or ending in .json) is a session file, as before (default: the session played last)',
+      ],
       ['--new', 'start a new play-through (named by --session NAME, else by the date and time)'],
       ['--once TEXT', 'play one turn and exit (without --session or --new it starts from an empty state and saves no session)'],
       ['--format text|json', 'json (with --once): the TurnResult (contracts/turn-result.schema.json)'],
@@ -146,9 +156,9 @@ export const COMMAND_USAGES = {
       bundled,
       ['--explain', 'show why each skill was chosen or left out'],
       ['--threads N', "the local model's CPU threads (default: from the cores and the model's size)"],
-      ['--budget-ms MS', 'how long the local model may take to choose a turn\'s skills (default 5000)'],
+      ['--budget-ms MS', "how long the local model may take to choose a turn's skills (default 5000)"],
       ['--concurrency N', 'async tools at once (default: the CPU cores)'],
-      ['--turn-budget MS', "time one turn may take in all, every plan of its replan loop (default 120000: two plan timeouts)"],
+      ['--turn-budget MS', 'time one turn may take in all, every plan of its replan loop (default 120000: two plan timeouts)'],
       help,
     ],
     exitCodes: [
@@ -159,7 +169,9 @@ export const COMMAND_USAGES = {
     ],
   },
   test: {
-    synopsis: ['narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update] [--coverage] [--keep] [--no-bundled-skills]'],
+    synopsis: [
+      'narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update] [--coverage] [--keep] [--no-bundled-skills]',
+    ],
     summary: 'Plays playtests (*.playtest.json; default: every one under the root) and reports each turn.',
     options: [
       ['FILE|DIR', 'playtest files, or folders to search for them (default: the root)'],
@@ -182,13 +194,15 @@ export const COMMAND_USAGES = {
     ],
   },
   explore: {
-    synopsis: ['narratoria explore [--root DIR] [--runs N] [--turns N] [--seed S] [--narrator pattern|llm|auto] [--jobs N] [--format text|json] [--out DIR] [--coverage] [--keep] [--no-bundled-skills]'],
+    synopsis: [
+      'narratoria explore [--root DIR] [--runs N] [--turns N] [--seed S] [--narrator pattern|llm|auto] [--jobs N] [--format text|json] [--out DIR] [--coverage] [--keep] [--no-bundled-skills]',
+    ],
     summary: 'Simulated players play seeded sessions; reports what went wrong and what was never reached.',
     options: [
       root,
       ['--runs N', 'sessions to play (default 20)'],
       ['--turns N', 'turns per session at most (default 10)'],
-      ['--seed S', 'the first session\'s seed, 0 to 4294967295 (default 1); the same seed plays the same sessions'],
+      ['--seed S', "the first session's seed, 0 to 4294967295 (default 1); the same seed plays the same sessions"],
       ['--narrator pattern|llm|auto', 'who writes the plans (default pattern)'],
       ['--jobs N', 'sessions at once (default: the CPU cores)'],
       ['--format text|json', 'text or JSON (contracts/explore-report.schema.json)'],

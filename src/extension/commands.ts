@@ -10,8 +10,14 @@ import type { NarratoriaContext } from './narratoriaContext.js';
 import { PlayPanel } from './play/playPanel.js';
 import { continueSessionCommand, deleteSessionCommand, newGameCommand } from './play/sessionCommands.js';
 import {
-  addSampleSkillsCommand, configureSkillCommand, newSkillCommand, openManifestCommand,
-  resetHealthCommand, runSkillScriptCommand, setSkillEnabledCommand, type SkillCommandContext,
+  addSampleSkillsCommand,
+  configureSkillCommand,
+  newSkillCommand,
+  openManifestCommand,
+  resetHealthCommand,
+  runSkillScriptCommand,
+  setSkillEnabledCommand,
+  type SkillCommandContext,
 } from './skills/skillCommands.js';
 import { readSettings } from './settings.js';
 import { saveSessionAsPlaytestCommand, turnRunCommand } from './playtest/playtestCommands.js';
@@ -80,7 +86,11 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
       extensionUri: context.extension.extensionUri,
       log: context.log,
     }),
-    'narratoria.saveSessionAsPlaytest': saveSessionAsPlaytestCommand(() => context.root?.fsPath, () => context.play, () => context.playtests),
+    'narratoria.saveSessionAsPlaytest': saveSessionAsPlaytestCommand(
+      () => context.root?.fsPath,
+      () => context.play,
+      () => context.playtests,
+    ),
     'narratoria.playtests.replayTurn': turnRunCommand(() => context.playtests, 'narratoria.replayRun'),
     'narratoria.playtests.showTurnGraph': turnRunCommand(() => context.playtests, 'narratoria.showPlanGraph'),
     'narratoria.showNarratorActions': async () => {
@@ -106,7 +116,7 @@ export function registerCommands(context: NarratoriaContext): vscode.Disposable[
         return await (handler as (...values: unknown[]) => unknown)(...args);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        context.log.error(`${id} failed: ${error instanceof Error ? error.stack ?? message : message}`);
+        context.log.error(`${id} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
         void vscode.window.showErrorMessage(`Narratoria: ${message}`, 'Show Logs').then((choice) => {
           if (choice) context.log.show();
         });

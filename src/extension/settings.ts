@@ -25,7 +25,8 @@ export interface NarratoriaSettings {
   readonly maxEventsPerTool: number | undefined;
 }
 
-const positiveOrUndefined = (value: number | undefined): number | undefined => (value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined);
+const positiveOrUndefined = (value: number | undefined): number | undefined =>
+  value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
 
 /** Reads the settings for `folder` (relative paths resolve against it). */
 export function readSettings(folder: vscode.Uri | undefined): NarratoriaSettings {
@@ -35,7 +36,10 @@ export function readSettings(folder: vscode.Uri | undefined): NarratoriaSettings
   const mode = config.get<string>('narrator.mode', 'auto');
   const modelPath = config.get<string>('narrator.modelPath', '').trim();
   const folders = (key: string): string[] =>
-    config.get<unknown[]>(key, []).filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '').map((entry) => resolve(expandHome(entry.trim())));
+    config
+      .get<unknown[]>(key, [])
+      .filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')
+      .map((entry) => resolve(expandHome(entry.trim())));
   return {
     skillLocations: folders('skills.locations'),
     // A plan is untrusted input: in Restricted Mode the folders a workspace allows count for nothing (package.json restrictedConfigurations).
@@ -68,7 +72,12 @@ function expandHome(value: string): string {
 }
 
 /** The execution limits the settings override (only those set), as executor options. */
-export function executionLimits(settings: NarratoriaSettings): { concurrency?: number; toolTimeoutMs?: number; planTimeoutMs?: number; maxEventsPerTool?: number } {
+export function executionLimits(settings: NarratoriaSettings): {
+  concurrency?: number;
+  toolTimeoutMs?: number;
+  planTimeoutMs?: number;
+  maxEventsPerTool?: number;
+} {
   return {
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
     ...(settings.toolTimeoutMs ? { toolTimeoutMs: settings.toolTimeoutMs } : {}),

@@ -29,7 +29,10 @@ function resolveImport(file: string, specifier: string): string | undefined {
 test('every import follows the floor plan: which layer of src/ may import which, and only src/extension imports vscode', () => {
   assert.ok(filesUnder(path.join(source, 'runtime')).length > 10);
   const violations = floorPlanViolations(source);
-  assert.deepEqual(violations.map((violation) => `${violation.file}: ${violation.specifier}: ${violation.why}`), []);
+  assert.deepEqual(
+    violations.map((violation) => `${violation.file}: ${violation.specifier}: ${violation.why}`),
+    [],
+  );
 });
 
 test('the floor plan check fails on a planted import in each forbidden direction', () => {
@@ -52,12 +55,22 @@ test('the floor plan check fails on a planted import in each forbidden direction
     forbidden.push('runtime->test');
     const found = floorPlanViolations(planted).map((violation) => {
       const [layer] = violation.file.split(path.sep);
-      const target = violation.specifier === 'vscode' ? 'vscode' : violation.specifier.startsWith('../../') ? violation.specifier.split('/')[2] : violation.specifier.split('/')[1];
+      const target =
+        violation.specifier === 'vscode'
+          ? 'vscode'
+          : violation.specifier.startsWith('../../')
+            ? violation.specifier.split('/')[2]
+            : violation.specifier.split('/')[1];
       return `${layer}->${target}`;
     });
     assert.deepEqual(found.sort(), forbidden.sort());
     // Every direction between layers that the floor plan does not list is among them.
-    assert.ok(forbidden.includes('runtime->extension') && forbidden.includes('cli->extension') && forbidden.includes('extension->webview') && forbidden.includes('protocol->extension'));
+    assert.ok(
+      forbidden.includes('runtime->extension') &&
+        forbidden.includes('cli->extension') &&
+        forbidden.includes('extension->webview') &&
+        forbidden.includes('protocol->extension'),
+    );
   } finally {
     rmSync(planted, { recursive: true, force: true });
   }

@@ -49,7 +49,10 @@ function parseArguments(argv: readonly string[]): Arguments {
       quick = true;
     } else if (argument === '--only' || argument.startsWith('--only=')) {
       const value = argument === '--only' ? argv[++index] : argument.slice('--only='.length);
-      const ids = (value ?? '').split(',').map((id) => id.trim()).filter((id) => id !== '');
+      const ids = (value ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter((id) => id !== '');
       if (ids.length === 0 || !ids.every((id): id is BenchId => BENCHES.some((bench) => bench.id === id))) {
         throw new Error(`--only expects ${BENCH_IDS} (comma-separated), got ${JSON.stringify(value)}`);
       }
@@ -81,20 +84,32 @@ function summaryCells(result: BenchResult): { baseline: string; executor: string
     case 'e':
       return { baseline: 'budget 5 s', executor: `turn p50 ${ms(m['turnMs']!)}, p95 ${ms(m['turnP95Ms']!)}` };
     case 'd':
-      return { baseline: `allowance ${ms(m['allowanceMs']!)}`, executor: `p50 ${(m['generationMs']! * 1000).toFixed(0)} µs, p99 ${(m['p99Ms']! * 1000).toFixed(0)} µs` };
+      return {
+        baseline: `allowance ${ms(m['allowanceMs']!)}`,
+        executor: `p50 ${(m['generationMs']! * 1000).toFixed(0)} µs, p99 ${(m['p99Ms']! * 1000).toFixed(0)} µs`,
+      };
     case 'f':
-      return { baseline: `Ajv 10k ${ms(m['ajv10000Ms']!)}`, executor: `${ms(m['validator10000Ms']!)}; completion p50 ${ms(m['completionMs']!)}, p95 ${ms(m['completionP95Ms']!)}` };
+      return {
+        baseline: `Ajv 10k ${ms(m['ajv10000Ms']!)}`,
+        executor: `${ms(m['validator10000Ms']!)}; completion p50 ${ms(m['completionMs']!)}, p95 ${ms(m['completionP95Ms']!)}`,
+      };
     case 'g':
       return {
         baseline: `elkjs ${ms(m['elkMs']!)}`,
         executor: `${ms(m['layoutPlusPaintMs']!)} (layout ${ms(m['layoutMs']!)}, paint ${ms(m['paintMs']!)}); 10k: worker ${ms(m['hugeLayoutMs']!)}, lag max ${ms(m['hugeLagMaxMs']!)}; edit p50 ${ms(m['editMs']!)}`,
       };
     case 'h':
-      return { baseline: `executor ${ms(m['executorMs']!)}`, executor: `${ms(m['debuggerMs']!)}; stepBack p50 ${ms(m['stepBackMs']!)}, p95 ${ms(m['stepBackP95Ms']!)}` };
+      return {
+        baseline: `executor ${ms(m['executorMs']!)}`,
+        executor: `${ms(m['debuggerMs']!)}; stepBack p50 ${ms(m['stepBackMs']!)}, p95 ${ms(m['stepBackP95Ms']!)}`,
+      };
     case 'i':
       return { baseline: `in-process turns ${ms(m['baselineMs']!)}`, executor: `--jobs 1 ${ms(m['jobsOneMs']!)}, --jobs 2 ${ms(m['jobsTwoMs']!)}` };
     case 'j':
-      return { baseline: `no coverage ${ms(m['plainMs']!)}`, executor: `--coverage ${ms(m['coverageMs']!)}; ${m['jobsOneTurnsPerSecond']!.toFixed(2)} / ${m['jobsTwoTurnsPerSecond']!.toFixed(2)} turns/s (jobs 1/2); peak RSS ${(m['peakRssBytes']! / 1048576).toFixed(0)} MiB` };
+      return {
+        baseline: `no coverage ${ms(m['plainMs']!)}`,
+        executor: `--coverage ${ms(m['coverageMs']!)}; ${m['jobsOneTurnsPerSecond']!.toFixed(2)} / ${m['jobsTwoTurnsPerSecond']!.toFixed(2)} turns/s (jobs 1/2); peak RSS ${(m['peakRssBytes']! / 1048576).toFixed(0)} MiB`,
+      };
     case 'c':
       return {
         baseline: `${(m['baselineEventsPerSecond']! / 1000).toFixed(0)}k ev/s`,
@@ -130,7 +145,9 @@ async function main(): Promise<number> {
   const selected = BENCHES.filter((bench) => !args.only || args.only.has(bench.id));
   console.log(
     `Narratoria benchmarks${args.quick ? ' (quick)' : ''}: node ${process.version}, ${availableParallelism()} CPUs (${cpus()[0]?.model ?? 'unknown'}), ` +
-      `load average ${loadavg().map((value) => value.toFixed(2)).join(' ')}. Ratios are executor ÷ baseline (medians, measured interleaved).`,
+      `load average ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}. Ratios are executor ÷ baseline (medians, measured interleaved).`,
   );
   const results: BenchResult[] = [];
   const errors: { id: BenchId; message: string }[] = [];

@@ -37,7 +37,9 @@ function writeTorchPlan(name: string): { file: string; lineOf: (needle: string) 
   return { file, lineOf: (needle) => text.slice(0, text.indexOf(needle)).split('\n').length };
 }
 
-test('a line breakpoint on the tool "light torch" stops there; its frame, thread and variables name it; continue finishes', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('a line breakpoint on the tool "light torch" stops there; its frame, thread and variables name it; continue finishes', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const plan = writeTorchPlan('line');
   client = await startClient(scratch);
   const line = plan.lineOf('"toolId": "light torch"');
@@ -81,7 +83,11 @@ test('a function breakpoint named "light torch" is verified and stops only there
   client = await startClient(scratch);
   const outputs: string[] = [];
   client.on('output', (event: { body: { output: string } }) => outputs.push(event.body.output));
-  const { functions, firstStop, terminated } = await launch(client, { plan: plan.file, root: story }, { functionBreakpoints: [{ name: 'light torch' }, { name: 'light' }] });
+  const { functions, firstStop, terminated } = await launch(
+    client,
+    { plan: plan.file, root: story },
+    { functionBreakpoints: [{ name: 'light torch' }, { name: 'light' }] },
+  );
   assert.equal(functions!.body.breakpoints[0]!.verified, true, functions!.body.breakpoints[0]!.message);
   assert.equal(functions!.body.breakpoints[1]!.verified, false, 'a part of the name is not the name');
   const stop = await firstStop;

@@ -30,7 +30,14 @@ const plan = {
   $comment: 'A torch, then a look around.',
   requestId: REQUEST_ID,
   tools: [
-    { $comment: 'light it', toolId: 'light torch', toolPath: 'skills/helpers/scripts/echo.js', input: { patch: { torch: 'lit' } }, retryPolicy: { maxRetries: 20, backoffMs: 100 }, priority: 1 },
+    {
+      $comment: 'light it',
+      toolId: 'light torch',
+      toolPath: 'skills/helpers/scripts/echo.js',
+      input: { patch: { torch: 'lit' } },
+      retryPolicy: { maxRetries: 20, backoffMs: 100 },
+      priority: 1,
+    },
     { toolId: 'look', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['light torch'] },
   ],
 };
@@ -50,18 +57,34 @@ test('run and graph: the tool "light torch" runs, its dependent sees its output,
   // The warnings are on stderr, so a run says what it does differently: the clamp, the ignored key.
   assert.match(run.stderr, /warning RETRY_POLICY_CLAMPED: .*clamps maxRetries to 10/);
   assert.match(run.stderr, /warning UNKNOWN_PROPERTY: .*"priority"/);
-  const result = JSON.parse(run.stdout) as { success: boolean; toolResults: { toolId: string; state: string; output?: { result?: { dependencies?: Record<string, unknown> } } }[]; aggregatedState: Record<string, unknown> };
+  const result = JSON.parse(run.stdout) as {
+    success: boolean;
+    toolResults: { toolId: string; state: string; output?: { result?: { dependencies?: Record<string, unknown> } } }[];
+    aggregatedState: Record<string, unknown>;
+  };
   assert.deepEqual(validateAgainst('execution-result.schema.json', result), []);
   assert.equal(result.success, true);
-  assert.deepEqual(result.toolResults.map((tool) => [tool.toolId, tool.state]), [['light torch', 'success'], ['look', 'success']]);
+  assert.deepEqual(
+    result.toolResults.map((tool) => [tool.toolId, tool.state]),
+    [
+      ['light torch', 'success'],
+      ['look', 'success'],
+    ],
+  );
   assert.ok(result.toolResults[1]!.output?.result?.dependencies?.['light torch'], 'the dependent received the output of "light torch"');
   assert.deepEqual(result.aggregatedState, { torch: 'lit' });
 
   const graphOfPlan = await narratoria(['graph', file, '--root', root]);
   assert.equal(graphOfPlan.code, 0, graphOfPlan.stderr);
   const drawn = JSON.parse(graphOfPlan.stdout) as { nodes: { id: string }[]; edges: { from: string; to: string }[] };
-  assert.deepEqual(drawn.nodes.map((node) => node.id), ['light torch', 'look']);
-  assert.deepEqual(drawn.edges.map((edge) => [edge.from, edge.to]), [['light torch', 'look']]);
+  assert.deepEqual(
+    drawn.nodes.map((node) => node.id),
+    ['light torch', 'look'],
+  );
+  assert.deepEqual(
+    drawn.edges.map((edge) => [edge.from, edge.to]),
+    [['light torch', 'look']],
+  );
   for (const format of ['svg', 'dot', 'mermaid']) {
     const other = await narratoria(['graph', file, '--root', root, '--format', format]);
     assert.equal(other.code, 0, `${format}: ${other.stderr}`);
@@ -73,7 +96,10 @@ test('run and graph: the tool "light torch" runs, its dependent sees its output,
   const graphOfRun = await narratoria(['graph', path.join(root, '.narratoria', 'runs', records[0]!), '--root', root]);
   assert.equal(graphOfRun.code, 0, graphOfRun.stderr);
   const states = (JSON.parse(graphOfRun.stdout) as { nodes: { id: string; state?: string }[] }).nodes.map((node) => [node.id, node.state]);
-  assert.deepEqual(states, [['light torch', 'success'], ['look', 'success']]);
+  assert.deepEqual(states, [
+    ['light torch', 'success'],
+    ['look', 'success'],
+  ]);
 });
 
 test('graph: an upstream-shaped result (executionTrace, state "completed", an error with no category) draws with its states', async () => {
@@ -90,12 +116,25 @@ test('graph: an upstream-shaped result (executionTrace, state "completed", an er
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stderr, /tools are drawn without their dependencies/);
   const nodes = (JSON.parse(run.stdout) as { nodes: { id: string; state?: string }[] }).nodes;
-  assert.deepEqual(nodes.map((node) => [node.id, node.state]), [['light torch', 'success'], ['examine1', 'failed']]);
+  assert.deepEqual(
+    nodes.map((node) => [node.id, node.state]),
+    [
+      ['light torch', 'success'],
+      ['examine1', 'failed'],
+    ],
+  );
   // The same result in our own field names, with toolResults, draws the same.
-  const own = write('own-result.json', { planId: '6c1d3e5f-7a9b-4c2d-8e0f-1a3b5c7d9e20', success: false, toolResults: [{ toolId: 'light torch', state: 'completed' }] });
+  const own = write('own-result.json', {
+    planId: '6c1d3e5f-7a9b-4c2d-8e0f-1a3b5c7d9e20',
+    success: false,
+    toolResults: [{ toolId: 'light torch', state: 'completed' }],
+  });
   const second = await narratoria(['graph', own, '--root', root]);
   assert.equal(second.code, 0, second.stderr);
-  assert.deepEqual((JSON.parse(second.stdout) as { nodes: { id: string; state?: string }[] }).nodes.map((node) => node.state), ['success']);
+  assert.deepEqual(
+    (JSON.parse(second.stdout) as { nodes: { id: string; state?: string }[] }).nodes.map((node) => node.state),
+    ['success'],
+  );
 });
 
 /** A self-contained script (no extension, as other runtimes' `tools/torch-lighter`) that leaves `<its name>.ran` beside itself and patches the state. */
@@ -119,7 +158,15 @@ function toolsPlan(requestId: string, toolPath: string): unknown {
   return {
     requestId,
     tools: [
-      { toolId: 'light1', toolPath, input: { action: 'light_torch' }, dependencies: [], required: true, async: false, retryPolicy: { maxRetries: 0, backoffMs: 100 } },
+      {
+        toolId: 'light1',
+        toolPath,
+        input: { action: 'light_torch' },
+        dependencies: [],
+        required: true,
+        async: false,
+        retryPolicy: { maxRetries: 0, backoffMs: 100 },
+      },
       { toolId: 'examine1', toolPath: 'skills/helpers/scripts/echo.js', input: { target: 'door' }, dependencies: ['light1'] },
     ],
     parallel: false,
@@ -148,7 +195,13 @@ test('tools/…: refused at validation and at run time with the policy and its r
   const run = await narratoria(['run', file, '--root', root, '--allow-tool-root', 'tools', '--format', 'json', '--no-save'], root);
   assert.equal(run.code, 0, run.stdout + run.stderr);
   const result = JSON.parse(run.stdout) as { success: boolean; toolResults: { toolId: string; state: string }[]; aggregatedState: Record<string, unknown> };
-  assert.deepEqual(result.toolResults.map((tool) => [tool.toolId, tool.state]), [['light1', 'success'], ['examine1', 'success']]);
+  assert.deepEqual(
+    result.toolResults.map((tool) => [tool.toolId, tool.state]),
+    [
+      ['light1', 'success'],
+      ['examine1', 'success'],
+    ],
+  );
   assert.deepEqual(result.aggregatedState, { torch: 'lit' });
   assert.equal(existsSync(`${lighter}.ran`), true);
 });
@@ -159,7 +212,10 @@ test('tools/…: an allowed folder does not let a symbolic link out of it, or an
   mkdirSync(path.join(root, 'tools'), { recursive: true });
   symlinkSync(elsewhere, path.join(root, 'tools', 'escape'));
   const allowed = ['--allow-tool-root', path.join(root, 'tools')];
-  for (const [name, toolPath] of [['escape', 'tools/escape'], ['sibling', '../elsewhere/payload']] as const) {
+  for (const [name, toolPath] of [
+    ['escape', 'tools/escape'],
+    ['sibling', '../elsewhere/payload'],
+  ] as const) {
     const file = write(`${name}.plan.json`, toolsPlan('9b2d4f6a-8c0e-4a3b-9d5f-7b9d1f3a5c82', toolPath));
     const run = await narratoria(['run', file, '--root', root, ...allowed, '--format', 'json', '--no-save']);
     assert.equal(run.code, 2, `${name}: ${run.stdout}${run.stderr}`);

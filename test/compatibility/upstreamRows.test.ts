@@ -25,7 +25,11 @@ const upstreamErrors = upstreamPlanErrors();
 
 /** The codes of a validation, errors and warnings apart. */
 function codes(result: PlanValidationResult): { errors: string[]; warnings: string[] } {
-  const of = (severity: string) => result.diagnostics.filter((diagnostic) => diagnostic.severity === severity).map((diagnostic) => diagnostic.code).sort();
+  const of = (severity: string) =>
+    result.diagnostics
+      .filter((diagnostic) => diagnostic.severity === severity)
+      .map((diagnostic) => diagnostic.code)
+      .sort();
   return { errors: of('error'), warnings: of('warning') };
 }
 
@@ -41,7 +45,9 @@ describe('accepted upstream, accepted here', () => {
       title: 'The torch',
       description: 'Light it.',
       requestId: REQUEST_ID,
-      tools: [{ $comment: 'a tool', title: 'Light', toolId: 'light1', toolPath: echo, retryPolicy: { $comment: 'the defaults', maxRetries: 3, backoffMs: 100 } }],
+      tools: [
+        { $comment: 'a tool', title: 'Light', toolId: 'light1', toolPath: echo, retryPolicy: { $comment: 'the defaults', maxRetries: 3, backoffMs: 100 } },
+      ],
     };
     assert.deepEqual(upstreamErrors(plan), []);
     const result = await validate(plan);
@@ -50,7 +56,11 @@ describe('accepted upstream, accepted here', () => {
   });
 
   test('unknown keys of the plan, a tool and a retry policy: UNKNOWN_PROPERTY warnings, and the plan is valid', async () => {
-    const plan = { requestId: REQUEST_ID, sessionId: 's-1', tools: [{ toolId: 'light1', toolPath: echo, priority: 2, retryPolicy: { maxRetries: 1, jitterMs: 5 } }] };
+    const plan = {
+      requestId: REQUEST_ID,
+      sessionId: 's-1',
+      tools: [{ toolId: 'light1', toolPath: echo, priority: 2, retryPolicy: { maxRetries: 1, jitterMs: 5 } }],
+    };
     assert.deepEqual(upstreamErrors(plan), []);
     const result = await validate(plan);
     assert.equal(result.valid, true);
@@ -58,7 +68,13 @@ describe('accepted upstream, accepted here', () => {
   });
 
   test('a toolId with a space, named in a dependency: TOOL_ID_UNUSUAL_CHARACTERS, and the plan is valid', async () => {
-    const plan = { requestId: REQUEST_ID, tools: [{ toolId: 'light torch', toolPath: echo }, { toolId: 'look', toolPath: echo, dependencies: ['light torch'] }] };
+    const plan = {
+      requestId: REQUEST_ID,
+      tools: [
+        { toolId: 'light torch', toolPath: echo },
+        { toolId: 'look', toolPath: echo, dependencies: ['light torch'] },
+      ],
+    };
     assert.deepEqual(upstreamErrors(plan), []);
     const result = await validate(plan);
     assert.equal(result.valid, true);
@@ -90,7 +106,13 @@ describe('accepted upstream, accepted here', () => {
     };
     const read = readExecutionResult(upstream);
     assert.ok(read);
-    assert.deepEqual(read.toolResults.map((tool) => [tool.toolId, tool.state, tool.error?.category]), [['light torch', 'success', undefined], ['examine1', 'failed', 'timeout']]);
+    assert.deepEqual(
+      read.toolResults.map((tool) => [tool.toolId, tool.state, tool.error?.category]),
+      [
+        ['light torch', 'success', undefined],
+        ['examine1', 'failed', 'timeout'],
+      ],
+    );
     assert.deepEqual(read.aggregatedState, { torch: 'lit' });
     assert.deepEqual(validateAgainst('execution-result.schema.json', read), []);
   });
@@ -104,12 +126,18 @@ describe('accepted upstream, accepted here', () => {
     assert.deepEqual(checkConfigSchema(schema).problems, []);
     assert.deepEqual(validateConfigValues({ opening: '2026-04-01', curfew: '22:00:00Z' }, schema as unknown as ConfigSchema), []);
     const wrong = validateConfigValues({ opening: '1 April', curfew: 'late' }, schema as unknown as ConfigSchema);
-    assert.deepEqual(wrong.map((problem) => problem.code), ['CONFIG_FORMAT', 'CONFIG_FORMAT']);
+    assert.deepEqual(
+      wrong.map((problem) => problem.code),
+      ['CONFIG_FORMAT', 'CONFIG_FORMAT'],
+    );
   });
 
   test('skills: the sample memory skill takes significance as a word ("high", spec 004) or 1-5; other words are refused', async () => {
     const catalog = createSkillCatalog((await discoverSkills({ root: projectRoot })).skills);
-    const store = (significance: unknown) => ({ requestId: REQUEST_ID, tools: [{ toolId: 'remember', toolPath: 'skills/memory/scripts/store.js', input: { summary: 'The door was locked.', significance } }] });
+    const store = (significance: unknown) => ({
+      requestId: REQUEST_ID,
+      tools: [{ toolId: 'remember', toolPath: 'skills/memory/scripts/store.js', input: { summary: 'The door was locked.', significance } }],
+    });
     for (const significance of ['high', 'low', 'medium', 'critical', 4]) {
       const result = await validate(store(significance), projectRoot, catalog);
       assert.deepEqual(codes(result), { errors: [], warnings: [] }, String(significance));
@@ -139,7 +167,13 @@ describe('still refused here', () => {
   after(() => rmSync(scratch, { recursive: true, force: true }));
 
   test('a cycle (upstream rejects it too): DEPENDENCY_CYCLE', async () => {
-    const plan = { requestId: REQUEST_ID, tools: [{ toolId: 'a', toolPath: echo, dependencies: ['b'] }, { toolId: 'b', toolPath: echo, dependencies: ['a'] }] };
+    const plan = {
+      requestId: REQUEST_ID,
+      tools: [
+        { toolId: 'a', toolPath: echo, dependencies: ['b'] },
+        { toolId: 'b', toolPath: echo, dependencies: ['a'] },
+      ],
+    };
     const result = await validate(plan);
     assert.equal(result.valid, false);
     assert.ok(codes(result).errors.includes('DEPENDENCY_CYCLE'));
@@ -187,7 +221,10 @@ describe("this project's plans follow upstream's plan rules", () => {
 
   test('every plan file in the repository that our validator accepts (contracts/examples, test fixtures)', async () => {
     const files = execFileSync('git', ['ls-files', '*.plan.json'], { cwd: projectRoot, encoding: 'utf8' }).split('\n').filter(Boolean);
-    assert.ok(files.some((file) => file.startsWith('contracts/examples/')), files.join(', '));
+    assert.ok(
+      files.some((file) => file.startsWith('contracts/examples/')),
+      files.join(', '),
+    );
     let checked = 0;
     for (const file of files) {
       const text = readFileSync(path.join(projectRoot, file), 'utf8');
@@ -222,7 +259,14 @@ describe("this project's plans follow upstream's plan rules", () => {
   });
 
   test('the plans the pattern narrator writes, first attempts and replans', () => {
-    const inputs = ['I roll 2d6+1 to climb the wall, DC 14', 'Have I met the ferryman before?', 'What could I try now?', 'What does the old wizard look like?', 'I spit at Captain Vey\'s feet', 'I wander along the riverbank'];
+    const inputs = [
+      'I roll 2d6+1 to climb the wall, DC 14',
+      'Have I met the ferryman before?',
+      'What could I try now?',
+      'What does the old wizard look like?',
+      "I spit at Captain Vey's feet",
+      'I wander along the riverbank',
+    ];
     for (const input of inputs) {
       const first = buildPatternPlan({ input, skills: samples, disabledSkills: [], attempt: 1, parentPlanId: null });
       assert.deepEqual(upstreamErrors(first), [], input);

@@ -16,7 +16,8 @@ export async function graphCommand(args: readonly string[], io: CliIo): Promise<
   const { values, positionals } = parseOptions(args, { root: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } });
   const format = (values.format ?? 'json') as GraphFormat;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${values.format}"`);
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'graph needs a plan, run record or ExecutionResult file' : 'graph takes one file');
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length === 0 ? 'graph needs a plan, run record or ExecutionResult file' : 'graph takes one file');
   const file = positionals[0]!;
   const text = await readInputFile(file, io);
   let document: unknown;
@@ -30,7 +31,13 @@ export async function graphCommand(args: readonly string[], io: CliIo): Promise<
   const graphed = graphDocument(document, { planOfRun: (planId) => recordedPlan(root, planId), scriptNames: storyScriptNames({ root }) });
   const title = `Plan graph of ${path.basename(file)}`;
   const output =
-    format === 'svg' ? renderGraphSvg(graphed.layout, { title }) : format === 'dot' ? renderGraphDot(graphed.layout) : format === 'mermaid' ? renderGraphMermaid(graphed.layout) : JSON.stringify(toGraphJson(graphed.layout), null, 2) + '\n';
+    format === 'svg'
+      ? renderGraphSvg(graphed.layout, { title })
+      : format === 'dot'
+        ? renderGraphDot(graphed.layout)
+        : format === 'mermaid'
+          ? renderGraphMermaid(graphed.layout)
+          : JSON.stringify(toGraphJson(graphed.layout), null, 2) + '\n';
   if (values.out) {
     const target = path.resolve(io.cwd, values.out);
     try {

@@ -20,7 +20,8 @@ export async function initCommand(args: readonly string[], io: CliIo): Promise<E
   const state = await folderState(root);
   if (state.kind === 'notFolder') throw new UsageError(`${given} is a file, not a folder`);
   if (state.kind === 'notEmpty' && !force) {
-    const named = state.entries.slice(0, NAMED_ENTRIES).join(', ') + (state.entries.length > NAMED_ENTRIES ? `, and ${state.entries.length - NAMED_ENTRIES} more` : '');
+    const named =
+      state.entries.slice(0, NAMED_ENTRIES).join(', ') + (state.entries.length > NAMED_ENTRIES ? `, and ${state.entries.length - NAMED_ENTRIES} more` : '');
     throw new UsageError(
       `${given} is not empty (it holds ${named}); nothing was written. Give a new or empty folder, or add --force to write the story's files beside what is there (nothing is deleted, but files of the same name are replaced).`,
     );
@@ -30,7 +31,10 @@ export async function initCommand(args: readonly string[], io: CliIo): Promise<E
     path.basename(root),
   );
   const conflicts = state.kind === 'notEmpty' ? await scaffoldConflicts(root, files) : [];
-  if (conflicts.length > 0) throw new UsageError(`something in ${given} is in the way (a folder where a file goes, or a file where a folder goes): ${conflicts.join(', ')}; nothing was written`);
+  if (conflicts.length > 0)
+    throw new UsageError(
+      `something in ${given} is in the way (a folder where a file goes, or a file where a folder goes): ${conflicts.join(', ')}; nothing was written`,
+    );
 
   const result = await writeStoryScaffold(root, files, force);
   const style = styler(io.stdout, io.env);
@@ -48,7 +52,9 @@ export async function initCommand(args: readonly string[], io: CliIo): Promise<E
   }
   const rootFlag = where === '.' ? '' : ` --root ${shellWord(where)}`;
   io.stdout.write(`\nNext: ${style.bold(`narratoria play${rootFlag}`)}   (type what you do, /quit to leave)\n`);
-  io.stdout.write(`Then: narratoria test${rootFlag}, and narratoria validate ${shellWord(path.join(where, EXAMPLE_PLAN_FOLDER, STARTER_EXAMPLE_PLAN))}${rootFlag}; ${path.join(where, 'README.md')} tells more.\n`);
+  io.stdout.write(
+    `Then: narratoria test${rootFlag}, and narratoria validate ${shellWord(path.join(where, EXAMPLE_PLAN_FOLDER, STARTER_EXAMPLE_PLAN))}${rootFlag}; ${path.join(where, 'README.md')} tells more.\n`,
+  );
   return ExitCode.Success;
 }
 

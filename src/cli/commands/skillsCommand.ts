@@ -67,15 +67,19 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
       const style = styler(io.stdout, io.env);
       for (const skill of skills) {
         const reason = skill.health === 'healthy' || skill.healthReason === '' ? '' : style.dim(` (${skill.healthReason})`);
-        io.stdout.write(`${style.bold(skill.displayName)} ${style.dim(`${skill.name} ${skill.version}`)} ${healthWord(skill.health, style)}${reason} — ${skill.description}\n`);
+        io.stdout.write(
+          `${style.bold(skill.displayName)} ${style.dim(`${skill.name} ${skill.version}`)} ${healthWord(skill.health, style)}${reason} — ${skill.description}\n`,
+        );
         io.stdout.write(style.dim(`  capabilities: ${skill.capabilities.join(', ') || 'none'}; priority ${skill.priority}; ${skill.directory}\n`));
         for (const script of skill.scripts) {
           const aliases = script.aliases ? style.dim(` (also ${script.aliases.join(', ')})`) : '';
           io.stdout.write(`  • ${script.toolPath}${aliases}${script.declared ? '' : style.dim(' (not in skill.json)')}\n`);
         }
         for (const problem of skill.problems) io.stdout.write(`  ${skillProblemLine(problem, io.cwd, style)}`);
-        for (const hint of skill.hints) io.stdout.write(`  ${style.cyan('ℹ')} ${hint.code}: ${hint.message}${hint.line ? style.dim(` (skill.json:${hint.line}:${hint.column})`) : ''}\n`);
-        if (skill.hints.length > 0 && skill.suggestedKeywords.length > 0) io.stdout.write(style.dim(`    keywords a player might use: "keywords": ${JSON.stringify(skill.suggestedKeywords)}\n`));
+        for (const hint of skill.hints)
+          io.stdout.write(`  ${style.cyan('ℹ')} ${hint.code}: ${hint.message}${hint.line ? style.dim(` (skill.json:${hint.line}:${hint.column})`) : ''}\n`);
+        if (skill.hints.length > 0 && skill.suggestedKeywords.length > 0)
+          io.stdout.write(style.dim(`    keywords a player might use: "keywords": ${JSON.stringify(skill.suggestedKeywords)}\n`));
       }
       for (const broken of brokenSkills) {
         io.stdout.write(`${style.bold(broken.name)} ${healthWord(broken.health, style)}${style.dim(` (${broken.healthReason})`)} — ${broken.directory}\n`);
@@ -85,7 +89,9 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
       const outside = registry.problems.filter((problem) => !inSkills.has(problem));
       for (const problem of outside) io.stdout.write(skillProblemLine(problem, io.cwd, style));
       const unusable = skills.filter((skill) => skill.health === 'unusable').length + brokenSkills.length;
-      io.stdout.write(`${skills.length + brokenSkills.length} skill(s), ${unusable} unusable${brokenSkills.length > 0 ? ` (${brokenSkills.length} with a broken skill.json)` : ''}, ${outside.length} problem(s) outside them\n`);
+      io.stdout.write(
+        `${skills.length + brokenSkills.length} skill(s), ${unusable} unusable${brokenSkills.length > 0 ? ` (${brokenSkills.length} with a broken skill.json)` : ''}, ${outside.length} problem(s) outside them\n`,
+      );
     }
     return ExitCode.Success;
   } finally {
@@ -108,14 +114,21 @@ function healthWord(label: SkillHealthLabel, style: Styler): string {
 }
 
 /** The skill.json's hints for the narrator (with 1-based positions) and suggested keywords; none when the file cannot be read. */
-function narratorHints(directory: string): { hints: { code: ManifestHint['code']; message: string; line?: number; column?: number }[]; suggestedKeywords: string[] } {
+function narratorHints(directory: string): {
+  hints: { code: ManifestHint['code']; message: string; line?: number; column?: number }[];
+  suggestedKeywords: string[];
+} {
   let text: string;
   try {
     text = readFileSync(path.join(directory, 'skill.json'), 'utf8');
   } catch {
     return { hints: [], suggestedKeywords: [] };
   }
-  const hints = manifestHintsOfText(text).map((hint) => ({ code: hint.code, message: hint.message, ...(hint.range ? { line: hint.range.start.line, column: hint.range.start.column } : {}) }));
+  const hints = manifestHintsOfText(text).map((hint) => ({
+    code: hint.code,
+    message: hint.message,
+    ...(hint.range ? { line: hint.range.start.line, column: hint.range.start.column } : {}),
+  }));
   let keywords: string[] = [];
   if (hints.length > 0) {
     try {

@@ -79,8 +79,12 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
     return ExitCode.Usage;
   }
   const filter = values.filter?.toLowerCase();
-  const selected = filter === undefined ? playtests : playtests.filter((playtest) => playtest.name.toLowerCase().includes(filter) || path.relative(root, playtest.file).toLowerCase().includes(filter));
-  if (selected.length === 0) io.stderr.write(files.length === 0 ? `No playtest files (*.playtest.json) under ${root}.\n` : `No playtest matches --filter "${values.filter}".\n`);
+  const selected =
+    filter === undefined
+      ? playtests
+      : playtests.filter((playtest) => playtest.name.toLowerCase().includes(filter) || path.relative(root, playtest.file).toLowerCase().includes(filter));
+  if (selected.length === 0)
+    io.stderr.write(files.length === 0 ? `No playtest files (*.playtest.json) under ${root}.\n` : `No playtest matches --filter "${values.filter}".\n`);
 
   const style = styler(io.stdout, io.env);
   // --coverage: the scripts write V8 coverage (NODE_V8_COVERAGE, only now), written to <root>/coverage/ at the end.
@@ -88,7 +92,9 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
   let report;
   try {
     report = await runPlaytestSuite(selected, {
-      ...(coverage ? { scriptEnvironment: coverage.environment(), onTurnPlayed: (_playtest: Playtest, result: TurnResult) => coverage.recordTurn(result) } : {}),
+      ...(coverage
+        ? { scriptEnvironment: coverage.environment(), onTurnPlayed: (_playtest: Playtest, result: TurnResult) => coverage.recordTurn(result) }
+        : {}),
       root,
       extraSkillRoots,
       environment,
@@ -103,7 +109,12 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
     coverage?.dispose();
   }
 
-  const text = format === 'json' ? toJson(report) : format === 'junit' ? formatJUnitReport(report, io.cwd) : formatTextReport(report, values.out ? styler({}, {}) : style, io.cwd);
+  const text =
+    format === 'json'
+      ? toJson(report)
+      : format === 'junit'
+        ? formatJUnitReport(report, io.cwd)
+        : formatTextReport(report, values.out ? styler({}, {}) : style, io.cwd);
   if (values.out !== undefined) {
     await writeFile(path.resolve(io.cwd, values.out), text);
     const { passed, failed, errors } = report.summary;

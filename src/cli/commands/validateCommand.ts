@@ -47,7 +47,18 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
       entries.push({
         file,
         valid: false,
-        diagnostics: [{ severity: 'error', code: 'FILE_UNREADABLE', message: cannotRead(file, error), pointer: '', line: null, column: null, endLine: null, endColumn: null }],
+        diagnostics: [
+          {
+            severity: 'error',
+            code: 'FILE_UNREADABLE',
+            message: cannotRead(file, error),
+            pointer: '',
+            line: null,
+            column: null,
+            endLine: null,
+            endColumn: null,
+          },
+        ],
       });
       continue;
     }

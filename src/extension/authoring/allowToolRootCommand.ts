@@ -22,7 +22,8 @@ export function allowToolRootCommand(log: vscode.LogOutputChannel) {
     }
     const uri = vscode.Uri.parse(resource);
     const folder = vscode.workspace.getWorkspaceFolder(uri);
-    const target = folder && (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Workspace;
+    const target =
+      folder && (vscode.workspace.workspaceFolders?.length ?? 0) > 1 ? vscode.ConfigurationTarget.WorkspaceFolder : vscode.ConfigurationTarget.Workspace;
     const value = withAllowedToolRoot(allowedToolRootEntries(folder?.uri ?? uri), entry);
     await vscode.workspace.getConfiguration('narratoria', folder?.uri ?? uri).update('allowedToolRoots', value, target);
     log.info(`narratoria.allowedToolRoots: scripts in ${entry} may now run (${value.length} folder(s) allowed)`);

@@ -13,7 +13,11 @@ export class PlanCodeActionProvider implements vscode.CodeActionProvider {
 
   constructor(private readonly plans: PlanWorkspace) {}
 
-  async provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
+  async provideCodeActions(
+    document: vscode.TextDocument,
+    range: vscode.Range | vscode.Selection,
+    context: vscode.CodeActionContext,
+  ): Promise<vscode.CodeAction[]> {
     const ours = context.diagnostics.filter((diagnostic) => diagnostic.source === 'narratoria');
     if (ours.length === 0) return [];
     const validation = this.plans.currentValidation(document) ?? (await this.plans.validate(document));
@@ -47,7 +51,12 @@ export class PlanCodeActionProvider implements vscode.CodeActionProvider {
   }
 
   /** "Allow <folder> in narratoria.allowedToolRoots": a command that changes the workspace setting (trusted workspaces only). */
-  private allowFolderActions(document: vscode.TextDocument, current: PlanDocument, diagnostics: readonly Diagnostic[], ours: readonly vscode.Diagnostic[]): vscode.CodeAction[] {
+  private allowFolderActions(
+    document: vscode.TextDocument,
+    current: PlanDocument,
+    diagnostics: readonly Diagnostic[],
+    ours: readonly vscode.Diagnostic[],
+  ): vscode.CodeAction[] {
     const folder = vscode.workspace.getWorkspaceFolder(document.uri);
     const fixes = allowToolRootFixes(current, diagnostics, {
       root: this.plans.rootOf(document),
@@ -67,5 +76,7 @@ export class PlanCodeActionProvider implements vscode.CodeActionProvider {
 /** A shown diagnostic is the runtime's when code, message and range agree. */
 function matches(shown: vscode.Diagnostic, diagnostic: Diagnostic): boolean {
   const code = typeof shown.code === 'object' ? shown.code.value : shown.code;
-  return code === diagnostic.code && shown.message === diagnostic.message && diagnostic.range !== undefined && shown.range.isEqual(rangeOfSource(diagnostic.range));
+  return (
+    code === diagnostic.code && shown.message === diagnostic.message && diagnostic.range !== undefined && shown.range.isEqual(rangeOfSource(diagnostic.range))
+  );
 }

@@ -31,9 +31,12 @@ export class PlanDiagnostics implements vscode.Disposable {
       const validation = await this.plans.validate(document);
       // A newer version is on its way (or the document closed): its own validation publishes.
       if (document.isClosed || validation.version !== document.version) return;
-      this.documents.collection.set(document.uri, validation.result.diagnostics.map((diagnostic) => toVsCodeDiagnostic(document.uri, diagnostic, this.docs)));
+      this.documents.collection.set(
+        document.uri,
+        validation.result.diagnostics.map((diagnostic) => toVsCodeDiagnostic(document.uri, diagnostic, this.docs)),
+      );
     } catch (error) {
-      this.log.error(`validating ${document.uri.fsPath} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      this.log.error(`validating ${document.uri.fsPath} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
 

@@ -90,7 +90,13 @@ export class PlanWorkspace implements vscode.Disposable {
     const skills = await this.catalogFor(root);
     // A tool of a skill whose skill.json is broken is an error (SKILL_BROKEN), as in `narratoria validate`.
     const brokenSkills = root === this.skills.root ? this.skills.brokenSkills : [];
-    const result = await validatePlanText(document.getText(), { root, extraSkillRoots: this.skills.extraSkillRoots(), allowedToolRoots: this.skills.allowedToolRoots(), skills, brokenSkills });
+    const result = await validatePlanText(document.getText(), {
+      root,
+      extraSkillRoots: this.skills.extraSkillRoots(),
+      allowedToolRoots: this.skills.allowedToolRoots(),
+      skills,
+      brokenSkills,
+    });
     const validation = { version, result };
     if (document.version === version) this.validations.set(document.uri.toString(), validation);
     return validation;

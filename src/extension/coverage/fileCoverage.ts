@@ -16,10 +16,14 @@ export class SkillFileCoverage extends vscode.FileCoverage {
 
 /** Statements (with the arms of each branch on the statement of the line it starts on) and declarations. */
 export function coverageDetails(data: FileCoverageData): vscode.FileCoverageDetail[] {
-  const statements = data.details.statements.map((statement) => ({ executed: statement.count, range: rangeOf(statement.range), branches: [] as vscode.BranchCoverage[] }));
+  const statements = data.details.statements.map((statement) => ({
+    executed: statement.count,
+    range: rangeOf(statement.range),
+    branches: [] as vscode.BranchCoverage[],
+  }));
   const byLine = new Map(statements.map((statement) => [statement.range.start.line, statement] as const));
   const extra: typeof statements = [];
-  const groups = new Map<number, typeof data.details.branches[number][]>();
+  const groups = new Map<number, (typeof data.details.branches)[number][]>();
   for (const arm of data.details.branches) {
     const arms = groups.get(arm.branch);
     if (arms) arms.push(arm);
@@ -32,11 +36,15 @@ export function coverageDetails(data: FileCoverageData): vscode.FileCoverageDeta
       statement = { executed: arms.reduce((sum, arm) => sum + arm.count, 0), range: rangeOf(first.range), branches: [] };
       extra.push(statement);
     }
-    arms.forEach((arm, index) => statement.branches.push(new vscode.BranchCoverage(arm.count, rangeOf(arm.range), arms.length > 1 ? `arm ${index + 1} of ${arms.length}` : undefined)));
+    arms.forEach((arm, index) =>
+      statement.branches.push(new vscode.BranchCoverage(arm.count, rangeOf(arm.range), arms.length > 1 ? `arm ${index + 1} of ${arms.length}` : undefined)),
+    );
   }
   return [
     ...[...statements, ...extra].map((statement) => new vscode.StatementCoverage(statement.executed, statement.range, statement.branches)),
-    ...data.details.functions.map((declaration) => new vscode.DeclarationCoverage(declaration.name || '(anonymous)', declaration.count, rangeOf(declaration.range))),
+    ...data.details.functions.map(
+      (declaration) => new vscode.DeclarationCoverage(declaration.name || '(anonymous)', declaration.count, rangeOf(declaration.range)),
+    ),
   ];
 }
 

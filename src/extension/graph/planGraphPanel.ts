@@ -47,7 +47,11 @@ export class PlanGraphPanel implements vscode.Disposable {
     private readonly services: PlanGraphPanelHost,
   ) {
     const host = services;
-    this.feed = new GraphFeed(host.layout, (planId) => host.planOfRun(document, planId), () => host.scriptNames?.(document));
+    this.feed = new GraphFeed(
+      host.layout,
+      (planId) => host.planOfRun(document, planId),
+      () => host.scriptNames?.(document),
+    );
     panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview')] };
     this.host = new WebviewHost<ToGraphWebview, FromGraphWebview>(panel, {
       extensionUri: host.extensionUri,
@@ -151,7 +155,8 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   private announceLayout(model: PlanGraphModel): void {
-    if (model.tools.length >= OFF_THREAD_FROM) this.post({ type: 'layoutStarted', title: this.name, nodeCount: model.tools.length, levels: levelCounts(model) });
+    if (model.tools.length >= OFF_THREAD_FROM)
+      this.post({ type: 'layoutStarted', title: this.name, nodeCount: model.tools.length, levels: levelCounts(model) });
   }
 
   private publish(update: FeedUpdate, force: boolean): void {
@@ -200,7 +205,9 @@ export class PlanGraphPanel implements vscode.Disposable {
     const model = this.services.planModel(this.document);
     const tool = model.toolById(toolId);
     const span = tool?.toolId?.span ?? tool?.span;
-    const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document === this.document) ?? (await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false }));
+    const editor =
+      vscode.window.visibleTextEditors.find((candidate) => candidate.document === this.document) ??
+      (await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false }));
     if (!span) {
       void vscode.window.showInformationMessage(`"${toolId}" is not a tool of ${this.name} (a run record keeps its plan under "plan").`);
       return;

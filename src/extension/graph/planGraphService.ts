@@ -47,7 +47,12 @@ export class PlanGraphService implements vscode.Disposable {
     }
     const document = await vscode.workspace.openTextDocument(uri);
     const name = path.basename(uri.path);
-    const webviewPanel = vscode.window.createWebviewPanel(PLAN_GRAPH_VIEW_TYPE, `Graph: ${name}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, retainContextWhenHidden: true });
+    const webviewPanel = vscode.window.createWebviewPanel(
+      PLAN_GRAPH_VIEW_TYPE,
+      `Graph: ${name}`,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: true, retainContextWhenHidden: true },
+    );
     const panel = new PlanGraphPanel(document, webviewPanel, {
       extensionUri: this.options.extensionUri,
       log: this.options.log,
@@ -111,7 +116,9 @@ export class PlanGraphService implements vscode.Disposable {
 
   /** The plan of a run from `<story root>/.narratoria/runs/<planId>.json`. */
   private planOfRun(document: vscode.TextDocument, planId: string): unknown {
-    const roots = [document.uri.scheme === 'file' ? findStoryRoot(document.uri.fsPath) : undefined, this.options.root].filter((root): root is string => Boolean(root));
+    const roots = [document.uri.scheme === 'file' ? findStoryRoot(document.uri.fsPath) : undefined, this.options.root].filter((root): root is string =>
+      Boolean(root),
+    );
     for (const root of roots) {
       const plan = recordedPlan(root, planId);
       if (plan !== undefined) return plan;

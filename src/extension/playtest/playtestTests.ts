@@ -16,7 +16,8 @@ import { PlaytestItems } from './playtestItems.js';
 
 /** The test message context value of a failed turn (its menu offers the debugger's replay and the turn's graph). */
 export const TURN_FAILURE_CONTEXT = 'narratoria.playtestTurnFailure';
-const RESTRICTED_MODE = 'Restricted Mode: playtests run skill scripts, and this workspace is not trusted. Trust the workspace (Manage Workspace Trust) to run them.';
+const RESTRICTED_MODE =
+  'Restricted Mode: playtests run skill scripts, and this workspace is not trusted. Trust the workspace (Manage Workspace Trust) to run them.';
 
 export interface PlaytestTestsOptions {
   readonly root: string | undefined;
@@ -54,7 +55,12 @@ export class PlaytestTests implements vscode.Disposable {
     this.controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, {}), true);
     this.controller.createRunProfile('Debug', vscode.TestRunProfileKind.Debug, (request, token) => this.run(request, token, { debug: true }), true);
     // Line, branch and function coverage of the story's JavaScript and TypeScript skill scripts, in VS Code's coverage view.
-    const coverageProfile = this.controller.createRunProfile('Run with Coverage', vscode.TestRunProfileKind.Coverage, (request, token) => this.run(request, token, { coverage: true }), true);
+    const coverageProfile = this.controller.createRunProfile(
+      'Run with Coverage',
+      vscode.TestRunProfileKind.Coverage,
+      (request, token) => this.run(request, token, { coverage: true }),
+      true,
+    );
     coverageProfile.loadDetailedCoverage = async (_run, fileCoverage) => (fileCoverage instanceof SkillFileCoverage ? coverageDetails(fileCoverage.data) : []);
     this.updateLlmProfile();
     const watcher = vscode.workspace.createFileSystemWatcher(`**/*${PLAYTEST_SUFFIX}`);
@@ -105,7 +111,12 @@ export class PlaytestTests implements vscode.Disposable {
     const state = this.options.narrator.status.state;
     const available = state === 'ready' || state === 'idle' || state === 'loading';
     if (available && !this.llmProfile) {
-      this.llmProfile = this.controller.createRunProfile('Run with LLM Narrator', vscode.TestRunProfileKind.Run, (request, token) => this.run(request, token, { narrator: 'llm' }), false);
+      this.llmProfile = this.controller.createRunProfile(
+        'Run with LLM Narrator',
+        vscode.TestRunProfileKind.Run,
+        (request, token) => this.run(request, token, { narrator: 'llm' }),
+        false,
+      );
     } else if (!available && this.llmProfile) {
       this.llmProfile.dispose();
       this.llmProfile = undefined;
@@ -184,7 +195,7 @@ export class PlaytestTests implements vscode.Disposable {
     for (const item of files) {
       const playtest = await this.items.read(item);
       if (!playtest) {
-        run.errored(item, new vscode.TestMessage(typeof item.error === 'string' ? item.error : item.error?.value ?? 'the playtest file has problems'));
+        run.errored(item, new vscode.TestMessage(typeof item.error === 'string' ? item.error : (item.error?.value ?? 'the playtest file has problems')));
         continue;
       }
       playtests.push(playtest);

@@ -18,7 +18,9 @@ export class ManifestHintDiagnostics implements vscode.Disposable, vscode.CodeAc
 
   constructor(private readonly docs: (code: string) => vscode.Uri) {
     this.documents = new DocumentDiagnostics('narratoria-skill-hints', isSkillManifest, (document) => this.check(document));
-    this.actions = vscode.languages.registerCodeActionsProvider({ scheme: 'file', pattern: '**/skill.json' }, this, { providedCodeActionKinds: ManifestHintDiagnostics.providedCodeActionKinds });
+    this.actions = vscode.languages.registerCodeActionsProvider({ scheme: 'file', pattern: '**/skill.json' }, this, {
+      providedCodeActionKinds: ManifestHintDiagnostics.providedCodeActionKinds,
+    });
     this.documents.checkOpenDocuments();
   }
 
@@ -43,7 +45,9 @@ export class ManifestHintDiagnostics implements vscode.Disposable, vscode.CodeAc
   }
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    const hints = context.diagnostics.filter((diagnostic) => HINT_CODES.has(typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : String(diagnostic.code)));
+    const hints = context.diagnostics.filter((diagnostic) =>
+      HINT_CODES.has(typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : String(diagnostic.code)),
+    );
     if (hints.length === 0) return [];
     const text = document.getText();
     let keywords: string[];

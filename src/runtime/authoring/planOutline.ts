@@ -92,14 +92,16 @@ function toolSymbol(document: PlanDocument, tool: PlanTool): PlanSymbol {
       kind: 'input',
       span: joined(input.keySpan, input.span),
       selectionSpan: input.keySpan,
-      children: input.properties.map((property): PlanSymbol => ({
-        name: symbolName(property.name),
-        detail: property.valueSpan ? truncate(document.text.slice(property.valueSpan.offset, spanEnd(property.valueSpan))) : '',
-        kind: 'property',
-        span: joined(property.keySpan, property.valueSpan ?? property.keySpan),
-        selectionSpan: property.keySpan,
-        children: [],
-      })),
+      children: input.properties.map(
+        (property): PlanSymbol => ({
+          name: symbolName(property.name),
+          detail: property.valueSpan ? truncate(document.text.slice(property.valueSpan.offset, spanEnd(property.valueSpan))) : '',
+          kind: 'property',
+          span: joined(property.keySpan, property.valueSpan ?? property.keySpan),
+          selectionSpan: property.keySpan,
+          children: [],
+        }),
+      ),
     });
   }
   const toolId = tool.toolId?.value;

@@ -55,14 +55,16 @@ export function planQuickFixes(
   if (!document.isWellFormed) return [];
   const context = fixContext(document, catalog, options);
   return diagnostics.flatMap((diagnostic) =>
-    proposalsFor(context, diagnostic).map((proposal): PlanCodeAction => ({
-      title: proposal.title,
-      kind: 'quickfix',
-      diagnostic,
-      edits: editsOfOperations(document.text, proposal.operations),
-      ...(proposal.isPreferred ? { isPreferred: true } : {}),
-      ...(proposal.fixAllGroup ? { fixAllGroup: proposal.fixAllGroup } : {}),
-    })),
+    proposalsFor(context, diagnostic).map(
+      (proposal): PlanCodeAction => ({
+        title: proposal.title,
+        kind: 'quickfix',
+        diagnostic,
+        edits: editsOfOperations(document.text, proposal.operations),
+        ...(proposal.isPreferred ? { isPreferred: true } : {}),
+        ...(proposal.fixAllGroup ? { fixAllGroup: proposal.fixAllGroup } : {}),
+      }),
+    ),
   );
 }
 

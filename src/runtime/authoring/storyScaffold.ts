@@ -21,7 +21,11 @@ export interface ScaffoldSources {
 }
 
 /** What a folder holds before `init`: whether it may be filled without --force. */
-export type FolderState = { readonly kind: 'missing' } | { readonly kind: 'notFolder' } | { readonly kind: 'empty' } | { readonly kind: 'notEmpty'; readonly entries: readonly string[] };
+export type FolderState =
+  | { readonly kind: 'missing' }
+  | { readonly kind: 'notFolder' }
+  | { readonly kind: 'empty' }
+  | { readonly kind: 'notEmpty'; readonly entries: readonly string[] };
 
 export interface WrittenFile {
   readonly path: string;
@@ -41,7 +45,10 @@ const SKIPPED_IN_SKILL = new Set(['data', 'config.json', 'node_modules']);
 /** Every file of a new story, in the order they are written (README last: a story with a README is complete). */
 export async function storyScaffoldFiles(sources: ScaffoldSources, storyName: string): Promise<ScaffoldFile[]> {
   const files: ScaffoldFile[] = [];
-  const skills = (await readdir(sources.sampleSkillsDirectory, { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort();
+  const skills = (await readdir(sources.sampleSkillsDirectory, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
   for (const skill of skills) {
     for (const relative of await filesUnder(path.join(sources.sampleSkillsDirectory, skill), true)) {
       files.push({ path: `skills/${skill}/${relative}`, source: path.join(sources.sampleSkillsDirectory, skill, ...relative.split('/')) });
@@ -51,7 +58,7 @@ export async function storyScaffoldFiles(sources: ScaffoldSources, storyName: st
   files.push({ path: plan, text: await examplePlanText(sources.examplesDirectory) });
   files.push({ path: STARTER_PLAYTEST, text: starterPlaytestText() });
   // What the story keeps while it plays (sessions and their skills' data, run records, logs) stays out of git.
-  files.push({ path: '.gitignore', text: '# Narratoria: saved sessions, their skills\' data, run records and logs\n.narratoria/\n' });
+  files.push({ path: '.gitignore', text: "# Narratoria: saved sessions, their skills' data, run records and logs\n.narratoria/\n" });
   files.push({ path: 'README.md', text: starterReadmeText(storyName, plan) });
   return files;
 }
@@ -130,7 +137,10 @@ export async function writeStoryScaffold(root: string, files: readonly ScaffoldF
       written.push({ path: file.path, replaced });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      return { written, failure: { path: file.path, message: code === 'EEXIST' ? 'a file of that name is already there' : (code ?? (error as Error).message) } };
+      return {
+        written,
+        failure: { path: file.path, message: code === 'EEXIST' ? 'a file of that name is already there' : (code ?? (error as Error).message) },
+      };
     }
   }
   return { written };

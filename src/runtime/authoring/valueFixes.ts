@@ -27,7 +27,13 @@ export function aliasFixes(context: FixContext, segments: readonly string[]): Fi
   const field = rest === 'toolPath' ? tool?.toolPath : rest === 'rollback/toolPath' ? tool?.rollbackToolPath : undefined;
   const found = field ? context.catalog.scriptByToolPath(field.value) : undefined;
   if (!field || !found?.named) return [];
-  return [{ title: `Change to ${found.script.toolPath}`, operations: [{ kind: 'replace', span: field.span, newText: JSON.stringify(found.script.toolPath) }], isPreferred: true }];
+  return [
+    {
+      title: `Change to ${found.script.toolPath}`,
+      operations: [{ kind: 'replace', span: field.span, newText: JSON.stringify(found.script.toolPath) }],
+      isPreferred: true,
+    },
+  ];
 }
 
 /** A retryPolicy maxRetries or backoffMs out of range or not an integer: round it and clamp it into its bounds. */
@@ -68,7 +74,11 @@ export function inputPropertyFixes(context: FixContext, diagnostic: Diagnostic, 
   const known = schema?.['properties'];
   const names = known !== null && typeof known === 'object' && !Array.isArray(known) ? Object.keys(known) : [];
   const hinted = /did you mean "([^"\\]+)"\?/.exec(diagnostic.message)?.[1];
-  const suggestion = closestMatch(property.name, names.filter((name) => !present.has(name))) ?? (hinted !== undefined && !present.has(hinted) ? hinted : undefined);
+  const suggestion =
+    closestMatch(
+      property.name,
+      names.filter((name) => !present.has(name)),
+    ) ?? (hinted !== undefined && !present.has(hinted) ? hinted : undefined);
   const proposals: FixProposal[] = [];
   if (suggestion !== undefined) {
     proposals.push({
@@ -82,7 +92,10 @@ export function inputPropertyFixes(context: FixContext, diagnostic: Diagnostic, 
     const list: MemberList = {
       key: `${tool.pointer}/input`,
       span: input.span,
-      members: input.properties.map((candidate) => ({ offset: candidate.keySpan.offset, length: candidate.valueSpan!.offset + candidate.valueSpan!.length - candidate.keySpan.offset })),
+      members: input.properties.map((candidate) => ({
+        offset: candidate.keySpan.offset,
+        length: candidate.valueSpan!.offset + candidate.valueSpan!.length - candidate.keySpan.offset,
+      })),
     };
     proposals.push({ title: `Remove the input property "${property.name}"`, operations: [{ kind: 'removeMember', list, index }] });
   }

@@ -29,11 +29,14 @@ export class CoverageSession implements Disposable {
     private readonly skills: readonly Skill[],
     readonly usage: SkillUsage = new SkillUsage(knownScripts(skills)),
   ) {
-    this.collector = new V8CoverageCollector(root, skills.map((skill) => ({
-      name: skill.name,
-      directory: realpathOr(skill.directory),
-      scripts: skill.scripts.filter((script) => script.declared).map((script) => realpathOr(script.path)),
-    })));
+    this.collector = new V8CoverageCollector(
+      root,
+      skills.map((skill) => ({
+        name: skill.name,
+        directory: realpathOr(skill.directory),
+        scripts: skill.scripts.filter((script) => script.declared).map((script) => realpathOr(script.path)),
+      })),
+    );
   }
 
   /** Variables for the skill scripts' environment (merge into the executor's extraEnv). */
@@ -56,12 +59,18 @@ export class CoverageSession implements Disposable {
   async finish(folder: string): Promise<CoverageResult> {
     const files = await this.collector.finish();
     const known = this.usage.known;
-    return writeCoverage({
-      files,
-      totals: coverageTotals(files),
-      skills: this.usage.skillCoverage(this.skills.map((skill) => skill.name)),
-      skillCoverageOnly: known.filter((script) => script.declared && !hasLineCoverage(script.file)).map((script) => script.id).sort(),
-    }, folder);
+    return writeCoverage(
+      {
+        files,
+        totals: coverageTotals(files),
+        skills: this.usage.skillCoverage(this.skills.map((skill) => skill.name)),
+        skillCoverageOnly: known
+          .filter((script) => script.declared && !hasLineCoverage(script.file))
+          .map((script) => script.id)
+          .sort(),
+      },
+      folder,
+    );
   }
 
   dispose(): void {

@@ -28,9 +28,10 @@ export async function toFileCoverage(
   functions: readonly FunctionCov[],
   sourceMap: { readonly lineLengths?: readonly number[]; readonly data?: unknown } | undefined,
 ): Promise<FileCoverageData | undefined> {
-  const sources = sourceMap?.data && sourceMap.lineLengths
-    ? { source: sourceMap.lineLengths.map((length) => ' '.repeat(length)).join('\n'), originalSource: '', sourceMap: { sourcemap: sourceMap.data as never } }
-    : undefined;
+  const sources =
+    sourceMap?.data && sourceMap.lineLengths
+      ? { source: sourceMap.lineLengths.map((length) => ' '.repeat(length)).join('\n'), originalSource: '', sourceMap: { sourcemap: sourceMap.data as never } }
+      : undefined;
   const converter = sources ? v8ToIstanbul(file, 0, sources) : v8ToIstanbul(file, 0);
   try {
     await converter.load();
@@ -66,7 +67,11 @@ function fromIstanbul(file: string, root: string, skill: string, data: IstanbulF
   for (const [key, branch] of Object.entries(data.branchMap)) {
     branch.locations.forEach((location, arm) => branches.push({ range: range(location), count: data.b[key]?.[arm] ?? 0, branch: Number(key) }));
   }
-  const functions: FunctionDetail[] = Object.entries(data.fnMap).map(([key, fn]) => ({ name: fn.name, range: range(fn.decl ?? fn.loc), count: data.f[key] ?? 0 }));
+  const functions: FunctionDetail[] = Object.entries(data.fnMap).map(([key, fn]) => ({
+    name: fn.name,
+    range: range(fn.decl ?? fn.loc),
+    count: data.f[key] ?? 0,
+  }));
   // A line is covered when any statement on it ran (v8-to-istanbul makes one statement per line).
   const lineHits = new Map<number, number>();
   for (const statement of statements) lineHits.set(statement.range.start.line, Math.max(lineHits.get(statement.range.start.line) ?? 0, statement.count));

@@ -78,7 +78,9 @@ export class V8CoverageCollector implements Disposable {
         const cached = value['source-map-cache']?.[script.url];
         if (cached && !this.sourceMaps.has(script.url)) this.sourceMaps.set(script.url, cached);
         const before = this.merged.get(script.url);
-        const together = before ? mergeProcessCovs([{ result: [before] }, { result: [script] }]).result[0]! : mergeProcessCovs([{ result: [script] }]).result[0]!;
+        const together = before
+          ? mergeProcessCovs([{ result: [before] }, { result: [script] }]).result[0]!
+          : mergeProcessCovs([{ result: [script] }]).result[0]!;
         this.merged.set(script.url, together);
       }
       rmSync(file, { force: true });

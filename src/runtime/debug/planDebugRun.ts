@@ -151,14 +151,22 @@ export class PlanDebugRun implements Disposable {
     run.onDidWriteStderr(({ toolId, text }) => this.outputEmitter.fire({ category: 'stderr', text, toolId }));
     run.onDidEmitEvent(({ toolId, event }) => {
       if (event.type === 'log') this.outputEmitter.fire({ category: 'stdout', text: `[${toolId}] ${event.level}: ${event.message}\n`, toolId });
-      if (event.type === 'error') this.outputEmitter.fire({ category: 'stderr', text: `[${toolId}] error ${event.errorCode}: ${event.errorMessage}\n`, toolId });
+      if (event.type === 'error')
+        this.outputEmitter.fire({ category: 'stderr', text: `[${toolId}] error ${event.errorCode}: ${event.errorMessage}\n`, toolId });
     });
     run.onDidRaiseWarning(({ warning }) => {
       this.outputEmitter.fire({ category: 'console', text: `warning ${warning.code}: ${warning.message}\n`, toolId: warning.toolId });
       // Output after done does not fail the attempt, but it breaks the protocol: the protocolError filter stops at its end.
-      if (warning.code === 'EVENT_AFTER_DONE' && warning.toolId !== undefined && !this.afterDone.has(warning.toolId)) this.afterDone.set(warning.toolId, warning.message);
+      if (warning.code === 'EVENT_AFTER_DONE' && warning.toolId !== undefined && !this.afterDone.has(warning.toolId))
+        this.afterDone.set(warning.toolId, warning.message);
     });
-    run.onDidScheduleRetry(({ toolId, nextAttempt, delayMs, error }) => this.outputEmitter.fire({ category: 'console', text: `${toolId}: ${error.category} (${error.message}); attempt ${nextAttempt} in ${delayMs} ms\n`, toolId }));
+    run.onDidScheduleRetry(({ toolId, nextAttempt, delayMs, error }) =>
+      this.outputEmitter.fire({
+        category: 'console',
+        text: `${toolId}: ${error.category} (${error.message}); attempt ${nextAttempt} in ${delayMs} ms\n`,
+        toolId,
+      }),
+    );
     run.onDidFinishTool(({ result }) => {
       this.finished.set(result.toolId, result);
       if (result.state !== 'success' && result.state !== 'skipped') {
@@ -306,7 +314,18 @@ export class PlanDebugRun implements Disposable {
     else if (this.pausePending) reason = 'pause';
     this.entryPending = false;
     if (reason) {
-      await this.hold({ reason, threadId: thread.id, toolId, attempt: info.attempt, kind: 'tool', pointIndex: point?.index ?? -1, hitBreakpointIds: decision.hitBreakpointIds, state, input, dependencies });
+      await this.hold({
+        reason,
+        threadId: thread.id,
+        toolId,
+        attempt: info.attempt,
+        kind: 'tool',
+        pointIndex: point?.index ?? -1,
+        hitBreakpointIds: decision.hitBreakpointIds,
+        state,
+        input,
+        dependencies,
+      });
     }
     const edit = view.edit;
     if (edit?.state) view.state = edit.state;
@@ -320,8 +339,15 @@ export class PlanDebugRun implements Disposable {
     const view = this.attempts.get(thread.id);
     const before = view?.state ?? this.committedState;
     const point = this.record({
-      kind: 'event', toolId: info.toolId, attempt: info.attempt, skill: view?.skill ?? null, state: before,
-      input: view?.input ?? {}, dependencies: view?.dependencies ?? {}, event: info.event, eventIndex: info.index,
+      kind: 'event',
+      toolId: info.toolId,
+      attempt: info.attempt,
+      skill: view?.skill ?? null,
+      state: before,
+      input: view?.input ?? {},
+      dependencies: view?.dependencies ?? {},
+      event: info.event,
+      eventIndex: info.index,
     });
     let data: { ids: number[]; pointers: string[] } | undefined;
     if (info.event.type === 'state_patch') {
@@ -356,22 +382,44 @@ export class PlanDebugRun implements Disposable {
     const thread = this.threadsByAttempt.get(`${info.tool.toolId}\u0000${info.attempt}`);
     if (!thread) return;
     const view = this.attempts.get(thread.id);
-    const failure = info.ok ? undefined : {
-      category: info.timedOut ? 'timeout' : (info.error?.category ?? 'process_error'),
-      message: info.error?.message ?? 'the tool failed',
-      timedOut: info.timedOut,
-      willRetry: info.willRetry,
-    };
+    const failure = info.ok
+      ? undefined
+      : {
+          category: info.timedOut ? 'timeout' : (info.error?.category ?? 'process_error'),
+          message: info.error?.message ?? 'the tool failed',
+          timedOut: info.timedOut,
+          willRetry: info.willRetry,
+        };
     const state = view?.state ?? this.committedState;
     const input = view?.input ?? {};
     const dependencies = view?.dependencies ?? {};
-    const point = this.record({ kind: 'finish', toolId: info.tool.toolId, attempt: info.attempt, skill: view?.skill ?? null, state, input, dependencies, ok: info.ok, failure,
-      result: { ok: info.ok, attempt: info.attempt, exitCode: info.exitCode, durationMs: info.durationMs, output: info.output, ...(info.error ? { error: info.error } : {}), willRetry: info.willRetry } });
+    const point = this.record({
+      kind: 'finish',
+      toolId: info.tool.toolId,
+      attempt: info.attempt,
+      skill: view?.skill ?? null,
+      state,
+      input,
+      dependencies,
+      ok: info.ok,
+      failure,
+      result: {
+        ok: info.ok,
+        attempt: info.attempt,
+        exitCode: info.exitCode,
+        durationMs: info.durationMs,
+        output: info.output,
+        ...(info.error ? { error: info.error } : {}),
+        willRetry: info.willRetry,
+      },
+    });
     const mode = this.modes.get(thread.id) ?? 'run';
     const afterDone = this.afterDone.get(info.tool.toolId);
     const exception = failure
       ? failureException(failure, this.exceptionFilters)
-      : afterDone !== undefined && this.exceptionFilters.has('protocolError') ? `protocol_violation: output after done (${afterDone})` : undefined;
+      : afterDone !== undefined && this.exceptionFilters.has('protocolError')
+        ? `protocol_violation: output after done (${afterDone})`
+        : undefined;
     let reason: StopReason | undefined;
     if (exception) reason = 'exception';
     else if (mode === 'stepIn' || mode === 'stepOut' || this.nextPending) reason = 'step';
@@ -394,8 +442,22 @@ export class PlanDebugRun implements Disposable {
 
   private async beforeRePlan(info: BeforeRePlanInfo): Promise<void> {
     if (this.terminated) return;
-    const point = this.record({ kind: 'replan', toolId: info.toolId, attempt: 1, skill: null, state: this.committedState, input: {}, dependencies: {}, iteration: info.iteration, suggestion: info.suggestion });
-    this.outputEmitter.fire({ category: 'console', text: `re-planning (iteration ${info.iteration}): "${info.toolId}" asked for more context${info.suggestion ? `: ${info.suggestion}` : ''}\n`, toolId: info.toolId });
+    const point = this.record({
+      kind: 'replan',
+      toolId: info.toolId,
+      attempt: 1,
+      skill: null,
+      state: this.committedState,
+      input: {},
+      dependencies: {},
+      iteration: info.iteration,
+      suggestion: info.suggestion,
+    });
+    this.outputEmitter.fire({
+      category: 'console',
+      text: `re-planning (iteration ${info.iteration}): "${info.toolId}" asked for more context${info.suggestion ? `: ${info.suggestion}` : ''}\n`,
+      toolId: info.toolId,
+    });
     let reason: StopReason | undefined;
     if (this.exceptionFilters.has('replan')) reason = 'exception';
     else if (this.pausePending) reason = 'pause';

@@ -78,7 +78,6 @@ export interface ExecutePlanOptions {
   readonly subPlanDepth?: number | undefined;
 }
 
-
 /**
  * One execution of a plan. Subscribe to the `onDid…` events right after `startPlanRun` (nothing is
  * fired before the next tick); `result` settles once every tool is final.
@@ -126,9 +125,16 @@ export class PlanRun implements Disposable {
   dispose(): void {
     this.cancel();
     for (const emitter of [
-      this.startedToolEmitter, this.emittedEventEmitter, this.retryEmitter, this.finishedToolEmitter,
-      this.stateEmitter, this.warningEmitter, this.stderrEmitter, this.finishedPlanEmitter,
-    ]) emitter.dispose();
+      this.startedToolEmitter,
+      this.emittedEventEmitter,
+      this.retryEmitter,
+      this.finishedToolEmitter,
+      this.stateEmitter,
+      this.warningEmitter,
+      this.stderrEmitter,
+      this.finishedPlanEmitter,
+    ])
+      emitter.dispose();
   }
 
   private stop(reason: 'cancelled' | 'plan_timeout'): void {

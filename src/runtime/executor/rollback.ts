@@ -38,7 +38,11 @@ export async function runRollbacks(context: ToolRunContext, tools: readonly Norm
       stdin: { requestId: context.planId, tool: `${tool.toolId}:rollback`, input: rollback.input ?? {}, dependencies: {}, state: context.committedState() },
       timeoutMs: rollback.timeoutMs ?? DEFAULT_ROLLBACK_TIMEOUT_MS,
       cwd: context.root,
-      env: buildScriptEnvironment({ root: context.root, toolId: `${tool.toolId}:rollback`, requestId: context.planId }, context.options.extraEnv ?? {}, context.hostEnvironment),
+      env: buildScriptEnvironment(
+        { root: context.root, toolId: `${tool.toolId}:rollback`, requestId: context.planId },
+        context.options.extraEnv ?? {},
+        context.hostEnvironment,
+      ),
       signal: new AbortController().signal,
       onEvent: () => undefined,
       onWarning: context.warn,

@@ -105,15 +105,18 @@ export class Scheduler {
     });
     this.parallel = this.planRun.plan.parallel === true;
     this.limit = this.parallel ? Math.max(1, this.options.concurrency ?? availableParallelism()) : 1;
-    this.state = new StateCommit({ ...(this.options.resume?.initialState ?? this.options.initialState ?? {}) }, {
-      topologicalIndices: this.topologicalIndices,
-      position: (index) => this.topologicalPosition[index]!,
-      dependenciesOf: (index) => this.dependencyIndices[index]!,
-      finishedAt: (index) => {
-        const record = this.records[index]!;
-        return record.status === Status.Finished ? record : undefined;
+    this.state = new StateCommit(
+      { ...(this.options.resume?.initialState ?? this.options.initialState ?? {}) },
+      {
+        topologicalIndices: this.topologicalIndices,
+        position: (index) => this.topologicalPosition[index]!,
+        dependenciesOf: (index) => this.dependencyIndices[index]!,
+        finishedAt: (index) => {
+          const record = this.records[index]!;
+          return record.status === Status.Finished ? record : undefined;
+        },
       },
-    });
+    );
     this.writer = options.runStore ? new RunRecordWriter(options.runStore) : undefined;
     const internals = planRun.internals;
     this.context = {
@@ -147,7 +150,8 @@ export class Scheduler {
     if (resume && resume.planId === this.planRun.planId) {
       for (const index of this.topologicalIndices) {
         const stored = resume.tools[this.tools[index]!.toolId];
-        if (stored?.result.state === 'success' && this.records[index]!.remaining === 0) this.complete(index, stored.result, stored.result.output, stored.patches, false);
+        if (stored?.result.state === 'success' && this.records[index]!.remaining === 0)
+          this.complete(index, stored.result, stored.result.output, stored.patches, false);
       }
     }
     this.tools.forEach((_, index) => {
@@ -183,7 +187,12 @@ export class Scheduler {
       record.status = Status.Running;
       this.running++;
       if (exclusive) this.exclusiveRunning = true;
-      void runToolWithRetries(this.context, this.tools[index]!, () => this.dependencyOutputs(index), () => this.stateFor(index)).then(
+      void runToolWithRetries(
+        this.context,
+        this.tools[index]!,
+        () => this.dependencyOutputs(index),
+        () => this.stateFor(index),
+      ).then(
         (finished) => {
           this.running--;
           if (exclusive) this.exclusiveRunning = false;
@@ -195,7 +204,20 @@ export class Scheduler {
           if (exclusive) this.exclusiveRunning = false;
           const message = error instanceof Error ? error.message : String(error);
           const toolError: ToolError = { code: 'INTERNAL_ERROR', message: `internal error while running the tool: ${message}`, category: 'process_error' };
-          this.complete(index, { toolId: this.tools[index]!.toolId, toolPath: this.tools[index]!.toolPath, skill: this.context.skillOf(this.tools[index]!), state: 'failed', error: toolError, retryCount: 0 }, undefined, [], true);
+          this.complete(
+            index,
+            {
+              toolId: this.tools[index]!.toolId,
+              toolPath: this.tools[index]!.toolPath,
+              skill: this.context.skillOf(this.tools[index]!),
+              state: 'failed',
+              error: toolError,
+              retryCount: 0,
+            },
+            undefined,
+            [],
+            true,
+          );
           this.pump();
         },
       );
@@ -226,7 +248,10 @@ export class Scheduler {
     this.finished++;
     this.state.finished(index, result, patches);
     if (
-      output?.needsMoreContext === true && fire && this.options.rePlanner && !this.pendingRePlan &&
+      output?.needsMoreContext === true &&
+      fire &&
+      this.options.rePlanner &&
+      !this.pendingRePlan &&
       this.rePlanIterations < Math.min(this.options.maxRePlanIterations ?? DEFAULT_MAX_RE_PLAN_ITERATIONS, DEFAULT_MAX_RE_PLAN_ITERATIONS)
     ) {
       this.pendingRePlan = { toolId: this.tools[index]!.toolId, suggestion: output.contextSuggestion };
@@ -253,24 +278,28 @@ export class Scheduler {
   private skipDependentsOf(index: number, reason: 'dependency_failed' | 'condition_false'): void {
     const source = this.tools[index]!.toolId;
     const message =
-      reason === 'condition_false'
-        ? `skipped because the condition of "${source}" was false`
-        : `skipped because required tool "${source}" did not succeed`;
+      reason === 'condition_false' ? `skipped because the condition of "${source}" was false` : `skipped because required tool "${source}" did not succeed`;
     for (const dependent of this.dependents[index]!) {
       const record = this.records[dependent]!;
       if (record.status !== Status.Pending) continue;
       const tool = this.tools[dependent]!;
-      this.complete(dependent, {
-        toolId: tool.toolId,
-        toolPath: tool.toolPath,
-        skill: this.context.skillOf(tool),
-        state: 'skipped',
-        skipReason: reason,
-        retryCount: 0,
-        ...(reason === 'dependency_failed'
-          ? { error: { code: 'DEPENDENCY_FAILED', message, category: 'tool_failure' as const, details: { dependency: source } } }
-          : {}),
-      }, undefined, [], true);
+      this.complete(
+        dependent,
+        {
+          toolId: tool.toolId,
+          toolPath: tool.toolPath,
+          skill: this.context.skillOf(tool),
+          state: 'skipped',
+          skipReason: reason,
+          retryCount: 0,
+          ...(reason === 'dependency_failed'
+            ? { error: { code: 'DEPENDENCY_FAILED', message, category: 'tool_failure' as const, details: { dependency: source } } }
+            : {}),
+        },
+        undefined,
+        [],
+        true,
+      );
     }
   }
 
@@ -281,7 +310,13 @@ export class Scheduler {
     const parsed = parseCondition(tool.condition);
     const base = { toolId: tool.toolId, toolPath: tool.toolPath, skill: this.context.skillOf(tool), retryCount: 0 };
     if (!parsed.ok) {
-      this.complete(index, { ...base, state: 'failed', error: { code: 'CONDITION_INVALID', message: `invalid condition: ${parsed.message}`, category: 'invalid_plan' } }, undefined, [], true);
+      this.complete(
+        index,
+        { ...base, state: 'failed', error: { code: 'CONDITION_INVALID', message: `invalid condition: ${parsed.message}`, category: 'invalid_plan' } },
+        undefined,
+        [],
+        true,
+      );
       return false;
     }
     if (evaluateCondition(parsed.expression, { state: this.stateFor(index), dependencies: this.dependencyOutputs(index) })) return true;
@@ -298,7 +333,14 @@ export class Scheduler {
       const hook = this.context.hooks?.beforeRePlan;
       if (hook) await hook({ planId: this.planRun.planId, toolId: request.toolId, iteration, suggestion: request.suggestion });
       if (this.context.stopReason()) return;
-      const context = buildRePlanContext(this.currentPlan, this.records.map((record) => record.result), iteration, request.toolId, request.suggestion, this.context.abortSignal);
+      const context = buildRePlanContext(
+        this.currentPlan,
+        this.records.map((record) => record.result),
+        iteration,
+        request.toolId,
+        request.suggestion,
+        this.context.abortSignal,
+      );
       const steps = await this.options.rePlanner!(context);
       if (this.context.stopReason() || steps.length === 0) return;
       const merged = mergeRePlannedSteps(new Set(this.indexById.keys()), steps, iteration);
@@ -314,14 +356,20 @@ export class Scheduler {
       });
       if (!validation.valid) {
         const first = validation.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-        this.context.warn({ code: 'RE_PLAN_INVALID', message: `re-planned steps were rejected: ${first ? `${first.code} ${first.pointer} ${first.message}` : 'invalid plan'}` });
+        this.context.warn({
+          code: 'RE_PLAN_INVALID',
+          message: `re-planned steps were rejected: ${first ? `${first.code} ${first.pointer} ${first.message}` : 'invalid plan'}`,
+        });
         return;
       }
       for (const [toolId, realPath] of validation.resolvedToolPaths) this.resolvedPaths.set(toolId, realPath);
       this.currentPlan = candidate;
       this.addTools(merged.tools);
     } catch (error) {
-      this.context.warn({ code: 'RE_PLAN_FAILED', message: `the planner failed while re-planning (${error instanceof Error ? error.message : String(error)}); the run goes on with the current plan` });
+      this.context.warn({
+        code: 'RE_PLAN_FAILED',
+        message: `the planner failed while re-planning (${error instanceof Error ? error.message : String(error)}); the run goes on with the current plan`,
+      });
     } finally {
       this.pendingRePlan = undefined;
       this.rePlanning = false;
@@ -351,14 +399,31 @@ export class Scheduler {
       for (const dependency of dependencies) {
         const record = this.records[dependency]!;
         if (record.status !== Status.Finished) remaining++;
-        else if (record.result?.state !== 'success' && (this.tools[dependency]!.required || record.result?.state === 'skipped')) blocked = this.tools[dependency]!.toolId;
+        else if (record.result?.state !== 'success' && (this.tools[dependency]!.required || record.result?.state === 'skipped'))
+          blocked = this.tools[dependency]!.toolId;
       }
       this.records[index]!.remaining = remaining;
       if (blocked !== undefined) {
-        this.complete(index, {
-          toolId: tool.toolId, toolPath: tool.toolPath, skill: this.context.skillOf(tool), state: 'skipped', skipReason: 'dependency_failed', retryCount: 0,
-          error: { code: 'DEPENDENCY_FAILED', message: `skipped because required tool "${blocked}" did not succeed`, category: 'tool_failure', details: { dependency: blocked } },
-        }, undefined, [], true);
+        this.complete(
+          index,
+          {
+            toolId: tool.toolId,
+            toolPath: tool.toolPath,
+            skill: this.context.skillOf(tool),
+            state: 'skipped',
+            skipReason: 'dependency_failed',
+            retryCount: 0,
+            error: {
+              code: 'DEPENDENCY_FAILED',
+              message: `skipped because required tool "${blocked}" did not succeed`,
+              category: 'tool_failure',
+              details: { dependency: blocked },
+            },
+          },
+          undefined,
+          [],
+          true,
+        );
       } else if (remaining === 0) {
         this.ready.push(index);
       }
@@ -379,7 +444,8 @@ export class Scheduler {
   private advanceCommitCursor(): void {
     this.state.advance((index, before, after) => {
       const emitter = this.context.emitters.state;
-      if (emitter.hasListeners) emitter.fire({ planId: this.planRun.planId, toolId: this.tools[index]!.toolId, state: after, changedKeys: changedKeys(before, after) });
+      if (emitter.hasListeners)
+        emitter.fire({ planId: this.planRun.planId, toolId: this.tools[index]!.toolId, state: after, changedKeys: changedKeys(before, after) });
     });
   }
 
@@ -388,14 +454,20 @@ export class Scheduler {
     const skipReason = reason ?? (stopReason === 'plan_timeout' ? 'plan_timeout' : 'cancelled');
     this.tools.forEach((tool, index) => {
       if (this.records[index]!.status !== Status.Pending) return;
-      this.complete(index, {
-        toolId: tool.toolId,
-        toolPath: tool.toolPath,
-        skill: this.context.skillOf(tool),
-        state: 'skipped',
-        skipReason,
-        retryCount: 0,
-      }, undefined, [], true);
+      this.complete(
+        index,
+        {
+          toolId: tool.toolId,
+          toolPath: tool.toolPath,
+          skill: this.context.skillOf(tool),
+          state: 'skipped',
+          skipReason,
+          retryCount: 0,
+        },
+        undefined,
+        [],
+        true,
+      );
     });
     this.resolveDone();
   }
@@ -425,7 +497,10 @@ export class Scheduler {
     });
     if (!result) return undefined;
     return this.writer.flush().catch((error: unknown) => {
-      this.context.warn({ code: 'RUN_RECORD_WRITE_FAILED', message: `could not save the run record: ${error instanceof Error ? error.message : String(error)}` });
+      this.context.warn({
+        code: 'RUN_RECORD_WRITE_FAILED',
+        message: `could not save the run record: ${error instanceof Error ? error.message : String(error)}`,
+      });
     });
   }
 }

@@ -76,7 +76,17 @@ export async function playExploreSession(index: number, seed: number, environmen
     environment.skills.restartSession();
     // Hermetic: each explored session's skill data starts empty in the exploration's folder, removed after.
     const dataScope = await isolatedScope(environment.root, path.basename(scopeFolder), scopeFolder);
-    session = await PlaySession.open({ root: environment.root, file, narrator: environment.narrator, skills: environment.skills, execution: environment.execution, attemptLogFile: null, seed: own, initialState: {}, dataScope });
+    session = await PlaySession.open({
+      root: environment.root,
+      file,
+      narrator: environment.narrator,
+      skills: environment.skills,
+      execution: environment.execution,
+      attemptLogFile: null,
+      seed: own,
+      initialState: {},
+      dataScope,
+    });
     const narratorFailures: string[] = [];
     session.onDidLogAttempt((entry) => {
       if (entry.planId === null && entry.feedback?.startsWith('the narrator failed')) narratorFailures.push(entry.feedback);

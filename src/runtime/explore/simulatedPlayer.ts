@@ -49,7 +49,7 @@ export class SimulatedPlayer {
       return { input: choices[index]!, choice: index + 1, source: 'choice' };
     }
     const rest = this.random();
-    const pick = <T,>(items: readonly T[]) => this.pick(items);
+    const pick = <T>(items: readonly T[]) => this.pick(items);
     if (this.manifestActions.length > 0 && rest < 0.5) return { input: this.pick(this.manifestActions), source: 'manifest' };
     if (this.entities.any && rest < 0.75) return { input: fillTemplate(this.pick(ENTITY_ACTIONS), this.entities, pick), source: 'entity' };
     return { input: fillTemplate(this.pick(BUILT_IN_VOCABULARY), this.entities, pick), source: 'vocabulary' };

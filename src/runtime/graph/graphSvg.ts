@@ -70,7 +70,8 @@ function nodeGroup(node: PlanGraphNode, inCycle: boolean): string {
     x += width + metrics.badgeGap;
   }
   const chip = runChipLabel(node.durationMs, node.retryCount);
-  if (chip) lines.push(`<text class="run-chip" x="${node.x + node.width - metrics.paddingX}" y="${badgeTop + 10.5}" text-anchor="end">${escapeXml(chip)}</text>`);
+  if (chip)
+    lines.push(`<text class="run-chip" x="${node.x + node.width - metrics.paddingX}" y="${badgeTop + 10.5}" text-anchor="end">${escapeXml(chip)}</text>`);
   lines.push('</g>');
   return lines.join('');
 }
@@ -100,9 +101,14 @@ function styleSheet(theme: Readonly<Record<string, string>> | undefined): string
     Object.entries(values)
       .map(([name, value]) => `${name}: ${value};`)
       .join(' ');
-  const base = theme ? `.narratoria-graph { ${variables({ ...SVG_THEMES.light, ...theme })} }` : `.narratoria-graph { ${variables(SVG_THEMES.light)} }\n@media (prefers-color-scheme: dark) { .narratoria-graph { ${variables(SVG_THEMES.dark)} } }`;
+  const base = theme
+    ? `.narratoria-graph { ${variables({ ...SVG_THEMES.light, ...theme })} }`
+    : `.narratoria-graph { ${variables(SVG_THEMES.light)} }\n@media (prefers-color-scheme: dark) { .narratoria-graph { ${variables(SVG_THEMES.dark)} } }`;
   const stateRules = Object.keys(STATE_LABELS)
-    .map((state) => `.state-${state} .box { stroke: var(--graph-state-${state}); stroke-width: 2; } .state-${state} .state-dot { fill: var(--graph-state-${state}); }`)
+    .map(
+      (state) =>
+        `.state-${state} .box { stroke: var(--graph-state-${state}); stroke-width: 2; } .state-${state} .state-dot { fill: var(--graph-state-${state}); }`,
+    )
     .join('\n');
   return `${base}
 .narratoria-graph text { font-family: ${FONT}; fill: var(--graph-foreground); }

@@ -28,7 +28,13 @@ export function diagnoseNdjson(text: string): NdjsonDiagnostic[] {
       case 'invalid_json': {
         const position = /position (\d+)/.exec(line.problem ?? '');
         const column = position ? Number(position[1]) + 1 : 1;
-        diagnostics.push({ ...whole, ...(position ? { column, endColumn: column + 1 } : {}), severity: 'error', code: 'INVALID_JSON', message: line.problem ?? 'not valid JSON' });
+        diagnostics.push({
+          ...whole,
+          ...(position ? { column, endColumn: column + 1 } : {}),
+          severity: 'error',
+          code: 'INVALID_JSON',
+          message: line.problem ?? 'not valid JSON',
+        });
         break;
       }
       case 'unknown_type': {
@@ -62,7 +68,14 @@ export function diagnoseNdjson(text: string): NdjsonDiagnostic[] {
   const sawDone = report.lines.some((line) => line.status === 'event' && line.event?.type === 'done');
   if (!sawDone) {
     const last = recording.texts.length;
-    diagnostics.push({ line: Math.max(1, last), column: 1, endColumn: Math.max(2, (recording.texts[last - 1] ?? '').length + 1), severity: 'error', code: 'MISSING_DONE', message: 'no "done" event: a plan run counts this as a protocol violation' });
+    diagnostics.push({
+      line: Math.max(1, last),
+      column: 1,
+      endColumn: Math.max(2, (recording.texts[last - 1] ?? '').length + 1),
+      severity: 'error',
+      code: 'MISSING_DONE',
+      message: 'no "done" event: a plan run counts this as a protocol violation',
+    });
   }
   return diagnostics;
 }

@@ -52,7 +52,8 @@ export async function withinAllowances(work: TurnWork, allowances: Allowances, s
   });
   if (prepared === 'aborted') return { ok: false, reason: 'cancelled' };
   const readyMs = performance.now() - started;
-  if (prepared === 'late') return { ok: false, reason: `timeout: the model was not ready within ${preparationMs} ms (it goes on loading: the next turn finds it ready)` };
+  if (prepared === 'late')
+    return { ok: false, reason: `timeout: the model was not ready within ${preparationMs} ms (it goes on loading: the next turn finds it ready)` };
   if (prepared) return prepared;
 
   const budget = new AbortController();

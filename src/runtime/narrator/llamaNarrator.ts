@@ -152,7 +152,14 @@ export class LlamaNarrator implements Narrator {
     if (loaded && !loaded.ok) throw new Error(loaded.reason);
     throwIfAborted(signal);
     const generated = await this.model.client.generate(
-      { systemPrompt: RETELLING_SYSTEM_PROMPT, prompt: retellingUserPrompt(request), maxTokens: request.maxTokens, seed: request.seed, temperature: request.temperature, sequence: 'retelling' },
+      {
+        systemPrompt: RETELLING_SYSTEM_PROMPT,
+        prompt: retellingUserPrompt(request),
+        maxTokens: request.maxTokens,
+        seed: request.seed,
+        temperature: request.temperature,
+        sequence: 'retelling',
+      },
       signal,
       onChunk,
     );
@@ -183,7 +190,10 @@ export class LlamaNarrator implements Narrator {
     this.prompt.dispose();
     const endpoint = this.endpoint;
     this.endpoint = undefined;
-    await endpoint?.then((opened) => opened.dispose(), () => undefined);
+    await endpoint?.then(
+      (opened) => opened.dispose(),
+      () => undefined,
+    );
     await this.model.dispose();
   }
 
@@ -206,7 +216,9 @@ export class LlamaNarrator implements Narrator {
       if (!decision.ok) return decision;
       const timings = generationTimings(decision.generated, started, seed);
       const tokens = `${timings.promptTokens ?? '?'} prompt and ${timings.tokens} generated tokens`;
-      this.log(`decision [${decision.chosen.join(', ')}] in ${timings.totalMs.toFixed(0)} ms (generation ${timings.generationMs.toFixed(0)} ms, ${tokens}, seed ${seed})`);
+      this.log(
+        `decision [${decision.chosen.join(', ')}] in ${timings.totalMs.toFixed(0)} ms (generation ${timings.generationMs.toFixed(0)} ms, ${tokens}, seed ${seed})`,
+      );
       this.generatedEmitter.fire(timings);
       return { ok: true, plan: decision.plan };
     } catch (error) {

@@ -87,7 +87,7 @@ export class FixedPrompt {
   private async prepare(systemPrompt: string): Promise<PromptPreparation | undefined> {
     // While another prompt is being put in the sequence, the one it held is no longer there.
     this.prefixed = undefined;
-    const directory = this.options.promptCache === false ? undefined : this.options.promptCache ?? promptCacheDirectory();
+    const directory = this.options.promptCache === false ? undefined : (this.options.promptCache ?? promptCacheDirectory());
     const cacheFile = directory === undefined ? undefined : await this.cacheFileOf(systemPrompt, directory);
     const { client } = this.model;
     const startCount = client.startCount;

@@ -8,7 +8,10 @@ const SKIPPED = new Set(['node_modules', '.narratoria', '.git']);
 
 /** Whether a file lies in a folder never searched (its path's folders name one). */
 export function inSkippedFolder(file: string): boolean {
-  return file.split(/[\\/]/).slice(0, -1).some((folder) => SKIPPED.has(folder));
+  return file
+    .split(/[\\/]/)
+    .slice(0, -1)
+    .some((folder) => SKIPPED.has(folder));
 }
 
 /** The folders never searched as one glob pattern, for a host's own file search (VS Code's findFiles). */

@@ -42,7 +42,9 @@ export async function runPlaytestsForHost(playtests: readonly Playtest[], option
   const coverage = options.coverageOf ? new CoverageSession(options.root, options.coverageOf) : undefined;
   try {
     const report = await runPlaytestSuite(playtests, {
-      ...(coverage ? { scriptEnvironment: coverage.environment(), onTurnPlayed: (_playtest: Playtest, result: TurnResult) => coverage.recordTurn(result) } : {}),
+      ...(coverage
+        ? { scriptEnvironment: coverage.environment(), onTurnPlayed: (_playtest: Playtest, result: TurnResult) => coverage.recordTurn(result) }
+        : {}),
       root: options.root,
       extraSkillRoots: options.extraSkillRoots,
       // One at a time, as the test view shows a run; its output terminal shows the transcripts' colours.

@@ -35,7 +35,8 @@ export type PlaytestVerdict = { readonly state: 'passed' } | { readonly state: '
 
 export function playtestVerdict(report: PlaytestReport): PlaytestVerdict {
   if (report.status === 'error') return { state: 'errored', message: `The playtest could not be played: ${report.error}` };
-  if (report.status === 'failed') return { state: 'failed', message: `${report.turns.filter((turn) => turn.status === 'failed').length} of ${report.turns.length} turns failed` };
+  if (report.status === 'failed')
+    return { state: 'failed', message: `${report.turns.filter((turn) => turn.status === 'failed').length} of ${report.turns.length} turns failed` };
   return { state: 'passed' };
 }
 
@@ -55,7 +56,8 @@ export interface FailureMessage {
 
 export function failureMessage(failure: ExpectationFailure): FailureMessage {
   const text = `${failure.expectation}: ${failure.message}`;
-  const diff = failure.expected !== undefined || failure.actual !== undefined ? { expected: shownValue(failure.expected), actual: shownValue(failure.actual) } : undefined;
+  const diff =
+    failure.expected !== undefined || failure.actual !== undefined ? { expected: shownValue(failure.expected), actual: shownValue(failure.actual) } : undefined;
   return { text, ...(diff ? { diff } : {}), line: failure.line, column: failure.column };
 }
 
@@ -66,7 +68,7 @@ export function turnOutput(turn: TurnReport): string | undefined {
 
 /** A value as a diff shows it: text as itself, anything else as indented JSON. */
 export function shownValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value, null, 2) ?? '';
+  return typeof value === 'string' ? value : (JSON.stringify(value, null, 2) ?? '');
 }
 
 /** A file's problems as its item's error (plain text, one per line, as narratoria test prints them). */

@@ -43,7 +43,13 @@ export async function writeTurnReplays(reports: readonly PlaytestReport[], root:
       const record = await store.load(turn.runId);
       if (!record) throw new Error(`the run of ${playtest.name}, turn ${turn.index} is not recorded (${store.recordFile(turn.runId)})`);
       const base = path.join(folder, `${path.basename(playtest.file, PLAYTEST_SUFFIX)}-turn-${turn.index}`);
-      const replay = { name: `Debug ${playtest.name}, turn ${turn.index}`, playtest: playtest.name, turn: turn.index, planFile: `${base}.plan.json`, stateFile: `${base}.state.json` };
+      const replay = {
+        name: `Debug ${playtest.name}, turn ${turn.index}`,
+        playtest: playtest.name,
+        turn: turn.index,
+        planFile: `${base}.plan.json`,
+        stateFile: `${base}.state.json`,
+      };
       await writeFile(replay.planFile, `${JSON.stringify(record.plan, null, 2)}\n`);
       // (A record written by another runtime may have no initial state.)
       await writeFile(replay.stateFile, `${JSON.stringify(record.initialState ?? {}, null, 2)}\n`);

@@ -25,7 +25,9 @@ export const MIN_DESCRIPTION_WORDS = 8;
 const MAX_KEYWORDS = 8;
 /** Words of manifests that say how a skill works, not what a player asks for. */
 const GENERIC = new Set(
-  'lets let decides decide tells tell gives give takes take keeps keep handles handle makes make uses use shows show returns story player players character characters current change changes changed name names whether each every when goes go new based given'.split(' '),
+  'lets let decides decide tells tell gives give takes take keeps keep handles handle makes make uses use shows show returns story player players character characters current change changes changed name names whether each every when goes go new based given'.split(
+    ' ',
+  ),
 );
 
 type Manifest = Record<string, unknown>;
@@ -44,12 +46,15 @@ export function manifestHints(manifest: unknown): ManifestHint[] {
       message: `The description gives the narrator ${plural(count, 'word')} to match a player's words against. Say what the skill does and what a player would ask it, in a sentence or two, or add "keywords".`,
     });
   }
-  const capabilities = Array.isArray(manifest['capabilities']) ? manifest['capabilities'].filter((capability) => typeof capability === 'string' && capability.trim() !== '') : [];
+  const capabilities = Array.isArray(manifest['capabilities'])
+    ? manifest['capabilities'].filter((capability) => typeof capability === 'string' && capability.trim() !== '')
+    : [];
   if (!hasKeywords && capabilities.length === 0) {
     hints.push({
       code: 'SKILL_NO_CAPABILITIES',
       pointer: Array.isArray(manifest['capabilities']) ? '/capabilities' : '/name',
-      message: 'The skill lists no capabilities. The narrator weighs them like its name: add two or three words for what it does (e.g. "weather", "forecast"), or add "keywords".',
+      message:
+        'The skill lists no capabilities. The narrator weighs them like its name: add two or three words for what it does (e.g. "weather", "forecast"), or add "keywords".',
     });
   }
   const scripts = Array.isArray(manifest['scripts']) ? manifest['scripts'] : [];
@@ -84,7 +89,11 @@ export function manifestHintsOfText(text: string): ManifestHint[] {
  */
 export function suggestedKeywords(manifest: unknown): string[] {
   if (!isObject(manifest)) return [];
-  const identity = [typeof manifest['name'] === 'string' ? manifest['name'].replace(/-/g, ' ') : '', typeof manifest['displayName'] === 'string' ? manifest['displayName'] : '', ...(Array.isArray(manifest['capabilities']) ? manifest['capabilities'].filter((item): item is string => typeof item === 'string') : [])].join(' ');
+  const identity = [
+    typeof manifest['name'] === 'string' ? manifest['name'].replace(/-/g, ' ') : '',
+    typeof manifest['displayName'] === 'string' ? manifest['displayName'] : '',
+    ...(Array.isArray(manifest['capabilities']) ? manifest['capabilities'].filter((item): item is string => typeof item === 'string') : []),
+  ].join(' ');
   const said = new Set([...contentWords(identity).keys()]);
   const keywords = new Map<string, string>();
   const offer = (word: string) => {
@@ -92,9 +101,17 @@ export function suggestedKeywords(manifest: unknown): string[] {
     if (term === undefined || said.has(term) || keywords.has(term) || word.length < 3 || GENERIC.has(word)) return;
     keywords.set(term, word);
   };
-  for (const word of contentWords(identity).values()) for (const related of lexicon()?.relatedTo(word).filter((each) => each.steps === 0 && !each.minorSense).slice(0, 3) ?? []) offer(related.word);
+  for (const word of contentWords(identity).values())
+    for (const related of lexicon()
+      ?.relatedTo(word)
+      .filter((each) => each.steps === 0 && !each.minorSense)
+      .slice(0, 3) ?? [])
+      offer(related.word);
   const scripts = Array.isArray(manifest['scripts']) ? manifest['scripts'].filter(isObject) : [];
-  const texts = [typeof manifest['description'] === 'string' ? manifest['description'] : '', ...scripts.map((script) => (typeof script['description'] === 'string' ? script['description'] : ''))];
+  const texts = [
+    typeof manifest['description'] === 'string' ? manifest['description'] : '',
+    ...scripts.map((script) => (typeof script['description'] === 'string' ? script['description'] : '')),
+  ];
   for (const text of texts) for (const word of contentWords(text).values()) offer(word);
   return [...keywords.values()].slice(0, MAX_KEYWORDS);
 }
@@ -105,7 +122,9 @@ export function addKeywordsEdit(text: string, keywords: readonly string[]): Text
   const root = document.root;
   if (document.syntaxProblems.length > 0 || !root || root.type !== 'object' || !isObject(document.value) || 'keywords' in document.value) return undefined;
   const properties = root.children ?? [];
-  const anchor = properties.find((property) => property.children?.[0]?.value === 'capabilities') ?? properties.find((property) => property.children?.[0]?.value === 'description');
+  const anchor =
+    properties.find((property) => property.children?.[0]?.value === 'capabilities') ??
+    properties.find((property) => property.children?.[0]?.value === 'description');
   const indent = indentOf(text, anchor?.offset ?? properties[0]?.offset ?? root.offset + 1);
   const value = `"keywords": [${keywords.map((keyword) => JSON.stringify(keyword)).join(', ')}]`;
   if (anchor) return { offset: anchor.offset + anchor.length, length: 0, newText: `,\n${indent}${value}` };

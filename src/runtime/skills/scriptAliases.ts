@@ -106,7 +106,11 @@ export function comparableSkillPath(planPath: string): string {
  * (skills/dice-roller/scripts/roll.js)`, or for the script's own name in another form `"skills/storyteller/narrate.dart"
  * names the script narrate (skills/storyteller/scripts/narrate.js)`.
  */
-export function otherNameMessage(named: { readonly written: string; readonly alias: boolean; readonly script: string }, toolPath: string, canonicalToolPath: string): string {
+export function otherNameMessage(
+  named: { readonly written: string; readonly alias: boolean; readonly script: string },
+  toolPath: string,
+  canonicalToolPath: string,
+): string {
   return named.alias
     ? `${named.written} is another name of ${named.script} (${canonicalToolPath})`
     : `${JSON.stringify(toolPath)} names the script ${named.script} (${canonicalToolPath})`;

@@ -150,5 +150,3 @@ function skillDirectoryOf(scriptPath: string): string {
   const directory = path.dirname(scriptPath);
   return path.basename(directory) === 'scripts' ? path.dirname(directory) : directory;
 }
-
-

@@ -63,7 +63,10 @@ export function skillFolders(scope: SkillDataScope, skill: string): { readonly d
 export async function prepareSkillData(scope: SkillDataScope, skill: string, skillDirectory: string | undefined): Promise<string> {
   const { data } = skillFolders(scope, skill);
   if (scope.adoptsFrom !== undefined && skillDirectory !== undefined && relativeInside(skillDirectory, scope.adoptsFrom) !== undefined) {
-    const exists = await fs.stat(data).then(() => true, () => false);
+    const exists = await fs.stat(data).then(
+      () => true,
+      () => false,
+    );
     if (!exists) {
       await fs.cp(path.join(skillDirectory, 'data'), data, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;

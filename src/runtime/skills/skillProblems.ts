@@ -76,13 +76,7 @@ export const SkillProblemCode = {
 export type SkillProblemCode = (typeof SkillProblemCode)[keyof typeof SkillProblemCode];
 
 /** Builds a problem, leaving out absent optional fields (exactOptionalPropertyTypes). */
-export function skillProblem(
-  severity: SkillProblem['severity'],
-  code: SkillProblemCode,
-  message: string,
-  file?: string,
-  pointer?: string,
-): SkillProblem {
+export function skillProblem(severity: SkillProblem['severity'], code: SkillProblemCode, message: string, file?: string, pointer?: string): SkillProblem {
   return {
     severity,
     code,
@@ -110,7 +104,6 @@ export function resolveInside(directory: string, relative: string): string | und
   if (back === '' || leavesFolder(back)) return undefined;
   return resolved;
 }
-
 
 /**
  * A problem as one compiler-style line that terminals and VS Code make clickable:

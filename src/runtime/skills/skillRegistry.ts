@@ -292,16 +292,18 @@ function toNarratorSkill(skill: Skill, health: SkillHealth): NarratorSkill {
     health,
     ...(skill.prompt !== undefined ? { prompt: skill.prompt } : {}),
     ...(stringList(skill.manifest.keywords) ? { keywords: stringList(skill.manifest.keywords)! } : {}),
-    scripts: skill.scripts.filter((script) => script.missingInterpreter === undefined).map((script) => {
-      const examples = stringList(skill.manifest.scripts?.find((declared) => declared.name === script.name)?.examples);
-      return {
-        name: script.name,
-        toolPath: script.toolPath,
-        ...(script.description !== undefined ? { description: script.description } : {}),
-        ...(script.inputSchema !== undefined ? { inputSchema: script.inputSchema } : {}),
-        ...(examples ? { examples } : {}),
-      };
-    }),
+    scripts: skill.scripts
+      .filter((script) => script.missingInterpreter === undefined)
+      .map((script) => {
+        const examples = stringList(skill.manifest.scripts?.find((declared) => declared.name === script.name)?.examples);
+        return {
+          name: script.name,
+          toolPath: script.toolPath,
+          ...(script.description !== undefined ? { description: script.description } : {}),
+          ...(script.inputSchema !== undefined ? { inputSchema: script.inputSchema } : {}),
+          ...(examples ? { examples } : {}),
+        };
+      }),
   };
 }
 

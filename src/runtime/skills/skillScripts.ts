@@ -63,7 +63,11 @@ export async function discoverScripts(context: ScriptDiscoveryContext): Promise<
     }
     const file = resolveInside(directory, declared.path);
     if (!file) {
-      problem('error', SkillProblemCode.PATH_OUTSIDE_SKILL, `path ${JSON.stringify(declared.path)} leaves the skill directory; use a path like scripts/${declared.name}.js`);
+      problem(
+        'error',
+        SkillProblemCode.PATH_OUTSIDE_SKILL,
+        `path ${JSON.stringify(declared.path)} leaves the skill directory; use a path like scripts/${declared.name}.js`,
+      );
       continue;
     }
     const found = await runnableFile(file, context);
@@ -75,7 +79,8 @@ export async function discoverScripts(context: ScriptDiscoveryContext): Promise<
     claimed.add(found.realPath);
     if (!found.runnable) problem('warning', SkillProblemCode.SCRIPT_NOT_RUNNABLE, notRunnableMessage(file, display));
     const missingInterpreter = found.missingInterpreter;
-    if (missingInterpreter !== undefined) problem('warning', SkillProblemCode.INTERPRETER_MISSING, `${display(file)} ${missingInterpreter}; the skill's other scripts still run`);
+    if (missingInterpreter !== undefined)
+      problem('warning', SkillProblemCode.INTERPRETER_MISSING, `${display(file)} ${missingInterpreter}; the skill's other scripts still run`);
     const aliases = nameTable.aliasesOf[index] ?? [];
     let inputSchema: Record<string, unknown> | undefined;
     if (declared.inputSchema !== undefined) {

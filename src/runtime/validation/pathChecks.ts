@@ -48,7 +48,8 @@ export function checkToolPaths(tools: readonly ToolView[], policy: ToolPathPolic
   for (const tool of tools) {
     const number = numberOfTool[tool.index]!;
     if (number >= 0) report(resolutions[number]!, tool.toolPath!, ['tools', tool.index, 'toolPath']);
-    if (tool.rollbackToolPath !== undefined) report(resolutions[findString(paths, tool.rollbackToolPath)]!, tool.rollbackToolPath, ['tools', tool.index, 'rollback', 'toolPath']);
+    if (tool.rollbackToolPath !== undefined)
+      report(resolutions[findString(paths, tool.rollbackToolPath)]!, tool.rollbackToolPath, ['tools', tool.index, 'rollback', 'toolPath']);
   }
   return { paths, resolutions, numberOfTool };
 }
@@ -85,7 +86,12 @@ export function checkSubPlans(tools: readonly ToolView[], policy: ToolPathPolicy
     if (!real || !statSync(real).isFile()) {
       drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_NOT_FOUND, message: `sub-plan file not found: ${file}`, pointer });
     } else if (!policy.allowOutsideSkills && !isPathInside(real, root)) {
-      drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_OUTSIDE_ROOT, message: `sub-plan ${file} resolves to ${real}, outside the story root ${root}`, pointer });
+      drafts.push({
+        severity: 'error',
+        code: DiagnosticCode.SUB_PLAN_OUTSIDE_ROOT,
+        message: `sub-plan ${file} resolves to ${real}, outside the story root ${root}`,
+        pointer,
+      });
     }
   }
 }

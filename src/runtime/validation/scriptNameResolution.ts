@@ -55,7 +55,10 @@ function declaredScripts(manifestPath: string): (NamedScript & { readonly path: 
   if (!Array.isArray(scripts)) return undefined;
   return scripts.filter(
     (script): script is NamedScript & { path: string } =>
-      typeof script === 'object' && script !== null && typeof script.name === 'string' && typeof script.path === 'string' &&
+      typeof script === 'object' &&
+      script !== null &&
+      typeof script.name === 'string' &&
+      typeof script.path === 'string' &&
       (script.aliases === undefined || Array.isArray(script.aliases)),
   );
 }

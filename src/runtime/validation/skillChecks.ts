@@ -27,7 +27,13 @@ interface CatalogLookup {
  * SKILL_PERMANENT_FAILURE on the toolPath, then checks the tool's input against the script's
  * inputSchema. `root` is the story root (resolved when a message names a file). No I/O.
  */
-export function checkSkillCatalog(tools: readonly ToolView[], toolPaths: ToolPathResolutions, catalog: SkillCatalog, root: string, drafts: DiagnosticDraft[]): void {
+export function checkSkillCatalog(
+  tools: readonly ToolView[],
+  toolPaths: ToolPathResolutions,
+  catalog: SkillCatalog,
+  root: string,
+  drafts: DiagnosticDraft[],
+): void {
   const { resolutions, numberOfTool } = toolPaths;
   // By toolPath number: each distinct toolPath is looked up once.
   const lookups: (CatalogLookup | undefined)[] = [];
@@ -72,7 +78,13 @@ function warnAboutSkill(tool: ToolView, lookup: CatalogLookup, skill: CatalogSki
  * whose skill.json is broken: the message names the skill and gives the manifest's first problem as
  * `file:line:column: CODE: message` (see brokenSkillReason). No I/O.
  */
-export function checkBrokenSkills(tools: readonly ToolView[], toolPaths: ToolPathResolutions, broken: readonly BrokenSkill[], root: string, drafts: DiagnosticDraft[]): void {
+export function checkBrokenSkills(
+  tools: readonly ToolView[],
+  toolPaths: ToolPathResolutions,
+  broken: readonly BrokenSkill[],
+  root: string,
+  drafts: DiagnosticDraft[],
+): void {
   const { resolutions, numberOfTool } = toolPaths;
   for (let index = 0; index < tools.length; index++) {
     const number = numberOfTool[index]!;

@@ -105,7 +105,9 @@ export function toolPathResolver(policy: ToolPathPolicy): ToolPathResolver {
 export function resolveWith(resolver: ToolPathResolver, toolPath: string): ToolPathResolution {
   const resolution = resolveFile(resolver, toolPath);
   if (resolution.ok || resolution.code !== 'TOOL_PATH_NOT_FOUND' || toolPath.includes('\0') || !missingFile(resolution.absolutePath)) return resolution;
-  const named = scriptByName(resolution.absolutePath, (folder) => resolver.roots.some((skillRoot) => skillRoot.given === folder || realOf(skillRoot) === folder));
+  const named = scriptByName(resolution.absolutePath, (folder) =>
+    resolver.roots.some((skillRoot) => skillRoot.given === folder || realOf(skillRoot) === folder),
+  );
   if (!named) return resolution;
   const script = resolveFile(resolver, named.file);
   return script.ok ? { ...script, named } : resolution;
@@ -114,7 +116,8 @@ export function resolveWith(resolver: ToolPathResolver, toolPath: string): ToolP
 function resolveFile(resolver: ToolPathResolver, toolPath: string): ToolPathResolution {
   const { root, roots, confined } = resolver;
   const absolutePath = path.resolve(root, toolPath);
-  if (toolPath.includes('\0')) return failure('TOOL_PATH_NOT_FOUND', `toolPath ${JSON.stringify(toolPath)} is not a valid path (it contains a NUL character).`, absolutePath);
+  if (toolPath.includes('\0'))
+    return failure('TOOL_PATH_NOT_FOUND', `toolPath ${JSON.stringify(toolPath)} is not a valid path (it contains a NUL character).`, absolutePath);
 
   // Checked before touching the file system, so a plan cannot even probe what exists elsewhere.
   if (confined && !roots.some((skillRoot) => isResolvedPathInside(absolutePath, skillRoot.given) || isInsideReal(absolutePath, skillRoot))) {
@@ -126,7 +129,11 @@ function resolveFile(resolver: ToolPathResolver, toolPath: string): ToolPathReso
   try {
     realPath = fs.realpathSync.native(absolutePath);
   } catch (error) {
-    return failure('TOOL_PATH_NOT_FOUND', `toolPath ${JSON.stringify(toolPath)} ${describeMissing(absolutePath, error)} (looked for ${absolutePath}).`, absolutePath);
+    return failure(
+      'TOOL_PATH_NOT_FOUND',
+      `toolPath ${JSON.stringify(toolPath)} ${describeMissing(absolutePath, error)} (looked for ${absolutePath}).`,
+      absolutePath,
+    );
   }
 
   const container = containerOf(absolutePath, realPath, roots);
@@ -148,9 +155,18 @@ function resolveFile(resolver: ToolPathResolver, toolPath: string): ToolPathReso
   if (!stats.isFile()) {
     const kind = stats.isDirectory() ? 'a directory' : 'not a regular file';
     const example = 'skills/<skill-name>/scripts/<script>.js';
-    return failure('TOOL_PATH_NOT_A_FILE', `toolPath ${JSON.stringify(toolPath)} is ${kind} (${realPath}); it must name a script file, e.g. ${example}.`, absolutePath);
+    return failure(
+      'TOOL_PATH_NOT_A_FILE',
+      `toolPath ${JSON.stringify(toolPath)} is ${kind} (${realPath}); it must name a script file, e.g. ${example}.`,
+      absolutePath,
+    );
   }
-  return { ok: true, absolutePath, realPath, skill: container !== undefined && container.kind === 'skills' ? skillDirectoryName(realOf(container)!, realPath) : null };
+  return {
+    ok: true,
+    absolutePath,
+    realPath,
+    skill: container !== undefined && container.kind === 'skills' ? skillDirectoryName(realOf(container)!, realPath) : null,
+  };
 }
 
 /**

@@ -116,7 +116,8 @@ function validateParsed(value: unknown, collector: DiagnosticCollector, options:
     }
     checkDisabledSkills(tools, record['disabledSkills'], resolutions, drafts);
     if (options.skills && resolutions) checkSkillCatalog(tools, resolutions, options.skills, options.root, drafts);
-    if (options.brokenSkills && options.brokenSkills.length > 0 && resolutions) checkBrokenSkills(tools, resolutions, options.brokenSkills, options.root, drafts);
+    if (options.brokenSkills && options.brokenSkills.length > 0 && resolutions)
+      checkBrokenSkills(tools, resolutions, options.brokenSkills, options.root, drafts);
     if (tools.length === 0) {
       const message = 'the plan has no tools; running it only shows its narrative';
       drafts.push({ severity: 'info', code: DiagnosticCode.EMPTY_PLAN, message, pointer: '/tools' });

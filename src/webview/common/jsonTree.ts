@@ -133,7 +133,8 @@ export class JsonTree {
   private renderScalar(value: unknown): HTMLElement {
     if (!this.options.wrapStrings || typeof value !== 'string') return renderValue(value, MAX_STRING_PREVIEW);
     const shown = renderValue(value, MAX_WRAPPED_STRING);
-    if (value.length > MAX_WRAPPED_STRING) shown.append(el('span', { className: 'json-cut' }, ` (${(value.length - MAX_WRAPPED_STRING).toLocaleString('en')} more characters)`));
+    if (value.length > MAX_WRAPPED_STRING)
+      shown.append(el('span', { className: 'json-cut' }, ` (${(value.length - MAX_WRAPPED_STRING).toLocaleString('en')} more characters)`));
     return shown;
   }
 

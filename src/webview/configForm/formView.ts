@@ -69,5 +69,11 @@ function tableOfContents(sections: readonly { name: string; section: HTMLElement
 
 function banner(kind: 'error' | 'warning' | 'info', text: string, action?: HTMLElement): HTMLElement {
   const iconName = kind === 'error' ? 'error' : kind === 'warning' ? 'warning' : 'info';
-  return el('div', { attrs: { class: `banner ${kind}`, role: kind === 'info' ? 'status' : undefined } }, codicon(iconName, 'banner-icon'), el('span', { attrs: { class: 'banner-text' } }, text), action);
+  return el(
+    'div',
+    { attrs: { class: `banner ${kind}`, role: kind === 'info' ? 'status' : undefined } },
+    codicon(iconName, 'banner-icon'),
+    el('span', { attrs: { class: 'banner-text' } }, text),
+    action,
+  );
 }

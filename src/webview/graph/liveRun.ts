@@ -69,7 +69,13 @@ export class LiveRun {
     }
     if (counts.size === 0) return [];
     const label = this.label ? [{ text: `${this.label}:`, className: 'run-label' }] : [];
-    return [...label, ...SUMMARY_ORDER.filter((state) => counts.has(state)).map((state) => ({ text: `${counts.get(state)} ${STATE_LABELS[state]}`, className: `state-text-${state}` }))];
+    return [
+      ...label,
+      ...SUMMARY_ORDER.filter((state) => counts.has(state)).map((state) => ({
+        text: `${counts.get(state)} ${STATE_LABELS[state]}`,
+        className: `state-text-${state}`,
+      })),
+    ];
   }
 }
 

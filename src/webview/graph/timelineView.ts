@@ -29,7 +29,12 @@ export class TimelineView {
     private readonly tooltip: Tooltip,
     private readonly actions: TimelineActions,
   ) {
-    this.collapseButton = iconButton({ icon: 'chevron-down', label: 'Collapse the timeline', className: 'timeline-collapse', onClick: actions.toggleCollapsed });
+    this.collapseButton = iconButton({
+      icon: 'chevron-down',
+      label: 'Collapse the timeline',
+      className: 'timeline-collapse',
+      onClick: actions.toggleCollapsed,
+    });
     this.element = el(
       'section',
       { className: 'timeline-section', attrs: { 'aria-label': 'Run timeline' } },
@@ -115,7 +120,11 @@ export class TimelineView {
       'div',
       {
         className: `timeline-row tool-row${row.critical ? ' critical' : ''}`,
-        attrs: { role: 'listitem', 'data-tool-id': row.toolId, 'aria-label': `${row.toolId}: ${row.state}, from ${formatDuration(row.start)} to ${formatDuration(row.end)}${row.critical ? ', on the critical path' : ''}` },
+        attrs: {
+          role: 'listitem',
+          'data-tool-id': row.toolId,
+          'aria-label': `${row.toolId}: ${row.state}, from ${formatDuration(row.start)} to ${formatDuration(row.end)}${row.critical ? ', on the critical path' : ''}`,
+        },
       },
       label,
       track,

@@ -56,7 +56,10 @@ export class DetailPane {
   /** The event as a tree; its objects (patch, payload, metadata…) open on selection. */
   private eventTree(event: object): HTMLElement {
     const record = event as Record<string, unknown>;
-    this.eventExpansion.setExpanded(Object.keys(record).filter((key) => isExpandable(record[key])), true);
+    this.eventExpansion.setExpanded(
+      Object.keys(record).filter((key) => isExpandable(record[key])),
+      true,
+    );
     const tree = new JsonTree({ label: 'parsed event', expansion: this.eventExpansion, emptyText: 'The event has no fields.', wrapStrings: true });
     tree.setValue(event);
     tree.element.classList.add('event-tree');

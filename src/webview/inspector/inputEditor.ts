@@ -27,7 +27,14 @@ export class InputEditor {
       }
     });
     this.problems = el('ul', { className: 'input-problems', attrs: { 'aria-live': 'polite' } });
-    this.element = el('details', { className: 'input-editor', attrs: { open: true } }, summary, el('div', { className: 'input-row' }, this.choices), this.text, this.problems);
+    this.element = el(
+      'details',
+      { className: 'input-editor', attrs: { open: true } },
+      summary,
+      el('div', { className: 'input-row' }, this.choices),
+      this.text,
+      this.problems,
+    );
   }
 
   /** The JSON text to run. */
@@ -41,7 +48,10 @@ export class InputEditor {
     const sameScript = key === this.subjectKey && subject?.source === 'live';
     this.subjectKey = key;
     this.offered = subject?.inputChoices ?? [];
-    this.choices.replaceChildren(option('', this.offered.length > 0 ? 'Start from…' : 'No samples'), ...this.offered.map((choice, index) => option(String(index), choice.label, choice.detail)));
+    this.choices.replaceChildren(
+      option('', this.offered.length > 0 ? 'Start from…' : 'No samples'),
+      ...this.offered.map((choice, index) => option(String(index), choice.label, choice.detail)),
+    );
     this.choices.disabled = this.offered.length === 0 || subject?.canRun !== true;
     this.text.readOnly = subject?.canRun !== true;
     if (!sameScript || this.text.value.trim() === '') this.text.value = subject ? pretty(subject.input) : '';
@@ -74,7 +84,11 @@ export class InputEditor {
   private onEdited(): void {
     try {
       const parsed: unknown = JSON.parse(this.text.value);
-      this.showProblems(parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? [] : [{ severity: 'error', pointer: '', message: 'The input must be a JSON object.' }]);
+      this.showProblems(
+        parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+          ? []
+          : [{ severity: 'error', pointer: '', message: 'The input must be a JSON object.' }],
+      );
     } catch (error) {
       this.showProblems([{ severity: 'error', pointer: '', message: `Not valid JSON yet: ${(error as Error).message}` }]);
     }

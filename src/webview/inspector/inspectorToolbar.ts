@@ -6,7 +6,13 @@ import { codicon, el } from '../common/dom.js';
 type Action = 'run' | 'stop' | 'rerun' | 'compare' | 'saveRecording';
 
 const TYPES = ['all', 'log', 'state_patch', 'asset', 'ui_event', 'error', 'done', 'invalid', 'ignored', 'blank', 'stderr'];
-const MARKS: [string, string][] = [['all', 'All verdicts'], ['problems', '✖ and ⚠'], ['error', '✖ errors'], ['warning', '⚠ warnings'], ['ok', '✔ events']];
+const MARKS: [string, string][] = [
+  ['all', 'All verdicts'],
+  ['problems', '✖ and ⚠'],
+  ['error', '✖ errors'],
+  ['warning', '⚠ warnings'],
+  ['ok', '✔ events'],
+];
 
 export class InspectorToolbar {
   readonly element: HTMLElement;
@@ -32,7 +38,10 @@ export class InspectorToolbar {
       compare: button('compare', 'Compare', 'diff', "Compare this run's stdout with the previous run's, line by line"),
       saveRecording: button('saveRecording', 'Save as Recording', 'save', 'Save the stdout lines, their timing and stderr as a .ndjson recording'),
     };
-    this.type = select('Filter by event type', TYPES.map((type) => [type, type === 'all' ? 'All types' : type]));
+    this.type = select(
+      'Filter by event type',
+      TYPES.map((type) => [type, type === 'all' ? 'All types' : type]),
+    );
     this.mark = select('Filter by verdict', MARKS);
     this.search = el('input', { attrs: { type: 'search', placeholder: 'Search lines', 'aria-label': 'Search the lines' } });
     for (const control of [this.type, this.mark]) control.addEventListener('change', onFilter);

@@ -1,6 +1,13 @@
 // The Inspector panel's view: toolbar, input editor, verdict card, virtualized table (stdout and stderr by time), detail pane and stderr summary; applies ToInspectorWebview messages.
 import { assertNever } from '../../protocol/graphPanelMessages.js';
-import type { FromInspectorWebview, InspectorRestore, InspectorRowView, InspectorSubject, ToInspectorWebview, VerdictCard } from '../../protocol/inspectorMessages.js';
+import type {
+  FromInspectorWebview,
+  InspectorRestore,
+  InspectorRowView,
+  InspectorSubject,
+  ToInspectorWebview,
+  VerdictCard,
+} from '../../protocol/inspectorMessages.js';
 import { DetailPane } from './detailPane.js';
 import { InputEditor } from './inputEditor.js';
 import { InspectorToolbar } from './inspectorToolbar.js';
@@ -43,16 +50,23 @@ export class InspectorView {
     this.input = new InputEditor(() => {
       if (this.subject?.canRun && !this.running) this.post({ type: 'run', input: this.input.value });
     });
-    this.toolbar = new InspectorToolbar(post, () => this.refilter(), () => this.input.value);
+    this.toolbar = new InspectorToolbar(
+      post,
+      () => this.refilter(),
+      () => this.input.value,
+    );
     const filter = (saved as { filter?: Partial<RowFilterSettings> } | undefined)?.filter;
     if (filter && typeof filter === 'object') {
       this.toolbar.setFilter(filter);
       this.filtered.refilter(this.rows, this.toolbar.filter);
     }
-    this.table = new RowTable((index) => {
-      this.detail.show(this.rows[index]);
-      this.post({ type: 'selectRow', index });
-    }, (line) => this.detail.showStderr(this.stderrLines.lines[line]!, line));
+    this.table = new RowTable(
+      (index) => {
+        this.detail.show(this.rows[index]);
+        this.post({ type: 'selectRow', index });
+      },
+      (line) => this.detail.showStderr(this.stderrLines.lines[line]!, line),
+    );
     this.table.setData(this.rows, this.filtered);
     this.stderr = new StderrSummary((onlyStderr) => {
       this.toolbar.setFilter({ type: onlyStderr ? 'stderr' : 'all' });

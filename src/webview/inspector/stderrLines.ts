@@ -29,7 +29,10 @@ export class StderrLines {
   /** The open line was dropped by the cap, so its continuation is dropped too. */
   private openDropped = false;
 
-  constructor(private readonly maxLines = MAX_STDERR_LINES, private readonly maxCharacters = MAX_STDERR_LINE_CHARACTERS) {}
+  constructor(
+    private readonly maxLines = MAX_STDERR_LINES,
+    private readonly maxCharacters = MAX_STDERR_LINE_CHARACTERS,
+  ) {}
 
   get length(): number {
     return this.lines.length;

@@ -14,7 +14,13 @@ export class StderrSummary {
     this.text = el('span', { className: 'stderr-count' });
     this.toggle = el('button', { className: 'stderr-toggle', attrs: { type: 'button' } });
     this.toggle.addEventListener('click', () => onShowOnly(!this.onlyStderr));
-    this.element = el('section', { className: 'stderr-summary', attrs: { 'aria-label': 'stderr' } }, el('span', { className: 'stderr-swatch', attrs: { 'aria-hidden': 'true' } }), this.text, this.toggle);
+    this.element = el(
+      'section',
+      { className: 'stderr-summary', attrs: { 'aria-label': 'stderr' } },
+      el('span', { className: 'stderr-swatch', attrs: { 'aria-hidden': 'true' } }),
+      this.text,
+      this.toggle,
+    );
     this.update(undefined, false);
   }
 

@@ -17,7 +17,13 @@ export class VerdictView {
       return;
     }
     this.element.className = `verdict-card ${verdict.ok ? 'ok' : 'failed'}`;
-    const ended = verdict.timedOut ? 'timed out' : verdict.signal ? `killed by ${verdict.signal}` : verdict.exitCode === null ? 'did not start' : `exit code ${verdict.exitCode}`;
+    const ended = verdict.timedOut
+      ? 'timed out'
+      : verdict.signal
+        ? `killed by ${verdict.signal}`
+        : verdict.exitCode === null
+          ? 'did not start'
+          : `exit code ${verdict.exitCode}`;
     const facts: [string, string][] = [
       ['Process', ended],
       ['done', verdict.done ? `${verdict.done.ok ? 'ok' : 'not ok'}${verdict.done.summary ? ` — ${verdict.done.summary}` : ''}` : 'missing'],

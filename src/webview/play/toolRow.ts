@@ -63,7 +63,9 @@ export function renderToolRow(tool: ToolRowModel, expanded: boolean, onToggle: (
       data: { toolId: tool.toolId, status: tool.status, attempt: tool.attempt, skill: tool.skill ?? undefined },
     },
     head,
-    tool.error !== undefined ? el('div', { className: 'tool-error' }, el('span', { className: 'tool-error-category' }, tool.error.category), ` ${tool.error.message}`) : null,
+    tool.error !== undefined
+      ? el('div', { className: 'tool-error' }, el('span', { className: 'tool-error-category' }, tool.error.category), ` ${tool.error.message}`)
+      : null,
   );
   if (hasLog) {
     const log = el('ol', { className: 'tool-log', attrs: { 'aria-label': `Log of ${tool.toolId}` } }, ...tool.logLines.map(renderLogLine));
@@ -81,5 +83,10 @@ export function renderToolRow(tool: ToolRowModel, expanded: boolean, onToggle: (
 }
 
 function renderLogLine(line: LogLineView): HTMLElement {
-  return el('li', { className: `log-line level-${line.level}` }, el('span', { className: 'log-level' }, line.level), el('span', { className: 'log-text' }, line.text));
+  return el(
+    'li',
+    { className: `log-line level-${line.level}` },
+    el('span', { className: 'log-level' }, line.level),
+    el('span', { className: 'log-text' }, line.text),
+  );
 }

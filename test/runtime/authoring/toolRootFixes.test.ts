@@ -64,7 +64,10 @@ test('"Use skills/…": the one script of the same file name under skills/ is th
   const diagnostics = await outsideDiagnostics(text);
   assert.equal(diagnostics.length, 1);
   const fixes = planQuickFixes(PlanDocument.parse(text), diagnostics, catalog);
-  assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred]), [['Use skills/torch/scripts/torch-lighter.js', true]]);
+  assert.deepEqual(
+    fixes.map((fix) => [fix.title, fix.isPreferred]),
+    [['Use skills/torch/scripts/torch-lighter.js', true]],
+  );
   const fixed = applyTextEdits(text, fixes[0]!.edits);
   assert.equal(fixed, planOf('skills/torch/scripts/torch-lighter.js'));
   assert.equal((await validatePlanText(fixed, { root, skills: catalog })).valid, true);
@@ -75,32 +78,42 @@ test('"Use skills/…": one fix per script when several skills have the file, no
   const diagnostics = await outsideDiagnostics(text);
   assert.equal(diagnostics.length, 2);
   const fixes = planQuickFixes(PlanDocument.parse(text), diagnostics, catalog);
-  assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred ?? false, fix.diagnostic.pointer]), [
-    ['Use skills/dice-roller/scripts/roll-dice.js', false, '/tools/0/toolPath'],
-    ['Use skills/fancy-dice/scripts/roll-dice.js', false, '/tools/0/toolPath'],
-  ]);
+  assert.deepEqual(
+    fixes.map((fix) => [fix.title, fix.isPreferred ?? false, fix.diagnostic.pointer]),
+    [
+      ['Use skills/dice-roller/scripts/roll-dice.js', false, '/tools/0/toolPath'],
+      ['Use skills/fancy-dice/scripts/roll-dice.js', false, '/tools/0/toolPath'],
+    ],
+  );
 });
 
 test('"Use skills/…": a name without an extension, as other runtimes write it (tools/torch-lighter), finds the script of that name', async () => {
   const text = planOf('tools/torch-lighter');
   const diagnostics = await outsideDiagnostics(text);
   const fixes = planQuickFixes(PlanDocument.parse(text), diagnostics, catalog);
-  assert.deepEqual(fixes.map((fix) => [fix.title, fix.isPreferred ?? false]), [
-    ['Use skills/torch-shell/scripts/torch-lighter.sh', false],
-    ['Use skills/torch/scripts/torch-lighter.js', false],
-  ]);
+  assert.deepEqual(
+    fixes.map((fix) => [fix.title, fix.isPreferred ?? false]),
+    [
+      ['Use skills/torch-shell/scripts/torch-lighter.sh', false],
+      ['Use skills/torch/scripts/torch-lighter.js', false],
+    ],
+  );
   // The exact file name wins over a name that only shares the stem.
   const exact = planOf('tools/torch-lighter.js');
-  assert.deepEqual(planQuickFixes(PlanDocument.parse(exact), await outsideDiagnostics(exact), catalog).map((fix) => fix.title), ['Use skills/torch/scripts/torch-lighter.js']);
+  assert.deepEqual(
+    planQuickFixes(PlanDocument.parse(exact), await outsideDiagnostics(exact), catalog).map((fix) => fix.title),
+    ['Use skills/torch/scripts/torch-lighter.js'],
+  );
 });
 
 test('"Allow <folder>": the script\'s folder, relative to the workspace folder, added to the setting; the plan then validates', async () => {
   const text = planOf('tools/torch-lighter.js');
   const diagnostics = await outsideDiagnostics(text);
   const fixes = allowToolRootFixes(PlanDocument.parse(text), diagnostics, { root, workspaceFolder: workspace, trusted: true, allowed: ['other'] });
-  assert.deepEqual(fixes.map((fix) => [fix.title, fix.entry, fix.folder, fix.value, fix.setting]), [
-    ['Allow story/tools in narratoria.allowedToolRoots', 'story/tools', path.join(root, 'tools'), ['other', 'story/tools'], 'narratoria.allowedToolRoots'],
-  ]);
+  assert.deepEqual(
+    fixes.map((fix) => [fix.title, fix.entry, fix.folder, fix.value, fix.setting]),
+    [['Allow story/tools in narratoria.allowedToolRoots', 'story/tools', path.join(root, 'tools'), ['other', 'story/tools'], 'narratoria.allowedToolRoots']],
+  );
   // What the extension does with the new value: relative entries resolve against the workspace folder.
   const allowed = fixes[0]!.value.map((entry) => path.resolve(workspace, entry));
   assert.deepEqual(await outsideDiagnostics(text, allowed), []);

@@ -202,7 +202,9 @@ test('"__proto__" keys never change prototypes nor pollute Object.prototype', ()
     }),
     { numRuns: NUM_RUNS },
   );
-  const attack = JSON.parse('{"__proto__": {"polluted": true}, "a": {"__proto__": {"polluted": true}}, "constructor": {"prototype": {"polluted": true}}}') as JsonObject;
+  const attack = JSON.parse(
+    '{"__proto__": {"polluted": true}, "a": {"__proto__": {"polluted": true}}, "constructor": {"prototype": {"polluted": true}}}',
+  ) as JsonObject;
   const result = deepMerge({ a: {} }, attack);
   assert.equal(Object.getPrototypeOf(result), Object.prototype);
   assert.equal(Object.getPrototypeOf(result['a']), Object.prototype);

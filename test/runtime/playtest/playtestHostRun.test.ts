@@ -36,7 +36,7 @@ function patternHost(): { asked: number; current: () => Promise<CreatedNarrator>
   return host;
 }
 
-test('a host run plays with coverage and writes each failed turn\'s replay from its run record', async () => {
+test("a host run plays with coverage and writes each failed turn's replay from its run record", async () => {
   const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-host-run-'));
   try {
     const registry = await SkillRegistry.load({ root: story, extraSkillRoots: [sampleSkills] });
@@ -63,7 +63,10 @@ test('a host run plays with coverage and writes each failed turn\'s replay from 
     assert.match(result.report.playtests[0]!.turns[0]!.transcript ?? '', /\u001b\[/, 'transcripts keep their colours for the test output terminal');
 
     const coverage = result.coverage!;
-    assert.ok(coverage.files.some((file) => file.file.endsWith(path.join('dice-roller', 'scripts', 'roll.js'))), coverage.files.map((file) => file.file).join(', '));
+    assert.ok(
+      coverage.files.some((file) => file.file.endsWith(path.join('dice-roller', 'scripts', 'roll.js'))),
+      coverage.files.map((file) => file.file).join(', '),
+    );
     assert.ok(coverage.lcovFile?.startsWith(path.join(story, '.narratoria', 'coverage')) && existsSync(coverage.lcovFile));
     assert.match(coverageLine(coverage), /^playtest coverage: \d+\/\d+ lines of \d+ script file\(s\); .*lcov\.info/);
 
@@ -73,7 +76,7 @@ test('a host run plays with coverage and writes each failed turn\'s replay from 
     assert.equal(replay!.planFile, path.join(turnReplaysDirectory(story), 'failing-turn-1.plan.json'));
     const turn = result.report.playtests[1]!.turns[0]!;
     const record = await new FileRunStore(runsDirectory(story)).load(turn.runId!);
-    assert.deepEqual(JSON.parse(readFileSync(replay!.planFile, 'utf8')), record!.plan, 'the plan of the turn\'s last attempt');
+    assert.deepEqual(JSON.parse(readFileSync(replay!.planFile, 'utf8')), record!.plan, "the plan of the turn's last attempt");
     assert.deepEqual(JSON.parse(readFileSync(replay!.stateFile, 'utf8')), record!.initialState, 'the state before the turn');
     assert.equal(turnRunRecordFile(story, turn.runId!), path.join(story, '.narratoria', 'runs', `${turn.runId}.json`));
   } finally {
@@ -85,14 +88,22 @@ test('a missing run record stops the replays with the turn it belongs to', async
   const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-host-replay-'));
   try {
     const turn: TurnReport = { index: 2, input: 'I sit', status: 'failed', attempts: 1, skills: [], failures: [], runId: 'gone-run' };
-    const report: PlaytestReport = { file: path.join(story, 'a.playtest.json'), name: 'A', status: 'failed', durationMs: 1, seed: 1, narrator: 'pattern', turns: [turn] };
+    const report: PlaytestReport = {
+      file: path.join(story, 'a.playtest.json'),
+      name: 'A',
+      status: 'failed',
+      durationMs: 1,
+      seed: 1,
+      narrator: 'pattern',
+      turns: [turn],
+    };
     await assert.rejects(writeTurnReplays([report], story), /the run of A, turn 2 is not recorded/);
   } finally {
     rmSync(story, { recursive: true, force: true });
   }
 });
 
-test('the host\'s narrators: a new pattern narrator, the host\'s own for auto, and llm only when the host holds a local model', async () => {
+test("the host's narrators: a new pattern narrator, the host's own for auto, and llm only when the host holds a local model", async () => {
   const host = patternHost();
   const narratorFor = hostNarrators(host.current);
   assert.ok((await narratorFor('pattern')).narrator instanceof PatternNarrator);
@@ -111,15 +122,21 @@ test('what the test view shows: turn items at their objects, verdicts, unplayed 
   const turn: TurnReport = { index: 1, input: 'I roll', status: 'failed', attempts: 1, skills: [], failures: [], transcript: 'line one\nline two' };
   const report: PlaytestReport = { file: '/t', name: 'T', status: 'failed', durationMs: 3, seed: 1, narrator: 'pattern', turns: [turn] };
   assert.deepEqual(playtestVerdict(report), { state: 'failed', message: '1 of 1 turns failed' });
-  assert.deepEqual(playtestVerdict({ ...report, status: 'error', error: 'no skills' }), { state: 'errored', message: 'The playtest could not be played: no skills' });
+  assert.deepEqual(playtestVerdict({ ...report, status: 'error', error: 'no skills' }), {
+    state: 'errored',
+    message: 'The playtest could not be played: no skills',
+  });
   assert.deepEqual(playtestVerdict({ ...report, status: 'passed' }), { state: 'passed' });
   assert.deepEqual(unplayedTurns(report, [1, 2]), [2]);
-  assert.deepEqual(failureMessage({ expectation: 'narration.contains', message: 'no "dragon"', expected: ['dragon'], actual: 'a tavern', line: 7, column: 9 }), {
-    text: 'narration.contains: no "dragon"',
-    diff: { expected: '[\n  "dragon"\n]', actual: 'a tavern' },
-    line: 7,
-    column: 9,
-  });
+  assert.deepEqual(
+    failureMessage({ expectation: 'narration.contains', message: 'no "dragon"', expected: ['dragon'], actual: 'a tavern', line: 7, column: 9 }),
+    {
+      text: 'narration.contains: no "dragon"',
+      diff: { expected: '[\n  "dragon"\n]', actual: 'a tavern' },
+      line: 7,
+      column: 9,
+    },
+  );
   assert.deepEqual(failureMessage({ expectation: 'outcome', message: 'fell back', line: 1, column: 2 }), { text: 'outcome: fell back', line: 1, column: 2 });
   assert.equal(turnOutput(turn), 'Turn 1: I roll\r\nline one\r\nline two\r\n');
   const { transcript: _transcript, ...silent } = turn;

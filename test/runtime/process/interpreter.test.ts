@@ -4,7 +4,14 @@ import * as assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { commandForScript, findProgram, INTERPRETED_EXTENSIONS, INTERPRETERS, interpreterFor, missingInterpreterOf } from '../../../src/runtime/process/interpreter.js';
+import {
+  commandForScript,
+  findProgram,
+  INTERPRETED_EXTENSIONS,
+  INTERPRETERS,
+  interpreterFor,
+  missingInterpreterOf,
+} from '../../../src/runtime/process/interpreter.js';
 import { buildScriptEnvironment, snapshotHostEnvironment } from '../../../src/runtime/process/scriptEnvironment.js';
 
 test('executable files run directly; others by extension; unknown extensions are refused', async () => {

@@ -26,14 +26,20 @@ const planId = () => `dddddddd-0000-4000-8000-${String(++counter).padStart(12, '
 
 before(() => {
   story = createTempStory('narratoria-interpreters-');
-  story.skill('oracle', {
-    scripts: [
-      { name: 'ask', path: 'scripts/ask.js', description: 'Ask the oracle.' },
-      { name: 'roll-dice', path: 'scripts/roll-dice.dart', description: 'Roll dice, in Dart.' },
-    ],
-  }, { 'scripts/ask.js': JS_SCRIPT, 'scripts/roll-dice.dart': 'void main() {}\n', 'scripts/extra.py': 'print()\n' });
+  story.skill(
+    'oracle',
+    {
+      scripts: [
+        { name: 'ask', path: 'scripts/ask.js', description: 'Ask the oracle.' },
+        { name: 'roll-dice', path: 'scripts/roll-dice.dart', description: 'Roll dice, in Dart.' },
+      ],
+    },
+    { 'scripts/ask.js': JS_SCRIPT, 'scripts/roll-dice.dart': 'void main() {}\n', 'scripts/extra.py': 'print()\n' },
+  );
   // PATH without any dart (there is none on the test machines, but a developer's may have one), nor python3 for the .py.
-  const folders = (originalPath ?? '').split(path.delimiter).filter((folder) => folder && !['dart', 'python3'].some((program) => fs.existsSync(path.join(folder, program))));
+  const folders = (originalPath ?? '')
+    .split(path.delimiter)
+    .filter((folder) => folder && !['dart', 'python3'].some((program) => fs.existsSync(path.join(folder, program))));
   withoutDart = folders.join(path.delimiter);
   argumentsLog = path.join(story.base, 'dart-arguments.txt');
   // A fake dart: records its arguments, reads the input, and answers as a skill script does.
@@ -58,17 +64,28 @@ const plan = () => ({
   ],
 });
 
-test('without dart on PATH: the .dart script is discovered, the skill is degraded and says to install Dart, and its .js script still runs', { skip: process.platform === 'win32' }, async () => {
+test('without dart on PATH: the .dart script is discovered, the skill is degraded and says to install Dart, and its .js script still runs', {
+  skip: process.platform === 'win32',
+}, async () => {
   process.env['PATH'] = withoutDart;
   const registry = await SkillRegistry.load({ root: story.root });
   try {
     const skill = registry.get('oracle')!;
-    assert.deepEqual(skill.scripts.map((script) => script.name), ['ask', 'roll-dice', 'extra']);
+    assert.deepEqual(
+      skill.scripts.map((script) => script.name),
+      ['ask', 'roll-dice', 'extra'],
+    );
     const dart = skill.scripts[1]!;
-    assert.match(dart.missingInterpreter ?? '', /^needs Dart, and "dart" is not on PATH: install the Dart SDK \(https:\/\/dart\.dev\/get-dart\) and put dart on PATH$/);
+    assert.match(
+      dart.missingInterpreter ?? '',
+      /^needs Dart, and "dart" is not on PATH: install the Dart SDK \(https:\/\/dart\.dev\/get-dart\) and put dart on PATH$/,
+    );
     assert.match(skill.scripts[2]!.missingInterpreter ?? '', /needs Python 3/, 'the same rule for every interpreter of the table');
     const problems = skill.problems.filter((problem) => problem.code === 'INTERPRETER_MISSING');
-    assert.deepEqual(problems.map((problem) => problem.severity), ['warning', 'warning']);
+    assert.deepEqual(
+      problems.map((problem) => problem.severity),
+      ['warning', 'warning'],
+    );
     assert.match(problems[0]!.message, /skills\/oracle\/scripts\/roll-dice\.dart needs Dart.*the skill's other scripts still run/);
     assert.ok(problems[0]!.line !== undefined, "the declared script's problem is placed in skill.json");
 
@@ -78,7 +95,13 @@ test('without dart on PATH: the .dart script is discovered, the skill is degrade
     assert.match(healthReasonOf(status), /the script "roll-dice" needs Dart, and "dart" is not on PATH: install the Dart SDK/);
     assert.equal(healthLabel(createSkillCatalog(registry.skills).skill('oracle')!), '⚠ degraded');
     // The narrator is not offered a script that cannot run here.
-    assert.deepEqual(registry.narratorSkills().find((candidate) => candidate.name === 'oracle')?.scripts.map((script) => script.name), ['ask']);
+    assert.deepEqual(
+      registry
+        .narratorSkills()
+        .find((candidate) => candidate.name === 'oracle')
+        ?.scripts.map((script) => script.name),
+      ['ask'],
+    );
 
     const result = await executePlan(plan(), { root: story.root, skillContext: registry });
     assert.equal(result.toolResults[0]!.state, 'success', JSON.stringify(result.toolResults[0]!.error));
@@ -99,7 +122,10 @@ test('with dart on PATH: the skill is healthy and the .dart script runs as `dart
   try {
     const skill = registry.get('oracle')!;
     assert.equal(skill.scripts[1]!.missingInterpreter, undefined);
-    assert.deepEqual(skill.problems.filter((problem) => problem.code === 'INTERPRETER_MISSING').map((problem) => problem.file), [path.join(story.root, 'skills', 'oracle', 'scripts', 'extra.py')]);
+    assert.deepEqual(
+      skill.problems.filter((problem) => problem.code === 'INTERPRETER_MISSING').map((problem) => problem.file),
+      [path.join(story.root, 'skills', 'oracle', 'scripts', 'extra.py')],
+    );
     const result = await executePlan(plan(), { root: story.root, skillContext: registry });
     const roll = result.toolResults[1]!;
     assert.equal(roll.state, 'success', JSON.stringify(roll.error));

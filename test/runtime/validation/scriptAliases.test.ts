@@ -91,19 +91,31 @@ test("a script's own name in another form resolves too, and a file that exists i
 
 test('a name no script answers to is still TOOL_PATH_NOT_FOUND, and a rollback toolPath may use an alias', async () => {
   const missing = await validate([`{ "toolId": "roll1", "toolPath": "skills/dice-roller/scripts/roll-dices" }`]);
-  assert.deepEqual(missing.diagnostics.map((diagnostic) => diagnostic.code), ['TOOL_PATH_NOT_FOUND']);
+  assert.deepEqual(
+    missing.diagnostics.map((diagnostic) => diagnostic.code),
+    ['TOOL_PATH_NOT_FOUND'],
+  );
   const rollback = await validate([
     `{ "toolId": "roll1", "toolPath": "skills/dice-roller/scripts/roll.js", "rollback": { "toolPath": "skills/dice-roller/roll-dice" } }`,
   ]);
   assert.equal(rollback.valid, true);
-  assert.deepEqual(rollback.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer]), [['SCRIPT_ALIAS', '/tools/0/rollback/toolPath']]);
+  assert.deepEqual(
+    rollback.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer]),
+    [['SCRIPT_ALIAS', '/tools/0/rollback/toolPath']],
+  );
 });
 
 test('aliases never resolve outside the skills roots, even with allowOutsideSkills, nor to a script that links out of its skill', async () => {
   const outside = await validate([`{ "toolId": "roll1", "toolPath": "tools/dice-roller/roll-dice.dart" }`]);
-  assert.deepEqual(outside.diagnostics.map((diagnostic) => diagnostic.code), ['TOOL_PATH_OUTSIDE_SKILLS']);
+  assert.deepEqual(
+    outside.diagnostics.map((diagnostic) => diagnostic.code),
+    ['TOOL_PATH_OUTSIDE_SKILLS'],
+  );
   const allowed = await validate([`{ "toolId": "roll1", "toolPath": "tools/dice-roller/roll-dice.dart" }`], true);
-  assert.deepEqual(allowed.diagnostics.map((diagnostic) => diagnostic.code), ['TOOL_PATH_NOT_FOUND']);
+  assert.deepEqual(
+    allowed.diagnostics.map((diagnostic) => diagnostic.code),
+    ['TOOL_PATH_NOT_FOUND'],
+  );
   // A skill folder that is a link out of the skills root: none of its names resolve, even with allowOutsideSkills.
   for (const allowOutsideSkills of [false, true]) {
     const linked = await resolveToolPath('skills/linked/roll-dice.dart', { root, allowOutsideSkills });
@@ -124,11 +136,26 @@ test('an alias claimed twice stays with the first script; discovery reports SCRI
   const discovery = await discoverSkills({ root });
   const clash = discovery.skills.find((skill) => skill.name === 'clash')!;
   const conflicts = clash.problems.filter((problem) => problem.code === 'SCRIPT_ALIAS_CONFLICT');
-  assert.deepEqual(conflicts.map((problem) => [problem.severity, problem.pointer]), [['warning', '/scripts/0/aliases/1'], ['warning', '/scripts/1/aliases/0']]);
+  assert.deepEqual(
+    conflicts.map((problem) => [problem.severity, problem.pointer]),
+    [
+      ['warning', '/scripts/0/aliases/1'],
+      ['warning', '/scripts/1/aliases/0'],
+    ],
+  );
   assert.match(conflicts[0]!.message, /the alias "second" is already the name of the script "second"/);
   assert.match(conflicts[1]!.message, /the alias "shared" is already an alias of the script "first"/);
-  assert.ok(conflicts.every((problem) => problem.line !== undefined), 'placed in skill.json');
-  assert.deepEqual(clash.scripts.map((script) => [script.name, script.aliases ?? []]), [['first', ['shared']], ['second', []]]);
+  assert.ok(
+    conflicts.every((problem) => problem.line !== undefined),
+    'placed in skill.json',
+  );
+  assert.deepEqual(
+    clash.scripts.map((script) => [script.name, script.aliases ?? []]),
+    [
+      ['first', ['shared']],
+      ['second', []],
+    ],
+  );
 });
 
 test('the catalog finds a script by alias for the editor, with its canonical toolPath', async () => {
@@ -147,7 +174,18 @@ test('the name table and the reading of a toolPath are pure', () => {
   assert.deepEqual(scriptReference('skills\\memory\\scripts\\recall-memory.dart')?.skillPath, 'skills/memory');
   assert.equal(scriptReference('roll-dice.dart'), undefined);
   const table = scriptNameTable([{ name: 'a', aliases: ['x', 'a', 'x'] }, { name: 'a' }, { name: 'b', aliases: ['x', 'y', 7] }]);
-  assert.deepEqual([...table.names].map(([name, entry]) => [name, entry.index, entry.alias]), [['a', 0, false], ['b', 2, false], ['x', 0, true], ['y', 2, true]]);
+  assert.deepEqual(
+    [...table.names].map(([name, entry]) => [name, entry.index, entry.alias]),
+    [
+      ['a', 0, false],
+      ['b', 2, false],
+      ['x', 0, true],
+      ['y', 2, true],
+    ],
+  );
   assert.deepEqual(table.aliasesOf, [['x'], [], ['y']]);
-  assert.deepEqual(table.conflicts.map((conflict) => [conflict.alias, conflict.owner, conflict.ownerByAlias]), [['x', 'a', true]]);
+  assert.deepEqual(
+    table.conflicts.map((conflict) => [conflict.alias, conflict.owner, conflict.ownerByAlias]),
+    [['x', 'a', true]],
+  );
 });

@@ -119,7 +119,12 @@ describe('resolveToolPath', () => {
     const outsideDir = path.join(story.base, 'outside-dir');
     const policy = { root: story.root, allowedToolRoots: [outsideDir] };
     const allowed = await resolveToolPath(path.join(outsideDir, 'payload.js'), policy);
-    assert.deepEqual(allowed, { ok: true, absolutePath: path.join(outsideDir, 'payload.js'), realPath: fs.realpathSync(path.join(outsideDir, 'payload.js')), skill: null });
+    assert.deepEqual(allowed, {
+      ok: true,
+      absolutePath: path.join(outsideDir, 'payload.js'),
+      realPath: fs.realpathSync(path.join(outsideDir, 'payload.js')),
+      skill: null,
+    });
     // A relative allowed folder resolves against the story root, as a relative toolPath does.
     assert.equal((await resolveToolPath('../outside-dir/payload.js', { root: story.root, allowedToolRoots: ['../outside-dir'] })).ok, true);
     // The symlinked directory under skills/ that points into the allowed folder now reaches an allowed script.

@@ -87,7 +87,12 @@ export class NarratoriaDebugSession extends DebugSession {
       const target = await resolveLaunch(args, this.host);
       this.target = target;
       this.noDebug = args.noDebug === true;
-      this.sources = new DebugSources(PlanDocument.parse(target.text), target.kind === 'script' ? undefined : target.planFile, () => this.history, `${target.plan.requestId}.plan.json`);
+      this.sources = new DebugSources(
+        PlanDocument.parse(target.text),
+        target.kind === 'script' ? undefined : target.planFile,
+        () => this.history,
+        `${target.plan.requestId}.plan.json`,
+      );
       this.sendEvent(new InitializedEvent());
       await this.configurationDone;
       this.sendResponse(response);
@@ -110,13 +115,19 @@ export class NarratoriaDebugSession extends DebugSession {
     this.sendResponse(response);
   }
 
-  protected override setFunctionBreakPointsRequest(response: DebugProtocol.SetFunctionBreakpointsResponse, args: DebugProtocol.SetFunctionBreakpointsArguments): void {
+  protected override setFunctionBreakPointsRequest(
+    response: DebugProtocol.SetFunctionBreakpointsResponse,
+    args: DebugProtocol.SetFunctionBreakpointsArguments,
+  ): void {
     const tools = (this.target?.plan.tools ?? []).map((tool) => ({ toolId: tool.toolId, skill: skillOfToolPath(tool.toolPath) }));
     response.body = { breakpoints: this.breakpoints.setFunctions(args, tools) };
     this.sendResponse(response);
   }
 
-  protected override setExceptionBreakPointsRequest(response: DebugProtocol.SetExceptionBreakpointsResponse, args: DebugProtocol.SetExceptionBreakpointsArguments): void {
+  protected override setExceptionBreakPointsRequest(
+    response: DebugProtocol.SetExceptionBreakpointsResponse,
+    args: DebugProtocol.SetExceptionBreakpointsArguments,
+  ): void {
     response.body = { breakpoints: this.breakpoints.setExceptions(args) };
     this.run?.setExceptionFilters(this.breakpoints.filterIds);
     this.sendResponse(response);
@@ -140,7 +151,8 @@ export class NarratoriaDebugSession extends DebugSession {
 
   protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse, args: DebugProtocol.StackTraceArguments): void {
     const reference = this.referenceOf(args.threadId);
-    const frames = reference && this.sources ? this.frames.framesOf(reference, this.sources, this.target?.kind === 'script' ? this.target.scriptFile : undefined) : [];
+    const frames =
+      reference && this.sources ? this.frames.framesOf(reference, this.sources, this.target?.kind === 'script' ? this.target.scriptFile : undefined) : [];
     const start = args.startFrame ?? 0;
     const count = args.levels && args.levels > 0 ? args.levels : frames.length;
     response.body = { stackFrames: frames.slice(start, start + count), totalFrames: frames.length };
@@ -154,7 +166,16 @@ export class NarratoriaDebugSession extends DebugSession {
     const tool = this.target?.plan.tools.find((candidate) => candidate.toolId === point.toolId);
     const result = this.resultOf(point);
     const { input: _input, ...flags } = tool ?? {};
-    const plan = point.kind === 'replan' ? undefined : { ...flags, attempt: point.attempt, retries: point.attempt - 1, atMs: point.timeMs, ...(typeof result?.['durationMs'] === 'number' ? { durationMs: result['durationMs'] } : {}) };
+    const plan =
+      point.kind === 'replan'
+        ? undefined
+        : {
+            ...flags,
+            attempt: point.attempt,
+            retries: point.attempt - 1,
+            atMs: point.timeMs,
+            ...(typeof result?.['durationMs'] === 'number' ? { durationMs: result['durationMs'] } : {}),
+          };
     response.body = { scopes: this.variables.scopes({ frameId: args.frameId, point, result, plan, editable: this.editable(frame, point) }) };
     this.sendResponse(response);
   }
@@ -170,7 +191,11 @@ export class NarratoriaDebugSession extends DebugSession {
     const container = this.variables.containerOf(args.variablesReference);
     const frame = container ? this.frames.get(container.frameId) : undefined;
     if (!container || !frame || !container.editable || (container.scope !== 'State' && container.scope !== 'Input')) {
-      return this.sendErrorResponse(response, { id: 3003, format: 'Only State and Input can be edited, before a tool starts: stop at the tool (a breakpoint, or step to it).', showUser: true });
+      return this.sendErrorResponse(response, {
+        id: 3003,
+        format: 'Only State and Input can be edited, before a tool starts: stop at the tool (a breakpoint, or step to it).',
+        showUser: true,
+      });
     }
     const point = this.pointOf(frame);
     const value = parseEnteredValue(args.value);
@@ -183,7 +208,11 @@ export class NarratoriaDebugSession extends DebugSession {
       if (typeof outcome === 'string') return this.sendErrorResponse(response, { id: 3003, format: outcome, showUser: true });
     } else {
       this.forkEdits.set(point.index, { ...this.forkEdits.get(point.index), ...edit });
-      this.output('console', `${point.toolId}: the edit applies when you restart this frame (Restart Frame runs "${point.toolId}" again from here)\n`, point.toolId);
+      this.output(
+        'console',
+        `${point.toolId}: the edit applies when you restart this frame (Restart Frame runs "${point.toolId}" again from here)\n`,
+        point.toolId,
+      );
     }
     response.body = { value: preview(value), variablesReference: 0 };
     this.sendResponse(response);
@@ -193,7 +222,8 @@ export class NarratoriaDebugSession extends DebugSession {
   protected override evaluateRequest(response: DebugProtocol.EvaluateResponse, args: DebugProtocol.EvaluateArguments): void {
     const frame = args.frameId !== undefined ? this.frames.get(args.frameId) : undefined;
     const reference = frame ?? this.referenceOf(this.cursor !== undefined ? PLAN_THREAD_ID : (this.run?.stops()[0]?.threadId ?? PLAN_THREAD_ID));
-    if (!reference) return this.sendErrorResponse(response, { id: 3004, format: 'nothing to evaluate against: pause the run first', showUser: args.context === 'repl' });
+    if (!reference)
+      return this.sendErrorResponse(response, { id: 3004, format: 'nothing to evaluate against: pause the run first', showUser: args.context === 'repl' });
     const evaluated = evaluateAt(args.expression, this.pointOf(reference));
     if (!evaluated.ok) return this.sendErrorResponse(response, { id: 3004, format: evaluated.message.replace(/[{}]/g, ''), showUser: args.context === 'repl' });
     const structured = typeof evaluated.value === 'object' && evaluated.value !== null;
@@ -202,7 +232,8 @@ export class NarratoriaDebugSession extends DebugSession {
   }
 
   protected override exceptionInfoRequest(response: DebugProtocol.ExceptionInfoResponse, args: DebugProtocol.ExceptionInfoArguments): void {
-    const description = this.cursor !== undefined && args.threadId === PLAN_THREAD_ID ? this.travelStop?.description : this.run?.stopOf(args.threadId)?.description;
+    const description =
+      this.cursor !== undefined && args.threadId === PLAN_THREAD_ID ? this.travelStop?.description : this.run?.stopOf(args.threadId)?.description;
     const category = description?.split(':')[0] ?? 'exception';
     response.body = { exceptionId: category, description: description ?? 'no exception here', breakMode: 'always' };
     this.sendResponse(response);
@@ -252,7 +283,11 @@ export class NarratoriaDebugSession extends DebugSession {
     const frame = this.frames.get(args.frameId);
     const target = this.target;
     if (!frame || !target || target.kind === 'replay' || !this.run) {
-      return this.sendErrorResponse(response, { id: 3006, format: target?.kind === 'replay' ? 'a replay runs nothing: restart a frame in a live run' : 'this frame is gone', showUser: true });
+      return this.sendErrorResponse(response, {
+        id: 3006,
+        format: target?.kind === 'replay' ? 'a replay runs nothing: restart a frame in a live run' : 'this frame is gone',
+        showUser: true,
+      });
     }
     const point = this.pointOf(frame);
     if (point.kind === 'replan') return this.sendErrorResponse(response, { id: 3006, format: 'restart a tool frame', showUser: true });
@@ -282,7 +317,11 @@ export class NarratoriaDebugSession extends DebugSession {
 
   // ——— live runs ———
 
-  private startLive(target: Extract<LaunchTarget, { kind: 'plan' | 'script' }>, args: NarratoriaLaunchArguments, restart: { resume: RunRecord; toolId: string; edit?: ToolStdinEdit | undefined } | undefined): void {
+  private startLive(
+    target: Extract<LaunchTarget, { kind: 'plan' | 'script' }>,
+    args: NarratoriaLaunchArguments,
+    restart: { resume: RunRecord; toolId: string; edit?: ToolStdinEdit | undefined } | undefined,
+  ): void {
     const run = new PlanDebugRun(target.plan, {
       root: target.root,
       ...(this.host.extraSkillRoots ? { extraSkillRoots: this.host.extraSkillRoots } : {}),
@@ -297,7 +336,12 @@ export class NarratoriaDebugSession extends DebugSession {
       dataBreakpoints: this.noDebug ? undefined : this.breakpoints.data,
       stopOnEntry: !this.noDebug && !restart && (args.stopOnEntry ?? target.kind === 'script'),
       history: this.history,
-      rePlanner: debugRePlanner(target.plan, { root: target.root, extraSkillRoots: this.host.extraSkillRoots, narrator: this.host.narrator, skills: this.host.narratorSkills }),
+      rePlanner: debugRePlanner(target.plan, {
+        root: target.root,
+        extraSkillRoots: this.host.extraSkillRoots,
+        narrator: this.host.narrator,
+        skills: this.host.narratorSkills,
+      }),
       ...(restart ? { resume: restart.resume, restartAt: { toolId: restart.toolId, edit: restart.edit } } : {}),
     });
     if (!this.noDebug) run.setExceptionFilters(this.breakpoints.filterIds);
@@ -329,7 +373,11 @@ export class NarratoriaDebugSession extends DebugSession {
     this.forkEdits.clear();
     this.cursor = undefined;
     this.travelStop = undefined;
-    this.output('console', `restarting from "${start.toolId}": ${Object.keys(resume.tools).length} earlier tool(s) keep their results; "${start.toolId}" and the tools after it run again\n`, start.toolId);
+    this.output(
+      'console',
+      `restarting from "${start.toolId}": ${Object.keys(resume.tools).length} earlier tool(s) keep their results; "${start.toolId}" and the tools after it run again\n`,
+      start.toolId,
+    );
     this.startLive(target, {}, { resume, toolId: start.toolId, edit });
   }
 
@@ -430,7 +478,19 @@ export class NarratoriaDebugSession extends DebugSession {
     }
     const stop = this.run?.stopOf(threadId);
     if (!stop) return undefined;
-    const point = this.history.at(stop.pointIndex) ?? { index: stop.pointIndex, kind: stop.kind, toolId: stop.toolId, attempt: stop.attempt, skill: null, state: stop.state, input: stop.input, dependencies: stop.dependencies, event: stop.event, eventIndex: stop.eventIndex, timeMs: 0 };
+    const point = this.history.at(stop.pointIndex) ?? {
+      index: stop.pointIndex,
+      kind: stop.kind,
+      toolId: stop.toolId,
+      attempt: stop.attempt,
+      skill: null,
+      state: stop.state,
+      input: stop.input,
+      dependencies: stop.dependencies,
+      event: stop.event,
+      eventIndex: stop.eventIndex,
+      timeMs: 0,
+    };
     return { point, threadId, live: true };
   }
 

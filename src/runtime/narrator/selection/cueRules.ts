@@ -16,7 +16,13 @@ export const PERSON_DEED = 'attitude perception npc adjust change';
 export const GROUP_DEED = 'reputation standing faction update change';
 
 /** An amount of money: a number or a number word, "a few", "some". */
-const AMOUNT = anyOf(String.raw`\d+`, ...'one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty'.split(' '), String.raw`a\s+hundred`, String.raw`a\s+few`, 'some');
+const AMOUNT = anyOf(
+  String.raw`\d+`,
+  ...'one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty'.split(' '),
+  String.raw`a\s+hundred`,
+  String.raw`a\s+few`,
+  'some',
+);
 const MONEY = anyWord('coins? gold silver copper crowns? credits? dollars? bucks');
 
 /** Moves whose outcome is in doubt, in groups: fighting, stealth, words, trade, the body, locks and doors, theft, the rest. */
@@ -60,13 +66,16 @@ export const CUE_RULES: readonly CueRule[] = [
     name: 'price',
     kind: 'price',
     purpose: 'A question about what a thing costs, or an offer of an amount of money: a shop or trade skill answers it.',
-    pattern: phrasePattern([
-      String.raw`how\s+much\b[^?.!]*\b(?:for|cost|costs|charge|charges|worth|pay|sell|ask|asking|want)`,
-      String.raw`what\s+(?:is|does|would|will)\b[^?.!]*\b(?:cost|worth|charge|pay)`,
-      String.raw`(?:can|could)\s+(?:i|we)\s+afford`,
-      String.raw`price\s+of`,
-      String.raw`(?:pay|offer|give|bid)\s+${AMOUNT}\s+(?:\w+\s+)?${MONEY}`,
-    ], { wholeWords: true }),
+    pattern: phrasePattern(
+      [
+        String.raw`how\s+much\b[^?.!]*\b(?:for|cost|costs|charge|charges|worth|pay|sell|ask|asking|want)`,
+        String.raw`what\s+(?:is|does|would|will)\b[^?.!]*\b(?:cost|worth|charge|pay)`,
+        String.raw`(?:can|could)\s+(?:i|we)\s+afford`,
+        String.raw`price\s+of`,
+        String.raw`(?:pay|offer|give|bid)\s+${AMOUNT}\s+(?:\w+\s+)?${MONEY}`,
+      ],
+      { wholeWords: true },
+    ),
     expansion: 'price cost buy sell trade',
     examples: ['How much for the rope?', 'What does a room cost?', 'Can we afford the horse?', 'the price of bread', 'I offer twenty gold coins.'],
     counterExamples: ['How much rope is left?', 'I give the beggar a silver coin.'],
@@ -89,12 +98,15 @@ export const CUE_RULES: readonly CueRule[] = [
     name: 'time of day',
     kind: 'time',
     purpose: 'A question about the time, the day or the season: a calendar or clock skill answers it.',
-    pattern: phrasePattern([
-      String.raw`what\s+(?:time|day|hour|date|month|season)\s+is\s+it`,
-      String.raw`what\s+(?:is\s+)?the\s+(?:time|date|hour)`,
-      String.raw`(?:still|already)\s+(?:morning|afternoon|evening|night|day)`,
-      String.raw`how\s+long\s+(?:until|till|before)\s+(?:dawn|dusk|nightfall|sunrise|sunset|morning|night|noon|midnight)`,
-    ], { wholeWords: true }),
+    pattern: phrasePattern(
+      [
+        String.raw`what\s+(?:time|day|hour|date|month|season)\s+is\s+it`,
+        String.raw`what\s+(?:is\s+)?the\s+(?:time|date|hour)`,
+        String.raw`(?:still|already)\s+(?:morning|afternoon|evening|night|day)`,
+        String.raw`how\s+long\s+(?:until|till|before)\s+(?:dawn|dusk|nightfall|sunrise|sunset|morning|night|noon|midnight)`,
+      ],
+      { wholeWords: true },
+    ),
     expansion: 'time hour day date calendar clock',
     examples: ['What time is it?', 'What is the date today?', 'Is it still night?', 'How long until dawn?'],
     counterExamples: ['It was a long night.', 'I wait for the morning.'],
@@ -179,7 +191,12 @@ export const CUE_RULES: readonly CueRule[] = [
       String.raw`welcome\b`,
     ]),
     expansion: PERSON_OPINION,
-    examples: ['Is Mira still angry with me?', 'Is the sheriff still sore at me after last night?', 'Does the foreman think any better of me now?', 'Does she trust me?'],
+    examples: [
+      'Is Mira still angry with me?',
+      'Is the sheriff still sore at me after last night?',
+      'Does the foreman think any better of me now?',
+      'Does she trust me?',
+    ],
     counterExamples: ['I trust the map.', 'I think about the road ahead.'],
   },
   {
@@ -215,7 +232,13 @@ export const CUE_RULES: readonly CueRule[] = [
       'I count out ten coins and hand them to Mara.',
       'I call the toll keeper Jory a cheat to his face.',
     ],
-    counterExamples: ['I craft a bandage.', 'I play a hand of poker.', 'The old man helps me up.', 'I call out to a thief in the crowd.', 'The guard calls me a liar.'],
+    counterExamples: [
+      'I craft a bandage.',
+      'I play a hand of poker.',
+      'The old man helps me up.',
+      'I call out to a thief in the crowd.',
+      'The guard calls me a liar.',
+    ],
   },
   {
     name: 'order about someone',
@@ -259,16 +282,19 @@ export const CUE_RULES: readonly CueRule[] = [
     name: 'appearance',
     kind: 'appearance',
     purpose: 'A question about how someone looks, or a picture asked for: a portrait skill draws it.',
-    pattern: phrasePattern([
-      String.raw`look(?:s)?\s+like`,
-      String.raw`how\s+(?:does|do|did)\s+(?:he|she|they|it|[A-Z][\w'-]*)\s+look\b`,
-      'portrait',
-      String.raw`picture\s+of`,
-      String.raw`sketch\s+of`,
-      String.raw`draw\s+(?:me\s+)?(?:a\s+|the\s+)?(?:portrait|picture|likeness)`,
-      String.raw`(?:describe|see)\s+[\w\s']*?\b(?:face|appearance)`,
-      String.raw`what\s+\w+\s+looks?\s+like`,
-    ], { wholeWords: true }),
+    pattern: phrasePattern(
+      [
+        String.raw`look(?:s)?\s+like`,
+        String.raw`how\s+(?:does|do|did)\s+(?:he|she|they|it|[A-Z][\w'-]*)\s+look\b`,
+        'portrait',
+        String.raw`picture\s+of`,
+        String.raw`sketch\s+of`,
+        String.raw`draw\s+(?:me\s+)?(?:a\s+|the\s+)?(?:portrait|picture|likeness)`,
+        String.raw`(?:describe|see)\s+[\w\s']*?\b(?:face|appearance)`,
+        String.raw`what\s+\w+\s+looks?\s+like`,
+      ],
+      { wholeWords: true },
+    ),
     expansion: 'portrait appearance likeness',
     examples: ['What does Mira look like?', 'How does she look?', 'Draw me a portrait of the captain.', "I try to see the stranger's face."],
     counterExamples: ['I look around the room.', 'I draw my sword.'],

@@ -55,7 +55,7 @@ export const READING_PATTERNS: readonly NamedPattern[] = [
   },
   {
     name: 'group',
-    purpose: 'A group named or implied: an opinion or a deed is about standing with it, not one person\'s attitude.',
+    purpose: "A group named or implied: an opinion or a deed is about standing with it, not one person's attitude.",
     pattern: /\b(?:factions?|elves|dwarves|guards|guilds?|people|folk|townsfolk|villagers|they|them)\b/i,
     examples: ['Do the villagers trust us?', 'I help the elves.'],
     counterExamples: ['I help the old woman.', 'The guard is angry with me.'],

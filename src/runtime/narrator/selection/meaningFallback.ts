@@ -34,7 +34,11 @@ export function closestInMeaning(index: SkillIndex, input: string, reading: CueR
   if (!found) return undefined;
   // The manifests' own words were weighed by the scores already ("stand" is the reputation skill's "standing", below its threshold).
   const weighed = (word: string) => index.knows(termOf(word)!);
-  const [first, second] = found.comparison.rank(input, found.compared.map((_, position) => position), weighed);
+  const [first, second] = found.comparison.rank(
+    input,
+    found.compared.map((_, position) => position),
+    weighed,
+  );
   if (!first || !second || first.score < tuning.meaningThreshold || first.score - second.score < tuning.meaningMargin) return undefined;
   const matches = found.comparison.matches(input, first.position, weighed);
   if (matches.length === 0) return undefined;
@@ -51,7 +55,18 @@ export function closestInMeaning(index: SkillIndex, input: string, reading: CueR
   }));
   const terms = matches.slice(0, 8).map((match) => match.word);
   const score = round(first.score);
-  return { skill: entry.skill, script, alternatives, role: 'context', score, terms, cues: [], evidence, byMeaning: true, ...(choice.reason ? { scriptReason: choice.reason } : {}) };
+  return {
+    skill: entry.skill,
+    script,
+    alternatives,
+    role: 'context',
+    score,
+    terms,
+    cues: [],
+    evidence,
+    byMeaning: true,
+    ...(choice.reason ? { scriptReason: choice.reason } : {}),
+  };
 }
 
 /** This set's context skills (two at least: one alone is compared with nothing) and their comparison in meaning; undefined without them or without the vectors. */
@@ -64,7 +79,9 @@ function comparisonInMeaningOf(index: SkillIndex): MeaningComparison | undefined
 }
 
 function findComparisonInMeaning(index: SkillIndex): MeaningComparison | undefined {
-  const compared = candidatesOf(index).filter((candidate) => candidate.role === 'context').map((candidate) => candidate.entry.skill);
+  const compared = candidatesOf(index)
+    .filter((candidate) => candidate.role === 'context')
+    .map((candidate) => candidate.entry.skill);
   if (compared.length < 2) return undefined;
   const vectors = wordVectors();
   if (!vectors) return undefined;
@@ -74,7 +91,11 @@ function findComparisonInMeaning(index: SkillIndex): MeaningComparison | undefin
     recentComparisons.delete(key);
   } else {
     const tuning = activeTuning();
-    comparison = new SkillTopics(compared, vectors, { rarity: tuning.meaningRarity, commonRank: tuning.meaningCommonRank, centroidShare: tuning.meaningCentroidShare });
+    comparison = new SkillTopics(compared, vectors, {
+      rarity: tuning.meaningRarity,
+      commonRank: tuning.meaningCommonRank,
+      centroidShare: tuning.meaningCentroidShare,
+    });
     if (recentComparisons.size >= RECENT_INDEXES) recentComparisons.delete(recentComparisons.keys().next().value!);
   }
   recentComparisons.set(key, comparison);

@@ -77,12 +77,18 @@ export function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, 
   // A script that acts runs only when the words ask for an act: never as the fallback of one that reads.
   if (ranked[0] && ranked[0].kind !== 'acts' && !acting) ranked = ranked.filter((candidate, position) => position === 0 || candidate.kind !== 'acts');
   const [first, second] = ranked;
-  if (!first) return { scripts: [], reason: `a ${reading.question ? 'question' : 'look'} never runs a script that acts (${scripts.map((script) => script.name).join(', ')})` };
+  if (!first)
+    return {
+      scripts: [],
+      reason: `a ${reading.question ? 'question' : 'look'} never runs a script that acts (${scripts.map((script) => script.name).join(', ')})`,
+    };
   const left = scripts.length - ranked.length;
   const reasons: string[] = [];
   if (scripts.length > 1 && second) reasons.push(first.own > 0 ? matchedReason(first, second, input) : unmatchedReason(first, acting));
   if (scripts.length > 1 && left > 0) {
-    reasons.push(`${left === 1 ? 'one script that acts was' : `${left} scripts that act were`} left out: a ${reading.question ? 'question' : 'look'} never runs them`);
+    reasons.push(
+      `${left === 1 ? 'one script that acts was' : `${left} scripts that act were`} left out: a ${reading.question ? 'question' : 'look'} never runs them`,
+    );
   }
   const reason = reasons.join('; ') || undefined;
   return { scripts: ranked.map(({ script }) => script), ...(reason ? { reason } : {}) };
@@ -96,7 +102,11 @@ function matchedReason(first: RankedScript, second: RankedScript, input: string)
     const term = termOf(word);
     if (term !== undefined && !spoken.has(term)) spoken.set(term, word);
   }
-  const matched = first.terms.filter((term) => spoken.has(term)).slice(0, 3).map((term) => `"${spoken.get(term)}"`).join(', ');
+  const matched = first.terms
+    .filter((term) => spoken.has(term))
+    .slice(0, 3)
+    .map((term) => `"${spoken.get(term)}"`)
+    .join(', ');
   return `"${first.script.name}" matched ${matched} (${round(first.own)} against "${second.script.name}" ${round(second.own)})`;
 }
 
@@ -120,7 +130,12 @@ function plainExamplesOf(script: Script): ReadonlySet<string> {
 
 /** The words of an example, to compare with the player's ("I haggle over the rope." -> "i haggle over the rope"). */
 function plainWords(text: string): string {
-  return text.toLowerCase().replace(/[\u2019\u2018]/g, "'").replace(/[^a-z0-9' ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return text
+    .toLowerCase()
+    .replace(/[\u2019\u2018]/g, "'")
+    .replace(/[^a-z0-9' ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /** Whether a script reads (a question wants it) or acts (a deed wants it): by its name, else by the first verb its description says. */

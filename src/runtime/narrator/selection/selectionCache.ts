@@ -24,7 +24,16 @@ export function contentIdOf(skill: NarratorSkill): number {
   let id = contentIdOfSkill.get(skill);
   if (id === undefined) {
     const scripts = skill.scripts.map((script) => [script.name, script.toolPath, script.description ?? '', script.examples ?? []]);
-    const content = JSON.stringify([skill.name, skill.displayName, skill.description, skill.capabilities, skill.keywords ?? [], skill.health, scripts, skill.prompt ?? '']);
+    const content = JSON.stringify([
+      skill.name,
+      skill.displayName,
+      skill.description,
+      skill.capabilities,
+      skill.keywords ?? [],
+      skill.health,
+      scripts,
+      skill.prompt ?? '',
+    ]);
     id = contentIds.get(content);
     if (id === undefined) {
       if (contentIds.size >= CONTENTS_KEPT) contentIds.clear();
@@ -70,7 +79,9 @@ const candidates = new WeakMap<SkillIndex, readonly Candidate[]>();
 export function candidatesOf(index: SkillIndex): readonly Candidate[] {
   let found = candidates.get(index);
   if (!found) {
-    const chosen = index.skills.map((entry, position) => ({ entry, position })).filter(({ entry }) => entry.skill.scripts.length > 0 && !isNarrator(entry.skill));
+    const chosen = index.skills
+      .map((entry, position) => ({ entry, position }))
+      .filter(({ entry }) => entry.skill.scripts.length > 0 && !isNarrator(entry.skill));
     const names = [...new Set(chosen.map(({ entry }) => entry.skill.name))].sort((left, right) => left.localeCompare(right));
     const rank = new Map(names.map((name, position) => [name, position]));
     found = chosen.map(({ entry, position }) => ({ entry, position, role: roleOf(entry.skill), nameRank: rank.get(entry.skill.name)! }));

@@ -44,14 +44,20 @@ export const SCRIPT_PATTERNS: readonly NamedPattern[] = [
   {
     name: 'reading script name',
     purpose: 'A script whose name starts by reading (query, recall, status...): chosen for questions.',
-    pattern: new RegExp(`^${anyWord('query get report lookup look-?up recall list show status wares routes forecast find search info describe check read')}`, 'i'),
+    pattern: new RegExp(
+      `^${anyWord('query get report lookup look-?up recall list show status wares routes forecast find search info describe check read')}`,
+      'i',
+    ),
     examples: ['query', 'get-status', 'recall', 'look-up', 'forecast'],
     counterExamples: ['update', 'store', 'roll'],
   },
   {
     name: 'acting script name',
     purpose: 'A script whose name is a verb that acts (update, store, buy...), alone or before a separator: chosen for deeds and actions.',
-    pattern: new RegExp(`^${anyWord('update adjust change set store save record add buy sell journey travel go move apply give take write roll draw offer')}(?:$|[-_ .])`, 'i'),
+    pattern: new RegExp(
+      `^${anyWord('update adjust change set store save record add buy sell journey travel go move apply give take write roll draw offer')}(?:$|[-_ .])`,
+      'i',
+    ),
     examples: ['update', 'adjust-attitude', 'store', 'buy_item', 'roll'],
     counterExamples: ['settle', 'rollcall', 'query'],
   },
@@ -72,7 +78,10 @@ export const SCRIPT_PATTERNS: readonly NamedPattern[] = [
   {
     name: 'not a verb',
     purpose: 'A description opening with a word that merely ends in s ("This", "Status", "Always"): not a verb that acts.',
-    pattern: new RegExp(`^${anyWord('this is was has does its his hers yes status details stats notes always perhaps news series plus thus towards afterwards sometimes nowadays')}\\b`, 'i'),
+    pattern: new RegExp(
+      `^${anyWord('this is was has does its his hers yes status details stats notes always perhaps news series plus thus towards afterwards sometimes nowadays')}\\b`,
+      'i',
+    ),
     examples: ['This skill adds', 'Status of the ship'],
     counterExamples: ['Swaps two items', 'Thistle grows here'],
   },

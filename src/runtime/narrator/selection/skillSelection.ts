@@ -42,7 +42,8 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
   };
   const cuedRoles = new Set<SkillRole>(reading.cues.map((cue) => CUE_ROLES[cue.kind]).filter((role) => role !== 'context'));
   /** Over the threshold: what the manifest says, or (a higher bar) the manifest and prompt.md's prose together. */
-  const passes = (match: Match) => (tuning.thresholdOnManifest ? match.manifestScore >= tuning.minScore || match.score >= tuning.proseScore : match.score >= tuning.minScore);
+  const passes = (match: Match) =>
+    tuning.thresholdOnManifest ? match.manifestScore >= tuning.minScore || match.score >= tuning.proseScore : match.score >= tuning.minScore;
   // A skill none of whose words were said can only be chosen when the words cue its role (a roll, choices, a
   // picture) or the tuning lets a zero score pass: the others are left out before sorting (most of a large set).
   const zeroPasses = passes({ score: 0, manifestScore: 0, terms: NO_TERMS, matches: [] });
@@ -53,7 +54,9 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     if (score === 0 && manifestScores[position] === 0 && !zeroPasses && !cuedRoles.has(role)) continue;
     scored.push({ entry, role, nameRank, query: queries.get(role)!, match: { score, manifestScore: manifestScores[position]!, terms: NO_TERMS, matches: [] } });
   }
-  scored.sort((left, right) => right.match.score - left.match.score || right.entry.skill.priority - left.entry.skill.priority || left.nameRank - right.nameRank);
+  scored.sort(
+    (left, right) => right.match.score - left.match.score || right.entry.skill.priority - left.entry.skill.priority || left.nameRank - right.nameRank,
+  );
   const best = scored[0]?.match.score ?? 0;
   const selected: SelectedSkill[] = [];
   const misses = new Map<IndexedSkill, { reason: MissReason; threshold: number; detail?: string }>();
@@ -83,7 +86,8 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     // A picture is drawn only when the words ask about a likeness: the appearance cue ("What does Mira look like?"),
     // or the skill's own name or capabilities ("draw a portrait"). Words its description happens to use ("head",
     // "old") do not: "I head north toward the old mill" draws nothing.
-    const ownIdentityWord = () => match.matches.some((each) => !each.via && !cueTerms.has(each.term) && index.fieldsOf(entry.document, each.term).includes('identity'));
+    const ownIdentityWord = () =>
+      match.matches.some((each) => !each.via && !cueTerms.has(each.term) && index.fieldsOf(entry.document, each.term).includes('identity'));
     if (role === 'visual' && !cuedRoles.has('visual') && !ownIdentityWord()) {
       misses.set(entry, { reason: 'no-likeness-asked', threshold: round(tuning.minScore) });
       continue;
@@ -111,7 +115,17 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     }
     const terms = match.terms.slice(0, 8).map((term) => shown.get(term) ?? term);
     const evidence = evidenceOf(entry, match);
-    selected.push({ skill: entry.skill, script, alternatives, role, score: round(match.score), terms, cues, evidence, ...(choice.reason ? { scriptReason: choice.reason } : {}) });
+    selected.push({
+      skill: entry.skill,
+      script,
+      alternatives,
+      role,
+      score: round(match.score),
+      terms,
+      cues,
+      evidence,
+      ...(choice.reason ? { scriptReason: choice.reason } : {}),
+    });
   }
   if (selected.length === 0) {
     const closest = closestInMeaning(index, input, reading, queries.get('context')!);
@@ -127,7 +141,14 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
       const match = index.score(entry.document, asked);
       const miss = misses.get(entry)!;
       const evidence = evidenceOf(entry, match);
-      return { skill: entry.skill.name, score: round(match.score), threshold: miss.threshold, reason: miss.reason, evidence, ...(miss.detail ? { detail: miss.detail } : {}) };
+      return {
+        skill: entry.skill.name,
+        score: round(match.score),
+        threshold: miss.threshold,
+        reason: miss.reason,
+        evidence,
+        ...(miss.detail ? { detail: miss.detail } : {}),
+      };
     });
   const narrator = narratorOf(skills);
   return { reading, selected, nearMisses, ...(narrator ? { narrator } : {}) };

@@ -6,7 +6,7 @@ import { SYNONYM_GROUPS } from './synonyms.js';
 const STOP_WORDS = new Set(
   (
     'a an and are as at be been being but by can could did do does doing for from had has have having he her here hers him his how i if in into is it its ' +
-    "itself let me mine my myself no nor not of off on once only or other our ours out over own same she should so some such than that the their theirs them " +
+    'itself let me mine my myself no nor not of off on once only or other our ours out over own same she should so some such than that the their theirs them ' +
     'then there these they this those through to too under until up very was we were what when where which while who whom why will with would you your yours ' +
     'am ll s t d re ve m just also any each every all again about above after before below between both few more most now like toward towards ' +
     'around across along within without upon onto us anything something everything nothing anyone anybody someone somebody everyone everybody ' +
