@@ -1,5 +1,4 @@
 // The skill registry: discovered skills with enablement and health, typed change events, re-discovery, and the executor's SkillContextProvider.
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
