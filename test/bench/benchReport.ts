@@ -126,7 +126,9 @@ export function summaryCells(result: BenchResult): { baseline: string; figure: s
     case 'g':
       return {
         baseline: `elkjs ${ms(m['elkMs']!)}`,
-        figure: `${ms(m['layoutPlusPaintMs']!)} (layout ${ms(m['layoutMs']!)}, paint ${ms(m['paintMs']!)}); 10k: worker ${ms(m['hugeLayoutMs']!)}, lag max ${ms(m['hugeLagMaxMs']!)}; edit p50 ${ms(m['editMs']!)}`,
+        figure:
+          `${ms(m['layoutPlusPaintMs']!)} (layout ${ms(m['layoutMs']!)}, paint ${ms(m['paintMs']!)}); ` +
+          `10k: worker ${ms(m['hugeLayoutMs']!)}, lag max ${ms(m['hugeLagMaxMs']!)}; edit p50 ${ms(m['editMs']!)}`,
       };
     case 'h':
       return {
@@ -138,7 +140,9 @@ export function summaryCells(result: BenchResult): { baseline: string; figure: s
     case 'j':
       return {
         baseline: `no coverage ${ms(m['plainMs']!)}`,
-        figure: `--coverage ${ms(m['coverageMs']!)}; ${m['jobsOneTurnsPerSecond']!.toFixed(2)} / ${m['jobsTwoTurnsPerSecond']!.toFixed(2)} turns/s (jobs 1/2); peak RSS ${(m['peakRssBytes']! / 1048576).toFixed(0)} MiB`,
+        figure:
+          `--coverage ${ms(m['coverageMs']!)}; ${m['jobsOneTurnsPerSecond']!.toFixed(2)} / ${m['jobsTwoTurnsPerSecond']!.toFixed(2)} turns/s (jobs 1/2); ` +
+          `peak RSS ${(m['peakRssBytes']! / 1048576).toFixed(0)} MiB`,
       };
     case 'c':
       return {

@@ -169,13 +169,13 @@ async function main(): Promise<number> {
   const { results, errors } = await runBenches(args, say);
   const report = buildReport(results, errors, { quick: args.quick, root: REPO_ROOT });
   if (report.table.length > 0) printTable(report.table, say);
-  writeReport(OUTPUT_FILE, report);
-  say(`\nwrote ${path.relative(process.cwd(), OUTPUT_FILE) || OUTPUT_FILE}`);
-  if (typeof args.json === 'string') {
-    writeReport(path.resolve(args.json), report);
-    say(`wrote ${args.json}`);
-  } else if (args.json === null) {
+  // One report, one destination: --json FILE, stdout for --json alone, else test-output/bench.json.
+  if (args.json === null) {
     process.stdout.write(reportText(report));
+  } else {
+    const file = args.json === undefined ? OUTPUT_FILE : path.resolve(args.json);
+    writeReport(file, report);
+    say(`\nwrote ${path.relative(process.cwd(), file) || file}`);
   }
   if (args.compare !== undefined) {
     say('');
