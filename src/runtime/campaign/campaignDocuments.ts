@@ -1,7 +1,7 @@
 // A campaign file's text with ranges: JSON files parsed with offsets and checked against their contract (syntax, comments, schema), other texts by line.
 import { contractSchemas, contractValidator, type ContractName } from '../contracts/schemas.js';
 import { DiagnosticCode, type SourceRange } from '../validation/diagnostic.js';
-import { computeLineStarts, parseJsonDocument, type PointerTarget } from '../validation/jsonLocator.js';
+import { parseJsonDocument, type PointerTarget } from '../validation/jsonLocator.js';
 import { schemaProblems } from '../validation/schemaErrors.js';
 import type { CampaignDiagnosticDraft } from './campaignDiagnostic.js';
 import type { CampaignDocument } from './campaignModel.js';
@@ -31,17 +31,6 @@ export function textDocument(file: string, text: string): CampaignDocument {
 export function firstLineRange(text: string): SourceRange {
   const end = /\r|\n/.exec(text)?.index ?? text.length;
   return { start: { line: 1, column: 1 }, end: { line: 1, column: end + 1 } };
-}
-
-/** The 1-based range of `length` characters at `offset` of `text`. */
-export function rangeInText(text: string, offset: number, length: number): SourceRange {
-  const starts = computeLineStarts(text);
-  const at = (position: number): { line: number; column: number } => {
-    let line = 0;
-    while (line + 1 < starts.length && starts[line + 1]! <= position) line++;
-    return { line: line + 1, column: position - starts[line]! + 1 };
-  };
-  return { start: at(offset), end: at(offset + length) };
 }
 
 export interface ReadJson {
