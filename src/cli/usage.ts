@@ -24,11 +24,17 @@ const missingRoot = 'usage error, or the --root folder does not exist';
 /** Every command, in the order the overview lists them. */
 export const COMMAND_USAGES = {
   init: {
-    synopsis: ['narratoria init [DIR] [--force]'],
-    summary: 'Creates a story folder: the sample skills in skills/, an example plan in plans/, an example playtest in playtests/ and a README.',
+    synopsis: ['narratoria init [DIR] [--force] [--campaign minimal|complete]'],
+    summary:
+      'Creates a story folder: the sample skills in skills/, an example plan in plans/, an example playtest in playtests/ and a README; ' +
+      'with --campaign, the folder is also a campaign.',
     options: [
       ['DIR', 'the folder to create or fill (default: the current folder); it must be empty unless --force'],
       ['--force', 'write into a folder that is not empty; deletes nothing, but replaces files of the same name (each one is listed)'],
+      [
+        '--campaign minimal|complete',
+        'also write a starter campaign: minimal (manifest, setting, premise) or complete (NPCs, beats, endings, lore, art, music)',
+      ],
       help,
     ],
     exitCodes: [
@@ -38,8 +44,10 @@ export const COMMAND_USAGES = {
     ],
   },
   validate: {
-    synopsis: ['narratoria validate <plan.json>... [--root DIR] [--format text|json] [--allow-tool-root DIR]... [--allow-outside-skills]'],
-    summary: "Checks plan files: schema, dependencies, tool paths, and inputs against the story's skills.",
+    synopsis: ['narratoria validate <plan.json | campaign>... [--root DIR] [--format text|json] [--allow-tool-root DIR]... [--allow-outside-skills]'],
+    summary:
+      "Checks plan files (schema, dependencies, tool paths, inputs against the story's skills) and campaigns " +
+      '(a folder with manifest.json, or that manifest.json: every file, beat links, NPCs, paths, provenance).',
     options: [
       root,
       ['--format text|json', 'text: file:line:column lines; json: contracts/validate-report.schema.json'],
@@ -48,9 +56,9 @@ export const COMMAND_USAGES = {
       help,
     ],
     exitCodes: [
-      [0, 'every file is valid'],
-      [1, 'some file has an error'],
-      [2, `${missingRoot}, or a file cannot be read`],
+      [0, 'every file and campaign is valid'],
+      [1, 'some file or campaign has an error'],
+      [2, `${missingRoot}, a file cannot be read, or a folder is no campaign`],
     ],
   },
   run: {

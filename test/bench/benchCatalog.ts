@@ -11,6 +11,7 @@ export const BENCH_CATALOG = [
   { id: 'h', name: 'debugger overhead and stepBack' },
   { id: 'i', name: 'playtests against plain turns' },
   { id: 'j', name: 'explore: turns per second, coverage overhead, peak RSS' },
+  { id: 'k', name: 'campaign validation: a 500-file campaign against the 2 s of SC-003' },
 ] as const;
 
 export type BenchId = (typeof BENCH_CATALOG)[number]['id'];

@@ -70,6 +70,7 @@ const NOISE_PAIRS: Readonly<Record<BenchId, readonly (readonly [string, string])
   h: [['debuggerMs', 'executorMs']],
   i: [['jobsOneMs', 'baselineMs']],
   j: [],
+  k: [],
 };
 
 /** Fewer pairs than this give no meaningful spread. */
@@ -143,6 +144,11 @@ export function summaryCells(result: BenchResult): { baseline: string; figure: s
         figure:
           `--coverage ${ms(m['coverageMs']!)}; ${m['jobsOneTurnsPerSecond']!.toFixed(2)} / ${m['jobsTwoTurnsPerSecond']!.toFixed(2)} turns/s (jobs 1/2); ` +
           `peak RSS ${(m['peakRssBytes']! / 1048576).toFixed(0)} MiB`,
+      };
+    case 'k':
+      return {
+        baseline: `budget ${ms(m['budgetMs']!)}`,
+        figure: `${m['cliMs'] !== undefined ? `validate process ${ms(m['cliMs'])}, ` : ''}in-process ${ms(m['inProcessMs']!)}`,
       };
     case 'c':
       return {

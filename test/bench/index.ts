@@ -17,6 +17,7 @@ import { runGraphLayout } from './graphLayout.js';
 import { runDebuggerOverhead } from './debuggerOverhead.js';
 import { runPlaytestOverhead } from './playtestOverhead.js';
 import { runExploreOverhead } from './exploreOverhead.js';
+import { runCampaignValidation } from './campaignValidation.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
@@ -34,6 +35,7 @@ const RUNNERS: Readonly<Record<BenchId, (options: BenchOptions) => Promise<Bench
   h: runDebuggerOverhead,
   i: runPlaytestOverhead,
   j: runExploreOverhead,
+  k: runCampaignValidation,
 };
 
 const IDS_TEXT = BENCH_IDS.join(',');
