@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-export type BenchId = 'a' | 'b' | 'b2' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j';
+export type BenchId = 'a' | 'b' | 'b2' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'l';
 
 export interface BenchTarget {
   /** `<=`: the ratio must be at most `value`; `>=`: at least. */

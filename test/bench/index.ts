@@ -1,4 +1,4 @@
-// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,b2,…,i]`): runs benches (a)–(j) and (b2), prints a summary, writes test-output/bench.json.
+// Benchmark entry point (`npm run bench [-- --quick] [-- --only a,b,b2,…,i]`): runs benches (a)–(j), (l) and (b2), prints a summary, writes test-output/bench.json.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import * as path from 'node:path';
@@ -15,6 +15,7 @@ import { runGraphLayout } from './graphLayout.js';
 import { runDebuggerOverhead } from './debuggerOverhead.js';
 import { runPlaytestOverhead } from './playtestOverhead.js';
 import { runExploreOverhead } from './exploreOverhead.js';
+import { runLoreChunking } from './loreChunking.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
@@ -31,6 +32,7 @@ const BENCHES: readonly { readonly id: BenchId; readonly name: string; readonly 
   { id: 'h', name: 'debugger overhead and stepBack', run: runDebuggerOverhead },
   { id: 'i', name: 'playtests against plain turns', run: runPlaytestOverhead },
   { id: 'j', name: 'explore: turns per second, coverage overhead, peak RSS', run: runExploreOverhead },
+  { id: 'l', name: 'lore chunking: 5 MB against a 2 s budget, and retrieval', run: runLoreChunking },
 ];
 
 const BENCH_IDS = BENCHES.map((bench) => bench.id).join(',');
@@ -109,6 +111,11 @@ function summaryCells(result: BenchResult): { baseline: string; executor: string
       return {
         baseline: `no coverage ${ms(m['plainMs']!)}`,
         executor: `--coverage ${ms(m['coverageMs']!)}; ${m['jobsOneTurnsPerSecond']!.toFixed(2)} / ${m['jobsTwoTurnsPerSecond']!.toFixed(2)} turns/s (jobs 1/2); peak RSS ${(m['peakRssBytes']! / 1048576).toFixed(0)} MiB`,
+      };
+    case 'l':
+      return {
+        baseline: `budget ${ms(m['budgetMs']!)}`,
+        executor: `5 MB in ${ms(m['chunkMs']!)} (${m['megabytesPerSecond']!.toFixed(2)} MB/s); query p50 ${ms(m['queryMs']!)}`,
       };
     case 'c':
       return {

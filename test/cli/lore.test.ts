@@ -43,6 +43,17 @@ function campaign(): string {
   return folder;
 }
 
+test('the encoding is bundled apart: dist/cliMain.cjs and dist/extension.cjs require dist/loreTokenizer.cjs on first use and hold none of it', () => {
+  const tokenizer = readFileSync(path.join(projectRoot, 'dist', 'loreTokenizer.cjs'), 'utf8');
+  // The encoding's ranks are nearly all of the file: a piece from its middle is theirs.
+  const ranks = tokenizer.slice(tokenizer.length / 2, tokenizer.length / 2 + 200);
+  for (const bundle of ['cliMain.cjs', 'extension.cjs']) assert.ok(!readFileSync(path.join(projectRoot, 'dist', bundle), 'utf8').includes(ranks), bundle);
+  assert.match(
+    readFileSync(path.join(projectRoot, 'dist', 'cliMain.cjs'), 'utf8'),
+    /require\(require\("node:path"\)\.join\(__dirname, ?"loreTokenizer\.cjs"\)\)/,
+  );
+});
+
 test('lore DIR: each file with its chunks (index, paragraph, tokens, method, lines, first words), skipped files and totals', async () => {
   const folder = campaign();
   const run = await narratoria(['lore', folder]);
@@ -123,6 +134,7 @@ test('lore --query: the chunks a query retrieves with their scores, text and JSO
   };
   assertValid(report);
   assert.equal(report.chunks, undefined, 'a query lists its results, not every chunk');
+  assert.ok(!validate({ ...report, chunks: [] }), 'the schema takes chunks or a query, not both');
   assert.deepEqual(report.query.terms, ['lantern', 'night']);
   assert.equal(report.query.limit, 5);
   assert.equal(report.query.results[0]!.chunk.id, 'lore/places/harbour.txt#1');

@@ -6,6 +6,14 @@ import type { LoreChunk, LoreChunkMethod, LoreFileSummary } from './loreTypes.js
 /** At most this many cl100k_base tokens per chunk (FR-022). */
 export const MAX_LORE_CHUNK_TOKENS = 512;
 
+/** cl100k_base's longest token is 128 characters, so a text longer than 128 times the limit cannot fit: it is not counted (counting a long run of letters is slow). */
+const LONGEST_TOKEN = 128;
+
+/** The tokens of `text`, or Infinity when it is too long to fit in `maxTokens` whatever they are. */
+function tokensUpTo(text: string, count: TokenCounter, maxTokens: number): number {
+  return text.length > maxTokens * LONGEST_TOKEN ? Number.POSITIVE_INFINITY : count(text);
+}
+
 /** The chunks of one file and what they add up to. */
 export interface ChunkedLoreFile {
   readonly chunks: readonly LoreChunk[];
@@ -38,7 +46,7 @@ export function chunkLoreText(text: string, file: string, count: TokenCounter, m
   let tokenSplit = 0;
   paragraphs.forEach((paragraph, paragraphId) => {
     const whole = spanText(text, paragraph);
-    const tokens = count(whole);
+    const tokens = tokensUpTo(whole, count, maxTokens);
     let pieces: readonly Piece[] = [{ span: paragraph, text: whole, tokens, method: 'paragraph' }];
     if (tokens > maxTokens) {
       pieces = splitParagraph(text, paragraph, count, maxTokens);
@@ -112,7 +120,7 @@ function splitParagraph(text: string, paragraph: Span, count: TokenCounter, maxT
     groupTokens = 0;
   };
   for (const sentence of sentenceSpans(text, paragraph)) {
-    const tokens = count(spanText(text, sentence));
+    const tokens = tokensUpTo(spanText(text, sentence), count, maxTokens);
     if (tokens > maxTokens) {
       flush();
       pieces.push(...tokenPieces(text, sentence, count, maxTokens));
@@ -128,40 +136,70 @@ function splitParagraph(text: string, paragraph: Span, count: TokenCounter, maxT
 }
 
 /**
- * The last resort for a sentence over the limit: cut where the text before holds the most tokens that fit (found by
- * bisection over a window that grows until it holds more), moved back to blank space in the last quarter if any.
+ * The last resort for a sentence over the limit: cut where the text before holds the most tokens that fit, moved back
+ * to blank space in the last quarter if any, never between the two halves of a surrogate pair.
  */
 function tokenPieces(text: string, sentence: Span, count: TokenCounter, maxTokens: number): Piece[] {
   const pieces: Piece[] = [];
   let start = sentence.start;
-  const fits = (end: number) => count(spanText(text, { start, end })) <= maxTokens;
   while (start < sentence.end) {
-    let window = Math.min(sentence.end - start, maxTokens * 8);
-    while (start + window < sentence.end && fits(start + window)) window = Math.min(sentence.end - start, window * 2);
-    let end = start + window;
-    if (!fits(end)) {
-      // Bisection: `low` fits (one character always does), `high` does not.
-      let low = start + 1;
-      let high = end;
-      while (high - low > 1) {
-        const middle = (low + high) >> 1;
-        if (fits(middle)) low = middle;
-        else high = middle;
-      }
-      end = low;
+    const fitting = largestFittingEnd(text, start, sentence.end, count, maxTokens);
+    let end = fitting.end;
+    if (end < sentence.end) {
       const space = lastBlank(text, start, end);
       if (space > start + ((end - start) * 3) / 4) end = space;
-      // Never between the two halves of a surrogate pair.
       if (end - start > 1 && isHighSurrogate(text.charCodeAt(end - 1))) end--;
     }
     const span = trimmed(text, { start, end });
     if (span.end > span.start) {
       const pieceText = spanText(text, span);
-      pieces.push({ span, text: pieceText, tokens: count(pieceText), method: 'token' });
+      const unchanged = span.start === start && span.end === fitting.end;
+      pieces.push({ span, text: pieceText, tokens: unchanged ? fitting.tokens : count(pieceText), method: 'token' });
     }
     start = end;
   }
   return pieces;
+}
+
+/** An end offset of a piece and the tokens of the text up to it. */
+interface Bound {
+  readonly end: number;
+  readonly tokens: number;
+}
+
+/**
+ * The largest end (up to `limit`) whose text from `start` holds at most `maxTokens` tokens, and its count. A window
+ * grows from about 4 characters a token until it holds more; then the boundary is searched by interpolation on the
+ * counts, with a bisection step whenever one side moved twice running. Counting is quadratic in the length of a run
+ * without blank space (BPE), so the fewer and shorter the texts counted, the better: about 5 counts a piece.
+ */
+function largestFittingEnd(text: string, start: number, limit: number, count: TokenCounter, maxTokens: number): Bound {
+  const countTo = (end: number) => count(spanText(text, { start, end }));
+  let low: Bound = { end: start, tokens: 0 };
+  let high: Bound;
+  for (let window = Math.min(limit - start, maxTokens * 4); ; window = Math.min(limit - start, window * 2)) {
+    const bound: Bound = { end: start + window, tokens: countTo(start + window) };
+    if (bound.tokens > maxTokens) {
+      high = bound;
+      break;
+    }
+    low = bound;
+    if (bound.end >= limit) return low;
+  }
+  let lastSide = 0;
+  let repeats = 0;
+  while (high.end - low.end > 1) {
+    const interpolated: number = low.end + Math.round(((high.end - low.end) * (maxTokens + 0.5 - low.tokens)) / Math.max(1, high.tokens - low.tokens));
+    const guess: number = repeats >= 2 ? (low.end + high.end) >> 1 : Math.min(high.end - 1, Math.max(low.end + 1, interpolated));
+    const bound: Bound = { end: guess, tokens: countTo(guess) };
+    const side = bound.tokens <= maxTokens ? -1 : 1;
+    if (side < 0) low = bound;
+    else high = bound;
+    repeats = side === lastSide ? repeats + 1 : 0;
+    lastSide = side;
+  }
+  // One character always fits (the window's first count proved more than that does not).
+  return low.end > start ? low : { end: start + 1, tokens: countTo(start + 1) };
 }
 
 /** The offset of the last blank character in [start, end), or -1. */

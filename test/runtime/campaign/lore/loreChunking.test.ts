@@ -154,6 +154,26 @@ test('text without blank space is still cut under the cap, never inside a surrog
   for (const chunk of chunks) assert.ok(!/[\ud800-\udbff]$/.test(chunk.text) && !/^[\udc00-\udfff]/.test(chunk.text));
 });
 
+test('a text too long to fit whatever its tokens (over 128 x 512 characters) is not counted whole: long runs of letters are slow to count', () => {
+  const blob = 'abcdefghij'.repeat(7_000);
+  const counted: number[] = [];
+  const spy = (text: string) => {
+    counted.push(text.length);
+    return count(text);
+  };
+  const { chunks } = chunkLoreText(`Short.\n\n${blob}`, FILE, spy);
+  assert.ok(Math.max(...counted) < 128 * MAX_LORE_CHUNK_TOKENS, `longest text counted: ${Math.max(...counted)}`);
+  assert.equal(
+    chunks
+      .slice(1)
+      .map((chunk) => chunk.text)
+      .join(''),
+    blob,
+  );
+  assert.ok(chunks.slice(1).every((chunk) => chunk.method === 'token' && chunk.tokenCount <= MAX_LORE_CHUNK_TOKENS));
+  assert.ok(counted.length < chunks.length * 10, `${counted.length} counts for ${chunks.length} chunks`);
+});
+
 test('each chunk names the Markdown heading above it', () => {
   const text = 'Intro without heading.\n\n## The Iron Guild ##\n\nIt rules the harbour.\n\n### Its leader\nMara Vey.\n\nStill about her.';
   const { chunks } = chunkLoreText(text, FILE, count);
