@@ -268,6 +268,23 @@ export const COMMAND_USAGES = {
       [2, `${missingRoot}, or the file cannot be read or is not JSON`],
     ],
   },
+  lore: {
+    synopsis: ['narratoria lore [DIR] [--format text|json] [--query TEXT] [--limit N]'],
+    summary:
+      "Chunks a campaign's lore (every .md, .markdown and .txt file under DIR/lore) by paragraph, at most 512 cl100k_base tokens each, or shows the chunks a query retrieves.",
+    options: [
+      ['DIR', 'the campaign folder, with its manifest.json (default: the current folder; it must exist)'],
+      ['--format text|json', 'text: each chunk on a line; json: contracts/campaign/lore-chunks.schema.json'],
+      ['--query TEXT', 'rank the chunks for TEXT as play retrieves lore (BM25 over word stems) and show the best, with their scores'],
+      ['--limit N', 'with --query: how many chunks to show (default 5)'],
+      help,
+    ],
+    exitCodes: [
+      [0, 'the lore was chunked (files that are not lore text are listed as skipped), or there is none'],
+      [1, 'a lore file or folder could not be read (it is listed)'],
+      [2, 'usage error, or DIR does not exist or is not a folder'],
+    ],
+  },
   'debug-adapter': {
     synopsis: ['narratoria debug-adapter [--port N]'],
     summary: 'The plan debugger as a Debug Adapter Protocol server for other editors, until its client disconnects.',

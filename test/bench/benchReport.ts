@@ -71,6 +71,7 @@ const NOISE_PAIRS: Readonly<Record<BenchId, readonly (readonly [string, string])
   i: [['jobsOneMs', 'baselineMs']],
   j: [],
   k: [],
+  l: [],
 };
 
 /** Fewer pairs than this give no meaningful spread. */
@@ -149,6 +150,11 @@ export function summaryCells(result: BenchResult): { baseline: string; figure: s
       return {
         baseline: `budget ${ms(m['budgetMs']!)}`,
         figure: `${m['cliMs'] !== undefined ? `validate process ${ms(m['cliMs'])}, ` : ''}in-process ${ms(m['inProcessMs']!)}`,
+      };
+    case 'l':
+      return {
+        baseline: `budget ${ms(m['budgetMs']!)}`,
+        figure: `5 MB in ${ms(m['chunkMs']!)} (${m['megabytesPerSecond']!.toFixed(2)} MB/s); query p50 ${ms(m['queryMs']!)}`,
       };
     case 'c':
       return {

@@ -18,6 +18,7 @@ import { runDebuggerOverhead } from './debuggerOverhead.js';
 import { runPlaytestOverhead } from './playtestOverhead.js';
 import { runExploreOverhead } from './exploreOverhead.js';
 import { runCampaignValidation } from './campaignValidation.js';
+import { runLoreChunking } from './loreChunking.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
@@ -36,6 +37,7 @@ const RUNNERS: Readonly<Record<BenchId, (options: BenchOptions) => Promise<Bench
   i: runPlaytestOverhead,
   j: runExploreOverhead,
   k: runCampaignValidation,
+  l: runLoreChunking,
 };
 
 const IDS_TEXT = BENCH_IDS.join(',');
