@@ -272,7 +272,7 @@ export class Scheduler {
       this.skipDependentsOf(index, 'dependency_failed');
     }
     this.advanceCommitCursor();
-    this.persist();
+    void this.persist();
   }
 
   private skipDependentsOf(index: number, reason: 'dependency_failed' | 'condition_false'): void {
