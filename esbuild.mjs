@@ -44,9 +44,32 @@ const jsoncParserPurePlugin = {
     build.onResolve({ filter: /^(jsonc-parser|\.\/impl\/[\w-]+)$/ }, async (args) => {
       if (args.pluginData?.resolvingJsonc) return undefined;
       if (args.path !== 'jsonc-parser' && !/[\\/]node_modules[\\/]jsonc-parser[\\/]/.test(args.importer)) return undefined;
-      const resolved = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: { resolvingJsonc: true } });
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { resolvingJsonc: true },
+      });
       return resolved.errors.length > 0 ? undefined : { path: resolved.path, namespace: resolved.namespace, sideEffects: false };
     });
+  },
+};
+
+/**
+ * The cl100k_base encoding is ~1 MB of data: in the CLI bundle every command would read it, and the extension would
+ * hold it from activation. So src/runtime/campaign/lore/cl100k.ts is bundled on its own (dist/loreTokenizer.cjs), and
+ * the lore code's `import('./cl100k.js')` becomes a require of that file, beside the bundle, when lore is first chunked.
+ */
+const loreTokenizerPlugin = {
+  name: 'lore-tokenizer',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/cl100k\.js$/ }, (args) =>
+      /[\\/]src[\\/]runtime[\\/]campaign[\\/]lore$/.test(args.resolveDir) ? { path: 'loreTokenizer.cjs', namespace: 'narratoria-lore-tokenizer' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'narratoria-lore-tokenizer' }, () => ({
+      contents: "module.exports = require(require('node:path').join(__dirname, 'loreTokenizer.cjs'));",
+      loader: 'js',
+    }));
   },
 };
 
@@ -62,9 +85,9 @@ const common = {
   legalComments: 'none',
   // Prefer ESM entry points: jsonc-parser's UMD build hides its requires from the bundler.
   mainFields: ['module', 'main'],
-  // llamaNarrator.ts reads import.meta.url only when run from sources (ESM); in a bundle it takes its __dirname branch.
+  // llamaModel.ts reads import.meta.url only when run from sources (ESM); in a bundle it takes its __dirname branch.
   logOverride: { 'empty-import-meta': 'silent' },
-  plugins: [precompiledValidatorsPlugin, jsoncParserPurePlugin],
+  plugins: [precompiledValidatorsPlugin, jsoncParserPurePlugin, loreTokenizerPlugin],
 };
 
 const builds = [
@@ -121,9 +144,28 @@ const builds = [
     external: ['node-llama-cpp'],
   },
   {
+    // The cl100k_base token counter of lore chunking, loaded by the CLI and the extension on first use (see loreTokenizerPlugin).
+    ...common,
+    entryPoints: { loreTokenizer: 'src/runtime/campaign/lore/cl100k.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: 'ascii',
+  },
+  {
     // Webview bundles (browser, no Node): each entry imports its own CSS, which esbuild writes beside it.
     ...common,
-    entryPoints: { play: 'src/webview/play/main.ts', configForm: 'src/webview/configForm/main.ts', graph: 'src/webview/graph/main.ts', inspector: 'src/webview/inspector/main.ts', explore: 'src/webview/explore/main.ts' },
+    entryPoints: {
+      play: 'src/webview/play/main.ts',
+      configForm: 'src/webview/configForm/main.ts',
+      graph: 'src/webview/graph/main.ts',
+      inspector: 'src/webview/inspector/main.ts',
+      explore: 'src/webview/explore/main.ts',
+    },
     outdir: 'dist/webview',
     platform: 'browser',
     format: 'iife',
@@ -142,7 +184,8 @@ function copyStaticFiles() {
   // The pattern narrator's lexicon (WordNet relations, built by buildLexicon.mjs), word vectors (GloVe, trimmed by
   // buildVectors.mjs) and topics (written for the project), read beside the bundles.
   mkdirSync('dist/data', { recursive: true });
-  for (const file of ['lexicon.txt', 'WORDNET-LICENSE', 'vectors.bin', 'VECTORS-LICENSE', 'topics.txt']) copyFileSync(`src/runtime/narrator/selection/relatedness/${file}`, `dist/data/${file}`);
+  for (const file of ['lexicon.txt', 'WORDNET-LICENSE', 'vectors.bin', 'VECTORS-LICENSE', 'topics.txt'])
+    copyFileSync(`src/runtime/narrator/selection/relatedness/${file}`, `dist/data/${file}`);
 }
 
 /**
@@ -193,7 +236,9 @@ function writeEditorSchemas() {
 if (process.env.CI) {
   const stale = staleCopies();
   if (stale.length > 0) {
-    console.error(`esbuild.mjs: copies differ from their originals (packages/skill-sdk/, shared skill libraries; run npm run build and commit them): ${stale.map((copy) => `${copy.file} (from ${copy.original})`).join(', ')}`);
+    console.error(
+      `esbuild.mjs: copies differ from their originals (packages/skill-sdk/, shared skill libraries; run npm run build and commit them): ${stale.map((copy) => `${copy.file} (from ${copy.original})`).join(', ')}`,
+    );
     process.exit(1);
   }
 } else {

@@ -56,13 +56,18 @@ function productionDependencyFolders() {
 /** The binary package's folder: installed (the host's), or unpacked from its npm tarball into a cache (any other platform; no install, so no platform check). */
 function binaryPackageFolder(name) {
   const installed = path.join(root, 'node_modules', ...name.split('/'));
-  if (existsSync(path.join(installed, 'package.json')) && JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')).version === llamaVersion) return installed;
+  if (existsSync(path.join(installed, 'package.json')) && JSON.parse(readFileSync(path.join(installed, 'package.json'), 'utf8')).version === llamaVersion)
+    return installed;
   const cache = path.join(root, 'node_modules', '.cache', 'narratoria-packaging', `${name.replace('/', '+')}@${llamaVersion}`);
   if (!existsSync(path.join(cache, 'package', 'package.json'))) {
     rmSync(cache, { recursive: true, force: true });
     mkdirSync(cache, { recursive: true });
     console.log(`package: downloading ${name}@${llamaVersion} from the npm registry`);
-    const packed = spawnSync('npm', ['pack', `${name}@${llamaVersion}`, '--pack-destination', cache, '--json'], { cwd: cache, encoding: 'utf8', shell: process.platform === 'win32' });
+    const packed = spawnSync('npm', ['pack', `${name}@${llamaVersion}`, '--pack-destination', cache, '--json'], {
+      cwd: cache,
+      encoding: 'utf8',
+      shell: process.platform === 'win32',
+    });
     if (packed.status !== 0) fail(`npm pack ${name}@${llamaVersion} failed: ${packed.stderr}`);
     const [{ filename }] = JSON.parse(packed.stdout);
     run('tar', ['-xzf', path.join(cache, path.basename(filename)), '-C', cache]);
@@ -102,9 +107,18 @@ async function localModelRuntimeFiles(folders) {
   const keep = new Set();
   for (const mainFields of [['main'], ['module', 'main']]) {
     const result = await esbuild.build({
-      entryPoints: ['node-llama-cpp'], absWorkingDir: root, bundle: true, platform: 'node', format: 'esm', target: 'node20',
-      write: false, metafile: true, outdir: path.join(root, '.package', 'reachable'), logLevel: 'silent',
-      external: ['@node-llama-cpp/*'], mainFields,
+      entryPoints: ['node-llama-cpp'],
+      absWorkingDir: root,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      write: false,
+      metafile: true,
+      outdir: path.join(root, '.package', 'reachable'),
+      logLevel: 'silent',
+      external: ['@node-llama-cpp/*'],
+      mainFields,
     });
     for (const input of Object.keys(result.metafile.inputs)) keep.add(path.normalize(input));
   }

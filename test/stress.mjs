@@ -97,7 +97,15 @@ function runOnce(files) {
 }
 
 function summaryOf(output) {
-  const count = (name) => Number(/^ℹ (\w+) (\d+)$/m.exec(output.split('\n').filter((line) => line.startsWith(`ℹ ${name} `)).at(-1) ?? '')?.[2] ?? NaN);
+  const count = (name) =>
+    Number(
+      /^ℹ (\w+) (\d+)$/m.exec(
+        output
+          .split('\n')
+          .filter((line) => line.startsWith(`ℹ ${name} `))
+          .at(-1) ?? '',
+      )?.[2] ?? NaN,
+    );
   const failing = [...output.matchAll(/^\s*✖ (.+?) \(\d/gm)].map((match) => match[1]);
   return { tests: count('tests'), pass: count('pass'), fail: count('fail'), failing: [...new Set(failing)] };
 }
@@ -121,7 +129,9 @@ async function main() {
   process.on('exit', stopBusy);
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 
-  console.log(`Stress: ${options.repeat} repetitions of ${files.length} files with ${options.busy} busy loops (pids ${busy.map((loop) => loop.pid).join(', ') || 'none'}).`);
+  console.log(
+    `Stress: ${options.repeat} repetitions of ${files.length} files with ${options.busy} busy loops (pids ${busy.map((loop) => loop.pid).join(', ') || 'none'}).`,
+  );
   const started = Date.now();
   let failedRepetitions = 0;
   for (let repetition = 1; repetition <= options.repeat; repetition++) {
@@ -134,7 +144,9 @@ async function main() {
       failedRepetitions++;
       const log = path.join(logDirectory, `repetition-${repetition}.log`);
       writeFileSync(log, run.output);
-      console.log(`✖ repetition ${repetition}/${options.repeat}: ${summary.fail} of ${summary.tests} tests failed in ${seconds} s (exit ${run.code ?? run.signal}); output in ${path.relative(projectRoot, log)}`);
+      console.log(
+        `✖ repetition ${repetition}/${options.repeat}: ${summary.fail} of ${summary.tests} tests failed in ${seconds} s (exit ${run.code ?? run.signal}); output in ${path.relative(projectRoot, log)}`,
+      );
       for (const name of summary.failing) console.log(`    ✖ ${name}`);
     } else {
       console.log(`✔ repetition ${repetition}/${options.repeat}: ${summary.pass} tests passed in ${seconds} s`);

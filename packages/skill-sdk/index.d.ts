@@ -188,6 +188,10 @@ export interface ConfigField<V> {
 /** Like readConfig, each key checked; an invalid value gives a warn log and its fallback. */
 export declare function readCheckedConfig<F extends Record<string, ConfigField<unknown>>>(fields: F): { [K in keyof F]: F[K]['fallback'] };
 
+/** A 32-bit number from a text, the same on every run and machine (FNV-1a over its code points). */
+export declare function stableHash(text: string): number;
+/** Text fit to show or store: '' for a non-string; control characters become spaces, white space is collapsed and trimmed; at most `max` characters when given. */
+export declare function cleanText(value: unknown, max?: number): string;
 /** A [0, 1) generator from a seed (mulberry32 over a FNV-1a hash of its text). */
 export declare function seededRandom(seed: number | string): () => number;
 /** [0, 1), seeded by NARRATORIA_SEED when set, else Math.random. */

@@ -26,7 +26,13 @@ export function skillProblemLine(problem: SkillProblem, base: string, style: Sty
 }
 
 /** Writes each problem as a line; returns how many were written. */
-export function writeSkillProblems(write: (text: string) => unknown, problems: readonly SkillProblem[], base: string, style: Styler, severity?: 'error' | 'warning'): number {
+export function writeSkillProblems(
+  write: (text: string) => unknown,
+  problems: readonly SkillProblem[],
+  base: string,
+  style: Styler,
+  severity?: 'error' | 'warning',
+): number {
   for (const problem of problems) write(skillProblemLine(problem, base, style, severity));
   return problems.length;
 }

@@ -12,20 +12,29 @@ export interface CommandUsage {
   readonly exitCodes: readonly (readonly [code: 0 | 1 | 2 | 130, meaning: string])[];
 }
 
-const root: readonly [string, string] = ['--root DIR', 'the story folder: skills in DIR/skills, relative toolPaths resolve against it (default: the current folder; it must exist)'];
+const root: readonly [string, string] = [
+  '--root DIR',
+  'the story folder: skills in DIR/skills, relative toolPaths resolve against it (default: the current folder; it must exist)',
+];
 const bundled: readonly [string, string] = ['--no-bundled-skills', "use only the story's own skills, not the sample skills bundled with narratoria"];
-const narrator: readonly [string, string] = ['--narrator pattern|llm|auto', 'who writes the plans (default: each playtest\'s own, else pattern)'];
+const narrator: readonly [string, string] = ['--narrator pattern|llm|auto', "who writes the plans (default: each playtest's own, else pattern)"];
 const help: readonly [string, string] = ['-h, --help', 'print this help'];
 const missingRoot = 'usage error, or the --root folder does not exist';
 
 /** Every command, in the order the overview lists them. */
 export const COMMAND_USAGES = {
   init: {
-    synopsis: ['narratoria init [DIR] [--force]'],
-    summary: 'Creates a story folder: the sample skills in skills/, an example plan in plans/, an example playtest in playtests/ and a README.',
+    synopsis: ['narratoria init [DIR] [--force] [--campaign minimal|complete]'],
+    summary:
+      'Creates a story folder: the sample skills in skills/, an example plan in plans/, an example playtest in playtests/ and a README; ' +
+      'with --campaign, the folder is also a campaign.',
     options: [
       ['DIR', 'the folder to create or fill (default: the current folder); it must be empty unless --force'],
       ['--force', 'write into a folder that is not empty; deletes nothing, but replaces files of the same name (each one is listed)'],
+      [
+        '--campaign minimal|complete',
+        'also write a starter campaign: minimal (manifest, setting, premise) or complete (NPCs, beats, endings, lore, art, music)',
+      ],
       help,
     ],
     exitCodes: [
@@ -35,22 +44,27 @@ export const COMMAND_USAGES = {
     ],
   },
   validate: {
-    synopsis: ['narratoria validate <plan.json>... [--root DIR] [--format text|json] [--allow-outside-skills]'],
-    summary: "Checks plan files: schema, dependencies, tool paths, and inputs against the story's skills.",
+    synopsis: ['narratoria validate <plan.json | campaign>... [--root DIR] [--format text|json] [--allow-tool-root DIR]... [--allow-outside-skills]'],
+    summary:
+      "Checks plan files (schema, dependencies, tool paths, inputs against the story's skills) and campaigns " +
+      '(a folder with manifest.json, or that manifest.json: every file, beat links, NPCs, paths, provenance).',
     options: [
       root,
       ['--format text|json', 'text: file:line:column lines; json: contracts/validate-report.schema.json'],
+      ['--allow-tool-root DIR', 'also run scripts from DIR (relative to the current folder), a folder outside skills/; repeatable'],
       ['--allow-outside-skills', "accept toolPaths outside the story's skills/ folder"],
       help,
     ],
     exitCodes: [
-      [0, 'every file is valid'],
-      [1, 'some file has an error'],
-      [2, `${missingRoot}, or a file cannot be read`],
+      [0, 'every file and campaign is valid'],
+      [1, 'some file or campaign has an error'],
+      [2, `${missingRoot}, a file cannot be read, or a folder is no campaign`],
     ],
   },
   run: {
-    synopsis: ['narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-outside-skills] [--no-save] [--max-events N]'],
+    synopsis: [
+      'narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-tool-root DIR]... [--allow-outside-skills] [--no-save] [--max-events N]',
+    ],
     summary: 'Validates a plan and runs it, with live progress; the run is recorded in DIR/.narratoria/runs.',
     options: [
       root,
@@ -60,6 +74,7 @@ export const COMMAND_USAGES = {
       ['--plan-timeout MS', 'timeout of the whole run'],
       ['--state FILE', 'the session state to start from (missing: empty); the new state is written back'],
       ['--rollback', "when the plan fails, run each completed tool's rollback, newest first"],
+      ['--allow-tool-root DIR', 'also run scripts from DIR (relative to the current folder), a folder outside skills/; repeatable'],
       ['--allow-outside-skills', "accept toolPaths outside the story's skills/ folder"],
       ['--no-save', 'do not record the run'],
       ['--max-events N', 'protocol events kept per tool attempt (later ones are counted and dropped)'],
@@ -129,13 +144,18 @@ export const COMMAND_USAGES = {
     ],
   },
   play: {
-    synopsis: ['narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session NAME|FILE] [--new] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N] [--turn-budget MS]'],
+    synopsis: [
+      'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session NAME|FILE] [--new] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N] [--turn-budget MS]',
+    ],
     summary: 'Plays the story in the terminal: type what you do, pick numbered choices; /help lists the commands. --once plays one turn.',
     options: [
       root,
       ['--narrator auto|pattern|llm', 'who writes the plans (default auto: the local model when it is there, else pattern)'],
       ['--model FILE', 'a GGUF model file for the llm narrator (default: the downloaded one)'],
-      ['--session NAME|FILE', 'start or continue the play-through NAME (DIR/.narratoria/sessions/NAME); a path (with a slash or ending in .json) is a session file, as before (default: the session played last)'],
+      [
+        '--session NAME|FILE',
+        'start or continue the play-through NAME (DIR/.narratoria/sessions/NAME); a path (with a slash or ending in .json) is a session file, as before (default: the session played last)',
+      ],
       ['--new', 'start a new play-through (named by --session NAME, else by the date and time)'],
       ['--once TEXT', 'play one turn and exit (without --session or --new it starts from an empty state and saves no session)'],
       ['--format text|json', 'json (with --once): the TurnResult (contracts/turn-result.schema.json)'],
@@ -144,9 +164,9 @@ export const COMMAND_USAGES = {
       bundled,
       ['--explain', 'show why each skill was chosen or left out'],
       ['--threads N', "the local model's CPU threads (default: from the cores and the model's size)"],
-      ['--budget-ms MS', 'how long the local model may take to choose a turn\'s skills (default 5000)'],
+      ['--budget-ms MS', "how long the local model may take to choose a turn's skills (default 5000)"],
       ['--concurrency N', 'async tools at once (default: the CPU cores)'],
-      ['--turn-budget MS', "time one turn may take in all, every plan of its replan loop (default 120000: two plan timeouts)"],
+      ['--turn-budget MS', 'time one turn may take in all, every plan of its replan loop (default 120000: two plan timeouts)'],
       help,
     ],
     exitCodes: [
@@ -157,7 +177,9 @@ export const COMMAND_USAGES = {
     ],
   },
   test: {
-    synopsis: ['narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update] [--coverage] [--keep] [--no-bundled-skills]'],
+    synopsis: [
+      'narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update] [--coverage] [--keep] [--no-bundled-skills]',
+    ],
     summary: 'Plays playtests (*.playtest.json; default: every one under the root) and reports each turn.',
     options: [
       ['FILE|DIR', 'playtest files, or folders to search for them (default: the root)'],
@@ -180,13 +202,15 @@ export const COMMAND_USAGES = {
     ],
   },
   explore: {
-    synopsis: ['narratoria explore [--root DIR] [--runs N] [--turns N] [--seed S] [--narrator pattern|llm|auto] [--jobs N] [--format text|json] [--out DIR] [--coverage] [--keep] [--no-bundled-skills]'],
+    synopsis: [
+      'narratoria explore [--root DIR] [--runs N] [--turns N] [--seed S] [--narrator pattern|llm|auto] [--jobs N] [--format text|json] [--out DIR] [--coverage] [--keep] [--no-bundled-skills]',
+    ],
     summary: 'Simulated players play seeded sessions; reports what went wrong and what was never reached.',
     options: [
       root,
       ['--runs N', 'sessions to play (default 20)'],
       ['--turns N', 'turns per session at most (default 10)'],
-      ['--seed S', 'the first session\'s seed, 0 to 4294967295 (default 1); the same seed plays the same sessions'],
+      ['--seed S', "the first session's seed, 0 to 4294967295 (default 1); the same seed plays the same sessions"],
       ['--narrator pattern|llm|auto', 'who writes the plans (default pattern)'],
       ['--jobs N', 'sessions at once (default: the CPU cores)'],
       ['--format text|json', 'text or JSON (contracts/explore-report.schema.json)'],
@@ -242,6 +266,23 @@ export const COMMAND_USAGES = {
       [0, 'drawn'],
       [1, 'drawn, but the plan has errors (cycles, unknown dependencies, duplicate toolIds)'],
       [2, `${missingRoot}, or the file cannot be read or is not JSON`],
+    ],
+  },
+  lore: {
+    synopsis: ['narratoria lore [DIR] [--format text|json] [--query TEXT] [--limit N]'],
+    summary:
+      "Chunks a campaign's lore (every .md, .markdown and .txt file under DIR/lore) by paragraph, at most 512 cl100k_base tokens each, or shows the chunks a query retrieves.",
+    options: [
+      ['DIR', 'the campaign folder, with its manifest.json (default: the current folder; it must exist)'],
+      ['--format text|json', 'text: each chunk on a line; json: contracts/campaign/lore-chunks.schema.json'],
+      ['--query TEXT', 'rank the chunks for TEXT as play retrieves lore (BM25 over word stems) and show the best, with their scores'],
+      ['--limit N', 'with --query: how many chunks to show (default 5)'],
+      help,
+    ],
+    exitCodes: [
+      [0, 'the lore was chunked (files that are not lore text are listed as skipped), or there is none'],
+      [1, 'a lore file or folder could not be read (it is listed)'],
+      [2, 'usage error, or DIR does not exist or is not a folder'],
     ],
   },
   'debug-adapter': {

@@ -1,6 +1,7 @@
 // Registers every Narratoria command; each handler is a factory over the NarratoriaContext (no logic of its own here).
 import * as vscode from 'vscode';
 import { addExamplePlanCommand } from './authoring/examplePlanCommand.js';
+import { ALLOW_TOOL_ROOT_COMMAND, allowToolRootCommand } from './authoring/allowToolRootCommand.js';
 import { graphSourceToWorkOn } from './authoring/planPicker.js';
 import { debugPlanCommand, debugSkillScriptCommand, replayRunCommand } from './debug/debugCommands.js';
 import { inspectSkillScriptCommand, openInInspectorCommand } from './inspect/inspectCommands.js';
@@ -9,8 +10,14 @@ import type { NarratoriaContext } from './narratoriaContext.js';
 import { PlayPanel } from './play/playPanel.js';
 import { continueSessionCommand, deleteSessionCommand, newGameCommand } from './play/sessionCommands.js';
 import {
-  addSampleSkillsCommand, configureSkillCommand, newSkillCommand, openManifestCommand,
-  resetHealthCommand, runSkillScriptCommand, setSkillEnabledCommand, type SkillCommandContext,
+  addSampleSkillsCommand,
+  configureSkillCommand,
+  newSkillCommand,
+  openManifestCommand,
+  resetHealthCommand,
+  runSkillScriptCommand,
+  setSkillEnabledCommand,
+  type SkillCommandContext,
 } from './skills/skillCommands.js';
 import { readSettings } from './settings.js';
 import { saveSessionAsPlaytestCommand, turnRunCommand } from './playtest/playtestCommands.js';
@@ -64,6 +71,7 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     'narratoria.showLogs': () => context.log.show(),
     'narratoria.addExamplePlan': addExamplePlanCommand({ extensionUri: context.extension.extensionUri, root: () => context.root?.fsPath, log: context.log }),
     'narratoria.runPlan': context.authoring.runPlan(),
+    [ALLOW_TOOL_ROOT_COMMAND]: allowToolRootCommand(context.log),
     'narratoria.debugPlan': debugPlanCommand(),
     'narratoria.replayRun': replayRunCommand(),
     'narratoria.debugSkillScript': debugSkillScriptCommand(skillContext),
@@ -78,7 +86,11 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
       extensionUri: context.extension.extensionUri,
       log: context.log,
     }),
-    'narratoria.saveSessionAsPlaytest': saveSessionAsPlaytestCommand(() => context.root?.fsPath, () => context.play, () => context.playtests),
+    'narratoria.saveSessionAsPlaytest': saveSessionAsPlaytestCommand(
+      () => context.root?.fsPath,
+      () => context.play,
+      () => context.playtests,
+    ),
     'narratoria.playtests.replayTurn': turnRunCommand(() => context.playtests, 'narratoria.replayRun'),
     'narratoria.playtests.showTurnGraph': turnRunCommand(() => context.playtests, 'narratoria.showPlanGraph'),
     'narratoria.showNarratorActions': async () => {
@@ -104,7 +116,7 @@ export function registerCommands(context: NarratoriaContext): vscode.Disposable[
         return await (handler as (...values: unknown[]) => unknown)(...args);
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        context.log.error(`${id} failed: ${error instanceof Error ? error.stack ?? message : message}`);
+        context.log.error(`${id} failed: ${error instanceof Error ? (error.stack ?? message) : message}`);
         void vscode.window.showErrorMessage(`Narratoria: ${message}`, 'Show Logs').then((choice) => {
           if (choice) context.log.show();
         });

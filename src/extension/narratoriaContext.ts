@@ -106,7 +106,21 @@ export class NarratoriaContext implements vscode.Disposable {
     this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log, coverage: this.skillCoverage });
     this.playtestEditing = new PlaytestEditorSupport(this.skills);
     this.disposables.addAll(this.playtests, this.playtestEditing, this.skillCoverage);
-    this.disposables.addAll(this.log, this.skills, this.narrator, this.tree, this.treeView, new NarratorStatusBar(this.narrator), this.authoring, this.graphs, this.debugging, this.recordings, this.manifestHints, this.skillProblems, this.comparisons);
+    this.disposables.addAll(
+      this.log,
+      this.skills,
+      this.narrator,
+      this.tree,
+      this.treeView,
+      new NarratorStatusBar(this.narrator),
+      this.authoring,
+      this.graphs,
+      this.debugging,
+      this.recordings,
+      this.manifestHints,
+      this.skillProblems,
+      this.comparisons,
+    );
     this.disposables.addAll(
       vscode.workspace.onDidChangeConfiguration((event) => this.onSettingsChanged(event)),
       vscode.workspace.onDidGrantWorkspaceTrust(() => {
@@ -134,7 +148,9 @@ export class NarratoriaContext implements vscode.Disposable {
     );
     this.skills.watch();
     void this.skills.ready().catch((error: unknown) => this.log.error(`loading the skills failed: ${String(error)}`));
-    this.log.info(`Narratoria ${String(extension.extension.packageJSON['version'])} activated for ${this.root?.fsPath ?? 'no folder'}${vscode.workspace.isTrusted ? '' : ' (untrusted: nothing runs)'}`);
+    this.log.info(
+      `Narratoria ${String(extension.extension.packageJSON['version'])} activated for ${this.root?.fsPath ?? 'no folder'}${vscode.workspace.isTrusted ? '' : ' (untrusted: nothing runs)'}`,
+    );
   }
 
   /** The Inspector panel's current run or recording, if the panel is open. */
@@ -150,7 +166,13 @@ export class NarratoriaContext implements vscode.Disposable {
   get play(): PlayController | undefined {
     if (!this.root) return undefined;
     if (!this.playController) {
-      this.playController = new PlayController({ root: this.root.fsPath, skills: this.skills, narrator: this.narrator, settings: () => readSettings(this.root), log: this.log });
+      this.playController = new PlayController({
+        root: this.root.fsPath,
+        skills: this.skills,
+        narrator: this.narrator,
+        settings: () => readSettings(this.root),
+        log: this.log,
+      });
       this.disposables.addAll(
         this.playController,
         this.playController.onDidChangeBusy((busy) => void vscode.commands.executeCommand('setContext', 'narratoria.turnRunning', busy)),
@@ -183,7 +205,10 @@ export class NarratoriaContext implements vscode.Disposable {
       log: this.log,
       newGame: () => vscode.commands.executeCommand('narratoria.play.newGame'),
       chooseSession: () => vscode.commands.executeCommand('narratoria.play.continue'),
-      onDidChangeAssetRoots: (listener) => this.skills.onDidChangeSkills(() => listener()),
+      onDidChangeAssetRoots: (listener) =>
+        this.skills.onDidChangeSkills(() => {
+          listener();
+        }),
       openSkill: async (name) => {
         const skill = this.skills.skills.find((candidate) => candidate.name === name);
         const broken = skill ? undefined : this.skills.brokenSkills.find((candidate) => candidate.name === name);

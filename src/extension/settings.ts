@@ -7,6 +7,8 @@ export interface NarratoriaSettings {
   /** Extra skills roots, absolute. */
   readonly skillLocations: readonly string[];
   readonly includeSampleSkills: boolean;
+  /** Folders outside skills/ whose scripts plans may run, absolute; always empty in an untrusted workspace. */
+  readonly allowedToolRoots: readonly string[];
   readonly narratorMode: NarratorMode;
   /** Absolute model file, or undefined for the cached default model. */
   readonly modelPath: string | undefined;
@@ -23,7 +25,8 @@ export interface NarratoriaSettings {
   readonly maxEventsPerTool: number | undefined;
 }
 
-const positiveOrUndefined = (value: number | undefined): number | undefined => (value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined);
+const positiveOrUndefined = (value: number | undefined): number | undefined =>
+  value !== undefined && Number.isFinite(value) && value > 0 ? Math.floor(value) : undefined;
 
 /** Reads the settings for `folder` (relative paths resolve against it). */
 export function readSettings(folder: vscode.Uri | undefined): NarratoriaSettings {
@@ -32,8 +35,15 @@ export function readSettings(folder: vscode.Uri | undefined): NarratoriaSettings
   const resolve = (value: string): string => (base && !isAbsolute(value) ? joinPath(base, value) : value);
   const mode = config.get<string>('narrator.mode', 'auto');
   const modelPath = config.get<string>('narrator.modelPath', '').trim();
+  const folders = (key: string): string[] =>
+    config
+      .get<unknown[]>(key, [])
+      .filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '')
+      .map((entry) => resolve(expandHome(entry.trim())));
   return {
-    skillLocations: config.get<string[]>('skills.locations', []).filter((entry) => typeof entry === 'string' && entry.trim() !== '').map((entry) => resolve(expandHome(entry.trim()))),
+    skillLocations: folders('skills.locations'),
+    // A plan is untrusted input: in Restricted Mode the folders a workspace allows count for nothing (package.json restrictedConfigurations).
+    allowedToolRoots: vscode.workspace.isTrusted ? folders('allowedToolRoots') : [],
     includeSampleSkills: config.get<boolean>('skills.includeSamples', false),
     narratorMode: mode === 'pattern' || mode === 'llm' ? mode : 'auto',
     modelPath: modelPath === '' ? undefined : resolve(expandHome(modelPath)),
@@ -62,7 +72,12 @@ function expandHome(value: string): string {
 }
 
 /** The execution limits the settings override (only those set), as executor options. */
-export function executionLimits(settings: NarratoriaSettings): { concurrency?: number; toolTimeoutMs?: number; planTimeoutMs?: number; maxEventsPerTool?: number } {
+export function executionLimits(settings: NarratoriaSettings): {
+  concurrency?: number;
+  toolTimeoutMs?: number;
+  planTimeoutMs?: number;
+  maxEventsPerTool?: number;
+} {
   return {
     ...(settings.concurrency ? { concurrency: settings.concurrency } : {}),
     ...(settings.toolTimeoutMs ? { toolTimeoutMs: settings.toolTimeoutMs } : {}),

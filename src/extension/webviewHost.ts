@@ -44,7 +44,10 @@ export class WebviewHost<ToView, FromView extends ViewMessage> implements vscode
   /** Fires once, when the panel is closed or disposed. */
   readonly onDidDispose = this.disposeEmitter.event;
 
-  constructor(readonly panel: vscode.WebviewPanel, private readonly options: WebviewHostOptions<FromView>) {
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    private readonly options: WebviewHostOptions<FromView>,
+  ) {
     panel.iconPath = vscode.Uri.joinPath(options.extensionUri, 'dist', 'media', 'narratoria.svg');
     this.disposables.addAll(
       panel.onDidDispose(() => this.dispose()),

@@ -1,8 +1,34 @@
 // Typed messages of the Configure Skill panel (docs/design-rules.md#typed-webview-messages); the form model they carry is the runtime's (configFormModel.ts). Never carries a secret value.
 
-import type { JsonValue, ConfigControlKind, ConfigFormOption, ConfigListItems, ConfigSecretState, ConfigFormField, ConfigFormCategory, ConfigFormProblem, ConfigFormProblems, ConfigFormFile, ConfigFormModel, ConfigFormValues } from '../runtime/skills/configFormModel.js';
+import type {
+  JsonValue,
+  ConfigControlKind,
+  ConfigFormOption,
+  ConfigListItems,
+  ConfigSecretState,
+  ConfigFormField,
+  ConfigFormCategory,
+  ConfigFormProblem,
+  ConfigFormProblems,
+  ConfigFormFile,
+  ConfigFormModel,
+  ConfigFormValues,
+} from '../runtime/skills/configFormModel.js';
 
-export type { JsonValue, ConfigControlKind, ConfigFormOption, ConfigListItems, ConfigSecretState, ConfigFormField, ConfigFormCategory, ConfigFormProblem, ConfigFormProblems, ConfigFormFile, ConfigFormModel, ConfigFormValues };
+export type {
+  JsonValue,
+  ConfigControlKind,
+  ConfigFormOption,
+  ConfigListItems,
+  ConfigSecretState,
+  ConfigFormField,
+  ConfigFormCategory,
+  ConfigFormProblem,
+  ConfigFormProblems,
+  ConfigFormFile,
+  ConfigFormModel,
+  ConfigFormValues,
+};
 
 /** Extension → webview. */
 export type ToConfigForm =

@@ -6,7 +6,7 @@ export type { ExploreReport };
 /** Extension → webview. */
 export type ToExploreView =
   /** The report of the last exploration (sent after each `ready`); `running` while another one plays. */
-  | { readonly type: 'report'; readonly report: ExploreReport | undefined; readonly running: boolean };
+  { readonly type: 'report'; readonly report: ExploreReport | undefined; readonly running: boolean };
 
 /** Webview → extension. */
 export type FromExploreView =

@@ -1,28 +1,16 @@
-// Enforces the layer rules of docs/design-rules.md#layers: src/runtime never imports vscode nor another layer; src/protocol imports only types; nothing src/webview reaches imports vscode or a Node built-in; the executor has no import cycle.
+// Enforces the layer rules of docs/design-rules.md#layers: every import follows the floor plan (floorPlan.ts), only src/extension imports vscode; src/protocol imports only types; nothing src/webview reaches imports vscode or a Node built-in; the executor has no import cycle.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import * as os from 'node:os';
 import { builtinModules } from 'node:module';
 import * as path from 'node:path';
+import { FLOOR_PLAN, floorPlanViolations, importsOf as importsInText, LAYERS, sourceFilesUnder } from './floorPlan.js';
 
 const source = path.resolve(import.meta.dirname, '../../src');
 
-function filesUnder(directory: string): string[] {
-  const found: string[] = [];
-  for (const entry of readdirSync(directory)) {
-    const full = path.join(directory, entry);
-    if (statSync(full).isDirectory()) found.push(...filesUnder(full));
-    else if (/\.(ts|tsx|mts|cts)$/.test(entry)) found.push(full);
-  }
-  return found;
-}
-
-/** Module specifiers of static imports, re-exports, dynamic imports and require calls. */
-function importsOf(file: string): string[] {
-  const text = readFileSync(file, 'utf8');
-  const pattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|require\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g;
-  return [...text.matchAll(pattern)].map((match) => match[1] ?? match[2] ?? match[3] ?? match[4]!);
-}
+const filesUnder = sourceFilesUnder;
+const importsOf = (file: string): string[] => importsInText(readFileSync(file, 'utf8'));
 
 /** The source file a relative specifier names (`./x.js` → `x.ts`, a folder → its index.ts), undefined for packages and assets. */
 function resolveImport(file: string, specifier: string): string | undefined {
@@ -38,16 +26,53 @@ function resolveImport(file: string, specifier: string): string | undefined {
   return undefined;
 }
 
-test('src/runtime never imports vscode nor the protocol, extension, webview or cli layers', () => {
-  const files = filesUnder(path.join(source, 'runtime'));
-  assert.ok(files.length > 10);
-  const otherLayers = ['protocol', 'extension', 'webview', 'cli'].map((layer) => path.join(source, layer) + path.sep);
-  for (const file of files) {
-    for (const specifier of importsOf(file)) {
-      assert.notEqual(specifier, 'vscode', `${path.relative(source, file)} imports vscode`);
-      const target = specifier.startsWith('.') ? path.resolve(path.dirname(file), specifier) : '';
-      assert.ok(!otherLayers.some((layer) => target.startsWith(layer)), `${path.relative(source, file)} imports ${specifier}`);
+test('every import follows the floor plan: which layer of src/ may import which, and only src/extension imports vscode', () => {
+  assert.ok(filesUnder(path.join(source, 'runtime')).length > 10);
+  const violations = floorPlanViolations(source);
+  assert.deepEqual(
+    violations.map((violation) => `${violation.file}: ${violation.specifier}: ${violation.why}`),
+    [],
+  );
+});
+
+test('the floor plan check fails on a planted import in each forbidden direction', () => {
+  const planted = mkdtempSync(path.join(os.tmpdir(), 'narratoria-floor-plan-'));
+  try {
+    for (const layer of LAYERS) mkdirSync(path.join(planted, layer));
+    const forbidden: string[] = [];
+    for (const layer of LAYERS) {
+      for (const target of LAYERS) {
+        if (FLOOR_PLAN[layer].imports.includes(target)) continue;
+        forbidden.push(`${layer}->${target}`);
+        writeFileSync(path.join(planted, layer, `plantedFrom${layer}To${target}.ts`), `// planted\nimport { x } from '../${target}/thing.js';\n`);
+      }
+      if (!FLOOR_PLAN[layer].vscode) {
+        forbidden.push(`${layer}->vscode`);
+        writeFileSync(path.join(planted, layer, `plantedVscode.ts`), `// planted\nimport * as vscode from 'vscode';\n`);
+      }
     }
+    writeFileSync(path.join(planted, 'runtime', 'plantedOutside.ts'), `// planted\nimport data from '../../test/fixture.json';\n`);
+    forbidden.push('runtime->test');
+    const found = floorPlanViolations(planted).map((violation) => {
+      const [layer] = violation.file.split(path.sep);
+      const target =
+        violation.specifier === 'vscode'
+          ? 'vscode'
+          : violation.specifier.startsWith('../../')
+            ? violation.specifier.split('/')[2]
+            : violation.specifier.split('/')[1];
+      return `${layer}->${target}`;
+    });
+    assert.deepEqual(found.sort(), forbidden.sort());
+    // Every direction between layers that the floor plan does not list is among them.
+    assert.ok(
+      forbidden.includes('runtime->extension') &&
+        forbidden.includes('cli->extension') &&
+        forbidden.includes('extension->webview') &&
+        forbidden.includes('protocol->extension'),
+    );
+  } finally {
+    rmSync(planted, { recursive: true, force: true });
   }
 });
 

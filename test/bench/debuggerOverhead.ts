@@ -40,7 +40,10 @@ async function timeRun(root: string, debug: boolean, concurrency: number): Promi
     ? await new PlanDebugRun(plan, { root, concurrency, breakpoints: new BreakpointSet() }).start()
     : await executePlan(plan, { root, concurrency });
   const elapsed = performance.now() - started;
-  check(result.status === 'succeeded' && result.toolResults.every((tool) => tool.state === 'success'), `${debug ? 'debugger' : 'executor'} run ended ${result.status}`);
+  check(
+    result.status === 'succeeded' && result.toolResults.every((tool) => tool.state === 'success'),
+    `${debug ? 'debugger' : 'executor'} run ended ${result.status}`,
+  );
   return elapsed;
 }
 
@@ -49,13 +52,16 @@ async function stepBackLatencies(steps: number): Promise<{ samples: number[]; po
   const directory = await fs.mkdtemp(path.join(tmpdir(), 'narratoria-bench-travel-'));
   const planFile = path.join(directory, 'travel.plan.json');
   const patches = Array.from({ length: EVENTS - 1 }, (_, index) => ({ count: index, [`key${index % 50}`]: index }));
-  await fs.writeFile(planFile, JSON.stringify({
-    requestId: randomUUID(),
-    tools: [
-      { toolId: 'emit', toolPath: 'skills/helpers/scripts/patches.js', input: { patches } },
-      { toolId: 'end', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['emit'] },
-    ],
-  }));
+  await fs.writeFile(
+    planFile,
+    JSON.stringify({
+      requestId: randomUUID(),
+      tools: [
+        { toolId: 'emit', toolPath: 'skills/helpers/scripts/patches.js', input: { patches } },
+        { toolId: 'end', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['emit'] },
+      ],
+    }),
+  );
   const { client, close } = connectInProcess({ workspaceFolder: FIXTURE_STORY, isTrusted: () => true });
   client.defaultTimeout = 120_000;
   try {

@@ -32,7 +32,9 @@ function highWaterMark(pid: number): number {
 function explore(story: string, args: readonly string[]): Promise<Measured> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [CLI, 'explore', '--root', story, '--format', 'json', '--out', path.join(story, 'out'), ...args], { env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [CLI, 'explore', '--root', story, '--format', 'json', '--out', path.join(story, 'out'), ...args], {
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let stderr = '';
     let peak = 0;
@@ -73,10 +75,34 @@ export async function runExploreOverhead(options: BenchOptions): Promise<BenchRe
     const rate = (measured: Measured) => measured.turns / (measured.wallMs / 1000);
     const line = `(j) narratoria explore, ${runs}×${turns} = ${jobsOne.turns} turns (sample skills, pattern narrator): --jobs 1 ${rate(jobsOne).toFixed(2)} turns/s, --jobs 2 ${rate(jobsTwo).toFixed(2)} turns/s (${(jobsOne.wallMs / jobsTwo.wallMs).toFixed(2)}× faster); --coverage ${(covered.wallMs / 1000).toFixed(1)} s vs ${(plainMs / 1000).toFixed(1)} s → ${ratio.toFixed(3)}× ${targetText(ratio, TARGET)}; --runs ${memoryRuns} --turns ${memoryTurns}: peak RSS ${mib(memory.peakRssBytes)} over ${memory.turns} turns in ${(memory.wallMs / 1000).toFixed(0)} s${memory.problems.length > 0 ? ` (it found ${plural(memory.problems.length, 'problem')}: ${[...new Set(memory.problems)].slice(0, 3).join('; ')})` : ''}`;
     return {
-      id: 'j', title: 'explore: turns/s, --coverage overhead, peak RSS', line, ratio, target: TARGET, met: meetsTarget(ratio, TARGET),
-      medians: { jobsOneTurnsPerSecond: rate(jobsOne), jobsTwoTurnsPerSecond: rate(jobsTwo), coverageMs: covered.wallMs, plainMs, peakRssBytes: memory.peakRssBytes, memoryRunMs: memory.wallMs },
-      samples: { jobsOneMs: [jobsOne.wallMs], jobsTwoMs: [jobsTwo.wallMs, plainAgain.wallMs], coverageMs: [covered.wallMs], peakRssBytes: [memory.peakRssBytes, jobsOne.peakRssBytes, jobsTwo.peakRssBytes, covered.peakRssBytes] },
-      details: { runs, turns, memoryRuns, memoryTurns, memoryTurnsPlayed: memory.turns, problemsFound: [...jobsOne.problems, ...jobsTwo.problems, ...covered.problems, ...memory.problems] },
+      id: 'j',
+      title: 'explore: turns/s, --coverage overhead, peak RSS',
+      line,
+      ratio,
+      target: TARGET,
+      met: meetsTarget(ratio, TARGET),
+      medians: {
+        jobsOneTurnsPerSecond: rate(jobsOne),
+        jobsTwoTurnsPerSecond: rate(jobsTwo),
+        coverageMs: covered.wallMs,
+        plainMs,
+        peakRssBytes: memory.peakRssBytes,
+        memoryRunMs: memory.wallMs,
+      },
+      samples: {
+        jobsOneMs: [jobsOne.wallMs],
+        jobsTwoMs: [jobsTwo.wallMs, plainAgain.wallMs],
+        coverageMs: [covered.wallMs],
+        peakRssBytes: [memory.peakRssBytes, jobsOne.peakRssBytes, jobsTwo.peakRssBytes, covered.peakRssBytes],
+      },
+      details: {
+        runs,
+        turns,
+        memoryRuns,
+        memoryTurns,
+        memoryTurnsPlayed: memory.turns,
+        problemsFound: [...jobsOne.problems, ...jobsTwo.problems, ...covered.problems, ...memory.problems],
+      },
     };
   } finally {
     rmSync(story, { recursive: true, force: true });

@@ -84,7 +84,9 @@ export function oneCharacterEdits(text: string, plan: Plan, count: number): stri
     return at + index;
   };
   // The letters of "scene" at the end of each description, and the first letter of each toolId.
-  const descriptionLetters = plan.tools.flatMap((tool) => [0, 1, 2, 3, 4].map((letter) => offsetOf(`"description": "${tool.description!}"`, `"description": "${tool.description!}`.length - 5 + letter)));
+  const descriptionLetters = plan.tools.flatMap((tool) =>
+    [0, 1, 2, 3, 4].map((letter) => offsetOf(`"description": "${tool.description!}"`, `"description": "${tool.description!}`.length - 5 + letter)),
+  );
   const toolIdLetters = plan.tools.map((tool) => offsetOf(`"toolId": "${tool.toolId}"`, '"toolId": "'.length));
   const texts: string[] = [];
   let current = text;

@@ -62,10 +62,23 @@ export async function runGraphLayout(options: BenchOptions): Promise<BenchResult
       `max ${ms(m['hugeLagMaxMs']!)}, median ${ms(m['hugeLagMedianMs']!)} over ${huge.details['lagTicks'] as number} ticks; whole graph message to first paint ${ms(m['hugePaintMs']!)} (view render ${ms(m['hugeRenderMs']!)}, longest task ${ms(m['hugeLongestTaskMs']!)}); ` +
       `50-tool plan, ${EDITS} one-character edits: feed.update median ${ms(m['editMs']!)}, p95 ${ms(m['editP95Ms']!)} (first layout ${ms(m['editFirstMs']!)})`;
     return {
-      id: 'g', title: 'plan graph layout', line, ratio, target: TARGET, met: meetsTarget(ratio, TARGET),
+      id: 'g',
+      title: 'plan graph layout',
+      line,
+      ratio,
+      target: TARGET,
+      met: meetsTarget(ratio, TARGET),
       medians: m,
       samples: { ...big.samples, ...huge.samples, ...edits.samples },
-      details: { rounds, stretch: STRETCH, stretchMet: ratio <= STRETCH, ...big.details, ...huge.details, ...edits.details, ...(stale.length > 0 ? { staleBundles: stale } : {}) },
+      details: {
+        rounds,
+        stretch: STRETCH,
+        stretchMet: ratio <= STRETCH,
+        ...big.details,
+        ...huge.details,
+        ...edits.details,
+        ...(stale.length > 0 ? { staleBundles: stale } : {}),
+      },
     };
   } finally {
     worker.dispose();
@@ -84,7 +97,10 @@ async function compareWithElk(preview: GraphPanelPreview, rounds: number): Promi
   const plan = generatedGraphPlan(1_000);
   check(plan.tools.length === 1_000 && dependencyCount(plan) === 1_500, 'the generated plan has 1,000 tools and 1,500 edges');
   const model = buildPlanGraph(plan);
-  check(model.dependencies.length === 1_500 && model.cycles.length === 0 && model.unknownDependencies.length === 0, 'the graph model has the 1,500 edges and no problems');
+  check(
+    model.dependencies.length === 1_500 && model.cycles.length === 0 && model.unknownDependencies.length === 0,
+    'the graph model has the 1,500 edges and no problems',
+  );
   const elk = new ELK();
   const samples = { elkMs: [] as number[], layoutMs: [] as number[], paintMs: [] as number[], renderMs: [] as number[], layoutPlusPaintMs: [] as number[] };
   const runElk = async (): Promise<number> => {
@@ -93,7 +109,10 @@ async function compareWithElk(preview: GraphPanelPreview, rounds: number): Promi
     const started = performance.now();
     const result = await elk.layout(graph);
     const elapsed = performance.now() - started;
-    check(result.children?.length === 1_000 && result.children.every((child) => Number.isFinite(child.x) && Number.isFinite(child.y)), 'elkjs placed every node');
+    check(
+      result.children?.length === 1_000 && result.children.every((child) => Number.isFinite(child.x) && Number.isFinite(child.y)),
+      'elkjs placed every node',
+    );
     return elapsed;
   };
   const runOurs = async (): Promise<{ layoutMs: number } & PaintTiming> => {
@@ -137,7 +156,11 @@ async function compareWithElk(preview: GraphPanelPreview, rounds: number): Promi
   const medians = Object.fromEntries(Object.entries(samples).map(([key, values]) => [key, median(values)]));
   // Each round's own ratio, to see how much the machine's load moved the two sides apart (not used for the verdict).
   const roundRatios = samples.layoutPlusPaintMs.map((ours, round) => ours / samples.elkMs[round]!);
-  return { medians, samples: { ...samples, roundRatios }, details: { tools: 1_000, edges: 1_500, warmUps: WARM_UPS, elkOptions: ELK_OPTIONS, levels: levelCounts(model).length } };
+  return {
+    medians,
+    samples: { ...samples, roundRatios },
+    details: { tools: 1_000, edges: 1_500, warmUps: WARM_UPS, elkOptions: ELK_OPTIONS, levels: levelCounts(model).length },
+  };
 }
 
 /** The same nodes (sizes from nodeSize) and edges for elkjs, with its default layered layout top to bottom. */
@@ -186,13 +209,19 @@ async function openHugePlan(preview: GraphPanelPreview, worker: GraphLayoutWorke
     const levels = levelCounts(model);
     overview = { modelMs, levelsMs: performance.now() - levelsStarted, levels };
   });
-  check(update.kind === 'graph' && update.graphed.layout.nodes.length === 10_000 && update.graphed.layout.edges.length === 15_000, 'the worker laid out every node and edge');
+  check(
+    update.kind === 'graph' && update.graphed.layout.nodes.length === 10_000 && update.graphed.layout.edges.length === 15_000,
+    'the worker laid out every node and edge',
+  );
   check(overview !== undefined, 'the feed announced the layout');
   const layout = update.graphed.layout;
 
   const panel = await preview.open({ width: 1400, height: 900 });
   const overviewPaint = await messageToPaint(panel.page, { type: 'layoutStarted', title: 'huge.plan.json', nodeCount: 10_000, levels: overview.levels });
-  check((await panel.page.locator('.layout-progress.with-overview .level-bar').count()) === Math.min(200, overview.levels.length), 'the view drew the overview');
+  check(
+    (await panel.page.locator('.layout-progress.with-overview .level-bar').count()) === Math.min(200, overview.levels.length),
+    'the view drew the overview',
+  );
   const graphPaint = await messageToPaint(panel.page, graphMessage(layout, 'huge.plan.json'));
   // Big graphs are virtualized: fitted, they are drawn in the low-detail form (boxes without text), not as 10,000 nodes.
   check((await panel.page.locator('.graph-canvas .lod-node').count()) > 0, 'the view drew the fitted graph in its low-detail form');
@@ -218,7 +247,14 @@ async function openHugePlan(preview: GraphPanelPreview, worker: GraphLayoutWorke
       hugeLongestTaskMs: graphPaint.longestTaskMs,
     },
     samples: { hugeLagMs: lags },
-    details: { hugeTools: 10_000, hugeEdges: 15_000, hugeLevels: overview.levels.length, hugeTextBytes: Buffer.byteLength(text), workerStartMs, lagTicks: lags.length },
+    details: {
+      hugeTools: 10_000,
+      hugeEdges: 15_000,
+      hugeLevels: overview.levels.length,
+      hugeTextBytes: Buffer.byteLength(text),
+      workerStartMs,
+      lagTicks: lags.length,
+    },
   };
 }
 
@@ -282,7 +318,8 @@ function messageToPaint(page: Page, message: ToGraphWebview): Promise<PaintTimin
           () =>
             requestAnimationFrame(() =>
               setTimeout(() => {
-                const render = (data as { type: string }).type === 'graph' ? (performance.getEntriesByName('narratoria-graph:render').at(-1)?.duration ?? -1) : -1;
+                const render =
+                  (data as { type: string }).type === 'graph' ? (performance.getEntriesByName('narratoria-graph:render').at(-1)?.duration ?? -1) : -1;
                 const paintMs = performance.now() - sent;
                 // Long tasks are reported after they end: one more short wait, then whatever is queued.
                 setTimeout(() => {
@@ -312,7 +349,12 @@ function percentile(values: readonly number[], fraction: number): number {
 
 /** Bundles older than a source they are built from (the bench measures dist/, the sources are what was edited). */
 function staleBundles(): string[] {
-  const newest = (directory: string) => Math.max(...readdirSync(path.join(projectRoot, directory), { recursive: true, encoding: 'utf8' }).map((file) => statSync(path.join(projectRoot, directory, file)).mtimeMs));
+  const newest = (directory: string) =>
+    Math.max(
+      ...readdirSync(path.join(projectRoot, directory), { recursive: true, encoding: 'utf8' }).map(
+        (file) => statSync(path.join(projectRoot, directory, file)).mtimeMs,
+      ),
+    );
   const stale: string[] = [];
   if (statSync(WORKER_SCRIPT).mtimeMs < newest('src/runtime/graph')) stale.push('dist/graphLayoutWorker.cjs');
   const view = path.join(projectRoot, 'dist', 'webview', 'graph.js');

@@ -4,7 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { GENERATION_BUDGET_MS } from '../../src/runtime/narrator/index.js';
-import { LlamaNarrator, type LlmGenerationTimings, type PromptPreparation } from '../../src/runtime/narrator/llamaNarrator.js';
+import { LlamaNarrator } from '../../src/runtime/narrator/llamaNarrator.js';
+import type { LlmGenerationTimings } from '../../src/runtime/narrator/llamaDecision.js';
+import type { PromptPreparation } from '../../src/runtime/narrator/llamaPrompt.js';
 import { ModelWorkerClient } from '../../src/runtime/narrator/modelWorkerClient.js';
 import { buildDecisionSystemPrompt } from '../../src/runtime/narrator/narratorDecision.js';
 import { PatternNarrator } from '../../src/runtime/narrator/patternNarrator.js';
@@ -55,10 +57,27 @@ function copyBandwidth(): number {
 function playOnce(modelPath: string, story: string, promptCache: string): Promise<{ wallMs: number; narrator: string; fallbackReason?: string }> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [path.join(REPOSITORY_ROOT, 'dist', 'cli.cjs'), 'play', '--once', INPUTS[0]!, '--narrator', 'llm', '--model', modelPath, '--format', 'json', '--root', story], {
-      env: { ...process.env, NARRATORIA_PROMPT_CACHE_DIR: promptCache, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        path.join(REPOSITORY_ROOT, 'dist', 'cli.cjs'),
+        'play',
+        '--once',
+        INPUTS[0]!,
+        '--narrator',
+        'llm',
+        '--model',
+        modelPath,
+        '--format',
+        'json',
+        '--root',
+        story,
+      ],
+      {
+        env: { ...process.env, NARRATORIA_PROMPT_CACHE_DIR: promptCache, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
@@ -68,7 +87,11 @@ function playOnce(modelPath: string, story: string, promptCache: string): Promis
       try {
         const result = JSON.parse(stdout) as { attempts: { narrator: string; fallbackReason?: string }[] };
         const attempt = result.attempts[0]!;
-        resolve({ wallMs: performance.now() - started, narrator: attempt.narrator, ...(attempt.fallbackReason ? { fallbackReason: attempt.fallbackReason } : {}) });
+        resolve({
+          wallMs: performance.now() - started,
+          narrator: attempt.narrator,
+          ...(attempt.fallbackReason ? { fallbackReason: attempt.fallbackReason } : {}),
+        });
       } catch (error) {
         reject(new Error(`play --once (exit ${String(code)}) printed no result: ${String(error)}\n${stdout.slice(0, 500)}\n${stderr.slice(-1000)}`));
       }
@@ -165,10 +188,24 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
     let perTokenMs = Number.NaN;
     const systemPrompt = buildDecisionSystemPrompt(skills);
     try {
-      await client.load({ modelPath, contextSize: 2048, threads: options.quick ? 1 : Math.max(1, Math.min(4, os.availableParallelism())), flashAttention: false });
+      await client.load({
+        modelPath,
+        contextSize: 2048,
+        threads: options.quick ? 1 : Math.max(1, Math.min(4, os.availableParallelism())),
+        flashAttention: false,
+      });
       await client.prefix({ systemPrompt, ...(cold.cacheFile ? { cacheFile: cold.cacheFile } : {}) });
       const digits = async (count: number): Promise<number> =>
-        (await client.generate({ systemPrompt, prompt: 'Count.', grammarText: `root ::= "[" [1-9]{${count}} "]"`, maxTokens: count + 8, seed: 1, temperature: 0 })).generationMs;
+        (
+          await client.generate({
+            systemPrompt,
+            prompt: 'Count.',
+            grammarText: `root ::= "[" [1-9]{${count}} "]"`,
+            maxTokens: count + 8,
+            seed: 1,
+            temperature: 0,
+          })
+        ).generationMs;
       await digits(4);
       perTokenMs = ((await digits(48)) - (await digits(8))) / 40;
     } finally {
@@ -191,8 +228,24 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
       `a fresh play --once: ${fresh.narrator === 'llm' ? 'the model wrote the plan' : `fell back (${fresh.fallbackReason})`}, whole process ${(fresh.wallMs / 1000).toFixed(1)} s; ` +
       `a generated token ${perTokenMs.toFixed(0)} ms against a floor of ${floorMs.toFixed(0)} ms (one thread copies ${bandwidth.toFixed(1)} GB/s)`;
     return {
-      id: 'e', title: 'local-model narrator, Phi-3.5-mini shape', line, ratio, target: TARGET, met: meetsTarget(ratio, TARGET) && share >= 0.95 && p50 <= 3000,
-      medians: { turnMs: p50, turnP95Ms: p95, loadMs, coldPromptMs: cold.ms, cachedPromptMs: cached.ms, freshProcessMs: fresh.wallMs, perTokenMs, floorMs, retellFirstPieceMs: median(firstPieceMs.slice(1)), retellMs: median(retellMs.slice(1)) },
+      id: 'e',
+      title: 'local-model narrator, Phi-3.5-mini shape',
+      line,
+      ratio,
+      target: TARGET,
+      met: meetsTarget(ratio, TARGET) && share >= 0.95 && p50 <= 3000,
+      medians: {
+        turnMs: p50,
+        turnP95Ms: p95,
+        loadMs,
+        coldPromptMs: cold.ms,
+        cachedPromptMs: cached.ms,
+        freshProcessMs: fresh.wallMs,
+        perTokenMs,
+        floorMs,
+        retellFirstPieceMs: median(firstPieceMs.slice(1)),
+        retellMs: median(retellMs.slice(1)),
+      },
       samples: { turnMs: totals, promptTokens, generatedTokens, retellFirstPieceMs: firstPieceMs, retellMs },
       details: { quantization, modelBytes: model.bytes, shape, fixedPromptTokens: cold.tokens, modelShare: share, fresh, bandwidthGBs: bandwidth },
     };

@@ -39,7 +39,10 @@ async function fiftySkills(count: number): Promise<NarratorSkill[]> {
   const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-bench-d-'));
   let real: NarratorSkill[];
   try {
-    const registry = await SkillRegistry.load({ root: story, extraSkillRoots: [path.join(repoRoot, 'skills'), path.join(repoRoot, 'test', 'fixtures', 'narrator-skills')] });
+    const registry = await SkillRegistry.load({
+      root: story,
+      extraSkillRoots: [path.join(repoRoot, 'skills'), path.join(repoRoot, 'test', 'fixtures', 'narrator-skills')],
+    });
     real = registry.narratorSkills();
     registry.dispose();
   } finally {
@@ -59,7 +62,12 @@ async function fiftySkills(count: number): Promise<NarratorSkill[]> {
       priority: 20 + (index % 60),
       health: 'healthy',
       prompt: words(300),
-      scripts: [0, 1].map((script) => ({ name: `${words(1)}-${script}`, toolPath: `skills/${name}/scripts/s${script}.js`, description: words(25), inputSchema: { type: 'object', properties: { subject: { type: 'string' } } } })),
+      scripts: [0, 1].map((script) => ({
+        name: `${words(1)}-${script}`,
+        toolPath: `skills/${name}/scripts/s${script}.js`,
+        description: words(25),
+        inputSchema: { type: 'object', properties: { subject: { type: 'string' } } },
+      })),
     });
   }
   return [...real, ...generated];
@@ -78,10 +86,18 @@ export async function runNarratorLatency(options: BenchOptions): Promise<BenchRe
   check(topics(), 'the topics');
   const skills = await fiftySkills(SKILL_COUNT);
   // Every corpus's inputs: the project's and those written blind for issue 24 (their words reach the lexicon).
-  const inputs = Object.values(CORPORA).flatMap(({ file }) => (JSON.parse(readFileSync(path.join(repoRoot, 'test', 'narrator', file), 'utf8')) as CorpusEntry[]).map((entry) => entry.input));
+  const inputs = Object.values(CORPORA).flatMap(({ file }) =>
+    (JSON.parse(readFileSync(path.join(repoRoot, 'test', 'narrator', file), 'utf8')) as CorpusEntry[]).map((entry) => entry.input),
+  );
   // Quick mode (CI) still takes enough samples that a handful of scheduler or collector pauses do not make the p99.
   const generations = options.quick ? 6_000 : 20_000;
-  const request = (index: number) => ({ input: inputs[index % inputs.length]!, skills, disabledSkills: index % 7 === 0 ? ['dice-roller'] : [], attempt: 1 + (index % 5), parentPlanId: null });
+  const request = (index: number) => ({
+    input: inputs[index % inputs.length]!,
+    skills,
+    disabledSkills: index % 7 === 0 ? ['dice-roller'] : [],
+    attempt: 1 + (index % 5),
+    parentPlanId: null,
+  });
   // First sight: the even-numbered inputs warm the code up, then each odd-numbered one is planned once, many of its
   // words not yet looked up in the lexicon or this skill set's index (what a new turn of a session costs).
   for (let index = 0; index < inputs.length; index += 2) await narrator.generatePlan(request(index));
@@ -111,7 +127,14 @@ export async function runNarratorLatency(options: BenchOptions): Promise<BenchRe
   const byMeaning = inputs.filter((input) => selectSkills(input, skills).selected.some((chosen) => chosen.byMeaning)).length;
   const line = `(d) pattern narrator with ${skills.length} skills over ${generations} generations of the ${inputs.length} corpus inputs: median ${(p50 * 1000).toFixed(1)} µs, p99 ${(p99 * 1000).toFixed(1)} µs → ${ratio.toFixed(3)}× of ${ALLOWANCE_MS} ms ${targetText(ratio, TARGET)}; first sight of an input: median ${(median(firstSight) * 1000).toFixed(1)} µs, p99 ${(firstP99 * 1000).toFixed(1)} µs (garbage collection included); ${byMeaning} of the inputs chose by meaning; lexicon load ${loadMs.toFixed(1)} ms, word vectors ${vectorsLoadMs.toFixed(1)} ms, topics ${topicsLoadMs.toFixed(1)} ms, once per process`;
   return {
-    id: 'd', title: 'pattern narrator latency, 50 skills', line, ratio, target: TARGET, met: meetsTarget(ratio, TARGET),
-    medians: { generationMs: p50, p99Ms: p99, allowanceMs: ALLOWANCE_MS, firstSightP99Ms: firstP99, lexiconLoadMs: loadMs, vectorsLoadMs, topicsLoadMs }, samples: {}, details: { generations, inputs: inputs.length, skills: skills.length, byMeaning },
+    id: 'd',
+    title: 'pattern narrator latency, 50 skills',
+    line,
+    ratio,
+    target: TARGET,
+    met: meetsTarget(ratio, TARGET),
+    medians: { generationMs: p50, p99Ms: p99, allowanceMs: ALLOWANCE_MS, firstSightP99Ms: firstP99, lexiconLoadMs: loadMs, vectorsLoadMs, topicsLoadMs },
+    samples: {},
+    details: { generations, inputs: inputs.length, skills: skills.length, byMeaning },
   };
 }

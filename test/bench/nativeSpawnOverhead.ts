@@ -57,7 +57,11 @@ async function createStory(): Promise<Story> {
 }
 
 function planOf(count: number): Plan {
-  return { requestId: randomUUID(), parallel: true, tools: Array.from({ length: count }, (_, index) => ({ toolId: `noop-${index}`, toolPath: TOOL_PATH, async: true })) };
+  return {
+    requestId: randomUUID(),
+    parallel: true,
+    tools: Array.from({ length: count }, (_, index) => ({ toolId: `noop-${index}`, toolPath: TOOL_PATH, async: true })),
+  };
 }
 
 /** Wall time of a whole process, from spawn to exit; it must exit 0. */
@@ -68,7 +72,9 @@ function timeProcess(file: string, args: readonly string[], options: SpawnOption
     let stderr = '';
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(performance.now() - started) : reject(new Error(`${path.basename(file)} ${args[0] ?? ''} exited ${code}: ${stderr.slice(-400)}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(performance.now() - started) : reject(new Error(`${path.basename(file)} ${args[0] ?? ''} exited ${code}: ${stderr.slice(-400)}`)),
+    );
   });
 }
 
@@ -106,7 +112,17 @@ function spawnOnce(story: Story, index: number): Promise<void> {
 
 /** execa alone, with the options the executor's launcher passes (detached group, no buffering, input). */
 async function execaOnce(story: Story, index: number): Promise<void> {
-  const child = execa(story.script, [], { cwd: story.root, env: { PATH: process.env['PATH'] ?? '' }, extendEnv: false, input: stdinOf(index), buffer: false, detached: true, cleanup: false, reject: false, stripFinalNewline: false });
+  const child = execa(story.script, [], {
+    cwd: story.root,
+    env: { PATH: process.env['PATH'] ?? '' },
+    extendEnv: false,
+    input: stdinOf(index),
+    buffer: false,
+    detached: true,
+    cleanup: false,
+    reject: false,
+    stripFinalNewline: false,
+  });
   let out = '';
   child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
   const result = await child;
@@ -114,13 +130,27 @@ async function execaOnce(story: Story, index: number): Promise<void> {
 }
 
 export async function runNativeSpawnOverhead(options: BenchOptions): Promise<BenchResult> {
-  check(await fs.stat(CLI).then(() => true, () => false), `${CLI} is missing: run npm run build first`);
+  check(
+    await fs.stat(CLI).then(
+      () => true,
+      () => false,
+    ),
+    `${CLI} is missing: run npm run build first`,
+  );
   const rounds = options.quick ? 3 : 5; // odd, so each median is a real sample
   // The target's ratio (whole processes, ~0.4 s each) gets more samples: it moves with the machine's load.
   const wholeProcessRounds = options.quick ? 9 : 15;
   const story = await createStory();
   const env = { PATH: process.env['PATH'] ?? '' };
-  const series = { executor: [] as number[], bare: [] as number[], floor: [] as number[], cli: [] as number[], bareProcess: [] as number[], execa: [] as number[], spawn: [] as number[] };
+  const series = {
+    executor: [] as number[],
+    bare: [] as number[],
+    floor: [] as number[],
+    cli: [] as number[],
+    bareProcess: [] as number[],
+    execa: [] as number[],
+    spawn: [] as number[],
+  };
   const wholeProcesses: [keyof typeof series, () => Promise<number>][] = [
     ['bareProcess', () => timeProcess(process.execPath, ['-e', BARE_LOOP, story.script, String(RUNS), String(CONCURRENCY), JSON.stringify(env)])],
     ['cli', () => timeProcess(process.execPath, [CLI, 'run', story.planFile, '--root', story.root, '--concurrency', String(CONCURRENCY), '--no-save'])],
@@ -128,7 +158,10 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
   const sides: [keyof typeof series, () => Promise<number>][] = [
     ['bare', () => timeLoop((index) => spawnOnce(story, index))],
     ['executor', () => timeExecutor(story)],
-    ['floor', () => timeProcess('/bin/sh', ['-c', `seq ${RUNS} | xargs -P${CONCURRENCY} -I{} sh -c 'echo "{}" | "$0" > /dev/null' ${JSON.stringify(story.script)}`])],
+    [
+      'floor',
+      () => timeProcess('/bin/sh', ['-c', `seq ${RUNS} | xargs -P${CONCURRENCY} -I{} sh -c 'echo "{}" | "$0" > /dev/null' ${JSON.stringify(story.script)}`]),
+    ],
     ['spawn', () => timeLoop((index) => spawnOnce(story, index))],
     ['execa', () => timeLoop((index) => execaOnce(story, index))],
   ];
@@ -166,6 +199,15 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
     met: meetsTarget(ratio, TARGET),
     medians: { cliMs: m.cli, bareProcessMs: m.bareProcess, executorMs: m.executor, bareLoopMs: m.bare, floorMs: m.floor, execaMs: m.execa, spawnMs: m.spawn },
     samples: series,
-    details: { runs: RUNS, concurrency: CONCURRENCY, rounds, wholeProcessRounds, order: `${sides.map(([side]) => side).join(', ')}; then ${wholeProcesses.map(([side]) => side).join(', ')} pairs, alternating`, executorVsBare: m.executor / m.bare, executorVsFloor: m.executor / m.floor, execaVsSpawn: m.execa / m.spawn },
+    details: {
+      runs: RUNS,
+      concurrency: CONCURRENCY,
+      rounds,
+      wholeProcessRounds,
+      order: `${sides.map(([side]) => side).join(', ')}; then ${wholeProcesses.map(([side]) => side).join(', ')} pairs, alternating`,
+      executorVsBare: m.executor / m.bare,
+      executorVsFloor: m.executor / m.floor,
+      execaVsSpawn: m.execa / m.spawn,
+    },
   };
 }

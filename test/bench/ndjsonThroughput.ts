@@ -9,10 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ToolStdin } from '../../src/runtime/executor/toolRunner.js';
 import type { Plan } from '../../src/runtime/contractTypes/plan.js';
 import { buildScriptEnvironment } from '../../src/runtime/process/scriptEnvironment.js';
-import {
-  check, median, meetsTarget, mib, ms, ratioText, targetText,
-  type BenchOptions, type BenchResult, type BenchTarget,
-} from './benchUtil.js';
+import { check, median, meetsTarget, mib, ms, ratioText, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';
 
 const LOG_EVENTS = 200_000;
 /** Lines on stdout: the log events plus the final done. */
@@ -76,7 +73,10 @@ async function executorRun(root: string): Promise<number> {
   const result = await executePlan(plan, { root });
   const elapsed = performance.now() - started;
   const tool = result.toolResults[0];
-  check(result.status === 'succeeded' && tool?.state === 'success', `executor run ended ${result.status}: ${JSON.stringify(tool?.error ?? result.warnings[0])}`);
+  check(
+    result.status === 'succeeded' && tool?.state === 'success',
+    `executor run ended ${result.status}: ${JSON.stringify(tool?.error ?? result.warnings[0])}`,
+  );
   const seen = (tool.events?.length ?? 0) + (tool.droppedEvents ?? 0);
   check(seen === TOTAL_LINES, `executor counted ${seen}/${TOTAL_LINES} events`);
   return elapsed;
@@ -225,17 +225,30 @@ export async function runNdjsonThroughput(options: BenchOptions): Promise<BenchR
     target: TARGET,
     met: meetsTarget(ratio, TARGET),
     medians: {
-      executorMs, baselineMs, executorEventsPerSecond: executorRate, baselineEventsPerSecond: baselineRate,
-      executorPeakRssBytes: executorRss, baselinePeakRssBytes: baselineRss, idleWorkerPeakRssBytes: idleRss,
+      executorMs,
+      baselineMs,
+      executorEventsPerSecond: executorRate,
+      baselineEventsPerSecond: baselineRate,
+      executorPeakRssBytes: executorRss,
+      baselinePeakRssBytes: baselineRss,
+      idleWorkerPeakRssBytes: idleRss,
     },
     samples: {
-      executorMs: series.executor, baselineMs: series.baseline,
-      executorPeakRssBytes: peaks.executor, baselinePeakRssBytes: peaks.baseline, idleWorkerPeakRssBytes: peaks.idle,
+      executorMs: series.executor,
+      baselineMs: series.baseline,
+      executorPeakRssBytes: peaks.executor,
+      baselinePeakRssBytes: peaks.baseline,
+      idleWorkerPeakRssBytes: peaks.idle,
     },
     details: {
-      events: LOG_EVENTS, lines: TOTAL_LINES, rounds, warmupsPerWorker, runsPerWorker,
-      memoryMethod: 'each side runs in its own `node --import tsx` worker process; peak = process.resourceUsage().maxRSS of that worker (RUSAGE_SELF, excludes the script), over warm-up + measured runs. The idle worker (same runtime, no work) is the floor.',
-      timing: 'wall time from executePlan() to its result / from spawn to the last parsed line and exit; both scripts get the executor\'s minimal environment',
+      events: LOG_EVENTS,
+      lines: TOTAL_LINES,
+      rounds,
+      warmupsPerWorker,
+      runsPerWorker,
+      memoryMethod:
+        'each side runs in its own `node --import tsx` worker process; peak = process.resourceUsage().maxRSS of that worker (RUSAGE_SELF, excludes the script), over warm-up + measured runs. The idle worker (same runtime, no work) is the floor.',
+      timing: "wall time from executePlan() to its result / from spawn to the last parsed line and exit; both scripts get the executor's minimal environment",
     },
   };
 }

@@ -7,7 +7,19 @@ import { contractValidator } from '../../src/runtime/contracts/schemas.js';
 import { createSkillCatalog } from '../../src/runtime/skills/skillCatalog.js';
 import { discoverSkills } from '../../src/runtime/skills/skillDiscovery.js';
 import { validatePlanText } from '../../src/runtime/validation/validatePlan.js';
-import { check, collectGarbage, median, meetsTarget, ms, ratioText, seededRandom, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';
+import {
+  check,
+  collectGarbage,
+  median,
+  meetsTarget,
+  ms,
+  ratioText,
+  seededRandom,
+  targetText,
+  type BenchOptions,
+  type BenchResult,
+  type BenchTarget,
+} from './benchUtil.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const TARGET: BenchTarget = { op: '<=', value: 1.5 };
@@ -22,8 +34,21 @@ export function generatedPlanText(count: number, seed = 7): string {
     const dependencies = index === 0 ? [] : [...new Set([`t${Math.floor(random() * index)}`, `t${index - 1}`])];
     tools.push(
       index % 2 === 0
-        ? { toolId: `t${index}`, toolPath: 'skills/dice-roller/scripts/roll.js', input: { formula: '1d20+2', dc: 12, reason: `check ${index}` }, dependencies, async: true, retryPolicy: { maxRetries: 2, backoffMs: 100 } }
-        : { toolId: `t${index}`, toolPath: 'skills/storyteller/scripts/narrate.js', input: { action: 'opens the door', mood: 'tense' }, dependencies, condition: 'state.dice.lastRoll.success == true' },
+        ? {
+            toolId: `t${index}`,
+            toolPath: 'skills/dice-roller/scripts/roll.js',
+            input: { formula: '1d20+2', dc: 12, reason: `check ${index}` },
+            dependencies,
+            async: true,
+            retryPolicy: { maxRetries: 2, backoffMs: 100 },
+          }
+        : {
+            toolId: `t${index}`,
+            toolPath: 'skills/storyteller/scripts/narrate.js',
+            input: { action: 'opens the door', mood: 'tense' },
+            dependencies,
+            condition: 'state.dice.lastRoll.success == true',
+          },
     );
   }
   return JSON.stringify({ requestId: '0b2f7c1e-5d7a-4c1b-9a51-3f1f6a0c2d11', narrative: 'A generated plan.', parallel: true, tools }, null, 2);
@@ -104,7 +129,14 @@ export async function runPlanAuthoring(options: BenchOptions): Promise<BenchResu
     `(f) plan validation, ${rounds} interleaved rounds: ${lines.join('; ')} → worst ${ratioText(ratio)} ${targetText(ratio, TARGET)}; ` +
     `completion on the 1,000-tool plan (parse + complete, ${attempts} requests): median ${ms(medians['completionMs'])}, p95 ${ms(medians['completionP95Ms'])}`;
   return {
-    id: 'f', title: 'plan validation', line, ratio, target: TARGET, met: meetsTarget(ratio, TARGET),
-    medians, samples, details: { rounds, sizes, completionRequests: attempts, skills: skills.length },
+    id: 'f',
+    title: 'plan validation',
+    line,
+    ratio,
+    target: TARGET,
+    met: meetsTarget(ratio, TARGET),
+    medians,
+    samples,
+    details: { rounds, sizes, completionRequests: attempts, skills: skills.length },
   };
 }

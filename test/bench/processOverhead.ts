@@ -8,10 +8,7 @@ import { executePlan } from '../../src/runtime/executor/planExecutor.js';
 import type { ToolStdin } from '../../src/runtime/executor/toolRunner.js';
 import type { Plan, ToolInvocation } from '../../src/runtime/contractTypes/plan.js';
 import { buildScriptEnvironment } from '../../src/runtime/process/scriptEnvironment.js';
-import {
-  check, collectGarbage, median, meetsTarget, ms, ratioText, targetText,
-  type BenchOptions, type BenchResult, type BenchTarget,
-} from './benchUtil.js';
+import { check, collectGarbage, median, meetsTarget, ms, ratioText, targetText, type BenchOptions, type BenchResult, type BenchTarget } from './benchUtil.js';
 
 const RUNS = 200;
 const WARMUP_RUNS = 20;
@@ -54,8 +51,14 @@ async function timeExecutor(story: StoryRoot, count: number, concurrency: number
   const started = performance.now();
   const result = await executePlan(plan, { root: story.root, concurrency });
   const elapsed = performance.now() - started;
-  check(result.status === 'succeeded', `executor run ended ${result.status}: ${JSON.stringify(result.toolResults.find((tool) => tool.state !== 'success') ?? result.warnings[0])}`);
-  check(result.toolResults.length === count && result.toolResults.every((tool) => tool.state === 'success' && tool.retryCount === 0), 'not every executor tool succeeded on its first attempt');
+  check(
+    result.status === 'succeeded',
+    `executor run ended ${result.status}: ${JSON.stringify(result.toolResults.find((tool) => tool.state !== 'success') ?? result.warnings[0])}`,
+  );
+  check(
+    result.toolResults.length === count && result.toolResults.every((tool) => tool.state === 'success' && tool.retryCount === 0),
+    'not every executor tool succeeded on its first attempt',
+  );
   return elapsed;
 }
 
@@ -154,7 +157,12 @@ export async function runProcessOverhead(options: BenchOptions): Promise<BenchRe
     medians: { executorMs: executor, baselineMs: baseline, executorParentCpuMsPerRun: executorCpu, baselineParentCpuMsPerRun: baselineCpu },
     samples: { executorMs: series.executor, baselineMs: series.baseline, executorParentCpuMsPerRun: cpu.executor, baselineParentCpuMsPerRun: cpu.baseline },
     details: {
-      runs: RUNS, concurrency, rounds, warmupRuns: WARMUP_RUNS, overheadPerRunMs: overheadPerRun, order: 'baseline, executor, baseline, executor…',
+      runs: RUNS,
+      concurrency,
+      rounds,
+      warmupRuns: WARMUP_RUNS,
+      overheadPerRunMs: overheadPerRun,
+      order: 'baseline, executor, baseline, executor…',
       baselineEnvironment: 'the same minimal environment the executor builds (buildScriptEnvironment + ELECTRON_RUN_AS_NODE)',
     },
   };

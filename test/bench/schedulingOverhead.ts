@@ -7,8 +7,17 @@ import type { Plan, ToolInvocation } from '../../src/runtime/contractTypes/plan.
 import type { DoneEvent } from '../../src/runtime/contractTypes/toolEvent.js';
 import { validatePlanValue } from '../../src/runtime/validation/validatePlan.js';
 import {
-  check, collectGarbage, median, meetsTarget, ms, ratioText, seededRandom, targetText,
-  type BenchOptions, type BenchResult, type BenchTarget,
+  check,
+  collectGarbage,
+  median,
+  meetsTarget,
+  ms,
+  ratioText,
+  seededRandom,
+  targetText,
+  type BenchOptions,
+  type BenchResult,
+  type BenchTarget,
 } from './benchUtil.js';
 
 const NODE_COUNT = 10_000;
@@ -54,7 +63,15 @@ function planOf(dag: Dag): Plan {
 
 const DONE: DoneEvent = { version: '0', type: 'done', ok: true };
 const OK_OUTCOME: ToolAttemptOutcome = {
-  ok: true, done: DONE, retryable: false, timedOut: false, cancelled: false, exitCode: 0, signal: null, stderrTail: '', durationMs: 0,
+  ok: true,
+  done: DONE,
+  retryable: false,
+  timedOut: false,
+  cancelled: false,
+  exitCode: 0,
+  signal: null,
+  stderrTail: '',
+  durationMs: 0,
 };
 
 /** In-process no-op tool: emits `done` and succeeds at once; counts its runs. */
@@ -167,7 +184,12 @@ export async function runSchedulingOverhead(options: BenchOptions): Promise<Benc
     medians: { executorMs: executor, validationMs: validation, executorWithoutValidationMs: executor - validation, pgraphMs: pgraph },
     samples: { executorMs: series.executor, validationMs: series.validation, pgraphMs: series.pgraph, executorSerializingStdinMs: withStdin },
     details: {
-      nodes: NODE_COUNT, edges: dag.edgeCount, seed: SEED, concurrency: CONCURRENCY, warmups, repetitions,
+      nodes: NODE_COUNT,
+      edges: dag.edgeCount,
+      seed: SEED,
+      concurrency: CONCURRENCY,
+      warmups,
+      repetitions,
       schedulingRatioWithoutValidation: schedulingRatio,
       ...(withStdin.length > 0 ? { executorSerializingStdinMedianMs: median(withStdin) } : {}),
       validationNote: 'validatePlanValue timed separately on the same plan with the options the executor uses',

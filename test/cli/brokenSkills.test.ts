@@ -66,7 +66,17 @@ interface BrokenCase {
 
 const CASES: readonly BrokenCase[] = [
   { name: 'a JSON syntax error', manifest: SYNTAX_ERROR_MANIFEST, code: 'MANIFEST_JSON_INVALID', line: 10, column: 7, positions: [[10, 7]] },
-  { name: 'a schema violation', manifest: SCHEMA_ERROR_MANIFEST, code: 'MANIFEST_INVALID', line: 3, column: 14, positions: [[3, 14], [7, 5]] },
+  {
+    name: 'a schema violation',
+    manifest: SCHEMA_ERROR_MANIFEST,
+    code: 'MANIFEST_INVALID',
+    line: 3,
+    column: 14,
+    positions: [
+      [3, 14],
+      [7, 5],
+    ],
+  },
 ];
 
 /** Writes a story with the broken ferryman skill, two plans and a playtest expecting the skill. */
@@ -90,7 +100,8 @@ for (const broken of CASES) {
   describe(`a skill.json with ${broken.name}`, () => {
     let root: string;
     /** `skills/ferryman/skill.json:L:C: error CODE: the skill "ferryman" is unusable: …` as a pattern. */
-    const located = (severity = 'error') => new RegExp(`^skills/ferryman/skill\\.json:${broken.line}:${broken.column}: ${severity} ${broken.code}: the skill "ferryman" is unusable: `, 'm');
+    const located = (severity = 'error') =>
+      new RegExp(`^skills/ferryman/skill\\.json:${broken.line}:${broken.column}: ${severity} ${broken.code}: the skill "ferryman" is unusable: `, 'm');
     before(() => {
       root = writeStory(broken.manifest);
     });
@@ -103,12 +114,18 @@ for (const broken of CASES) {
       assert.doesNotMatch(text.stdout, /healthy unusable/);
       assert.match(text.stdout, new RegExp(`^  skills/ferryman/skill\\.json:${broken.line}:${broken.column}: error ${broken.code}: `, 'm'));
       const json = await narratoria(['skills', '--root', root, '--no-bundled-skills', '--format', 'json'], root);
-      const report = JSON.parse(json.stdout) as { skills: unknown[]; brokenSkills: { name: string; health: string; usable: boolean; problems: { code: string; line: number; column: number; file: string }[] }[] };
+      const report = JSON.parse(json.stdout) as {
+        skills: unknown[];
+        brokenSkills: { name: string; health: string; usable: boolean; problems: { code: string; line: number; column: number; file: string }[] }[];
+      };
       assert.deepEqual(report.skills, []);
       assert.equal(report.brokenSkills.length, 1);
       const [entry] = report.brokenSkills;
       assert.deepEqual([entry!.name, entry!.health, entry!.usable], ['ferryman', 'unusable', false]);
-      assert.deepEqual(entry!.problems.map((problem) => [problem.line, problem.column]), broken.positions);
+      assert.deepEqual(
+        entry!.problems.map((problem) => [problem.line, problem.column]),
+        broken.positions,
+      );
       assert.ok(entry!.problems.every((problem) => problem.code === broken.code && problem.file === path.join(root, 'skills/ferryman/skill.json')));
     });
 
@@ -128,7 +145,9 @@ for (const broken of CASES) {
       assert.match(run.stderr, located());
       assert.match(
         run.stderr,
-        new RegExp(`tests/crossing\\.playtest\\.json:\\d+:\\d+: error SKILL_BROKEN: the story's skill "ferryman" is broken: skills/ferryman/skill\\.json:${broken.line}:${broken.column}: ${broken.code}: its skill\\.json `),
+        new RegExp(
+          `tests/crossing\\.playtest\\.json:\\d+:\\d+: error SKILL_BROKEN: the story's skill "ferryman" is broken: skills/ferryman/skill\\.json:${broken.line}:${broken.column}: ${broken.code}: its skill\\.json `,
+        ),
       );
       assert.doesNotMatch(run.stderr, /the story has no skill "ferryman"/);
     });
@@ -139,9 +158,18 @@ for (const broken of CASES) {
       assert.doesNotMatch(text.stdout, /no problem found/);
       assert.match(text.stdout, /^ {2}broken skill: 1$/m);
       assert.match(text.stdout, new RegExp(`^ {4}skills/ferryman/skill\\.json:${broken.line}:${broken.column}: error ${broken.code}: `, 'm'));
-      const json = await narratoria(['explore', '--root', root, '--runs', '1', '--turns', '1', '--format', 'json', '--out', path.join(root, 'explore-json')], root);
+      const json = await narratoria(
+        ['explore', '--root', root, '--runs', '1', '--turns', '1', '--format', 'json', '--out', path.join(root, 'explore-json')],
+        root,
+      );
       assert.equal(json.code, 1, json.stderr);
-      const report = JSON.parse(json.stdout) as { problems: { total: number; byKind: { broken_skill: number }; brokenSkills: { skill: string; file: string; problems: { code: string; line: number; column: number }[] }[] } };
+      const report = JSON.parse(json.stdout) as {
+        problems: {
+          total: number;
+          byKind: { broken_skill: number };
+          brokenSkills: { skill: string; file: string; problems: { code: string; line: number; column: number }[] }[];
+        };
+      };
       assert.deepEqual(validateAgainst('explore-report.schema.json', report), [], 'the report matches contracts/explore-report.schema.json');
       assert.equal(report.problems.byKind.broken_skill, 1);
       assert.ok(report.problems.total >= 1);
@@ -156,7 +184,10 @@ for (const broken of CASES) {
       assert.equal(using.code, 2, using.stdout + using.stderr);
       assert.match(
         using.stderr,
-        new RegExp(`^plans/cross\\.plan\\.json:\\d+:\\d+: error SKILL_BROKEN: "cross" uses the skill "ferryman", which is unusable: skills/ferryman/skill\\.json:${broken.line}:${broken.column}: ${broken.code}: `, 'm'),
+        new RegExp(
+          `^plans/cross\\.plan\\.json:\\d+:\\d+: error SKILL_BROKEN: "cross" uses the skill "ferryman", which is unusable: skills/ferryman/skill\\.json:${broken.line}:${broken.column}: ${broken.code}: `,
+          'm',
+        ),
       );
       assert.match(using.stderr, /The plan is invalid; nothing ran\./);
       const other = await narratoria(['run', 'plans/wait.plan.json', '--root', root, '--no-save'], root);
@@ -172,12 +203,21 @@ for (const broken of CASES) {
       assert.match(text.stdout, /✔ plans\/wait\.plan\.json is valid/);
       const json = await narratoria(['validate', 'plans/cross.plan.json', 'plans/wait.plan.json', '--root', root, '--format', 'json'], root);
       assert.equal(json.code, 1, json.stderr);
-      const report = JSON.parse(json.stdout) as { file: string; valid: boolean; diagnostics: { severity: string; code: string; file?: string; line: number | null; column: number | null }[] }[];
+      const report = JSON.parse(json.stdout) as {
+        file: string;
+        valid: boolean;
+        diagnostics: { severity: string; code: string; file?: string; line: number | null; column: number | null }[];
+      }[];
       assert.deepEqual(validateAgainst('validate-report.schema.json', report), []);
-      assert.deepEqual(report.map((entry) => entry.valid), [false, true]);
+      assert.deepEqual(
+        report.map((entry) => entry.valid),
+        [false, true],
+      );
       assert.ok(report[0]!.diagnostics.some((diagnostic) => diagnostic.severity === 'error' && diagnostic.code === 'SKILL_BROKEN'));
       assert.deepEqual(
-        report[1]!.diagnostics.filter((diagnostic) => diagnostic.file !== undefined).map((diagnostic) => [diagnostic.severity, diagnostic.code, diagnostic.file, diagnostic.line, diagnostic.column]),
+        report[1]!.diagnostics
+          .filter((diagnostic) => diagnostic.file !== undefined)
+          .map((diagnostic) => [diagnostic.severity, diagnostic.code, diagnostic.file, diagnostic.line, diagnostic.column]),
         broken.positions.map(([line, column]) => ['warning', broken.code, 'skills/ferryman/skill.json', line, column]),
       );
     });

@@ -43,13 +43,19 @@ test('validate: valid examples exit 0 and the JSON report matches its contract',
   assert.equal(run.code, 0, run.stderr);
   const report = JSON.parse(run.stdout) as { file: string; valid: boolean }[];
   assert.deepEqual(validateAgainst('validate-report.schema.json', report), []);
-  assert.deepEqual(report.map((entry) => [entry.file, entry.valid]), files.map((file) => [file, true]));
+  assert.deepEqual(
+    report.map((entry) => [entry.file, entry.valid]),
+    files.map((file) => [file, true]),
+  );
 });
 
 test('validate: a cycle exits 1 with a positioned, coded diagnostic', async () => {
   const run = await narratoria(['validate', 'test/fixtures/plans/cycle.plan.json', '--root', storyRoot, '--format', 'json']);
   assert.equal(run.code, 1);
-  const [entry] = JSON.parse(run.stdout) as { valid: boolean; diagnostics: { code: string; message: string; line: number; column: number; pointer: string }[] }[];
+  const [entry] = JSON.parse(run.stdout) as {
+    valid: boolean;
+    diagnostics: { code: string; message: string; line: number; column: number; pointer: string }[];
+  }[];
   assert.deepEqual(validateAgainst('validate-report.schema.json', [entry]), []);
   assert.equal(entry!.valid, false);
   const cycle = entry!.diagnostics.find((diagnostic) => diagnostic.code === 'DEPENDENCY_CYCLE');
@@ -71,10 +77,19 @@ test('validate: unreadable file exits 2 but still reports the other files', asyn
 });
 
 test('validate: upstream example plans are schema-valid; their missing tools are reported', async () => {
-  const run = await narratoria(['validate', 'test/fixtures/plans/upstream-torch.plan.json', 'test/fixtures/plans/upstream-torch-replan.plan.json', '--format', 'json']);
+  const run = await narratoria([
+    'validate',
+    'test/fixtures/plans/upstream-torch.plan.json',
+    'test/fixtures/plans/upstream-torch-replan.plan.json',
+    '--format',
+    'json',
+  ]);
   const report = JSON.parse(run.stdout) as { diagnostics: { code: string }[] }[];
   for (const entry of report) {
-    assert.ok(entry.diagnostics.every((diagnostic) => diagnostic.code.startsWith('TOOL_PATH_')), JSON.stringify(entry));
+    assert.ok(
+      entry.diagnostics.every((diagnostic) => diagnostic.code.startsWith('TOOL_PATH_')),
+      JSON.stringify(entry),
+    );
   }
 });
 
@@ -178,7 +193,10 @@ test('inspect: reports each line, stderr, exit code and verdict', async () => {
   assert.equal(garbage.code, 1);
   const garbageReport = JSON.parse(garbage.stdout) as { verdict: { ok: boolean; category: string }; lines: { status: string }[] };
   assert.deepEqual(validateAgainst('inspect-report.schema.json', garbageReport), []);
-  assert.deepEqual(garbageReport.lines.map((line) => line.status), ['event', 'invalid_json', 'event']);
+  assert.deepEqual(
+    garbageReport.lines.map((line) => line.status),
+    ['event', 'invalid_json', 'event'],
+  );
   assert.equal(garbageReport.verdict.category, 'invalid_json');
 
   const text = await narratoria(['inspect', path.join(storyRoot, 'skills/faults/scripts/events-after-done.js')]);
@@ -197,7 +215,10 @@ test('runs: a run is recorded, listed and shown', async () => {
   assert.equal(run.code, 0, run.stderr);
   const list = await narratoria(['runs', 'list', '--root', root, '--format', 'json']);
   const runs = JSON.parse(list.stdout) as { planId: string; status: string }[];
-  assert.deepEqual(runs.map((entry) => [entry.planId, entry.status]), [['66666666-3333-4444-8555-666666666666', 'succeeded']]);
+  assert.deepEqual(
+    runs.map((entry) => [entry.planId, entry.status]),
+    [['66666666-3333-4444-8555-666666666666', 'succeeded']],
+  );
   const show = await narratoria(['runs', 'show', '66666666-3333-4444-8555-666666666666', '--root', root]);
   assert.equal(show.code, 0);
   assert.equal((await narratoria(['runs', 'show', 'nope', '--root', root])).code, 2);

@@ -23,15 +23,22 @@ function show(run: CliRun): string {
 }
 
 const commands = Object.keys(COMMAND_USAGES) as CommandName[];
-const sourceOf = (command: CommandName) => readFileSync(path.join(projectRoot, 'src', 'cli', 'commands', `${command.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}Command.ts`), 'utf8');
+const sourceOf = (command: CommandName) =>
+  readFileSync(path.join(projectRoot, 'src', 'cli', 'commands', `${command.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase())}Command.ts`), 'utf8');
 
 test('every command has a module, and its usage lists every flag it parses and no other', () => {
   for (const command of commands) {
     const declared = new Set([...sourceOf(command).matchAll(/'?([a-z][a-z-]*)'?: \{ type: '(?:string|boolean)'/g)].map((match) => `--${match[1]}`));
     assert.ok(declared.size > 0, `${command}: its options are found in its module`);
-    const documented = new Set(COMMAND_USAGES[command].options.map(([flag]) => flag.split(' ')[0]!).filter((flag) => flag.startsWith('--') && flag !== '--help'));
+    const documented = new Set(
+      COMMAND_USAGES[command].options.map(([flag]) => flag.split(' ')[0]!).filter((flag) => flag.startsWith('--') && flag !== '--help'),
+    );
     assert.deepEqual([...documented].sort(), [...declared].sort(), `${command}: the flags in usage.ts against those its module parses`);
-    for (const flag of declared) assert.ok(COMMAND_USAGES[command].synopsis.some((line) => line.includes(flag)), `${command}: ${flag} in the synopsis`);
+    for (const flag of declared)
+      assert.ok(
+        COMMAND_USAGES[command].synopsis.some((line) => line.includes(flag)),
+        `${command}: ${flag} in the synopsis`,
+      );
   }
 });
 
@@ -50,7 +57,7 @@ test('the CLI reference documents every command, each of its flags in its own se
   assert.doesNotMatch(reference, /npx narratoria (?!works)/, 'npx is named only as the in-clone alternative');
 });
 
-test('--help and -h print each command\'s usage on stdout, exit 0, and run nothing', async () => {
+test("--help and -h print each command's usage on stdout, exit 0, and run nothing", async () => {
   const cwd = scratch();
   for (const command of commands) {
     for (const flag of ['--help', '-h']) {
@@ -84,11 +91,21 @@ test('a --root that names no folder: exit 2 for every command that takes it, nam
   const missing = path.join('stories', 'my-story');
   for (const command of withRoot) {
     // The arguments the command would otherwise run with.
-    const operands: Record<string, string[]> = { validate: ['plan.json'], run: ['plan.json'], inspect: ['script.js'], runs: ['list'], graph: ['plan.json'], play: ['--once', 'I look around', '--narrator', 'pattern'] };
+    const operands: Record<string, string[]> = {
+      validate: ['plan.json'],
+      run: ['plan.json'],
+      inspect: ['script.js'],
+      runs: ['list'],
+      graph: ['plan.json'],
+      play: ['--once', 'I look around', '--narrator', 'pattern'],
+    };
     for (const rootArguments of [['--root', missing], [`--root=${missing}`]]) {
       const run = await narratoria([command, ...(operands[command] ?? []), ...rootArguments], cwd);
       assert.equal(run.code, 2, `${command} ${rootArguments.join(' ')}\n${show(run)}`);
-      assert.ok(run.stderr.includes(`the story folder ${missing} (--root) does not exist; create one with "narratoria init ${missing}"`), `${command}\n${show(run)}`);
+      assert.ok(
+        run.stderr.includes(`the story folder ${missing} (--root) does not exist; create one with "narratoria init ${missing}"`),
+        `${command}\n${show(run)}`,
+      );
       assert.equal(run.stdout, '');
     }
   }
@@ -103,7 +120,7 @@ test('a --root that names no folder: exit 2 for every command that takes it, nam
   assert.match(file.stderr, /--root story\.txt is not a folder/);
 });
 
-test('--no-bundled-skills: test and explore use only the story\'s own skills, as play and skills do', async () => {
+test("--no-bundled-skills: test and explore use only the story's own skills, as play and skills do", async () => {
   // A story without skills of its own: the playtest names a bundled skill, which the flag leaves out.
   const empty = scratch();
   mkdirSync(path.join(empty, 'skills'));
@@ -119,7 +136,10 @@ test('--no-bundled-skills: test and explore use only the story\'s own skills, as
   assert.deepEqual((JSON.parse(alone.stdout) as { scripts: unknown[] }).scripts, [], 'no script of a bundled skill is known');
   const bundled = await narratoria(['explore', '--runs', '1', '--turns', '1', '--format', 'json'], empty);
   assert.equal(bundled.code, 0, show(bundled));
-  assert.ok((JSON.parse(bundled.stdout) as { scripts: { script?: string; id?: string }[] }).scripts.length > 0, 'without the flag the bundled skills are there');
+  assert.ok(
+    (JSON.parse(bundled.stdout) as { scripts: { script?: string; id?: string }[] }).scripts.length > 0,
+    'without the flag the bundled skills are there',
+  );
 
   // A story with its own copies of the skills plays its playtest with the flag.
   const story = path.join(scratch(), 'story');

@@ -9,8 +9,6 @@ import { narratoria, projectRoot, storyRoot, type CliRun } from './cliHarness.js
 
 const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
 const bundlePath = path.join(projectRoot, 'dist', 'cliMain.cjs');
-/** Node ≥ 22.1 keeps the cache itself (module.enableCompileCache); older Node uses the launcher's own .v8cache file. */
-const cacheFilePattern = /^cliMain\.cjs-.+\.v8cache$/;
 
 let scratch: string;
 before(() => {
@@ -30,7 +28,12 @@ function sandbox(): { cacheHome: string; home: string; cacheDirectory: string } 
 }
 
 /** Runs `node [nodeArgs] dist/cli.cjs ...args` with the compile cache switched on (unless `env` says otherwise) in `box`. */
-function launch(box: { cacheHome: string; home: string }, args: readonly string[], env: NodeJS.ProcessEnv = {}, nodeArgs: readonly string[] = []): Promise<CliRun> {
+function launch(
+  box: { cacheHome: string; home: string },
+  args: readonly string[],
+  env: NodeJS.ProcessEnv = {},
+  nodeArgs: readonly string[] = [],
+): Promise<CliRun> {
   // Whatever the environment running the tests says, the cache is on unless a test turns it off.
   const cacheOn = { NARRATORIA_NO_COMPILE_CACHE: undefined, NODE_DISABLE_COMPILE_CACHE: undefined, NODE_COMPILE_CACHE: undefined };
   return narratoria(args, projectRoot, { ...cacheOn, XDG_CACHE_HOME: box.cacheHome, HOME: box.home, ...env }, nodeArgs);
@@ -46,11 +49,6 @@ function assertVersionRun(run: CliRun, label: string): void {
 function filesUnder(directory: string): string[] {
   if (!existsSync(directory)) return [];
   return (readdirSync(directory, { recursive: true }) as string[]).filter((entry) => statSync(path.join(directory, entry)).isFile()).sort();
-}
-
-/** The launcher's cache files in `directory` (a temp file left behind would fail the tests that list the whole folder). */
-function cacheFiles(directory: string): string[] {
-  return existsSync(directory) ? readdirSync(directory).filter((entry) => cacheFilePattern.test(entry)).sort() : [];
 }
 
 /** FNV-1a (32 bits, hex) of the bundle's path: the part of the name that tells installs apart. */
@@ -85,7 +83,11 @@ function identity(file: string): { ino: bigint; mtimeNs: bigint; content: Buffer
 test('first run: --version works and leaves one private .v8cache file', async () => {
   const box = sandbox();
   assertVersionRun(await launch(box, ['--version']), 'first run');
-  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles(), 'exactly one cache file, named after Node and the bundle, the bundle\'s path, and no temp file');
+  assert.deepEqual(
+    readdirSync(box.cacheDirectory).sort(),
+    installFiles(),
+    "exactly one cache file, named after Node and the bundle, the bundle's path, and no temp file",
+  );
   assert.equal(readFileSync(path.join(box.cacheDirectory, bundleFileName()), 'utf8'), bundlePath);
   const file = path.join(box.cacheDirectory, expectedCacheName());
   assert.ok(statSync(file).size > 0);
@@ -170,7 +172,20 @@ test('writing a cache sweeps what no run will read: other versions, week-old cac
   // What the launcher does not own, however old; and a folder it cannot remove, which stops nothing else.
   const foreign = ['modelWorker.cjs-v0.0.0-x64-1-1.v8cache', 'cliMain.cjs-notes.txt', 'notes.tmp'];
   const folder = `cliMain.cjs-${pathHash('/folder/dist/cliMain.cjs')}-v0.0.0-x64-1-1.v8cache`;
-  for (const name of [...liveInstall, ...goneInstall, ...recentlyGone, unnamedInstall, unhashed, stale, staleBeforeCommands, otherCommand, abandoned, writing, ...foreign]) writeFileSync(path.join(box.cacheDirectory, name), 'old');
+  for (const name of [
+    ...liveInstall,
+    ...goneInstall,
+    ...recentlyGone,
+    unnamedInstall,
+    unhashed,
+    stale,
+    staleBeforeCommands,
+    otherCommand,
+    abandoned,
+    writing,
+    ...foreign,
+  ])
+    writeFileSync(path.join(box.cacheDirectory, name), 'old');
   mkdirSync(path.join(box.cacheDirectory, folder));
   writeFileSync(path.join(box.cacheDirectory, bundleFileName(liveBundle)), liveBundle);
   writeFileSync(path.join(box.cacheDirectory, bundleFileName(goneBundle)), goneBundle);
@@ -180,7 +195,10 @@ test('writing a cache sweeps what no run will read: other versions, week-old cac
   at(abandoned, 2 * hour);
 
   assertVersionRun(await launch(box, ['--version']), 'run writing a new cache');
-  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), [...installFiles(), otherCommand, ...liveInstall, ...recentlyGone, writing, ...foreign, folder].sort());
+  assert.deepEqual(
+    readdirSync(box.cacheDirectory).sort(),
+    [...installFiles(), otherCommand, ...liveInstall, ...recentlyGone, writing, ...foreign, folder].sort(),
+  );
   assert.ok(statSync(path.join(box.cacheDirectory, expectedCacheName())).size > 0);
 });
 
@@ -209,7 +227,10 @@ test('a cache folder that cannot be created only costs speed: the command still 
 test('real commands through the launcher: validate exits 0 for a valid plan and 1 for invalid ones, with a cold and a warm cache', async () => {
   const box = sandbox();
   const badPlan = path.join(scratch, 'bad-uuid.plan.json');
-  writeFileSync(badPlan, JSON.stringify({ requestId: 'not-a-uuid', tools: [{ toolId: 'a', toolPath: 'skills/helpers/scripts/echo.js' }], dependancies: [] }, null, 2));
+  writeFileSync(
+    badPlan,
+    JSON.stringify({ requestId: 'not-a-uuid', tools: [{ toolId: 'a', toolPath: 'skills/helpers/scripts/echo.js' }], dependancies: [] }, null, 2),
+  );
   for (const temperature of ['cold', 'warm']) {
     const valid = await launch(box, ['validate', 'contracts/examples/pick-the-lock.plan.json']);
     assert.equal(valid.code, 0, `${temperature}: ${valid.stderr}${valid.stdout}`);
@@ -219,7 +240,10 @@ test('real commands through the launcher: validate exits 0 for a valid plan and 
     assert.equal(cycle.code, 1, `${temperature}: ${cycle.stderr}`);
     const [cycleEntry] = JSON.parse(cycle.stdout) as { valid: boolean; diagnostics: { code: string }[] }[];
     assert.equal(cycleEntry!.valid, false);
-    assert.ok(cycleEntry!.diagnostics.some((diagnostic) => diagnostic.code === 'DEPENDENCY_CYCLE'), cycle.stdout);
+    assert.ok(
+      cycleEntry!.diagnostics.some((diagnostic) => diagnostic.code === 'DEPENDENCY_CYCLE'),
+      cycle.stdout,
+    );
 
     // Schema errors come from the precompiled validators inside the bundle.
     const schema = await launch(box, ['validate', badPlan, '--root', storyRoot, '--format', 'json']);
@@ -292,7 +316,11 @@ test('an error thrown inside the bundle reports a stack in dist/cliMain.cjs at t
 test('the bundle is one function expression of ASCII text: V8 holds it as a one-byte string, half the memory every spawn forks', () => {
   const bytes = readFileSync(bundlePath);
   const firstNonAscii = bytes.findIndex((byte) => byte > 0x7f);
-  assert.equal(firstNonAscii, -1, `non-ASCII byte at offset ${firstNonAscii}: ${JSON.stringify(bytes.subarray(Math.max(0, firstNonAscii - 40), firstNonAscii + 10).toString('utf8'))}`);
+  assert.equal(
+    firstNonAscii,
+    -1,
+    `non-ASCII byte at offset ${firstNonAscii}: ${JSON.stringify(bytes.subarray(Math.max(0, firstNonAscii - 40), firstNonAscii + 10).toString('utf8'))}`,
+  );
   const text = bytes.toString('latin1');
   assert.ok(text.startsWith(BUNDLE_HEAD), `starts with ${JSON.stringify(text.slice(0, 80))}`);
   assert.match(text, /\n\}\)\n\/\/# sourceMappingURL=cliMain\.cjs\.map\n?$|\n\}\)\n?$/);

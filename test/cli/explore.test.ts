@@ -40,7 +40,11 @@ function parse(run: CliRun): ExploreReport {
 function withoutTimings(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutTimings);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !key.endsWith('Ms')).map(([key, inner]) => [key, withoutTimings(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !key.endsWith('Ms'))
+      .map(([key, inner]) => [key, withoutTimings(inner)]),
+  );
 }
 
 function assertValid(report: ExploreReport): void {
@@ -69,7 +73,10 @@ describe('narratoria explore: usage errors exit 2 with a clear message', () => {
   }
   it('lists explore in --help', async () => {
     const run = await narratoria(['--help']);
-    assert.match(run.stdout, /narratoria explore \[--root DIR\] \[--runs N\] \[--turns N\] \[--seed S\] \[--narrator pattern\|llm\|auto\] \[--jobs N\] \[--format text\|json\] \[--out DIR\] \[--coverage\]/);
+    assert.match(
+      run.stdout,
+      /narratoria explore \[--root DIR\] \[--runs N\] \[--turns N\] \[--seed S\] \[--narrator pattern\|llm\|auto\] \[--jobs N\] \[--format text\|json\] \[--out DIR\] \[--coverage\]/,
+    );
   });
 });
 
@@ -129,7 +136,9 @@ describe('narratoria explore: fault injection, determinism and saved playtests',
       assert.equal(parsed.playtest!.seed, session.seed);
       const run = await narratoria(['test', file, '--root', root, '--format', 'json'], root);
       assert.equal(run.code, 1, show(run));
-      const report = JSON.parse(run.stdout) as { playtests: { turns: { index: number; status: string; failures: { expectation: string; actual: unknown }[] }[] }[] };
+      const report = JSON.parse(run.stdout) as {
+        playtests: { turns: { index: number; status: string; failures: { expectation: string; actual: unknown }[] }[] }[];
+      };
       const problemTurns = [...new Set(session.problems.map((problem) => problem.turn))];
       const failedTurns = report.playtests[0]!.turns.filter((turn) => turn.status === 'failed').map((turn) => turn.index);
       assert.deepEqual(failedTurns, problemTurns, 'the turns with problems fail, and only they');
@@ -149,7 +158,12 @@ describe('narratoria explore: fault injection, determinism and saved playtests',
     assert.equal(run.code, 1, show(run));
     const report = parse(run);
     assert.equal(report.outDirectory, out);
-    assert.deepEqual(readdirSync(out).filter((name) => name.endsWith('.playtest.json')).sort(), report.failedSessions.map((session) => path.basename(session.playtest!)).sort());
+    assert.deepEqual(
+      readdirSync(out)
+        .filter((name) => name.endsWith('.playtest.json'))
+        .sort(),
+      report.failedSessions.map((session) => path.basename(session.playtest!)).sort(),
+    );
   });
 });
 
@@ -187,7 +201,10 @@ describe('narratoria explore --coverage and narratoria test --coverage', () => {
 describe('narratoria explore: Ctrl+C', () => {
   it('cancels cleanly and prints a partial report', async () => {
     const root = storyCopy();
-    const child = spawn(process.execPath, [cliPath, 'explore', '--root', root, '--runs', '200', '--turns', '10', '--format', 'json'], { cwd: root, env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(process.execPath, [cliPath, 'explore', '--root', root, '--runs', '200', '--turns', '10', '--format', 'json'], {
+      cwd: root,
+      env: { ...process.env, NO_COLOR: '1' },
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
@@ -212,7 +229,9 @@ describe('narratoria explore: Ctrl+C', () => {
     assert.ok(report.sessions.played < 200);
     assert.match(stderr, /cancelled/);
     // No script of the story outlives the command (the fixture's copy is the only place its scripts live).
-    const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').filter((line) => line.includes(root));
+    const left = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+      .split('\n')
+      .filter((line) => line.includes(root));
     assert.deepEqual(left, []);
   });
 });

@@ -29,7 +29,19 @@ function write(name: string, content: unknown): string {
 }
 
 interface GraphJson {
-  nodes: { id: string; toolPath: string; skill: string | null; level: number; x: number; y: number; width: number; height: number; state?: string; durationMs?: number; retryCount?: number }[];
+  nodes: {
+    id: string;
+    toolPath: string;
+    skill: string | null;
+    level: number;
+    x: number;
+    y: number;
+    width: number;
+    height: number;
+    state?: string;
+    durationMs?: number;
+    retryCount?: number;
+  }[];
   edges: { from: string; to: string; points: { x: number; y: number }[] }[];
   cycles: string[][];
   width: number;
@@ -124,7 +136,13 @@ test('graph of a run record and of an ExecutionResult: recorded state, duration 
     requestId: '5e0c1d6a-7c1b-4c55-9d0a-0b6c1c1d2e3f',
     tools: [
       { toolId: 'first', toolPath: 'skills/helpers/scripts/echo.js', input: { message: 'hi' } },
-      { toolId: 'flaky', toolPath: 'skills/helpers/scripts/flaky.js', input: { counterFile: counter, failTimes: 1 }, retryPolicy: { maxRetries: 2, backoffMs: 10 }, dependencies: ['first'] },
+      {
+        toolId: 'flaky',
+        toolPath: 'skills/helpers/scripts/flaky.js',
+        input: { counterFile: counter, failTimes: 1 },
+        retryPolicy: { maxRetries: 2, backoffMs: 10 },
+        dependencies: ['first'],
+      },
       { toolId: 'bad', toolPath: 'skills/faults/scripts/done-not-ok.js', required: false, retryPolicy: { maxRetries: 0 }, dependencies: ['first'] },
     ],
   });

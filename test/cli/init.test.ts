@@ -33,7 +33,9 @@ function snapshot(folder: string): Map<string, string> {
   return files;
 }
 
-const samples = readdirSync(path.join(projectRoot, 'skills'), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const samples = readdirSync(path.join(projectRoot, 'skills'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 test('init into an empty folder: the sample skills, a plan that validates and runs, a playtest that passes, a story that plays', async () => {
   const parent = scratch();
@@ -52,13 +54,17 @@ test('init into an empty folder: the sample skills, a plan that validates and ru
   }
   assert.match(init.stdout, /Next: narratoria play --root my-story/);
   // A script keeps its mode, and nothing a skill saved while running (data/) or a local config.json is copied.
-  assert.equal(statSync(path.join(story, 'skills', 'dice-roller', 'scripts', 'roll.js')).mode, statSync(path.join(projectRoot, 'skills', 'dice-roller', 'scripts', 'roll.js')).mode);
+  assert.equal(
+    statSync(path.join(story, 'skills', 'dice-roller', 'scripts', 'roll.js')).mode,
+    statSync(path.join(projectRoot, 'skills', 'dice-roller', 'scripts', 'roll.js')).mode,
+  );
   for (const skill of samples) {
     assert.ok(!existsSync(path.join(story, 'skills', skill, 'data')), `skills/${skill}/data`);
     assert.ok(!existsSync(path.join(story, 'skills', skill, 'config.json')), `skills/${skill}/config.json`);
   }
   const readme = readFileSync(path.join(story, 'README.md'), 'utf8');
-  for (const command of ['narratoria play', 'narratoria test', 'narratoria validate plans/pick-the-lock.plan.json']) assert.ok(readme.includes(command), command);
+  for (const command of ['narratoria play', 'narratoria test', 'narratoria validate plans/pick-the-lock.plan.json'])
+    assert.ok(readme.includes(command), command);
   const playtest = JSON.parse(readFileSync(path.join(story, 'playtests', 'first-steps.playtest.json'), 'utf8')) as unknown;
   assert.deepEqual(validateAgainst('playtest.schema.json', playtest), []);
 

@@ -25,7 +25,10 @@ test('inspect --record writes the raw lines and a sidecar; --replay reports them
   const replayReport = JSON.parse(replayed.stdout) as { verdict: unknown; lines: { status: string }[] };
   assert.deepEqual(validateAgainst('inspect-report.schema.json', replayReport), []);
   assert.deepEqual(replayReport.verdict, liveReport.verdict);
-  assert.deepEqual(replayReport.lines.map((line) => line.status), liveReport.lines.map((line) => line.status));
+  assert.deepEqual(
+    replayReport.lines.map((line) => line.status),
+    liveReport.lines.map((line) => line.status),
+  );
   const text = await narratoria(['inspect', '--replay', good]);
   assert.equal(text.code, 0);
   assert.match(text.stdout, /✔ ok/);
@@ -33,7 +36,10 @@ test('inspect --record writes the raw lines and a sidecar; --replay reports them
 
 test('inspect --replay of a recording that breaks the protocol exits 1; a script deleted since still replays (nothing runs)', async () => {
   const copy = path.join(scratch, 'garbage-copy.js');
-  writeFileSync(copy, readFileSync(path.join(storyRoot, 'skills/faults/scripts/garbage-line.js'), 'utf8').replace("'../../../lib/", `'${path.join(storyRoot, 'lib')}/`));
+  writeFileSync(
+    copy,
+    readFileSync(path.join(storyRoot, 'skills/faults/scripts/garbage-line.js'), 'utf8').replace("'../../../lib/", `'${path.join(storyRoot, 'lib')}/`),
+  );
   const file = path.join(scratch, 'garbage.ndjson');
   const live = await narratoria(['inspect', copy, '--record', file]);
   assert.equal(live.code, 1, live.stdout + live.stderr);

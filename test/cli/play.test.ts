@@ -15,7 +15,9 @@ after(() => rmSync(emptyStory, { recursive: true, force: true }));
 
 /** The session file of the one play-through a new story has (.narratoria/sessions/<its date and time>/session.json). */
 function onlySessionFile(story: string): string {
-  const ids = readdirSync(path.join(story, '.narratoria', 'sessions')).filter((id) => existsSync(path.join(story, '.narratoria', 'sessions', id, 'session.json')));
+  const ids = readdirSync(path.join(story, '.narratoria', 'sessions')).filter((id) =>
+    existsSync(path.join(story, '.narratoria', 'sessions', id, 'session.json')),
+  );
   assert.equal(ids.length, 1, ids.join(', '));
   return path.join(story, '.narratoria', 'sessions', ids[0]!, 'session.json');
 }
@@ -32,7 +34,13 @@ test('play --once "I roll to pick the lock" runs dice-roller then storyteller an
   const turn = await once(['--root', emptyStory, '--narrator', 'pattern', '--once', 'I roll to pick the lock']);
   assert.equal(turn.fallback, false);
   const tools = turn.attempts[0]!.result.toolResults;
-  assert.deepEqual(tools.map((tool) => [tool.toolId, tool.skill, tool.state]), [['roll', 'dice-roller', 'success'], ['narrate', 'storyteller', 'success']]);
+  assert.deepEqual(
+    tools.map((tool) => [tool.toolId, tool.skill, tool.state]),
+    [
+      ['roll', 'dice-roller', 'success'],
+      ['narrate', 'storyteller', 'success'],
+    ],
+  );
   // The narration is about the roll (criticals are told without the number, so check the outcome).
   const narration = tools[1]!.output?.result as { narration: string; outcome: string };
   assert.ok(['success', 'failure', 'criticalSuccess', 'criticalFailure', 'rolled'].includes(narration.outcome), narration.outcome);
@@ -46,7 +54,10 @@ test('a skill whose script always fails: the turn shows the replan and still nar
   assert.ok(turn.attempts.length >= 2);
   // Attempt 1: broken-dice fails (its dependent narration is skipped); attempt 2: the real dice roll
   // succeeds but broken-story fails; attempt 3: dice-roller and storyteller.
-  assert.deepEqual(turn.attempts.map((attempt) => attempt.outcome), ['failed', 'failed', 'success']);
+  assert.deepEqual(
+    turn.attempts.map((attempt) => attempt.outcome),
+    ['failed', 'failed', 'success'],
+  );
   const [first, second, third] = turn.attempts;
   assert.deepEqual(first!.result.disabledSkills, ['broken-dice']);
   assert.deepEqual(second!.plan.metadata, { ...second!.plan.metadata, generationAttempt: 2, parentPlanId: first!.plan.requestId, narrator: 'pattern' });
@@ -54,7 +65,10 @@ test('a skill whose script always fails: the turn shows the replan and still nar
   assert.deepEqual(second!.result.disabledSkills, ['broken-story']);
   assert.equal(third!.plan.metadata?.parentPlanId, second!.plan.requestId);
   assert.deepEqual(third!.disabledSkills, ['broken-dice', 'broken-story']);
-  assert.deepEqual(third!.plan.tools.map((tool) => tool.toolPath.split('/').slice(-3, -2)[0]), ['dice-roller', 'storyteller']);
+  assert.deepEqual(
+    third!.plan.tools.map((tool) => tool.toolPath.split('/').slice(-3, -2)[0]),
+    ['dice-roller', 'storyteller'],
+  );
   assert.deepEqual(turn.disabledSkills, ['broken-dice', 'broken-story']);
   const narration = third!.result.toolResults[1]!.output?.result as { narration: string; outcome: string };
   assert.notEqual(narration.outcome, 'action', 'the storyteller narrated the roll');
@@ -157,7 +171,10 @@ test('piped play: every line is played, even those that arrive together while a 
     child.stdin.end('I walk into the Rusty Anchor tavern\nHave I met Mira before?\nI roll to pick the lock\n');
     assert.equal(await closed, 0, stdout);
     const saved = JSON.parse(readFileSync(onlySessionFile(story), 'utf8')) as { turns: { input: string }[] };
-    assert.deepEqual(saved.turns.map((turn) => turn.input), ['I walk into the Rusty Anchor tavern', 'Have I met Mira before?', 'I roll to pick the lock']);
+    assert.deepEqual(
+      saved.turns.map((turn) => turn.input),
+      ['I walk into the Rusty Anchor tavern', 'Have I met Mira before?', 'I roll to pick the lock'],
+    );
     assert.match(stdout, /> I walk into the Rusty Anchor tavern\n[^]*> Have I met Mira before\?\n[^]*> I roll to pick the lock\n/);
   } finally {
     rmSync(story, { recursive: true, force: true });

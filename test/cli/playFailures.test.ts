@@ -31,11 +31,20 @@ test('a hung required skill: one plan timeout, then the turn re-plans without it
   const run = await narratoria(['play', '--root', story, '--narrator', 'pattern', '--plan-timeout', '3000', '--once', ACROSS]);
   assert.equal(run.code, 0, run.stderr);
   const lines = run.stdout.split('\n');
-  assert.ok(lines.some((line) => /^attempt 1 \[pattern\] cross, narrate: failed/.test(line)), run.stdout);
-  assert.ok(lines.some((line) => /^attempt 2 \[pattern\] narrate: success/.test(line)), run.stdout);
+  assert.ok(
+    lines.some((line) => /^attempt 1 \[pattern\] cross, narrate: failed/.test(line)),
+    run.stdout,
+  );
+  assert.ok(
+    lines.some((line) => /^attempt 2 \[pattern\] narrate: success/.test(line)),
+    run.stdout,
+  );
   assert.ok(!lines.some((line) => /^attempt 3/.test(line)), 'the hang cost one attempt');
   assert.ok(lines.includes('✖ attempt 1: cross hung: still running when the plan timed out after 3.0 s (skill ferryman)'), run.stdout);
-  assert.ok(lines.some((line) => line.includes('PLAN_TIMEOUT: the plan timeout (3,000 ms) expired while this tool was running')), run.stdout);
+  assert.ok(
+    lines.some((line) => line.includes('PLAN_TIMEOUT: the plan timeout (3,000 ms) expired while this tool was running')),
+    run.stdout,
+  );
   assert.ok(lines.includes('    | the ferry rope is jammed'), 'the last lines of its stderr');
   const record = lines.find((line) => line.includes('run record: '));
   assert.ok(record?.includes(`run record: ${path.join(story, '.narratoria', 'runs')}/`), record);
@@ -50,7 +59,10 @@ test('a hung required skill: one plan timeout, then the turn re-plans without it
   const runs = JSON.parse(listed.stdout) as { planId: string; status: string }[];
   const planId = /runs show ([0-9a-f-]{36})/.exec(record!)![1]!;
   assert.equal(runs.find((each) => each.planId === planId)?.status, 'timeout');
-  assert.ok(runs.some((each) => each.status === 'succeeded'), 'the second attempt is recorded too');
+  assert.ok(
+    runs.some((each) => each.status === 'succeeded'),
+    'the second attempt is recorded too',
+  );
   const shown = await narratoria(['runs', 'show', planId, '--root', story]);
   assert.equal(shown.code, 0, shown.stderr);
 });
@@ -58,7 +70,13 @@ test('a hung required skill: one plan timeout, then the turn re-plans without it
 test('--turn-budget bounds the whole turn: a hang that spends it ends the turn with the fallback, saying so', async () => {
   const run = await narratoria(['play', '--root', story, '--narrator', 'pattern', '--turn-budget', '2000', '--once', ACROSS, '--format', 'json']);
   assert.equal(run.code, 0, run.stderr);
-  const turn = JSON.parse(run.stdout) as { fallback: boolean; budgetSpentMs?: number; attempts: unknown[]; disabledReasons?: Record<string, string>; narrative: string };
+  const turn = JSON.parse(run.stdout) as {
+    fallback: boolean;
+    budgetSpentMs?: number;
+    attempts: unknown[];
+    disabledReasons?: Record<string, string>;
+    narrative: string;
+  };
   assert.equal(turn.fallback, true);
   assert.equal(turn.budgetSpentMs, 2000);
   assert.equal(turn.attempts.length, 1);
@@ -76,7 +94,9 @@ const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).statu
 
 /** Interactive `play` in a pseudo-terminal: what it printed, a way to type, and its exit code. */
 function terminalPlay(root: string) {
-  const command = [process.execPath, cliPath, 'play', '--root', root, '--narrator', 'pattern', '--session', path.join(root, 'ctrl-c.session.json')].map((part) => `'${part}'`).join(' ');
+  const command = [process.execPath, cliPath, 'play', '--root', root, '--narrator', 'pattern', '--session', path.join(root, 'ctrl-c.session.json')]
+    .map((part) => `'${part}'`)
+    .join(' ');
   const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, NO_COLOR: '1', TERM: 'dumb' }, stdio: ['pipe', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
@@ -101,7 +121,9 @@ function terminalPlay(root: string) {
   };
 }
 
-test('Ctrl+C in interactive play: the first press cancels the running turn and the prompt comes back; at an empty prompt it quits (exit 130)', { skip: !hasScript && 'needs util-linux script for a pseudo-terminal' }, async (t) => {
+test('Ctrl+C in interactive play: the first press cancels the running turn and the prompt comes back; at an empty prompt it quits (exit 130)', {
+  skip: !hasScript && 'needs util-linux script for a pseudo-terminal',
+}, async (t) => {
   const play = terminalPlay(story);
   t.after(() => play.child.kill('SIGKILL'));
   let at = await play.waitFor(/> /);
@@ -125,7 +147,7 @@ test('Ctrl+C twice within 2 s while a turn runs quits (exit 130)', { skip: !hasS
   t.after(() => play.child.kill('SIGKILL'));
   let at = await play.waitFor(/> /);
   play.type(`${ACROSS}\r`);
-  at = await play.waitFor(/running cross \(ferryman\) \d+ s/, at);
+  await play.waitFor(/running cross \(ferryman\) \d+ s/, at);
   play.type('\x03');
   play.type('\x03');
   assert.equal(await play.exited, 130);

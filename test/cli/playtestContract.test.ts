@@ -393,7 +393,7 @@ test('failing expectations exit 1; the text report shows ✖ and each failed exp
   });
 });
 
-test('skillsMatch: strict, unordered, superset and subset compare the first attempt\'s skills', async () => {
+test("skillsMatch: strict, unordered, superset and subset compare the first attempt's skills", async () => {
   await inStory(async (root) => {
     // "I roll to pick the lock" runs dice-roller then storyteller with the pattern narrator.
     const cases: [string, string[], string, 'passed' | 'failed'][] = [
@@ -420,7 +420,11 @@ test('skillsMatch: strict, unordered, superset and subset compare the first atte
       const entry = byFile(report, `${name}.playtest.json`);
       assert.equal(entry.status, status, `${name} (${skillsMatch}): ${JSON.stringify(entry.turns)}`);
       assert.deepEqual(entry.turns[0]!.skills, ['dice-roller', 'storyteller'], `${name}: the first attempt's skills in order of first use`);
-      if (status === 'failed') assert.ok(entry.turns[0]!.failures.some((failure) => failure.expectation.includes('skills')), `${name}: a skills failure`);
+      if (status === 'failed')
+        assert.ok(
+          entry.turns[0]!.failures.some((failure) => failure.expectation.includes('skills')),
+          `${name}: a skills failure`,
+        );
     }
   });
 });
@@ -448,7 +452,20 @@ test('schema violations exit 2 at the offending line, and nothing runs', async (
     },
     {
       name: 'skills-match',
-      text: ['{', '  "turns": [', '    {', '      "input": "I roll to pick the lock",', '      "expect": {', '        "skills": ["dice-roller"],', '        "skillsMatch": "sometimes"', '      }', '    }', '  ]', '}', ''].join('\n'),
+      text: [
+        '{',
+        '  "turns": [',
+        '    {',
+        '      "input": "I roll to pick the lock",',
+        '      "expect": {',
+        '        "skills": ["dice-roller"],',
+        '        "skillsMatch": "sometimes"',
+        '      }',
+        '    }',
+        '  ]',
+        '}',
+        '',
+      ].join('\n'),
       needle: '"skillsMatch"',
     },
     {
@@ -486,7 +503,17 @@ test('an expectation naming a skill the story does not have is an error in the f
   for (const key of ['skills', 'notSkills']) {
     await inStory(async (root) => {
       writePlaytest(root, 'good.playtest.json', passingRoll('Good'));
-      const text = ['{', '  "turns": [', '    {', '      "input": "I roll to pick the lock",', `      "expect": { "${key}": ["lockpicking-wizard"] }`, '    }', '  ]', '}', ''].join('\n');
+      const text = [
+        '{',
+        '  "turns": [',
+        '    {',
+        '      "input": "I roll to pick the lock",',
+        `      "expect": { "${key}": ["lockpicking-wizard"] }`,
+        '    }',
+        '  ]',
+        '}',
+        '',
+      ].join('\n');
       assertValidPlaytest(JSON.parse(text));
       write(root, 'unknown.playtest.json', text);
       const run = await playtest(root, ['--format', 'json']);
@@ -534,7 +561,20 @@ test('--format json: the report matches its schema; summary, selection and runId
       ],
     };
     // b: its one turn fails on expect.skills (nothing is rolled when looking around).
-    const bText = ['{', '  "name": "Looking",', '  "turns": [', '    {', '      "input": "I look around",', '      "expect": {', '        "skills": ["dice-roller"]', '      }', '    }', '  ]', '}', ''].join('\n');
+    const bText = [
+      '{',
+      '  "name": "Looking",',
+      '  "turns": [',
+      '    {',
+      '      "input": "I look around",',
+      '      "expect": {',
+      '        "skills": ["dice-roller"]',
+      '      }',
+      '    }',
+      '  ]',
+      '}',
+      '',
+    ].join('\n');
     assertValidPlaytest(a);
     assertValidPlaytest(JSON.parse(bText));
     writePlaytest(root, 'a-lock.playtest.json', a);
@@ -553,7 +593,10 @@ test('--format json: the report matches its schema; summary, selection and runId
     assert.equal(pb.name, 'Looking');
     assert.equal(pa.turns.length, 2);
     assert.equal(pb.turns.length, 1);
-    assert.deepEqual(pa.turns.map((turn) => turn.status), ['passed', 'passed']);
+    assert.deepEqual(
+      pa.turns.map((turn) => turn.status),
+      ['passed', 'passed'],
+    );
     assert.equal(pa.turns[0]!.input, rollInput);
     assert.ok(pa.turns[0]!.index < pa.turns[1]!.index, 'turn indexes follow the file');
     assert.equal(pa.turns[0]!.skills[0], 'dice-roller');
@@ -687,7 +730,10 @@ test('--filter TEXT runs only the playtests whose name or file contains TEXT', a
     const byName = await playtest(root, ['--filter', 'Tavern', '--format', 'json']);
     assert.equal(byName.code, 0, show(byName));
     const named = parseReport(byName);
-    assert.deepEqual(named.playtests.map((entry) => entry.name), ['Tavern talk']);
+    assert.deepEqual(
+      named.playtests.map((entry) => entry.name),
+      ['Tavern talk'],
+    );
     assert.equal(named.summary.passed, 1);
 
     const byFileName = await playtest(root, ['--filter', 'cellar', '--format', 'json']);
@@ -717,7 +763,10 @@ test('a "choice" turn plays the Nth choice the previous turn offered', async () 
     const report = parseReport(run);
     assertValidReport(report);
     const entry = byFile(report, 'choices.playtest.json');
-    assert.deepEqual(entry.turns.map((turn) => turn.status), ['passed', 'passed']);
+    assert.deepEqual(
+      entry.turns.map((turn) => turn.status),
+      ['passed', 'passed'],
+    );
   });
 });
 
@@ -842,7 +891,7 @@ test('--update rewrites failing expect.skills (strict) and expect.outcome only; 
     assert.notEqual(updating.code, 2, show(updating));
     const updated = JSON.parse(readFileSync(file, 'utf8')) as typeof original;
     const expect = updated.turns[0]!.expect as Record<string, unknown>;
-    assert.deepEqual(expect['skills'], happened, 'expect.skills now holds the first attempt\'s skills');
+    assert.deepEqual(expect['skills'], happened, "expect.skills now holds the first attempt's skills");
     assert.equal(expect['skillsMatch'], 'strict');
     assert.equal(expect['outcome'], 'success');
     // Everything else is untouched.

@@ -38,7 +38,11 @@ function hashes(folder: string): Record<string, string> {
 }
 
 interface Report {
-  readonly playtests: readonly { readonly file: string; readonly status: string; readonly turns: readonly { readonly index: number; readonly narration?: string; readonly status: string }[] }[];
+  readonly playtests: readonly {
+    readonly file: string;
+    readonly status: string;
+    readonly turns: readonly { readonly index: number; readonly narration?: string; readonly status: string }[];
+  }[];
 }
 
 async function tavernTurnTwo(): Promise<string> {
@@ -65,24 +69,50 @@ test('test and explore leave skills/ byte for byte as it was, and a playtest nar
 
   // The playtest plays in a session of its own: what was played before does not reach it.
   assert.equal(await tavernTurnTwo(), pristine);
-  const explored = await narratoria(['explore', '--root', story, '--runs', '3', '--turns', '4', '--seed', '5', '--narrator', 'pattern', '--jobs', '1', '--format', 'json']);
+  const explored = await narratoria([
+    'explore',
+    '--root',
+    story,
+    '--runs',
+    '3',
+    '--turns',
+    '4',
+    '--seed',
+    '5',
+    '--narrator',
+    'pattern',
+    '--jobs',
+    '1',
+    '--format',
+    'json',
+  ]);
   assert.ok(explored.code === 0 || explored.code === 1, explored.stderr);
   assert.deepEqual(hashes(skills), before, 'no file under skills/ was added, removed or changed');
   // Neither left a session of its own behind in the story.
   const sessions = readdirSync(path.join(story, '.narratoria', 'sessions')).sort();
-  assert.ok(sessions.every((id) => !/^(?:playtest|explore)-/.test(id)), sessions.join(', '));
+  assert.ok(
+    sessions.every((id) => !/^(?:playtest|explore)-/.test(id)),
+    sessions.join(', '),
+  );
 });
 
 test('a story that uses the bundled skills: their data goes into the story, never into the installation', async () => {
   // A copy of the installation (the bundle and its skills), so its folder can be watched.
   const install = path.join(scratch, 'install');
   cpSync(path.join(projectRoot, 'dist'), path.join(install, 'dist'), { recursive: true });
-  cpSync(path.join(projectRoot, 'skills'), path.join(install, 'skills'), { recursive: true, filter: (source) => !/[\\/]data(?:[\\/]|$)/.test(path.relative(projectRoot, source)) });
+  cpSync(path.join(projectRoot, 'skills'), path.join(install, 'skills'), {
+    recursive: true,
+    filter: (source) => !/[\\/]data(?:[\\/]|$)/.test(path.relative(projectRoot, source)),
+  });
   const bare = path.join(scratch, 'bare-story');
   mkdirSync(bare);
   const installed = hashes(path.join(install, 'skills'));
   const code = await new Promise<number | null>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(install, 'dist', 'cli.cjs'), 'play', '--root', bare, '--narrator', 'pattern', '--once', 'Remember that the innkeeper owes me ten coins'], { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } });
+    const child = spawn(
+      process.execPath,
+      [path.join(install, 'dist', 'cli.cjs'), 'play', '--root', bare, '--narrator', 'pattern', '--once', 'Remember that the innkeeper owes me ten coins'],
+      { stdio: 'ignore', env: { ...process.env, NO_COLOR: '1' } },
+    );
     child.on('error', reject);
     child.on('exit', resolve);
   });
@@ -95,13 +125,18 @@ test('a story that uses the bundled skills: their data goes into the story, neve
 /** `setpriv` (util-linux) runs a command as another user: root ignores a read-only folder, an unprivileged user does not. */
 const canDropPrivileges = process.getuid?.() !== 0 || spawnSync('setpriv', ['--version']).status === 0;
 
-test('a story that uses the bundled skills plays with the installation made read-only', { skip: !canDropPrivileges && 'running as root without setpriv, a read-only folder is not enforced' }, async () => {
+test('a story that uses the bundled skills plays with the installation made read-only', {
+  skip: !canDropPrivileges && 'running as root without setpriv, a read-only folder is not enforced',
+}, async () => {
   const folder = mkdtempSync(path.join(os.tmpdir(), 'narratoria-readonly-'));
   try {
     chmodSync(folder, 0o755);
     const install = path.join(folder, 'install');
     cpSync(path.join(projectRoot, 'dist'), path.join(install, 'dist'), { recursive: true });
-    cpSync(path.join(projectRoot, 'skills'), path.join(install, 'skills'), { recursive: true, filter: (source) => !/[\\/]data(?:[\\/]|$)/.test(path.relative(projectRoot, source)) });
+    cpSync(path.join(projectRoot, 'skills'), path.join(install, 'skills'), {
+      recursive: true,
+      filter: (source) => !/[\\/]data(?:[\\/]|$)/.test(path.relative(projectRoot, source)),
+    });
     const readOnly = (file: string) => {
       if (statSync(file).isDirectory()) for (const entry of readdirSync(file)) readOnly(path.join(file, entry));
       chmodSync(file, statSync(file).mode & 0o555);
@@ -111,7 +146,17 @@ test('a story that uses the bundled skills plays with the installation made read
     mkdirSync(bare);
     const asRoot = process.getuid?.() === 0;
     if (asRoot) chownSync(bare, 65534, 65534);
-    const command = [process.execPath, path.join(install, 'dist', 'cli.cjs'), 'play', '--root', bare, '--narrator', 'pattern', '--once', 'Remember that the innkeeper owes me ten coins'];
+    const command = [
+      process.execPath,
+      path.join(install, 'dist', 'cli.cjs'),
+      'play',
+      '--root',
+      bare,
+      '--narrator',
+      'pattern',
+      '--once',
+      'Remember that the innkeeper owes me ten coins',
+    ];
     const run = asRoot
       ? spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'env', `HOME=${bare}`, ...command], { encoding: 'utf8' })
       : spawnSync(command[0]!, command.slice(1), { encoding: 'utf8' });

@@ -26,7 +26,7 @@ interface Summary {
   readonly problem?: string;
 }
 
-test('a named play-through is saved with its skills\' data, continued by name, listed, shown and deleted', async () => {
+test("a named play-through is saved with its skills' data, continued by name, listed, shown and deleted", async () => {
   const first = await play('--session', 'harbour', '--once', 'Remember that Mira gave me a silver key');
   assert.equal(first.code, 0, first.stderr);
   const folder = path.join(story, '.narratoria', 'sessions', 'harbour');
@@ -95,8 +95,9 @@ test('--session with a path keeps its older meaning, with a note that names are 
   assert.ok(existsSync(file));
 });
 
-test('test --keep and explore --keep keep their sessions (file and skills\' data) in .narratoria/sessions; without it nothing is left', async () => {
-  const count = async () => (JSON.parse((await sessions('list', '--format', 'json')).stdout) as Summary[]).filter((summary) => /^(?:playtest|explore)-/.test(summary.id));
+test("test --keep and explore --keep keep their sessions (file and skills' data) in .narratoria/sessions; without it nothing is left", async () => {
+  const count = async () =>
+    (JSON.parse((await sessions('list', '--format', 'json')).stdout) as Summary[]).filter((summary) => /^(?:playtest|explore)-/.test(summary.id));
   const before = (await count()).length;
   assert.equal((await narratoria(['test', '--root', story, '--narrator', 'pattern'])).code, 0);
   assert.equal((await narratoria(['explore', '--root', story, '--narrator', 'pattern', '--runs', '2', '--turns', '2', '--jobs', '1'])).code, 0);
@@ -107,5 +108,8 @@ test('test --keep and explore --keep keep their sessions (file and skills\' data
   const kept = await count();
   assert.equal(kept.filter((summary) => summary.id.startsWith('playtest-first-steps')).length, 1);
   assert.equal(kept.filter((summary) => summary.id.startsWith('explore-')).length, 2);
-  assert.ok(kept.every((summary) => summary.problem === undefined && (summary.turns ?? 0) > 0), JSON.stringify(kept));
+  assert.ok(
+    kept.every((summary) => summary.problem === undefined && (summary.turns ?? 0) > 0),
+    JSON.stringify(kept),
+  );
 });

@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { narratoria } from './cliHarness.js';
 
 let story: string;
-const script = '#!/usr/bin/env node\nlet input = "";\nprocess.stdin.on("data", (chunk) => (input += chunk)).on("end", () => process.stdout.write(JSON.stringify({ version: "0", type: "done", ok: true, summary: "done" }) + "\\n"));\n';
+const script =
+  '#!/usr/bin/env node\nlet input = "";\nprocess.stdin.on("data", (chunk) => (input += chunk)).on("end", () => process.stdout.write(JSON.stringify({ version: "0", type: "done", ok: true, summary: "done" }) + "\\n"));\n';
 
 function skill(name: string, manifest: Record<string, unknown>): void {
   mkdirSync(path.join(story, 'skills', name, 'scripts'), { recursive: true });
@@ -26,22 +27,36 @@ before(() => {
 });
 after(() => rmSync(story, { recursive: true, force: true }));
 
-test('skills: a thin manifest\'s hints with their skill.json positions and suggested keywords; none for a good one', async () => {
+test("skills: a thin manifest's hints with their skill.json positions and suggested keywords; none for a good one", async () => {
   const text = await narratoria(['skills', '--root', story, '--no-bundled-skills']);
   assert.equal(text.code, 0, text.stderr);
   assert.match(text.stdout, /ℹ SKILL_DESCRIPTION_SHORT: .* \(skill\.json:4:3\)/);
   assert.match(text.stdout, /ℹ SKILL_NO_CAPABILITIES: /);
   assert.match(text.stdout, /ℹ SKILL_SCRIPT_UNDESCRIBED: Script "main" has no description/);
   assert.match(text.stdout, /keywords a player might use: "keywords": \[.*"tidal".*\]/);
-  const json = JSON.parse((await narratoria(['skills', '--root', story, '--no-bundled-skills', '--format', 'json'])).stdout) as { skills: { name: string; hints: { code: string; line: number }[]; suggestedKeywords: string[] }[] };
+  const json = JSON.parse((await narratoria(['skills', '--root', story, '--no-bundled-skills', '--format', 'json'])).stdout) as {
+    skills: { name: string; hints: { code: string; line: number }[]; suggestedKeywords: string[] }[];
+  };
   const tides = json.skills.find((each) => each.name === 'tides')!;
-  assert.deepEqual(tides.hints.map((hint) => hint.code), ['SKILL_DESCRIPTION_SHORT', 'SKILL_NO_CAPABILITIES', 'SKILL_SCRIPT_UNDESCRIBED']);
+  assert.deepEqual(
+    tides.hints.map((hint) => hint.code),
+    ['SKILL_DESCRIPTION_SHORT', 'SKILL_NO_CAPABILITIES', 'SKILL_SCRIPT_UNDESCRIBED'],
+  );
   assert.ok(tides.suggestedKeywords.includes('tidal'));
   assert.deepEqual(json.skills.find((each) => each.name === 'weather')!.hints, []);
 });
 
 test('play --explain: why each tool was chosen, and which skills stayed out with their score and where their words matched', async () => {
-  const run = await narratoria(['play', '--root', story, '--once', 'Will there be fog at the docks tomorrow, and are the tide tables right?', '--narrator', 'pattern', '--explain']);
+  const run = await narratoria([
+    'play',
+    '--root',
+    story,
+    '--once',
+    'Will there be fog at the docks tomorrow, and are the tide tables right?',
+    '--narrator',
+    'pattern',
+    '--explain',
+  ]);
   assert.equal(run.code, 0, run.stderr);
   assert.match(run.stdout, /why [\w-]+ ← tides\/main: matched "tide", "tables" \(score [\d.]+\)/);
   assert.match(run.stdout, /why weather stayed out: [\d.]+ < [\d.]+, far behind the best match \(matched "fog" in the description only\)/);

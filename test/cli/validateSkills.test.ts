@@ -30,7 +30,10 @@ test('validate: "formula": 3 for dice-roller roll is INPUT_TYPE_MISMATCH at its 
   const run = await narratoria(['validate', planFile, '--root', projectRoot]);
   assert.equal(run.code, 1, run.stderr);
   // JSON.stringify with 2 spaces: "formula" is on line 8, its value at column 20.
-  assert.match(run.stdout, /bad-input\.plan\.json:8:20: error INPUT_TYPE_MISMATCH: "roll": input\.formula must be a string \(skills\/dice-roller\/scripts\/roll\.js inputSchema\), got number/);
+  assert.match(
+    run.stdout,
+    /bad-input\.plan\.json:8:20: error INPUT_TYPE_MISMATCH: "roll": input\.formula must be a string \(skills\/dice-roller\/scripts\/roll\.js inputSchema\), got number/,
+  );
   assert.match(run.stdout, /bad-input\.plan\.json:9:9: warning INPUT_UNKNOWN_PROPERTY: .*did you mean "formula"\?/);
   assert.match(run.stdout, /1 file\(s\) checked: 1 invalid, 1 error\(s\), 1 warning\(s\)/);
 });
@@ -52,7 +55,10 @@ test('validate --format json: the report follows contracts/validate-report.schem
 
 test('validate: a good input for the same script is valid (exit 0)', async () => {
   const good = path.join(scratch, 'good.plan.json');
-  const plan = { requestId: '7c9e6679-7425-40de-944b-e07dc4f0be15', tools: [{ toolId: 'roll', toolPath: 'skills/dice-roller/scripts/roll.js', input: { formula: '1d20+2' } }] };
+  const plan = {
+    requestId: '7c9e6679-7425-40de-944b-e07dc4f0be15',
+    tools: [{ toolId: 'roll', toolPath: 'skills/dice-roller/scripts/roll.js', input: { formula: '1d20+2' } }],
+  };
   writeFileSync(good, JSON.stringify(plan));
   const run = await narratoria(['validate', good, '--root', projectRoot, '--format', 'json']);
   assert.equal(run.code, 0, run.stdout);

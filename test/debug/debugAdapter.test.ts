@@ -39,7 +39,11 @@ test('a line breakpoint stops before its tool starts, with the tool range and th
   const plan = writePlan('line', threeTools);
   client = await startClient(scratch);
   const breakpointLine = plan.lineOf('"toolId": "second"') + 1;
-  const { lines, firstStop } = await launch(client, { plan: plan.file, root: story }, { planFile: plan.file, lineBreakpoints: [{ line: breakpointLine }, { line: 1 }] });
+  const { lines, firstStop } = await launch(
+    client,
+    { plan: plan.file, root: story },
+    { planFile: plan.file, lineBreakpoints: [{ line: breakpointLine }, { line: 1 }] },
+  );
   assert.equal(lines!.body.breakpoints[0]!.verified, true);
   assert.equal(lines!.body.breakpoints[1]!.verified, true, 'a line outside every tool moves to the nearest tool');
   assert.match(lines!.body.breakpoints[1]!.message ?? '', /moved to "first"/);
@@ -86,15 +90,22 @@ test('a function breakpoint on a skill with a condition stops only where the con
   const launched = await launch(client, { plan: plan.file, root: story }, { functionBreakpoints: [{ name: 'helpers', condition: 'state.n >= 2' }] });
   const { functions } = launched;
   assert.equal(functions!.body.breakpoints[0]!.verified, true);
-  assert.deepEqual(await stopsUntilEnd(client, launched), ['function breakpoint:t3', 'function breakpoint:t4'].map((name) => name.replace('function breakpoint', 'breakpoint')));
+  assert.deepEqual(
+    await stopsUntilEnd(client, launched),
+    ['function breakpoint:t3', 'function breakpoint:t4'].map((name) => name.replace('function breakpoint', 'breakpoint')),
+  );
 });
 
 test('hit counts, a function breakpoint by toolId, and an unknown name reported unverified', { timeout: TEST_TIMEOUT_MS }, async () => {
   const plan = writePlan('hits', counter);
   client = await startClient(scratch);
-  const launched = await launch(client, { plan: plan.file, root: story }, {
-    functionBreakpoints: [{ name: 'helpers', hitCondition: '== 2' }, { name: 't4' }, { name: 'no-such-tool' }],
-  });
+  const launched = await launch(
+    client,
+    { plan: plan.file, root: story },
+    {
+      functionBreakpoints: [{ name: 'helpers', hitCondition: '== 2' }, { name: 't4' }, { name: 'no-such-tool' }],
+    },
+  );
   const { functions } = launched;
   assert.equal(functions!.body.breakpoints[2]!.verified, false);
   assert.match(functions!.body.breakpoints[2]!.message ?? '', /no tool or skill named "no-such-tool"/);
@@ -107,7 +118,11 @@ test('a logpoint prints the state it interpolates and does not stop', { timeout:
   const outputs: string[] = [];
   client.on('output', (event: { body: { output: string } }) => outputs.push(event.body.output));
   const line = plan.lineOf('"toolId": "t3"');
-  const launched = await launch(client, { plan: plan.file, root: story }, { planFile: plan.file, lineBreakpoints: [{ line, logMessage: 'n before t3 is {state.n}' }] });
+  const launched = await launch(
+    client,
+    { plan: plan.file, root: story },
+    { planFile: plan.file, lineBreakpoints: [{ line, logMessage: 'n before t3 is {state.n}' }] },
+  );
   assert.deepEqual(await stopsUntilEnd(client, launched), []);
   assert.ok(outputs.includes('n before t3 is 2\n'), outputs.join(''));
 });
@@ -179,5 +194,8 @@ test('the replan filter stops before the narrator is asked for more steps, on th
   const info = await client.exceptionInfoRequest({ threadId: 1 });
   assert.equal(info.body.exceptionId, 'replan');
   await Promise.all([client.waitForEvent('terminated'), client.continueRequest({ threadId: 1 })]);
-  assert.ok(outputs.some((line) => line.startsWith('re-planning (iteration 1): "ask" asked for more context')), outputs.join(''));
+  assert.ok(
+    outputs.some((line) => line.startsWith('re-planning (iteration 1): "ask" asked for more context')),
+    outputs.join(''),
+  );
 });

@@ -45,13 +45,16 @@ const faults = 'skills/faults/scripts';
 const helpers = 'skills/helpers/scripts';
 
 /** Writes a plan into the scratch folder and returns its path and line lookup (the story root is passed at launch). */
-function writePlan(name: string, tools: readonly Record<string, unknown>[], extra: Record<string, unknown> = {}): { file: string; lineOf: (needle: string) => number } {
+function writePlan(
+  name: string,
+  tools: readonly Record<string, unknown>[],
+  extra: Record<string, unknown> = {},
+): { file: string; lineOf: (needle: string) => number } {
   const text = JSON.stringify({ requestId: '3b4c5d6e-7f80-4a91-8b2c-3d4e5f6a7b8c', ...extra, tools }, null, 2);
   const file = path.join(scratch, `${name}.plan.json`);
   writeFileSync(file, text);
   return { file, lineOf: (needle) => text.slice(0, text.indexOf(needle)).split('\n').length };
 }
-
 
 /** Starts a client that records its stopped and terminated events. */
 async function start(): Promise<{ session: DebugClient; events: SessionEvents }> {
@@ -66,7 +69,12 @@ async function start(): Promise<{ session: DebugClient; events: SessionEvents }>
 function faultPlan(name: string): { file: string } {
   const noRetry = { required: false, retryPolicy: { maxRetries: 0 } };
   return writePlan(name, [
-    { toolId: 'retried', toolPath: `${helpers}/flaky.js`, input: { counterFile: path.join(scratch, `${name}.counter`), failTimes: 1 }, retryPolicy: { maxRetries: 1, backoffMs: 0 } },
+    {
+      toolId: 'retried',
+      toolPath: `${helpers}/flaky.js`,
+      input: { counterFile: path.join(scratch, `${name}.counter`), failTimes: 1 },
+      retryPolicy: { maxRetries: 1, backoffMs: 0 },
+    },
     { toolId: 'fail', toolPath: `${faults}/done-not-ok.js`, ...noRetry },
     { toolId: 'garbage', toolPath: `${faults}/garbage-line.js`, ...noRetry },
     { toolId: 'telepathy', toolPath: `${faults}/unknown-type.js`, ...noRetry },
@@ -106,12 +114,26 @@ async function exceptionStops(name: string, filters: readonly string[]): Promise
   }
 }
 
-test('the toolFailure filter stops where a tool ends failed (not at a failure that is retried), and exceptionInfo names the category', { timeout: TEST_TIMEOUT_MS }, async () => {
-  assert.deepEqual(await exceptionStops('tool-failure', ['toolFailure']), ['fail tool_failure', 'garbage invalid_json', 'telepathy protocol_violation', 'future protocol_violation', 'hang timeout']);
+test('the toolFailure filter stops where a tool ends failed (not at a failure that is retried), and exceptionInfo names the category', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
+  assert.deepEqual(await exceptionStops('tool-failure', ['toolFailure']), [
+    'fail tool_failure',
+    'garbage invalid_json',
+    'telepathy protocol_violation',
+    'future protocol_violation',
+    'hang timeout',
+  ]);
 });
 
-test('the protocolError filter stops at invalid JSON, an unknown event type and a malformed event, and nowhere else', { timeout: TEST_TIMEOUT_MS }, async () => {
-  assert.deepEqual(await exceptionStops('protocol-error', ['protocolError']), ['garbage invalid_json', 'telepathy protocol_violation', 'future protocol_violation']);
+test('the protocolError filter stops at invalid JSON, an unknown event type and a malformed event, and nowhere else', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
+  assert.deepEqual(await exceptionStops('protocol-error', ['protocolError']), [
+    'garbage invalid_json',
+    'telepathy protocol_violation',
+    'future protocol_violation',
+  ]);
 });
 
 test('the timeout filter stops where a tool attempt times out, and nowhere else', { timeout: TEST_TIMEOUT_MS }, async () => {
@@ -168,7 +190,10 @@ test('the replan filter stops on the plan thread before the planner is asked for
   const info = await session.exceptionInfoRequest({ threadId: stop.body.threadId! });
   assert.equal(info.body.exceptionId, 'replan');
   assert.equal(info.body.description, stop.body.description);
-  assert.ok(outputs.some((output) => output.startsWith('re-planning (iteration 1): "ask" asked for more context')), outputs.join(''));
+  assert.ok(
+    outputs.some((output) => output.startsWith('re-planning (iteration 1): "ask" asked for more context')),
+    outputs.join(''),
+  );
   // Whatever the planner adds, the run goes on to its end (each further re-planning stops again, on the plan thread).
   let threadId = stop.body.threadId!;
   for (;;) {
@@ -187,7 +212,12 @@ test('the replan filter stops on the plan thread before the planner is asked for
 function rollPlan(name: string): { file: string; lineOf: (needle: string) => number } {
   return writePlan(name, [
     { toolId: 'setup', toolPath: `${helpers}/echo.js`, input: { patch: { roll: { total: 5, die: 'd20' } } } },
-    { toolId: 'roller', toolPath: `${helpers}/patches.js`, input: { patches: [{ note: 'x' }, { roll: { die: 'd6' } }, { roll: { total: 17 } }, { roll: { total: 17 } }] }, dependencies: ['setup'] },
+    {
+      toolId: 'roller',
+      toolPath: `${helpers}/patches.js`,
+      input: { patches: [{ note: 'x' }, { roll: { die: 'd6' } }, { roll: { total: 17 } }, { roll: { total: 17 } }] },
+      dependencies: ['setup'],
+    },
   ]);
 }
 
@@ -195,7 +225,9 @@ function rollPlan(name: string): { file: string; lineOf: (needle: string) => num
 async function childReference(session: DebugClient, frameId: number, scopeName: string, variable: string): Promise<{ scope: number; child: number }> {
   const scope = (await session.scopesRequest({ frameId })).body.scopes.find((candidate) => candidate.name === scopeName);
   assert.ok(scope, `a ${scopeName} scope`);
-  const found = (await session.variablesRequest({ variablesReference: scope.variablesReference })).body.variables.find((candidate) => candidate.name === variable);
+  const found = (await session.variablesRequest({ variablesReference: scope.variablesReference })).body.variables.find(
+    (candidate) => candidate.name === variable,
+  );
   assert.ok(found && found.variablesReference > 0, `${scopeName} has an object named ${variable}`);
   return { scope: scope.variablesReference, child: found.variablesReference };
 }
@@ -212,7 +244,11 @@ test('a data breakpoint on a State variable stops at the state_patch that change
   assert.equal(info.body.dataId, '/roll/total');
   assert.deepEqual(info.body.accessTypes, ['write']);
   const inputReference = await childReference(session, rollerFrame.id, 'Input', 'patches');
-  assert.equal((await session.dataBreakpointInfoRequest({ variablesReference: inputReference.scope, name: 'patches' })).body.dataId, null, 'only State values can be watched');
+  assert.equal(
+    (await session.dataBreakpointInfoRequest({ variablesReference: inputReference.scope, name: 'patches' })).body.dataId,
+    null,
+    'only State values can be watched',
+  );
   const set = await session.setDataBreakpointsRequest({ breakpoints: [{ dataId: info.body.dataId!, accessType: 'write' }] });
   assert.equal(set.body.breakpoints[0]!.verified, true);
 
@@ -227,8 +263,18 @@ test('a data breakpoint on a State variable stops at the state_patch that change
   assert.equal(frame.source?.path, undefined);
   assert.equal(frame.line, 3, 'the third output line: the patch that changes the total');
   const document = await session.sourceRequest({ source: frame.source!, sourceReference: frame.source!.sourceReference! });
-  const lines = document.body.content.split('\n').filter((line) => line !== '').map((line) => JSON.parse(line) as { type: string; patch?: unknown });
-  assert.deepEqual(lines.slice(0, 3).map((line) => [line.type, line.patch]), [['state_patch', { note: 'x' }], ['state_patch', { roll: { die: 'd6' } }], ['state_patch', { roll: { total: 17 } }]]);
+  const lines = document.body.content
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as { type: string; patch?: unknown });
+  assert.deepEqual(
+    lines.slice(0, 3).map((line) => [line.type, line.patch]),
+    [
+      ['state_patch', { note: 'x' }],
+      ['state_patch', { roll: { die: 'd6' } }],
+      ['state_patch', { roll: { total: 17 } }],
+    ],
+  );
   assert.deepEqual(await scopeValue(session, frame.id, 'State'), { roll: { total: 5, die: 'd6' }, note: 'x' }, 'the state before the patch applies');
   const event = (await scopeValue(session, frame.id, 'Event')) as Record<string, unknown>;
   assert.deepEqual(event['patch'], { roll: { total: 17 } });
@@ -236,7 +282,9 @@ test('a data breakpoint on a State variable stops at the state_patch that change
   await Promise.all([events.end(), session.continueRequest({ threadId: changed.body.threadId! })]);
 });
 
-test('a data breakpoint on a JSON pointer stops at every change of that path, and a name that is not a pointer is refused', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('a data breakpoint on a JSON pointer stops at every change of that path, and a name that is not a pointer is refused', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const plan = rollPlan('data-pointer');
   const { session, events } = await start();
   await launch(session, { plan: plan.file, root: story, stopOnEntry: true });
@@ -320,17 +368,25 @@ test('disconnect kills a tool held in its events with its whole process tree', {
 });
 
 test('terminate at a breakpoint on a later tool kills a hanging tool running in parallel', { timeout: TEST_TIMEOUT_MS }, async () => {
-  const plan = writePlan('parallel-hang', [
-    { toolId: 'hang', toolPath: `${faults}/hang.js`, async: true },
-    { toolId: 'other', toolPath: `${helpers}/echo.js`, async: true },
-    { toolId: 'later', toolPath: `${helpers}/echo.js`, async: true, dependencies: ['other'] },
-  ], { parallel: true });
+  const plan = writePlan(
+    'parallel-hang',
+    [
+      { toolId: 'hang', toolPath: `${faults}/hang.js`, async: true },
+      { toolId: 'other', toolPath: `${helpers}/echo.js`, async: true },
+      { toolId: 'later', toolPath: `${helpers}/echo.js`, async: true, dependencies: ['other'] },
+    ],
+    { parallel: true },
+  );
   const { session, events } = await start();
-  await launch(session, { plan: plan.file, root: story, concurrency: 2, toolTimeoutMs: 300_000 }, {
-    functionBreakpoints: [{ name: 'hang' }],
-    planFile: plan.file,
-    lineBreakpoints: [{ line: plan.lineOf('"toolId": "later"') }],
-  });
+  await launch(
+    session,
+    { plan: plan.file, root: story, concurrency: 2, toolTimeoutMs: 300_000 },
+    {
+      functionBreakpoints: [{ name: 'hang' }],
+      planFile: plan.file,
+      lineBreakpoints: [{ line: plan.lineOf('"toolId": "later"') }],
+    },
+  );
   // Stops come from two threads in an order the scheduler decides: collect them by the name of their top frame.
   const held = new Map<string, { threadId: number; frameId: number }>();
   const collect = async (name: string) => {
@@ -358,7 +414,10 @@ test('terminate at a breakpoint on a later tool kills a hanging tool running in 
   assert.equal(await waitForProcessExit(pid), true, `hanging tool ${pid} survived terminate`);
 });
 
-test('issue 28: the adapter SIGKILLed while a tool is held in its events (VS Code killed outright) leaves neither the script nor its grandchild', { timeout: TEST_TIMEOUT_MS, skip: process.platform === 'win32' }, async () => {
+test('issue 28: the adapter SIGKILLed while a tool is held in its events (VS Code killed outright) leaves neither the script nor its grandchild', {
+  timeout: TEST_TIMEOUT_MS,
+  skip: process.platform === 'win32',
+}, async () => {
   const { session, pid, grandchildPid } = await spawnerHeldAtItsLog('grandchild-sigkill');
   assert.ok(isProcessAlive(pid) && isProcessAlive(grandchildPid), 'the script and its grandchild are running while its event is held');
   // The adapter dies without running any exit hook, as an extension host killed by VS Code does.

@@ -28,42 +28,44 @@ let resultFile: string;
 /** Written by the `mark` tool whenever its script runs. */
 let marker: string;
 
-before(async () => {
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'narratoria-dap-replay-'));
-  storyCopy = path.join(scratch, 'story');
-  cpSync(story, storyCopy, { recursive: true });
-  marker = path.join(scratch, 'marker');
-  const tools = [
-    { toolId: 'roll', toolPath: 'skills/helpers/scripts/patches.js', input: { patches: [{ roll: { total: 12 } }, { roll: { die: 'd20' } }] } },
-    { toolId: 'mark', toolPath: 'skills/helpers/scripts/flaky.js', input: { counterFile: marker, failTimes: 0 }, dependencies: ['roll'] },
-    { toolId: 'narrate', toolPath: 'skills/helpers/scripts/echo.js', input: { patch: { told: true } }, dependencies: ['mark'] },
-  ];
-  const text = JSON.stringify({ requestId, tools }, null, 2);
-  plan = { file: path.join(scratch, 'recorded.plan.json'), text, lineOf: (needle) => text.slice(0, text.indexOf(needle)).split('\n').length };
-  writeFileSync(plan.file, text);
+before(
+  async () => {
+    scratch = mkdtempSync(path.join(os.tmpdir(), 'narratoria-dap-replay-'));
+    storyCopy = path.join(scratch, 'story');
+    cpSync(story, storyCopy, { recursive: true });
+    marker = path.join(scratch, 'marker');
+    const tools = [
+      { toolId: 'roll', toolPath: 'skills/helpers/scripts/patches.js', input: { patches: [{ roll: { total: 12 } }, { roll: { die: 'd20' } }] } },
+      { toolId: 'mark', toolPath: 'skills/helpers/scripts/flaky.js', input: { counterFile: marker, failTimes: 0 }, dependencies: ['roll'] },
+      { toolId: 'narrate', toolPath: 'skills/helpers/scripts/echo.js', input: { patch: { told: true } }, dependencies: ['mark'] },
+    ];
+    const text = JSON.stringify({ requestId, tools }, null, 2);
+    plan = { file: path.join(scratch, 'recorded.plan.json'), text, lineOf: (needle) => text.slice(0, text.indexOf(needle)).split('\n').length };
+    writeFileSync(plan.file, text);
 
-  const recorded = await narratoria(['run', plan.file, '--root', storyCopy]);
-  assert.equal(recorded.code, 0, recorded.stderr);
-  recordFile = path.join(storyCopy, '.narratoria', 'runs', `${requestId}.json`);
-  assert.ok(existsSync(recordFile), 'narratoria run wrote its run record');
-  assert.ok(existsSync(marker), 'the recorded run ran the marker script');
-  // flaky.js counts its runs in the marker: remove it so the second run records "attempt 1" too.
-  rmSync(marker);
-  const json = await narratoria(['run', plan.file, '--root', storyCopy, '--format', 'json', '--no-save']);
-  assert.equal(json.code, 0, json.stderr);
-  resultFile = path.join(scratch, 'result.json');
-  writeFileSync(resultFile, json.stdout);
-  assert.ok(existsSync(marker), 'the second run ran the marker script');
-  // From here on a replay that started any script would write the marker again, or fail on the missing scripts.
-  rmSync(marker);
-  rmSync(path.join(storyCopy, 'skills', 'helpers', 'scripts'), { recursive: true });
-}, { timeout: RECORD_TIMEOUT_MS });
+    const recorded = await narratoria(['run', plan.file, '--root', storyCopy]);
+    assert.equal(recorded.code, 0, recorded.stderr);
+    recordFile = path.join(storyCopy, '.narratoria', 'runs', `${requestId}.json`);
+    assert.ok(existsSync(recordFile), 'narratoria run wrote its run record');
+    assert.ok(existsSync(marker), 'the recorded run ran the marker script');
+    // flaky.js counts its runs in the marker: remove it so the second run records "attempt 1" too.
+    rmSync(marker);
+    const json = await narratoria(['run', plan.file, '--root', storyCopy, '--format', 'json', '--no-save']);
+    assert.equal(json.code, 0, json.stderr);
+    resultFile = path.join(scratch, 'result.json');
+    writeFileSync(resultFile, json.stdout);
+    assert.ok(existsSync(marker), 'the second run ran the marker script');
+    // From here on a replay that started any script would write the marker again, or fail on the missing scripts.
+    rmSync(marker);
+    rmSync(path.join(storyCopy, 'skills', 'helpers', 'scripts'), { recursive: true });
+  },
+  { timeout: RECORD_TIMEOUT_MS },
+);
 afterEach(async () => {
   await client?.stop();
   client = undefined;
 });
 after(() => rmSync(scratch, { recursive: true, force: true }));
-
 
 /** Starts a client that records its events. */
 async function start(): Promise<{ session: DebugClient; events: SessionEvents }> {
@@ -73,7 +75,12 @@ async function start(): Promise<{ session: DebugClient; events: SessionEvents }>
 }
 
 /** Sends a step request and returns the stop it leads to, with the stop's top frame. */
-async function step(session: DebugClient, events: SessionEvents, request: (threadId: number) => Promise<unknown>, threadId: number): Promise<{ stop: DebugProtocol.StoppedEvent; frame: DebugProtocol.StackFrame }> {
+async function step(
+  session: DebugClient,
+  events: SessionEvents,
+  request: (threadId: number) => Promise<unknown>,
+  threadId: number,
+): Promise<{ stop: DebugProtocol.StoppedEvent; frame: DebugProtocol.StackFrame }> {
   await request(threadId);
   const stop = await events.stop();
   return { stop, frame: await topFrame(session, stop.body.threadId!) };
@@ -83,16 +90,31 @@ async function step(session: DebugClient, events: SessionEvents, request: (threa
 function assertNothingRan(events: SessionEvents): void {
   assert.equal(existsSync(marker), false, 'the marker script did not run');
   assert.deepEqual(events.threads, [], 'no tool thread started');
-  assert.deepEqual(events.outputs.filter((output) => output.category === 'stderr'), []);
-  assert.ok(events.outputs.some((output) => /nothing runs/.test(output.output)), events.outputs.map((output) => output.output).join(''));
+  assert.deepEqual(
+    events.outputs.filter((output) => output.category === 'stderr'),
+    [],
+  );
+  assert.ok(
+    events.outputs.some((output) => /nothing runs/.test(output.output)),
+    events.outputs.map((output) => output.output).join(''),
+  );
 }
 
-test('a replay of a run record stops at a line breakpoint in the plan file, steps through the recorded events and back, and starts no process', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('a replay of a run record stops at a line breakpoint in the plan file, steps through the recorded events and back, and starts no process', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const { session, events } = await start();
   const rollLine = plan.lineOf('"toolId": "roll"');
   const narrateLine = plan.lineOf('"toolId": "narrate"');
-  const { lines } = await launch(session, { replay: recordFile, plan: plan.file }, { planFile: plan.file, lineBreakpoints: [{ line: rollLine }, { line: narrateLine }] });
-  assert.deepEqual(lines!.body.breakpoints.map((breakpoint) => breakpoint.verified), [true, true]);
+  const { lines } = await launch(
+    session,
+    { replay: recordFile, plan: plan.file },
+    { planFile: plan.file, lineBreakpoints: [{ line: rollLine }, { line: narrateLine }] },
+  );
+  assert.deepEqual(
+    lines!.body.breakpoints.map((breakpoint) => breakpoint.verified),
+    [true, true],
+  );
 
   const atRoll = await events.stop();
   assert.equal(atRoll.body.reason, 'breakpoint');
@@ -103,7 +125,10 @@ test('a replay of a run record stops at a line breakpoint in the plan file, step
   assert.ok(rollFrame.line <= rollLine && (rollFrame.endLine ?? 0) >= rollLine, 'the frame spans the tool object');
   assert.deepEqual(await scopeValue(session, rollFrame.id, 'State'), {});
   assert.deepEqual(await scopeValue(session, rollFrame.id, 'Input'), { patches: [{ roll: { total: 12 } }, { roll: { die: 'd20' } }] });
-  assert.deepEqual((await session.threadsRequest()).body.threads.map((candidate) => candidate.name), ['plan']);
+  assert.deepEqual(
+    (await session.threadsRequest()).body.threads.map((candidate) => candidate.name),
+    ['plan'],
+  );
 
   // stepIn walks the recorded events of the tool, with the state before each.
   const walked: [string, number, unknown][] = [];
@@ -120,7 +145,14 @@ test('a replay of a run record stops at a line breakpoint in the plan file, step
   ]);
   const topOfStack = await topFrame(session, thread);
   const output = await session.sourceRequest({ source: topOfStack.source!, sourceReference: topOfStack.source!.sourceReference! });
-  assert.deepEqual(output.body.content.split('\n').filter((line) => line !== '').map((line) => (JSON.parse(line) as { type: string }).type), ['state_patch', 'state_patch', 'done'], 'the recorded output lines');
+  assert.deepEqual(
+    output.body.content
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => (JSON.parse(line) as { type: string }).type),
+    ['state_patch', 'state_patch', 'done'],
+    'the recorded output lines',
+  );
 
   // stepBack returns through them to the state before the tool.
   const back = await step(session, events, (threadId) => session.stepBackRequest({ threadId }), thread);
@@ -146,7 +178,9 @@ test('a replay of a run record stops at a line breakpoint in the plan file, step
   assertNothingRan(events);
 });
 
-test('a replay without a plan shows the recorded plan as a read-only document whose breakpoints are verified and hit', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('a replay without a plan shows the recorded plan as a read-only document whose breakpoints are verified and hit', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const { session, events } = await start();
   await launch(session, { replay: recordFile, stopOnEntry: true });
   const entry = await events.stop();
@@ -179,7 +213,9 @@ test('a replay without a plan shows the recorded plan as a read-only document wh
   assertNothingRan(events);
 });
 
-test('a replay of an ExecutionResult printed by `narratoria run --format json` stops at a breakpoint with the recorded state', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('a replay of an ExecutionResult printed by `narratoria run --format json` stops at a breakpoint with the recorded state', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const result = JSON.parse(readFileSync(resultFile, 'utf8')) as { planId: string; toolResults: unknown[] };
   assert.equal(result.planId, requestId);
   const { session, events } = await start();
@@ -226,7 +262,13 @@ test('script mode stops on entry at the script, steps through its NDJSON events 
   assert.equal(done.frame.line, 2);
   assert.deepEqual(await scopeValue(session, done.frame.id, 'State'), { a: 1 });
   const output = await session.sourceRequest({ source: done.frame.source!, sourceReference: done.frame.source!.sourceReference! });
-  assert.deepEqual(output.body.content.split('\n').filter((line) => line !== '').map((line) => (JSON.parse(line) as { type: string }).type), ['state_patch', 'done']);
+  assert.deepEqual(
+    output.body.content
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => (JSON.parse(line) as { type: string }).type),
+    ['state_patch', 'done'],
+  );
 
   // Stepping on reaches the end of the script's process (a tool boundary), then the end of the run.
   const beyond: string[] = [];
@@ -261,10 +303,20 @@ test('a bad launch fails the launch request with a clear message and ends the se
 
   const invalidMarker = path.join(scratch, 'invalid-marker');
   const invalid = path.join(scratch, 'invalid.plan.json');
-  writeFileSync(invalid, JSON.stringify({ requestId, tools: [
-    { toolId: 'mark', toolPath: 'skills/helpers/scripts/flaky.js', input: { counterFile: invalidMarker, failTimes: 0 } },
-    { toolId: 'broken', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['nowhere'] },
-  ] }, null, 2));
+  writeFileSync(
+    invalid,
+    JSON.stringify(
+      {
+        requestId,
+        tools: [
+          { toolId: 'mark', toolPath: 'skills/helpers/scripts/flaky.js', input: { counterFile: invalidMarker, failTimes: 0 } },
+          { toolId: 'broken', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['nowhere'] },
+        ],
+      },
+      null,
+      2,
+    ),
+  );
   const invalidMessage = await failedLaunch({ plan: invalid, root: story });
   assert.match(invalidMessage, /The plan is invalid; nothing ran/);
   assert.match(invalidMessage, /invalid\.plan\.json:\d+:\d+ UNKNOWN_DEPENDENCY .*"nowhere"/);
@@ -274,7 +326,10 @@ test('a bad launch fails the launch request with a clear message and ends the se
   assert.match(await failedLaunch({ type: 'narratoria', request: 'launch', name: 'Debug nothing' }), /Nothing to debug: set "plan".*"replay".*"script"/);
   assert.match(await failedLaunch({ replay: path.join(scratch, 'missing-record.json') }), /"replay": cannot read .*missing-record\.json \(ENOENT\)/);
   assert.match(await failedLaunch({ replay: plan.file }), /neither a run record .* nor an ExecutionResult/);
-  assert.match(await failedLaunch({ script: path.join(story, 'skills', 'helpers', 'scripts', 'echo.js'), plan: plan.file }), /"script" debugs one skill script on its own/);
+  assert.match(
+    await failedLaunch({ script: path.join(story, 'skills', 'helpers', 'scripts', 'echo.js'), plan: plan.file }),
+    /"script" debugs one skill script on its own/,
+  );
   assert.match(await failedLaunch({ plan: 42 }), /"plan" must be a path/);
   const badState = path.join(scratch, 'state.json');
   writeFileSync(badState, '[1, 2]');
@@ -305,7 +360,14 @@ test('a replay honours hit counts as the live run does', { timeout: TEST_TIMEOUT
 
 test('a replay prints logpoints as the live run does', { timeout: TEST_TIMEOUT_MS }, async () => {
   const { session, events } = await start();
-  await launch(session, { replay: recordFile, plan: plan.file }, { planFile: plan.file, lineBreakpoints: [{ line: plan.lineOf('"toolId": "narrate"'), logMessage: 'total before narrate is {state.roll.total}' }] });
+  await launch(
+    session,
+    { replay: recordFile, plan: plan.file },
+    { planFile: plan.file, lineBreakpoints: [{ line: plan.lineOf('"toolId": "narrate"'), logMessage: 'total before narrate is {state.roll.total}' }] },
+  );
   assert.deepEqual(await replayStops(session, events), []);
-  assert.ok(events.outputs.some((output) => output.output === 'total before narrate is 12\n'), events.outputs.map((output) => output.output).join(''));
+  assert.ok(
+    events.outputs.some((output) => output.output === 'total before narrate is 12\n'),
+    events.outputs.map((output) => output.output).join(''),
+  );
 });

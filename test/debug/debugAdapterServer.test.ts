@@ -40,7 +40,17 @@ function startServer(): Promise<number> {
 
 test('two clients in turn each get their own session from one server, which stops on SIGTERM', { timeout: TEST_TIMEOUT_MS }, async () => {
   const planFile = path.join(scratch, 'served.plan.json');
-  writeFileSync(planFile, JSON.stringify({ requestId: '6d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d', tools: [{ toolId: 'only', toolPath: 'skills/helpers/scripts/echo.js', input: { patch: { served: true } } }] }, null, 2));
+  writeFileSync(
+    planFile,
+    JSON.stringify(
+      {
+        requestId: '6d2c3b4a-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
+        tools: [{ toolId: 'only', toolPath: 'skills/helpers/scripts/echo.js', input: { patch: { served: true } } }],
+      },
+      null,
+      2,
+    ),
+  );
   const port = await startServer();
   for (let round = 0; round < 2; round++) {
     const client = new DebugClient('node', 'unused', 'narratoria');

@@ -36,7 +36,11 @@ function writePlan(name: string): string {
   return file;
 }
 
-async function stepAndFrame(session: DebugClient, request: Promise<unknown>, threadId: number): Promise<{ stop: DebugProtocol.StoppedEvent; frame: DebugProtocol.StackFrame }> {
+async function stepAndFrame(
+  session: DebugClient,
+  request: Promise<unknown>,
+  threadId: number,
+): Promise<{ stop: DebugProtocol.StoppedEvent; frame: DebugProtocol.StackFrame }> {
   const [stop] = await Promise.all([nextStop(session), request]);
   assert.equal(stop.body.threadId, threadId);
   return { stop, frame: await topFrame(session, threadId) };
@@ -47,13 +51,17 @@ async function setVariable(session: DebugClient, frameId: number, scopeName: str
   const scope = (await session.scopesRequest({ frameId })).body.scopes.find((candidate) => candidate.name === scopeName)!;
   let reference = scope.variablesReference;
   for (const name of names.slice(0, -1)) {
-    reference = (await session.variablesRequest({ variablesReference: reference })).body.variables.find((variable) => variable.name === name)!.variablesReference;
+    reference = (await session.variablesRequest({ variablesReference: reference })).body.variables.find(
+      (variable) => variable.name === name,
+    )!.variablesReference;
   }
   const response = await session.setVariableRequest({ variablesReference: reference, name: names.at(-1)!, value });
   assert.equal(response.success, true);
 }
 
-test('stepBack and reverseContinue move back through the recorded points with the state as it was, and breakpoints hold both ways', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('stepBack and reverseContinue move back through the recorded points with the state as it was, and breakpoints hold both ways', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const plan = writePlan('travel');
   client = await startClient(scratch);
   const atT3 = await (await launch(client, { plan, root: story }, { planFile: plan, lineBreakpoints: [{ line: lineOf('"toolId": "t3"') }] })).firstStop;
@@ -85,7 +93,9 @@ test('stepBack and reverseContinue move back through the recorded points with th
 test('setVariable edits the input and the state a held tool receives on stdin', { timeout: TEST_TIMEOUT_MS }, async () => {
   const plan = writePlan('edit');
   client = await startClient(scratch);
-  const atT2 = await (await launch(client, { plan, root: story }, { planFile: plan, lineBreakpoints: [{ line: lineOf('"toolId": "t2"') }, { line: lineOf('"toolId": "t3"') }] })).firstStop;
+  const atT2 = await (
+    await launch(client, { plan, root: story }, { planFile: plan, lineBreakpoints: [{ line: lineOf('"toolId": "t2"') }, { line: lineOf('"toolId": "t3"') }] })
+  ).firstStop;
   const frame = await topFrame(client, atT2.body.threadId!);
   await setVariable(client, frame.id, 'Input', ['patch', 'n'], '42');
   await setVariable(client, frame.id, 'State', ['n'], '"edited"');
@@ -100,7 +110,9 @@ test('setVariable edits the input and the state a held tool receives on stdin', 
   await Promise.all([client.waitForEvent('terminated'), client.continueRequest({ threadId: atT3.body.threadId! })]);
 });
 
-test('restartFrame forks the run: earlier tools keep their results, the tool gets the edited input, and it runs again with everything after it', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('restartFrame forks the run: earlier tools keep their results, the tool gets the edited input, and it runs again with everything after it', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const plan = writePlan('restart');
   client = await startClient(scratch);
   const outputs: string[] = [];
@@ -120,7 +132,10 @@ test('restartFrame forks the run: earlier tools keep their results, the tool get
   assert.equal(again.name, 't2');
   assert.deepEqual(await scopeValue(client, again.id, 'Input'), { patch: { n: 7 } });
   assert.deepEqual(await scopeValue(client, again.id, 'State'), { n: 1 }, "t1's recorded result is kept");
-  assert.ok(outputs.some((line) => line.includes('1 earlier tool(s) keep their results')), outputs.join(''));
+  assert.ok(
+    outputs.some((line) => line.includes('1 earlier tool(s) keep their results')),
+    outputs.join(''),
+  );
 
   const atT3Again = await stopAfter(client, () => client!.continueRequest({ threadId: restarted.body.threadId! }));
   assert.deepEqual(await scopeValue(client, (await topFrame(client, atT3Again.body.threadId!)).id, 'State'), { n: 7 });

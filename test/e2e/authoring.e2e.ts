@@ -86,29 +86,35 @@ describe('plan authoring', () => {
   });
   after(async () => server?.stop());
 
-  test('A1. a plan with an unknown dependency, a cycle and a bad dice formula type shows them in the Problems panel with their codes', { timeout: SCENARIO_TIMEOUT_MS }, () =>
-    scenario(current, 'a1-problems', { files: { [BROKEN_PLAN_FILE]: BROKEN_PLAN } }, async ({ workbench }) => {
-      await workbench.openFile(path.basename(BROKEN_PLAN_FILE));
-      await workbench.showProblems();
-      const expected = [
-        { code: 'UNKNOWN_DEPENDENCY', message: /"narrate" depends on "rol".*did you mean "roll"\?/, at: positionOf(BROKEN_PLAN, '"rol"') },
-        { code: 'DEPENDENCY_CYCLE', message: /dependency cycle: recall -> store -> recall/, at: positionOf(BROKEN_PLAN, '"store"]') },
-        { code: 'INPUT_TYPE_MISMATCH', message: /input\.formula must be a string .*got number/, at: positionOf(BROKEN_PLAN, '20, "reason"') },
-      ];
-      const rowOf = (rows: string[], code: string) => rows.find((row) => row.includes(code));
-      // Deterministic: the diagnostics are published once the skills are loaded and the plan validated; wait
-      // until the panel lists all three (the deadline is a safety net), then check each row.
-      const rows = await waitForProblems(workbench, (found) => expected.every(({ code }) => rowOf(found, code) !== undefined));
-      console.log(`[e2e] a1-problems: Problems rows:\n  ${rows.join('\n  ')}`);
-      for (const { code, message, at } of expected) {
-        const row = rowOf(rows, code)!;
-        assert.match(row, message, `${code}: "${row}"`);
-        // The row shows `narratoria(CODE)`, the code a link to its docs ("narratoria CODE" in the row's text).
-        assert.match(row, new RegExp(`narratoria\\s*\\(?\\s*${code}\\b`), `${code} comes from narratoria: "${row}"`);
-        assert.match(row, new RegExp(`\\[Ln ${at.line}, Col ${at.column}\\]`), `${code} is at line ${at.line}, column ${at.column}: "${row}"`);
-      }
-      assert.ok(rows.some((row) => row.includes(path.basename(BROKEN_PLAN_FILE))), 'the problems are grouped under the plan file');
-    }),
+  test(
+    'A1. a plan with an unknown dependency, a cycle and a bad dice formula type shows them in the Problems panel with their codes',
+    { timeout: SCENARIO_TIMEOUT_MS },
+    () =>
+      scenario(current, 'a1-problems', { files: { [BROKEN_PLAN_FILE]: BROKEN_PLAN } }, async ({ workbench }) => {
+        await workbench.openFile(path.basename(BROKEN_PLAN_FILE));
+        await workbench.showProblems();
+        const expected = [
+          { code: 'UNKNOWN_DEPENDENCY', message: /"narrate" depends on "rol".*did you mean "roll"\?/, at: positionOf(BROKEN_PLAN, '"rol"') },
+          { code: 'DEPENDENCY_CYCLE', message: /dependency cycle: recall -> store -> recall/, at: positionOf(BROKEN_PLAN, '"store"]') },
+          { code: 'INPUT_TYPE_MISMATCH', message: /input\.formula must be a string .*got number/, at: positionOf(BROKEN_PLAN, '20, "reason"') },
+        ];
+        const rowOf = (rows: string[], code: string) => rows.find((row) => row.includes(code));
+        // Deterministic: the diagnostics are published once the skills are loaded and the plan validated; wait
+        // until the panel lists all three (the deadline is a safety net), then check each row.
+        const rows = await waitForProblems(workbench, (found) => expected.every(({ code }) => rowOf(found, code) !== undefined));
+        console.log(`[e2e] a1-problems: Problems rows:\n  ${rows.join('\n  ')}`);
+        for (const { code, message, at } of expected) {
+          const row = rowOf(rows, code)!;
+          assert.match(row, message, `${code}: "${row}"`);
+          // The row shows `narratoria(CODE)`, the code a link to its docs ("narratoria CODE" in the row's text).
+          assert.match(row, new RegExp(`narratoria\\s*\\(?\\s*${code}\\b`), `${code} comes from narratoria: "${row}"`);
+          assert.match(row, new RegExp(`\\[Ln ${at.line}, Col ${at.column}\\]`), `${code} is at line ${at.line}, column ${at.column}: "${row}"`);
+        }
+        assert.ok(
+          rows.some((row) => row.includes(path.basename(BROKEN_PLAN_FILE))),
+          'the problems are grouped under the plan file',
+        );
+      }),
   );
 
   test('A2. the quick fix of the unknown dependency replaces "rol" with "roll"; the problem goes, the others stay', { timeout: SCENARIO_TIMEOUT_MS }, () =>
@@ -124,13 +130,23 @@ describe('plan authoring', () => {
       // Deterministic: Ctrl+. opens the quick fix menu once the editor has the code actions; a press that lands
       // before that (seen on a loaded CI machine: the light bulb showed, the menu did not) is repeated until the
       // menu lists the fix. The 60 s deadline is a safety net.
-      await waitFor(async () => {
-        await workbench.goToPosition(inside.line, inside.column);
-        await page.keyboard.press('Control+.');
-        if (await fix.waitFor({ timeout: 5_000 }).then(() => true, () => false)) return true;
-        await page.keyboard.press('Escape');
-        return false;
-      }, 60_000, 'the quick fix menu lists Replace with "roll"').catch(() => undefined);
+      await waitFor(
+        async () => {
+          await workbench.goToPosition(inside.line, inside.column);
+          await page.keyboard.press('Control+.');
+          if (
+            await fix.waitFor({ timeout: 5_000 }).then(
+              () => true,
+              () => false,
+            )
+          )
+            return true;
+          await page.keyboard.press('Escape');
+          return false;
+        },
+        60_000,
+        'the quick fix menu lists Replace with "roll"',
+      ).catch(() => undefined);
       await fix.waitFor({ timeout: UI_TIMEOUT_MS });
       await workbench.screenshot('a2-quick-fix-menu');
       await fix.click();
@@ -143,13 +159,16 @@ describe('plan authoring', () => {
       assert.equal(readFileSync(file, 'utf8'), expectedText, 'the fix changed only "rol" into "roll"');
       const rows = await waitForProblems(
         workbench,
-        (found) => !found.some((row) => row.includes('UNKNOWN_DEPENDENCY')) && found.some((row) => row.includes('DEPENDENCY_CYCLE')) && found.some((row) => row.includes('INPUT_TYPE_MISMATCH')),
+        (found) =>
+          !found.some((row) => row.includes('UNKNOWN_DEPENDENCY')) &&
+          found.some((row) => row.includes('DEPENDENCY_CYCLE')) &&
+          found.some((row) => row.includes('INPUT_TYPE_MISMATCH')),
       );
       assert.ok(!rows.some((row) => row.includes('UNKNOWN_DEPENDENCY')), 'the unknown dependency is gone from the Problems panel');
     }),
   );
 
-  test('A3. completion in a toolPath lists the sample skills\' scripts; picking one writes its toolPath', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+  test("A3. completion in a toolPath lists the sample skills' scripts; picking one writes its toolPath", { timeout: SCENARIO_TIMEOUT_MS }, () =>
     scenario(current, 'a3-completion', { files: { [NEW_TURN_PLAN_FILE]: NEW_TURN_PLAN } }, async ({ workbench, story }) => {
       const page = workbench.page;
       await workbench.openFile(path.basename(NEW_TURN_PLAN_FILE));
@@ -157,14 +176,24 @@ describe('plan authoring', () => {
       const cursor = positionOf(NEW_TURN_PLAN, '"skills/"', '"skills/'.length);
       await workbench.goToPosition(cursor.line, cursor.column);
       const suggest = page.locator('.editor-widget.suggest-widget.visible');
-      const labels = async () => (await suggest.locator('.monaco-list-row .label-name').allInnerTexts().catch(() => [])).map((label) => label.trim());
+      const labels = async () =>
+        (
+          await suggest
+            .locator('.monaco-list-row .label-name')
+            .allInnerTexts()
+            .catch(() => [])
+        ).map((label) => label.trim());
       // The suggest list is virtualised: check the first scripts, which are in sight. Deterministic: wait until
       // they are listed (the deadline is a safety net; completion waits for the skills to be loaded).
       await page.keyboard.press('Control+Space');
-      await waitFor(async () => {
-        const shown = await labels();
-        return FIRST_SCRIPTS.every((script) => shown.includes(script));
-      }, UI_TIMEOUT_MS, 'the suggest widget lists the sample scripts').catch(() => undefined);
+      await waitFor(
+        async () => {
+          const shown = await labels();
+          return FIRST_SCRIPTS.every((script) => shown.includes(script));
+        },
+        UI_TIMEOUT_MS,
+        'the suggest widget lists the sample scripts',
+      ).catch(() => undefined);
       const listed = await labels();
       console.log(`[e2e] a3-completion: suggestions: ${listed.join(', ')}`);
       for (const script of FIRST_SCRIPTS) assert.ok(listed.includes(script), `${script} is suggested (listed: ${listed.join(', ')})`);
@@ -172,7 +201,9 @@ describe('plan authoring', () => {
       await workbench.screenshot('a3-completion-list');
       // Typing filters the list down to the dice roller's script, which gets the focus and shows its skill.
       await page.keyboard.type('dice');
-      await waitFor(async () => (await labels())[0] === 'skills/dice-roller/scripts/roll.js', UI_TIMEOUT_MS, 'the filtered list starts with roll.js').catch(() => undefined);
+      await waitFor(async () => (await labels())[0] === 'skills/dice-roller/scripts/roll.js', UI_TIMEOUT_MS, 'the filtered list starts with roll.js').catch(
+        () => undefined,
+      );
       assert.equal((await labels())[0], 'skills/dice-roller/scripts/roll.js', `filtered: ${(await labels()).join(', ')}`);
       const focused = suggest.locator('.monaco-list-row.focused', { hasText: 'skills/dice-roller/scripts/roll.js' }).first();
       await focused.waitFor({ timeout: UI_TIMEOUT_MS });
@@ -232,7 +263,10 @@ describe('plan authoring', () => {
       const name = path.basename(PICK_THE_LOCK_FILE);
       const editor = await workbench.openFile(name);
       // The editor title has the Run Plan button; the code lens above "tools" runs the plan.
-      await page.locator('.part.editor .editor-group-container.active .action-label.codicon-run[aria-label="Run Plan"]').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await page
+        .locator('.part.editor .editor-group-container.active .action-label.codicon-run[aria-label="Run Plan"]')
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
       const lens = editor.locator('.codelens-decoration a', { hasText: 'Run Plan' }).first();
       await lens.waitFor({ timeout: UI_TIMEOUT_MS });
       await lens.click();
@@ -249,15 +283,25 @@ describe('plan authoring', () => {
       ];
       // Deterministic: wait until the terminal shows the end of the run (the deadline is a safety net for
       // two real scripts in code-server's extension host on a loaded machine), then check every line.
-      await waitFor(async () => {
-        const shown = terminalText(await readTerminal(workbench));
-        return expected.every((pattern) => pattern.test(shown));
-      }, 60_000, 'the terminal shows the finished run').catch(() => undefined);
+      await waitFor(
+        async () => {
+          const shown = terminalText(await readTerminal(workbench));
+          return expected.every((pattern) => pattern.test(shown));
+        },
+        60_000,
+        'the terminal shows the finished run',
+      ).catch(() => undefined);
       const text = terminalText(await readTerminal(workbench));
       console.log(`[e2e] a5-run-plan: terminal:\n${text}`);
       for (const pattern of expected) assert.match(text, pattern);
-      await page.locator('.part.panel', { hasText: `Run Plan: ${name}` }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.locator('.notifications-toasts .notification-toast', { hasText: `${name} succeeded in` }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await page
+        .locator('.part.panel', { hasText: `Run Plan: ${name}` })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+      await page
+        .locator('.notifications-toasts .notification-toast', { hasText: `${name} succeeded in` })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
     }),
   );
 });

@@ -34,7 +34,13 @@ const LAUNCH_JSON = `${JSON.stringify(
   {
     version: '0.2.0',
     configurations: [
-      { type: 'narratoria', request: 'launch', name: REPLAY_CONFIGURATION, replay: `\${workspaceFolder}/${RECORD_FILE}`, plan: `\${workspaceFolder}/${PICK_THE_LOCK_FILE}` },
+      {
+        type: 'narratoria',
+        request: 'launch',
+        name: REPLAY_CONFIGURATION,
+        replay: `\${workspaceFolder}/${RECORD_FILE}`,
+        plan: `\${workspaceFolder}/${PICK_THE_LOCK_FILE}`,
+      },
     ],
   },
   null,
@@ -55,78 +61,99 @@ describe('plan debugger', () => {
   });
   after(async () => server?.stop());
 
-  test('D1. a gutter breakpoint on the narrate tool of pick-the-lock.plan.json, then F5: VS Code stops there and the Variables view shows the roll in State', { timeout: SCENARIO_TIMEOUT_MS }, () =>
-    scenario(current, 'd1-breakpoint', { files: { [PICK_THE_LOCK_FILE]: PICK_THE_LOCK } }, async ({ workbench }) => {
-      const editor = await workbench.openFile(path.basename(PICK_THE_LOCK_FILE));
-      await setGutterBreakpoint(workbench, NARRATE_LINE);
-      // No launch.json: F5 debugs the plan in the active editor (the extension's DebugConfigurationProvider).
-      await startDebugging(workbench);
-      await waitForTopFrame(workbench, new RegExp(`^Stack Frame narrate, line ${NARRATE_RANGE.start.line}, pick-the-lock\\.plan\\.json$`));
-      await arrangeDebugView(workbench);
-      // The toolbar offers time travel: the adapter announces supportsStepBack.
-      for (const action of ['Continue (F5)', 'Step Into (F11)', 'Step Back', 'Reverse']) {
-        await workbench.page.locator(`.debug-toolbar .action-label[aria-label="${action}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
-      }
-      assert.ok((await callStackRows(workbench)).some((row) => /^Thread narrate Paused on breakpoint$/.test(row.ariaLabel)), 'the narrate thread is paused on the breakpoint');
-      // The editor shows the tool: the stack frame's line is its first line, and its whole object is selected.
-      await waitFor(async () => (await decoratedLines(editor, 'debug-top-stack-frame-line')).includes(NARRATE_RANGE.start.line), UI_TIMEOUT_MS, 'the editor highlights the stopped tool').catch(() => undefined);
-      assert.deepEqual(await decoratedLines(editor, 'debug-top-stack-frame-line'), [NARRATE_RANGE.start.line], 'the stopped line is the narrate tool\'s first line');
-      await waitForStatus(workbench, `Ln ${NARRATE_RANGE.end.line}, Col ${NARRATE_RANGE.end.column} (${NARRATE_RANGE.length} selected)`);
-      // State holds what the dice roller patched: dice.lastRoll, with the total its log line reported.
-      const lastRoll = await expandVariables(workbench, ['Scope State', 'dice', 'lastRoll'], ['formula', 'total', 'dc', 'success']);
-      assert.equal(lastRoll.get('formula'), '"1d20+3"');
-      assert.equal(lastRoll.get('dc'), '15');
-      const total = Number(lastRoll.get('total'));
-      assert.ok(Number.isInteger(total) && total >= 4 && total <= 23, `a 1d20+3 total: ${lastRoll.get('total')}`);
-      assert.equal(lastRoll.get('success'), String(total >= 15));
-      const rolled = /Rolled 1d20\+3 for pick the lock: \[\d+\] \+ 3 = (\d+)/;
-      const logged = await waitForDebugConsole(workbench, rolled);
-      assert.equal(Number(rolled.exec(logged)![1]), total, 'State shows the roll the script logged');
-      await park(workbench);
-      await workbench.screenshot('d1-breakpoint-variables');
-      await stopDebugging(workbench);
-    }),
+  test(
+    'D1. a gutter breakpoint on the narrate tool of pick-the-lock.plan.json, then F5: VS Code stops there and the Variables view shows the roll in State',
+    { timeout: SCENARIO_TIMEOUT_MS },
+    () =>
+      scenario(current, 'd1-breakpoint', { files: { [PICK_THE_LOCK_FILE]: PICK_THE_LOCK } }, async ({ workbench }) => {
+        const editor = await workbench.openFile(path.basename(PICK_THE_LOCK_FILE));
+        await setGutterBreakpoint(workbench, NARRATE_LINE);
+        // No launch.json: F5 debugs the plan in the active editor (the extension's DebugConfigurationProvider).
+        await startDebugging(workbench);
+        await waitForTopFrame(workbench, new RegExp(`^Stack Frame narrate, line ${NARRATE_RANGE.start.line}, pick-the-lock\\.plan\\.json$`));
+        await arrangeDebugView(workbench);
+        // The toolbar offers time travel: the adapter announces supportsStepBack.
+        for (const action of ['Continue (F5)', 'Step Into (F11)', 'Step Back', 'Reverse']) {
+          await workbench.page.locator(`.debug-toolbar .action-label[aria-label="${action}"]`).waitFor({ timeout: UI_TIMEOUT_MS });
+        }
+        assert.ok(
+          (await callStackRows(workbench)).some((row) => /^Thread narrate Paused on breakpoint$/.test(row.ariaLabel)),
+          'the narrate thread is paused on the breakpoint',
+        );
+        // The editor shows the tool: the stack frame's line is its first line, and its whole object is selected.
+        await waitFor(
+          async () => (await decoratedLines(editor, 'debug-top-stack-frame-line')).includes(NARRATE_RANGE.start.line),
+          UI_TIMEOUT_MS,
+          'the editor highlights the stopped tool',
+        ).catch(() => undefined);
+        assert.deepEqual(
+          await decoratedLines(editor, 'debug-top-stack-frame-line'),
+          [NARRATE_RANGE.start.line],
+          "the stopped line is the narrate tool's first line",
+        );
+        await waitForStatus(workbench, `Ln ${NARRATE_RANGE.end.line}, Col ${NARRATE_RANGE.end.column} (${NARRATE_RANGE.length} selected)`);
+        // State holds what the dice roller patched: dice.lastRoll, with the total its log line reported.
+        const lastRoll = await expandVariables(workbench, ['Scope State', 'dice', 'lastRoll'], ['formula', 'total', 'dc', 'success']);
+        assert.equal(lastRoll.get('formula'), '"1d20+3"');
+        assert.equal(lastRoll.get('dc'), '15');
+        const total = Number(lastRoll.get('total'));
+        assert.ok(Number.isInteger(total) && total >= 4 && total <= 23, `a 1d20+3 total: ${lastRoll.get('total')}`);
+        assert.equal(lastRoll.get('success'), String(total >= 15));
+        const rolled = /Rolled 1d20\+3 for pick the lock: \[\d+\] \+ 3 = (\d+)/;
+        const logged = await waitForDebugConsole(workbench, rolled);
+        assert.equal(Number(rolled.exec(logged)![1]), total, 'State shows the roll the script logged');
+        await park(workbench);
+        await workbench.screenshot('d1-breakpoint-variables');
+        await stopDebugging(workbench);
+      }),
   );
 
-  test('D2. Step Into at the roll tool walks the dice roller\'s NDJSON events in a read-only document, the current line highlighted', { timeout: SCENARIO_TIMEOUT_MS }, () =>
-    scenario(current, 'd2-step-into-events', { files: { [PICK_THE_LOCK_FILE]: PICK_THE_LOCK } }, async ({ workbench }) => {
-      const page = workbench.page;
-      await workbench.openFile(path.basename(PICK_THE_LOCK_FILE));
-      await setGutterBreakpoint(workbench, ROLL_LINE);
-      await startDebugging(workbench);
-      await waitForTopFrame(workbench, new RegExp(`^Stack Frame roll, line ${ROLL_RANGE.start.line}, pick-the-lock\\.plan\\.json$`));
-      await arrangeDebugView(workbench);
-      // Step Into: the first event the script wrote (its log line), in the document of the tool's output.
-      await page.keyboard.press('F11');
-      await waitForTopFrame(workbench, /^Stack Frame log info: Rolled 1d20\+3 for pick the lock.*, line 1, roll\.ndjson$/);
-      const frames = (await callStackRows(workbench)).filter((row) => row.ariaLabel.startsWith('Stack Frame '));
-      assert.match(frames[1]?.ariaLabel ?? '', new RegExp(`^Stack Frame roll · event 1, line ${ROLL_RANGE.start.line}, pick-the-lock\\.plan\\.json$`), 'the tool\'s frame is under the event\'s');
-      await page.locator('.part.editor .tab.active', { hasText: 'roll.ndjson' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      const output = workbench.activeEditor();
-      await waitForHighlightedLine(output, 1, /"type":"log","level":"info","message":"Rolled 1d20\+3 for pick the lock/);
-      const event = await expandVariables(workbench, ['Scope Event'], ['type', 'level']);
-      assert.equal(event.get('type'), '"log"');
-      assert.equal(event.get('level'), '"info"');
-      await park(workbench);
-      await workbench.screenshot('d2-output-document');
-      // The document is read-only: typing into it is refused.
-      await output.locator('.view-lines').click();
-      await page.keyboard.type('x');
-      await page.locator('.monaco-editor-overlaymessage', { hasText: 'Cannot edit in read-only editor' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      await page.keyboard.press('Escape');
-      // Step Into again: the next event, the state patch with the roll, on the document's next line.
-      await page.keyboard.press('F11');
-      await waitForTopFrame(workbench, /^Stack Frame state_patch dice, line 2, roll\.ndjson$/);
-      const patch = await expandVariables(workbench, ['Scope Event', 'patch', 'dice', 'lastRoll'], ['formula', 'total']);
-      assert.equal(patch.get('formula'), '"1d20+3"');
-      await park(workbench);
-      await workbench.screenshot('d2-second-event');
-      await waitForHighlightedLine(output, 2, /"type":"state_patch","patch":\{"dice":\{"lastRoll":\{"formula":"1d20\+3"/);
-      await stopDebugging(workbench);
-    }),
+  test(
+    "D2. Step Into at the roll tool walks the dice roller's NDJSON events in a read-only document, the current line highlighted",
+    { timeout: SCENARIO_TIMEOUT_MS },
+    () =>
+      scenario(current, 'd2-step-into-events', { files: { [PICK_THE_LOCK_FILE]: PICK_THE_LOCK } }, async ({ workbench }) => {
+        const page = workbench.page;
+        await workbench.openFile(path.basename(PICK_THE_LOCK_FILE));
+        await setGutterBreakpoint(workbench, ROLL_LINE);
+        await startDebugging(workbench);
+        await waitForTopFrame(workbench, new RegExp(`^Stack Frame roll, line ${ROLL_RANGE.start.line}, pick-the-lock\\.plan\\.json$`));
+        await arrangeDebugView(workbench);
+        // Step Into: the first event the script wrote (its log line), in the document of the tool's output.
+        await page.keyboard.press('F11');
+        await waitForTopFrame(workbench, /^Stack Frame log info: Rolled 1d20\+3 for pick the lock.*, line 1, roll\.ndjson$/);
+        const frames = (await callStackRows(workbench)).filter((row) => row.ariaLabel.startsWith('Stack Frame '));
+        assert.match(
+          frames[1]?.ariaLabel ?? '',
+          new RegExp(`^Stack Frame roll · event 1, line ${ROLL_RANGE.start.line}, pick-the-lock\\.plan\\.json$`),
+          "the tool's frame is under the event's",
+        );
+        await page.locator('.part.editor .tab.active', { hasText: 'roll.ndjson' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        const output = workbench.activeEditor();
+        await waitForHighlightedLine(output, 1, /"type":"log","level":"info","message":"Rolled 1d20\+3 for pick the lock/);
+        const event = await expandVariables(workbench, ['Scope Event'], ['type', 'level']);
+        assert.equal(event.get('type'), '"log"');
+        assert.equal(event.get('level'), '"info"');
+        await park(workbench);
+        await workbench.screenshot('d2-output-document');
+        // The document is read-only: typing into it is refused.
+        await output.locator('.view-lines').click();
+        await page.keyboard.type('x');
+        await page.locator('.monaco-editor-overlaymessage', { hasText: 'Cannot edit in read-only editor' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+        await page.keyboard.press('Escape');
+        // Step Into again: the next event, the state patch with the roll, on the document's next line.
+        await page.keyboard.press('F11');
+        await waitForTopFrame(workbench, /^Stack Frame state_patch dice, line 2, roll\.ndjson$/);
+        const patch = await expandVariables(workbench, ['Scope Event', 'patch', 'dice', 'lastRoll'], ['formula', 'total']);
+        assert.equal(patch.get('formula'), '"1d20+3"');
+        await park(workbench);
+        await workbench.screenshot('d2-second-event');
+        await waitForHighlightedLine(output, 2, /"type":"state_patch","patch":\{"dice":\{"lastRoll":\{"formula":"1d20\+3"/);
+        await stopDebugging(workbench);
+      }),
   );
 
-  test('D3. Step Back from the narrate breakpoint goes back through the roll\'s events to the state before the roll', { timeout: SCENARIO_TIMEOUT_MS }, () =>
+  test("D3. Step Back from the narrate breakpoint goes back through the roll's events to the state before the roll", { timeout: SCENARIO_TIMEOUT_MS }, () =>
     scenario(current, 'd3-step-back', { files: { [PICK_THE_LOCK_FILE]: PICK_THE_LOCK } }, async ({ workbench }) => {
       const page = workbench.page;
       await workbench.openFile(path.basename(PICK_THE_LOCK_FILE));
@@ -167,30 +194,48 @@ describe('plan debugger', () => {
     }),
   );
 
-  test('D4. a replay of a run record (launch.json "replay" + "plan", F5) stops at the same breakpoint with the recorded roll', { timeout: SCENARIO_TIMEOUT_MS }, () =>
-    scenario(current, 'd4-replay', { files: { [PICK_THE_LOCK_FILE]: PICK_THE_LOCK, [LAUNCH_JSON_FILE]: LAUNCH_JSON } }, async ({ workbench, story, server: codeServer }) => {
-      const recorded = recordRun(codeServer, story.dir);
-      const editor = await workbench.openFile(path.basename(PICK_THE_LOCK_FILE));
-      await setGutterBreakpoint(workbench, NARRATE_LINE);
-      await selectLaunchConfiguration(workbench, REPLAY_CONFIGURATION);
-      await startDebugging(workbench);
-      // One thread (the replay's plan thread): VS Code lists its frames at the top of the Call Stack.
-      await waitForTopFrame(workbench, new RegExp(`^Stack Frame narrate, line ${NARRATE_RANGE.start.line}, pick-the-lock\\.plan\\.json$`));
-      await arrangeDebugView(workbench);
-      await workbench.viewPane('Call Stack').locator('.pane-header', { hasText: /Paused on breakpoint/i }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await waitFor(async () => (await decoratedLines(editor, 'debug-top-stack-frame-line')).includes(NARRATE_RANGE.start.line), UI_TIMEOUT_MS, 'the editor highlights the stopped tool').catch(() => undefined);
-      assert.deepEqual(await decoratedLines(editor, 'debug-top-stack-frame-line'), [NARRATE_RANGE.start.line]);
-      await waitForDebugConsole(workbench, new RegExp(`Replaying .*${PICK_THE_LOCK_ID}\\.json: 2 tool\\(s\\), \\d+ recorded point\\(s\\); nothing runs\\.`));
-      // The recorded roll, not a new one: nothing ran.
-      const lastRoll = await expandVariables(workbench, ['Scope State', 'dice', 'lastRoll'], ['total']);
-      assert.equal(Number(lastRoll.get('total')), recorded.total, 'State shows the recorded roll');
-      await park(workbench);
-      await workbench.screenshot('d4-replay-breakpoint');
-      // Continue: the replay runs to the end of the record and the session ends.
-      await workbench.page.keyboard.press('F5');
-      await waitForDebugConsole(workbench, /The replay reached the end of the recorded run\./);
-      await workbench.page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
-    }),
+  test(
+    'D4. a replay of a run record (launch.json "replay" + "plan", F5) stops at the same breakpoint with the recorded roll',
+    { timeout: SCENARIO_TIMEOUT_MS },
+    () =>
+      scenario(
+        current,
+        'd4-replay',
+        { files: { [PICK_THE_LOCK_FILE]: PICK_THE_LOCK, [LAUNCH_JSON_FILE]: LAUNCH_JSON } },
+        async ({ workbench, story, server: codeServer }) => {
+          const recorded = recordRun(codeServer, story.dir);
+          const editor = await workbench.openFile(path.basename(PICK_THE_LOCK_FILE));
+          await setGutterBreakpoint(workbench, NARRATE_LINE);
+          await selectLaunchConfiguration(workbench, REPLAY_CONFIGURATION);
+          await startDebugging(workbench);
+          // One thread (the replay's plan thread): VS Code lists its frames at the top of the Call Stack.
+          await waitForTopFrame(workbench, new RegExp(`^Stack Frame narrate, line ${NARRATE_RANGE.start.line}, pick-the-lock\\.plan\\.json$`));
+          await arrangeDebugView(workbench);
+          await workbench
+            .viewPane('Call Stack')
+            .locator('.pane-header', { hasText: /Paused on breakpoint/i })
+            .waitFor({ timeout: UI_TIMEOUT_MS });
+          await waitFor(
+            async () => (await decoratedLines(editor, 'debug-top-stack-frame-line')).includes(NARRATE_RANGE.start.line),
+            UI_TIMEOUT_MS,
+            'the editor highlights the stopped tool',
+          ).catch(() => undefined);
+          assert.deepEqual(await decoratedLines(editor, 'debug-top-stack-frame-line'), [NARRATE_RANGE.start.line]);
+          await waitForDebugConsole(
+            workbench,
+            new RegExp(`Replaying .*${PICK_THE_LOCK_ID}\\.json: 2 tool\\(s\\), \\d+ recorded point\\(s\\); nothing runs\\.`),
+          );
+          // The recorded roll, not a new one: nothing ran.
+          const lastRoll = await expandVariables(workbench, ['Scope State', 'dice', 'lastRoll'], ['total']);
+          assert.equal(Number(lastRoll.get('total')), recorded.total, 'State shows the recorded roll');
+          await park(workbench);
+          await workbench.screenshot('d4-replay-breakpoint');
+          // Continue: the replay runs to the end of the record and the session ends.
+          await workbench.page.keyboard.press('F5');
+          await waitForDebugConsole(workbench, /The replay reached the end of the recorded run\./);
+          await workbench.page.locator('.debug-toolbar').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+        },
+      ),
   );
 });
 
@@ -208,36 +253,39 @@ describe('plan debugger in Restricted Mode', () => {
   // VS Code requests workspace trust before every debug session (DebugService.startDebugging), replays included, so
   // inside VS Code a replay needs trust too; the adapter's own rule (live launches refused, replays allowed for an
   // untrusted host) is covered at the protocol level in test/debug/debugAdapterTrust.test.ts.
-  test('D5. Restricted Mode: F5 on the plan starts nothing and the workspace stays untrusted; a replay is gated by VS Code\'s own trust request', { timeout: SCENARIO_TIMEOUT_MS }, () =>
-    scenario(current, 'd5-restricted-mode', { files: { [PICK_THE_LOCK_FILE]: PICK_THE_LOCK } }, async ({ workbench, story }) => {
-      const page = workbench.page;
-      await waitFor(() => workbench.isRestrictedMode(), 60_000, 'the workbench is in Restricted Mode');
-      await workbench.openFile(path.basename(PICK_THE_LOCK_FILE));
-      await setGutterBreakpoint(workbench, NARRATE_LINE);
-      // F5 on the plan: a live launch, refused. The extension says so, unless VS Code's own workspace trust
-      // request (which VS Code makes before every debug session) comes first; either way nothing starts.
-      await page.keyboard.press('F5');
-      const refusal = await waitForRefusal(workbench);
-      console.log(`[e2e] d5-restricted-mode: F5 on the plan was answered by ${refusal}`);
-      await park(workbench);
-      await workbench.screenshot('d5-live-launch-refused');
-      if (refusal === 'the workspace trust request') await answerTrustRequest(workbench, 'Cancel');
-      assert.equal(await page.locator('.debug-toolbar').isVisible(), false, 'no debug session started');
-      assert.ok(await workbench.isRestrictedMode(), 'the workspace is still untrusted');
-      // The replay: launch.json names a record and the plan. VS Code asks for trust before it as well (before reading it).
-      mkdirSync(path.join(story.dir, path.dirname(LAUNCH_JSON_FILE)), { recursive: true });
-      writeFileSync(path.join(story.dir, LAUNCH_JSON_FILE), LAUNCH_JSON);
-      await selectLaunchConfiguration(workbench, REPLAY_CONFIGURATION);
-      await page.keyboard.press('F5');
-      const trustRequest = trustDialog(workbench);
-      await trustRequest.waitFor({ timeout: UI_TIMEOUT_MS });
-      assert.match(await trustRequest.innerText(), /Debugging executes build tasks and program code from your workspace/);
-      await park(workbench);
-      await workbench.screenshot('d5-replay-trust-request');
-      await answerTrustRequest(workbench, 'Cancel');
-      assert.equal(await page.locator('.debug-toolbar').isVisible(), false, 'no debug session started');
-      assert.ok(await workbench.isRestrictedMode(), 'the workspace is still untrusted');
-    }),
+  test(
+    "D5. Restricted Mode: F5 on the plan starts nothing and the workspace stays untrusted; a replay is gated by VS Code's own trust request",
+    { timeout: SCENARIO_TIMEOUT_MS },
+    () =>
+      scenario(current, 'd5-restricted-mode', { files: { [PICK_THE_LOCK_FILE]: PICK_THE_LOCK } }, async ({ workbench, story }) => {
+        const page = workbench.page;
+        await waitFor(() => workbench.isRestrictedMode(), 60_000, 'the workbench is in Restricted Mode');
+        await workbench.openFile(path.basename(PICK_THE_LOCK_FILE));
+        await setGutterBreakpoint(workbench, NARRATE_LINE);
+        // F5 on the plan: a live launch, refused. The extension says so, unless VS Code's own workspace trust
+        // request (which VS Code makes before every debug session) comes first; either way nothing starts.
+        await page.keyboard.press('F5');
+        const refusal = await waitForRefusal(workbench);
+        console.log(`[e2e] d5-restricted-mode: F5 on the plan was answered by ${refusal}`);
+        await park(workbench);
+        await workbench.screenshot('d5-live-launch-refused');
+        if (refusal === 'the workspace trust request') await answerTrustRequest(workbench, 'Cancel');
+        assert.equal(await page.locator('.debug-toolbar').isVisible(), false, 'no debug session started');
+        assert.ok(await workbench.isRestrictedMode(), 'the workspace is still untrusted');
+        // The replay: launch.json names a record and the plan. VS Code asks for trust before it as well (before reading it).
+        mkdirSync(path.join(story.dir, path.dirname(LAUNCH_JSON_FILE)), { recursive: true });
+        writeFileSync(path.join(story.dir, LAUNCH_JSON_FILE), LAUNCH_JSON);
+        await selectLaunchConfiguration(workbench, REPLAY_CONFIGURATION);
+        await page.keyboard.press('F5');
+        const trustRequest = trustDialog(workbench);
+        await trustRequest.waitFor({ timeout: UI_TIMEOUT_MS });
+        assert.match(await trustRequest.innerText(), /Debugging executes build tasks and program code from your workspace/);
+        await park(workbench);
+        await workbench.screenshot('d5-replay-trust-request');
+        await answerTrustRequest(workbench, 'Cancel');
+        assert.equal(await page.locator('.debug-toolbar').isVisible(), false, 'no debug session started');
+        assert.ok(await workbench.isRestrictedMode(), 'the workspace is still untrusted');
+      }),
   );
 });
 
@@ -258,7 +306,11 @@ async function debugRows(workbench: Workbench, title: string): Promise<DebugRow[
     .evaluateAll((rows) =>
       rows.map((row) => {
         const expanded = row.getAttribute('aria-expanded');
-        return { ariaLabel: row.getAttribute('aria-label') ?? '', level: Number(row.getAttribute('aria-level') ?? '1'), expanded: expanded === null ? null : expanded === 'true' };
+        return {
+          ariaLabel: row.getAttribute('aria-label') ?? '',
+          level: Number(row.getAttribute('aria-level') ?? '1'),
+          expanded: expanded === null ? null : expanded === 'true',
+        };
       }),
     )
     .catch(() => []);
@@ -276,16 +328,25 @@ function callStackRows(workbench: Workbench): Promise<DebugRow[]> {
  */
 async function waitForTopFrame(workbench: Workbench, frame: RegExp): Promise<string> {
   let top = '';
-  await waitFor(async () => {
-    const rows = await callStackRows(workbench);
-    const collapsed = rows.find((row) => /^Thread .* Paused on /.test(row.ariaLabel) && row.expanded === false);
-    if (collapsed) {
-      await workbench.viewPane('Call Stack').locator(`.monaco-list-row[aria-label="${collapsed.ariaLabel}"] .monaco-tl-twistie`).first().click().catch(() => undefined);
-      return false;
-    }
-    top = rows.find((row) => row.ariaLabel.startsWith('Stack Frame '))?.ariaLabel ?? '';
-    return frame.test(top);
-  }, STOP_TIMEOUT_MS, `the top stack frame matches ${frame} (it is "${top}")`).catch(() => assert.fail(`the top stack frame never matched ${frame}; the Call Stack shows:\n  ${top || '(no frame)'}`));
+  await waitFor(
+    async () => {
+      const rows = await callStackRows(workbench);
+      const collapsed = rows.find((row) => /^Thread .* Paused on /.test(row.ariaLabel) && row.expanded === false);
+      if (collapsed) {
+        await workbench
+          .viewPane('Call Stack')
+          .locator(`.monaco-list-row[aria-label="${collapsed.ariaLabel}"] .monaco-tl-twistie`)
+          .first()
+          .click()
+          .catch(() => undefined);
+        return false;
+      }
+      top = rows.find((row) => row.ariaLabel.startsWith('Stack Frame '))?.ariaLabel ?? '';
+      return frame.test(top);
+    },
+    STOP_TIMEOUT_MS,
+    `the top stack frame matches ${frame} (it is "${top}")`,
+  ).catch(() => assert.fail(`the top stack frame never matched ${frame}; the Call Stack shows:\n  ${top || '(no frame)'}`));
   return top;
 }
 
@@ -295,28 +356,36 @@ async function waitForTopFrame(workbench: Workbench, frame: RegExp): Promise<str
  */
 async function expandVariables(workbench: Workbench, path: readonly string[], wanted: readonly string[]): Promise<Map<string, string>> {
   let children = new Map<string, string>();
-  await waitFor(async () => {
-    const rows = await debugRows(workbench, 'Variables');
-    let index = -1;
-    let level = 0;
-    for (const name of path) {
-      const next = rows.findIndex((row, at) => at > index && row.level === level + 1 && nameOf(row.ariaLabel) === name);
-      if (next < 0) return false;
-      index = next;
-      level += 1;
-      if (rows[index]!.expanded === false) {
-        await workbench.viewPane('Variables').locator('.pane-body .monaco-list-row').nth(index).locator('.monaco-tl-twistie').click().catch(() => undefined);
-        return false;
+  await waitFor(
+    async () => {
+      const rows = await debugRows(workbench, 'Variables');
+      let index = -1;
+      let level = 0;
+      for (const name of path) {
+        const next = rows.findIndex((row, at) => at > index && row.level === level + 1 && nameOf(row.ariaLabel) === name);
+        if (next < 0) return false;
+        index = next;
+        level += 1;
+        if (rows[index]!.expanded === false) {
+          await workbench
+            .viewPane('Variables')
+            .locator('.pane-body .monaco-list-row')
+            .nth(index)
+            .locator('.monaco-tl-twistie')
+            .click()
+            .catch(() => undefined);
+          return false;
+        }
       }
-    }
-    children = new Map();
-    for (let at = index + 1; at < rows.length && rows[at]!.level > level; at++) {
-      if (rows[at]!.level === level + 1) children.set(nameOf(rows[at]!.ariaLabel), valueOf(rows[at]!.ariaLabel));
-    }
-    return wanted.every((name) => children.has(name));
-  }, UI_TIMEOUT_MS, `the Variables view shows ${path.join(' › ')} with ${wanted.join(', ')}`).catch(() =>
-    assert.fail(`the Variables view never showed ${path.join(' › ')} with ${wanted.join(', ')}; it shows ${JSON.stringify([...children])}`),
-  );
+      children = new Map();
+      for (let at = index + 1; at < rows.length && rows[at]!.level > level; at++) {
+        if (rows[at]!.level === level + 1) children.set(nameOf(rows[at]!.ariaLabel), valueOf(rows[at]!.ariaLabel));
+      }
+      return wanted.every((name) => children.has(name));
+    },
+    UI_TIMEOUT_MS,
+    `the Variables view shows ${path.join(' › ')} with ${wanted.join(', ')}`,
+  ).catch(() => assert.fail(`the Variables view never showed ${path.join(' › ')} with ${wanted.join(', ')}; it shows ${JSON.stringify([...children])}`));
   return children;
 }
 
@@ -363,7 +432,10 @@ async function setGutterBreakpoint(workbench: Workbench, line: number): Promise<
 function decoratedLines(editor: Locator, className: string): Promise<number[]> {
   return editor
     .evaluate((root, name) => {
-      const numbers = Array.from(root.querySelectorAll('.margin-view-overlays .line-numbers'), (element) => ({ line: Number(element.textContent), rect: element.getBoundingClientRect() }));
+      const numbers = Array.from(root.querySelectorAll('.margin-view-overlays .line-numbers'), (element) => ({
+        line: Number(element.textContent),
+        rect: element.getBoundingClientRect(),
+      }));
       return Array.from(root.getElementsByClassName(name)).flatMap((element) => {
         const rect = element.getBoundingClientRect();
         const middle = rect.top + rect.height / 2;
@@ -394,25 +466,41 @@ function lineText(editor: Locator, line: number): Promise<string> {
 /** Waits until the editor's highlighted (stopped) line is `line` and shows text matching `text`. */
 async function waitForHighlightedLine(editor: Locator, line: number, text: RegExp): Promise<void> {
   let seen = { lines: [] as number[], text: '' };
-  await waitFor(async () => {
-    seen = { lines: await decoratedLines(editor, 'debug-top-stack-frame-line'), text: await lineText(editor, line) };
-    return seen.lines.length === 1 && seen.lines[0] === line && text.test(seen.text);
-  }, UI_TIMEOUT_MS, `line ${line} is highlighted and shows ${text}`).catch(() =>
-    assert.fail(`expected line ${line} highlighted, showing ${text}; highlighted: [${seen.lines.join(', ')}], line ${line} shows "${seen.text}"`),
-  );
+  await waitFor(
+    async () => {
+      seen = { lines: await decoratedLines(editor, 'debug-top-stack-frame-line'), text: await lineText(editor, line) };
+      return seen.lines.length === 1 && seen.lines[0] === line && text.test(seen.text);
+    },
+    UI_TIMEOUT_MS,
+    `line ${line} is highlighted and shows ${text}`,
+  ).catch(() => assert.fail(`expected line ${line} highlighted, showing ${text}; highlighted: [${seen.lines.join(', ')}], line ${line} shows "${seen.text}"`));
 }
 
 /** Waits until the status bar has an item with exactly `text` (e.g. the cursor and selection). */
 async function waitForStatus(workbench: Workbench, text: string): Promise<void> {
-  await workbench.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+  await workbench.page
+    .locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`^\\s*${escapeRegExp(text)}\\s*$`) })
+    .first()
+    .waitFor({ timeout: UI_TIMEOUT_MS });
 }
 
 /** Waits until the Debug Console shows text matching `pattern`; returns what it shows. */
 async function waitForDebugConsole(workbench: Workbench, pattern: RegExp): Promise<string> {
   let text = '';
-  await waitFor(async () => pattern.test((text = (await workbench.page.locator('.part.panel .repl .monaco-list-rows').first().innerText().catch(() => '')).replace(/\u00a0/g, ' '))), UI_TIMEOUT_MS, `the Debug Console shows ${pattern}`).catch(
-    () => assert.fail(`the Debug Console never showed ${pattern}; it shows:\n${text}`),
-  );
+  await waitFor(
+    async () =>
+      pattern.test(
+        (text = (
+          await workbench.page
+            .locator('.part.panel .repl .monaco-list-rows')
+            .first()
+            .innerText()
+            .catch(() => '')
+        ).replace(/\u00a0/g, ' ')),
+      ),
+    UI_TIMEOUT_MS,
+    `the Debug Console shows ${pattern}`,
+  ).catch(() => assert.fail(`the Debug Console never showed ${pattern}; it shows:\n${text}`));
   return text;
 }
 
@@ -447,13 +535,15 @@ async function answerTrustRequest(workbench: Workbench, button: 'Cancel'): Promi
 }
 
 /** Waits until a live launch is refused: the extension's Restricted Mode message, or VS Code's trust request before it. */
-async function waitForRefusal(workbench: Workbench): Promise<'the extension\'s refusal' | 'the workspace trust request'> {
-  const message = workbench.page.locator('.notifications-toasts .notification-toast', { hasText: /Debugging the plan pick-the-lock\.plan\.json is off in Restricted Mode/ }).first();
+async function waitForRefusal(workbench: Workbench): Promise<"the extension's refusal" | 'the workspace trust request'> {
+  const message = workbench.page
+    .locator('.notifications-toasts .notification-toast', { hasText: /Debugging the plan pick-the-lock\.plan\.json is off in Restricted Mode/ })
+    .first();
   const dialog = trustDialog(workbench);
   await waitFor(async () => (await message.isVisible()) || (await dialog.isVisible()), UI_TIMEOUT_MS, 'F5 on the plan is refused');
   if (await message.isVisible()) {
     assert.match(await message.innerText(), /Trust the workspace to debug live runs/);
-    return 'the extension\'s refusal';
+    return "the extension's refusal";
   }
   assert.match(await dialog.innerText(), /Debugging executes build tasks and program code from your workspace/);
   return 'the workspace trust request';
@@ -492,7 +582,11 @@ async function arrangeDebugView(workbench: Workbench): Promise<void> {
   const variables = await workbench.viewPane('Variables').boundingBox();
   if (variables && variables.y + variables.height < 460) {
     const bottom = variables.y + variables.height;
-    const sashes = await page.locator('.part.sidebar .monaco-sash.horizontal').evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()).map((rect) => ({ x: rect.x, y: rect.y, width: rect.width, height: rect.height })));
+    const sashes = await page
+      .locator('.part.sidebar .monaco-sash.horizontal')
+      .evaluateAll((elements) =>
+        elements.map((element) => element.getBoundingClientRect()).map((rect) => ({ x: rect.x, y: rect.y, width: rect.width, height: rect.height })),
+      );
     const sash = sashes.find((rect) => Math.abs(rect.y + rect.height / 2 - bottom) <= 6);
     if (sash) await drag({ x: sash.x + 150, y: sash.y + sash.height / 2 }, { x: sash.x + 150, y: 460 });
   }
@@ -510,7 +604,9 @@ function recordRun(server: CodeServer, storyDir: string): { total: number } {
   // Margin: a safety net for two real scripts on a loaded machine.
   const run = spawnSync(process.execPath, [cli, 'run', PICK_THE_LOCK_FILE, '--root', storyDir], { cwd: storyDir, encoding: 'utf8', timeout: 60_000 });
   assert.equal(run.status, 0, `narratoria run failed (${run.status ?? run.signal}):\n${run.stdout}\n${run.stderr}`);
-  const record = JSON.parse(readFileSync(path.join(storyDir, RECORD_FILE), 'utf8')) as { tools: { roll: { result: { output: { state: { dice: { lastRoll: { total: number } } } } } } } };
+  const record = JSON.parse(readFileSync(path.join(storyDir, RECORD_FILE), 'utf8')) as {
+    tools: { roll: { result: { output: { state: { dice: { lastRoll: { total: number } } } } } } };
+  };
   return { total: record.tools.roll.result.output.state.dice.lastRoll.total };
 }
 

@@ -51,7 +51,10 @@ describe('exploration and coverage', () => {
       await workbench.goToPosition(40, 1);
       await hit.first().waitFor({ timeout: UI_TIMEOUT_MS });
       assert.ok((await hit.count()) > 3, 'several lines of roll.js are marked as run');
-      assert.ok((await editor.locator('.coverage-deco-inline.coverage-deco-miss, .coverage-deco-gutter.coverage-deco-miss').count()) > 0, 'some lines are marked as never run');
+      assert.ok(
+        (await editor.locator('.coverage-deco-inline.coverage-deco-miss, .coverage-deco-gutter.coverage-deco-miss').count()) > 0,
+        'some lines are marked as never run',
+      );
       await workbench.screenshot('e1-run-with-coverage');
       // The same run wrote lcov.info for other tools, beside the story's other Narratoria files.
       await waitFor(async () => existsSync(path.join(story.dir, '.narratoria', 'coverage', 'lcov.info')), UI_TIMEOUT_MS, 'lcov.info is written');
@@ -59,7 +62,10 @@ describe('exploration and coverage', () => {
       // The Skills view shows how often each skill's scripts ran.
       await workbench.openNarratoriaView();
       const rows = await workbench.waitForTreeRows((found) => found.some((row) => /Dice Roller/.test(row.label) && /\d+ runs?/.test(row.description ?? '')));
-      assert.ok(rows.some((row) => /never exercised|\d+ runs?/.test(row.description ?? '')), JSON.stringify(rows));
+      assert.ok(
+        rows.some((row) => /never exercised|\d+ runs?/.test(row.description ?? '')),
+        JSON.stringify(rows),
+      );
       await workbench.screenshot('e1-skills-view-hit-counts');
     }),
   );

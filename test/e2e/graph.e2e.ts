@@ -61,7 +61,9 @@ describe('plan graph', () => {
       // The toolId string of "narrate" (9 characters with its quotes) gets selected, the cursor at its end: the
       // status bar shows the line, the column after the closing quote and the selection's length.
       const end = positionOf(PARALLEL, '"toolId": "narrate"', '"toolId": "narrate"'.length);
-      const status = workbench.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`Ln ${end.line}, Col ${end.column} \\(9 selected\\)`) }).first();
+      const status = workbench.page
+        .locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`Ln ${end.line}, Col ${end.column} \\(9 selected\\)`) })
+        .first();
       await status.waitFor({ timeout: UI_TIMEOUT_MS });
     }),
   );
@@ -77,11 +79,17 @@ describe('plan graph', () => {
       // Deterministic: wait until every node shows its final state (the deadline is a safety net for real scripts).
       const states = async () => Promise.all(PARALLEL_IDS.map((id) => graph.locator(`g.node[data-tool-id="${id}"]`).getAttribute('data-state')));
       await waitFor(async () => (await states()).every((state) => state === 'success'), 90_000, 'every node shows success').catch(() => undefined);
-      assert.deepEqual(await states(), PARALLEL_IDS.map(() => 'success'));
+      assert.deepEqual(
+        await states(),
+        PARALLEL_IDS.map(() => 'success'),
+      );
       // The run chip shows a duration; the success colour differs from the idle border.
       assert.match((await graph.locator('g.node[data-tool-id="narrate"] .run-chip').textContent()) ?? '', /\d+(\.\d+)? (ms|s)/);
       const stroke = await graph.locator('g.node[data-tool-id="narrate"] .box').evaluate((box) => getComputedStyle(box).stroke);
-      const idle = await graph.locator('.edge').first().evaluate((edge) => getComputedStyle(edge).stroke);
+      const idle = await graph
+        .locator('.edge')
+        .first()
+        .evaluate((edge) => getComputedStyle(edge).stroke);
       assert.notEqual(stroke, idle, 'a finished node has its state colour');
       await workbench.screenshot('g3-graph-after-run');
       // The run was recorded: its record's graph shows the recorded states and the timeline.
@@ -106,10 +114,13 @@ describe('plan graph', () => {
       assert.equal(await graph.locator('g.node.in-cycle').count(), 2, 'recall and store are marked');
       assert.equal(await graph.locator('g.node.in-cycle[data-tool-id="roll"]').count(), 0);
       const error = await graph.locator('body').evaluate(() => getComputedStyle(document.body).getPropertyValue('--vscode-errorForeground').trim());
-      const cycleStroke = await graph.locator('g.node.in-cycle .box').first().evaluate((box) => getComputedStyle(box).stroke);
+      const cycleStroke = await graph
+        .locator('g.node.in-cycle .box')
+        .first()
+        .evaluate((box) => getComputedStyle(box).stroke);
       const normalStroke = await graph.locator('g.node[data-tool-id="roll"] .box').evaluate((box) => getComputedStyle(box).stroke);
       assert.notEqual(cycleStroke, normalStroke);
-      assert.equal(cycleStroke, await cssColour(workbench, error), 'the cycle is drawn in the theme\'s error colour');
+      assert.equal(cycleStroke, await cssColour(workbench, error), "the cycle is drawn in the theme's error colour");
       assert.ok((await graph.locator('.edge-cycle').count()) >= 2, 'the cycle edges are error edges');
       assert.match(await graph.locator('body').innerText(), /recall → store → recall|store → recall → store/);
       await workbench.screenshot('g4-cycle');
@@ -126,16 +137,25 @@ describe('plan graph', () => {
       // wait until it shows the suggested file (beside the plan, named after it), then accept it.
       const input = workbench.page.locator('.quick-input-widget input.input');
       await input.waitFor({ timeout: UI_TIMEOUT_MS });
-      await waitFor(async () => (await input.inputValue()).endsWith('parallel-checks.graph.svg'), UI_TIMEOUT_MS, 'the dialog suggests parallel-checks.graph.svg').catch(() => undefined);
+      await waitFor(
+        async () => (await input.inputValue()).endsWith('parallel-checks.graph.svg'),
+        UI_TIMEOUT_MS,
+        'the dialog suggests parallel-checks.graph.svg',
+      ).catch(() => undefined);
       assert.match(await input.inputValue(), /plans\/parallel-checks\.graph\.svg$/, 'the suggested file is beside the plan');
       await workbench.page.keyboard.press('Enter');
       const target = path.join(story.dir, 'plans', 'parallel-checks.graph.svg');
       // Deterministic: wait until the file is written (the deadline is a safety net).
-      await waitFor(async () => existsSync(target) && readFileSync(target, 'utf8').includes('</svg>'), UI_TIMEOUT_MS, 'the SVG is written').catch(() => undefined);
+      await waitFor(async () => existsSync(target) && readFileSync(target, 'utf8').includes('</svg>'), UI_TIMEOUT_MS, 'the SVG is written').catch(
+        () => undefined,
+      );
       const svg = readFileSync(target, 'utf8');
       assert.equal(XMLValidator.validate(svg), true, 'the SVG is well-formed XML');
       for (const id of PARALLEL_IDS) assert.ok(svg.includes(`>${id}</text>`), `${id} is in the SVG`);
-      await workbench.page.locator('.notifications-toasts .notification-toast', { hasText: 'Exported the graph to' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+      await workbench.page
+        .locator('.notifications-toasts .notification-toast', { hasText: 'Exported the graph to' })
+        .first()
+        .waitFor({ timeout: UI_TIMEOUT_MS });
     }),
   );
 });
@@ -143,7 +163,9 @@ describe('plan graph', () => {
 /** Opens the plan and its graph (through the editor title's button); returns the plan's editor. */
 async function openGraph(workbench: Workbench, name: string) {
   const editor = await workbench.openFile(name);
-  const button = workbench.page.locator('.part.editor .editor-group-container.active .action-label.codicon-type-hierarchy-sub[aria-label="Show Plan Graph"]').first();
+  const button = workbench.page
+    .locator('.part.editor .editor-group-container.active .action-label.codicon-type-hierarchy-sub[aria-label="Show Plan Graph"]')
+    .first();
   await button.waitFor({ timeout: UI_TIMEOUT_MS });
   await button.click();
   await workbench.page.locator('iframe.webview.ready').first().waitFor({ timeout: UI_TIMEOUT_MS });
@@ -152,14 +174,17 @@ async function openGraph(workbench: Workbench, name: string) {
 
 /** The computed `rgb(…)` form of a CSS colour, as the page resolves it. */
 async function cssColour(workbench: Workbench, colour: string): Promise<string> {
-  return workbench.webview().locator('body').evaluate((body, value) => {
-    const probe = document.createElement('span');
-    probe.style.color = value;
-    body.append(probe);
-    const resolved = getComputedStyle(probe).color;
-    probe.remove();
-    return resolved;
-  }, colour);
+  return workbench
+    .webview()
+    .locator('body')
+    .evaluate((body, value) => {
+      const probe = document.createElement('span');
+      probe.style.color = value;
+      body.append(probe);
+      const resolved = getComputedStyle(probe).color;
+      probe.remove();
+      return resolved;
+    }, colour);
 }
 
 /** The 1-based line and column of the `within`-th character of the first `needle` in `text`. */

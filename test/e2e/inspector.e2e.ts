@@ -31,7 +31,11 @@ const FIXTURE: Readonly<Record<string, string>> = {
     null,
     2,
   ),
-  'skills/lighthouse-keeper/scripts/look.input.schema.json': JSON.stringify({ type: 'object', required: ['subject'], properties: { subject: { type: 'string' } }, additionalProperties: false }, null, 2),
+  'skills/lighthouse-keeper/scripts/look.input.schema.json': JSON.stringify(
+    { type: 'object', required: ['subject'], properties: { subject: { type: 'string' } }, additionalProperties: false },
+    null,
+    2,
+  ),
   'skills/lighthouse-keeper/samples/fog.json': '{ "subject": "the fog" }\n',
   'skills/lighthouse-keeper/scripts/look.js': `#!/usr/bin/env node
 'use strict';
@@ -66,38 +70,41 @@ describe('skill-script inspector', () => {
   });
   after(async () => server?.stop());
 
-  test('I1. Inspect Skill Script shows each verdict in its row, the stderr line and the final verdict; a bad input is refused; Compare diffs two runs', { timeout: SCENARIO_TIMEOUT_MS }, () =>
-    scenario(current, 'i1-inspect-script', { files: FIXTURE }, async ({ workbench, story }) => {
-      const inspector = await inspectFixture(workbench);
-      await expectFixtureRows(inspector);
-      assert.match(await inspector.locator('.verdict-card').innerText(), /invalid_json/);
-      assert.deepEqual(workbench.webviewErrors(), []);
-      await workbench.screenshot('i1-inspector-live-run');
+  test(
+    'I1. Inspect Skill Script shows each verdict in its row, the stderr line and the final verdict; a bad input is refused; Compare diffs two runs',
+    { timeout: SCENARIO_TIMEOUT_MS },
+    () =>
+      scenario(current, 'i1-inspect-script', { files: FIXTURE }, async ({ workbench, story }) => {
+        const inspector = await inspectFixture(workbench);
+        await expectFixtureRows(inspector);
+        assert.match(await inspector.locator('.verdict-card').innerText(), /invalid_json/);
+        assert.deepEqual(workbench.webviewErrors(), []);
+        await workbench.screenshot('i1-inspector-live-run');
 
-      // The input editor checks the script's inputSchema before anything runs.
-      const runsBefore = runCount(story.dir);
-      const editor = inspector.locator('textarea.input-text');
-      await editor.fill('{ "subject": 3 }');
-      await inspector.locator('button.run').click();
-      await inspector.locator('.input-problem.error', { hasText: 'input.subject must be a string' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      assert.equal(runCount(story.dir), runsBefore, 'a refused input runs nothing');
-      await workbench.screenshot('i1-inspector-input-refused');
+        // The input editor checks the script's inputSchema before anything runs.
+        const runsBefore = runCount(story.dir);
+        const editor = inspector.locator('textarea.input-text');
+        await editor.fill('{ "subject": 3 }');
+        await inspector.locator('button.run').click();
+        await inspector.locator('.input-problem.error', { hasText: 'input.subject must be a string' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        assert.equal(runCount(story.dir), runsBefore, 'a refused input runs nothing');
+        await workbench.screenshot('i1-inspector-input-refused');
 
-      // A valid input runs; then Compare with Previous Run opens VS Code's diff editor on the two runs' stdout.
-      await editor.fill('{ "subject": "the rocks" }');
-      await inspector.locator('button.run').click();
-      await waitFor(async () => runCount(story.dir) > runsBefore, RUN_TIMEOUT_MS, 'the second run starts');
-      await inspector.locator('.row-table .row', { hasText: 'looking at the rocks' }).first().waitFor({ timeout: RUN_TIMEOUT_MS });
-      const compare = inspector.locator('button.compare');
-      await waitFor(async () => compare.isEnabled(), RUN_TIMEOUT_MS, 'Compare is enabled after the second run');
-      await compare.click();
-      await workbench.page.locator('.part.editor .tab', { hasText: 'previous run ↔ last run' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
-      const diff = workbench.page.locator('.monaco-diff-editor').first();
-      // The two sides hold the runs' stdout: the first run's subject on the left, the second's on the right.
-      await diff.locator('.editor.original .view-lines', { hasText: 'looking at the fog' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await diff.locator('.editor.modified .view-lines', { hasText: 'looking at the rocks' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await workbench.screenshot('i1-compare-runs');
-    }),
+        // A valid input runs; then Compare with Previous Run opens VS Code's diff editor on the two runs' stdout.
+        await editor.fill('{ "subject": "the rocks" }');
+        await inspector.locator('button.run').click();
+        await waitFor(async () => runCount(story.dir) > runsBefore, RUN_TIMEOUT_MS, 'the second run starts');
+        await inspector.locator('.row-table .row', { hasText: 'looking at the rocks' }).first().waitFor({ timeout: RUN_TIMEOUT_MS });
+        const compare = inspector.locator('button.compare');
+        await waitFor(async () => compare.isEnabled(), RUN_TIMEOUT_MS, 'Compare is enabled after the second run');
+        await compare.click();
+        await workbench.page.locator('.part.editor .tab', { hasText: 'previous run ↔ last run' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
+        const diff = workbench.page.locator('.monaco-diff-editor').first();
+        // The two sides hold the runs' stdout: the first run's subject on the left, the second's on the right.
+        await diff.locator('.editor.original .view-lines', { hasText: 'looking at the fog' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        await diff.locator('.editor.modified .view-lines', { hasText: 'looking at the rocks' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        await workbench.screenshot('i1-compare-runs');
+      }),
   );
 
   test('I2. Save as Recording writes the .ndjson and its sidecar; opening it lists the bad lines in the Problems panel', { timeout: SCENARIO_TIMEOUT_MS }, () =>
@@ -113,7 +120,12 @@ describe('skill-script inspector', () => {
       await workbench.page.keyboard.press('Enter');
       const recording = path.join(story.dir, 'look.ndjson');
       await waitFor(async () => existsSync(`${recording}.meta.json`), UI_TIMEOUT_MS, 'the recording and its sidecar are written');
-      const meta = JSON.parse(readFileSync(`${recording}.meta.json`, 'utf8')) as { input: unknown; lines: unknown[]; stderr: { text: string }[]; exitCode: number };
+      const meta = JSON.parse(readFileSync(`${recording}.meta.json`, 'utf8')) as {
+        input: unknown;
+        lines: unknown[];
+        stderr: { text: string }[];
+        exitCode: number;
+      };
       assert.deepEqual(meta.input, { subject: 'the fog' });
       assert.equal(meta.lines.length, 5);
       assert.equal(meta.exitCode, 0);
@@ -125,38 +137,51 @@ describe('skill-script inspector', () => {
       await problems.locator('.monaco-list-row', { hasText: 'not valid JSON' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
       await problems.locator('.monaco-list-row', { hasText: 'stat_patch' }).first().waitFor({ timeout: UI_TIMEOUT_MS });
       const rows = await workbench.problemRows();
-      assert.ok(rows.some((row) => /not valid JSON.*\[Ln 2/.test(row)), `line 2 is listed: ${rows.join(' | ')}`);
-      assert.ok(rows.some((row) => /did you mean "state_patch".*\[Ln 3/.test(row)), `line 3 is listed: ${rows.join(' | ')}`);
+      assert.ok(
+        rows.some((row) => /not valid JSON.*\[Ln 2/.test(row)),
+        `line 2 is listed: ${rows.join(' | ')}`,
+      );
+      assert.ok(
+        rows.some((row) => /did you mean "state_patch".*\[Ln 3/.test(row)),
+        `line 3 is listed: ${rows.join(' | ')}`,
+      );
       await workbench.screenshot('i2-recording-problems');
     }),
   );
 
-  test('I3. Open in Inspector replays a recording with its timing and runs nothing; the panel survives a window reload', { timeout: SCENARIO_TIMEOUT_MS }, async () => {
+  test('I3. Open in Inspector replays a recording with its timing and runs nothing; the panel survives a window reload', {
+    timeout: SCENARIO_TIMEOUT_MS,
+  }, async () => {
     // The recording of a real run of the fixture script, made here with the runtime's own recorder.
     const recorded = await recordFixture();
-    return scenario(current, 'i3-open-in-inspector', { files: { ...FIXTURE, 'recordings/look.ndjson': recorded.ndjson, 'recordings/look.ndjson.meta.json': recorded.meta } }, async ({ workbench, story }) => {
-      await workbench.openFile('look.ndjson');
-      const button = workbench.page.locator('.part.editor .editor-group-container.active .action-label[aria-label="Open in Inspector"]').first();
-      await button.waitFor({ timeout: UI_TIMEOUT_MS });
-      await button.click();
-      await workbench.page.locator('iframe.webview.ready').first().waitFor({ timeout: UI_TIMEOUT_MS });
-      const inspector = workbench.webview();
-      await inspector.locator('.toolbar h1', { hasText: 'Recording: look.ndjson' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await expectFixtureRows(inspector);
-      assert.match(await inspector.locator('.verdict-card').innerText(), /invalid_json/);
-      assert.equal(await inspector.locator('button.run').isDisabled(), true, 'a recording cannot be run');
-      assert.equal(runCount(story.dir), 0, 'the replay ran no process');
-      await workbench.screenshot('i3-recording-replayed');
+    return scenario(
+      current,
+      'i3-open-in-inspector',
+      { files: { ...FIXTURE, 'recordings/look.ndjson': recorded.ndjson, 'recordings/look.ndjson.meta.json': recorded.meta } },
+      async ({ workbench, story }) => {
+        await workbench.openFile('look.ndjson');
+        const button = workbench.page.locator('.part.editor .editor-group-container.active .action-label[aria-label="Open in Inspector"]').first();
+        await button.waitFor({ timeout: UI_TIMEOUT_MS });
+        await button.click();
+        await workbench.page.locator('iframe.webview.ready').first().waitFor({ timeout: UI_TIMEOUT_MS });
+        const inspector = workbench.webview();
+        await inspector.locator('.toolbar h1', { hasText: 'Recording: look.ndjson' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        await expectFixtureRows(inspector);
+        assert.match(await inspector.locator('.verdict-card').innerText(), /invalid_json/);
+        assert.equal(await inspector.locator('button.run').isDisabled(), true, 'a recording cannot be run');
+        assert.equal(runCount(story.dir), 0, 'the replay ran no process');
+        await workbench.screenshot('i3-recording-replayed');
 
-      // The view keeps what to show again (`restore`, the recording's file) with setState; VS Code saves it with the editors.
-      await waitForSavedEditor(workbench, 'narratoria.inspector', 'restore');
-      await workbench.page.reload();
-      await workbench.waitUntilReady();
-      const revived = workbench.webview();
-      await revived.locator('.toolbar h1', { hasText: 'Recording: look.ndjson' }).waitFor({ timeout: RUN_TIMEOUT_MS });
-      await expectFixtureRows(revived);
-      assert.equal(runCount(story.dir), 0, 'the revived panel ran nothing');
-    });
+        // The view keeps what to show again (`restore`, the recording's file) with setState; VS Code saves it with the editors.
+        await waitForSavedEditor(workbench, 'narratoria.inspector', 'restore');
+        await workbench.page.reload();
+        await workbench.waitUntilReady();
+        const revived = workbench.webview();
+        await revived.locator('.toolbar h1', { hasText: 'Recording: look.ndjson' }).waitFor({ timeout: RUN_TIMEOUT_MS });
+        await expectFixtureRows(revived);
+        assert.equal(runCount(story.dir), 0, 'the revived panel ran nothing');
+      },
+    );
   });
 });
 

@@ -44,7 +44,14 @@ if (!args.includes('--extension-host-only')) {
     .filter((file) => file.endsWith('.e2e.ts'))
     .sort()
     .map((file) => path.join('test', 'e2e', file));
-  const testArgs = [...tsx, '--test', '--test-reporter=spec', '--test-concurrency=1', ...(namePattern ? [`--test-name-pattern=${namePattern}`] : []), ...scenarioFiles];
+  const testArgs = [
+    ...tsx,
+    '--test',
+    '--test-reporter=spec',
+    '--test-concurrency=1',
+    ...(namePattern ? [`--test-name-pattern=${namePattern}`] : []),
+    ...scenarioFiles,
+  ];
   if (step('UI scenarios', process.execPath, testArgs) !== 0) failed++;
 }
 if (!args.includes('--scenarios-only')) {

@@ -6,10 +6,17 @@ import { after, before, describe, test } from 'node:test';
 import { startCodeServer, type CodeServer } from './harness/codeServer.js';
 import { PlayPanel, TURN_TIMEOUT_MS } from './harness/playPanel.js';
 import { filesUnder, packagedVsix, scenario, SCENARIO_TIMEOUT_MS, UI_TIMEOUT_MS, waitFor } from './harness/scenario.js';
-import type { Workbench } from './harness/workbench.js';
 import { waitForSavedEditor } from './harness/savedEditors.js';
 
-const WALKTHROUGH_STEPS = [/* 'Open a story folder' shows only in an empty window */ 'Add skills to your story', 'Play-test a turn', 'Write a plan', 'See the plan as a graph', 'Debug a plan', 'Inspect a skill script', 'Choose the narrator'];
+const WALKTHROUGH_STEPS = [
+  /* 'Open a story folder' shows only in an empty window */ 'Add skills to your story',
+  'Play-test a turn',
+  'Write a plan',
+  'See the plan as a graph',
+  'Debug a plan',
+  'Inspect a skill script',
+  'Choose the narrator',
+];
 const SAMPLE_SKILLS = ['Character Portraits', 'Dice Roller', 'Memory', 'NPC Perception', 'Player Choices', 'Reputation', 'Storyteller'];
 describe('trusted workspace', () => {
   let server: CodeServer | undefined;
@@ -28,9 +35,13 @@ describe('trusted workspace', () => {
       await workbench.openNarratoriaView();
       // Deterministic: wait for the rows as the assertions below want them (a row may be drawn before its
       // description says healthy), then check them; the wait's deadline is only a safety net.
-      const rows = await workbench.waitForTreeRows((found) =>
-        SAMPLE_SKILLS.every((skill) => found.some((row) => row.label === skill && row.level === 1 && /\bhealthy\b/.test(row.description) && /1\.0\.0/.test(row.description))),
-      ).catch(async () => workbench.treeRows());
+      const rows = await workbench
+        .waitForTreeRows((found) =>
+          SAMPLE_SKILLS.every((skill) =>
+            found.some((row) => row.label === skill && row.level === 1 && /\bhealthy\b/.test(row.description) && /1\.0\.0/.test(row.description)),
+          ),
+        )
+        .catch(async () => workbench.treeRows());
       for (const skill of SAMPLE_SKILLS) {
         const row = rows.find((candidate) => candidate.label === skill && candidate.level === 1);
         assert.ok(row, `${skill} is listed`);
@@ -57,29 +68,32 @@ describe('trusted workspace', () => {
     }),
   );
 
-  test('3. a skill whose script always fails: the turn is re-planned, still narrates, and the tree shows the skill unhealthy', { timeout: SCENARIO_TIMEOUT_MS }, () =>
-    scenario(current, '3-broken-skill-replan', { brokenDice: true }, async ({ workbench }) => {
-      await workbench.openNarratoriaView();
-      await workbench.waitForTreeRows((rows) => rows.some((row) => row.label === 'Broken Dice'));
-      const panel = await PlayPanel.open(workbench);
-      // broken-dice (priority 90) outranks dice-roller for a check: attempt 1 fails, the re-plan without it succeeds.
-      await panel.play('I roll to pick the lock');
-      const attempts = panel.get('turnAttempts').first();
-      await attempts.waitFor();
-      const count = Number((await attempts.getAttribute('data-attempts')) ?? '1');
-      const fallback = (await attempts.getAttribute('data-fallback')) === 'true';
-      assert.ok(count >= 2 || fallback, `turn 1 was re-planned or fell back (attempts ${count}, fallback ${fallback})`);
-      assert.match((await attempts.textContent()) ?? '', /attempts|fallback|replan/i);
-      const brokenDescription = async () => (await workbench.treeRows()).find((row) => row.label === 'Broken Dice')?.description ?? '';
-      // The tree counts the failure at once ("1/3 failures"); three failures in a row degrade the skill.
-      // Margin: the tree refreshes on the skills service's events; 60 s is a safety net for that condition.
-      await waitFor(async () => /fail/i.test(await brokenDescription()), 60_000, 'the tree shows the failure of Broken Dice');
-      for (let turn = 2; turn <= 3; turn++) await panel.play('I roll to pick the lock');
-      await waitFor(async () => /degraded|permanent|failed/i.test(await brokenDescription()), 60_000, 'the tree shows Broken Dice degraded').catch(
-        async (error: unknown) => assert.fail(`${(error as Error).message}; its description: "${await brokenDescription()}"`),
-      );
-      assert.ok((await panel.get('narrationEntry').count()) >= 3, 'every turn narrated');
-    }),
+  test(
+    '3. a skill whose script always fails: the turn is re-planned, still narrates, and the tree shows the skill unhealthy',
+    { timeout: SCENARIO_TIMEOUT_MS },
+    () =>
+      scenario(current, '3-broken-skill-replan', { brokenDice: true }, async ({ workbench }) => {
+        await workbench.openNarratoriaView();
+        await workbench.waitForTreeRows((rows) => rows.some((row) => row.label === 'Broken Dice'));
+        const panel = await PlayPanel.open(workbench);
+        // broken-dice (priority 90) outranks dice-roller for a check: attempt 1 fails, the re-plan without it succeeds.
+        await panel.play('I roll to pick the lock');
+        const attempts = panel.get('turnAttempts').first();
+        await attempts.waitFor();
+        const count = Number((await attempts.getAttribute('data-attempts')) ?? '1');
+        const fallback = (await attempts.getAttribute('data-fallback')) === 'true';
+        assert.ok(count >= 2 || fallback, `turn 1 was re-planned or fell back (attempts ${count}, fallback ${fallback})`);
+        assert.match((await attempts.textContent()) ?? '', /attempts|fallback|replan/i);
+        const brokenDescription = async () => (await workbench.treeRows()).find((row) => row.label === 'Broken Dice')?.description ?? '';
+        // The tree counts the failure at once ("1/3 failures"); three failures in a row degrade the skill.
+        // Margin: the tree refreshes on the skills service's events; 60 s is a safety net for that condition.
+        await waitFor(async () => /fail/i.test(await brokenDescription()), 60_000, 'the tree shows the failure of Broken Dice');
+        for (let turn = 2; turn <= 3; turn++) await panel.play('I roll to pick the lock');
+        await waitFor(async () => /degraded|permanent|failed/i.test(await brokenDescription()), 60_000, 'the tree shows Broken Dice degraded').catch(
+          async (error: unknown) => assert.fail(`${(error as Error).message}; its description: "${await brokenDescription()}"`),
+        );
+        assert.ok((await panel.get('narrationEntry').count()) >= 3, 'every turn narrated');
+      }),
   );
 
   test('4. a narrative_choice: clicking a choice plays it as the next turn', { timeout: SCENARIO_TIMEOUT_MS }, () =>
@@ -99,39 +113,52 @@ describe('trusted workspace', () => {
       assert.ok(played.length > 0 && (choiceText.includes(played) || played.includes(choiceText)), `turn 2 played "${played}", the choice was "${choiceText}"`);
     }),
   );
-  test('7. Run Skill Script runs the dice roller with a typed input; its output lines and verdict go to the Narratoria log', { timeout: SCENARIO_TIMEOUT_MS }, () =>
-    scenario(current, '7-run-skill-script', {}, async ({ workbench }) => {
-      await workbench.openNarratoriaView();
-      await workbench.waitForTreeRows((found) => found.some((row) => row.label === 'Dice Roller'));
-      const page = workbench.page;
-      const input = page.locator('.quick-input-widget input');
-      const row = (text: string) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
-      // Not runCommand: the command answers with a quick pick of its own, so the palette widget stays open.
-      await workbench.pickCommand('Narratoria: Run Skill Script…');
-      await row('Dice Roller').waitFor({ timeout: UI_TIMEOUT_MS });
-      await input.fill('Dice Roller');
-      await row('Dice Roller').click();
-      await row('Enter the input as JSON').waitFor({ timeout: UI_TIMEOUT_MS });
-      await row('Enter the input as JSON').click();
-      await page.locator('.quick-input-widget', { hasText: 'as a JSON object' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      await input.fill('{"formula": "2d6+1", "reason": "scale the wall"}');
-      await page.keyboard.press('Enter');
-      const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Dice Roller › roll: ok' });
-      // Margin: the script runs in code-server's extension host; 60 s is a safety net for that condition.
-      await toast.waitFor({ timeout: 60_000 });
-      const output = page.locator('.part.panel .view-lines');
-      // The output view renders only the lines in sight: the last events and the verdict. It shows what the
-      // log file holds, which may trail the toast, and the verdict is its last line: wait until the view shows
-      // all three (deterministic; the deadline is a safety net), then check them one by one.
-      const outputText = async () => ((await output.first().innerText().catch(() => '')) ?? '').replace(/\u00a0/g, ' ');
-      const expected = [/"type":"ui_event","event":"dice_roll"/, /"formula":"2d6\+1"/, /✓ ok: Rolled 2d6\+1: \d+ \(exit 0/];
-      await waitFor(async () => {
-        const shown = await outputText();
-        return expected.every((pattern) => pattern.test(shown));
-      }, 60_000, 'the Narratoria log shows the events and the verdict').catch(() => undefined);
-      const text = await outputText();
-      for (const pattern of expected) assert.match(text, pattern);
-    }),
+  test(
+    '7. Run Skill Script runs the dice roller with a typed input; its output lines and verdict go to the Narratoria log',
+    { timeout: SCENARIO_TIMEOUT_MS },
+    () =>
+      scenario(current, '7-run-skill-script', {}, async ({ workbench }) => {
+        await workbench.openNarratoriaView();
+        await workbench.waitForTreeRows((found) => found.some((row) => row.label === 'Dice Roller'));
+        const page = workbench.page;
+        const input = page.locator('.quick-input-widget input');
+        const row = (text: string) => page.locator('.quick-input-list .monaco-list-row', { hasText: text }).first();
+        // Not runCommand: the command answers with a quick pick of its own, so the palette widget stays open.
+        await workbench.pickCommand('Narratoria: Run Skill Script…');
+        await row('Dice Roller').waitFor({ timeout: UI_TIMEOUT_MS });
+        await input.fill('Dice Roller');
+        await row('Dice Roller').click();
+        await row('Enter the input as JSON').waitFor({ timeout: UI_TIMEOUT_MS });
+        await row('Enter the input as JSON').click();
+        await page.locator('.quick-input-widget', { hasText: 'as a JSON object' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        await input.fill('{"formula": "2d6+1", "reason": "scale the wall"}');
+        await page.keyboard.press('Enter');
+        const toast = page.locator('.notifications-toasts .notification-toast', { hasText: 'Dice Roller › roll: ok' });
+        // Margin: the script runs in code-server's extension host; 60 s is a safety net for that condition.
+        await toast.waitFor({ timeout: 60_000 });
+        const output = page.locator('.part.panel .view-lines');
+        // The output view renders only the lines in sight: the last events and the verdict. It shows what the
+        // log file holds, which may trail the toast, and the verdict is its last line: wait until the view shows
+        // all three (deterministic; the deadline is a safety net), then check them one by one.
+        const outputText = async () =>
+          (
+            (await output
+              .first()
+              .innerText()
+              .catch(() => '')) ?? ''
+          ).replace(/\u00a0/g, ' ');
+        const expected = [/"type":"ui_event","event":"dice_roll"/, /"formula":"2d6\+1"/, /✓ ok: Rolled 2d6\+1: \d+ \(exit 0/];
+        await waitFor(
+          async () => {
+            const shown = await outputText();
+            return expected.every((pattern) => pattern.test(shown));
+          },
+          60_000,
+          'the Narratoria log shows the events and the verdict',
+        ).catch(() => undefined);
+        const text = await outputText();
+        for (const pattern of expected) assert.match(text, pattern);
+      }),
   );
   test('8. the play session survives a window reload: the panel comes back with the story and its state', { timeout: SCENARIO_TIMEOUT_MS }, () =>
     scenario(current, '8-window-reload', {}, async ({ workbench }) => {
@@ -165,43 +192,50 @@ describe('a new story', () => {
   });
   after(async () => server?.stop());
 
-  test('9. the Get Started walkthrough lists its steps with pictures; its Add an Example Plan button adds the plan and checks the step', { timeout: SCENARIO_TIMEOUT_MS }, () =>
-    scenario(current, '9-walkthrough', {}, async ({ workbench, story }) => {
-      const page = workbench.page;
-      // The walkthrough shows its pictures beside the steps only when the editor is wide enough: no side bar.
-      await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
-      await workbench.pickCommand('Welcome: Open Walkthrough...');
-      await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get Started with Narratoria' }).first().click();
-      const steps = page.locator('.gettingStartedContainer .getting-started-step .step-title');
-      await steps.first().waitFor({ timeout: UI_TIMEOUT_MS });
-      assert.deepEqual(await steps.allTextContents(), WALKTHROUGH_STEPS);
+  test(
+    '9. the Get Started walkthrough lists its steps with pictures; its Add an Example Plan button adds the plan and checks the step',
+    { timeout: SCENARIO_TIMEOUT_MS },
+    () =>
+      scenario(current, '9-walkthrough', {}, async ({ workbench, story }) => {
+        const page = workbench.page;
+        // The walkthrough shows its pictures beside the steps only when the editor is wide enough: no side bar.
+        await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+        await workbench.pickCommand('Welcome: Open Walkthrough...');
+        await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get Started with Narratoria' }).first().click();
+        const steps = page.locator('.gettingStartedContainer .getting-started-step .step-title');
+        await steps.first().waitFor({ timeout: UI_TIMEOUT_MS });
+        assert.deepEqual(await steps.allTextContents(), WALKTHROUGH_STEPS);
 
-      const step = (id: string) => page.locator(`.getting-started-step[data-step-id$="#${id}"]`);
-      await step('writePlan').click();
-      // Deterministic: the picture of the selected step is an <img> that has loaded (naturalWidth > 0) from the VSIX.
-      const picture = page.locator('.getting-started-media img[alt^="A plan in the editor"]');
-      await picture.waitFor({ timeout: UI_TIMEOUT_MS });
-      await waitFor(async () => (await picture.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)), UI_TIMEOUT_MS, 'the step picture loads');
-      await workbench.screenshot('9-walkthrough-step');
+        const step = (id: string) => page.locator(`.getting-started-step[data-step-id$="#${id}"]`);
+        await step('writePlan').click();
+        // Deterministic: the picture of the selected step is an <img> that has loaded (naturalWidth > 0) from the VSIX.
+        const picture = page.locator('.getting-started-media img[alt^="A plan in the editor"]');
+        await picture.waitFor({ timeout: UI_TIMEOUT_MS });
+        await waitFor(
+          async () => await picture.evaluate((image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0),
+          UI_TIMEOUT_MS,
+          'the step picture loads',
+        );
+        await workbench.screenshot('9-walkthrough-step');
 
-      const done = page.locator('[data-done-step-id$="#writePlan"]');
-      assert.equal(await done.getAttribute('aria-checked'), 'false');
-      await step('writePlan').locator('.monaco-button', { hasText: 'Add an Example Plan' }).click();
-      const plan = path.join(story.dir, 'plans', 'pick-the-lock.plan.json');
-      await waitFor(async () => existsSync(plan), UI_TIMEOUT_MS, 'plans/pick-the-lock.plan.json is written');
-      await page.locator('.tab.active', { hasText: 'pick-the-lock.plan.json' }).waitFor({ timeout: UI_TIMEOUT_MS });
-      assert.equal((JSON.parse(readFileSync(plan, 'utf8')) as { $schema?: string }).$schema, undefined, 'the copy has no product-relative $schema');
-      // The step completes on its command (completionEvents: onCommand:narratoria.addExamplePlan): back on the walkthrough's tab.
-      await page.locator('.tab', { hasText: 'Welcome' }).click();
-      await waitFor(async () => (await done.getAttribute('aria-checked')) === 'true', UI_TIMEOUT_MS, 'the step is checked');
-      // The narrator step's media is a page (docs/walkthrough/narrator.md), drawn in a webview beside the steps.
-      await step('narrator').click();
-      // Deterministic: wait for the page's own heading inside the webview (an outer and an inner frame), then look.
-      const heading = page.frameLocator('.gettingStartedContainer iframe').first().frameLocator('iframe').first().locator('h1');
-      await heading.waitFor({ timeout: UI_TIMEOUT_MS });
-      assert.equal((await heading.textContent())?.trim(), 'The narrator');
-      await workbench.screenshot('9-walkthrough-narrator');
-    }),
+        const done = page.locator('[data-done-step-id$="#writePlan"]');
+        assert.equal(await done.getAttribute('aria-checked'), 'false');
+        await step('writePlan').locator('.monaco-button', { hasText: 'Add an Example Plan' }).click();
+        const plan = path.join(story.dir, 'plans', 'pick-the-lock.plan.json');
+        await waitFor(async () => existsSync(plan), UI_TIMEOUT_MS, 'plans/pick-the-lock.plan.json is written');
+        await page.locator('.tab.active', { hasText: 'pick-the-lock.plan.json' }).waitFor({ timeout: UI_TIMEOUT_MS });
+        assert.equal((JSON.parse(readFileSync(plan, 'utf8')) as { $schema?: string }).$schema, undefined, 'the copy has no product-relative $schema');
+        // The step completes on its command (completionEvents: onCommand:narratoria.addExamplePlan): back on the walkthrough's tab.
+        await page.locator('.tab', { hasText: 'Welcome' }).click();
+        await waitFor(async () => (await done.getAttribute('aria-checked')) === 'true', UI_TIMEOUT_MS, 'the step is checked');
+        // The narrator step's media is a page (docs/walkthrough/narrator.md), drawn in a webview beside the steps.
+        await step('narrator').click();
+        // Deterministic: wait for the page's own heading inside the webview (an outer and an inner frame), then look.
+        const heading = page.frameLocator('.gettingStartedContainer iframe').first().frameLocator('iframe').first().locator('h1');
+        await heading.waitFor({ timeout: UI_TIMEOUT_MS });
+        assert.equal((await heading.textContent())?.trim(), 'The narrator');
+        await workbench.screenshot('9-walkthrough-narrator');
+      }),
   );
 
   test('6. an empty folder shows the welcome view; New Skill scaffolds a healthy skill that the tree lists', { timeout: SCENARIO_TIMEOUT_MS }, () =>

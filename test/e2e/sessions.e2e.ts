@@ -32,7 +32,10 @@ describe('play-throughs', () => {
       const sessions = path.join(story.dir, '.narratoria', 'sessions');
       assert.deepEqual(readdirSync(sessions), [name]);
       const saved = JSON.parse(readFileSync(path.join(sessions, name, 'session.json'), 'utf8')) as { turns: { input: string }[]; seed: number };
-      assert.deepEqual(saved.turns.map((turn) => turn.input), ['I roll to pick the lock', MEMORY_INPUT]);
+      assert.deepEqual(
+        saved.turns.map((turn) => turn.input),
+        ['I roll to pick the lock', MEMORY_INPUT],
+      );
       assert.match(readFileSync(path.join(sessions, name, 'data', 'memory', 'memories.jsonl'), 'utf8'), /silver key/);
 
       // VS Code saves its open editors on a timer: wait until the panel is in them, so the reload restores it.

@@ -35,7 +35,10 @@ describe('universal VSIX', () => {
     scenario(current, 'u1-universal-vsix', {}, async ({ workbench }) => {
       await workbench.openNarratoriaView();
       const rows = await workbench.waitForTreeRows((found) => found.some((row) => row.label === 'Dice Roller' && /\bhealthy\b/.test(row.description)));
-      assert.ok(rows.some((row) => row.label === 'Dice Roller'), 'the Skills view lists the sample skills: the extension activated');
+      assert.ok(
+        rows.some((row) => row.label === 'Dice Roller'),
+        'the Skills view lists the sample skills: the extension activated',
+      );
 
       const status = workbench.page.locator('.part.statusbar .statusbar-item', { hasText: 'Pattern narrator (no model support)' }).first();
       await status.waitFor({ timeout: UI_TIMEOUT_MS });

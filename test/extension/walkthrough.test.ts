@@ -49,7 +49,11 @@ test('every command a step links to or completes on is one the extension contrib
     for (const event of step.completionEvents) {
       const [kind, name] = event.split(':');
       if (kind === 'onCommand') assert.ok(contributed.has(name!) || builtIn.has(name!), `${step.id} completes on ${name}`);
-      else if (kind === 'onSettingChanged') assert.ok(Object.keys(manifest.contributes.configuration.properties).some((key) => key.startsWith(`${name}.`)), `${step.id}: setting ${name}`);
+      else if (kind === 'onSettingChanged')
+        assert.ok(
+          Object.keys(manifest.contributes.configuration.properties).some((key) => key.startsWith(`${name}.`)),
+          `${step.id}: setting ${name}`,
+        );
       else assert.fail(`${step.id}: unexpected completion event ${event}`);
     }
   }

@@ -22,7 +22,9 @@ const sharedMocha = {
 
 /** Builds the bundles; returns the test files found. */
 export async function buildExtensionHostTests() {
-  const tests = readdirSync(here).filter((file) => file.endsWith('.test.ts')).sort();
+  const tests = readdirSync(here)
+    .filter((file) => file.endsWith('.test.ts'))
+    .sort();
   rmSync(outDir, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: Object.fromEntries([['index', path.join(here, 'index.ts')], ...tests.map((file) => [file.replace(/\.ts$/, ''), path.join(here, file)])]),

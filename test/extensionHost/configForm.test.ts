@@ -20,7 +20,10 @@ suite('Skill configuration', () => {
     const node = (await api.context.tree.getChildren()).find((candidate) => candidate.kind === 'skill' && candidate.skill.name === 'storyteller');
     assert.ok(node);
     await vscode.commands.executeCommand('narratoria.configureSkill', node);
-    await waitFor(() => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => /Configure Storyteller/.test(tab.label))), 'the Configure Storyteller tab');
+    await waitFor(
+      () => vscode.window.tabGroups.all.some((group) => group.tabs.some((tab) => /Configure Storyteller/.test(tab.label))),
+      'the Configure Storyteller tab',
+    );
   });
 
   test('a sensitive value stored in SecretStorage reaches the skill, redacted in what the UI sees', async () => {

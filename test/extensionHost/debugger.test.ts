@@ -37,7 +37,10 @@ function eventsOf(session: vscode.DebugSession | undefined, event: string): Debu
 }
 
 function failedLaunch(session: vscode.DebugSession | undefined): DebugProtocol.Response | undefined {
-  return messagesOf(session).find((message): message is DebugProtocol.Response => message.type === 'response' && (message as DebugProtocol.Response).command === 'launch' && !(message as DebugProtocol.Response).success);
+  return messagesOf(session).find(
+    (message): message is DebugProtocol.Response =>
+      message.type === 'response' && (message as DebugProtocol.Response).command === 'launch' && !(message as DebugProtocol.Response).success,
+  );
 }
 
 /** The next `narratoria` session that starts. */
@@ -103,7 +106,10 @@ suite('Plan debugger', () => {
       return attachRun(uri, run, toolIds, label);
     };
     try {
-      const line = document.document.getText().split('\n').findIndex((text) => text.includes('"toolId": "narrate"'));
+      const line = document.document
+        .getText()
+        .split('\n')
+        .findIndex((text) => text.includes('"toolId": "narrate"'));
       vscode.debug.addBreakpoints([new vscode.SourceBreakpoint(new vscode.Location(file, new vscode.Position(line, 0)))]);
       const starting = nextSession();
       assert.equal(await vscode.commands.executeCommand('narratoria.debugPlan', file), true);

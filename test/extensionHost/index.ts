@@ -32,10 +32,13 @@ export async function run(): Promise<void> {
   };
   const failed: { title: string; error: string }[] = [];
   try {
-    for (const file of readdirSync(here).filter((name) => name.endsWith('.test.cjs')).sort()) mocha.addFile(path.join(here, file));
+    for (const file of readdirSync(here)
+      .filter((name) => name.endsWith('.test.cjs'))
+      .sort())
+      mocha.addFile(path.join(here, file));
     const stats = await new Promise<Mocha.Stats>((resolve, reject) => {
       try {
-        const runner = mocha.run(() => resolve(runner.stats ?? { passes: 0, failures: 0, pending: 0 } as Mocha.Stats));
+        const runner = mocha.run(() => resolve(runner.stats ?? ({ passes: 0, failures: 0, pending: 0 } as Mocha.Stats)));
         runner.on('fail', (test, error: Error) => failed.push({ title: test.fullTitle(), error: error.stack ?? String(error) }));
       } catch (error) {
         reject(error);

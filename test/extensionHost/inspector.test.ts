@@ -19,11 +19,16 @@ suite('Inspector', () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
     await vscode.commands.executeCommand('narratoria.openInInspector', file);
     const inspectorTab = () =>
-      vscode.window.tabGroups.all.flatMap((group) => group.tabs).find((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('narratoria.inspector'));
+      vscode.window.tabGroups.all
+        .flatMap((group) => group.tabs)
+        .find((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('narratoria.inspector'));
     await waitFor(() => inspectorTab() !== undefined, 'the Inspector tab');
     assert.equal(inspectorTab()!.label, 'Inspector: inspected.ndjson');
     const shown = (await narratoriaApi()).context.inspector;
-    assert.deepEqual(shown?.session.rows.map((row) => row.mark), ['ok', 'error', 'ok']);
+    assert.deepEqual(
+      shown?.session.rows.map((row) => row.mark),
+      ['ok', 'error', 'ok'],
+    );
     assert.deepEqual([shown?.running, shown?.session.verdict?.category, shown?.session.verdict?.retryable], [false, 'invalid_json', true]);
   });
 
@@ -52,7 +57,16 @@ suite('Inspector', () => {
     assert.deepEqual(api.context.lastInputs.get(script.path), { formula: '1d4', reason: 'the title button' });
     // The dice roller ran twice in this suite: its last run and the one before are kept for Compare and a reload.
     const storage = vscode.Uri.joinPath(api.context.extension.storageUri ?? api.context.extension.globalStorageUri, 'inspector');
-    await waitFor(async () => (await vscode.workspace.fs.readDirectory(storage).then((entries) => entries.map(([name]) => name), () => [] as string[])).some((name) => name.endsWith('.previous.ndjson')), 'the previous run is kept');
+    await waitFor(
+      async () =>
+        (
+          await vscode.workspace.fs.readDirectory(storage).then(
+            (entries) => entries.map(([name]) => name),
+            () => [] as string[],
+          )
+        ).some((name) => name.endsWith('.previous.ndjson')),
+      'the previous run is kept',
+    );
   });
 
   test('a file that no skill declares is refused with a message, and nothing runs', async () => {
@@ -62,4 +76,3 @@ suite('Inspector', () => {
     assert.equal(api.context.inspector?.session, before);
   });
 });
-

@@ -25,7 +25,8 @@ const GOOD = `{
 `;
 
 const codeOf = (diagnostic: vscode.Diagnostic): string => (typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : String(diagnostic.code));
-const hints = (uri: vscode.Uri): vscode.Diagnostic[] => vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === 'narratoria' && codeOf(diagnostic).startsWith('SKILL_'));
+const hints = (uri: vscode.Uri): vscode.Diagnostic[] =>
+  vscode.languages.getDiagnostics(uri).filter((diagnostic) => diagnostic.source === 'narratoria' && codeOf(diagnostic).startsWith('SKILL_'));
 
 suite('Skill manifest hints', () => {
   const folder = () => path.join(storyFolder().fsPath, 'skills-hints-test');
@@ -34,7 +35,10 @@ suite('Skill manifest hints', () => {
 
   suiteSetup(async () => {
     await narratoriaApi();
-    for (const [name, text] of [['hinted-tides', THIN], ['hinted-weather', GOOD]] as const) {
+    for (const [name, text] of [
+      ['hinted-tides', THIN],
+      ['hinted-weather', GOOD],
+    ] as const) {
       await mkdir(path.join(folder(), name), { recursive: true });
       await writeFile(path.join(folder(), name, 'skill.json'), text);
     }
@@ -51,7 +55,14 @@ suite('Skill manifest hints', () => {
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(thin));
     await waitFor(() => hints(thin).length === 3, 'three hints on the thin skill.json');
     const found = hints(thin);
-    assert.deepEqual(found.map((hint) => [codeOf(hint), hint.range.start.line]).sort(), [['SKILL_DESCRIPTION_SHORT', 3], ['SKILL_NO_CAPABILITIES', 1], ['SKILL_SCRIPT_UNDESCRIBED', 4]].sort());
+    assert.deepEqual(
+      found.map((hint) => [codeOf(hint), hint.range.start.line]).sort(),
+      [
+        ['SKILL_DESCRIPTION_SHORT', 3],
+        ['SKILL_NO_CAPABILITIES', 1],
+        ['SKILL_SCRIPT_UNDESCRIBED', 4],
+      ].sort(),
+    );
     for (const hint of found) {
       assert.equal(hint.severity, vscode.DiagnosticSeverity.Information);
       assert.match(String((hint.code as { target: vscode.Uri }).target), /diagnostics\.md#skill_/);
@@ -70,7 +81,13 @@ suite('Skill manifest hints', () => {
     await vscode.window.showTextDocument(document);
     await waitFor(() => hints(thin).length === 3, 'hints before the fix');
     const description = hints(thin).find((hint) => codeOf(hint) === 'SKILL_DESCRIPTION_SHORT')!;
-    const actions = (await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', thin, description.range, vscode.CodeActionKind.QuickFix.value)) ?? [];
+    const actions =
+      (await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        thin,
+        description.range,
+        vscode.CodeActionKind.QuickFix.value,
+      )) ?? [];
     const fix = actions.find((action) => action.title.startsWith('Add keywords for the narrator'));
     assert.ok(fix?.edit, `actions: ${actions.map((action) => action.title).join(' | ')}`);
     assert.ok(await vscode.workspace.applyEdit(fix.edit));

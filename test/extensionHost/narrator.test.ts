@@ -49,7 +49,10 @@ suite('Narrator model', () => {
     const result = await api.context.play!.play('I roll to pick the lock');
     assert.ok(typeof result === 'object');
     const first = result.attempts[0]!;
-    assert.ok(first.narrator === 'llm' || (first.narrator === 'pattern' && typeof first.fallbackReason === 'string' && first.fallbackReason.length > 0), JSON.stringify({ narrator: first.narrator, reason: first.fallbackReason }));
+    assert.ok(
+      first.narrator === 'llm' || (first.narrator === 'pattern' && typeof first.fallbackReason === 'string' && first.fallbackReason.length > 0),
+      JSON.stringify({ narrator: first.narrator, reason: first.fallbackReason }),
+    );
     assert.ok(result.narrative.length > 0);
   });
 
@@ -66,7 +69,10 @@ suite('Narrator model', () => {
       await settings().update('downloadBaseUrl', `http://127.0.0.1:${(server.address() as AddressInfo).port}`, vscode.ConfigurationTarget.Workspace);
       const outcome = await vscode.commands.executeCommand<string>('narratoria.downloadModel');
       assert.equal(outcome, 'http');
-      assert.ok(requests.some((url) => url.endsWith('/Phi-3.5-mini-instruct-Q4_K_M.gguf')), `the mirror was asked for the pinned file (${requests.join(', ')})`);
+      assert.ok(
+        requests.some((url) => url.endsWith('/Phi-3.5-mini-instruct-Q4_K_M.gguf')),
+        `the mirror was asked for the pinned file (${requests.join(', ')})`,
+      );
       assert.notEqual(api.context.narrator.status.state, 'downloading');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

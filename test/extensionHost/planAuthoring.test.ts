@@ -1,6 +1,6 @@
 // Extension-host tests of Plan JSON authoring: diagnostics with codes and links, completion, hover, navigation, rename, outline, links, quick fixes and Run Plan.
 import * as assert from 'node:assert/strict';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { suite, suiteSetup, suiteTeardown, test } from 'mocha';
 import * as vscode from 'vscode';
@@ -72,7 +72,8 @@ suite('Plan authoring', () => {
     await waitFor(() => diagnostics(file).some((diagnostic) => codeOf(diagnostic) === 'DEPENDENCY_CYCLE'), 'the cycle diagnostic');
     const found = diagnostics(file);
     const codes = found.map(codeOf);
-    for (const code of ['UNKNOWN_DEPENDENCY', 'DEPENDENCY_CYCLE', 'INPUT_TYPE_MISMATCH', 'INPUT_UNKNOWN_PROPERTY']) assert.ok(codes.includes(code), `${code} in ${codes.join(', ')}`);
+    for (const code of ['UNKNOWN_DEPENDENCY', 'DEPENDENCY_CYCLE', 'INPUT_TYPE_MISMATCH', 'INPUT_UNKNOWN_PROPERTY'])
+      assert.ok(codes.includes(code), `${code} in ${codes.join(', ')}`);
     const unknown = found.find((diagnostic) => codeOf(diagnostic) === 'UNKNOWN_DEPENDENCY')!;
     assert.equal(document.getText(unknown.range), '"rol"');
     assert.equal(unknown.severity, vscode.DiagnosticSeverity.Error);
@@ -86,13 +87,65 @@ suite('Plan authoring', () => {
 
   test('a quick fix replaces the unknown dependency with the closest toolId', async () => {
     const unknown = diagnostics(file).find((diagnostic) => codeOf(diagnostic) === 'UNKNOWN_DEPENDENCY')!;
-    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', file, unknown.range, vscode.CodeActionKind.QuickFix.value);
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+      'vscode.executeCodeActionProvider',
+      file,
+      unknown.range,
+      vscode.CodeActionKind.QuickFix.value,
+    );
     const replace = actions.find((action) => action.title.includes('"roll"'));
     assert.ok(replace?.edit, `a replace fix among ${actions.map((action) => action.title).join(' | ')}`);
-    assert.ok(actions.some((action) => /^Remove/.test(action.title)), 'and a remove fix');
+    assert.ok(
+      actions.some((action) => /^Remove/.test(action.title)),
+      'and a remove fix',
+    );
     assert.ok(await vscode.workspace.applyEdit(replace.edit));
     assert.match(document.getText(), /"dependencies": \["roll", "loop"\]/);
     await waitFor(() => !diagnostics(file).some((diagnostic) => codeOf(diagnostic) === 'UNKNOWN_DEPENDENCY'), 'the fixed diagnostic to clear');
+  });
+
+  test('a toolPath outside skills/ offers "Use skills/..." and, in a trusted workspace, "Allow tools in narratoria.allowedToolRoots", which clears the problem', async () => {
+    const outside = vscode.Uri.file(path.join(storyFolder().fsPath, 'outside-tools.plan.json'));
+    await mkdir(path.join(storyFolder().fsPath, 'tools'), { recursive: true });
+    await writeFile(
+      path.join(storyFolder().fsPath, 'tools', 'lantern.js'),
+      'console.log(JSON.stringify({ version: "0.1", type: "done", payload: { ok: true } }));\n',
+    );
+    await writeFile(
+      outside.fsPath,
+      `{ "requestId": "7d2f4c6e-9f3b-4a0c-8e5d-4c3f2a1b0e9d", "tools": [\n  { "toolId": "roll", "toolPath": "tools/roll.js" },\n  { "toolId": "lantern", "toolPath": "tools/lantern.js" }\n] }\n`,
+    );
+    const config = vscode.workspace.getConfiguration('narratoria');
+    try {
+      const opened = await vscode.workspace.openTextDocument(outside);
+      await vscode.window.showTextDocument(opened);
+      const outsideProblems = (): vscode.Diagnostic[] => diagnostics(outside).filter((diagnostic) => codeOf(diagnostic) === 'TOOL_PATH_OUTSIDE_SKILLS');
+      await waitFor(() => outsideProblems().length === 2, 'both toolPaths refused as outside skills/');
+      assert.match(outsideProblems()[0]!.message, /untrusted|model/i, 'the message gives the policy its reason');
+      const roll = outsideProblems().find((diagnostic) => opened.getText(diagnostic.range).includes('roll'))!;
+      const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>(
+        'vscode.executeCodeActionProvider',
+        outside,
+        roll.range,
+        vscode.CodeActionKind.QuickFix.value,
+      );
+      const titles = actions.map((action) => action.title);
+      const use = actions.find((action) => action.title === 'Use skills/dice-roller/scripts/roll.js');
+      assert.ok(use?.edit, `a Use fix among ${titles.join(' | ')}`);
+      const allow = actions.find((action) => action.title === 'Allow tools in narratoria.allowedToolRoots');
+      assert.ok(allow?.command, `an Allow fix (the workspace is trusted) among ${titles.join(' | ')}`);
+      assert.ok(await vscode.workspace.applyEdit(use.edit));
+      assert.match(opened.getText(), /"toolPath": "skills\/dice-roller\/scripts\/roll.js"/);
+      await waitFor(() => outsideProblems().length === 1, 'the fixed toolPath to clear');
+      await vscode.commands.executeCommand(allow.command.command, ...((allow.command.arguments ?? []) as unknown[]));
+      assert.deepEqual(config.inspect<string[]>('allowedToolRoots')?.workspaceValue, ['tools']);
+      await waitFor(() => outsideProblems().length === 0, 'tools/lantern.js to be accepted once tools/ is allowed');
+    } finally {
+      await config.update('allowedToolRoots', undefined, vscode.ConfigurationTarget.Workspace);
+      await vscode.commands.executeCommand('workbench.action.closeActiveEditor');
+      await rm(outside.fsPath, { force: true });
+      await rm(path.join(storyFolder().fsPath, 'tools'), { recursive: true, force: true });
+    }
   });
 
   test('completion in toolPath lists the sample skills\u2019 scripts', async () => {
@@ -112,10 +165,18 @@ suite('Plan authoring', () => {
   });
 
   test('definition, references, rename, outline and links', async () => {
-    const definitions = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', file, offset('["narrate"]', 2));
+    const definitions = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>(
+      'vscode.executeDefinitionProvider',
+      file,
+      offset('["narrate"]', 2),
+    );
     const definition = definitions[0] as vscode.Location;
     assert.equal(definition.range.start.line, offset('"toolId": "narrate"').line);
-    const scriptDefinitions = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeDefinitionProvider', file, offset('skills/dice-roller', 2));
+    const scriptDefinitions = await vscode.commands.executeCommand<vscode.Location[]>(
+      'vscode.executeDefinitionProvider',
+      file,
+      offset('skills/dice-roller', 2),
+    );
     assert.match(scriptDefinitions[0]!.uri.fsPath, /dice-roller[\\/]scripts[\\/]roll\.js$/);
 
     const references = await vscode.commands.executeCommand<vscode.Location[]>('vscode.executeReferenceProvider', file, offset('"toolId": "narrate"', 12));
@@ -123,12 +184,23 @@ suite('Plan authoring', () => {
 
     const symbols = await vscode.commands.executeCommand<vscode.DocumentSymbol[]>('vscode.executeDocumentSymbolProvider', file);
     const tools = symbols.find((symbol) => symbol.name.startsWith('tools'));
-    assert.deepEqual(tools?.children.map((child) => child.name), ['roll', 'narrate', 'loop']);
+    assert.deepEqual(
+      tools?.children.map((child) => child.name),
+      ['roll', 'narrate', 'loop'],
+    );
 
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', file);
-    assert.ok(links.some((link) => link.target?.fsPath.endsWith(path.join('dice-roller', 'scripts', 'roll.js'))), 'toolPaths are links');
+    assert.ok(
+      links.some((link) => link.target?.fsPath.endsWith(path.join('dice-roller', 'scripts', 'roll.js'))),
+      'toolPaths are links',
+    );
 
-    const rename = await vscode.commands.executeCommand<vscode.WorkspaceEdit>('vscode.executeDocumentRenameProvider', file, offset('"toolId": "loop"', 12), 'epilogue');
+    const rename = await vscode.commands.executeCommand<vscode.WorkspaceEdit>(
+      'vscode.executeDocumentRenameProvider',
+      file,
+      offset('"toolId": "loop"', 12),
+      'epilogue',
+    );
     assert.ok(await vscode.workspace.applyEdit(rename));
     assert.match(document.getText(), /"toolId": "epilogue"/);
     assert.match(document.getText(), /"dependencies": \["roll", "epilogue"\]/);
@@ -142,7 +214,13 @@ suite('Plan authoring', () => {
     const result = await vscode.commands.executeCommand<ExecutionResult | undefined>('narratoria.runPlan', goodFile);
     assert.ok(result, 'the plan ran');
     assert.equal(result.success, true, JSON.stringify(result.toolResults.map((tool) => [tool.toolId, tool.state, tool.error?.message])));
-    assert.deepEqual(result.toolResults.map((tool) => [tool.toolId, tool.state]), [['roll', 'success'], ['narrate', 'success']]);
+    assert.deepEqual(
+      result.toolResults.map((tool) => [tool.toolId, tool.state]),
+      [
+        ['roll', 'success'],
+        ['narrate', 'success'],
+      ],
+    );
     const terminal = vscode.window.terminals.find((candidate) => candidate.name === 'Run Plan: authoring-good.plan.json');
     assert.ok(terminal, 'a terminal named after the plan');
     terminal.dispose();

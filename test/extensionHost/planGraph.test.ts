@@ -27,7 +27,9 @@ function bigPlan(count: number): string {
 }
 
 function graphTabs(name: string): vscode.Tab[] {
-  return vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === `Graph: ${name}`);
+  return vscode.window.tabGroups.all
+    .flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.label === `Graph: ${name}`);
 }
 
 suite('Plan graph', () => {
@@ -75,7 +77,9 @@ suite('Plan graph', () => {
     // Deterministic: wait for the tab to exist (the deadline inside waitFor is a safety net).
     await waitFor(() => graphTabs('graph-test.plan.json').length === 1, 'the graph tab opens');
     const tab = graphTabs('graph-test.plan.json')[0]!;
-    const editorColumn = vscode.window.tabGroups.all.find((group) => group.tabs.some((candidate) => candidate.input instanceof vscode.TabInputText && candidate.input.uri.toString() === file.toString()))?.viewColumn;
+    const editorColumn = vscode.window.tabGroups.all.find((group) =>
+      group.tabs.some((candidate) => candidate.input instanceof vscode.TabInputText && candidate.input.uri.toString() === file.toString()),
+    )?.viewColumn;
     assert.notEqual(tab.group.viewColumn, editorColumn, 'the graph opens beside the text');
     await vscode.commands.executeCommand('narratoria.showPlanGraph', file);
     assert.equal(graphTabs('graph-test.plan.json').length, 1, 'no second view of the same plan');
@@ -98,7 +102,10 @@ suite('Plan graph', () => {
     // Deterministic: wait until the view has seen the broken text, then check it kept the last good graph.
     await waitFor(() => panel.staleReason !== undefined, 'the view notices the text does not parse');
     assert.match(panel.staleReason!, /^line \d+, column \d+: /);
-    assert.deepEqual(panel.current?.layout.nodes.map((node) => node.id), ['roll', 'tell']);
+    assert.deepEqual(
+      panel.current?.layout.nodes.map((node) => node.id),
+      ['roll', 'tell'],
+    );
     await vscode.window.showTextDocument(document);
     await vscode.commands.executeCommand('workbench.action.files.revert');
   });

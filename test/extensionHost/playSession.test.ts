@@ -39,7 +39,10 @@ suite('Play session', () => {
     controller.invalidateSession();
     const after = await controller.snapshot();
     assert.equal(after.sessionId, before.sessionId);
-    assert.deepEqual(after.turns.map((turn) => turn.narrative), before.turns.map((turn) => turn.narrative));
+    assert.deepEqual(
+      after.turns.map((turn) => turn.narrative),
+      before.turns.map((turn) => turn.narrative),
+    );
     assert.deepEqual(after.state, before.state);
   });
 

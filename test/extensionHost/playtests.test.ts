@@ -20,7 +20,7 @@ suite('Playtests (Test Explorer)', () => {
     await playtests().discover();
   });
 
-  test('the story\'s playtests are discovered, each turn a child at the range of its object', async () => {
+  test("the story's playtests are discovered, each turn a child at the range of its object", async () => {
     const lock = fileItem('playtests/lock.playtest.json');
     assert.ok(lock, `found: ${[...iterate(playtests().controller.items)].map((item) => item.id).join(', ')}`);
     assert.equal(lock.label, 'The lock: a seeded dice check');
@@ -37,15 +37,28 @@ suite('Playtests (Test Explorer)', () => {
     for (const name of ['lock', 'options', 'tavern']) {
       const item = fileItem(`playtests/${name}.playtest.json`)!;
       await playtests().runFile(item.uri!);
-      assert.equal(playtests().outcomes.get(item.id)?.state, 'passed', `${name}: ${JSON.stringify([...iterate(item.children)].map((child) => playtests().outcomes.get(child.id)?.messages.map((message) => String(message.message))))}`);
+      assert.equal(
+        playtests().outcomes.get(item.id)?.state,
+        'passed',
+        `${name}: ${JSON.stringify(
+          [...iterate(item.children)].map((child) =>
+            playtests()
+              .outcomes.get(child.id)
+              ?.messages.map((message) => String(message.message)),
+          ),
+        )}`,
+      );
       for (const child of iterate(item.children)) assert.equal(playtests().outcomes.get(child.id)?.state, 'passed');
     }
   });
 
-  test('a failing turn carries expected and actual at its expectation\'s line, and a recorded run for Replay Turn and Show Turn Graph', async () => {
+  test("a failing turn carries expected and actual at its expectation's line, and a recorded run for Replay Turn and Show Turn Graph", async () => {
     const file = path.join(storyFolder().fsPath, 'playtests', 'failing.playtest.json');
     mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, '{\n  "name": "Failing on purpose",\n  "turns": [\n    {\n      "input": "I walk into the tavern",\n      "expect": {\n        "narration": { "contains": ["dragon"] }\n      }\n    }\n  ]\n}\n');
+    writeFileSync(
+      file,
+      '{\n  "name": "Failing on purpose",\n  "turns": [\n    {\n      "input": "I walk into the tavern",\n      "expect": {\n        "narration": { "contains": ["dragon"] }\n      }\n    }\n  ]\n}\n',
+    );
     try {
       const uri = vscode.Uri.file(file);
       await waitFor(async () => {
@@ -64,7 +77,7 @@ suite('Playtests (Test Explorer)', () => {
       assert.equal(message.location?.range.start.line, 6, 'at the line of "contains" (0-based 6)');
       assert.equal(message.contextValue, 'narratoria.playtestTurnFailure');
       const record = playtests().runRecordOf(turn);
-      assert.ok(record && readFileSync(record.fsPath, 'utf8').includes('"planId"'), 'the turn\'s run is recorded');
+      assert.ok(record && readFileSync(record.fsPath, 'utf8').includes('"planId"'), "the turn's run is recorded");
       // Debug: the failed turn's plan runs again, live, under the debugger, from the state before the turn.
       const started = new Promise<vscode.DebugSession>((resolve) => {
         const subscription = vscode.debug.onDidStartDebugSession((session) => {
@@ -77,39 +90,55 @@ suite('Playtests (Test Explorer)', () => {
       assert.equal(session.type, 'narratoria');
       const recorded = JSON.parse(readFileSync(playtests().runRecordOf(turn)!.fsPath, 'utf8')) as { plan: { requestId: string } };
       const debugged = JSON.parse(readFileSync(String(session.configuration['plan']), 'utf8')) as { requestId: string };
-      assert.equal(debugged.requestId, recorded.plan.requestId, 'the plan of the turn\'s last attempt');
+      assert.equal(debugged.requestId, recorded.plan.requestId, "the plan of the turn's last attempt");
       assert.match(String(session.configuration['state']), /failing-turn-1\.state\.json$/);
       // It runs: stopped on entry, the debugger shows the turn's first tool as the current frame.
-      await waitFor(() => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame && vscode.debug.activeStackItem.session.id === session.id, 'the debug session stopped on entry');
+      await waitFor(
+        () => vscode.debug.activeStackItem instanceof vscode.DebugStackFrame && vscode.debug.activeStackItem.session.id === session.id,
+        'the debug session stopped on entry',
+      );
       await vscode.debug.stopDebugging(session);
     } finally {
       rmSync(file, { force: true });
     }
   });
 
-  test('an edit in an open editor updates the turns at once; a problem shows on the file\'s item', async () => {
+  test("an edit in an open editor updates the turns at once; a problem shows on the file's item", async () => {
     const file = path.join(storyFolder().fsPath, 'playtests', 'edited.playtest.json');
     writeFileSync(file, '{ "turns": [ { "input": "I look around" } ] }\n');
     try {
       const document = await vscode.workspace.openTextDocument(file);
       const editor = await vscode.window.showTextDocument(document);
-      await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, document.lineCount, 0), '{ "turns": [ { "input": "I look around" }, { "input": "I sit down" } ] }\n'));
+      await editor.edit((edit) =>
+        edit.replace(new vscode.Range(0, 0, document.lineCount, 0), '{ "turns": [ { "input": "I look around" }, { "input": "I sit down" } ] }\n'),
+      );
       await waitFor(() => playtests().controller.items.get(document.uri.toString())?.children.size === 2, 'two turns after the edit');
-      await editor.edit((edit) => edit.replace(new vscode.Range(0, 0, document.lineCount, 0), '{ "turns": [ { "input": "I look", "expect": { "skills": ["no-such-skill"] } } ] }\n'));
-      await waitFor(() => /1:\d+ error UNKNOWN_SKILL: the story has no skill "no-such-skill"/.test(String(playtests().controller.items.get(document.uri.toString())?.error ?? '')), 'the unknown skill reported on the item');
+      await editor.edit((edit) =>
+        edit.replace(new vscode.Range(0, 0, document.lineCount, 0), '{ "turns": [ { "input": "I look", "expect": { "skills": ["no-such-skill"] } } ] }\n'),
+      );
+      await waitFor(
+        () =>
+          /1:\d+ error UNKNOWN_SKILL: the story has no skill "no-such-skill"/.test(
+            String(playtests().controller.items.get(document.uri.toString())?.error ?? ''),
+          ),
+        'the unknown skill reported on the item',
+      );
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
     } finally {
       rmSync(file, { force: true });
     }
   });
 
-  test('in the editor: an unknown skill is a Problem at its name, and the story\'s skill names complete inside expect.skills', async () => {
+  test("in the editor: an unknown skill is a Problem at its name, and the story's skill names complete inside expect.skills", async () => {
     const file = path.join(storyFolder().fsPath, 'playtests', 'typed.playtest.json');
     writeFileSync(file, '{\n  "turns": [\n    { "input": "I roll", "expect": { "skills": ["dice-rollr"], "notSkills": ["m"] } }\n  ]\n}\n');
     try {
       const document = await vscode.workspace.openTextDocument(file);
       await vscode.window.showTextDocument(document);
-      await waitFor(() => vscode.languages.getDiagnostics(document.uri).some((diagnostic) => diagnostic.code === 'UNKNOWN_SKILL'), 'the unknown skill diagnostic');
+      await waitFor(
+        () => vscode.languages.getDiagnostics(document.uri).some((diagnostic) => diagnostic.code === 'UNKNOWN_SKILL'),
+        'the unknown skill diagnostic',
+      );
       const diagnostic = vscode.languages.getDiagnostics(document.uri).find((candidate) => candidate.code === 'UNKNOWN_SKILL')!;
       assert.match(diagnostic.message, /no skill "dice-rollr" \(did you mean "dice-roller"\?\)/);
       assert.equal(document.getText(diagnostic.range), '"dice-rollr"');
@@ -141,14 +170,27 @@ suite('Playtests (Test Explorer)', () => {
     const again = (await vscode.commands.executeCommand('narratoria.saveSessionAsPlaytest', 'Saved from the panel')) as vscode.Uri;
     assert.equal(path.basename(again.fsPath), 'saved-from-the-panel-2.playtest.json', 'never over a file');
     try {
-      const playtest = JSON.parse(readFileSync(saved.fsPath, 'utf8')) as { seed: number; turns: { input?: string; choice?: number; expect: { skills: string[]; skillsMatch: string } }[] };
+      const playtest = JSON.parse(readFileSync(saved.fsPath, 'utf8')) as {
+        seed: number;
+        turns: { input?: string; choice?: number; expect: { skills: string[]; skillsMatch: string } }[];
+      };
       assert.equal(playtest.turns.length, 3);
       assert.equal(playtest.turns[2]!.choice, 1);
       assert.deepEqual(playtest.turns[0]!.expect.skills, ['dice-roller', 'storyteller']);
       assert.equal(playtest.turns[0]!.expect.skillsMatch, 'strict');
       await playtests().runFile(saved);
       const item = playtests().controller.items.get(saved.toString())!;
-      assert.equal(playtests().outcomes.get(item.id)?.state, 'passed', JSON.stringify([...iterate(item.children)].map((child) => playtests().outcomes.get(child.id)?.messages.map((message) => String(message.message)))));
+      assert.equal(
+        playtests().outcomes.get(item.id)?.state,
+        'passed',
+        JSON.stringify(
+          [...iterate(item.children)].map((child) =>
+            playtests()
+              .outcomes.get(child.id)
+              ?.messages.map((message) => String(message.message)),
+          ),
+        ),
+      );
     } finally {
       await vscode.commands.executeCommand('workbench.action.closeAllEditors');
       rmSync(saved.fsPath, { force: true });

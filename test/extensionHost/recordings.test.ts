@@ -28,11 +28,14 @@ suite('Recordings in the editor', () => {
     await vscode.window.showTextDocument(document);
     const problems = () => api.context.recordings.diagnosticsOf(file);
     await waitFor(() => problems().length === 3, 'three problems');
-    assert.deepEqual(problems().map((problem) => [problem.range.start.line + 1, problem.code, problem.severity]), [
-      [2, 'INVALID_JSON', vscode.DiagnosticSeverity.Error],
-      [3, 'UNKNOWN_EVENT_TYPE', vscode.DiagnosticSeverity.Error],
-      [5, 'EVENT_AFTER_DONE', vscode.DiagnosticSeverity.Warning],
-    ]);
+    assert.deepEqual(
+      problems().map((problem) => [problem.range.start.line + 1, problem.code, problem.severity]),
+      [
+        [2, 'INVALID_JSON', vscode.DiagnosticSeverity.Error],
+        [3, 'UNKNOWN_EVENT_TYPE', vscode.DiagnosticSeverity.Error],
+        [5, 'EVENT_AFTER_DONE', vscode.DiagnosticSeverity.Warning],
+      ],
+    );
     assert.match(problems()[1]!.message, /did you mean "log"/);
     const edit = new vscode.WorkspaceEdit();
     edit.replace(file, new vscode.Range(2, 0, 2, LINES[2]!.length), LINES[2]!.replace('lgo', 'log'));

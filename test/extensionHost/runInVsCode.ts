@@ -15,7 +15,10 @@ import { makeStoryWorkspace } from '../e2e/harness/storyWorkspace.js';
  * `xvfb-run -a`. Resolves with the exit code.
  */
 export async function runInVsCode(version = process.env['VSCODE_VERSION'] ?? 'stable', grep?: string): Promise<number> {
-  for (const command of [['node', 'esbuild.mjs'], ['node', 'test/extensionHost/build.mjs']]) {
+  for (const command of [
+    ['node', 'esbuild.mjs'],
+    ['node', 'test/extensionHost/build.mjs'],
+  ]) {
     const result = spawnSync(command[0]!, command.slice(1), { cwd: repoRoot, stdio: 'inherit' });
     if (result.status !== 0) return result.status ?? 1;
   }
@@ -52,5 +55,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const args = process.argv.slice(2);
   const grepIndex = args.indexOf('--grep');
   const versionIndex = args.indexOf('--version');
-  runInVsCode(versionIndex >= 0 ? args[versionIndex + 1] : undefined, grepIndex >= 0 ? args[grepIndex + 1] : undefined).then((code) => process.exit(code));
+  void runInVsCode(versionIndex >= 0 ? args[versionIndex + 1] : undefined, grepIndex >= 0 ? args[grepIndex + 1] : undefined).then((code) => process.exit(code));
 }

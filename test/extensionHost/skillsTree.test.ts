@@ -74,7 +74,10 @@ suite('Skills tree', () => {
     } finally {
       await rm(created.directory, { recursive: true, force: true });
     }
-    await waitFor(async () => !(await skillNodes()).some((node) => node.kind === 'skill' && node.skill.name === 'lantern-check'), 'the deleted skill to leave the tree');
+    await waitFor(
+      async () => !(await skillNodes()).some((node) => node.kind === 'skill' && node.skill.name === 'lantern-check'),
+      'the deleted skill to leave the tree',
+    );
   });
 
   test('a config problem shows as a child of its skill, with an error icon, and clears when fixed', async () => {
@@ -84,7 +87,10 @@ suite('Skills tree', () => {
     const configFile = path.join(created.directory, 'config.json');
     try {
       await writeFile(configFile, JSON.stringify({ tone: 'shouting' }));
-      await waitFor(async () => (await skillNodes()).some((node) => node.kind === 'skill' && node.skill.name === 'misconfigured' && node.skill.problems.length > 0), 'the misconfigured skill with its problem');
+      await waitFor(
+        async () => (await skillNodes()).some((node) => node.kind === 'skill' && node.skill.name === 'misconfigured' && node.skill.problems.length > 0),
+        'the misconfigured skill with its problem',
+      );
       const node = (await skillNodes()).find((candidate) => candidate.kind === 'skill' && candidate.skill.name === 'misconfigured')!;
       assert.match(String(api.context.tree.getTreeItem(node).description), /1 config problem/);
       const problem = (await api.context.tree.getChildren(node)).find((child) => child.kind === 'problem');
@@ -96,7 +102,13 @@ suite('Skills tree', () => {
       assert.equal((problemItem.command?.arguments?.[0] as vscode.Uri).fsPath, configFile);
       assert.ok(!api.context.skills.narratorSkills().some((skill) => skill.name === 'misconfigured'), 'a skill with config errors is offered to no narrator');
       await writeFile(configFile, JSON.stringify({ tone: 'dramatic' }));
-      await waitFor(async () => (await skillNodes()).some((candidate) => candidate.kind === 'skill' && candidate.skill.name === 'misconfigured' && candidate.skill.problems.length === 0), 'the problem to clear');
+      await waitFor(
+        async () =>
+          (await skillNodes()).some(
+            (candidate) => candidate.kind === 'skill' && candidate.skill.name === 'misconfigured' && candidate.skill.problems.length === 0,
+          ),
+        'the problem to clear',
+      );
     } finally {
       await rm(created.directory, { recursive: true, force: true });
     }
@@ -106,7 +118,8 @@ suite('Skills tree', () => {
     const directory = path.join(storyFolder().fsPath, 'skills', 'ferryman');
     const manifest = path.join(directory, 'skill.json');
     // The comma after "path" is missing: the error is at "description", line 6, column 7 (0-based: 5, 6).
-    const text = '{\n  "name": "ferryman",\n  "version": "1.0.0",\n  "description": "Takes the player across the river.",\n  "scripts": [ { "name": "cross", "path": "scripts/cross.js"\n      "description": "Crosses." } ]\n}\n';
+    const text =
+      '{\n  "name": "ferryman",\n  "version": "1.0.0",\n  "description": "Takes the player across the river.",\n  "scripts": [ { "name": "cross", "path": "scripts/cross.js"\n      "description": "Crosses." } ]\n}\n';
     const brokenNode = async () => (await api.context.tree.getChildren()).find((node) => node.kind === 'brokenSkill' && node.broken.name === 'ferryman');
     try {
       await mkdir(directory, { recursive: true });
@@ -130,7 +143,10 @@ suite('Skills tree', () => {
       const [diagnostic] = api.context.skillProblems.diagnosticsOf(uri);
       assert.equal(diagnostic!.severity, vscode.DiagnosticSeverity.Error);
       assert.deepEqual([diagnostic!.range.start.line, diagnostic!.range.start.character, diagnostic!.range.end.character], [5, 6, 19]);
-      assert.ok(vscode.languages.getDiagnostics(uri).some((shown) => shown.source === 'narratoria' && shown.message.includes('is not valid JSON')), 'VS Code lists it');
+      assert.ok(
+        vscode.languages.getDiagnostics(uri).some((shown) => shown.source === 'narratoria' && shown.message.includes('is not valid JSON')),
+        'VS Code lists it',
+      );
     } finally {
       await rm(directory, { recursive: true, force: true });
     }

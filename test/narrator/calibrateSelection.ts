@@ -5,7 +5,19 @@ import { DEFAULT_TUNING, useTuning, type SelectionTuning } from '../../src/runti
 import { grade, loadCorpusSet, narratorsOf, type CorpusSet } from './corpusKit.js';
 
 /** The corpora tuned on: the project's own, the four written for tuning, and the five that were held out until session 15. */
-export const TUNING_CORPORA = ['corpus', 'heldout', 'authorDev', 'authorDev2', 'authorDev3', 'authorDev4', 'authorHeldOut', 'authorHeldOut2', 'authorHeldOut3', 'authorHeldOut4', 'authorHeldOut5'] as const;
+export const TUNING_CORPORA = [
+  'corpus',
+  'heldout',
+  'authorDev',
+  'authorDev2',
+  'authorDev3',
+  'authorDev4',
+  'authorHeldOut',
+  'authorHeldOut2',
+  'authorHeldOut3',
+  'authorHeldOut4',
+  'authorHeldOut5',
+] as const;
 
 /** The share of a corpus's entries that are right under the tuning in force. */
 export function accuracy(set: CorpusSet): number {
@@ -50,13 +62,21 @@ function* grid(quick: boolean): Generator<SelectionTuning> {
   const relatives = quick ? [0.5] : [0.4, 0.5];
   const strongScores = quick ? [1.5] : [1.5, 2, 100];
   for (const thresholdOnManifest of [true])
-  for (const minScore of minScores)
-    for (const description of descriptions)
-      for (const scriptDescription of scriptDescriptions)
+    for (const minScore of minScores)
+      for (const description of descriptions)
+        for (const scriptDescription of scriptDescriptions)
           for (const relatedWeight of relatedWeights)
             for (const relativeScore of relatives)
-            for (const strongScore of strongScores)
-              yield { ...DEFAULT_TUNING, fieldWeights: { ...DEFAULT_TUNING.fieldWeights, description, scriptDescriptions: scriptDescription }, minScore, relatedWeight, relativeScore, strongScore, thresholdOnManifest };
+              for (const strongScore of strongScores)
+                yield {
+                  ...DEFAULT_TUNING,
+                  fieldWeights: { ...DEFAULT_TUNING.fieldWeights, description, scriptDescriptions: scriptDescription },
+                  minScore,
+                  relatedWeight,
+                  relativeScore,
+                  strongScore,
+                  thresholdOnManifest,
+                };
 }
 
 /** The tunings of the fallback on meaning (the word vectors), the rest as the defaults: `--meaning`. */
@@ -72,13 +92,13 @@ function* commonGrid(): Generator<SelectionTuning> {
   for (const commonWordFrequency of [Infinity, 60, 120, 250])
     for (const minScore of [0.9, 1.0, 1.1, 1.2])
       for (const meaningThreshold of [Infinity, 0.05, 0.08, 0.1])
-        for (const meaningMargin of Number.isFinite(meaningThreshold) ? [0, 0.02, 0.05] : [0]) yield { ...DEFAULT_TUNING, commonWordFrequency, minScore, meaningThreshold, meaningMargin };
+        for (const meaningMargin of Number.isFinite(meaningThreshold) ? [0, 0.02, 0.05] : [0])
+          yield { ...DEFAULT_TUNING, commonWordFrequency, minScore, meaningThreshold, meaningMargin };
 }
 
 /** The weight of a relation through the bundled topics, with the threshold: `--topics`. */
 function* topicsGrid(): Generator<SelectionTuning> {
-  for (const topicWeight of [0, 0.6, 0.7, 0.8, 0.9, 1.0])
-    for (const minScore of [1.0, 1.1, 1.2]) yield { ...DEFAULT_TUNING, topicWeight, minScore };
+  for (const topicWeight of [0, 0.6, 0.7, 0.8, 0.9, 1.0]) for (const minScore of [1.0, 1.1, 1.2]) yield { ...DEFAULT_TUNING, topicWeight, minScore };
 }
 
 function describe(tuning: SelectionTuning): string {
@@ -111,7 +131,13 @@ function bestOn(scores: readonly { right: number; clean: number }[][], on: reado
 async function main(): Promise<void> {
   const quick = process.argv.includes('--quick');
   const tuningSets = await Promise.all(TUNING_CORPORA.map((name) => loadCorpusSet(name)));
-  const tunings = process.argv.includes('--meaning') ? [...meaningGrid()] : process.argv.includes('--common') ? [...commonGrid()] : process.argv.includes('--topics') ? [...topicsGrid()] : [...grid(quick)];
+  const tunings = process.argv.includes('--meaning')
+    ? [...meaningGrid()]
+    : process.argv.includes('--common')
+      ? [...commonGrid()]
+      : process.argv.includes('--topics')
+        ? [...topicsGrid()]
+        : [...grid(quick)];
   console.log(`${tunings.length} tunings × ${tuningSets.length} tuning corpora`);
   const scores = evaluate(tunings, tuningSets);
   // Leave one corpus out: tune on the others, measure on it.
@@ -120,7 +146,10 @@ async function main(): Promise<void> {
     const chosen = bestOn(scores, others);
     console.log(`cross-validation: tuned without ${tuningSets[left]!.name} → ${percent(scores[chosen]![left]!)} on it (${describe(tunings[chosen]!)})`);
   }
-  const chosen = bestOn(scores, tuningSets.map((_, at) => at));
+  const chosen = bestOn(
+    scores,
+    tuningSets.map((_, at) => at),
+  );
   console.log(`tuned on all: ${tuningSets.map((set, at) => `${set.name} ${percent(scores[chosen]![at]!)}`).join(', ')} (${describe(tunings[chosen]!)})`);
   useTuning(DEFAULT_TUNING);
   console.log(`defaults in force: ${tuningSets.map((set) => `${set.name} ${percent(measure(set))}`).join(', ')} (${describe(DEFAULT_TUNING)})`);

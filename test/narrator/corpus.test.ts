@@ -12,7 +12,10 @@ let skills: NarratorSkill[];
 let planned: { entry: CorpusEntry; plan: Plan }[];
 before(async () => {
   skills = await corpusSkills();
-  planned = loadCorpus().map((entry) => ({ entry, plan: buildPatternPlan({ input: entry.input, skills, disabledSkills: [], attempt: 1, parentPlanId: null }) }));
+  planned = loadCorpus().map((entry) => ({
+    entry,
+    plan: buildPatternPlan({ input: entry.input, skills, disabledSkills: [], attempt: 1, parentPlanId: null }),
+  }));
 });
 
 const narrators = () => new Set(skills.filter((skill) => skill.capabilities.includes('narration')).map((skill) => skill.name));
@@ -29,20 +32,26 @@ test('≥ 95% of the corpus is right: every expected skill chosen, at most one u
   const misses = grades.filter(({ grade }) => !grade.right);
   const share = (grades.length - misses.length) / grades.length;
   const report = misses.map(({ entry, grade }) => `  ✗ "${entry.input}" expected [${entry.expected.join(', ')}], chose [${grade.chosen.join(', ')}]`);
-  console.log(`pattern narrator: ${grades.length - misses.length}/${grades.length} right (${(share * 100).toFixed(1)}%)${report.length > 0 ? `; misses:\n${report.join('\n')}` : ''}`);
+  console.log(
+    `pattern narrator: ${grades.length - misses.length}/${grades.length} right (${(share * 100).toFixed(1)}%)${report.length > 0 ? `; misses:\n${report.join('\n')}` : ''}`,
+  );
   assert.ok(share >= 0.95, `${(share * 100).toFixed(1)}% right`);
   // No shotgun plans: never more than three skills besides the storyteller, and most plans add nothing unrelated.
-  for (const { entry, grade } of grades) assert.ok(grade.chosen.filter((skill) => !narrators().has(skill)).length <= 3, `"${entry.input}" chose ${grade.chosen.join(', ')}`);
+  for (const { entry, grade } of grades)
+    assert.ok(grade.chosen.filter((skill) => !narrators().has(skill)).length <= 3, `"${entry.input}" chose ${grade.chosen.join(', ')}`);
   const clean = grades.filter(({ grade }) => grade.unrelated.length === 0).length / grades.length;
   console.log(`pattern narrator: ${(clean * 100).toFixed(1)}% of plans choose no unrelated skill`);
   assert.ok(clean >= 0.7, `${(clean * 100).toFixed(1)}% of plans choose no unrelated skill`);
 });
 
-test('every plan matches the contract, every tool input validates against its script\'s inputSchema, and a narration is always there', () => {
+test("every plan matches the contract, every tool input validates against its script's inputSchema, and a narration is always there", () => {
   const schemas = new Map(skills.flatMap((skill) => skill.scripts.map((script) => [script.toolPath, script.inputSchema] as const)));
   for (const { entry, plan } of planned) {
     assert.deepEqual(validateAgainst('plan-json.schema.json', plan), [], entry.input);
-    assert.ok(plan.tools.some((tool) => tool.toolPath.includes('/storyteller/')), `"${entry.input}" is narrated`);
+    assert.ok(
+      plan.tools.some((tool) => tool.toolPath.includes('/storyteller/')),
+      `"${entry.input}" is narrated`,
+    );
     for (const tool of plan.tools) {
       const schema = schemas.get(tool.toolPath);
       if (!schema) continue;
@@ -69,12 +78,19 @@ test('inputs carry what the player said (the corpus hints: names, items, destina
 test('the held-out corpus (written blind after tuning, with a skill the narrator never saw) stays at 80% or more', async () => {
   const withHeldOutSkill = await corpusSkills(true);
   const entries = loadHeldOut();
-  const grades = entries.map((entry) => ({ entry, grade: grade(entry, buildPatternPlan({ input: entry.input, skills: withHeldOutSkill, disabledSkills: [], attempt: 1, parentPlanId: null }), narrators()) }));
+  const grades = entries.map((entry) => ({
+    entry,
+    grade: grade(entry, buildPatternPlan({ input: entry.input, skills: withHeldOutSkill, disabledSkills: [], attempt: 1, parentPlanId: null }), narrators()),
+  }));
   const right = grades.filter(({ grade }) => grade.right).length;
-  const misses = grades.filter(({ grade }) => !grade.right).map(({ entry, grade }) => `  ✗ "${entry.input}" expected [${entry.expected.join(', ')}], chose [${grade.chosen.join(', ')}]`);
-  console.log(`pattern narrator, held out: ${right}/${entries.length} right (${((100 * right) / entries.length).toFixed(1)}%)${misses.length > 0 ? `; misses:\n${misses.join('\n')}` : ''}`);
+  const misses = grades
+    .filter(({ grade }) => !grade.right)
+    .map(({ entry, grade }) => `  ✗ "${entry.input}" expected [${entry.expected.join(', ')}], chose [${grade.chosen.join(', ')}]`);
+  console.log(
+    `pattern narrator, held out: ${right}/${entries.length} right (${((100 * right) / entries.length).toFixed(1)}%)${misses.length > 0 ? `; misses:\n${misses.join('\n')}` : ''}`,
+  );
   // The skill only this corpus knows is chosen every time it is plainly asked for: no code knows its name.
-  for (const { entry, grade } of grades.filter(({ entry }) => entry.expected.includes('alchemy'))) assert.ok(grade.right, `"${entry.input}" chose ${grade.chosen.join(', ')}`);
+  for (const { entry, grade } of grades.filter(({ entry }) => entry.expected.includes('alchemy')))
+    assert.ok(grade.right, `"${entry.input}" chose ${grade.chosen.join(', ')}`);
   assert.ok(right / entries.length >= 0.8, `${right}/${entries.length} right`);
 });
-

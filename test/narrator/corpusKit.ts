@@ -66,7 +66,10 @@ export function hintsMet(entry: CorpusEntry, plan: Plan): { met: number; total: 
     for (const [field, hint] of Object.entries(fields)) {
       total++;
       const value = tool?.input?.[field];
-      const normalise = (text: unknown) => String(text).toLowerCase().replace(field === 'formula' ? /\s+/g : /$^/, '');
+      const normalise = (text: unknown) =>
+        String(text)
+          .toLowerCase()
+          .replace(field === 'formula' ? /\s+/g : /$^/, '');
       if (value !== undefined && normalise(value).includes(normalise(hint))) met++;
       else unmet.push(`${scriptKey}.${field} should hold "${String(hint)}", got ${tool ? JSON.stringify(value) : 'no such tool'}`);
     }

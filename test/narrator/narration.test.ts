@@ -87,7 +87,12 @@ before(async () => {
     for (const [index, input] of inputs.entries()) {
       // A seed per turn (NARRATORIA_SEED): the dice and the phrasing are the same on every run of the suite.
       const extraEnv = { NARRATORIA_SEED: String(1000 + 100 * session + index) };
-      const turn = await runTurn(input, { narrator, skills: registry, state, execution: { root: story, extraSkillRoots: [path.join(repoRoot, 'skills')], skillContext: registry, extraEnv } });
+      const turn = await runTurn(input, {
+        narrator,
+        skills: registry,
+        state,
+        execution: { root: story, extraSkillRoots: [path.join(repoRoot, 'skills')], skillContext: registry, extraEnv },
+      });
       state = turn.state;
       played.push({ session, turn });
     }
@@ -100,7 +105,12 @@ before(async () => {
     let state: Record<string, unknown> = {};
     for (const [index, input] of AUTHOR_SESSION.entries()) {
       const extraEnv = { NARRATORIA_SEED: String(1900 + index) };
-      const turn = await runTurn(input, { narrator, skills: authorRegistry, state, execution: { root: authorStory, extraSkillRoots: [path.join(repoRoot, 'skills')], skillContext: authorRegistry, extraEnv } });
+      const turn = await runTurn(input, {
+        narrator,
+        skills: authorRegistry,
+        state,
+        execution: { root: authorStory, extraSkillRoots: [path.join(repoRoot, 'skills')], skillContext: authorRegistry, extraEnv },
+      });
       state = turn.state;
       played.push({ session: SESSIONS.length, turn });
     }
@@ -128,28 +138,38 @@ function resultsOf(turn: TurnResult): Map<string, Record<string, unknown>> {
 test('the suite plays at least 40 turns over every sample skill, each narrated', () => {
   assert.ok(played.length >= 40, `${played.length} turns`);
   const used = new Set(played.flatMap(({ turn }) => [...resultsOf(turn).keys()]));
-  for (const skill of ['dice-roller', 'memory', 'npc-perception', 'reputation', 'character-portraits', 'player-choices', 'storyteller']) assert.ok(used.has(skill), `${skill} ran in some turn (${[...used].join(', ')})`);
+  for (const skill of ['dice-roller', 'memory', 'npc-perception', 'reputation', 'character-portraits', 'player-choices', 'storyteller'])
+    assert.ok(used.has(skill), `${skill} ran in some turn (${[...used].join(', ')})`);
   for (const { turn } of played) assert.ok(turn.narrative.trim().length > 0, `"${turn.input}" is narrated`);
 });
 
-test('no turn echoes the player\'s words in quotes (a character\'s own words may be quoted)', () => {
+test("no turn echoes the player's words in quotes (a character's own words may be quoted)", () => {
   for (const { turn } of played) {
-    const words = turn.input.replace(/^I\s+/i, '').replace(/[?.!"“”]/g, '').trim();
+    const words = turn.input
+      .replace(/^I\s+/i, '')
+      .replace(/[?.!"“”]/g, '')
+      .trim();
     for (const [quoted] of turn.narrative.matchAll(/[“"][^”"]{12,}[”"]/g)) {
       // A quotation is a character speaking (a skill's summary in the first person), never the player's words.
-      const said = quoted.replace(/[“”"?.!]/g, '').trim().toLowerCase();
+      const said = quoted
+        .replace(/[“”"?.!]/g, '')
+        .trim()
+        .toLowerCase();
       assert.ok(!said.includes(words.toLowerCase().slice(0, 12)) && !words.toLowerCase().includes(said), `"${turn.input}": ${turn.narrative}`);
     }
     assert.ok(!turn.narrative.includes(`“${words}`) && !turn.narrative.includes(`"${words}`), `"${turn.input}": ${turn.narrative}`);
   }
 });
 
-test('an author\'s own skills: each turn tells what the skill returned, a counter-offer as a try, no pronoun error', () => {
+test("an author's own skills: each turn tells what the skill returned, a counter-offer as a try, no pronoun error", () => {
   const author = played.filter(({ session }) => session === SESSIONS.length).map(({ turn }) => turn);
   assert.equal(author.length, AUTHOR_SESSION.length);
   const byInput = new Map(author.map((turn) => [turn.input, turn.narrative]));
   assert.match(byInput.get('What are you selling, old woman?')!, /^You ask the old woman what she is selling\. Vessa, cheerful, shows her cart/);
-  assert.match(byInput.get('I try to talk the price of the silver compass down to 20.')!, /^You (?:try|do your best|set out) to talk the price of the silver compass down to 20\. Vessa laughs at 20 coins and counters: 25 coins/);
+  assert.match(
+    byInput.get('I try to talk the price of the silver compass down to 20.')!,
+    /^You (?:try|do your best|set out) to talk the price of the silver compass down to 20\. Vessa laughs at 20 coins and counters: 25 coins/,
+  );
   assert.match(byInput.get('Take me over to the other side, ferryman.')!, /You ask the ferryman to take you over to the other side.*rows you across/);
   assert.match(byInput.get('How much to get across the river to the mill?')!, /3 coins to the mill/);
   assert.match(byInput.get('Is the water too high to cross today?')!, /river runs high/);
@@ -167,7 +187,11 @@ test('no dice or number language without a roll, and every roll against a DC is 
       assert.doesNotMatch(turn.narrative, /\b(?:dice|die|rolls?|rolled|natural \d+)\b|\b\d+ against \d+\b/i, `"${turn.input}" had no roll: ${turn.narrative}`);
       continue;
     }
-    assert.match(turn.narrative, new RegExp(`\\b${roll['total']}\\b|natural|critical|single pip|one, pale|twenty`, 'i'), `"${turn.input}" tells its roll: ${turn.narrative}`);
+    assert.match(
+      turn.narrative,
+      new RegExp(`\\b${roll['total']}\\b|natural|critical|single pip|one, pale|twenty`, 'i'),
+      `"${turn.input}" tells its roll: ${turn.narrative}`,
+    );
     if (typeof roll['dc'] === 'number') {
       const narrate = turn.attempts.at(-1)!.result.toolResults.find((tool) => tool.toolPath?.includes('/storyteller/'));
       const outcome = (narrate?.output as { result?: { outcome?: string } } | undefined)?.result?.outcome;
@@ -208,12 +232,18 @@ test('no sentence of the storyteller repeats within five turns of a session', ()
   for (let index = 0; index < played.length; index++) {
     const { session, turn } = played[index]!;
     // What a skill returned is told as it came back: the same answer twice is the skill's, not the storyteller's.
-    const summaries = (turn.attempts.at(-1)?.result.toolResults ?? []).filter((tool) => !tool.toolPath?.includes('/storyteller/')).map((tool) => tool.output?.summary ?? '');
-    const sentences = turn.narrative.split(/(?<=[.!?])\s+/).map((sentence) => sentence.trim()).filter((sentence) => sentence.length > 20 && !summaries.some((summary) => summary.includes(sentence.replace(/[“”]/g, ''))));
+    const summaries = (turn.attempts.at(-1)?.result.toolResults ?? [])
+      .filter((tool) => !tool.toolPath?.includes('/storyteller/'))
+      .map((tool) => tool.output?.summary ?? '');
+    const sentences = turn.narrative
+      .split(/(?<=[.!?])\s+/)
+      .map((sentence) => sentence.trim())
+      .filter((sentence) => sentence.length > 20 && !summaries.some((summary) => summary.includes(sentence.replace(/[“”]/g, ''))));
     for (let back = 1; back <= 5 && index - back >= 0; back++) {
       const earlier = played[index - back]!;
       if (earlier.session !== session) break;
-      for (const sentence of sentences) assert.ok(!earlier.turn.narrative.includes(sentence), `"${turn.input}" repeats "${sentence}" from "${earlier.turn.input}"`);
+      for (const sentence of sentences)
+        assert.ok(!earlier.turn.narrative.includes(sentence), `"${turn.input}" repeats "${sentence}" from "${earlier.turn.input}"`);
     }
   }
 });

@@ -46,8 +46,18 @@ for (const name of Object.keys(FLOORS) as (keyof typeof FLOORS)[]) {
     assert.ok(summary.script / summary.turns >= floor.script, `script ${summary.script}/${summary.turns}`);
     // No corpus may show a pronoun error or a refusal told as a success (the issue's targets: 0).
     const voice = grades.filter((grade) => grade.voiceErrors.length > 0);
-    assert.equal(voice.length, 0, FROZEN.has(name) ? `${voice.length} voice errors` : voice.map((grade) => `${grade.turn.input} → ${grade.narration}: ${grade.voiceErrors.join(', ')}`).join('\n'));
+    assert.equal(
+      voice.length,
+      0,
+      FROZEN.has(name)
+        ? `${voice.length} voice errors`
+        : voice.map((grade) => `${grade.turn.input} → ${grade.narration}: ${grade.voiceErrors.join(', ')}`).join('\n'),
+    );
     const falseSuccess = grades.filter((grade) => grade.falseSuccess);
-    assert.equal(falseSuccess.length, 0, FROZEN.has(name) ? `${falseSuccess.length} false successes` : falseSuccess.map((grade) => `${grade.turn.input} → ${grade.narration}`).join('\n'));
+    assert.equal(
+      falseSuccess.length,
+      0,
+      FROZEN.has(name) ? `${falseSuccess.length} false successes` : falseSuccess.map((grade) => `${grade.turn.input} → ${grade.narration}`).join('\n'),
+    );
   });
 }

@@ -60,7 +60,12 @@ export async function playToldCorpus(name: string): Promise<ToldGrade[]> {
       const narrator = new PatternNarrator();
       for (const [index, turn] of turns.entries()) {
         if (turn.story !== story) continue;
-        const result = await runTurn(turn.input, { narrator, skills: registry, state: {}, execution: { root, extraSkillRoots: [BUNDLED], skillContext: registry, extraEnv: { NARRATORIA_SEED: String(5000 + index) } } });
+        const result = await runTurn(turn.input, {
+          narrator,
+          skills: registry,
+          state: {},
+          execution: { root, extraSkillRoots: [BUNDLED], skillContext: registry, extraEnv: { NARRATORIA_SEED: String(5000 + index) } },
+        });
         grades.push(gradeTold(turn, result));
       }
     } finally {
@@ -79,7 +84,12 @@ function skillOf(toolPath: string): { skill: string; script: string } {
 
 /** "The Silver Compass" -> "silver compass". */
 function plain(value: unknown): string {
-  return String(value).toLowerCase().replace(/^(?:the|a|an|some|my|your|his|her|their)\s+/, '').replace(/[^a-z0-9 ]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return String(value)
+    .toLowerCase()
+    .replace(/^(?:the|a|an|some|my|your|his|her|their)\s+/, '')
+    .replace(/[^a-z0-9 ]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 function fieldRight(expected: unknown, actual: unknown): boolean {
@@ -124,7 +134,13 @@ function gradeTold(turn: ToldTurn, result: TurnResult): ToldGrade {
     // The script's manifest name (its file may be named otherwise: "trim-sails" runs trim_sails.py).
     const explained = selectionOf(attempt!.plan)?.find((each) => each.toolId === tool.toolId);
     const located = skillOf(tool.toolPath ?? planned?.toolPath ?? '');
-    return { skill: explained?.skill ?? located.skill, script: explained?.script ?? located.script, input: (planned?.input ?? {}) as Record<string, unknown>, state: tool.state, summary: tool.output?.summary ?? '' };
+    return {
+      skill: explained?.skill ?? located.skill,
+      script: explained?.script ?? located.script,
+      input: (planned?.input ?? {}) as Record<string, unknown>,
+      state: tool.state,
+      summary: tool.output?.summary ?? '',
+    };
   });
   const skillRight = tools.some((tool) => tool.skill === turn.skill);
   const expected = tools.find((tool) => tool.skill === turn.skill && tool.script === turn.script);
@@ -137,11 +153,22 @@ function gradeTold(turn: ToldTurn, result: TurnResult): ToldGrade {
   const narration = result.narrative;
   const lower = narration.toLowerCase();
   const factsTold = turn.facts.every((fact) => (Array.isArray(fact) ? fact : [fact]).some((each) => lower.includes(String(each).toLowerCase())));
-  const authors = tools.filter((tool) => tool.state === 'success' && tool.skill !== '' && !['storyteller', 'dice-roller', 'memory', 'reputation', 'npc-perception', 'character-portraits', 'player-choices'].includes(tool.skill));
+  const authors = tools.filter(
+    (tool) =>
+      tool.state === 'success' &&
+      tool.skill !== '' &&
+      !['storyteller', 'dice-roller', 'memory', 'reputation', 'npc-perception', 'character-portraits', 'player-choices'].includes(tool.skill),
+  );
   const resultTold = authors.every((tool) => keyFacts(tool.summary).every((fact) => narration.includes(fact)));
   // A refusal narrated as done: a sentence says the player did the act (their verb after "you"), with no "try".
   const verb = /^(?:(?:i|we)\s+(?:try\s+to\s+|want\s+to\s+|will\s+|'ll\s+)?)?([a-z]+)/i.exec(turn.input.trim())?.[1]?.toLowerCase() ?? '';
-  const asserted = unquoted(narration).split(/(?<=[.!?])\s+/).some((sentence) => new RegExp(`(?<!\\b(?:let|lets|allow|allows|help|helps|make|makes|to|will|won't|can't|cannot|not)\\s)\\byou ${verb}\\b`, 'i').test(sentence) && !/\b(?:try|tries|attempt|set out|do your best|ask|asks|would)\b/i.test(sentence));
+  const asserted = unquoted(narration)
+    .split(/(?<=[.!?])\s+/)
+    .some(
+      (sentence) =>
+        new RegExp(`(?<!\\b(?:let|lets|allow|allows|help|helps|make|makes|to|will|won't|can't|cannot|not)\\s)\\byou ${verb}\\b`, 'i').test(sentence) &&
+        !/\b(?:try|tries|attempt|set out|do your best|ask|asks|would)\b/i.test(sentence),
+    );
   const falseSuccess = turn.outcome === 'refused' && verb !== '' && asserted;
   return {
     turn,

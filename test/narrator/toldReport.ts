@@ -16,6 +16,8 @@ if (flags.includes('--turns')) {
       grade.falseSuccess ? 'FALSE SUCCESS' : '',
     ].filter(Boolean);
     if (problems.length === 0) continue;
-    console.log(`\n✗ [${grade.turn.story}] ${grade.turn.input}\n  ran: ${grade.tools.map((tool) => `${tool.skill}/${tool.script} ${JSON.stringify(tool.input)} ${tool.state}`).join(' | ')}\n  ${problems.join('\n  ')}\n  → ${grade.narration}`);
+    console.log(
+      `\n✗ [${grade.turn.story}] ${grade.turn.input}\n  ran: ${grade.tools.map((tool) => `${tool.skill}/${tool.script} ${JSON.stringify(tool.input)} ${tool.state}`).join(' | ')}\n  ${problems.join('\n  ')}\n  → ${grade.narration}`,
+    );
   }
 }

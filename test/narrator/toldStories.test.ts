@@ -24,7 +24,15 @@ async function play(story: string, inputs: readonly string[]): Promise<Map<strin
   const played = new Map<string, TurnResult>();
   try {
     for (const [index, input] of inputs.entries()) {
-      played.set(input, await runTurn(input, { narrator: new PatternNarrator(), skills: registry, state: {}, execution: { root: story, extraSkillRoots: [bundled], skillContext: registry, extraEnv: { NARRATORIA_SEED: String(700 + index) } } }));
+      played.set(
+        input,
+        await runTurn(input, {
+          narrator: new PatternNarrator(),
+          skills: registry,
+          state: {},
+          execution: { root: story, extraSkillRoots: [bundled], skillContext: registry, extraEnv: { NARRATORIA_SEED: String(700 + index) } },
+        }),
+      );
     }
   } finally {
     registry.dispose();
@@ -35,7 +43,10 @@ async function play(story: string, inputs: readonly string[]): Promise<Map<strin
 /** The tools of the turn's last attempt as skill/script with their inputs. */
 function toolsOf(turn: TurnResult): { script: string; input: Record<string, unknown> }[] {
   const attempt = turn.attempts.at(-1)!;
-  return (selectionOf(attempt.plan) ?? []).map((entry) => ({ script: `${entry.skill}/${entry.script}`, input: (attempt.plan.tools.find((tool) => tool.toolId === entry.toolId)?.input ?? {}) as Record<string, unknown> }));
+  return (selectionOf(attempt.plan) ?? []).map((entry) => ({
+    script: `${entry.skill}/${entry.script}`,
+    input: (attempt.plan.tools.find((tool) => tool.toolId === entry.toolId)?.input ?? {}) as Record<string, unknown>,
+  }));
 }
 
 /** The issue's ten inputs (the fortune teller's is the guide's story), what must run and what the narration must tell. */
@@ -43,9 +54,19 @@ const FIRST_STORY: readonly { input: string; script: string; input_?: Record<str
   { input: 'What are you selling, old woman?', script: 'merchant/wares', tells: [/^You ask the old woman what she is selling\./, /rope \(4 coins\)/] },
   { input: 'Is the water too high to cross today?', script: 'ferryman/river', tells: [/river runs high/] },
   { input: 'Do you have any rope for sale?', script: 'merchant/wares', tells: [/rope: 4 coins/] },
-  { input: 'Take me over to the other side, ferryman.', script: 'ferryman/cross', tells: [/You ask the ferryman to take you over to the other side/, /rows you across/] },
+  {
+    input: 'Take me over to the other side, ferryman.',
+    script: 'ferryman/cross',
+    tells: [/You ask the ferryman to take you over to the other side/, /rows you across/],
+  },
   { input: 'Show me your wares, merchant.', script: 'merchant/wares', tells: [/You ask the merchant to show you/, /shows her cart/] },
-  { input: 'I try to talk the price of the silver compass down to 20.', script: 'merchant/haggle', input_: { item: 'silver compass', offer: 20 }, tells: [/counters: 25 coins/], never: /^(?:Without hesitating, )?You talk the price/ },
+  {
+    input: 'I try to talk the price of the silver compass down to 20.',
+    script: 'merchant/haggle',
+    input_: { item: 'silver compass', offer: 20 },
+    tells: [/counters: 25 coins/],
+    never: /^(?:Without hesitating, )?You talk the price/,
+  },
   { input: 'How much to get across the river to the mill?', script: 'ferryman/fare', input_: { destination: 'mill' }, tells: [/3 coins to the mill/] },
   { input: 'I haggle over the rope.', script: 'merchant/haggle', input_: { item: 'rope' }, tells: [/rope go for 3 coins/] },
   { input: 'I walk along the riverbank looking for tracks.', script: '', tells: [/You walk along the riverbank/], never: /rows you across/ },
@@ -58,7 +79,10 @@ before(async () => {
   const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-first-story-'));
   folders.push(story);
   cpSync(path.join(repoRoot, 'test', 'fixtures', 'first-story'), story, { recursive: true });
-  firstStory = await play(story, FIRST_STORY.map((turn) => turn.input));
+  firstStory = await play(
+    story,
+    FIRST_STORY.map((turn) => turn.input),
+  );
 
   // The fortune teller, written out of the guide: every `skills/fortune-teller/…` file it shows, and the SDK it says to copy.
   const guide = readFileSync(path.join(repoRoot, 'docs', 'writing-skills.md'), 'utf8');
@@ -93,11 +117,17 @@ for (const turn of FIRST_STORY) {
   });
 }
 
-test('the guide\'s fortune teller: the card drawn is told after the action, in the second person', () => {
+test("the guide's fortune teller: the card drawn is told after the action, in the second person", () => {
   const played = fortune.get('I ask the fortune teller about my future')!;
   const tools = toolsOf(played);
-  assert.ok(tools.some((tool) => tool.script === 'fortune-teller/draw' && typeof tool.input['question'] === 'string'), JSON.stringify(tools));
+  assert.ok(
+    tools.some((tool) => tool.script === 'fortune-teller/draw' && typeof tool.input['question'] === 'string'),
+    JSON.stringify(tools),
+  );
   assert.match(played.narrative, /you ask the fortune teller about your future\. The fortune teller turns over (?:The Tower|The Star|Death): /);
   assert.deepEqual(voiceErrorsOf(played.narrative), [], played.narrative);
-  assert.ok(played.uiEvents.some((event) => event.event === 'tarot_card'), 'the card event is shown');
+  assert.ok(
+    played.uiEvents.some((event) => event.event === 'tarot_card'),
+    'the card event is shown',
+  );
 });

@@ -10,8 +10,25 @@ const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** The categories the Visual Studio Marketplace accepts. */
 const MARKETPLACE_CATEGORIES = new Set([
-  'Programming Languages', 'Snippets', 'Linters', 'Themes', 'Debuggers', 'Formatters', 'Keymaps', 'SCM Providers', 'Other',
-  'Extension Packs', 'Language Packs', 'Data Science', 'Machine Learning', 'Visualization', 'Notebooks', 'Education', 'Testing', 'AI', 'Chat',
+  'Programming Languages',
+  'Snippets',
+  'Linters',
+  'Themes',
+  'Debuggers',
+  'Formatters',
+  'Keymaps',
+  'SCM Providers',
+  'Other',
+  'Extension Packs',
+  'Language Packs',
+  'Data Science',
+  'Machine Learning',
+  'Visualization',
+  'Notebooks',
+  'Education',
+  'Testing',
+  'AI',
+  'Chat',
 ]);
 const SEMVER = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 
@@ -63,7 +80,8 @@ for (const target of ['linux-x64', 'universal']) {
     const first = await readArchive(file, [readmeEntry, changelogEntry, iconEntry]);
     const names = new Set(first.entries.map((entry) => entry.name));
 
-    for (const field of ['name', 'displayName', 'description', 'publisher', 'license'] as const) assert.ok(manifest[field]?.trim(), `package.json has a ${field}`);
+    for (const field of ['name', 'displayName', 'description', 'publisher', 'license'] as const)
+      assert.ok(manifest[field]?.trim(), `package.json has a ${field}`);
     assert.match(manifest.version, SEMVER, 'a semver version');
     assert.match(manifest.engines.vscode, /^\^\d+\.\d+\.\d+$/, 'engines.vscode');
     assert.equal(manifest.scripts, undefined, 'no build scripts ship');
@@ -80,7 +98,10 @@ for (const target of ['linux-x64', 'universal']) {
 
     assert.match(manifest.galleryBanner.color, /^#[0-9a-fA-F]{6}$/);
     assert.ok(['dark', 'light'].includes(manifest.galleryBanner.theme));
-    assert.ok(manifest.categories.length > 0 && manifest.categories.every((category) => MARKETPLACE_CATEGORIES.has(category)), `categories: ${manifest.categories.join(', ')}`);
+    assert.ok(
+      manifest.categories.length > 0 && manifest.categories.every((category) => MARKETPLACE_CATEGORIES.has(category)),
+      `categories: ${manifest.categories.join(', ')}`,
+    );
     assert.ok(manifest.keywords.length > 0 && manifest.keywords.length <= 30, 'between 1 and 30 keywords');
 
     // CHANGELOG: version headings in semver, the current version among them.

@@ -39,7 +39,14 @@ test(`the model worker packaged in narratoria-${hostTarget}.vsix loads a model a
     const loaded = await client.load({ modelPath: models.model('tiny.gguf'), contextSize: 2048, threads: 1 });
     assert.equal(loaded.trainContextSize, 4096);
     const schema = buildDecisionGrammar(planRequest());
-    const generated = await client.generate({ systemPrompt: 'You choose scripts.', prompt: 'Roll a d20.', grammarSchema: schema, seed: 3, temperature: 0.8, maxTokens: 600 });
+    const generated = await client.generate({
+      systemPrompt: 'You choose scripts.',
+      prompt: 'Roll a d20.',
+      grammarSchema: schema,
+      seed: 3,
+      temperature: 0.8,
+      maxTokens: 600,
+    });
     assert.ok(generated.tokens > 0, logs.join('\n'));
     assert.ok(generated.text.trimStart().startsWith('['), generated.text);
   } finally {

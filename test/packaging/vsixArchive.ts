@@ -11,7 +11,11 @@ export interface ArchiveEntry {
 const HEAD_BYTES = 4096;
 
 function openZip(file: string): Promise<yauzl.ZipFile> {
-  return new Promise((resolve, reject) => yauzl.open(file, { lazyEntries: true, autoClose: true }, (error, zip) => (error || !zip ? reject(error ?? new Error(`cannot open ${file}`)) : resolve(zip))));
+  return new Promise((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true, autoClose: true }, (error, zip) =>
+      error || !zip ? reject(error ?? new Error(`cannot open ${file}`)) : resolve(zip),
+    ),
+  );
 }
 
 function readStart(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promise<Buffer> {
@@ -33,7 +37,10 @@ function readStart(zip: yauzl.ZipFile, entry: yauzl.Entry, limit: number): Promi
 }
 
 /** Every file entry of the archive, with the head of each file; `whole` (names, or a test of a name) picks the files read completely. */
-export async function readArchive(file: string, whole: readonly string[] | ((name: string) => boolean) = []): Promise<{ entries: ArchiveEntry[]; files: Map<string, Buffer> }> {
+export async function readArchive(
+  file: string,
+  whole: readonly string[] | ((name: string) => boolean) = [],
+): Promise<{ entries: ArchiveEntry[]; files: Map<string, Buffer> }> {
   const readWhole = typeof whole === 'function' ? whole : (name: string) => whole.includes(name);
   const zip = await openZip(file);
   const entries: ArchiveEntry[] = [];

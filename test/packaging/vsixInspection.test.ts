@@ -49,9 +49,22 @@ for (const [target, binaryPackage] of Object.entries(EXPECTED)) {
     assert.equal(targetPlatformOf(manifest), target === 'universal' ? undefined : target, 'the manifest names the target');
 
     const packageJson = JSON.parse(files.get('extension/package.json')!.toString('utf8')) as { dependencies?: Record<string, string>; main: string };
-    assert.ok(entries.some((entry) => entry.name === `extension/${packageJson.main.replace(/^\.\//, '')}`), 'the extension entry point ships');
+    assert.ok(
+      entries.some((entry) => entry.name === `extension/${packageJson.main.replace(/^\.\//, '')}`),
+      'the extension entry point ships',
+    );
     // The pattern narrator's lexicon, word vectors and topics (read beside the bundles) and the notices the licenses ask for.
-    for (const data of ['extension/dist/data/lexicon.txt', 'extension/dist/data/WORDNET-LICENSE', 'extension/dist/data/vectors.bin', 'extension/dist/data/VECTORS-LICENSE', 'extension/dist/data/topics.txt']) assert.ok(entries.some((entry) => entry.name === data), `${data} ships`);
+    for (const data of [
+      'extension/dist/data/lexicon.txt',
+      'extension/dist/data/WORDNET-LICENSE',
+      'extension/dist/data/vectors.bin',
+      'extension/dist/data/VECTORS-LICENSE',
+      'extension/dist/data/topics.txt',
+    ])
+      assert.ok(
+        entries.some((entry) => entry.name === data),
+        `${data} ships`,
+      );
 
     // Exactly one binary package, the target's own (none in the universal package, which has no node-llama-cpp).
     assert.deepEqual(binaryPackagesIn(entries), binaryPackage ? [binaryPackage] : []);
@@ -59,7 +72,10 @@ for (const [target, binaryPackage] of Object.entries(EXPECTED)) {
       assert.ok(!entries.some((entry) => entry.name.startsWith('extension/node_modules/')), 'the universal package ships no node_modules');
       assert.deepEqual(packageJson.dependencies ?? {}, {});
     } else {
-      assert.ok(entries.some((entry) => entry.name === 'extension/node_modules/node-llama-cpp/package.json'), 'node-llama-cpp ships');
+      assert.ok(
+        entries.some((entry) => entry.name === 'extension/node_modules/node-llama-cpp/package.json'),
+        'node-llama-cpp ships',
+      );
       assert.deepEqual(Object.keys(packageJson.dependencies ?? {}).sort(), [binaryPackage, 'node-llama-cpp'].sort());
     }
 
@@ -70,7 +86,11 @@ for (const [target, binaryPackage] of Object.entries(EXPECTED)) {
       return binary ? [{ entry, binary }] : [];
     });
     if (!binaryPackage) {
-      assert.deepEqual(natives.map(({ entry }) => entry.name), [], 'no native file in the universal package');
+      assert.deepEqual(
+        natives.map(({ entry }) => entry.name),
+        [],
+        'no native file in the universal package',
+      );
     } else {
       const addons = natives.filter(({ entry }) => entry.name.endsWith('.node'));
       assert.ok(addons.length > 0, 'the binary package has its .node addon');
@@ -79,7 +99,10 @@ for (const [target, binaryPackage] of Object.entries(EXPECTED)) {
       for (const { entry, binary } of natives) {
         assert.ok(entry.name.startsWith(`${BINARY_PACKAGES_FOLDER}${binaryPackage.split('/')[1]}/`), `native file outside the binary package: ${entry.name}`);
         assert.equal(binary.format, expected.format, `${entry.name} is ${binary.format}, not ${expected.format}`);
-        assert.ok(binary.architectures.includes(expected.architecture), `${entry.name} is built for ${binary.architectures.join('+')}, not ${expected.architecture}`);
+        assert.ok(
+          binary.architectures.includes(expected.architecture),
+          `${entry.name} is built for ${binary.architectures.join('+')}, not ${expected.architecture}`,
+        );
         assert.ok(!binary.architectures.includes(otherArchitecture), `${entry.name} is also built for ${otherArchitecture}`);
       }
     }
@@ -88,6 +111,8 @@ for (const [target, binaryPackage] of Object.entries(EXPECTED)) {
     assert.ok(bytes <= MAX_BYTES, `${(bytes / 1048576).toFixed(1)} MB is over the 60 MB budget`);
     // Issue 24's budget for the package without native code.
     if (!binaryPackage) assert.ok(bytes <= 10 * 1048576, `${(bytes / 1048576).toFixed(1)} MB is over the universal package's 10 MB budget`);
-    context.diagnostic(`${path.basename(file)}: ${(bytes / 1048576).toFixed(1)} MB, ${entries.length} files, ${natives.length} native (${natives.filter(({ entry }) => entry.name.endsWith('.node')).length} .node)`);
+    context.diagnostic(
+      `${path.basename(file)}: ${(bytes / 1048576).toFixed(1)} MB, ${entries.length} files, ${natives.length} native (${natives.filter(({ entry }) => entry.name.endsWith('.node')).length} .node)`,
+    );
   });
 }

@@ -78,7 +78,11 @@ function assertWellFormedSvg(svg: string): void {
   assert.equal(roots, 1, 'one root element');
 }
 
-async function draw(dir: string, input: unknown, config?: Record<string, unknown>): Promise<{ output: PortraitOutput; asset: AssetEvent; svg: string; patch: Record<string, unknown>; logs: { level: string; message: string }[] }> {
+async function draw(
+  dir: string,
+  input: unknown,
+  config?: Record<string, unknown>,
+): Promise<{ output: PortraitOutput; asset: AssetEvent; svg: string; patch: Record<string, unknown>; logs: { level: string; message: string }[] }> {
   const run = await runScript(portrait, { requestId: 'p1', tool: 'portrait1', input, dependencies: {}, state: {} }, options(dir, config));
   const { events, done } = assertProtocol(run);
   assert.equal(done.ok, true, run.stdout);
@@ -97,7 +101,10 @@ async function draw(dir: string, input: unknown, config?: Record<string, unknown
   assert.deepEqual(asset.metadata?.['features'], output.features);
   assert.equal(asset.metadata?.['placeholder'], output.placeholder);
   const patches = eventsOfType(events, 'state_patch');
-  assert.deepEqual(patches.map((event) => event.patch), [{ portraits: { [output.slug]: output.path } }]);
+  assert.deepEqual(
+    patches.map((event) => event.patch),
+    [{ portraits: { [output.slug]: output.path } }],
+  );
   const svg = await fs.readFile(asset.path, 'utf8');
   assertWellFormedSvg(svg);
   return { output, asset, svg, patch: patches[0]!.patch, logs: eventsOfType(events, 'log').map((event) => ({ level: event.level, message: event.message })) };
@@ -156,7 +163,20 @@ test('character-portraits: draws a valid SVG with the name at an absolute path i
         clothing: output.features['clothing'],
         garment: output.features['garment'],
       },
-      { hairColor: 'red', hairStyle: 'long', eyeColor: 'green', skinTone: 'pale', ears: 'pointed', scar: true, freckles: true, headwear: 'hood', expression: 'smile', age: 'young', clothing: 'green', garment: 'cloak' },
+      {
+        hairColor: 'red',
+        hairStyle: 'long',
+        eyeColor: 'green',
+        skinTone: 'pale',
+        ears: 'pointed',
+        scar: true,
+        freckles: true,
+        headwear: 'hood',
+        expression: 'smile',
+        age: 'young',
+        clothing: 'green',
+        garment: 'cloak',
+      },
     );
     const recognized = asset.metadata?.['recognized'] as string[];
     for (const feature of ['hairColor', 'eyeColor', 'skinTone', 'ears', 'scar', 'headwear']) assert.ok(recognized.includes(feature), feature);
@@ -168,12 +188,24 @@ test('character-portraits: draws a valid SVG with the name at an absolute path i
 
 test('character-portraits: reads many kinds of features from descriptions', async () => {
   const cases: [string, Record<string, unknown>][] = [
-    ['an old dwarf with a braided grey beard, stern, in plate armour with a helmet and an eye patch', { age: 'old', facialHair: 'beard', beardColor: 'grey', expression: 'stern', armor: true, garment: 'armor', headwear: 'helmet', eyepatch: true }],
+    [
+      'an old dwarf with a braided grey beard, stern, in plate armour with a helmet and an eye patch',
+      { age: 'old', facialHair: 'beard', beardColor: 'grey', expression: 'stern', armor: true, garment: 'armor', headwear: 'helmet', eyepatch: true },
+    ],
     ['orc warrior, bald, tusks, golden earrings, amber eyes', { skinTone: 'green', tusks: true, hairStyle: 'bald', earring: true, eyeColor: 'amber' }],
-    ['tiefling sorceress with violet eyes, black curly hair, a wizard hat and spectacles', { horns: true, skinTone: 'red', eyeColor: 'violet', hairColor: 'black', hairStyle: 'curly', headwear: 'wizard-hat', glasses: true, garment: 'robe' }],
-    ['a blond young king with blue eyes, a moustache and a golden crown', { hairColor: 'blond', eyeColor: 'blue', facialHair: 'moustache', headwear: 'crown', age: 'young' }],
+    [
+      'tiefling sorceress with violet eyes, black curly hair, a wizard hat and spectacles',
+      { horns: true, skinTone: 'red', eyeColor: 'violet', hairColor: 'black', hairStyle: 'curly', headwear: 'wizard-hat', glasses: true, garment: 'robe' },
+    ],
+    [
+      'a blond young king with blue eyes, a moustache and a golden crown',
+      { hairColor: 'blond', eyeColor: 'blue', facialHair: 'moustache', headwear: 'crown', age: 'young' },
+    ],
     ['drow assassin', { ears: 'pointed', hairColor: 'white', eyeColor: 'red', skinTone: 'purple' }],
-    ['dark-skinned ranger with silver hair in braids, grey-eyed, wearing a wide hat and a brown cloak', { skinTone: 'dark', hairColor: 'silver', hairStyle: 'braided', eyeColor: 'grey', headwear: 'hat', clothing: 'brown', garment: 'cloak' }],
+    [
+      'dark-skinned ranger with silver hair in braids, grey-eyed, wearing a wide hat and a brown cloak',
+      { skinTone: 'dark', hairColor: 'silver', hairStyle: 'braided', eyeColor: 'grey', headwear: 'hat', clothing: 'brown', garment: 'cloak' },
+    ],
     ['clean-shaven dwarf with a circlet', { facialHair: 'none', headwear: 'circlet' }],
     ['stubbled sailor with a tricorn', { facialHair: 'stubble', headwear: 'hat' }],
   ];
@@ -281,7 +313,9 @@ test('character-portraits: a relative NARRATORIA_SKILL_SHARED still gives an abs
     await fs.mkdir(skillCopy);
     await fs.copyFile(path.join(skillDir, 'config-schema.json'), path.join(skillCopy, 'config-schema.json'));
     await fs.writeFile(path.join(skillCopy, 'config.json'), JSON.stringify({ palette: 'noir' }));
-    const fallback = assertProtocol(await runScript(portrait, { input: mira }, { env: { NARRATORIA_SKILL_DIR: skillCopy, NARRATORIA_SKILL_SHARED: undefined } }));
+    const fallback = assertProtocol(
+      await runScript(portrait, { input: mira }, { env: { NARRATORIA_SKILL_DIR: skillCopy, NARRATORIA_SKILL_SHARED: undefined } }),
+    );
     const fallbackAsset = eventsOfType(fallback.events, 'asset')[0]!;
     assert.equal(fallbackAsset.path, path.join(skillCopy, 'shared', 'portraits', 'portrait-mira-vell.svg'));
     assert.equal(fallbackAsset.metadata?.['palette'], 'noir', 'config.json is read');

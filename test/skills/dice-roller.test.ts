@@ -187,7 +187,11 @@ test('dice-roller: seeded pseudo mode is deterministic', async () => {
   assert.deepEqual(c.rolls, d.rolls);
   assertRollShape(a, [6, 6, 6, 6], 1);
   // Different seeds give different sequences (not all ten identical).
-  const many = await mapLimit(Array.from({ length: 10 }, (_, i) => i), parallel, (seed) => rollOnce({ formula: '4d6', seed }, config));
+  const many = await mapLimit(
+    Array.from({ length: 10 }, (_, i) => i),
+    parallel,
+    (seed) => rollOnce({ formula: '4d6', seed }, config),
+  );
   assert.ok(new Set(many.map((output) => JSON.stringify(output.rolls))).size > 1);
   // Without a seed, pseudo mode picks one and reports it, so the roll can be replayed.
   const unseeded = await rollOnce({ formula: '4d6' }, config);
@@ -226,8 +230,10 @@ test('dice-roller: natural 20 and natural 1 on a single d20 are criticals (seed 
   const config = { randomSource: 'pseudo' };
   const seen = new Set<string>();
   for (let start = 0; start < 600 && seen.size < 2; start += 16) {
-    const batch = await mapLimit(Array.from({ length: 16 }, (_, i) => start + i), parallel, (seed) =>
-      rollOnce({ formula: '1d20+3', seed, dc: 30 }, config),
+    const batch = await mapLimit(
+      Array.from({ length: 16 }, (_, i) => start + i),
+      parallel,
+      (seed) => rollOnce({ formula: '1d20+3', seed, dc: 30 }, config),
     );
     for (const output of batch) {
       assertRollShape(output, [20], 3);

@@ -60,10 +60,14 @@ test('fixtures: the well-behaved helpers keep the protocol', async () => {
     assert.equal(needs.done.contextSuggestion, 'Which door?');
 
     const patches = assertProtocol(await runScript(path.join(helpers, 'patches.js'), { input: { patches: [{ a: 1 }, { b: 2 }], delayMs: 5 } }));
-    assert.deepEqual(eventsOfType(patches.events, 'state_patch').map((event) => event.patch), [{ a: 1 }, { b: 2 }]);
+    assert.deepEqual(
+      eventsOfType(patches.events, 'state_patch').map((event) => event.patch),
+      [{ a: 1 }, { b: 2 }],
+    );
 
     const counterFile = path.join(dir, 'counter');
-    const flaky = async (): Promise<boolean> => assertProtocol(await runScript(path.join(helpers, 'flaky.js'), { input: { counterFile, failTimes: 2 } })).done.ok;
+    const flaky = async (): Promise<boolean> =>
+      assertProtocol(await runScript(path.join(helpers, 'flaky.js'), { input: { counterFile, failTimes: 2 } })).done.ok;
     assert.deepEqual([await flaky(), await flaky(), await flaky()], [false, false, true]);
 
     const sleep = assertProtocol(await runScript(path.join(helpers, 'sleep.js'), { input: { ms: 30 } }));

@@ -59,7 +59,11 @@ function options(dir: string, config?: Record<string, unknown>, env: Record<stri
   return { env: { NARRATORIA_SKILL_DATA: dir, NARRATORIA_WORD_VECTORS: undefined, ...env }, ...(config ? { config } : {}) };
 }
 
-async function storeOne(dir: string, input: Record<string, unknown>, config?: Record<string, unknown>): Promise<{ id: string; count: number; pruned: number; patch: Record<string, unknown> }> {
+async function storeOne(
+  dir: string,
+  input: Record<string, unknown>,
+  config?: Record<string, unknown>,
+): Promise<{ id: string; count: number; pruned: number; patch: Record<string, unknown> }> {
   const run = await runScript(store, { requestId: 's1', tool: 'store1', input, dependencies: {}, state: {} }, options(dir, config));
   const { events, done } = assertProtocol(run);
   assert.equal(done.ok, true, run.stdout);
@@ -85,7 +89,7 @@ async function recallQuery(
   assert.equal(uis[0]!.event, 'memory_recall');
   // The UI event shows the same memories, best first.
   assert.deepEqual(
-    (uis[0]!.payload?.['memories'] as { id: string; summary: string; relevance: number }[]),
+    uis[0]!.payload?.['memories'] as { id: string; summary: string; relevance: number }[],
     output.memories.map(({ id, summary, relevance }) => ({ id, summary, relevance })),
   );
   for (let i = 0; i < output.memories.length; i++) {
@@ -93,16 +97,32 @@ async function recallQuery(
     assert.ok(memory.relevance >= 0 && memory.relevance <= 1, `relevance ${memory.relevance} in 0..1`);
     if (i > 0) assert.ok(output.memories[i - 1]!.relevance >= memory.relevance, 'sorted by relevance');
   }
-  return { ...output, ui: uis[0]!.payload, logs: eventsOfType(events, 'log').map((event) => ({ level: event.level, message: event.message })), summary: done.summary ?? '' };
+  return {
+    ...output,
+    ui: uis[0]!.payload,
+    logs: eventsOfType(events, 'log').map((event) => ({ level: event.level, message: event.message })),
+    summary: done.summary ?? '',
+  };
 }
 
 const story: Record<string, unknown>[] = [
-  { summary: 'Mira the smuggler stole the harbour map from the customs house', characters: ['Mira'], location: 'Port Vell harbour', significance: 4, tags: ['theft', 'map'] },
+  {
+    summary: 'Mira the smuggler stole the harbour map from the customs house',
+    characters: ['Mira'],
+    location: 'Port Vell harbour',
+    significance: 4,
+    tags: ['theft', 'map'],
+  },
   { summary: 'The party rested at the Gilded Goose and drank too much ale', location: 'Gilded Goose inn', significance: 1 },
   { summary: 'Captain Vey threatened to hang anyone helping the smugglers', characters: ['Captain Vey'], location: 'Port Vell harbour', significance: 3 },
   { summary: 'A red dragon was seen flying over the northern mountains', significance: 5, tags: ['dragon', 'omen'] },
   { summary: 'Old Hesk the merchant was trading spices for silver', characters: ['Old Hesk'], location: 'Port Vell market', significance: 2 },
-  { summary: 'Captain Vey and Mira argued on the pier about the missing cargo', characters: ['Captain Vey', 'Mira'], location: 'Port Vell harbour', significance: 3 },
+  {
+    summary: 'Captain Vey and Mira argued on the pier about the missing cargo',
+    characters: ['Captain Vey', 'Mira'],
+    location: 'Port Vell harbour',
+    significance: 3,
+  },
 ];
 
 /** Stores the story memories one after another (order matters for recency) and returns their ids. */
@@ -212,7 +232,10 @@ test('memory: recall ranks the relevant memory first, honours limit and filters,
     const mira = await recallQuery(dir, { query: 'harbour', filters: { character: 'mira' } });
     assert.deepEqual(new Set(mira.memories.map((memory) => memory.id)), new Set([map, pier]));
     const market = await recallQuery(dir, { query: 'Port Vell', filters: { location: 'market' } });
-    assert.deepEqual(market.memories.map((memory) => memory.id), [hesk]);
+    assert.deepEqual(
+      market.memories.map((memory) => memory.id),
+      [hesk],
+    );
     const significant = await recallQuery(dir, { query: 'Port Vell harbour market', filters: { minSignificance: 3 } });
     assert.ok(significant.memories.length > 0);
     for (const memory of significant.memories) assert.ok(memory.significance >= 3);
@@ -252,10 +275,25 @@ test('memory: maxMemories prunes the least significant, oldest memories first an
   await withDataDir(async (dir) => {
     const config = { maxMemories: 3 };
     const stored: { id: string; count: number; pruned: number }[] = [];
-    for (const [summary, significance] of [['ancient prophecy', 5], ['spilled ale', 1], ['met the ferryman', 3], ['lost a boot', 1], ['crowned the heir', 4]] as const) {
+    for (const [summary, significance] of [
+      ['ancient prophecy', 5],
+      ['spilled ale', 1],
+      ['met the ferryman', 3],
+      ['lost a boot', 1],
+      ['crowned the heir', 4],
+    ] as const) {
       stored.push(await storeOne(dir, { summary, significance }, config));
     }
-    assert.deepEqual(stored.map((entry) => [entry.count, entry.pruned]), [[1, 0], [2, 0], [3, 0], [3, 1], [3, 1]]);
+    assert.deepEqual(
+      stored.map((entry) => [entry.count, entry.pruned]),
+      [
+        [1, 0],
+        [2, 0],
+        [3, 0],
+        [3, 1],
+        [3, 1],
+      ],
+    );
     const kept = (await fs.readFile(path.join(dir, 'memories.jsonl'), 'utf8'))
       .trim()
       .split('\n')
@@ -272,12 +310,19 @@ test('memory: maxMemories prunes the least significant, oldest memories first an
 
 test('memory: concurrent stores never lose a memory', async () => {
   await withDataDir(async (dir) => {
-    const results = await mapLimit(Array.from({ length: 8 }, (_, i) => i), Math.max(parallel, 4), (i) => storeOne(dir, { summary: `event number ${i}`, tags: [`t${i}`] }));
+    const results = await mapLimit(
+      Array.from({ length: 8 }, (_, i) => i),
+      Math.max(parallel, 4),
+      (i) => storeOne(dir, { summary: `event number ${i}`, tags: [`t${i}`] }),
+    );
     const lines = (await fs.readFile(path.join(dir, 'memories.jsonl'), 'utf8')).trim().split('\n');
     assert.equal(lines.length, 8);
     assert.equal(new Set(lines.map((line) => (JSON.parse(line) as { id: string }).id)).size, 8);
     assert.deepEqual(new Set(results.map((result) => result.id)), new Set(lines.map((line) => (JSON.parse(line) as { id: string }).id)));
-    assert.deepEqual([...results.map((result) => result.count)].sort((a, b) => a - b), [1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.deepEqual(
+      [...results.map((result) => result.count)].sort((a, b) => a - b),
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    );
     const entries = await fs.readdir(dir);
     assert.deepEqual(entries, ['memories.jsonl'], 'no lock or temporary file is left behind');
   });
@@ -333,7 +378,7 @@ async function storedRecords(dir: string): Promise<Record<string, unknown>[]> {
 /** First-person words of the player, which a memory told back must never hold. */
 const FIRST_PERSON = /\b(?:I|me|my|mine|myself|we|us|our|ours|ourselves)\b|\bI['’]/i;
 
-test('memory: store keeps the summary in the story\'s voice: the request framing dropped, the player in the second person', async () => {
+test("memory: store keeps the summary in the story's voice: the request framing dropped, the player in the second person", async () => {
   await withDataDir(async (dir) => {
     const stored = await storeOne(dir, { summary: 'Remember that Mira gave me a silver key', characters: ['Mira'] });
     const [record] = await storedRecords(dir);
@@ -344,8 +389,10 @@ test('memory: store keeps the summary in the story\'s voice: the request framing
   });
 });
 
-test('memory: the story\'s voice drops each kind of request framing, keeps quoted words, names and facts, and leaves a told memory as it is', () => {
-  const { summaryInStoryVoice } = createRequire(import.meta.url)(path.join(skillDir, 'lib', 'storyVoice.js')) as { summaryInStoryVoice: (text: string) => string };
+test("memory: the story's voice drops each kind of request framing, keeps quoted words, names and facts, and leaves a told memory as it is", () => {
+  const { summaryInStoryVoice } = createRequire(import.meta.url)(path.join(skillDir, 'lib', 'storyVoice.js')) as {
+    summaryInStoryVoice: (text: string) => string;
+  };
   const cases: [string, string][] = [
     ['Remember that Mira gave me a silver key', 'Mira gave you a silver key'],
     ['Note that the bridge to Duskmere is out', 'The bridge to Duskmere is out'],
@@ -354,7 +401,7 @@ test('memory: the story\'s voice drops each kind of request framing, keeps quote
     ['Make a note: Old Hesk lied to me about the cargo', 'Old Hesk lied to you about the cargo'],
     ['Please remember: my sister lives by the lighthouse.', 'Your sister lives by the lighthouse.'],
     ['Okay, note to self: the old mine is flooded', 'The old mine is flooded'],
-    ['Remember that the key is mine, not Mira\'s', "The key is yours, not Mira's"],
+    ["Remember that the key is mine, not Mira's", "The key is yours, not Mira's"],
     ['Mira told me "I will wait for you at the inn", remember that.', 'Mira told you "I will wait for you at the inn".'],
     ['Remember to ask Mira about the key', 'You mean to ask Mira about the key'],
     ["I wasn't at the docks when the ship burned, don't forget", "You weren't at the docks when the ship burned"],
@@ -373,7 +420,10 @@ test('memory: significance in words is accepted and stored on the 1-5 scale (low
   await withDataDir(async (dir) => {
     for (const word of ['high', 'low', 'medium', 'critical', 'High']) await storeOne(dir, { summary: `a ${word} event`, significance: word });
     await storeOne(dir, { summary: 'an integer event', significance: 1 });
-    assert.deepEqual((await storedRecords(dir)).map((record) => record['significance']), [4, 2, 3, 5, 4, 1]);
+    assert.deepEqual(
+      (await storedRecords(dir)).map((record) => record['significance']),
+      [4, 2, 3, 5, 4, 1],
+    );
     const important = await recallQuery(dir, { query: 'event', filters: { minSignificance: 'high' } });
     assert.deepEqual(new Set(important.memories.map((memory) => memory.significance)), new Set([4, 5]));
   });
@@ -421,24 +471,49 @@ test('memory: with the runtime\'s word vectors, recall ranks by meaning too: "Ha
 test('memory: memories an older version stored in the first person are told back in the second person', async () => {
   await withDataDir(async (dir) => {
     const old = [
-      { id: 'mem-old-1', timestamp: '2025-05-01T18:22:03.120Z', summary: 'Remember that Mira gave me a silver key', characters: ['Mira'], location: null, significance: 3, tags: [] },
-      { id: 'mem-old-2', timestamp: '2025-05-01T18:25:00.000Z', summary: 'I promised Mira that we would find her brother', characters: ['Mira'], location: 'the Rusty Anchor', significance: 4, tags: ['promise'] },
-      { id: 'mem-old-3', timestamp: '2025-05-01T18:30:00.000Z', summary: 'Note that my sword is mine and I keep it in our room', characters: [], location: null, significance: 2, tags: [] },
+      {
+        id: 'mem-old-1',
+        timestamp: '2025-05-01T18:22:03.120Z',
+        summary: 'Remember that Mira gave me a silver key',
+        characters: ['Mira'],
+        location: null,
+        significance: 3,
+        tags: [],
+      },
+      {
+        id: 'mem-old-2',
+        timestamp: '2025-05-01T18:25:00.000Z',
+        summary: 'I promised Mira that we would find her brother',
+        characters: ['Mira'],
+        location: 'the Rusty Anchor',
+        significance: 4,
+        tags: ['promise'],
+      },
+      {
+        id: 'mem-old-3',
+        timestamp: '2025-05-01T18:30:00.000Z',
+        summary: 'Note that my sword is mine and I keep it in our room',
+        characters: [],
+        location: null,
+        significance: 2,
+        tags: [],
+      },
     ];
     await fs.writeFile(path.join(dir, 'memories.jsonl'), old.map((memory) => JSON.stringify(memory)).join('\n') + '\n', 'utf8');
     for (const env of [{}, { NARRATORIA_WORD_VECTORS: vectors }]) {
       for (const query of ['Mira', 'silver key', 'the sword', 'What happened so far?']) {
         const result = await recallQuery(dir, { query }, undefined, env);
         assert.ok(result.memories.length > 0, query);
-        const told = [result.summary, ...result.memories.map((memory) => memory.summary), ...((result.ui?.['memories'] as { summary: string }[]) ?? []).map((memory) => memory.summary)];
+        const told = [
+          result.summary,
+          ...result.memories.map((memory) => memory.summary),
+          ...((result.ui?.['memories'] as { summary: string }[]) ?? []).map((memory) => memory.summary),
+        ];
         for (const text of told) assert.doesNotMatch(text, FIRST_PERSON, `${query}: ${text}`);
       }
     }
     const all = await recallQuery(dir, { query: 'Mira' });
-    assert.deepEqual(
-      all.memories.map((memory) => memory.summary).sort(),
-      ['Mira gave you a silver key', 'You promised Mira that you would find her brother'],
-    );
+    assert.deepEqual(all.memories.map((memory) => memory.summary).sort(), ['Mira gave you a silver key', 'You promised Mira that you would find her brother']);
     const sword = await recallQuery(dir, { query: 'sword' });
     assert.equal(sword.memories[0]!.summary, 'Your sword is yours and you keep it in your room');
     // The store itself is left as it was: recall only reads.

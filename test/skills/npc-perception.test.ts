@@ -110,13 +110,28 @@ test('npc-perception: skill.json, config schema, input schemas and prompt are va
 
 test('npc-perception: attitudes and modifiers follow the documented table', async () => {
   const cases: [number, string, number][] = [
-    [-100, 'hostile', -4], [-60, 'hostile', -4], [-59, 'unfriendly', -2], [-30, 'unfriendly', -2], [-29, 'wary', -1],
-    [-10, 'wary', -1], [-9, 'neutral', 0], [0, 'neutral', 0], [9, 'neutral', 0], [10, 'cordial', 1], [29, 'cordial', 1],
-    [30, 'friendly', 2], [59, 'friendly', 2], [60, 'devoted', 4], [100, 'devoted', 4],
+    [-100, 'hostile', -4],
+    [-60, 'hostile', -4],
+    [-59, 'unfriendly', -2],
+    [-30, 'unfriendly', -2],
+    [-29, 'wary', -1],
+    [-10, 'wary', -1],
+    [-9, 'neutral', 0],
+    [0, 'neutral', 0],
+    [9, 'neutral', 0],
+    [10, 'cordial', 1],
+    [29, 'cordial', 1],
+    [30, 'friendly', 2],
+    [59, 'friendly', 2],
+    [60, 'devoted', 4],
+    [100, 'devoted', 4],
   ];
   await withDataDir(async (dir) => {
     const results = await mapLimit(cases, parallel, ([value], index) => adjustOk(dir, { npc: `Villager ${index}`, delta: value }));
-    assert.deepEqual(results.map((result) => [result.perception, result.attitude, result.modifier]), cases);
+    assert.deepEqual(
+      results.map((result) => [result.perception, result.attitude, result.modifier]),
+      cases,
+    );
     // All fifteen concurrent adjustments were stored.
     const all = await queryOk<{ npcs: Record<string, Perception> }>(dir, {});
     assert.equal(Object.keys(all.npcs).length, cases.length);
@@ -131,7 +146,15 @@ test('npc-perception: adjustments accumulate, clamp to -100..+100 and persist ac
   await withDataDir(async (dir) => {
     const first = await adjustOk(dir, { npc: 'Captain Vey', delta: -35, reason: 'caught lying about the cargo' });
     assert.deepEqual(
-      { npc: first.npc, perception: first.perception, attitude: first.attitude, modifier: first.modifier, delta: first.delta, previousPerception: first.previousPerception, previousAttitude: first.previousAttitude },
+      {
+        npc: first.npc,
+        perception: first.perception,
+        attitude: first.attitude,
+        modifier: first.modifier,
+        delta: first.delta,
+        previousPerception: first.previousPerception,
+        previousAttitude: first.previousAttitude,
+      },
       { npc: 'Captain Vey', perception: -35, attitude: 'unfriendly', modifier: -2, delta: -35, previousPerception: 0, previousAttitude: 'neutral' },
     );
     assert.deepEqual(first.ui, {
@@ -160,13 +183,21 @@ test('npc-perception: adjustments accumulate, clamp to -100..+100 and persist ac
     assert.deepEqual(vey.patches, [{ npcs: { 'Captain Vey': { perception: 100, attitude: 'devoted', modifier: 4 } } }]);
 
     const stranger = await queryOk<QueryOne>(dir, { npc: 'Mira' });
-    assert.deepEqual([stranger.npc, stranger.perception, stranger.attitude, stranger.modifier, stranger.known, stranger.lastUpdated], ['Mira', 0, 'neutral', 0, false, null]);
+    assert.deepEqual(
+      [stranger.npc, stranger.perception, stranger.attitude, stranger.modifier, stranger.known, stranger.lastUpdated],
+      ['Mira', 0, 'neutral', 0, false, null],
+    );
     assert.deepEqual(stranger.patches, [], 'nothing to record for an NPC never met');
 
-    const stored = (await readJson(path.join(dir, 'perceptions.json'))) as { npcs: Record<string, { name: string; perception: number; history: { delta: number; reason?: string }[] }> };
+    const stored = (await readJson(path.join(dir, 'perceptions.json'))) as {
+      npcs: Record<string, { name: string; perception: number; history: { delta: number; reason?: string }[] }>;
+    };
     assert.deepEqual(Object.keys(stored.npcs), ['captain vey']);
     assert.equal(stored.npcs['captain vey']!.name, 'Captain Vey');
-    assert.deepEqual(stored.npcs['captain vey']!.history.map((entry) => entry.delta), [-35, -200, 150, 200]);
+    assert.deepEqual(
+      stored.npcs['captain vey']!.history.map((entry) => entry.delta),
+      [-35, -200, 150, 200],
+    );
     assert.deepEqual(await fs.readdir(dir), ['perceptions.json'], 'no lock or temporary file is left behind');
   });
 });

@@ -52,7 +52,10 @@ async function offerOk(request: Record<string, unknown>, options: RunOptions = {
     assert.match(choice, /^[A-Z][^\n]{3,80}$/, `a short capitalised action: ${choice}`);
   }
   assert.equal(new Set(choices.map((choice) => choice.toLowerCase())).size, choices.length, 'no duplicates');
-  assert.deepEqual(hints.map((hint) => hint.choice), choices);
+  assert.deepEqual(
+    hints.map((hint) => hint.choice),
+    choices,
+  );
   for (const hint of hints) {
     assert.ok(hint.consequence.length > 10);
     assert.ok(['bold', 'cautious', 'social', 'cunning', 'curious', 'retreat'].includes(hint.approach), hint.approach);
@@ -62,7 +65,10 @@ async function offerOk(request: Record<string, unknown>, options: RunOptions = {
   assert.equal(uis[0]!.event, 'narrative_choice');
   assert.deepEqual(uis[0]!.payload?.['choices'], choices);
   const patches = eventsOfType(events, 'state_patch');
-  assert.deepEqual(patches.map((event) => event.patch), [{ choices: { offered: choices } }]);
+  assert.deepEqual(
+    patches.map((event) => event.patch),
+    [{ choices: { offered: choices } }],
+  );
   return { choices, hints, payload: uis[0]!.payload, logs: eventsOfType(events, 'log').map((event) => ({ level: event.level, message: event.message })) };
 }
 
@@ -106,7 +112,10 @@ test('player-choices: offers 3 by default, honours count 3-5 and clamps other co
   // Different approaches where possible.
   assert.equal(new Set(five!.hints.map((hint) => hint.approach)).size, 5);
   // The options are about the door.
-  assert.ok(three!.choices.every((choice) => /door/.test(choice)), three!.choices.join(' | '));
+  assert.ok(
+    three!.choices.every((choice) => /door/.test(choice)),
+    three!.choices.join(' | '),
+  );
   assert.deepEqual(byDefault!.payload?.['hints'], byDefault!.hints);
   const fromConfig = await offerOk({ input: { situation } }, { config: { defaultCount: 5 } });
   assert.equal(fromConfig.choices.length, 5);
@@ -174,13 +183,19 @@ test('player-choices: scenes, tone and other dependencies shape the options', as
       { input: { situation: 'Three bandits block the road, blades drawn', tone: 'diplomatic' } },
       {
         input: { situation: 'The merchant eyes you from behind the counter' },
-        dependencies: { p1: toolOutput({ npc: 'Old Hesk', perception: 40, attitude: 'friendly', modifier: 2 }), p2: toolOutput({ npc: 'Captain Vey', attitude: 'hostile', modifier: -4 }) },
+        dependencies: {
+          p1: toolOutput({ npc: 'Old Hesk', perception: 40, attitude: 'friendly', modifier: 2 }),
+          p2: toolOutput({ npc: 'Captain Vey', attitude: 'hostile', modifier: -4 }),
+        },
       },
       { input: { situation: 'Glowing runes pulse on an ancient altar' } },
       { input: { situation: 'A sheer cliff rises above the camp' } },
       {
         input: { situation: 'You reach the town gates at dusk' },
-        dependencies: { r1: toolOutput({ faction: 'Town Guard', standing: -70, rank: 'hostile' }), r2: toolOutput({ faction: 'Thieves Guild', standing: 60, rank: 'honored' }) },
+        dependencies: {
+          r1: toolOutput({ faction: 'Town Guard', standing: -70, rank: 'hostile' }),
+          r2: toolOutput({ faction: 'Thieves Guild', standing: 60, rank: 'honored' }),
+        },
       },
       {
         input: { count: 4 },
@@ -190,13 +205,19 @@ test('player-choices: scenes, tone and other dependencies shape the options', as
     parallel,
     (request) => offerOk(request),
   );
-  assert.ok(combat!.choices.some((choice) => /bandits/.test(choice)), combat!.choices.join(' | '));
+  assert.ok(
+    combat!.choices.some((choice) => /bandits/.test(choice)),
+    combat!.choices.join(' | '),
+  );
   assert.ok(combat!.hints.some((hint) => hint.approach === 'retreat'));
   assert.equal(diplomatic!.hints[0]!.approach, 'social', 'the tone picks the first option');
   assert.deepEqual(social!.choices.slice(0, 2), ['Ask Old Hesk for a favour', "Try to win back Captain Vey's trust"]);
   assert.match(social!.hints[0]!.consequence, /\+2 on social rolls/);
   assert.match(social!.hints[1]!.consequence, /-4 on social rolls/);
-  assert.ok(magic!.choices.some((choice) => /runes/.test(choice)), magic!.choices.join(' | '));
+  assert.ok(
+    magic!.choices.some((choice) => /runes/.test(choice)),
+    magic!.choices.join(' | '),
+  );
   assert.equal(hazard!.choices[0], 'Climb the cliff directly');
   assert.deepEqual(factions!.choices.slice(0, 2), ['Keep out of sight of the Town Guard', 'Call on the Thieves Guild for help']);
   assert.ok(memory!.choices.includes('Ask around about Mira'));
@@ -205,9 +226,18 @@ test('player-choices: scenes, tone and other dependencies shape the options', as
 
 test('player-choices: falls back to the last narration in state, then to general options', async () => {
   const fromState = await offerOk({ input: {}, state: { story: { lastNarration: 'You stand at the mouth of a dark cave.' } } });
-  assert.ok(fromState.choices.some((choice) => /cave/.test(choice)), fromState.choices.join(' | '));
-  const fromNarration = await offerOk({ input: {}, dependencies: { narrate1: toolOutput({ narration: 'The portcullis slams shut behind you.', style: 'vivid', outcome: 'action' }) } });
-  assert.ok(fromNarration.choices.some((choice) => /portcullis/.test(choice)), fromNarration.choices.join(' | '));
+  assert.ok(
+    fromState.choices.some((choice) => /cave/.test(choice)),
+    fromState.choices.join(' | '),
+  );
+  const fromNarration = await offerOk({
+    input: {},
+    dependencies: { narrate1: toolOutput({ narration: 'The portcullis slams shut behind you.', style: 'vivid', outcome: 'action' }) },
+  });
+  assert.ok(
+    fromNarration.choices.some((choice) => /portcullis/.test(choice)),
+    fromNarration.choices.join(' | '),
+  );
   const general = await offerOk({});
   assert.deepEqual(general.choices, ['Look around carefully', 'Press on ahead', 'Call out to anyone nearby']);
 });

@@ -60,7 +60,11 @@ function options(dir: string, config?: Record<string, unknown>): RunOptions {
   return { env: { NARRATORIA_SKILL_DATA: dir }, ...(config ? { config } : {}) };
 }
 
-async function updateOk(dir: string, input: Record<string, unknown>, config?: Record<string, unknown>): Promise<UpdateOutput & { patch: Record<string, unknown>; ui: Record<string, unknown> }> {
+async function updateOk(
+  dir: string,
+  input: Record<string, unknown>,
+  config?: Record<string, unknown>,
+): Promise<UpdateOutput & { patch: Record<string, unknown>; ui: Record<string, unknown> }> {
   const run = await runScript(update, { requestId: 'u1', tool: 'rep1', input, dependencies: {}, state: {} }, options(dir, config));
   const { events, done } = assertProtocol(run);
   assert.equal(done.ok, true, run.stdout);
@@ -121,7 +125,15 @@ test('reputation: updates add up, clamp to the scale and report ranks, the chang
   await withDataDir(async (dir) => {
     const first = await updateOk(dir, { faction: 'the thieves\u2019 guild', delta: 55, reason: 'returned the ledger', now: T0 });
     assert.deepEqual(
-      { faction: first.faction, standing: first.standing, rank: first.rank, delta: first.delta, previousStanding: first.previousStanding, previousRank: first.previousRank, scale: first.scale },
+      {
+        faction: first.faction,
+        standing: first.standing,
+        rank: first.rank,
+        delta: first.delta,
+        previousStanding: first.previousStanding,
+        previousRank: first.previousRank,
+        scale: first.scale,
+      },
       { faction: 'Thieves Guild', standing: 55, rank: 'honored', delta: 55, previousStanding: 0, previousRank: 'neutral', scale: 100 },
     );
     assert.deepEqual(first.ui, {
@@ -145,11 +157,16 @@ test('reputation: updates add up, clamp to the scale and report ranks, the chang
     const steady = await updateOk(dir, { faction: 'Thieves Guild', delta: 0, now: T0 });
     assert.equal(steady.ui['rankChanged'], false);
 
-    const stored = (await readJson(path.join(dir, 'reputation.json'))) as { factions: Record<string, { standing: number; updatedAt: string; history: { delta: number; reason?: string }[] }> };
+    const stored = (await readJson(path.join(dir, 'reputation.json'))) as {
+      factions: Record<string, { standing: number; updatedAt: string; history: { delta: number; reason?: string }[] }>;
+    };
     const guild = stored.factions['Thieves Guild']!;
     assert.equal(guild.standing, -100);
     assert.equal(guild.updatedAt, T0);
-    assert.deepEqual(guild.history.map((entry) => entry.delta), [55, 500, -1000, 0]);
+    assert.deepEqual(
+      guild.history.map((entry) => entry.delta),
+      [55, 500, -1000, 0],
+    );
     assert.equal(guild.history[0]!.reason, 'returned the ledger');
     assert.deepEqual(await fs.readdir(dir), ['reputation.json'], 'no lock or temporary file is left behind');
   });
@@ -168,7 +185,10 @@ test('reputation: standing decays toward 0 by decayRate per day since the last u
     assert.deepEqual(later.factions['Mages Circle'], { standing: -48, rank: 'unfriendly', lastUpdated: T0 });
     assert.deepEqual(later.factions['Forest Elves'], { standing: 0, rank: 'neutral', lastUpdated: null });
     assert.deepEqual(Object.keys(later.factions), ['Town Guard', 'Thieves Guild', 'Mages Circle', 'Merchant League', 'Forest Elves']);
-    assert.deepEqual(later.patch['reputation'], Object.fromEntries(Object.entries(later.factions).map(([name, entry]) => [name, { standing: entry.standing, rank: entry.rank }])));
+    assert.deepEqual(
+      later.patch['reputation'],
+      Object.fromEntries(Object.entries(later.factions).map(([name, entry]) => [name, { standing: entry.standing, rank: entry.rank }])),
+    );
     // Querying does not reset the clock: the same moment gives the same answer.
     assert.equal((await queryOk<QueryOne>(dir, { faction: 'Town Guard', now: at(10) })).standing, 30);
     // Half a day: 50 × 0.95^0.5 = 48.7 -> 49.
@@ -188,17 +208,34 @@ test('reputation: standing decays toward 0 by decayRate per day since the last u
 
 test('reputation: ranks follow the documented thresholds (as fractions of the scale)', async () => {
   const cases: [number, string][] = [
-    [-100, 'hostile'], [-60, 'hostile'], [-59, 'unfriendly'], [-20, 'unfriendly'], [-19, 'neutral'], [0, 'neutral'],
-    [19, 'neutral'], [20, 'friendly'], [49, 'friendly'], [50, 'honored'], [84, 'honored'], [85, 'exalted'], [100, 'exalted'],
+    [-100, 'hostile'],
+    [-60, 'hostile'],
+    [-59, 'unfriendly'],
+    [-20, 'unfriendly'],
+    [-19, 'neutral'],
+    [0, 'neutral'],
+    [19, 'neutral'],
+    [20, 'friendly'],
+    [49, 'friendly'],
+    [50, 'honored'],
+    [84, 'honored'],
+    [85, 'exalted'],
+    [100, 'exalted'],
   ];
   await withDataDir(async (dir) => {
     const name = (index: number): string => `Faction ${String.fromCharCode(65 + index)}`;
     const config = { factionList: cases.map((_, index) => name(index)), decayRate: 0 };
     const results = await mapLimit(cases, parallel, ([value], index) => updateOk(dir, { faction: name(index), delta: value, now: T0 }, config));
-    assert.deepEqual(results.map((result) => [result.standing, result.rank]), cases);
+    assert.deepEqual(
+      results.map((result) => [result.standing, result.rank]),
+      cases,
+    );
     // Everything was stored despite the concurrent updates.
     const all = await queryOk<QueryAll>(dir, {}, config);
-    assert.deepEqual(Object.values(all.factions).map((entry) => [entry.standing, entry.rank]), cases);
+    assert.deepEqual(
+      Object.values(all.factions).map((entry) => [entry.standing, entry.rank]),
+      cases,
+    );
   });
   await withDataDir(async (dir) => {
     const config = { reputationScale: 10 };
@@ -266,7 +303,10 @@ test('reputation: a corrupt store is set aside with a warning', async () => {
     const written = await updateOk(dir, { faction: 'Town Guard', delta: 5, now: T0 });
     assert.equal(written.standing, 5);
     const files = await fs.readdir(dir);
-    assert.ok(files.some((file) => file.startsWith('reputation.json.corrupt-')), files.join(', '));
+    assert.ok(
+      files.some((file) => file.startsWith('reputation.json.corrupt-')),
+      files.join(', '),
+    );
   });
 });
 

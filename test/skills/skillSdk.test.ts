@@ -33,7 +33,16 @@ async function withSkill(run: (paths: { root: string; skill: string; script: str
 /** Runs the exercise script in `mode` with a clean NARRATORIA_* environment plus `env`. */
 function exercise(script: string, stdin: unknown, env: Record<string, string | undefined> = {}, options: RunOptions = {}): Promise<ScriptRun> {
   const cleared = Object.fromEntries(
-    ['NARRATORIA_SEED', 'NARRATORIA_SKILL_DATA', 'NARRATORIA_SKILL_SHARED', 'NARRATORIA_SESSION_ID', 'NARRATORIA_ROOT', 'NARRATORIA_TOOL_ID', 'NARRATORIA_REQUEST_ID', 'NARRATORIA_MODEL_ENDPOINT'].map((name) => [name, undefined]),
+    [
+      'NARRATORIA_SEED',
+      'NARRATORIA_SKILL_DATA',
+      'NARRATORIA_SKILL_SHARED',
+      'NARRATORIA_SESSION_ID',
+      'NARRATORIA_ROOT',
+      'NARRATORIA_TOOL_ID',
+      'NARRATORIA_REQUEST_ID',
+      'NARRATORIA_MODEL_ENDPOINT',
+    ].map((name) => [name, undefined]),
   );
   return runScript(script, stdin, { ...options, env: { ...cleared, ...env } });
 }
@@ -42,7 +51,10 @@ test('every event type the SDK writes is valid against contracts/tool-event.sche
   await withSkill(async ({ root, script, data }) => {
     const run = await exercise(script, { requestId: 'req-1', input: { mode: 'everyEvent' } }, { NARRATORIA_SKILL_DATA: data });
     const { events, done } = assertProtocol(run);
-    assert.deepEqual(events.map((event) => event.type), ['log', 'log', 'state_patch', 'asset', 'ui_event', 'ui_event', 'error', 'done']);
+    assert.deepEqual(
+      events.map((event) => event.type),
+      ['log', 'log', 'state_patch', 'asset', 'ui_event', 'ui_event', 'error', 'done'],
+    );
     assert.ok(events.every((event) => event.version === '0' && event.requestId === 'req-1'));
     // The envelope's order: version first, requestId last (as the hand-written helpers wrote it).
     assert.equal(run.lines[0], '{"version":"0","type":"log","level":"info","message":"Starting","fields":{"step":1},"requestId":"req-1"}');
@@ -114,7 +126,11 @@ test('bad stdin: not JSON, empty, not an object, or an input that is not an obje
     ];
     for (const [stdin, code, message] of cases) {
       const { events, done } = assertProtocol(await exercise(script, stdin));
-      assert.deepEqual(events.map((event) => event.type), ['error', 'done'], stdin);
+      assert.deepEqual(
+        events.map((event) => event.type),
+        ['error', 'done'],
+        stdin,
+      );
       const [error] = eventsOfType(events, 'error');
       assert.equal(error?.errorCode, code, stdin);
       assert.match(error?.errorMessage ?? '', message, stdin);

@@ -33,7 +33,10 @@ test('every sample skill holds lib/narratoria-skill-sdk.js and .d.ts identical t
   const skills = sampleSkills();
   assert.ok(skills.length >= 7, `sample skills: ${skills.join(', ')}`);
   for (const skill of skills) {
-    for (const [extension, expected] of [['js', sdkSource], ['d.ts', sdkDeclarations]] as const) {
+    for (const [extension, expected] of [
+      ['js', sdkSource],
+      ['d.ts', sdkDeclarations],
+    ] as const) {
       const copy = path.join(skillsRoot, skill, 'lib', `narratoria-skill-sdk.${extension}`);
       assert.ok(existsSync(copy), `${path.relative(repoRoot, copy)} is missing: ${FIX}`);
       assert.ok(readFileSync(copy, 'utf8') === expected, `${path.relative(repoRoot, copy)} differs from packages/skill-sdk/: ${FIX}`);
@@ -62,12 +65,22 @@ test('syncCopies.mjs --check agrees: nothing to copy', () => {
 });
 
 test("each shared skill library's copy (the storyteller's voice.js in the memory skill) is identical to its original", async () => {
-  const { SHARED_SKILL_LIBRARIES } = (await import(pathToFileURL(path.join(repoRoot, 'packages', 'skill-sdk', 'syncCopies.mjs')).href)) as { SHARED_SKILL_LIBRARIES: { original: string; copies: string[] }[] };
-  assert.ok(SHARED_SKILL_LIBRARIES.some(({ original, copies }) => original.endsWith(path.join('storyteller', 'lib', 'voice.js')) && copies.some((copy) => copy.endsWith(path.join('memory', 'lib', 'voice.js')))));
+  const { SHARED_SKILL_LIBRARIES } = (await import(pathToFileURL(path.join(repoRoot, 'packages', 'skill-sdk', 'syncCopies.mjs')).href)) as {
+    SHARED_SKILL_LIBRARIES: { original: string; copies: string[] }[];
+  };
+  assert.ok(
+    SHARED_SKILL_LIBRARIES.some(
+      ({ original, copies }) =>
+        original.endsWith(path.join('storyteller', 'lib', 'voice.js')) && copies.some((copy) => copy.endsWith(path.join('memory', 'lib', 'voice.js'))),
+    ),
+  );
   for (const { original, copies } of SHARED_SKILL_LIBRARIES) {
     const text = readFileSync(path.join(repoRoot, original), 'utf8');
     for (const copy of copies) {
-      assert.ok(existsSync(path.join(repoRoot, copy)) && readFileSync(path.join(repoRoot, copy), 'utf8') === text, `${copy} is missing or differs from ${original}: edit the original, then run \`node packages/skill-sdk/syncCopies.mjs\` (or \`npm run build\`) and commit the copy`);
+      assert.ok(
+        existsSync(path.join(repoRoot, copy)) && readFileSync(path.join(repoRoot, copy), 'utf8') === text,
+        `${copy} is missing or differs from ${original}: edit the original, then run \`node packages/skill-sdk/syncCopies.mjs\` (or \`npm run build\`) and commit the copy`,
+      );
     }
   }
 });
@@ -75,7 +88,7 @@ test("each shared skill library's copy (the storyteller's voice.js in the memory
 /** The narrator tests' own fixture skills, which use the SDK too (the blind-written author corpora stay as written). */
 const fixtureSkillFolders = ['narrator-skills', 'narrator-skills-heldout'].map((folder) => path.join(repoRoot, 'test', 'fixtures', folder));
 
-test('the narrator tests\' own fixture skills hold the same copies', () => {
+test("the narrator tests' own fixture skills hold the same copies", () => {
   for (const folder of fixtureSkillFolders) {
     for (const skill of readdirSync(folder).filter((entry) => existsSync(path.join(folder, entry, 'skill.json')))) {
       const copy = path.join(folder, skill, 'lib', 'narratoria-skill-sdk.js');
@@ -93,7 +106,11 @@ test('no hand-written copy of the protocol helpers is left in skills/, the fixtu
     if (path.basename(file) === 'narratoria-skill-sdk.js') continue;
     if (path.basename(file) === 'protocol.js') offenders.push(`${relative} (use the SDK)`);
     const text = readFileSync(file, 'utf8');
-    for (const pattern of [/function (emit|fail|readStdin|loadConfig|dataDirectory|writeFileAtomic|seededRandom)\(/, /\bdoneSent\b/, /process\.stdout\.write\(/]) {
+    for (const pattern of [
+      /function (emit|fail|readStdin|loadConfig|dataDirectory|writeFileAtomic|seededRandom)\(/,
+      /\bdoneSent\b/,
+      /process\.stdout\.write\(/,
+    ]) {
       if (pattern.test(text)) offenders.push(`${relative} (${pattern.source})`);
     }
   }

@@ -39,7 +39,14 @@ function rollOutput(result: Record<string, unknown>): Record<string, unknown> {
 async function narrateRun(
   request: Record<string, unknown>,
   options: RunOptions = {},
-): Promise<{ output: NarrateOutput; stdout: string; stderr: string; patch: Record<string, unknown>; ui: Record<string, unknown> | undefined; logs: { level: string; message: string }[] }> {
+): Promise<{
+  output: NarrateOutput;
+  stdout: string;
+  stderr: string;
+  patch: Record<string, unknown>;
+  ui: Record<string, unknown> | undefined;
+  logs: { level: string; message: string }[];
+}> {
   const run = await runScript(narrate, { requestId: 'n1', tool: 'narrate1', dependencies: {}, state: {}, ...request }, options);
   const { events, done } = assertProtocol(run);
   assert.equal(done.ok, true, run.stdout);
@@ -179,7 +186,9 @@ test('storyteller: the same input gives the same text; the style changes it', as
 
 test('storyteller: turns increment from the session state snapshot', async () => {
   const fromFour = await narrateRun({ input: lockpick, state: { story: { turns: 4, lastNarration: 'old' } } });
-  assert.deepEqual(fromFour.patch, { story: { lastNarration: fromFour.output.narration, turns: 5, recentSentences: fromFour.output.narration.split(/(?<=[.!?)])\s+/) } });
+  assert.deepEqual(fromFour.patch, {
+    story: { lastNarration: fromFour.output.narration, turns: 5, recentSentences: fromFour.output.narration.split(/(?<=[.!?)])\s+/) },
+  });
   const fresh = await narrateRun({ input: lockpick, state: {} });
   assert.equal((fresh.patch['story'] as { turns: number }).turns, 1);
   const garbage = await narrateRun({ input: lockpick, state: { story: { turns: 'many' } } });
@@ -214,32 +223,56 @@ for (const [label, stdin] of [
 }
 
 test('storyteller: narrates the real output of dice-roller (roll -> narrate)', async () => {
-  const rollRun = assertProtocol(await runScript(roll, { input: { formula: '1d20+2', dc: 12, reason: 'leap the chasm', seed: 5 } }, { config: { randomSource: 'pseudo' } }));
+  const rollRun = assertProtocol(
+    await runScript(roll, { input: { formula: '1d20+2', dc: 12, reason: 'leap the chasm', seed: 5 } }, { config: { randomSource: 'pseudo' } }),
+  );
   const result = rollRun.done.output as { total: number; success: boolean; critical?: string };
   const { output } = await narrateRun({ input: { action: 'I leap the chasm' }, dependencies: { roll1: toolOutput(result) } });
-  const expected = result.critical === 'success' ? 'criticalSuccess' : result.critical === 'failure' ? 'criticalFailure' : result.success ? 'success' : 'failure';
+  const expected =
+    result.critical === 'success' ? 'criticalSuccess' : result.critical === 'failure' ? 'criticalFailure' : result.success ? 'success' : 'failure';
   assert.equal(output.outcome, expected);
   assert.match(output.narration, /leap the chasm/);
 });
 
-test('storyteller (issue 26): the turn\'s facts, read by their shapes; no roll without one; questions answered', async () => {
+test("storyteller (issue 26): the turn's facts, read by their shapes; no roll without one; questions answered", async () => {
   // A memory recall has a `total` (a count): it is no roll.
-  const recalled = await narrateRun({ input: { action: 'Have I met Mira before?', target: 'Mira' }, dependencies: { recall: toolOutput({ memories: [{ summary: 'Mira gave you a room at the Rusty Anchor.' }], total: 3, mode: 'query' }) } });
+  const recalled = await narrateRun({
+    input: { action: 'Have I met Mira before?', target: 'Mira' },
+    dependencies: { recall: toolOutput({ memories: [{ summary: 'Mira gave you a room at the Rusty Anchor.' }], total: 3, mode: 'query' }) },
+  });
   assert.doesNotMatch(recalled.output.narration, /dice|roll|\b3\b/);
   assert.match(recalled.output.narration, /You remember: Mira gave you a room at the Rusty Anchor\./);
   assert.doesNotMatch(recalled.output.narration, /follow through|“/, 'a question is answered, not acted out or quoted');
-  const forgotten = await narrateRun({ input: { action: 'Have I met Mira before?', target: 'Mira' }, dependencies: { recall: toolOutput({ memories: [], total: 0 }) } });
+  const forgotten = await narrateRun({
+    input: { action: 'Have I met Mira before?', target: 'Mira' },
+    dependencies: { recall: toolOutput({ memories: [], total: 0 }) },
+  });
   assert.match(forgotten.output.narration, /^Nothing about Mira comes to mind\.$/);
-  const angry = await narrateRun({ input: { action: 'Is Mira still angry with me?' }, dependencies: { query: toolOutput({ npc: 'Mira', perception: -40, attitude: 'Unfriendly', modifier: -2, known: true }) } });
+  const angry = await narrateRun({
+    input: { action: 'Is Mira still angry with me?' },
+    dependencies: { query: toolOutput({ npc: 'Mira', perception: -40, attitude: 'Unfriendly', modifier: -2, known: true }) },
+  });
   assert.equal(angry.output.narration, 'Mira is unfriendly toward you: the welcome is thin and cold.');
-  const standing = await narrateRun({ input: { action: 'What do the Thieves Guild think of me?' }, dependencies: { query: toolOutput({ faction: 'Thieves Guild', standing: 35, rank: 'Trusted' }) } });
+  const standing = await narrateRun({
+    input: { action: 'What do the Thieves Guild think of me?' },
+    dependencies: { query: toolOutput({ faction: 'Thieves Guild', standing: 35, rank: 'Trusted' }) },
+  });
   assert.equal(standing.output.narration, 'Your standing with the Thieves Guild is trusted.');
-  const portrait = await narrateRun({ input: { action: 'What does Mira look like?' }, dependencies: { portrait: toolOutput({ assetId: 'portrait-mira', name: 'Mira', features: ['red hair', 'green eyes', 'a scar'], placeholder: false }) } });
+  const portrait = await narrateRun({
+    input: { action: 'What does Mira look like?' },
+    dependencies: { portrait: toolOutput({ assetId: 'portrait-mira', name: 'Mira', features: ['red hair', 'green eyes', 'a scar'], placeholder: false }) },
+  });
   assert.equal(portrait.output.narration, 'Mira: red hair, green eyes and a scar.');
   const unanswered = await narrateRun({ input: { action: 'Where is the key?' } });
   assert.equal(unanswered.output.narration, 'No answer comes to you yet.');
   // A roll with its DC says whether it worked, and a fact after it.
-  const persuade = await narrateRun({ input: { action: 'persuade Mira to give me a free room' }, dependencies: { roll: rollOutput({ total: 6, dc: 12, success: false }), query: toolOutput({ npc: 'Mira', perception: 10, attitude: 'neutral', known: true }) } });
+  const persuade = await narrateRun({
+    input: { action: 'persuade Mira to give me a free room' },
+    dependencies: {
+      roll: rollOutput({ total: 6, dc: 12, success: false }),
+      query: toolOutput({ npc: 'Mira', perception: 10, attitude: 'neutral', known: true }),
+    },
+  });
   assert.equal(persuade.output.outcome, 'failure');
   assert.match(persuade.output.narration, /6 against 12/);
   assert.match(persuade.output.narration, /Mira is neutral toward you/);
@@ -249,7 +282,7 @@ test('storyteller (issue 26): the turn\'s facts, read by their shapes; no roll w
   assert.doesNotMatch(choice.output.narration, /[“”"]|choose/);
 });
 
-test('storyteller (issue 26): the phrasing follows the turn\'s seed (NARRATORIA_SEED): a replayed turn reads the same', async () => {
+test("storyteller (issue 26): the phrasing follows the turn's seed (NARRATORIA_SEED): a replayed turn reads the same", async () => {
   const request = { input: { action: 'I walk into the tavern' } };
   const texts = new Set<string>();
   for (const seed of ['1', '2', '3', '4', '5', '6']) {
@@ -280,7 +313,10 @@ test('storyteller: a phrase of the narrator\'s own said in the last five turns (
 });
 
 test('storyteller: "roll to pick the lock" narrates picking the lock, the roll told by its own numbers', async () => {
-  const { output } = await narrateRun({ input: { action: 'roll to pick the lock' }, dependencies: { roll: rollOutput({ total: 11, dc: 12, success: false }) } });
+  const { output } = await narrateRun({
+    input: { action: 'roll to pick the lock' },
+    dependencies: { roll: rollOutput({ total: 11, dc: 12, success: false }) },
+  });
   assert.match(output.narration, /pick the lock/);
   assert.doesNotMatch(output.narration, /roll to pick/);
   assert.match(output.narration, /11 against 12/);

@@ -12,8 +12,17 @@ function narrate(env: Record<string, string>): Promise<Record<string, unknown>[]
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => (stdout += text));
     child.on('error', reject);
-    child.on('close', () => resolve(stdout.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>)));
-    child.stdin.end(JSON.stringify({ input: { action: 'I roll to pick the lock' }, dependencies: { roll: { ok: true, result: { total: 17, dc: 15, success: true } } } }));
+    child.on('close', () =>
+      resolve(
+        stdout
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line) as Record<string, unknown>),
+      ),
+    );
+    child.stdin.end(
+      JSON.stringify({ input: { action: 'I roll to pick the lock' }, dependencies: { roll: { ok: true, result: { total: 17, dc: 15, success: true } } } }),
+    );
   });
 }
 
@@ -41,7 +50,11 @@ test('provider local: the model retells the narration; without a model the templ
     assert.match(String(warning?.['message']), /needs a local model/);
     assert.equal((without.at(-1) as { output: { provider: string } }).output.provider, 'template');
 
-    const broken = await narrate({ NARRATORIA_SKILL_CONFIG: JSON.stringify({ provider: 'local' }), NARRATORIA_MODEL_PATH: models.directory + '/none.gguf', NARRATORIA_MODEL_WORKER: JSON.stringify([TSX_WORKER.command, ...TSX_WORKER.args]) });
+    const broken = await narrate({
+      NARRATORIA_SKILL_CONFIG: JSON.stringify({ provider: 'local' }),
+      NARRATORIA_MODEL_PATH: models.directory + '/none.gguf',
+      NARRATORIA_MODEL_WORKER: JSON.stringify([TSX_WORKER.command, ...TSX_WORKER.args]),
+    });
     assert.equal((broken.at(-1) as { ok: boolean; output: { provider: string } }).output.provider, 'template', 'a failing model falls back to the templates');
   } finally {
     models.remove();

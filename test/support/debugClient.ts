@@ -67,7 +67,10 @@ export async function launch(client: DebugClient, args: Record<string, unknown>,
   const initialized = await client.initializeRequest({ adapterID: 'narratoria', linesStartAt1: true, columnsStartAt1: true, pathFormat: 'path' });
   if (!initialized.success) throw new Error(initialized.message);
   const configured = client.waitForEvent('initialized').then(async () => {
-    const lines = setup.lineBreakpoints && setup.planFile ? await client.setBreakpointsRequest({ source: { path: setup.planFile }, breakpoints: [...setup.lineBreakpoints] }) : undefined;
+    const lines =
+      setup.lineBreakpoints && setup.planFile
+        ? await client.setBreakpointsRequest({ source: { path: setup.planFile }, breakpoints: [...setup.lineBreakpoints] })
+        : undefined;
     const functions = setup.functionBreakpoints ? await client.setFunctionBreakpointsRequest({ breakpoints: [...setup.functionBreakpoints] }) : undefined;
     await client.setExceptionBreakpointsRequest({ filters: [...(setup.exceptionFilters ?? [])] });
     await client.configurationDoneRequest();
@@ -113,7 +116,17 @@ export async function scopeValue(client: DebugClient, frameId: number, name: str
 
 async function expand(client: DebugClient, reference: number, array: boolean): Promise<unknown> {
   const variables = (await client.variablesRequest({ variablesReference: reference })).body.variables;
-  const entries = await Promise.all(variables.map(async (variable) => [variable.name, variable.variablesReference > 0 ? await expand(client, variable.variablesReference, variable.type === 'array') : JSON.parse(variable.value)] as const));
+  const entries = await Promise.all(
+    variables.map(
+      async (variable) =>
+        [
+          variable.name,
+          variable.variablesReference > 0
+            ? await expand(client, variable.variablesReference, variable.type === 'array')
+            : (JSON.parse(variable.value) as unknown),
+        ] as const,
+    ),
+  );
   return array ? entries.map(([, value]) => value) : Object.fromEntries(entries);
 }
 
@@ -168,6 +181,9 @@ export class SessionEvents {
   /** Waits for the end of the session; fails when it stops instead. */
   async end(): Promise<void> {
     const event = await this.next();
-    if (event.event !== 'terminated') throw new Error(`the session stopped (${(event as DebugProtocol.StoppedEvent).body.reason}: ${(event as DebugProtocol.StoppedEvent).body.description ?? ''}) where it should have ended`);
+    if (event.event !== 'terminated')
+      throw new Error(
+        `the session stopped (${(event as DebugProtocol.StoppedEvent).body.reason}: ${(event as DebugProtocol.StoppedEvent).body.description ?? ''}) where it should have ended`,
+      );
   }
 }

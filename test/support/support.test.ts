@@ -8,13 +8,33 @@ import { isProcessAlive, waitForProcessExit } from './processes.js';
 
 test('maxConcurrent: a long span overlapping two that never ran together counts two, not three', () => {
   // The case that failed CI: A [10, 300), B [200, 500), C [300, 600) with a limit of 2.
-  assert.equal(maxConcurrent([{ start: 10, end: 300 }, { start: 200, end: 500 }, { start: 300, end: 600 }]), 2);
+  assert.equal(
+    maxConcurrent([
+      { start: 10, end: 300 },
+      { start: 200, end: 500 },
+      { start: 300, end: 600 },
+    ]),
+    2,
+  );
 });
 
 test('maxConcurrent: spans are half-open, nested spans all count, empty input is zero', () => {
   assert.equal(maxConcurrent([]), 0);
-  assert.equal(maxConcurrent([{ start: 0, end: 5 }, { start: 5, end: 9 }]), 1);
-  assert.equal(maxConcurrent([{ start: 0, end: 10 }, { start: 1, end: 9 }, { start: 2, end: 8 }]), 3);
+  assert.equal(
+    maxConcurrent([
+      { start: 0, end: 5 },
+      { start: 5, end: 9 },
+    ]),
+    1,
+  );
+  assert.equal(
+    maxConcurrent([
+      { start: 0, end: 10 },
+      { start: 1, end: 9 },
+      { start: 2, end: 8 },
+    ]),
+    3,
+  );
   assert.throws(() => maxConcurrent([{ start: 5, end: 1 }]), /ends before it starts/);
 });
 

@@ -13,7 +13,17 @@ import type { ConfigSchema } from '../../src/runtime/skills/skillConfig.js';
 import type { Skill } from '../../src/runtime/skills/skillTypes.js';
 import type { ConfigFormModel, FromConfigForm, ToConfigForm } from '../../src/protocol/configFormMessages.js';
 import { configSchema, createTempStory, type TempStory } from '../runtime/skills/skillFixture.js';
-import { chromiumArgs, chromiumPath, closeServer, previewPageHtml, projectRoot, requireBundles, saveScreenshot, startPreviewServer, watchPageErrors } from './previewShell.js';
+import {
+  chromiumArgs,
+  chromiumPath,
+  closeServer,
+  previewPageHtml,
+  projectRoot,
+  requireBundles,
+  saveScreenshot,
+  startPreviewServer,
+  watchPageErrors,
+} from './previewShell.js';
 
 const STORED_SECRET = 'sk-stored-0123456789';
 /** Margin: a safety net against a hung browser, not a time limit: each test launches Chromium and waits only for conditions. */
@@ -78,9 +88,15 @@ interface FormHost {
 /** Serves the form page (the extension's shell, as configureSkillPanel.ts builds it), dist/webview and the test's theme. */
 function startServer(): Promise<{ server: Server; origin: string }> {
   requireBundles('configForm.js', 'configForm.css', 'codicon.css', 'codicon.ttf');
-  const settingsCss = `:root {\n${Object.entries(settingsEditorColors).map(([name, value]) => `  --vscode-${name}: ${value};`).join('\n')}\n}\n`;
+  const settingsCss = `:root {\n${Object.entries(settingsEditorColors)
+    .map(([name, value]) => `  --vscode-${name}: ${value};`)
+    .join('\n')}\n}\n`;
   const shell = { title: 'Configure', stylesheet: 'configForm.css', script: 'configForm.js', rootId: 'root' };
-  return startPreviewServer((url, origin) => (url.pathname === '/form.html' ? { type: 'text/html; charset=utf-8', body: previewPageHtml(origin, 'dark', shell, undefined, formBootstrap) } : undefined), settingsCss);
+  return startPreviewServer(
+    (url, origin) =>
+      url.pathname === '/form.html' ? { type: 'text/html; charset=utf-8', body: previewPageHtml(origin, 'dark', shell, undefined, formBootstrap) } : undefined,
+    settingsCss,
+  );
 }
 
 /** Test code in the page: what the form posts also goes to the test's host (a Playwright binding), and the last validation answer is counted. */
@@ -106,7 +122,10 @@ async function openForm(browser: Browser, origin: string, host: FormHost, viewpo
   const page = await context.newPage();
   const errors = watchPageErrors(page);
   const send = (message: ToConfigForm) => page.evaluate((data) => window.postMessage(data, '*'), message as unknown);
-  const written = () => (host.model.configError === undefined ? JSON.parse(readFileSync(path.join(host.skill.directory, 'config.json'), 'utf8') || '{}') as Record<string, unknown> : {});
+  const written = () =>
+    host.model.configError === undefined
+      ? (JSON.parse(readFileSync(path.join(host.skill.directory, 'config.json'), 'utf8') || '{}') as Record<string, unknown>)
+      : {};
   await page.exposeFunction('__formPost', async (message: FromConfigForm) => {
     host.posted.push(message);
     switch (message.type) {
@@ -116,11 +135,21 @@ async function openForm(browser: Browser, origin: string, host: FormHost, viewpo
       case 'validate': {
         const secretsPresent = new Set([...host.store.values.keys()].map((key) => key.split('.')[1]!));
         const values = existsSync(path.join(host.skill.directory, 'config.json')) ? written() : {};
-        await send({ type: 'validation', requestId: message.requestId, problems: validateConfigForm(host.schema, message.values, { secretsPresent, clearSecrets: message.clearSecrets, written: values }) });
+        await send({
+          type: 'validation',
+          requestId: message.requestId,
+          problems: validateConfigForm(host.schema, message.values, { secretsPresent, clearSecrets: message.clearSecrets, written: values }),
+        });
         break;
       }
       case 'save': {
-        const result = await saveConfig({ skill: host.skill, submitted: message.values, clearSecrets: message.clearSecrets, secretStore: host.store, baseline: formBaseline(host.model) });
+        const result = await saveConfig({
+          skill: host.skill,
+          submitted: message.values,
+          clearSecrets: message.clearSecrets,
+          secretStore: host.store,
+          baseline: formBaseline(host.model),
+        });
         if (!result.ok) {
           await send({ type: 'saveFailed', message: result.message, ...(result.problems ? { problems: result.problems } : {}) });
           break;
@@ -196,7 +225,9 @@ const field = (page: Page, key: string) => page.locator(`[data-testid="config-fi
 const control = (page: Page, key: string) => page.locator(`[data-testid="config-control"][data-key="${key}"]`);
 const error = (page: Page, key: string) => page.locator(`[data-testid="config-error"][data-key="${key}"]`);
 
-test('the storyteller form: dropdowns, a masked stored secret, and Ctrl+S saves the values (secret to the store only)', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test('the storyteller form: dropdowns, a masked stored secret, and Ctrl+S saves the values (secret to the store only)', {
+  timeout: TEST_TIMEOUT_MS,
+}, async (t) => {
   await withBrowser(t, async (browser, origin, story) => {
     const directory = path.join(story.root, 'skills', 'storyteller');
     cpSync(path.join(projectRoot, 'skills', 'storyteller'), directory, { recursive: true });
@@ -208,14 +239,25 @@ test('the storyteller form: dropdowns, a masked stored secret, and Ctrl+S saves 
 
     await assert.doesNotReject(page.locator('[data-testid="config-form"]').waitFor());
     assert.deepEqual(await page.locator('.category-title').allTextContents(), ['Narration', 'Provider']);
-    assert.deepEqual(await page.locator('[data-testid="config-field"]').evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-key'), row.getAttribute('data-control')])), [
-      ['style', 'dropdown'], ['provider', 'dropdown'], ['apiKey', 'password'],
-    ]);
+    assert.deepEqual(
+      await page
+        .locator('[data-testid="config-field"]')
+        .evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-key'), row.getAttribute('data-control')])),
+      [
+        ['style', 'dropdown'],
+        ['provider', 'dropdown'],
+        ['apiKey', 'password'],
+      ],
+    );
     assert.equal(await control(page, 'style').evaluate((select) => (select as HTMLSelectElement).tagName), 'SELECT');
     assert.deepEqual(await control(page, 'style').locator('option').allTextContents(), ['terse', 'vivid', 'poetic']);
     assert.equal(await control(page, 'style').evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent), 'poetic');
     assert.equal(await field(page, 'style').getAttribute('data-modified'), 'true', 'config.json sets style');
-    assert.equal(await control(page, 'provider').evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent), 'template', 'the default is shown');
+    assert.equal(
+      await control(page, 'provider').evaluate((select) => (select as HTMLSelectElement).selectedOptions[0]?.textContent),
+      'template',
+      'the default is shown',
+    );
     assert.equal(await field(page, 'provider').getAttribute('data-modified'), 'false');
     // The secret: masked, empty, with the Secret Storage hint and Clear; its value is nowhere in the page.
     assert.equal(await control(page, 'apiKey').getAttribute('type'), 'password');
@@ -258,25 +300,48 @@ test('the storyteller form: dropdowns, a masked stored secret, and Ctrl+S saves 
   });
 });
 
-test('every control type, an inline error after a bad value (aria wired), Reset to Default and values kept as written', { timeout: TEST_TIMEOUT_MS }, async (t) => {
+test('every control type, an inline error after a bad value (aria wired), Reset to Default and values kept as written', {
+  timeout: TEST_TIMEOUT_MS,
+}, async (t) => {
   await withBrowser(t, async (browser, origin, story) => {
-    story.skill('narrator-lab', { displayName: 'Narrator Lab' }, {
-      'config-schema.json': configSchema({
-        persona: { type: 'string', title: 'Persona', description: 'Who tells the story.', minLength: 3, 'x-category': 'Voice' },
-        prelude: { type: 'string', title: 'Prelude', format: 'textarea', description: 'Read before the first turn.', 'x-category': 'Voice' },
-        style: { type: 'string', title: 'Style', enum: ['terse', 'vivid'], default: 'vivid', 'x-category': 'Voice' },
-        maxTokens: { type: 'integer', title: 'Max tokens', minimum: 1, maximum: 4096, default: 256, description: 'Upper bound of one narration.', 'x-category': 'Limits' },
-        temperature: { type: 'number', title: 'Temperature', minimum: 0, maximum: 2, default: 0.7, 'x-category': 'Limits' },
-        seed: { type: 'integer', title: 'Seed', description: 'Fixed seed for reproducible runs.', 'x-env-var': 'LAB_SEED', 'x-category': 'Limits' },
-        streaming: { type: 'boolean', title: 'Stream narration', description: 'Show the narration while it is written.', default: true, 'x-category': 'Limits' },
-        endpoint: { type: 'string', title: 'Endpoint', format: 'uri', 'x-category': 'Provider' },
-        contact: { type: 'string', title: 'Contact', format: 'email', 'x-category': 'Provider' },
-        factions: { type: 'array', title: 'Factions', items: { type: 'string', minLength: 1 }, default: ['Town Guard'], 'x-category': 'World' },
-        moods: { type: 'array', title: 'Moods', items: { type: 'string', enum: ['calm', 'tense', 'eerie'] }, 'x-category': 'World' },
-        rules: { type: 'array', title: 'Rules', items: { type: 'object' }, 'x-category': 'World' },
-      }, { title: 'Narrator Lab settings', description: 'A skill with one field of each kind.', required: ['persona'] }),
-      'config.json': { persona: 'The Chronicler', seed: '${LAB_SEED}', factions: ['Town Guard', 'Thieves Guild'], custom: 'kept' },
-    });
+    story.skill(
+      'narrator-lab',
+      { displayName: 'Narrator Lab' },
+      {
+        'config-schema.json': configSchema(
+          {
+            persona: { type: 'string', title: 'Persona', description: 'Who tells the story.', minLength: 3, 'x-category': 'Voice' },
+            prelude: { type: 'string', title: 'Prelude', format: 'textarea', description: 'Read before the first turn.', 'x-category': 'Voice' },
+            style: { type: 'string', title: 'Style', enum: ['terse', 'vivid'], default: 'vivid', 'x-category': 'Voice' },
+            maxTokens: {
+              type: 'integer',
+              title: 'Max tokens',
+              minimum: 1,
+              maximum: 4096,
+              default: 256,
+              description: 'Upper bound of one narration.',
+              'x-category': 'Limits',
+            },
+            temperature: { type: 'number', title: 'Temperature', minimum: 0, maximum: 2, default: 0.7, 'x-category': 'Limits' },
+            seed: { type: 'integer', title: 'Seed', description: 'Fixed seed for reproducible runs.', 'x-env-var': 'LAB_SEED', 'x-category': 'Limits' },
+            streaming: {
+              type: 'boolean',
+              title: 'Stream narration',
+              description: 'Show the narration while it is written.',
+              default: true,
+              'x-category': 'Limits',
+            },
+            endpoint: { type: 'string', title: 'Endpoint', format: 'uri', 'x-category': 'Provider' },
+            contact: { type: 'string', title: 'Contact', format: 'email', 'x-category': 'Provider' },
+            factions: { type: 'array', title: 'Factions', items: { type: 'string', minLength: 1 }, default: ['Town Guard'], 'x-category': 'World' },
+            moods: { type: 'array', title: 'Moods', items: { type: 'string', enum: ['calm', 'tense', 'eerie'] }, 'x-category': 'World' },
+            rules: { type: 'array', title: 'Rules', items: { type: 'object' }, 'x-category': 'World' },
+          },
+          { title: 'Narrator Lab settings', description: 'A skill with one field of each kind.', required: ['persona'] },
+        ),
+        'config.json': { persona: 'The Chronicler', seed: '${LAB_SEED}', factions: ['Town Guard', 'Thieves Guild'], custom: 'kept' },
+      },
+    );
     const host = await hostFor(story, 'narrator-lab', new MemorySecretStore());
     const { page, errors } = await openForm(browser, origin, host, { width: 1100, height: 800 });
 
@@ -285,14 +350,27 @@ test('every control type, an inline error after a bad value (aria wired), Reset 
     assert.deepEqual(await tagAndType('prelude'), ['TEXTAREA', null]);
     assert.deepEqual(await tagAndType('style'), ['SELECT', null]);
     assert.deepEqual(await tagAndType('maxTokens'), ['INPUT', 'number']);
-    assert.deepEqual(await control(page, 'maxTokens').evaluate((input) => [input.getAttribute('min'), input.getAttribute('max'), input.getAttribute('step'), (input as HTMLInputElement).placeholder]), ['1', '4096', '1', '256']);
+    assert.deepEqual(
+      await control(page, 'maxTokens').evaluate((input) => [
+        input.getAttribute('min'),
+        input.getAttribute('max'),
+        input.getAttribute('step'),
+        (input as HTMLInputElement).placeholder,
+      ]),
+      ['1', '4096', '1', '256'],
+    );
     assert.equal(await control(page, 'temperature').getAttribute('step'), 'any');
     assert.deepEqual(await tagAndType('streaming'), ['INPUT', 'checkbox']);
     assert.equal(await control(page, 'streaming').isChecked(), true);
     assert.deepEqual(await tagAndType('endpoint'), ['INPUT', 'url']);
     assert.deepEqual(await tagAndType('contact'), ['INPUT', 'email']);
     assert.deepEqual(await tagAndType('rules'), ['TEXTAREA', null]);
-    assert.deepEqual(await control(page, 'factions').locator('input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)), ['Town Guard', 'Thieves Guild']);
+    assert.deepEqual(
+      await control(page, 'factions')
+        .locator('input')
+        .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value)),
+      ['Town Guard', 'Thieves Guild'],
+    );
     // seed is written as ${LAB_SEED}: shown as written, with Replace Value, never turned into a number.
     assert.equal(await control(page, 'seed').innerText(), '${LAB_SEED}');
     assert.match(await field(page, 'seed').innerText(), /Read from \$LAB_SEED when the skill loads\./);
@@ -323,7 +401,10 @@ test('every control type, an inline error after a bad value (aria wired), Reset 
     // Saving with errors is refused by the extension, which names the first one.
     await page.locator('[data-testid="config-save"]').click();
     await page.locator('[data-testid="config-status"]', { hasText: 'Nothing was saved' }).waitFor();
-    assert.equal(await page.locator('[data-testid="config-status"]').innerText(), 'Nothing was saved: "Persona": Must be at least 3 characters long, but is 2 characters long. (and 1 more)');
+    assert.equal(
+      await page.locator('[data-testid="config-status"]').innerText(),
+      'Nothing was saved: "Persona": Must be at least 3 characters long, but is 2 characters long. (and 1 more)',
+    );
     // Fix both (maxTokens by Reset to Default, from the keyboard), then save.
     await control(page, 'persona').fill('The Archivist');
     await field(page, 'maxTokens').hover();
@@ -337,8 +418,13 @@ test('every control type, an inline error after a bad value (aria wired), Reset 
     await page.locator('[data-testid="config-save"]').click();
     await page.locator('[data-testid="config-status"]', { hasText: 'Saved.' }).waitFor();
     assert.deepEqual(JSON.parse(readFileSync(path.join(host.skill.directory, 'config.json'), 'utf8')), {
-      persona: 'The Archivist', seed: '${LAB_SEED}', factions: ['Town Guard', 'Thieves Guild', 'Mages Circle'], custom: 'kept',
-      streaming: false, moods: ['eerie'], rules: [{ when: 'night' }],
+      persona: 'The Archivist',
+      seed: '${LAB_SEED}',
+      factions: ['Town Guard', 'Thieves Guild', 'Mages Circle'],
+      custom: 'kept',
+      streaming: false,
+      moods: ['eerie'],
+      rules: [{ when: 'night' }],
     });
     assert.deepEqual([...(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)), ...errors], []);
   });

@@ -5,15 +5,38 @@ import { FormState } from '../../src/webview/configForm/formState.js';
 import type { ConfigFormField, ConfigFormModel } from '../../src/protocol/configFormMessages.js';
 
 const fields: ConfigFormField[] = [
-  { key: 'style', control: 'dropdown', type: 'string', title: 'Style', category: 'General', required: false, default: 'vivid', value: 'poetic', fits: true, options: [] },
+  {
+    key: 'style',
+    control: 'dropdown',
+    type: 'string',
+    title: 'Style',
+    category: 'General',
+    required: false,
+    default: 'vivid',
+    value: 'poetic',
+    fits: true,
+    options: [],
+  },
   { key: 'size', control: 'number', type: 'integer', title: 'Size', category: 'General', required: false, default: 256, fits: true },
   { key: 'seed', control: 'number', type: 'integer', title: 'Seed', category: 'General', required: false, value: '${SEED}', fits: false, variables: ['SEED'] },
-  { key: 'apiKey', control: 'password', type: 'string', title: 'API key', category: 'General', required: false, fits: true, secret: { stored: true, plainTextInConfig: false } },
+  {
+    key: 'apiKey',
+    control: 'password',
+    type: 'string',
+    title: 'API key',
+    category: 'General',
+    required: false,
+    fits: true,
+    secret: { stored: true, plainTextInConfig: false },
+  },
 ];
 const model: ConfigFormModel = {
-  skill: 'storyteller', displayName: 'Storyteller', categories: [{ name: 'General', fields }],
+  skill: 'storyteller',
+  displayName: 'Storyteller',
+  categories: [{ name: 'General', fields }],
   files: { config: { label: 'storyteller/config.json', exists: true }, schema: { label: 'storyteller/config-schema.json', exists: true } },
-  otherKeys: [], problems: { fields: {}, general: [] },
+  otherKeys: [],
+  problems: { fields: {}, general: [] },
 };
 
 test('untouched, the form submits config.json as written (references included) and nothing for secrets', () => {
@@ -50,7 +73,10 @@ test('persisted edits never hold a typed secret and come back only onto the same
   const again = new FormState(model);
   assert.equal(again.restore(saved), true);
   assert.deepEqual([again.values(), again.clearSecrets()], [{ style: 'poetic', size: 512, seed: '${SEED}' }, ['apiKey']]);
-  const changed: ConfigFormModel = { ...model, categories: [{ name: 'General', fields: fields.map((field) => (field.key === 'style' ? { ...field, value: 'terse' } : field)) }] };
+  const changed: ConfigFormModel = {
+    ...model,
+    categories: [{ name: 'General', fields: fields.map((field) => (field.key === 'style' ? { ...field, value: 'terse' } : field)) }],
+  };
   const other = new FormState(changed);
   assert.equal(other.restore(saved), false, 'config.json changed meanwhile: the old edits are dropped');
   assert.equal(other.isDirty(), false);

@@ -8,7 +8,18 @@ import * as path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { ExploreTestId, type ExploreReport, type FromExploreView, type ToExploreView } from '../../src/protocol/exploreMessages.js';
 import { exploreStory } from '../../src/runtime/explore/explorer.js';
-import { closeServer, launchPreviewBrowser, previewPage, previewPageHtml, projectRoot, requireBundles, startPreviewServer, waitForReady, watchPageErrors, type PreviewPage } from './previewShell.js';
+import {
+  closeServer,
+  launchPreviewBrowser,
+  previewPage,
+  previewPageHtml,
+  projectRoot,
+  requireBundles,
+  startPreviewServer,
+  waitForReady,
+  watchPageErrors,
+  type PreviewPage,
+} from './previewShell.js';
 import type { PreviewTheme } from './vscodeThemes.js';
 
 let server: Server;
@@ -22,11 +33,15 @@ before(async () => {
   requireBundles('explore.js', 'explore.css', 'codicon.css');
   cpSync(path.join(projectRoot, 'test', 'fixtures', 'explore-story', 'skills'), path.join(root, 'skills'), { recursive: true });
   // A real exploration: the fixture's omen-reader fails one input in twenty, so some sessions have problems.
-  report = (await exploreStory({ root, extraSkillRoots: [path.join(projectRoot, 'skills')], runs: 6, turns: 6, seed: 3, jobs: 2, environment: process.env })).report;
+  report = (await exploreStory({ root, extraSkillRoots: [path.join(projectRoot, 'skills')], runs: 6, turns: 6, seed: 3, jobs: 2, environment: process.env }))
+    .report;
   ({ server, origin } = await startPreviewServer((url, pageOrigin) => {
     if (url.pathname !== '/panel.html') return undefined;
     const theme = (url.searchParams.get('theme') ?? 'dark') as PreviewTheme;
-    return { type: 'text/html; charset=utf-8', body: previewPageHtml(pageOrigin, theme, { title: 'Explore Story', stylesheet: 'explore.css', script: 'explore.js', rootId: 'app' }) };
+    return {
+      type: 'text/html; charset=utf-8',
+      body: previewPageHtml(pageOrigin, theme, { title: 'Explore Story', stylesheet: 'explore.css', script: 'explore.js', rootId: 'app' }),
+    };
   }));
   ({ browser, context } = await launchPreviewBrowser());
 });
@@ -54,15 +69,24 @@ test('the report of a real exploration: its summary, problems, problem sessions 
   const panel = await open('dark');
   const page = panel.page;
   try {
-    assert.match(await page.getByTestId(ExploreTestId.summary).innerText(), new RegExp(`${report.problems.total} problems? in ${report.sessions.withProblems} sessions?`));
-    assert.match(await page.getByTestId(ExploreTestId.summary).innerText(), new RegExp(`${report.sessions.played} sessions and ${report.sessions.turns} turns played`));
+    assert.match(
+      await page.getByTestId(ExploreTestId.summary).innerText(),
+      new RegExp(`${report.problems.total} problems? in ${report.sessions.withProblems} sessions?`),
+    );
+    assert.match(
+      await page.getByTestId(ExploreTestId.summary).innerText(),
+      new RegExp(`${report.sessions.played} sessions and ${report.sessions.turns} turns played`),
+    );
     assert.match(await page.getByTestId(ExploreTestId.problems).innerText(), /Tool failures/);
     assert.equal(await page.getByTestId(ExploreTestId.failedSession).count(), report.failedSessions.length);
     const first = report.failedSessions[0]!;
     assert.ok(first.playtest, 'each problem session is saved as a playtest');
     await page.getByTestId(ExploreTestId.failedSession).first().locator('summary').first().click();
     await page.getByTestId(ExploreTestId.openPlaytest).first().click();
-    assert.deepEqual((await panel.posted()).filter((message) => message.type === 'openPlaytest'), [{ type: 'openPlaytest', playtest: first.playtest }]);
+    assert.deepEqual(
+      (await panel.posted()).filter((message) => message.type === 'openPlaytest'),
+      [{ type: 'openPlaytest', playtest: first.playtest }],
+    );
     assert.equal(await page.getByTestId(ExploreTestId.neverSelected).locator('li').count(), report.neverSelectedSkills.length);
     assert.equal(await page.getByTestId(ExploreTestId.neverRun).locator('li').count(), report.neverRunScripts.length);
     assert.equal(await page.getByTestId(ExploreTestId.scripts).locator('tbody tr').count(), report.scripts.length);

@@ -1,7 +1,6 @@
 // Plan graph webview in headless Chromium: drawing a real layout, text fit, selection and keyboard, search, focus mode, live runs, stale banner, state across reloads, errors.
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { FromGraphWebview } from '../../src/protocol/graphPanelMessages.js';
 import { graphMessage, layoutOf, problemPlan, problemSentences, questFinalStates, questPlan, widePlan } from './graphPanelFixtures.js';
 import { GraphPanelPreview, type GraphPreviewOptions, type GraphPreviewPage } from './graphPanelPreview.js';
 import { assertClean, node, textOverflows, viewTransform } from './graphPanelTestKit.js';
@@ -20,11 +19,6 @@ async function openQuest(options: GraphPreviewOptions = {}): Promise<GraphPrevie
   return panel;
 }
 
-function waitForPosted(panel: GraphPreviewPage, type: FromGraphWebview['type']): Promise<unknown> {
-  // Deterministic: waits for the message itself, however long the page takes.
-  return panel.page.waitForFunction((wanted) => (window as unknown as { __posted: { type: string }[] }).__posted.some((message) => message.type === wanted), type);
-}
-
 // Margin: 120 s per test is a safety net against a stuck page; every check waits for a condition, not a time.
 describe('plan graph webview', { timeout: 120_000 }, () => {
   test('says ready, then draws every node, edge, band, unknown dependency and problem of a real layout', async () => {
@@ -39,8 +33,15 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     assert.equal(await page.locator('.graph-canvas .edge-unknownDependency').count(), 1);
     assert.equal(await page.locator('.graph-canvas .band-label').count(), layout.levels.length);
     assert.equal(await page.locator('.graph-canvas .missing text').textContent(), '? lookup-missing');
-    assert.deepEqual(await page.locator('.graph-canvas .node .title').allTextContents(), layout.nodes.map((item) => item.id), 'every toolId is drawn as text');
-    assert.deepEqual((await page.locator('.graph-canvas .node.in-cycle').evaluateAll((groups) => groups.map((group) => (group as SVGGElement).dataset['toolId']))).sort(), ['loop-a', 'loop-b']);
+    assert.deepEqual(
+      await page.locator('.graph-canvas .node .title').allTextContents(),
+      layout.nodes.map((item) => item.id),
+      'every toolId is drawn as text',
+    );
+    assert.deepEqual(
+      (await page.locator('.graph-canvas .node.in-cycle').evaluateAll((groups) => groups.map((group) => (group as SVGGElement).dataset['toolId']))).sort(),
+      ['loop-a', 'loop-b'],
+    );
     assert.equal(await page.locator('.graph-canvas .edge').first().getAttribute('marker-end'), 'url(#graph-arrow)');
     assert.match(await page.locator('.problems-strip').innerText(), /2 problems[\s\S]*loop-a → loop-b[\s\S]*lookup-missing/);
     assert.equal(await page.locator('.graph-title').textContent(), 'problem.plan.json');
@@ -67,7 +68,12 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     const { page } = panel;
     await node(page, 'portrait').click();
     assert.deepEqual((await panel.posted()).at(-1), { type: 'reveal', toolId: 'portrait' });
-    assert.equal(await node(page, 'portrait').getAttribute('class').then((value) => value?.includes('selected')), true);
+    assert.equal(
+      await node(page, 'portrait')
+        .getAttribute('class')
+        .then((value) => value?.includes('selected')),
+      true,
+    );
     const canvas = page.locator('.graph-canvas');
     assert.equal(await page.evaluate(() => document.activeElement?.classList.contains('graph-canvas')), true, 'the graph takes focus');
     const selectedId = () => canvas.evaluate((element) => document.getElementById(element.getAttribute('aria-activedescendant') ?? '')?.dataset['toolId']);
@@ -106,7 +112,10 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     assert.equal(after.zoom, zoomed.zoom, 'the zoom is kept');
     assert.notDeepEqual(after, zoomed, 'the view moved');
     const [box, canvas] = await Promise.all([node(page, 'ambience').locator('.box').boundingBox(), page.locator('.graph-canvas').boundingBox()]);
-    assert.ok(box && canvas && box.x >= canvas.x && box.y >= canvas.y && box.x + box.width <= canvas.x + canvas.width && box.y + box.height <= canvas.y + canvas.height, 'the selected node is on screen');
+    assert.ok(
+      box && canvas && box.x >= canvas.x && box.y >= canvas.y && box.x + box.width <= canvas.x + canvas.width && box.y + box.height <= canvas.y + canvas.height,
+      'the selected node is on screen',
+    );
     assert.match((await node(page, 'ambience').getAttribute('class')) ?? '', /\bselected\b/);
     assert.equal(await page.locator('.graph-canvas .edge.related').count(), 1, 'its edge is highlighted');
     await panel.send({ type: 'select', toolId: 'narrate' });
@@ -131,7 +140,8 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     const { page } = panel;
     const search = page.locator('.search-input');
     await search.fill('ROLL');
-    const matches = () => page.locator('.graph-canvas .node.search-match').evaluateAll((groups) => groups.map((group) => (group as SVGGElement).dataset['toolId']));
+    const matches = () =>
+      page.locator('.graph-canvas .node.search-match').evaluateAll((groups) => groups.map((group) => (group as SVGGElement).dataset['toolId']));
     assert.deepEqual(await matches(), ['persuade-roll']);
     assert.equal(await page.locator('.search-count').textContent(), '1 match');
     await search.fill('storyTeller');
@@ -164,10 +174,14 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     await node(page, 'reputation').click();
     await page.keyboard.press('f');
     assert.equal(await page.locator('.focus-button').getAttribute('aria-pressed'), 'true');
-    const visible = await page.locator('.graph-canvas .node').evaluateAll((groups) => groups.filter((group) => getComputedStyle(group).display !== 'none').map((group) => (group as SVGGElement).dataset['toolId']));
+    const visible = await page
+      .locator('.graph-canvas .node')
+      .evaluateAll((groups) => groups.filter((group) => getComputedStyle(group).display !== 'none').map((group) => (group as SVGGElement).dataset['toolId']));
     assert.deepEqual(visible.sort(), ['ambience', 'narrate', 'perception', 'persuade-roll', 'reputation']);
     assert.equal(await node(page, 'weather').isVisible(), false);
-    const visibleEdges = await page.locator('.graph-canvas .edge').evaluateAll((paths) => paths.filter((path) => getComputedStyle(path).display !== 'none').length);
+    const visibleEdges = await page
+      .locator('.graph-canvas .edge')
+      .evaluateAll((paths) => paths.filter((path) => getComputedStyle(path).display !== 'none').length);
     assert.equal(visibleEdges, 5);
     // Arrows stay inside the focused set.
     await page.keyboard.press('ArrowDown');
@@ -188,7 +202,15 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     const panel = await openQuest();
     const { page } = panel;
     await node(page, 'persuade-roll').evaluate((group) => ((group as unknown as { previewMark: number }).previewMark = 1));
-    await panel.send({ type: 'runStates', states: [{ id: 'persuade-roll', state: 'running' }, { id: 'perception', state: 'retrying', attempt: 2 }], reset: true, runLabel: 'Run quest' });
+    await panel.send({
+      type: 'runStates',
+      states: [
+        { id: 'persuade-roll', state: 'running' },
+        { id: 'perception', state: 'retrying', attempt: 2 },
+      ],
+      reset: true,
+      runLabel: 'Run quest',
+    });
     assert.equal(await node(page, 'persuade-roll').getAttribute('data-state'), 'running');
     assert.match((await node(page, 'persuade-roll').getAttribute('class')) ?? '', /\bstate-running\b/);
     assert.equal(await node(page, 'persuade-roll').locator('.state-icon').textContent(), '\ueb19', 'the loading codicon');
@@ -199,13 +221,17 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     assert.equal(await node(page, 'persuade-roll').locator('.run-chip').textContent(), '1.2 s');
     assert.equal(await node(page, 'persuade-roll').locator('.state-icon').textContent(), '\ueba4', 'the pass codicon');
     assert.match((await node(page, 'persuade-roll').getAttribute('aria-label')) ?? '', /^persuade-roll, skill dice-roller, roll\.js, succeeded in 1\.2 s/);
-    assert.equal(await node(page, 'persuade-roll').evaluate((group) => (group as unknown as { previewMark?: number }).previewMark), 1, 'the same element: updated in place, not redrawn');
+    assert.equal(
+      await node(page, 'persuade-roll').evaluate((group) => (group as unknown as { previewMark?: number }).previewMark),
+      1,
+      'the same element: updated in place, not redrawn',
+    );
     assert.match(await page.locator('.run-summary').innerText(), /1 retrying[\s\S]*1 succeeded/);
     // A re-layout while the user types keeps the live states.
     await panel.send(graphMessage(questLayout, { version: 2 }, false));
     assert.equal(await node(page, 'persuade-roll').getAttribute('data-state'), 'success');
     await panel.send({ type: 'runStates', states: [...questFinalStates], reset: false });
-    assert.match(await page.locator('.graph-root > [aria-live="polite"]').textContent() ?? '', /more tools changed/);
+    assert.match((await page.locator('.graph-root > [aria-live="polite"]').textContent()) ?? '', /more tools changed/);
     await panel.screenshot('graph-run-overlay');
     await panel.send({ type: 'runStates', states: [], reset: true });
     assert.equal(await page.locator('.graph-canvas .node[data-state]').count(), 0);
@@ -238,7 +264,13 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     const moved = await viewTransform(page);
     assert.equal(await page.locator('.zoom-label').textContent(), `${Math.round(moved.zoom * 100)}%`);
     await panel.clearPosted();
-    await panel.send(graphMessage(layoutOf({ tools: [...questPlan.tools, { toolId: 'epilogue', toolPath: 'skills/storyteller/scripts/epilogue.js', dependencies: ['ambience'] }] }), { version: 5 }, false));
+    await panel.send(
+      graphMessage(
+        layoutOf({ tools: [...questPlan.tools, { toolId: 'epilogue', toolPath: 'skills/storyteller/scripts/epilogue.js', dependencies: ['ambience'] }] }),
+        { version: 5 },
+        false,
+      ),
+    );
     assert.deepEqual(await viewTransform(page), moved, 'pan and zoom kept while typing');
     assert.equal(await page.locator('.graph-canvas .node').count(), 9);
     assert.deepEqual(await panel.posted(), [], 'the drag selected and revealed nothing');
@@ -285,7 +317,10 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     // Deterministic: setState is coalesced to the next animation frame; wait until it has the search.
     await page.waitForFunction(() => (window as unknown as { __savedState?: { search?: string } }).__savedState?.search === 'narr');
     const saved = await panel.savedState();
-    assert.deepEqual({ ...(saved as object), viewport: undefined }, { title: 'quest.plan.json', viewport: undefined, selected: 'portrait', focusMode: true, search: 'narr', timelineCollapsed: false });
+    assert.deepEqual(
+      { ...(saved as object), viewport: undefined },
+      { title: 'quest.plan.json', viewport: undefined, selected: 'portrait', focusMode: true, search: 'narr', timelineCollapsed: false },
+    );
 
     const revived = await preview.open({ savedState: saved });
     await revived.send(graphMessage(questLayout, {}, true));
@@ -330,7 +365,10 @@ describe('plan graph webview', { timeout: 120_000 }, () => {
     await page.mouse.move(moved.x + moved.width - 6, moved.y + moved.height - 6);
     await page.waitForFunction(() => document.querySelector('.graph-tooltip:not([hidden]) .tooltip-title')?.textContent === 'recall-ferryman');
     const bounds = (await tooltip.boundingBox())!;
-    assert.ok(bounds.x >= 0 && bounds.y >= 0 && bounds.x + bounds.width <= 900 && bounds.y + bounds.height <= 600, `inside the window (${JSON.stringify(bounds)})`);
+    assert.ok(
+      bounds.x >= 0 && bounds.y >= 0 && bounds.x + bounds.width <= 900 && bounds.y + bounds.height <= 600,
+      `inside the window (${JSON.stringify(bounds)})`,
+    );
     assert.ok(bounds.x + bounds.width <= moved.x + moved.width - 6, 'flipped to the left of the pointer');
     await panel.screenshot('graph-tooltip');
     await page.mouse.move(5, 5);

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { GraphIndex } from '../../src/webview/graph/graphIndex.js';
 import { directionOfKey, firstNode, nextNode, type Direction } from '../../src/webview/graph/graphNavigation.js';
 import { GraphSearch } from '../../src/webview/graph/graphSearch.js';
-import { chipText, describeRun } from '../../src/webview/graph/stateIcons.js';
+import { chipText, describeRun } from '../../src/webview/common/stateIcons.js';
 import { tickStep, timeTicks } from '../../src/webview/graph/timeAxis.js';
 import { parseUiState } from '../../src/webview/graph/uiState.js';
 import { layoutOf, problemPlan, questPlan } from './graphPanelFixtures.js';
@@ -34,9 +34,26 @@ test('arrows: up to a dependency, down to a dependent, left and right within a l
 });
 
 test('Down without a dependent goes to the nearest tool of the closest level below', () => {
-  const index = new GraphIndex(layoutOf({ tools: [{ toolId: 'a', toolPath: 'a.js' }, { toolId: 'b', toolPath: 'b.js', dependencies: ['a'] }, { toolId: 'c', toolPath: 'c.js', dependencies: ['b'] }, { toolId: 'lonely', toolPath: 'l.js', dependencies: ['b'] }] }));
+  const index = new GraphIndex(
+    layoutOf({
+      tools: [
+        { toolId: 'a', toolPath: 'a.js' },
+        { toolId: 'b', toolPath: 'b.js', dependencies: ['a'] },
+        { toolId: 'c', toolPath: 'c.js', dependencies: ['b'] },
+        { toolId: 'lonely', toolPath: 'l.js', dependencies: ['b'] },
+      ],
+    }),
+  );
   assert.equal(walk(index, 'a', 'down', 'down'), index.byId.get('c')!.x < index.byId.get('lonely')!.x ? 'c' : 'lonely');
-  const orphan = new GraphIndex(layoutOf({ tools: [{ toolId: 'a', toolPath: 'a.js' }, { toolId: 'b', toolPath: 'b.js', dependencies: ['a'] }, { toolId: 'free', toolPath: 'f.js' }] }));
+  const orphan = new GraphIndex(
+    layoutOf({
+      tools: [
+        { toolId: 'a', toolPath: 'a.js' },
+        { toolId: 'b', toolPath: 'b.js', dependencies: ['a'] },
+        { toolId: 'free', toolPath: 'f.js' },
+      ],
+    }),
+  );
   assert.equal(nextNode(orphan, orphan.byId.get('free')!, 'down').id, 'b', 'no dependent: the nearest node below');
 });
 
@@ -54,8 +71,14 @@ test('focus mode limits where the arrows go', () => {
 test('lineage follows cycles without looping; search matches toolId or skill in reading order', () => {
   const problems = new GraphIndex(layoutOf(problemPlan));
   assert.deepEqual([...problems.lineage('loop-a')].sort(), ['loop-a', 'loop-b']);
-  assert.deepEqual(quest.search('  ROLL ').map((node) => node.id), ['persuade-roll']);
-  assert.deepEqual(quest.search('ra').map((node) => node.id), ['portrait', 'narrate']);
+  assert.deepEqual(
+    quest.search('  ROLL ').map((node) => node.id),
+    ['persuade-roll'],
+  );
+  assert.deepEqual(
+    quest.search('ra').map((node) => node.id),
+    ['portrait', 'narrate'],
+  );
   assert.deepEqual(quest.search(''), []);
   assert.deepEqual(quest.bounds(new Set(['nothing'])), undefined);
 });
@@ -83,9 +106,18 @@ test('time ticks are round and cover the run', () => {
   assert.equal(tickStep(2450), 500);
   assert.equal(tickStep(95), 20);
   assert.equal(tickStep(60_000), 10_000);
-  assert.deepEqual(timeTicks(2450).map((tick) => tick.label), ['0', '500 ms', '1 s', '1.5 s', '2 s']);
-  assert.deepEqual(timeTicks(1000).map((tick) => tick.percent), [0, 20, 40, 60, 80, 100]);
-  assert.deepEqual(timeTicks(0).map((tick) => tick.label), ['0', '1 ms']);
+  assert.deepEqual(
+    timeTicks(2450).map((tick) => tick.label),
+    ['0', '500 ms', '1 s', '1.5 s', '2 s'],
+  );
+  assert.deepEqual(
+    timeTicks(1000).map((tick) => tick.percent),
+    [0, 20, 40, 60, 80, 100],
+  );
+  assert.deepEqual(
+    timeTicks(0).map((tick) => tick.label),
+    ['0', '1 ms'],
+  );
 });
 
 test('run wording for screen readers and the run chip', () => {
@@ -99,7 +131,14 @@ test('run wording for screen readers and the run chip', () => {
 });
 
 test('a saved state is read field by field; anything malformed falls back', () => {
-  assert.deepEqual(parseUiState(undefined), { title: undefined, viewport: undefined, selected: undefined, focusMode: false, search: '', timelineCollapsed: false });
+  assert.deepEqual(parseUiState(undefined), {
+    title: undefined,
+    viewport: undefined,
+    selected: undefined,
+    focusMode: false,
+    search: '',
+    timelineCollapsed: false,
+  });
   assert.deepEqual(parseUiState({ title: 't', viewport: { x: 1, y: 2, zoom: 0.5 }, selected: 'a', focusMode: true, search: 'q', timelineCollapsed: true }), {
     title: 't',
     viewport: { x: 1, y: 2, zoom: 0.5 },

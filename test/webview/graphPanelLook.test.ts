@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { FromGraphWebview } from '../../src/protocol/graphPanelMessages.js';
-import { STATE_ICONS } from '../../src/webview/graph/stateIcons.js';
+import { STATE_ICONS } from '../../src/webview/common/stateIcons.js';
 import { bigPlan, graphMessage, layoutOf, problemPlan, problemSentences, questFinalStates, questPlan, questTimeline } from './graphPanelFixtures.js';
 import { GraphPanelPreview, projectRoot, type GraphPreviewPage } from './graphPanelPreview.js';
 import { assertClean, contrastRatio, node, nodeColours, textOverflows, viewTransform } from './graphPanelTestKit.js';
@@ -23,7 +23,10 @@ function postedOf<T extends FromGraphWebview['type']>(messages: FromGraphWebview
 
 async function waitForPosted(panel: GraphPreviewPage, type: FromGraphWebview['type']): Promise<void> {
   // Deterministic: waits for the message itself (PNG export is asynchronous: image decoding, canvas encoding).
-  await panel.page.waitForFunction((wanted) => (window as unknown as { __posted: { type: string }[] }).__posted.some((message) => message.type === wanted), type);
+  await panel.page.waitForFunction(
+    (wanted) => (window as unknown as { __posted: { type: string }[] }).__posted.some((message) => message.type === wanted),
+    type,
+  );
 }
 
 // Margin: 180 s per test is a safety net against a stuck page (the 1,000-node layout is computed in Node first); checks wait for conditions.
@@ -42,7 +45,9 @@ describe('plan graph webview: looks, timeline, export, big graphs', { timeout: 1
       assert.ok(ratio(colours.edge, colours.background) >= 3, `${theme}: edges against the background (${ratio(colours.edge, colours.background)})`);
       assert.notDeepEqual(colours.title, colours.background);
       if (theme === 'highContrast') {
-        const border = await node(panel.page, 'perception').locator('.box').evaluate((box) => getComputedStyle(box).stroke);
+        const border = await node(panel.page, 'perception')
+          .locator('.box')
+          .evaluate((box) => getComputedStyle(box).stroke);
         assert.equal(border, 'rgb(111, 195, 223)', 'node borders use --vscode-contrastBorder');
       }
       assert.deepEqual(await textOverflows(panel.page), []);
@@ -54,22 +59,54 @@ describe('plan graph webview: looks, timeline, export, big graphs', { timeout: 1
   test('the timeline: a waterfall in start order with attempts and backoff, an axis, concurrency, the critical path in both views', async () => {
     const panel = await preview.open({ width: 1200, height: 900 });
     const { page } = panel;
-    await panel.send(graphMessage(questLayout, { source: 'runRecord', timeline: questTimeline }), { type: 'runStates', states: [...questFinalStates], reset: false });
+    await panel.send(graphMessage(questLayout, { source: 'runRecord', timeline: questTimeline }), {
+      type: 'runStates',
+      states: [...questFinalStates],
+      reset: false,
+    });
     await page.evaluate(() => document.fonts.ready);
     const section = page.locator('.timeline-section');
     assert.equal(await section.isVisible(), true);
-    assert.deepEqual(await page.locator('.timeline-row.tool-row').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['toolId'])), ['recall-ferryman', 'perception', 'weather', 'portrait', 'persuade-roll', 'reputation', 'narrate', 'ambience']);
+    assert.deepEqual(await page.locator('.timeline-row.tool-row').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['toolId'])), [
+      'recall-ferryman',
+      'perception',
+      'weather',
+      'portrait',
+      'persuade-roll',
+      'reputation',
+      'narrate',
+      'ambience',
+    ]);
     const perception = page.locator('.tool-row[data-tool-id="perception"]');
-    assert.deepEqual(await perception.locator('.bar').evaluateAll((bars) => bars.map((bar) => bar.className)), ['bar bar-failed', 'bar bar-backoff', 'bar bar-ok']);
+    assert.deepEqual(await perception.locator('.bar').evaluateAll((bars) => bars.map((bar) => (bar as Element).className)), [
+      'bar bar-failed',
+      'bar bar-backoff',
+      'bar bar-ok',
+    ]);
     const [failed, backoff] = await perception.locator('.bar').evaluateAll((bars) => bars.map((bar) => bar.getBoundingClientRect().toJSON() as DOMRect));
     assert.ok(Math.abs(failed!.right - backoff!.left) < 1, 'the backoff starts where the failed attempt ends');
-    assert.match(await page.locator('.timeline-summary').innerText(), /2\.5 s · 8 tools · at most 3 at once · critical path: recall-ferryman → portrait → narrate → ambience/);
+    assert.match(
+      await page.locator('.timeline-summary').innerText(),
+      /2\.5 s · 8 tools · at most 3 at once · critical path: recall-ferryman → portrait → narrate → ambience/,
+    );
     assert.deepEqual(await page.locator('.timeline-ticks .tick').allTextContents(), ['0', '500 ms', '1 s', '1.5 s', '2 s']);
     assert.equal(await page.locator('.concurrency-max-label').textContent(), 'max 3');
     assert.equal(await page.locator('.concurrency-max-span').count(), 2, 'two spans ran three tools at once');
-    assert.deepEqual(await page.locator('.tool-row.critical').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['toolId'])), questTimeline.criticalPath);
-    assert.deepEqual((await page.locator('.graph-canvas .node.critical').evaluateAll((groups) => groups.map((group) => (group as SVGGElement).dataset['toolId']))).sort(), [...questTimeline.criticalPath].sort());
-    assert.deepEqual(await page.locator('.graph-canvas .edge.critical').evaluateAll((paths) => paths.map((path) => `${path.getAttribute('data-from')}→${path.getAttribute('data-to')}`)).then((edges) => edges.sort()), ['narrate→ambience', 'portrait→narrate', 'recall-ferryman→portrait']);
+    assert.deepEqual(
+      await page.locator('.tool-row.critical').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['toolId'])),
+      questTimeline.criticalPath,
+    );
+    assert.deepEqual(
+      (await page.locator('.graph-canvas .node.critical').evaluateAll((groups) => groups.map((group) => (group as SVGGElement).dataset['toolId']))).sort(),
+      [...questTimeline.criticalPath].sort(),
+    );
+    assert.deepEqual(
+      await page
+        .locator('.graph-canvas .edge.critical')
+        .evaluateAll((paths) => paths.map((path) => `${path.getAttribute('data-from')}→${path.getAttribute('data-to')}`))
+        .then((edges) => edges.sort()),
+      ['narrate→ambience', 'portrait→narrate', 'recall-ferryman→portrait'],
+    );
 
     await perception.locator('.bar-backoff').hover();
     await page.waitForFunction(() => document.querySelector('.graph-tooltip .tooltip-title')?.textContent === 'perception: waiting before attempt 2');
@@ -104,7 +141,10 @@ describe('plan graph webview: looks, timeline, export, big graphs', { timeout: 1
     const parsed = await preview.parseXml(message.svg);
     assert.equal(parsed.error, null);
     assert.equal(parsed.root, 'svg');
-    assert.deepEqual(parsed.titles, questLayout.nodes.map((item) => item.id));
+    assert.deepEqual(
+      parsed.titles,
+      questLayout.nodes.map((item) => item.id),
+    );
     assert.equal(parsed.failed, 1, 'the live run is in the export');
     assert.match(message.svg, /--graph-background: #ffffff;/, 'the light theme background, resolved');
     assert.match(message.svg, /--graph-skill-0: #1a85ff;/, 'charts-blue of the light theme');
@@ -154,7 +194,11 @@ describe('plan graph webview: looks, timeline, export, big graphs', { timeout: 1
             'message',
             () =>
               requestAnimationFrame(() =>
-                setTimeout(() => resolve({ firstPaint: performance.now() - sent, render: performance.getEntriesByName('narratoria-graph:render').at(-1)?.duration ?? -1 }), 0),
+                setTimeout(
+                  () =>
+                    resolve({ firstPaint: performance.now() - sent, render: performance.getEntriesByName('narratoria-graph:render').at(-1)?.duration ?? -1 }),
+                  0,
+                ),
               ),
             { once: true },
           );
@@ -162,7 +206,9 @@ describe('plan graph webview: looks, timeline, export, big graphs', { timeout: 1
         }),
       message as unknown,
     );
-    console.log(`# 1,000 nodes / 1,500 edges: layout ${layoutMs.toFixed(0)} ms in Node; view render ${timing.render.toFixed(0)} ms; message to first paint ${timing.firstPaint.toFixed(0)} ms`);
+    console.log(
+      `# 1,000 nodes / 1,500 edges: layout ${layoutMs.toFixed(0)} ms in Node; view render ${timing.render.toFixed(0)} ms; message to first paint ${timing.firstPaint.toFixed(0)} ms`,
+    );
     assert.equal(await page.locator('.graph-canvas .node').count(), 1000);
     assert.equal(await page.locator('.graph-canvas .edge').count(), 1500);
     assert.equal(await page.locator('.minimap').isVisible(), true);
@@ -176,7 +222,11 @@ describe('plan graph webview: looks, timeline, export, big graphs', { timeout: 1
 
     // Live states for every node: one message, nodes changed in place.
     await node(page, 'tool-500').evaluate((group) => ((group as unknown as { previewMark: number }).previewMark = 1));
-    const states = layout.nodes.map((item, index) => ({ id: item.id, state: index % 10 === 0 ? ('failed' as const) : ('success' as const), durationMs: index * 3 }));
+    const states = layout.nodes.map((item, index) => ({
+      id: item.id,
+      state: index % 10 === 0 ? ('failed' as const) : ('success' as const),
+      durationMs: index * 3,
+    }));
     const updateMs = await page.evaluate(
       (data) =>
         new Promise<number>((resolve) => {
@@ -189,7 +239,7 @@ describe('plan graph webview: looks, timeline, export, big graphs', { timeout: 1
     console.log(`# runStates for 1,000 nodes applied in ${updateMs.toFixed(0)} ms`);
     assert.equal(await page.locator('.graph-canvas .node[data-state="failed"]').count(), 100);
     assert.equal(await node(page, 'tool-500').evaluate((group) => (group as unknown as { previewMark?: number }).previewMark), 1);
-    assert.match(await page.locator('.graph-root > [aria-live="polite"]').textContent() ?? '', /And 997 more tools changed/);
+    assert.match((await page.locator('.graph-root > [aria-live="polite"]').textContent()) ?? '', /And 997 more tools changed/);
 
     const before = await viewTransform(page);
     const minimap = (await page.locator('.minimap canvas').boundingBox())!;

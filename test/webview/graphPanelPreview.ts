@@ -2,7 +2,17 @@
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FromGraphWebview, ToGraphWebview } from '../../src/protocol/graphPanelMessages.js';
-import { closeServer, launchPreviewBrowser, previewPage, previewPageHtml, requireBundles, startPreviewServer, waitForReady, watchPageErrors, type PreviewPage } from './previewShell.js';
+import {
+  closeServer,
+  launchPreviewBrowser,
+  previewPage,
+  previewPageHtml,
+  requireBundles,
+  startPreviewServer,
+  waitForReady,
+  watchPageErrors,
+  type PreviewPage,
+} from './previewShell.js';
 import type { PreviewTheme } from './vscodeThemes.js';
 
 export { projectRoot, screenshotDir } from './previewShell.js';

@@ -7,7 +7,9 @@ import type { GraphPreviewPage } from './graphPanelPreview.js';
 export async function assertClean(panel: GraphPreviewPage): Promise<void> {
   assert.deepEqual(await panel.problems(), [], 'no CSP violations, page errors or console errors');
   const inline = await panel.page.evaluate(() => [
-    ...[...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${element.tagName}[${attribute.name}]`)),
+    ...[...document.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${element.tagName}[${attribute.name}]`),
+    ),
     ...[...document.querySelectorAll('style')].map(() => '<style>'),
   ]);
   assert.deepEqual(inline, [], 'no inline event handlers and no <style> elements');
@@ -81,7 +83,10 @@ export function contrastRatio(a: readonly number[], b: readonly number[]): numbe
  * The painted colours of a node's parts and of the canvas, as [r, g, b] after alpha blending over the canvas
  * background (computed colours may be color-mix() results, so they are painted on a canvas and read back).
  */
-export function nodeColours(page: Page, toolId: string): Promise<Record<'background' | 'box' | 'title' | 'detail' | 'badge' | 'badgeLabel' | 'band' | 'bandLabel' | 'edge', number[]>> {
+export function nodeColours(
+  page: Page,
+  toolId: string,
+): Promise<Record<'background' | 'box' | 'title' | 'detail' | 'badge' | 'badgeLabel' | 'band' | 'bandLabel' | 'edge', number[]>> {
   // A string, not a function: see textOverflows.
   return page.evaluate(`(() => {
     const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true });

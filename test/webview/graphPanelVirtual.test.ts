@@ -45,10 +45,16 @@ describe('plan graph webview: virtualized big graphs', { timeout: 180_000 }, () 
     // Panning far down brings new nodes in and drops the old ones.
     await page.locator('.graph-canvas').focus();
     for (let step = 0; step < 40; step++) await page.keyboard.press('Shift+ArrowDown');
-    await page.waitForFunction((old) => [...document.querySelectorAll<SVGGElement>('.graph-canvas .node')].some((group) => !old.includes(group.dataset['toolId']!)), [...first]);
+    await page.waitForFunction(
+      (old) => [...document.querySelectorAll<SVGGElement>('.graph-canvas .node')].some((group) => !old.includes(group.dataset['toolId']!)),
+      [...first],
+    );
     const panned = await drawnIds();
     assert.ok(panned.length <= BOUNDED, `still bounded after panning (${panned.length})`);
-    assert.ok(panned.some((id) => !first.has(id)), 'panning drew nodes that were not drawn before');
+    assert.ok(
+      panned.some((id) => !first.has(id)),
+      'panning drew nodes that were not drawn before',
+    );
 
     // Search counts matches across every node, and jumping to an off-screen match draws it.
     const target = layout.nodes.at(-1)!.id;
@@ -93,9 +99,23 @@ describe('plan graph webview: virtualized big graphs', { timeout: 180_000 }, () 
     const target = layout.nodes[1500]!;
     const canvas = (await page.locator('.graph-canvas').boundingBox())!;
     await page.mouse.click(canvas.x + x + (target.x + target.width / 2) * zoom, canvas.y + y + (target.y + target.height / 2) * zoom);
-    await page.waitForFunction((id) => (window as unknown as { __posted: { type: string; toolId?: string }[] }).__posted.some((message) => message.type === 'reveal' && message.toolId === id), target.id);
-    assert.equal(await node(page, target.id).getAttribute('class').then((classes) => classes?.includes('selected')), true, 'the clicked tool is selected and drawn');
-    await panel.send({ type: 'runStates', states: layout.nodes.map((item, index) => ({ id: item.id, state: index % 2 === 0 ? ('success' as const) : ('failed' as const) })), reset: true });
+    await page.waitForFunction(
+      (id) =>
+        (window as unknown as { __posted: { type: string; toolId?: string }[] }).__posted.some((message) => message.type === 'reveal' && message.toolId === id),
+      target.id,
+    );
+    assert.equal(
+      await node(page, target.id)
+        .getAttribute('class')
+        .then((classes) => classes?.includes('selected')),
+      true,
+      'the clicked tool is selected and drawn',
+    );
+    await panel.send({
+      type: 'runStates',
+      states: layout.nodes.map((item, index) => ({ id: item.id, state: index % 2 === 0 ? ('success' as const) : ('failed' as const) })),
+      reset: true,
+    });
     await page.locator('.graph-canvas .lod-node.lod-state-failed').first().waitFor({ state: 'attached' });
     await page.locator('.graph-canvas .lod-node.lod-state-success').first().waitFor({ state: 'attached' });
     await assertClean(panel);

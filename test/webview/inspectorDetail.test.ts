@@ -18,7 +18,10 @@ async function openRun(theme: 'dark' | 'light' = 'dark'): Promise<InspectorPrevi
 
 async function assertClean(panel: InspectorPreviewPage): Promise<void> {
   assert.deepEqual(await panel.problems(), [], 'no CSP violations, page errors or console errors');
-  assert.deepEqual((await panel.posted()).filter((message) => message.type === 'viewError'), []);
+  assert.deepEqual(
+    (await panel.posted()).filter((message) => message.type === 'viewError'),
+    [],
+  );
 }
 
 const pane = (panel: InspectorPreviewPage) => panel.page.locator('.detail-pane');
@@ -31,11 +34,22 @@ test('the table: stderr lines between the stdout rows by time, in their own lane
   assert.deepEqual(await cells('type'), ['log', 'state_patch', 'stderr', 'ui_event', 'asset', 'asset', 'log', 'stderr', 'stderr', 'too_long', 'done']);
   assert.deepEqual(await cells('line'), ['1', '2', '', '3', '4', '5', '6', '', '', '7', '8'], 'stderr lines take no stdout line number');
   assert.deepEqual(await cells('mark'), ['✔', '✔', '', '✔', '✔', '✔', '✔', '', '', '⚠', '✔']);
-  assert.equal(await page.locator('.row.stderr').nth(2).locator('.cell.summary').innerText(), 'warning: the exit is blocked', 'a line split across chunks is one line');
+  assert.equal(
+    await page.locator('.row.stderr').nth(2).locator('.cell.summary').innerText(),
+    'warning: the exit is blocked',
+    'a line split across chunks is one line',
+  );
   assert.equal(await page.locator('.row[data-index="6"]').getAttribute('class'), 'row mark-warning');
   await page.locator('.row[data-index="6"]').click();
-  assert.match(await pane(panel).innerText(), /Line 7 · \+0\.034 s · too_long · warning[\s\S]*over the 1000-byte limit[\s\S]*5000 bytes, not kept: over the line limit/);
-  assert.match(await page.locator('.verdict-card').innerText(), /✖ stdout line 7 is 5000 bytes[\s\S]*protocol_violation \(LINE_TOO_LONG\)/, 'the verdict is still the runtime’s');
+  assert.match(
+    await pane(panel).innerText(),
+    /Line 7 · \+0\.034 s · too_long · warning[\s\S]*over the 1000-byte limit[\s\S]*5000 bytes, not kept: over the line limit/,
+  );
+  assert.match(
+    await page.locator('.verdict-card').innerText(),
+    /✖ stdout line 7 is 5000 bytes[\s\S]*protocol_violation \(LINE_TOO_LONG\)/,
+    'the verdict is still the runtime’s',
+  );
 
   await page.locator('.row.stderr').first().click();
   assert.match(await pane(panel).innerText(), /stderr line 1 · \+0\.009 s[\s\S]*debug: rolling with advantage/);
@@ -87,12 +101,19 @@ test('the parsed event and the state after a patch are JSON trees the keyboard o
   await page.keyboard.press('Home');
   assert.equal(await focusedPath(panel), 'version');
   assert.equal(await page.locator('.row.selected').getAttribute('data-index'), '1', 'tree keys leave the table selection alone');
-  const colour = (selector: string) => event.locator(selector).first().evaluate((element) => getComputedStyle(element).color);
+  const colour = (selector: string) =>
+    event
+      .locator(selector)
+      .first()
+      .evaluate((element) => getComputedStyle(element).color);
   assert.notEqual(await colour('.value-string'), await colour('.value-number'), 'scalars are coloured by type');
   assert.notEqual(await colour('.value-boolean'), await colour('.value-number'));
 
   const state = page.locator('.detail-pane .state-tree');
-  assert.deepEqual(await state.locator('[data-changed="true"]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['keyPath'])), ['weather', 'score']);
+  assert.deepEqual(await state.locator('[data-changed="true"]').evaluateAll((rows) => rows.map((row) => (row as HTMLElement).dataset['keyPath'])), [
+    'weather',
+    'score',
+  ]);
   assert.match(await state.locator('[data-key-path="weather"]').innerText(), /changed/);
   assert.equal(await state.locator('[data-key-path="weather"]').getAttribute('aria-expanded'), 'true', 'a changed object opens one level');
   const background = (key: string) => state.locator(`[data-key-path="${key}"]`).evaluate((row) => getComputedStyle(row).backgroundColor);

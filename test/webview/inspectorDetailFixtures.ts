@@ -3,9 +3,27 @@ import type { InspectorRowView, StderrChunk, ToInspectorWebview, VerdictCard } f
 
 const subject = { title: 'tavern/brawl.js', source: 'live' as const, input: '{"target":"the bouncer"}', canRun: true };
 
-function event(index: number, elapsedMs: number, type: InspectorRowView['type'], summary: string, value: Record<string, unknown>, extra: Partial<InspectorRowView> = {}): InspectorRowView {
+function event(
+  index: number,
+  elapsedMs: number,
+  type: InspectorRowView['type'],
+  summary: string,
+  value: Record<string, unknown>,
+  extra: Partial<InspectorRowView> = {},
+): InspectorRowView {
   const full = { version: '0', type, ...value };
-  return { index, lineNumber: index + 1, elapsedMs, status: 'event', type, mark: 'ok', summary, text: JSON.stringify(full), event: full as NonNullable<InspectorRowView['event']>, ...extra };
+  return {
+    index,
+    lineNumber: index + 1,
+    elapsedMs,
+    status: 'event',
+    type,
+    mark: 'ok',
+    summary,
+    text: JSON.stringify(full),
+    event: full as NonNullable<InspectorRowView['event']>,
+    ...extra,
+  };
 }
 
 /** A 96×64 picture: a lantern-yellow disc on a night-blue field. */
@@ -20,21 +38,49 @@ const patch = { weather: { sky: 'fog', wind: { speed: 12, gusts: [14, 18] }, vis
 export function detailRows(): InspectorRowView[] {
   return [
     event(0, 2, 'log', 'info: sizing up the bouncer', { level: 'info', message: 'sizing up the bouncer' }),
-    event(1, 8, 'state_patch', 'patch weather, score', { patch }, {
-      state: { after: { player: { name: 'Mara', hp: 9 }, weather: patch.weather, score: 3, turn: null }, changed: ['weather', 'score'] },
-    }),
+    event(
+      1,
+      8,
+      'state_patch',
+      'patch weather, score',
+      { patch },
+      {
+        state: { after: { player: { name: 'Mara', hp: 9 }, weather: patch.weather, score: 3, turn: null }, changed: ['weather', 'score'] },
+      },
+    ),
     event(2, 15, 'ui_event', 'dice_roll {"formula":"1d20+3","total":17}', {
       event: 'dice_roll',
       payload: { formula: '1d20+3', total: 17, dice: [{ sides: 20, value: 14 }], modifier: 3, reason: 'shove the bouncer', dc: 15, success: true },
     }),
-    event(3, 21, 'asset', 'image image/svg+xml data/bouncer.svg', { assetId: 'bouncer', kind: 'image', mediaType: 'image/svg+xml', path: 'data/bouncer.svg' }, { assetUri: IMAGE_URI }),
-    event(4, 22, 'asset', 'audio audio/ogg /home/author/brawl.ogg', { assetId: 'brawl', kind: 'audio', mediaType: 'audio/ogg', path: '/home/author/brawl.ogg' }, {
-      assetUnavailable: 'the file is outside the story and the skill folder, so the panel does not load it',
-    }),
+    event(
+      3,
+      21,
+      'asset',
+      'image image/svg+xml data/bouncer.svg',
+      { assetId: 'bouncer', kind: 'image', mediaType: 'image/svg+xml', path: 'data/bouncer.svg' },
+      { assetUri: IMAGE_URI },
+    ),
+    event(
+      4,
+      22,
+      'asset',
+      'audio audio/ogg /home/author/brawl.ogg',
+      { assetId: 'brawl', kind: 'audio', mediaType: 'audio/ogg', path: '/home/author/brawl.ogg' },
+      {
+        assetUnavailable: 'the file is outside the story and the skill folder, so the panel does not load it',
+      },
+    ),
     event(5, 30, 'log', `info: ${LONG_MESSAGE.slice(0, 140)}…`, { level: 'info', message: LONG_MESSAGE }),
     {
-      index: 6, lineNumber: 7, elapsedMs: 34, status: 'too_long', type: 'invalid', mark: 'warning', byteLength: 5000,
-      summary: 'stdout line 7 is 5000 bytes, over the 1000-byte limit', problem: 'stdout line 7 is 5000 bytes, over the 1000-byte limit',
+      index: 6,
+      lineNumber: 7,
+      elapsedMs: 34,
+      status: 'too_long',
+      type: 'invalid',
+      mark: 'warning',
+      byteLength: 5000,
+      summary: 'stdout line 7 is 5000 bytes, over the 1000-byte limit',
+      problem: 'stdout line 7 is 5000 bytes, over the 1000-byte limit',
     },
     event(7, 40, 'done', 'ok: the bouncer steps aside', { ok: true, summary: 'the bouncer steps aside' }),
   ];
@@ -47,8 +93,18 @@ export const detailStderr: StderrChunk[] = [
 ];
 
 const verdict: VerdictCard = {
-  ok: false, message: 'stdout line 7 is 5000 bytes, over the 1000-byte limit', exitCode: 0, signal: null, timedOut: false, done: { ok: true, summary: 'the bouncer steps aside' },
-  durationMs: 42, category: 'protocol_violation', code: 'LINE_TOO_LONG', retryable: false, lineCount: 8, droppedRows: 0,
+  ok: false,
+  message: 'stdout line 7 is 5000 bytes, over the 1000-byte limit',
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  done: { ok: true, summary: 'the bouncer steps aside' },
+  durationMs: 42,
+  category: 'protocol_violation',
+  code: 'LINE_TOO_LONG',
+  retryable: false,
+  lineCount: 8,
+  droppedRows: 0,
 };
 
 export function detailRun(): ToInspectorWebview[] {

@@ -4,7 +4,16 @@ import * as assert from 'node:assert/strict';
 import type { InspectorRow } from '../../src/protocol/inspectorMessages.js';
 import { elapsedText, errorOffset } from '../../src/webview/inspector/format.js';
 
-const invalid = (text: string): InspectorRow => ({ index: 0, lineNumber: 1, elapsedMs: 0, status: 'invalid_json', type: 'invalid', mark: 'error', summary: '', text });
+const invalid = (text: string): InspectorRow => ({
+  index: 0,
+  lineNumber: 1,
+  elapsedMs: 0,
+  status: 'invalid_json',
+  type: 'invalid',
+  mark: 'error',
+  summary: '',
+  text,
+});
 
 test('the offset where JSON parsing stops', () => {
   assert.equal(errorOffset(invalid('oh no')), 0);

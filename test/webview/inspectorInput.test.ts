@@ -34,18 +34,28 @@ test('Run posts the edited input; a ready-made input replaces the text; Ctrl+Ent
   await editor.fill('{"subject": "the cliffs"}');
   await editor.press('Control+Enter');
   const runs = (await panel.posted()).filter((message) => message.type === 'run');
-  assert.deepEqual(runs.map((message) => JSON.parse((message as { input: string }).input)), [{ subject: 'the rocks' }, { subject: 'the cliffs' }]);
-  assert.deepEqual(await panel.savedState(), { filter: { type: 'all', mark: 'all', text: '' }, restore: subject.restore }, 'the view keeps what to show after a reload');
+  assert.deepEqual(
+    runs.map((message) => JSON.parse((message as { input: string }).input) as unknown),
+    [{ subject: 'the rocks' }, { subject: 'the cliffs' }],
+  );
+  assert.deepEqual(
+    await panel.savedState(),
+    { filter: { type: 'all', mark: 'all', text: '' }, restore: subject.restore },
+    'the view keeps what to show after a reload',
+  );
 });
 
-test('text that is not a JSON object is flagged while typing; the extension\'s schema problems are listed; a recording\'s input is read-only', async () => {
+test("text that is not a JSON object is flagged while typing; the extension's schema problems are listed; a recording's input is read-only", async () => {
   const panel = await preview.open('light');
   const page = panel.page;
   await panel.send({ type: 'reset', subject, running: false });
   const editor = page.getByLabel('The input as JSON (Ctrl+Enter runs it)');
   await editor.fill('{"subject": ');
   assert.match(await page.locator('.input-problem.error').innerText(), /Not valid JSON yet/);
-  await panel.send({ type: 'inputProblems', problems: [{ severity: 'error', pointer: '/subject', message: 'input.subject must be a string (lighthouse-keeper/look inputSchema), got number' }] });
+  await panel.send({
+    type: 'inputProblems',
+    problems: [{ severity: 'error', pointer: '/subject', message: 'input.subject must be a string (lighthouse-keeper/look inputSchema), got number' }],
+  });
   assert.match(await page.locator('.input-problem.error').innerText(), /✖ input\.subject must be a string/);
   await panel.screenshot(path.join(inspectorScreenshotDir, 'inspector-input-problems-light.png'));
   // The same script reset for its run keeps the problems and the typed text in view.

@@ -15,22 +15,85 @@ const subject = { title: 'faults/mixed.js', source: 'live' as const, input: '{"s
 
 /** A small run: events, one invalid line, one unknown type, a line after done. */
 function sampleRows(): InspectorRow[] {
-  const event = (lineNumber: number, elapsedMs: number, type: InspectorRow['type'], summary: string, value: object, extra: Partial<InspectorRow> = {}): InspectorRow => ({
-    index: lineNumber - 1, lineNumber, elapsedMs, status: 'event', type, mark: 'ok', summary, text: JSON.stringify(value), event: value as NonNullable<InspectorRow['event']>, ...extra,
+  const event = (
+    lineNumber: number,
+    elapsedMs: number,
+    type: InspectorRow['type'],
+    summary: string,
+    value: object,
+    extra: Partial<InspectorRow> = {},
+  ): InspectorRow => ({
+    index: lineNumber - 1,
+    lineNumber,
+    elapsedMs,
+    status: 'event',
+    type,
+    mark: 'ok',
+    summary,
+    text: JSON.stringify(value),
+    event: value as NonNullable<InspectorRow['event']>,
+    ...extra,
   });
   return [
     event(1, 3, 'log', 'info: looking at the lighthouse', { version: '0', type: 'log', level: 'info', message: 'looking at the lighthouse' }),
-    event(2, 12, 'state_patch', 'patch weather', { version: '0', type: 'state_patch', patch: { weather: 'fog' } }, { state: { after: { weather: 'fog' }, changed: ['weather'] } }),
-    { index: 2, lineNumber: 3, elapsedMs: 15, status: 'invalid_json', type: 'invalid', mark: 'error', summary: `stdout line 3 is not valid JSON: Unexpected token 'o', "oh no, not JSON" is not valid JSON`, text: 'oh no, not JSON', problem: `stdout line 3 is not valid JSON: Unexpected token 'o', "oh no, not JSON" is not valid JSON` },
-    { index: 3, lineNumber: 4, elapsedMs: 21, status: 'unknown_type', type: 'invalid', mark: 'error', summary: 'stdout line 4: unknown event type "stat_patch" (did you mean "state_patch"?)', text: '{"version":"0","type":"stat_patch"}', problem: 'stdout line 4: unknown event type "stat_patch" (did you mean "state_patch"?)' },
+    event(
+      2,
+      12,
+      'state_patch',
+      'patch weather',
+      { version: '0', type: 'state_patch', patch: { weather: 'fog' } },
+      { state: { after: { weather: 'fog' }, changed: ['weather'] } },
+    ),
+    {
+      index: 2,
+      lineNumber: 3,
+      elapsedMs: 15,
+      status: 'invalid_json',
+      type: 'invalid',
+      mark: 'error',
+      summary: `stdout line 3 is not valid JSON: Unexpected token 'o', "oh no, not JSON" is not valid JSON`,
+      text: 'oh no, not JSON',
+      problem: `stdout line 3 is not valid JSON: Unexpected token 'o', "oh no, not JSON" is not valid JSON`,
+    },
+    {
+      index: 3,
+      lineNumber: 4,
+      elapsedMs: 21,
+      status: 'unknown_type',
+      type: 'invalid',
+      mark: 'error',
+      summary: 'stdout line 4: unknown event type "stat_patch" (did you mean "state_patch"?)',
+      text: '{"version":"0","type":"stat_patch"}',
+      problem: 'stdout line 4: unknown event type "stat_patch" (did you mean "state_patch"?)',
+    },
     event(5, 40, 'done', 'ok: the fog rolls in', { version: '0', type: 'done', ok: true, summary: 'the fog rolls in' }),
-    { index: 5, lineNumber: 6, elapsedMs: 41, status: 'after_done', type: 'ignored', mark: 'warning', summary: 'came after "done" and was ignored', text: '{"version":"0","type":"log","level":"info","message":"late"}', problem: 'came after "done" and was ignored' },
+    {
+      index: 5,
+      lineNumber: 6,
+      elapsedMs: 41,
+      status: 'after_done',
+      type: 'ignored',
+      mark: 'warning',
+      summary: 'came after "done" and was ignored',
+      text: '{"version":"0","type":"log","level":"info","message":"late"}',
+      problem: 'came after "done" and was ignored',
+    },
   ];
 }
 
 const verdict: VerdictCard = {
-  ok: false, message: `stdout line 3 is not valid JSON: Unexpected token 'o', "oh no, not JSON" is not valid JSON`, exitCode: 0, signal: null, timedOut: false, done: { ok: true, summary: 'the fog rolls in' },
-  durationMs: 43, category: 'invalid_json', code: 'INVALID_JSON', retryable: true, lineCount: 6, droppedRows: 0,
+  ok: false,
+  message: `stdout line 3 is not valid JSON: Unexpected token 'o', "oh no, not JSON" is not valid JSON`,
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  done: { ok: true, summary: 'the fog rolls in' },
+  durationMs: 43,
+  category: 'invalid_json',
+  code: 'INVALID_JSON',
+  retryable: true,
+  lineCount: 6,
+  droppedRows: 0,
 };
 
 async function openSample(theme: 'dark' | 'light' = 'dark'): Promise<InspectorPreviewPage> {
@@ -48,11 +111,16 @@ async function openSample(theme: 'dark' | 'light' = 'dark'): Promise<InspectorPr
 async function assertClean(panel: InspectorPreviewPage): Promise<void> {
   assert.deepEqual(await panel.problems(), [], 'no CSP violations, page errors or console errors');
   const inline = await panel.page.evaluate(() => [
-    ...[...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${element.tagName}[${attribute.name}]`)),
+    ...[...document.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${element.tagName}[${attribute.name}]`),
+    ),
     ...[...document.querySelectorAll('style')].map(() => '<style>'),
   ]);
   assert.deepEqual(inline, []);
-  assert.deepEqual((await panel.posted()).filter((message) => message.type === 'viewError'), []);
+  assert.deepEqual(
+    (await panel.posted()).filter((message) => message.type === 'viewError'),
+    [],
+  );
 }
 
 test('the sample run: rows with their marks, stderr, the verdict card, a clean CSP; screenshot', async () => {
@@ -175,14 +243,14 @@ async function visibleEntries(page: InspectorPreviewPage['page']): Promise<strin
     rows
       .map((row) => ({ at: Number(row.getAttribute('aria-rowindex')), row: row as HTMLElement }))
       .sort((first, second) => first.at - second.at)
-      .map(({ row }) => (row.dataset['index'] !== undefined ? `row ${row.dataset['index']}` : row.querySelector('.cell.summary')?.textContent ?? '')),
+      .map(({ row }) => (row.dataset['index'] !== undefined ? `row ${row.dataset['index']}` : (row.querySelector('.cell.summary')?.textContent ?? ''))),
   );
 }
 
 test('light and dark themes: text and marks are readable on the background', async () => {
   for (const theme of ['light', 'dark'] as const) {
     const panel = await openSample(theme);
-    const colours = await panel.page.evaluate(`(() => {
+    const colours = (await panel.page.evaluate(`(() => {
       const pixel = document.createElement('canvas').getContext('2d', { willReadFrequently: true });
       const paint = (colour) => { pixel.clearRect(0, 0, 1, 1); pixel.fillStyle = colour; pixel.fillRect(0, 0, 1, 1); return [...pixel.getImageData(0, 0, 1, 1).data.slice(0, 3)]; };
       const colour = (selector) => paint(getComputedStyle(document.querySelector(selector)).color);
@@ -194,7 +262,7 @@ test('light and dark themes: text and marks are readable on the background', asy
         ok: colour('.row.mark-ok .cell.mark'),
         time: colour('.row .cell.time'),
       };
-    })()`) as Record<string, number[]>;
+    })()`)) as Record<string, number[]>;
     for (const part of ['summary', 'error', 'time', 'ok', 'warning']) {
       const ratio = contrastRatio(colours[part]!, colours.background!);
       assert.ok(ratio >= (part === 'summary' ? 4.5 : 2.5), `${theme}: ${part} contrast ${ratio.toFixed(2)}`);

@@ -2,7 +2,18 @@
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { FromInspectorWebview, ToInspectorWebview } from '../../src/protocol/inspectorMessages.js';
-import { closeServer, launchPreviewBrowser, previewPage, previewPageHtml, requireBundles, screenshotDir, startPreviewServer, waitForReady, watchPageErrors, type PreviewPage } from './previewShell.js';
+import {
+  closeServer,
+  launchPreviewBrowser,
+  previewPage,
+  previewPageHtml,
+  requireBundles,
+  screenshotDir,
+  startPreviewServer,
+  waitForReady,
+  watchPageErrors,
+  type PreviewPage,
+} from './previewShell.js';
 import type { PreviewTheme } from './vscodeThemes.js';
 
 /** An Inspector page; `send` resolves after the frame that draws the visible rows. `screenshot` takes a name or a .png path. */
@@ -21,7 +32,10 @@ export class InspectorPanelPreview {
     const { server, origin } = await startPreviewServer((url, pageOrigin) => {
       if (url.pathname !== '/panel.html') return undefined;
       const theme = (url.searchParams.get('theme') ?? 'dark') as PreviewTheme;
-      return { type: 'text/html; charset=utf-8', body: previewPageHtml(pageOrigin, theme, { title: 'Inspector', stylesheet: 'inspector.css', script: 'inspector.js', rootId: 'app', media: true }) };
+      return {
+        type: 'text/html; charset=utf-8',
+        body: previewPageHtml(pageOrigin, theme, { title: 'Inspector', stylesheet: 'inspector.css', script: 'inspector.js', rootId: 'app', media: true }),
+      };
     });
     try {
       const { browser, context } = await launchPreviewBrowser();

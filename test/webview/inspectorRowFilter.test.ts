@@ -8,11 +8,17 @@ function row(index: number, type: InspectorRow['type'], mark: InspectorRow['mark
   return { index, lineNumber: index + 1, elapsedMs: index, status: mark === 'error' ? 'invalid_json' : 'event', type, mark, summary, text: summary };
 }
 
-const rows = [row(0, 'log', 'ok', 'info: hello'), row(1, 'invalid', 'error', 'not JSON'), row(2, 'ignored', 'warning', 'late log'), row(3, 'state_patch', 'ok', 'patch weather')];
+const rows = [
+  row(0, 'log', 'ok', 'info: hello'),
+  row(1, 'invalid', 'error', 'not JSON'),
+  row(2, 'ignored', 'warning', 'late log'),
+  row(3, 'state_patch', 'ok', 'patch weather'),
+];
 
 test('each filter alone and together', () => {
   assert.ok(rows.every((each) => rowPasses(each, NO_FILTER)));
-  const shown = (filter: { type?: string; mark?: string; text?: string }) => rows.filter((each) => rowPasses(each, { ...NO_FILTER, ...filter })).map((each) => each.index);
+  const shown = (filter: { type?: string; mark?: string; text?: string }) =>
+    rows.filter((each) => rowPasses(each, { ...NO_FILTER, ...filter })).map((each) => each.index);
   assert.deepEqual(shown({ mark: 'problems' }), [1, 2]);
   assert.deepEqual(shown({ mark: 'ok' }), [0, 3]);
   assert.deepEqual(shown({ type: 'state_patch' }), [3]);

@@ -20,7 +20,13 @@ test('chunks split at newlines; a line keeps the time of the chunk it starts in 
   assert.deepEqual(lines.add([{ elapsedMs: 9, text: ' off here\n\nlast\n' }]), { first: 3, continued: true });
   assert.deepEqual(
     lines.lines.map((line) => [line.elapsedMs, line.text]),
-    [[5, 'first'], [5, 'second'], [5, 'third, cut off here'], [9, ''], [9, 'last']],
+    [
+      [5, 'first'],
+      [5, 'second'],
+      [5, 'third, cut off here'],
+      [9, ''],
+      [9, 'last'],
+    ],
   );
   // A CRLF split between two chunks still loses its carriage return.
   lines.add([{ elapsedMs: 10, text: 'windows\r' }]);
@@ -31,11 +37,20 @@ test('chunks split at newlines; a line keeps the time of the chunk it starts in 
 
 test('the cap keeps the first lines and counts the rest; long lines keep their first characters', () => {
   const lines = new StderrLines(3, 8);
-  lines.add([{ elapsedMs: 1, text: 'a\nb\nc\nd\ne, still e' }, { elapsedMs: 2, text: ' and more e\nf\n' }]);
-  assert.deepEqual(lines.lines.map((line) => line.text), ['a', 'b', 'c']);
+  lines.add([
+    { elapsedMs: 1, text: 'a\nb\nc\nd\ne, still e' },
+    { elapsedMs: 2, text: ' and more e\nf\n' },
+  ]);
+  assert.deepEqual(
+    lines.lines.map((line) => line.text),
+    ['a', 'b', 'c'],
+  );
   assert.equal(lines.dropped, 3, 'd, e (with its continuation) and f');
   const long = new StderrLines(10, 8);
-  long.add([{ elapsedMs: 1, text: '0123456789' }, { elapsedMs: 2, text: 'abc\n' }]);
+  long.add([
+    { elapsedMs: 1, text: '0123456789' },
+    { elapsedMs: 2, text: 'abc\n' },
+  ]);
   assert.deepEqual(long.lines, [{ elapsedMs: 1, text: '01234567', cutCharacters: 5 }]);
   long.clear();
   assert.deepEqual([long.length, long.dropped], [0, 0]);
@@ -44,7 +59,11 @@ test('the cap keeps the first lines and counts the rest; long lines keep their f
 test('stdout rows and stderr lines merge by time, stdout first at equal times, each stream in its own order', () => {
   const rows = [row(0, 0), row(1, 10), row(2, 10), row(3, 30)];
   const lines = new StderrLines();
-  lines.add([{ elapsedMs: 10, text: 'at ten\n' }, { elapsedMs: 20, text: 'at twenty\nalso twenty\n' }, { elapsedMs: 40, text: 'after all\n' }]);
+  lines.add([
+    { elapsedMs: 10, text: 'at ten\n' },
+    { elapsedMs: 20, text: 'at twenty\nalso twenty\n' },
+    { elapsedMs: 40, text: 'after all\n' },
+  ]);
   const filtered = new FilteredRows(NO_FILTER, lines);
   filtered.refilter(rows, NO_FILTER);
   assert.deepEqual(order(filtered), ['r0', 'r1', 'r2', 'e0', 'e1', 'e2', 'r3', 'e3']);
@@ -56,7 +75,13 @@ test('arriving in any interleaving of batches gives the same order as filtering 
   // Live runs post stderr at once and stdout every 50 ms, so stdout rows often arrive after later stderr lines.
   const rows = Array.from({ length: 300 }, (_, index) => row(index, Math.floor(index / 3) * 7));
   const chunks = Array.from({ length: 80 }, (_, index) => ({ elapsedMs: index * 9 + (index % 4), text: `chunk ${index}\nsecond of ${index}\n` }));
-  for (const filter of [NO_FILTER, { ...NO_FILTER, text: 'row 1' }, { ...NO_FILTER, text: 'of 1' }, { ...NO_FILTER, type: 'stderr' }, { ...NO_FILTER, type: 'log' }] as RowFilterSettings[]) {
+  for (const filter of [
+    NO_FILTER,
+    { ...NO_FILTER, text: 'row 1' },
+    { ...NO_FILTER, text: 'of 1' },
+    { ...NO_FILTER, type: 'stderr' },
+    { ...NO_FILTER, type: 'log' },
+  ] as RowFilterSettings[]) {
     const whole = new StderrLines();
     whole.add(chunks);
     const expected = new FilteredRows(NO_FILTER, whole);

@@ -18,10 +18,15 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     const { page } = panel;
 
     assert.equal(await byTestId(page, PlayPanelTestId.playerEntry).count(), 2);
-    assert.deepEqual(await byTestId(page, PlayPanelTestId.narrationEntry).evaluateAll((entries) => entries.map((entry) => [(entry as HTMLElement).dataset['turnIndex'], (entry as HTMLElement).dataset['narrator']])), [
-      ['1', 'pattern'],
-      ['2', 'pattern'],
-    ]);
+    assert.deepEqual(
+      await byTestId(page, PlayPanelTestId.narrationEntry).evaluateAll((entries) =>
+        entries.map((entry) => [(entry as HTMLElement).dataset['turnIndex'], (entry as HTMLElement).dataset['narrator']]),
+      ),
+      [
+        ['1', 'pattern'],
+        ['2', 'pattern'],
+      ],
+    );
     const dice = byTestId(page, PlayPanelTestId.diceRoll);
     assert.equal(await dice.count(), 1);
     assert.match(await dice.innerText(), /1d20\+3/);
@@ -31,7 +36,13 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     const assets = byTestId(page, PlayPanelTestId.asset);
     assert.equal(await assets.count(), 3);
     assert.equal(await assets.nth(0).locator('img').getAttribute('src'), `${kit.origin}/media/portrait.svg`);
-    assert.equal(await assets.nth(1).locator('audio').evaluate((audio) => (audio as HTMLAudioElement).controls), true);
+    assert.equal(
+      await assets
+        .nth(1)
+        .locator('audio')
+        .evaluate((audio) => (audio as HTMLAudioElement).controls),
+      true,
+    );
     const placeholder = assets.nth(2);
     assert.equal(await placeholder.locator('img, audio, video').count(), 0);
     assert.match(await placeholder.innerText(), /keep-map\.png/);
@@ -40,13 +51,22 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
 
     const choiceButtons = byTestId(page, PlayPanelTestId.choiceButton);
     assert.equal(await choiceButtons.count(), 3, 'only the last turn offers buttons');
-    assert.deepEqual(await choiceButtons.evaluateAll((buttons) => buttons.map((button) => [button.tagName, (button as HTMLElement).dataset['turnIndex'], (button as HTMLElement).dataset['choiceIndex']])), [
-      ['BUTTON', '2', '0'],
-      ['BUTTON', '2', '1'],
-      ['BUTTON', '2', '2'],
-    ]);
+    assert.deepEqual(
+      await choiceButtons.evaluateAll((buttons) =>
+        buttons.map((button) => [button.tagName, (button as HTMLElement).dataset['turnIndex'], (button as HTMLElement).dataset['choiceIndex']]),
+      ),
+      [
+        ['BUTTON', '2', '0'],
+        ['BUTTON', '2', '1'],
+        ['BUTTON', '2', '2'],
+      ],
+    );
     assert.match(await choiceButtons.nth(0).innerText(), /guard may hear you/, 'consequence hints from narrative_choice');
-    assert.match(await page.locator('.turn[data-turn-index="1"] .past-choices .is-chosen').innerText(), /Pick the lock on the gate/, 'older turns mark the taken choice');
+    assert.match(
+      await page.locator('.turn[data-turn-index="1"] .past-choices .is-chosen').innerText(),
+      /Pick the lock on the gate/,
+      'older turns mark the taken choice',
+    );
 
     const attempts = byTestId(page, PlayPanelTestId.turnAttempts);
     assert.equal(await attempts.count(), 2);
@@ -65,7 +85,9 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
       'portrait ← character-portraits/portrait: matched "look", "portrait" (score 3.3; cues: appearance)',
     ]);
     // The skills that matched some words and stayed out, in their own list.
-    assert.deepEqual(await second.locator('.attempt').nth(1).locator('.attempt-why.is-near-miss li').allInnerTexts(), ['memory stayed out: 0.51 < 1 (matched "lock" in the prompt.md only)']);
+    assert.deepEqual(await second.locator('.attempt').nth(1).locator('.attempt-why.is-near-miss li').allInnerTexts(), [
+      'memory stayed out: 0.51 < 1 (matched "lock" in the prompt.md only)',
+    ]);
     assert.equal(await second.locator('.attempt').nth(1).locator('[aria-label="Skills that matched some words but stayed out"]').count(), 1);
     assert.equal(await second.locator('.attempt').nth(0).locator('.attempt-why').count(), 0, 'no explanation recorded, none shown');
     await second.scrollIntoViewIfNeeded();
@@ -91,7 +113,6 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     await assertClean(panel);
   });
 
-
   test('a choice button posts choose with its turn and choice index', async () => {
     const panel = await kit.openWithSession();
     await byTestId(panel.page, PlayPanelTestId.choiceButton).nth(1).click();
@@ -103,7 +124,6 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
       { type: 'showDetails', turnIndex: 1 },
     ]);
   });
-
 
   test('Enter sends, Shift+Enter breaks the line, arrows walk the history, history and draft survive a reload', async () => {
     const panel = await kit.openWithSession();
@@ -163,7 +183,6 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     assert.equal(capped.inputHistory.at(-1), 'one more');
   });
 
-
   test('the error notice shows details, retries, and stays dismissed', async () => {
     const panel = await kit.openWithSession();
     const { page } = panel;
@@ -183,13 +202,17 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     assert.equal(await byTestId(reloaded.page, PlayPanelTestId.errorNotice).count(), 0, 'still dismissed after a reload');
   });
 
-
   test('the state inspector marks and expands changed keys, toggles with the keyboard and remembers', async () => {
     const panel = await kit.openWithSession();
     const { page } = panel;
     const inspector = byTestId(page, PlayPanelTestId.stateInspector);
     const rows = inspector.locator(`[data-testid="${PlayPanelTestId.stateRow}"]`);
-    assert.deepEqual(await rows.evaluateAll((found) => found.filter((row) => (row as HTMLElement).dataset['changed'] === 'true').map((row) => (row as HTMLElement).dataset['keyPath'])), ['dice', 'choices', 'flags']);
+    assert.deepEqual(
+      await rows.evaluateAll((found) =>
+        found.filter((row) => (row as HTMLElement).dataset['changed'] === 'true').map((row) => (row as HTMLElement).dataset['keyPath']),
+      ),
+      ['dice', 'choices', 'flags'],
+    );
     assert.match(await inspector.locator('[data-key-path="dice"]').innerText(), /changed/);
     const changedBackground = await inspector.locator('[data-key-path="dice"]').evaluate((row) => getComputedStyle(row).backgroundColor);
     const plainBackground = await inspector.locator('[data-key-path="player"]').evaluate((row) => getComputedStyle(row).backgroundColor);
@@ -226,8 +249,7 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     assert.equal(await reloaded.page.locator('[data-key-path="dice.lastRoll.total"]').isVisible(), true, 'expanded paths survive a reload');
   });
 
-
-  test('header: the play-through\'s name, Continue…, New Game, Show Logs, skills strip, narrator download progress', async () => {
+  test("header: the play-through's name, Continue…, New Game, Show Logs, skills strip, narrator download progress", async () => {
     const panel = await kit.openWithSession();
     const { page } = panel;
     assert.equal(await byTestId(page, PlayPanelTestId.sessionName).innerText(), '2026-11-28-1642');
@@ -235,26 +257,48 @@ describe('play panel webview: a restored session', { timeout: 120_000 }, () => {
     await byTestId(page, PlayPanelTestId.newGameButton).click();
     await page.getByRole('button', { name: 'Show Logs' }).click();
     await page.locator('.skill-dot[data-skill="npc-perception"]').click();
-    assert.deepEqual((await panel.posted()).slice(1), [{ type: 'chooseSession' }, { type: 'newGame' }, { type: 'showLogs' }, { type: 'openSkill', skill: 'npc-perception' }]);
-    assert.match((await page.locator('.skill-dot[data-skill="npc-perception"]').getAttribute('title')) ?? '', /^NPC Perception \(npc-perception\): degraded \(a temporary failure/);
+    assert.deepEqual((await panel.posted()).slice(1), [
+      { type: 'chooseSession' },
+      { type: 'newGame' },
+      { type: 'showLogs' },
+      { type: 'openSkill', skill: 'npc-perception' },
+    ]);
+    assert.match(
+      (await page.locator('.skill-dot[data-skill="npc-perception"]').getAttribute('title')) ?? '',
+      /^NPC Perception \(npc-perception\): degraded \(a temporary failure/,
+    );
 
-    await panel.send({ type: 'narratorChanged', narrator: { state: 'downloading', label: 'Downloading Phi-3.5-mini', detail: '1.1 GB of 2.4 GB', percent: 42.4 } });
+    await panel.send({
+      type: 'narratorChanged',
+      narrator: { state: 'downloading', label: 'Downloading Phi-3.5-mini', detail: '1.1 GB of 2.4 GB', percent: 42.4 },
+    });
     const narrator = byTestId(page, PlayPanelTestId.narratorStatus);
     assert.match(await narrator.innerText(), /Downloading Phi-3\.5-mini\s*42%/);
     assert.equal(await narrator.getAttribute('data-state'), 'downloading');
     // With the local model ready, a turn says the model is choosing skills.
-    await panel.send({ type: 'narratorChanged', narrator: { state: 'ready', label: 'Phi-3.5-mini ready', detail: 'local model' } }, { type: 'turnStarted', input: 'I look around', index: 9 });
+    await panel.send(
+      { type: 'narratorChanged', narrator: { state: 'ready', label: 'Phi-3.5-mini ready', detail: 'local model' } },
+      { type: 'turnStarted', input: 'I look around', index: 9 },
+    );
     assert.match(await page.locator('.turn.is-pending .narration-pending-text').innerText(), /^The local model is choosing skills…/);
     await panel.screenshot('dark-local-model-choosing');
     await panel.send({ type: 'turnFailed', message: 'cancelled' });
     const reason = 'skills/ferryman/skill.json:10:7: MANIFEST_JSON_INVALID: its skill.json is not valid JSON';
-    await panel.send({ type: 'skillsChanged', skills: [{ name: 'dice-roller', displayName: 'Dice Roller', health: 'unusable' }, { name: 'ferryman', displayName: 'ferryman', health: 'unusable', reason }] });
+    await panel.send({
+      type: 'skillsChanged',
+      skills: [
+        { name: 'dice-roller', displayName: 'Dice Roller', health: 'unusable' },
+        { name: 'ferryman', displayName: 'ferryman', health: 'unusable', reason },
+      ],
+    });
     assert.equal(await page.locator('.skill-dot').count(), 2);
     assert.match(await page.locator('.skill-dot').first().innerText(), /Dice Roller/);
     assert.equal(await page.locator('.skill-dot[data-skill="ferryman"]').getAttribute('data-health'), 'unusable');
-    assert.equal(await page.locator('.skill-dot[data-skill="ferryman"]').getAttribute('title'), `ferryman (ferryman): unusable (${reason}). Click to open the skill.`);
+    assert.equal(
+      await page.locator('.skill-dot[data-skill="ferryman"]').getAttribute('title'),
+      `ferryman (ferryman): unusable (${reason}). Click to open the skill.`,
+    );
   });
-
 
   test('story text is text: markup in inputs, narration and state never becomes elements', async () => {
     const hostile = '<img src="x" onerror="window.__pwned = 1"><b>bold</b>';

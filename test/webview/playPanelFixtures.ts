@@ -2,14 +2,7 @@
 import { layoutPlanGraph } from '../../src/runtime/graph/graphLayout.js';
 import type { PlanGraphLayout } from '../../src/runtime/graph/graphTypes.js';
 import { buildPlanGraph } from '../../src/runtime/graph/planGraph.js';
-import type {
-  AttemptView,
-  NarratorStatusView,
-  PlaySnapshot,
-  SkillSummaryView,
-  ToolRunView,
-  TurnView,
-} from '../../src/protocol/playPanelMessages.js';
+import type { AttemptView, NarratorStatusView, PlaySnapshot, SkillSummaryView, ToolRunView, TurnView } from '../../src/protocol/playPanelMessages.js';
 
 export const skills: readonly SkillSummaryView[] = [
   { name: 'storyteller', displayName: 'Storyteller', health: 'healthy' },
@@ -24,7 +17,8 @@ export const skills: readonly SkillSummaryView[] = [
 export const patternNarrator: NarratorStatusView = {
   state: 'pattern',
   label: 'Pattern narrator',
-  detail: 'No local model is downloaded, so the deterministic pattern narrator writes the plans. Run "Narratoria: Download Narrator Model" to use Phi-3.5-mini.',
+  detail:
+    'No local model is downloaded, so the deterministic pattern narrator writes the plans. Run "Narratoria: Download Narrator Model" to use Phi-3.5-mini.',
 };
 
 export const choices = ['Slip through the gate before the guard turns', 'Ask the old gatekeeper about the lantern', 'Search the ruined guardhouse'];
@@ -61,8 +55,22 @@ export function turnTwo(origin: string): TurnView {
     disabledReasons: { 'npc-perception': 'perceive failed: SCRIPT_EXIT_NONZERO: the script exited with code 1' },
     changedKeys: ['dice', 'choices', 'flags'],
     assets: [
-      { assetId: 'portrait-gatekeeper', kind: 'portrait', mediaType: 'image/svg+xml', path: 'skills/character-portraits/data/gatekeeper.svg', uri: `${origin}/media/portrait.svg`, toolId: 'portrait' },
-      { assetId: 'ambience-rain', kind: 'ambience', mediaType: 'audio/wav', path: 'assets/audio/rain-on-stone.wav', uri: `${origin}/media/ambience.wav`, toolId: 'narrate' },
+      {
+        assetId: 'portrait-gatekeeper',
+        kind: 'portrait',
+        mediaType: 'image/svg+xml',
+        path: 'skills/character-portraits/data/gatekeeper.svg',
+        uri: `${origin}/media/portrait.svg`,
+        toolId: 'portrait',
+      },
+      {
+        assetId: 'ambience-rain',
+        kind: 'ambience',
+        mediaType: 'audio/wav',
+        path: 'assets/audio/rain-on-stone.wav',
+        uri: `${origin}/media/ambience.wav`,
+        toolId: 'narrate',
+      },
       {
         assetId: 'map-keep',
         kind: 'map',
@@ -92,9 +100,23 @@ export function turnTwo(origin: string): TurnView {
       },
     ],
     attempts: [
-      { attempt: 1, planId: 'turn-2-lock', narrator: 'pattern', outcome: 'failed', failedTools: ['perceive'], disabledSkills: [], tools: ['roll', 'perceive', 'offer', 'narrate'] },
       {
-        attempt: 2, planId: 'turn-2-lock-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'offer', 'portrait', 'narrate'],
+        attempt: 1,
+        planId: 'turn-2-lock',
+        narrator: 'pattern',
+        outcome: 'failed',
+        failedTools: ['perceive'],
+        disabledSkills: [],
+        tools: ['roll', 'perceive', 'offer', 'narrate'],
+      },
+      {
+        attempt: 2,
+        planId: 'turn-2-lock-r1',
+        narrator: 'pattern',
+        outcome: 'success',
+        failedTools: [],
+        disabledSkills: ['npc-perception'],
+        tools: ['roll', 'offer', 'portrait', 'narrate'],
         explanation: [
           'roll ← dice-roller/roll: matched "pick", "lock", "chance" (score 4.2; cues: chance); input: reason ← "the player\'s words", dc ← "15"',
           'narrate ← storyteller/narrate: narrates the outcome of roll',
@@ -106,7 +128,13 @@ export function turnTwo(origin: string): TurnView {
     ],
     durationMs: 1840,
     errors: [
-      { attempt: 1, toolId: 'perceive', skill: 'npc-perception', category: 'process_error', message: 'perceive.js exited with code 3 (TypeError: Cannot read properties of undefined (reading \'attitude\'))' },
+      {
+        attempt: 1,
+        toolId: 'perceive',
+        skill: 'npc-perception',
+        category: 'process_error',
+        message: "perceive.js exited with code 3 (TypeError: Cannot read properties of undefined (reading 'attitude'))",
+      },
     ],
   };
 }
@@ -115,7 +143,17 @@ export const sessionState: Record<string, unknown> = {
   player: { name: 'Mara Quill', hp: 9, maxHp: 12, inventory: ['lockpicks', 'storm lantern', 'rope (30 ft)'] },
   location: { name: 'Lantern Keep — outer gate', weather: 'rain', visited: ['causeway', 'outer gate'] },
   dice: {
-    lastRoll: { formula: '1d20+3', rolls: [{ sides: 20, value: 14 }], modifier: 3, total: 17, reason: 'pick the lock', label: null, dc: 15, success: true, critical: null },
+    lastRoll: {
+      formula: '1d20+3',
+      rolls: [{ sides: 20, value: 14 }],
+      modifier: 3,
+      total: 17,
+      reason: 'pick the lock',
+      label: null,
+      dc: 15,
+      success: true,
+      critical: null,
+    },
   },
   choices: { offered: choices },
   flags: { gateOpen: true, alarmRaised: false },
@@ -157,7 +195,13 @@ export function turnThree(attempts: readonly AttemptView[]): TurnView {
     disabledSkills: ['npc-perception'],
     changedKeys: ['player', 'location'],
     assets: [],
-    uiEvents: [{ toolId: 'roll', event: 'dice_roll', payload: { formula: '1d20', dice: [{ sides: 20, value: 20 }], modifier: 0, total: 20, reason: 'search', critical: 'success' } }],
+    uiEvents: [
+      {
+        toolId: 'roll',
+        event: 'dice_roll',
+        payload: { formula: '1d20', dice: [{ sides: 20, value: 20 }], modifier: 0, total: 20, reason: 'search', critical: 'success' },
+      },
+    ],
     attempts,
     durationMs: 2310,
     errors: [{ attempt: 1, toolId: 'perceive', skill: 'npc-perception', category: 'timeout', message: 'perceive took longer than 5 s and was stopped' }],
@@ -189,7 +233,13 @@ export function maxReplanTurn(index: number): TurnView {
     uiEvents: [],
     attempts,
     durationMs: 5200,
-    errors: attempts.map((attempt) => ({ attempt: attempt.attempt, toolId: 'roll', skill: 'broken-dice', category: 'process_error', message: 'roll.js exited with code 1' })),
+    errors: attempts.map((attempt) => ({
+      attempt: attempt.attempt,
+      toolId: 'roll',
+      skill: 'broken-dice',
+      category: 'process_error',
+      message: 'roll.js exited with code 1',
+    })),
   };
 }
 

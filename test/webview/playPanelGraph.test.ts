@@ -43,7 +43,9 @@ function nodeStates(page: Page, attempt: number): Promise<Record<string, string>
 }
 
 function chipOf(page: Page, attempt: number, toolId: string): Promise<string> {
-  return graphOf(page, attempt).locator(`.node[data-tool-id="${toolId}"] .run-chip`).evaluate((chip) => chip.textContent ?? '');
+  return graphOf(page, attempt)
+    .locator(`.node[data-tool-id="${toolId}"] .run-chip`)
+    .evaluate((chip) => chip.textContent ?? '');
 }
 
 /**
@@ -69,9 +71,11 @@ function layoutProblems(page: Page, attempt: number): Promise<string[]> {
       const title = node.querySelector<SVGTextElement>('.title')!.getBoundingClientRect();
       if (title.height < 8) problems.push(`${node.dataset['toolId']}: the title is ${title.height}px high`);
     }
-    for (const label of frame.querySelectorAll<SVGTextElement>('.band-label')) containments.push([`"${label.textContent}"`, label.getBoundingClientRect(), box]);
+    for (const label of frame.querySelectorAll<SVGTextElement>('.band-label'))
+      containments.push([`"${label.textContent}"`, label.getBoundingClientRect(), box]);
     for (const [what, inner, outer] of containments) {
-      if (inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5 || inner.top < outer.top - 0.5 || inner.bottom > outer.bottom + 0.5) problems.push(`${what} leaves its box`);
+      if (inner.left < outer.left - 0.5 || inner.right > outer.right + 0.5 || inner.top < outer.top - 0.5 || inner.bottom > outer.bottom + 0.5)
+        problems.push(`${what} leaves its box`);
     }
     return problems;
   });
@@ -108,7 +112,9 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
     assert.equal(await graphOf(page, 1).locator('.node .badge-label').first().textContent(), 'retry ×2');
 
     // Mark the drawing: an update must change the same elements, not draw a new graph.
-    await graphOf(page, 1).locator('svg').evaluate((drawing) => drawing.setAttribute('data-marked', 'yes'));
+    await graphOf(page, 1)
+      .locator('svg')
+      .evaluate((drawing) => drawing.setAttribute('data-marked', 'yes'));
     await streamFirstAttempt(panel);
     assert.equal(await graphOf(page, 1).locator('svg[data-marked="yes"]').count(), 1, 'states change in place');
     assert.deepEqual(await nodeStates(page, 1), { recall: 'success', roll: 'success', perceive: 'running', narrate: 'pending' });
@@ -121,12 +127,22 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
     assert.match((await graphOf(page, 1).locator('.node[data-tool-id="perceive"]').getAttribute('aria-label')) ?? '', /retrying \(attempt 2\)/);
 
     await panel.send(
-      { type: 'toolUpdated', tool: toolRun(1, 'perceive', 'npc-perception', 'timeout', { retries: 1, durationMs: 5004, error: { category: 'timeout', message: 'perceive took longer than 5 s' } }) },
+      {
+        type: 'toolUpdated',
+        tool: toolRun(1, 'perceive', 'npc-perception', 'timeout', {
+          retries: 1,
+          durationMs: 5004,
+          error: { category: 'timeout', message: 'perceive took longer than 5 s' },
+        }),
+      },
       { type: 'toolUpdated', tool: toolRun(1, 'narrate', 'storyteller', 'skipped') },
     );
     assert.deepEqual(await nodeStates(page, 1), { recall: 'success', roll: 'success', perceive: 'timeout', narrate: 'skipped' });
     assert.equal(await chipOf(page, 1, 'perceive'), '5 s ↻1');
-    assert.match((await graphOf(page, 1).locator('.node[data-tool-id="perceive"]').getAttribute('aria-label')) ?? '', /perceive, skill npc-perception, query\.js, timed out in 5 s after 1 retry/);
+    assert.match(
+      (await graphOf(page, 1).locator('.node[data-tool-id="perceive"]').getAttribute('aria-label')) ?? '',
+      /perceive, skill npc-perception, query\.js, timed out in 5 s after 1 retry/,
+    );
     assert.equal(await graphOf(page, 1).locator('.node[role="img"]').count(), 4, 'nodes are labelled images here, not buttons');
     assert.equal(await graphOf(page, 1).getAttribute('aria-label'), 'Plan graph of attempt 1: 4 tools');
 
@@ -149,7 +165,11 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
     await panel.send(...turnStart);
     await page.locator('.attempt-group[data-attempt="1"] .attempt-header').focus();
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['testid']), PlayPanelTestId.graphToggle, 'Tab reaches the toggle');
+    assert.equal(
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['testid']),
+      PlayPanelTestId.graphToggle,
+      'Tab reaches the toggle',
+    );
     await page.keyboard.press('Enter');
     assert.equal(await toggleOf(page, 1).getAttribute('aria-pressed'), 'true');
     assert.equal(await graphOf(page, 1).isVisible(), true);
@@ -158,7 +178,11 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
     await page.keyboard.press('Space');
     assert.equal(await toggleOf(page, 1).getAttribute('aria-pressed'), 'true');
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['testid']), PlayPanelTestId.toolGraph, 'the drawing is a tab stop, so a keyboard can scroll it');
+    assert.equal(
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset['testid']),
+      PlayPanelTestId.toolGraph,
+      'the drawing is a tab stop, so a keyboard can scroll it',
+    );
     await toggleOf(page, 1).focus();
 
     // A redraw of the attempt (a tool the first message did not list) keeps the toggle focused and the graph open.
@@ -169,8 +193,26 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
 
     await streamFirstAttempt(panel);
     await panel.send(
-      { type: 'attemptFinished', attempt: { attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', outcome: 'failed', failedTools: ['perceive'], disabledSkills: [], tools: ['recall', 'roll', 'perceive', 'narrate'] } },
-      { type: 'attemptStarted', attempt: 2, planId: 'turn-3-guardhouse-r1', narrator: 'pattern', tools: [toolRun(2, 'roll', 'dice-roller', 'running'), toolRun(2, 'narrate', 'storyteller', 'pending')], graph: guardhouseReplanGraph },
+      {
+        type: 'attemptFinished',
+        attempt: {
+          attempt: 1,
+          planId: 'turn-3-guardhouse',
+          narrator: 'pattern',
+          outcome: 'failed',
+          failedTools: ['perceive'],
+          disabledSkills: [],
+          tools: ['recall', 'roll', 'perceive', 'narrate'],
+        },
+      },
+      {
+        type: 'attemptStarted',
+        attempt: 2,
+        planId: 'turn-3-guardhouse-r1',
+        narrator: 'pattern',
+        tools: [toolRun(2, 'roll', 'dice-roller', 'running'), toolRun(2, 'narrate', 'storyteller', 'pending')],
+        graph: guardhouseReplanGraph,
+      },
     );
     assert.equal(await graphOf(page, 1).isVisible(), false, 'the folded attempt hides its graph');
     assert.equal(await toggleOf(page, 2).getAttribute('aria-pressed'), 'true', 'the replan’s graph opens like the previous one');
@@ -186,20 +228,51 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
       return ids.filter((id, index) => ids.indexOf(id) !== index);
     });
     assert.deepEqual(duplicates, [], 'two drawings share no element id (arrowheads, nodes)');
-    const markerTargets = await page.locator('[data-testid="tool-graph"] .edge').evaluateAll((edges) =>
-      edges.every((edge) => document.getElementById((edge.getAttribute('marker-end') ?? '').slice(5, -1))?.closest('svg') === edge.closest('svg')),
-    );
+    const markerTargets = await page
+      .locator('[data-testid="tool-graph"] .edge')
+      .evaluateAll((edges) =>
+        edges.every((edge) => document.getElementById((edge.getAttribute('marker-end') ?? '').slice(5, -1))?.closest('svg') === edge.closest('svg')),
+      );
     assert.equal(markerTargets, true, 'each drawing’s edges point to its own arrowheads');
 
     await panel.send(
       { type: 'toolUpdated', tool: toolRun(2, 'roll', 'dice-roller', 'success', { durationMs: 71 }) },
       { type: 'toolUpdated', tool: toolRun(2, 'narrate', 'storyteller', 'success', { durationMs: 1250 }) },
-      { type: 'attemptFinished', attempt: { attempt: 2, planId: 'turn-3-guardhouse-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'narrate'] } },
+      {
+        type: 'attemptFinished',
+        attempt: {
+          attempt: 2,
+          planId: 'turn-3-guardhouse-r1',
+          narrator: 'pattern',
+          outcome: 'success',
+          failedTools: [],
+          disabledSkills: ['npc-perception'],
+          tools: ['roll', 'narrate'],
+        },
+      },
       {
         type: 'turnFinished',
         turn: turnThree([
-          { attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', outcome: 'failed', failedTools: ['perceive'], disabledSkills: [], tools: ['recall', 'roll', 'perceive', 'narrate'], graph: guardhouseGraph },
-          { attempt: 2, planId: 'turn-3-guardhouse-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'narrate'], graph: guardhouseReplanGraph },
+          {
+            attempt: 1,
+            planId: 'turn-3-guardhouse',
+            narrator: 'pattern',
+            outcome: 'failed',
+            failedTools: ['perceive'],
+            disabledSkills: [],
+            tools: ['recall', 'roll', 'perceive', 'narrate'],
+            graph: guardhouseGraph,
+          },
+          {
+            attempt: 2,
+            planId: 'turn-3-guardhouse-r1',
+            narrator: 'pattern',
+            outcome: 'success',
+            failedTools: [],
+            disabledSkills: ['npc-perception'],
+            tools: ['roll', 'narrate'],
+            graph: guardhouseReplanGraph,
+          },
         ]),
         state: sessionState,
         maxAttemptsReached: false,
@@ -219,7 +292,19 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
     // Revived mid-turn: the snapshot replays the running attempt with its layout.
     const revived = await kit.openWithSession(
       { savedState: saved },
-      { busy: true, runningInput: turnThreeInput, runningAttempts: [{ attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', tools: firstTools.map((tool) => (tool.toolId === 'roll' ? { ...tool, status: 'running' as const } : tool)), graph: guardhouseGraph }] },
+      {
+        busy: true,
+        runningInput: turnThreeInput,
+        runningAttempts: [
+          {
+            attempt: 1,
+            planId: 'turn-3-guardhouse',
+            narrator: 'pattern',
+            tools: firstTools.map((tool) => (tool.toolId === 'roll' ? { ...tool, status: 'running' as const } : tool)),
+            graph: guardhouseGraph,
+          },
+        ],
+      },
     );
     assert.equal(await toggleOf(revived.page, 1).getAttribute('aria-pressed'), 'true');
     assert.equal(await graphOf(revived.page, 1).isVisible(), true);
@@ -228,7 +313,16 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
 
     // Revived after the turn: the recorded turn's attempts carry their layouts; recorded outcomes become node states.
     const finishedTurn = turnThree([
-      { attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', outcome: 'failed', failedTools: ['perceive'], disabledSkills: [], tools: ['recall', 'roll', 'perceive', 'narrate'], graph: guardhouseGraph },
+      {
+        attempt: 1,
+        planId: 'turn-3-guardhouse',
+        narrator: 'pattern',
+        outcome: 'failed',
+        failedTools: ['perceive'],
+        disabledSkills: [],
+        tools: ['recall', 'roll', 'perceive', 'narrate'],
+        graph: guardhouseGraph,
+      },
     ]);
     const later = await kit.open({ savedState: saved });
     const base = snapshot(kit.origin);
@@ -245,7 +339,10 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
 
     const count = INLINE_GRAPH_MAX_TOOLS + 1;
     const tools = Array.from({ length: count }, (_, index) => toolRun(1, `step${index}`, 'dice-roller', 'pending'));
-    await panel.send({ type: 'turnStarted', input: 'Roll for every guard', index: 3 }, { type: 'attemptStarted', attempt: 1, planId: 'turn-3-huge', narrator: 'pattern', tools });
+    await panel.send(
+      { type: 'turnStarted', input: 'Roll for every guard', index: 3 },
+      { type: 'attemptStarted', attempt: 1, planId: 'turn-3-huge', narrator: 'pattern', tools },
+    );
     const toggle = toggleOf(page, 1);
     assert.match((await toggle.getAttribute('aria-label')) ?? '', /too big to draw inline/);
     await toggle.press('Enter');
@@ -254,7 +351,10 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
     assert.equal(await area.innerText(), `This plan has ${count} tools: too big to draw inline (the limit is ${INLINE_GRAPH_MAX_TOOLS}).`);
     assert.equal(await area.locator('svg, button, a').count(), 0, 'nothing else is offered');
 
-    await panel.send({ type: 'turnStarted', input: 'Just talk', index: 4 }, { type: 'attemptStarted', attempt: 1, planId: 'turn-4-talk', narrator: 'pattern', tools: [] });
+    await panel.send(
+      { type: 'turnStarted', input: 'Just talk', index: 4 },
+      { type: 'attemptStarted', attempt: 1, planId: 'turn-4-talk', narrator: 'pattern', tools: [] },
+    );
     assert.equal(await byTestId(page, PlayPanelTestId.graphToggle).count(), 0, 'a narrative-only plan has nothing to draw');
     await assertClean(panel);
   });
@@ -281,9 +381,10 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
           success: getComputedStyle(frame.querySelector('.node[data-tool-id="roll"] .state-icon')!).fill,
           running: getComputedStyle(frame.querySelector('.node[data-tool-id="perceive"] .state-icon')!).fill,
         }));
-        const expected = theme === 'dark'
-          ? { frame: 'rgb(31, 31, 31)', title: 'rgb(204, 204, 204)', success: 'rgb(115, 201, 145)', running: 'rgb(55, 148, 255)' }
-          : { frame: 'rgb(255, 255, 255)', title: 'rgb(59, 59, 59)', success: 'rgb(56, 138, 52)', running: 'rgb(26, 133, 255)' };
+        const expected =
+          theme === 'dark'
+            ? { frame: 'rgb(31, 31, 31)', title: 'rgb(204, 204, 204)', success: 'rgb(115, 201, 145)', running: 'rgb(55, 148, 255)' }
+            : { frame: 'rgb(255, 255, 255)', title: 'rgb(59, 59, 59)', success: 'rgb(56, 138, 52)', running: 'rgb(26, 133, 255)' };
         assert.deepEqual({ ...colours, box: undefined }, { ...expected, box: undefined }, 'colours come from the theme variables');
         assert.notEqual(colours.box, colours.frame, 'node boxes stand out from the background');
         const scale = await graphOf(page, 1).evaluate((frame) => {
@@ -291,7 +392,10 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
           return { drawn: drawing.getBoundingClientRect().width, frame: frame.clientWidth, natural: drawing.viewBox.baseVal.width };
         });
         assert.ok(scale.drawn <= scale.natural + 0.5, `never drawn above its natural size (${JSON.stringify(scale)})`);
-        assert.ok(scale.drawn <= scale.frame + 0.5 || scale.drawn >= scale.natural * 0.75 - 1, `fits the panel width or scrolls at the smallest readable scale (${JSON.stringify(scale)})`);
+        assert.ok(
+          scale.drawn <= scale.frame + 0.5 || scale.drawn >= scale.natural * 0.75 - 1,
+          `fits the panel width or scrolls at the smallest readable scale (${JSON.stringify(scale)})`,
+        );
         await panel.screenshot(`${theme}-${width < 900 ? 'narrow' : 'wide'}-inline-graph`);
         if (width > 900) await graphOf(page, 1).screenshot({ path: path.join(screenshotDir, `${theme}-inline-graph-closeup.png`), animations: 'disabled' });
         await assertClean(panel);
@@ -299,4 +403,3 @@ describe('play panel webview: inline plan graphs', { timeout: 120_000 }, () => {
     });
   }
 });
-

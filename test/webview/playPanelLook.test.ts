@@ -33,7 +33,8 @@ test('wide: story on the left, tools and state on the right (light theme)', { ti
     assert.ok(layout.sideLeft >= layout.storyRight && layout.sideLeft > 700, `two columns (${JSON.stringify(layout)})`);
     await panel.page.locator('.attempt-group[data-attempt="1"] .attempt-header').click();
     await panel.screenshot('light-wide');
-  }));
+  }),
+);
 
 test('narrow: tools and state stacked under the story, in dark and light', { timeout }, async () => {
   for (const theme of ['dark', 'light'] as const) {
@@ -41,7 +42,11 @@ test('narrow: tools and state stacked under the story, in dark and light', { tim
       const layout = await sideColumn(panel);
       assert.ok(layout.sideTop >= layout.storyBottom, 'stacked');
       assert.equal(layout.sideWidth, 560);
-      assert.equal(await panel.page.locator(`[data-testid="${PlayPanelTestId.newGameButton}"] .button-label`).isVisible(), false, 'header buttons become icons');
+      assert.equal(
+        await panel.page.locator(`[data-testid="${PlayPanelTestId.newGameButton}"] .button-label`).isVisible(),
+        false,
+        'header buttons become icons',
+      );
       // Collapsing a section in the narrow layout is remembered for that layout only.
       await panel.page.locator('.section-tools .section-toggle').click();
       assert.equal(await panel.page.locator(`[data-testid="${PlayPanelTestId.toolRow}"]:visible`).count(), 0);
@@ -54,14 +59,22 @@ test('narrow: tools and state stacked under the story, in dark and light', { tim
 
 test('high contrast: borders from --vscode-contrastBorder', { timeout }, () =>
   withSession({ theme: 'highContrast', width: 1280, height: 800 }, async (panel) => {
-    const border = await panel.page.locator('.choice-button').first().evaluate((button) => getComputedStyle(button).borderTopColor);
+    const border = await panel.page
+      .locator('.choice-button')
+      .first()
+      .evaluate((button) => getComputedStyle(button).borderTopColor);
     assert.equal(border, 'rgb(111, 195, 223)');
     await panel.screenshot('high-contrast-wide');
-  }));
+  }),
+);
 
 test('the max-replan dialog in the light theme', { timeout }, () =>
   withSession({ theme: 'light', width: 1280, height: 800 }, async (panel) => {
-    await panel.send({ type: 'turnStarted', input: 'Storm the inner ward', index: 3 }, { type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true });
+    await panel.send(
+      { type: 'turnStarted', input: 'Storm the inner ward', index: 3 },
+      { type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true },
+    );
     assert.equal(await panel.page.locator(`[data-testid="${PlayPanelTestId.maxReplanDialog}"]`).isVisible(), true);
     await panel.screenshot('light-max-replan-dialog');
-  }));
+  }),
+);

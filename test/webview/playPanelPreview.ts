@@ -2,7 +2,16 @@
 import type { Server } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { FromPlayWebview, ToPlayWebview } from '../../src/protocol/playPanelMessages.js';
-import { closeServer, launchPreviewBrowser, previewPage, previewPageHtml, requireBundles, startPreviewServer, watchPageErrors, type PreviewPage as ShellPage } from './previewShell.js';
+import {
+  closeServer,
+  launchPreviewBrowser,
+  previewPage,
+  previewPageHtml,
+  requireBundles,
+  startPreviewServer,
+  watchPageErrors,
+  type PreviewPage as ShellPage,
+} from './previewShell.js';
 import type { PreviewTheme } from './vscodeThemes.js';
 
 export { projectRoot, screenshotDir } from './previewShell.js';

@@ -46,7 +46,9 @@ export class PlayPanelTestKit {
 export async function assertClean(panel: PreviewPage): Promise<void> {
   assert.deepEqual(await panel.problems(), [], 'no CSP violations, page errors or console errors');
   const inline = await panel.page.evaluate(() =>
-    [...document.querySelectorAll('*')].flatMap((element) => [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${element.tagName}[${attribute.name}]`)),
+    [...document.querySelectorAll('*')].flatMap((element) =>
+      [...element.attributes].filter((attribute) => /^on/i.test(attribute.name)).map((attribute) => `${element.tagName}[${attribute.name}]`),
+    ),
   );
   assert.deepEqual(inline, [], 'no inline event handler attributes');
 }
@@ -62,7 +64,10 @@ export function byTestId(page: Page, id: string, extra = ''): Locator {
 
 /** The computed text colour of the first match. */
 export function color(page: Page, selector: string): Promise<string> {
-  return page.locator(selector).first().evaluate((element) => getComputedStyle(element).color);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((element) => getComputedStyle(element).color);
 }
 
 /** Resolves once the story shows its bottom. */

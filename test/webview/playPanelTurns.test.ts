@@ -32,17 +32,26 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     const pendingText = page.locator('.turn.is-pending .narration-pending-text');
     assert.match(await pendingText.innerText(), /^Choosing skills…/);
     assert.equal(await page.locator('.turn.is-pending .narration-pending').getAttribute('role'), 'status');
-    await page.waitForFunction(() => /^Choosing skills… \d+\.\d s$/.test(document.querySelector('.turn.is-pending .narration-pending')?.textContent?.trim() ?? ''));
+    await page.waitForFunction(() =>
+      /^Choosing skills… \d+\.\d s$/.test(document.querySelector('.turn.is-pending .narration-pending')?.textContent?.trim() ?? ''),
+    );
     assert.equal(await page.locator('.turn.is-pending .narration-pending-time').getAttribute('aria-hidden'), 'true', 'the ticking time is not announced');
     assert.match(await pendingText.innerText(), /^Choosing skills…$/);
     await byTestId(page, PlayPanelTestId.cancelButton).click();
     assert.deepEqual((await panel.posted()).slice(1), [{ type: 'cancel' }]);
 
-    const firstTools: ToolRunView[] = [toolRun(1, 'roll', 'dice-roller', 'pending'), toolRun(1, 'perceive', 'npc-perception', 'pending'), toolRun(1, 'narrate', 'storyteller', 'pending')];
+    const firstTools: ToolRunView[] = [
+      toolRun(1, 'roll', 'dice-roller', 'pending'),
+      toolRun(1, 'perceive', 'npc-perception', 'pending'),
+      toolRun(1, 'narrate', 'storyteller', 'pending'),
+    ];
     await panel.send(
       { type: 'attemptStarted', attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', tools: firstTools },
       { type: 'toolUpdated', tool: toolRun(1, 'roll', 'dice-roller', 'running', { logLines: [{ level: 'info', text: 'Rolled 1d20 for search: [20] = 20' }] }) },
-      { type: 'toolUpdated', tool: toolRun(1, 'roll', 'dice-roller', 'success', { durationMs: 84, logLines: [{ level: 'info', text: 'Rolled 1d20 for search: [20] = 20' }] }) },
+      {
+        type: 'toolUpdated',
+        tool: toolRun(1, 'roll', 'dice-roller', 'success', { durationMs: 84, logLines: [{ level: 'info', text: 'Rolled 1d20 for search: [20] = 20' }] }),
+      },
       { type: 'toolUpdated', tool: toolRun(1, 'perceive', 'npc-perception', 'retrying', { retries: 1 }) },
     );
     assert.match(await pendingText.innerText(), /^Running perceive \(npc-perception\)…/, 'the plan is written: the turn names the tools it waits for');
@@ -62,7 +71,7 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
         logLines: [
           { level: 'debug', text: 'loading attitudes for 2 NPCs' },
           { level: 'warn', text: 'no attitude for "gatekeeper", assuming neutral' },
-          { level: 'stderr', text: 'TypeError: Cannot read properties of undefined (reading \'attitude\')' },
+          { level: 'stderr', text: "TypeError: Cannot read properties of undefined (reading 'attitude')" },
         ],
       }),
     });
@@ -77,15 +86,33 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     assert.equal(await perceive.locator('.tool-log').isVisible(), true, 'an open log stays open across updates');
 
     await panel.send(
-      { type: 'attemptFinished', attempt: { attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', outcome: 'failed', failedTools: ['perceive'], disabledSkills: [], tools: ['roll', 'perceive', 'narrate'] } },
+      {
+        type: 'attemptFinished',
+        attempt: {
+          attempt: 1,
+          planId: 'turn-3-guardhouse',
+          narrator: 'pattern',
+          outcome: 'failed',
+          failedTools: ['perceive'],
+          disabledSkills: [],
+          tools: ['roll', 'perceive', 'narrate'],
+        },
+      },
       {
         type: 'attemptStarted',
         attempt: 2,
         planId: 'turn-3-guardhouse-r1',
         narrator: 'pattern',
-        tools: [toolRun(2, 'roll', 'dice-roller', 'success', { durationMs: 71 }), toolRun(2, 'narrate', 'storyteller', 'running', { logLines: [{ level: 'info', text: 'Telling the search with a natural 20' }] })],
+        tools: [
+          toolRun(2, 'roll', 'dice-roller', 'success', { durationMs: 71 }),
+          toolRun(2, 'narrate', 'storyteller', 'running', { logLines: [{ level: 'info', text: 'Telling the search with a natural 20' }] }),
+        ],
       },
-      { type: 'stateChanged', state: { ...sessionState, player: { name: 'Mara Quill', hp: 9, maxHp: 12, inventory: ['lockpicks', 'storm lantern', 'rope (30 ft)', 'ring of keys'] } }, changedKeys: ['player'] },
+      {
+        type: 'stateChanged',
+        state: { ...sessionState, player: { name: 'Mara Quill', hp: 9, maxHp: 12, inventory: ['lockpicks', 'storm lantern', 'rope (30 ft)', 'ring of keys'] } },
+        changedKeys: ['player'],
+      },
     );
     const firstAttempt = page.locator('.attempt-group[data-attempt="1"] .attempt-header');
     assert.match(await firstAttempt.innerText(), /Attempt 1 — failed: npc-perception/, 'failed tools are named by skill');
@@ -97,7 +124,11 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     await page.locator('[data-tool-id="narrate"][data-attempt="2"] .tool-row-head').click();
     await panel.screenshot('dark-wide-running');
     // The local model's retelling streams under the pending turn's status, piece by piece; the stage says so.
-    await panel.send({ type: 'narrationStreamed', text: ' The rubble' }, { type: 'narrationStreamed', text: ' shifts under your hands, and' }, { type: 'narrationStreamed', text: ' a ring of keys glints' });
+    await panel.send(
+      { type: 'narrationStreamed', text: ' The rubble' },
+      { type: 'narrationStreamed', text: ' shifts under your hands, and' },
+      { type: 'narrationStreamed', text: ' a ring of keys glints' },
+    );
     const streaming = page.locator('.turn.is-pending .narration-streaming');
     assert.equal(await streaming.innerText(), 'The rubble shifts under your hands, and a ring of keys glints');
     assert.equal(await streaming.getAttribute('aria-hidden'), 'true', 'the pieces are not announced one by one; the finished narration is');
@@ -105,22 +136,41 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     await panel.screenshot('dark-wide-streaming');
 
     const finished = turnThree([
-      { attempt: 1, planId: 'turn-3-guardhouse', narrator: 'pattern', outcome: 'failed', failedTools: ['perceive'], disabledSkills: [], tools: ['roll', 'perceive', 'narrate'] },
-      { attempt: 2, planId: 'turn-3-guardhouse-r1', narrator: 'pattern', outcome: 'success', failedTools: [], disabledSkills: ['npc-perception'], tools: ['roll', 'narrate'] },
+      {
+        attempt: 1,
+        planId: 'turn-3-guardhouse',
+        narrator: 'pattern',
+        outcome: 'failed',
+        failedTools: ['perceive'],
+        disabledSkills: [],
+        tools: ['roll', 'perceive', 'narrate'],
+      },
+      {
+        attempt: 2,
+        planId: 'turn-3-guardhouse-r1',
+        narrator: 'pattern',
+        outcome: 'success',
+        failedTools: [],
+        disabledSkills: ['npc-perception'],
+        tools: ['roll', 'narrate'],
+      },
     ]);
     // The reader scrolled up to reread: the new turn does not pull them down, a button offers to.
     // Deterministic: the story overflows and shows its bottom, so scrolling to the top always fires a scroll
     // event; the panel's own scroll listener was added first, so once ours runs the panel has seen the reader
     // scroll up (no timer that a slow frame could beat).
     await waitForStoryBottom(page);
-    await byTestId(page, PlayPanelTestId.story).evaluate((story) => new Promise<void>((resolve, reject) => {
-      if (story.scrollTop === 0) {
-        reject(new Error(`the story must overflow to scroll up (scrollHeight ${story.scrollHeight}, clientHeight ${story.clientHeight})`));
-        return;
-      }
-      story.addEventListener('scroll', () => resolve(), { once: true });
-      story.scrollTop = 0;
-    }));
+    await byTestId(page, PlayPanelTestId.story).evaluate(
+      (story) =>
+        new Promise<void>((resolve, reject) => {
+          if (story.scrollTop === 0) {
+            reject(new Error(`the story must overflow to scroll up (scrollHeight ${story.scrollHeight}, clientHeight ${story.clientHeight})`));
+            return;
+          }
+          story.addEventListener('scroll', () => resolve(), { once: true });
+          story.scrollTop = 0;
+        }),
+    );
     await panel.send({ type: 'turnFinished', turn: finished, state: sessionState, maxAttemptsReached: false });
     const jump = page.getByRole('button', { name: 'New narration' });
     assert.equal(await jump.isVisible(), true);
@@ -131,7 +181,10 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     assert.equal(await busy.isVisible(), false);
     assert.equal(await byTestId(page, PlayPanelTestId.narrationEntry).count(), 3);
     assert.equal(await page.locator('.turn.is-pending').count(), 0);
-    assert.deepEqual(await byTestId(page, PlayPanelTestId.choiceButton).evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset['turnIndex'])), ['3', '3', '3']);
+    assert.deepEqual(
+      await byTestId(page, PlayPanelTestId.choiceButton).evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset['turnIndex'])),
+      ['3', '3', '3'],
+    );
     assert.equal(await byTestId(page, PlayPanelTestId.choiceButton).first().isEnabled(), true);
     assert.equal(await page.locator('.turn[data-turn-index="2"] .past-choices .is-chosen').innerText(), choices[2]);
     assert.match(await page.locator('[aria-live="polite"]').innerText(), /ring of keys/, 'the new narration is announced');
@@ -142,12 +195,14 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     await assertClean(panel);
   });
 
-
   test('a turn that ran out of plans opens the max-replan dialog with a focus trap', async () => {
     const panel = await kit.openWithSession();
     const { page } = panel;
     await page.locator(`[data-testid="${PlayPanelTestId.input}"]`).focus();
-    await panel.send({ type: 'turnStarted', input: 'Storm the inner ward', index: 3 }, { type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true });
+    await panel.send(
+      { type: 'turnStarted', input: 'Storm the inner ward', index: 3 },
+      { type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true },
+    );
     const dialog = byTestId(page, PlayPanelTestId.maxReplanDialog);
     assert.equal(await dialog.isVisible(), true);
     assert.match(await dialog.innerText(), /The narrator tried 5 plans and none succeeded/);
@@ -181,13 +236,15 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     assert.equal(await dialog.isVisible(), false);
   });
 
-
   test('an untrusted workspace shows the trust banner and disables playing', async () => {
     const panel = await kit.openWithSession({}, { trusted: false });
     const { page } = panel;
     const banner = byTestId(page, PlayPanelTestId.trustBanner);
     assert.equal(await banner.isVisible(), true);
-    assert.match(await banner.innerText(), /This workspace is not trusted, so Narratoria runs no skill scripts and loads no model\. You can still read the story and its state\./);
+    assert.match(
+      await banner.innerText(),
+      /This workspace is not trusted, so Narratoria runs no skill scripts and loads no model\. You can still read the story and its state\./,
+    );
     assert.equal(await byTestId(page, PlayPanelTestId.input).isDisabled(), true);
     assert.equal(await byTestId(page, PlayPanelTestId.sendButton).isDisabled(), true);
     assert.equal(await byTestId(page, PlayPanelTestId.choiceButton).first().isDisabled(), true);
@@ -203,11 +260,13 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     assert.equal(await byTestId(page, PlayPanelTestId.choiceButton).first().isEnabled(), true);
   });
 
-
   test('a turn that cannot run shows a notice with Retry; a restart snapshot clears the story', async () => {
     const panel = await kit.openWithSession();
     const { page } = panel;
-    await panel.send({ type: 'turnStarted', input: 'listen at the door', index: 3 }, { type: 'turnFailed', message: 'The turn could not be played: The skills folder could not be read' });
+    await panel.send(
+      { type: 'turnStarted', input: 'listen at the door', index: 3 },
+      { type: 'turnFailed', message: 'The turn could not be played: The skills folder could not be read' },
+    );
     const notice = byTestId(page, PlayPanelTestId.errorNotice);
     assert.equal(await notice.getAttribute('data-kind'), 'turnFailed');
     assert.match(await notice.innerText(), /The turn could not be played: The skills folder could not be read\./);
@@ -216,7 +275,17 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     await notice.getByRole('button', { name: 'Retry' }).click();
     assert.deepEqual((await panel.posted()).slice(1), [{ type: 'play', input: 'listen at the door' }]);
 
-    await panel.send({ type: 'snapshot', snapshot: snapshot(kit.origin, { sessionId: 'session-2', sessionName: '2026-11-28-1700', turns: [], state: {}, changedKeys: [], notice: 'A saved play-through could not be opened: "2026-11-27-0900" is damaged: not valid JSON. It was left as it is.' }) });
+    await panel.send({
+      type: 'snapshot',
+      snapshot: snapshot(kit.origin, {
+        sessionId: 'session-2',
+        sessionName: '2026-11-28-1700',
+        turns: [],
+        state: {},
+        changedKeys: [],
+        notice: 'A saved play-through could not be opened: "2026-11-27-0900" is damaged: not valid JSON. It was left as it is.',
+      }),
+    });
     assert.equal(await byTestId(page, PlayPanelTestId.narrationEntry).count(), 0);
     assert.equal(await byTestId(page, PlayPanelTestId.errorNotice).count(), 0);
     assert.match(await page.locator('.story-empty').innerText(), /Your story starts here/);
@@ -225,7 +294,6 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     await page.locator('.banner-info').getByRole('button', { name: 'Dismiss' }).click();
     assert.equal(await page.locator('.banner-info').isVisible(), false);
   });
-
 
   test('after a reload mid-turn the snapshot shows the running turn', async () => {
     const panel = await kit.openWithSession({}, { busy: true, runningInput: 'climb the wall' });
@@ -236,18 +304,23 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
   });
 
   test('a panel opened mid-turn replays the attempts and tools so far', async () => {
-    const panel = await kit.openWithSession({}, {
-      busy: true,
-      runningInput: 'roll to climb the wall',
-      runningAttempts: [
-        {
-          attempt: 1, planId: 'plan-1', narrator: 'pattern',
-          tools: [toolRun(1, 'check', 'broken-dice', 'failed', { planId: 'plan-1', error: { category: 'process_error', message: 'exit 1' } })],
-          finished: { attempt: 1, planId: 'plan-1', narrator: 'pattern', outcome: 'failed', failedTools: ['check'], disabledSkills: [], tools: ['check'] },
-        },
-        { attempt: 2, planId: 'plan-2', narrator: 'pattern', tools: [toolRun(2, 'roll', 'dice-roller', 'running', { planId: 'plan-2' })] },
-      ],
-    });
+    const panel = await kit.openWithSession(
+      {},
+      {
+        busy: true,
+        runningInput: 'roll to climb the wall',
+        runningAttempts: [
+          {
+            attempt: 1,
+            planId: 'plan-1',
+            narrator: 'pattern',
+            tools: [toolRun(1, 'check', 'broken-dice', 'failed', { planId: 'plan-1', error: { category: 'process_error', message: 'exit 1' } })],
+            finished: { attempt: 1, planId: 'plan-1', narrator: 'pattern', outcome: 'failed', failedTools: ['check'], disabledSkills: [], tools: ['check'] },
+          },
+          { attempt: 2, planId: 'plan-2', narrator: 'pattern', tools: [toolRun(2, 'roll', 'dice-roller', 'running', { planId: 'plan-2' })] },
+        ],
+      },
+    );
     const { page } = panel;
     await byTestId(page, PlayPanelTestId.toolRow, '[data-tool-id="roll"]').waitFor();
     assert.equal(await byTestId(page, PlayPanelTestId.toolRow, '[data-tool-id="roll"]').getAttribute('data-status'), 'running');
@@ -262,13 +335,23 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     for (const id of await testIdsIn(panel.page)) seen.add(id);
     await panel.send(
       { type: 'trustChanged', trusted: true },
-      { type: 'attemptStarted', attempt: 1, planId: 'p', narrator: 'pattern', tools: [toolRun(1, 'roll', 'dice-roller', 'running'), toolRun(1, 'narrate', 'storyteller', 'pending')], graph: guardhouseReplanGraph },
+      {
+        type: 'attemptStarted',
+        attempt: 1,
+        planId: 'p',
+        narrator: 'pattern',
+        tools: [toolRun(1, 'roll', 'dice-roller', 'running'), toolRun(1, 'narrate', 'storyteller', 'pending')],
+        graph: guardhouseReplanGraph,
+      },
     );
     await byTestId(panel.page, PlayPanelTestId.graphToggle).click();
     for (const id of await testIdsIn(panel.page)) seen.add(id);
     await panel.send({ type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true });
     for (const id of await testIdsIn(panel.page)) seen.add(id);
-    assert.deepEqual(Object.values(PlayPanelTestId).filter((id) => !seen.has(id)), []);
+    assert.deepEqual(
+      Object.values(PlayPanelTestId).filter((id) => !seen.has(id)),
+      [],
+    );
     await assertClean(panel);
   });
 });

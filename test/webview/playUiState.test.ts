@@ -17,15 +17,25 @@ function memoryStorage(initial?: unknown): UiStateStorage & { saved: unknown } {
 }
 
 test('a missing or malformed saved state falls back to defaults field by field', () => {
-  assert.deepEqual(sanitizeUiState(undefined), { inputHistory: [], draft: '', expandedStatePaths: [], dismissedNotices: [], collapsedSections: [], openGraphs: [] });
-  assert.deepEqual(sanitizeUiState({ inputHistory: ['a', 3, 'b'], draft: 42, expandedStatePaths: 'dice', dismissedNotices: ['x'], openGraphs: ['3/1/p', null] }), {
-    inputHistory: ['a', 'b'],
+  assert.deepEqual(sanitizeUiState(undefined), {
+    inputHistory: [],
     draft: '',
     expandedStatePaths: [],
-    dismissedNotices: ['x'],
+    dismissedNotices: [],
     collapsedSections: [],
-    openGraphs: ['3/1/p'],
+    openGraphs: [],
   });
+  assert.deepEqual(
+    sanitizeUiState({ inputHistory: ['a', 3, 'b'], draft: 42, expandedStatePaths: 'dice', dismissedNotices: ['x'], openGraphs: ['3/1/p', null] }),
+    {
+      inputHistory: ['a', 'b'],
+      draft: '',
+      expandedStatePaths: [],
+      dismissedNotices: ['x'],
+      collapsedSections: [],
+      openGraphs: ['3/1/p'],
+    },
+  );
 });
 
 test('the history keeps 50 entries without consecutive duplicates or blanks, and every change is saved', () => {

@@ -12,7 +12,16 @@ export const projectRoot = path.resolve(import.meta.dirname, '../..');
 export const screenshotDir = path.join(projectRoot, 'test-output', 'webview');
 export const distWebview = path.join(projectRoot, 'dist', 'webview');
 export const chromiumPath = '/usr/bin/chromium';
-export const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /** A response of the preview server. */
 export interface Served {
@@ -67,13 +76,23 @@ export function closeServer(server: Server): Promise<void> {
  * The panel's page exactly as the extension builds it (`webviewPageHtml`), plus what VS Code adds: theme variables, the
  * theme class, and the API. `bootstrap` is test code run after the API is defined and before the view's script.
  */
-export function previewPageHtml(origin: string, theme: PreviewTheme, shell: Omit<WebviewPage, 'cspSource' | 'resource'>, savedState: unknown = undefined, bootstrap = ''): string {
+export function previewPageHtml(
+  origin: string,
+  theme: PreviewTheme,
+  shell: Omit<WebviewPage, 'cspSource' | 'resource'>,
+  savedState: unknown = undefined,
+  bootstrap = '',
+): string {
   const nonce = randomBytes(16).toString('base64');
   let page = webviewPageHtml({ ...shell, cspSource: origin, resource: (file) => `${origin}/dist/webview/${file}` }, nonce);
   // VS Code sets the theme variables on <html> itself; here they come from a stylesheet, so style-src needs no nonce.
   page = replaceOnce(page, '<meta name="viewport"', `<link rel="stylesheet" href="${origin}/theme.css?theme=${theme}">\n<meta name="viewport"`);
   page = replaceOnce(page, '<body>', `<body class="${themeKind(theme)}" data-vscode-theme-kind="${themeKind(theme)}">`);
-  return replaceOnce(page, `<script nonce="${nonce}" src=`, `<script nonce="${nonce}">\n${fakeVsCodeApi(savedState)}\n${bootstrap}\n</script>\n<script nonce="${nonce}" src=`);
+  return replaceOnce(
+    page,
+    `<script nonce="${nonce}" src=`,
+    `<script nonce="${nonce}">\n${fakeVsCodeApi(savedState)}\n${bootstrap}\n</script>\n<script nonce="${nonce}" src=`,
+  );
 }
 
 /**

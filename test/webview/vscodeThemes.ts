@@ -273,9 +273,33 @@ code { font-family: var(--monaco-monospace-font); color: var(--vscode-textPrefor
 /** The chart and terminal colours the graph uses (VS Code's built-in defaults), as declarations for `:root`. */
 export function chartColours(theme: PreviewTheme): string {
   const colours: Record<PreviewTheme, Record<string, string>> = {
-    dark: { 'charts-blue': '#3794ff', 'charts-green': '#89d185', 'charts-yellow': '#cca700', 'charts-orange': '#d18616', 'charts-red': '#f14c4c', 'terminal-ansiMagenta': '#bc3fbc', 'terminal-ansiCyan': '#11a8cd' },
-    light: { 'charts-blue': '#1a85ff', 'charts-green': '#388a34', 'charts-yellow': '#bf8803', 'charts-orange': '#d18616', 'charts-red': '#e51400', 'terminal-ansiMagenta': '#bc05bc', 'terminal-ansiCyan': '#0598bc' },
-    highContrast: { 'charts-blue': '#3794ff', 'charts-green': '#89d185', 'charts-yellow': '#ffd370', 'charts-orange': '#ab5a00', 'charts-red': '#f48771', 'terminal-ansiMagenta': '#d670d6', 'terminal-ansiCyan': '#29b8db' },
+    dark: {
+      'charts-blue': '#3794ff',
+      'charts-green': '#89d185',
+      'charts-yellow': '#cca700',
+      'charts-orange': '#d18616',
+      'charts-red': '#f14c4c',
+      'terminal-ansiMagenta': '#bc3fbc',
+      'terminal-ansiCyan': '#11a8cd',
+    },
+    light: {
+      'charts-blue': '#1a85ff',
+      'charts-green': '#388a34',
+      'charts-yellow': '#bf8803',
+      'charts-orange': '#d18616',
+      'charts-red': '#e51400',
+      'terminal-ansiMagenta': '#bc05bc',
+      'terminal-ansiCyan': '#0598bc',
+    },
+    highContrast: {
+      'charts-blue': '#3794ff',
+      'charts-green': '#89d185',
+      'charts-yellow': '#ffd370',
+      'charts-orange': '#ab5a00',
+      'charts-red': '#f48771',
+      'terminal-ansiMagenta': '#d670d6',
+      'terminal-ansiCyan': '#29b8db',
+    },
   };
   return Object.entries(colours[theme])
     .map(([name, value]) => `  --vscode-${name}: ${value};`)

@@ -4,25 +4,11 @@
 
 const fs = require('node:fs');
 const path = require('node:path');
-const { emit, fail, log, readConfig, runTool, sharedDirectory, writeFileAtomic } = require('../lib/narratoria-skill-sdk.js');
+const { cleanText, emit, fail, log, readConfig, runTool, sharedDirectory, stableHash, writeFileAtomic } = require('../lib/narratoria-skill-sdk.js');
 
 const MAX_NAME = 100;
 const MAX_DESCRIPTION = 2000;
 const PALETTES = ['natural', 'vivid', 'muted', 'noir', 'sepia'];
-
-/** FNV-1a 32-bit hash: the deterministic source of every choice the description leaves open. */
-function hash(text) {
-  let h = 2166136261;
-  for (const char of text) {
-    h ^= char.codePointAt(0);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h;
-}
-
-function cleanText(value, max) {
-  return value.replace(/[\u0000-\u001f\u007f\ufffe\uffff]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
-}
 
 /** "Sir Aldric the Bold" -> "sir-aldric-the-bold"; names without Latin letters get a hash-based slug. */
 function slugify(name) {
@@ -35,7 +21,7 @@ function slugify(name) {
     .replace(/^-+|-+$/g, '')
     .slice(0, 60)
     .replace(/-+$/, '');
-  return slug || `character-${hash(name).toString(16)}`;
+  return slug || `character-${stableHash(name).toString(16)}`;
 }
 
 function escapeXml(text) {
@@ -165,7 +151,7 @@ function wordsBefore(words, nouns, span) {
 }
 
 function pick(list, seed, salt) {
-  return list[hash(`${seed}|${salt}`) % list.length];
+  return list[stableHash(`${seed}|${salt}`) % list.length];
 }
 
 /**

@@ -3,7 +3,7 @@
 'use strict';
 
 const path = require('node:path');
-const { InputError, dataDirectory, readCheckedConfig, runTool, withLock } = require('../lib/narratoria-skill-sdk.js');
+const { InputError, cleanText, dataDirectory, readCheckedConfig, runTool, withLock } = require('../lib/narratoria-skill-sdk.js');
 const { DEFAULT_SIGNIFICANCE, STORE_FILE, appendMemory, newMemoryId, significanceValue } = require('../lib/memories.js');
 const { summaryInStoryVoice } = require('../lib/storyVoice.js');
 
@@ -15,10 +15,6 @@ const CONFIG = {
   maxMemories: { fallback: 1000, valid: (v) => Number.isSafeInteger(v) && v >= 1 },
   embeddingModel: { fallback: '', valid: (v) => typeof v === 'string' },
 };
-
-function cleanText(value) {
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
-}
 
 /** A list of distinct non-empty strings (order kept), or an InputError naming the field. */
 function stringList(value, field) {

@@ -2,26 +2,11 @@
 // player-choices/offer: builds 3-5 contextual options for the player's next move (with consequence hints) from the situation, the action and dependency results such as a dice roll, as Narratoria protocol v0 NDJSON.
 'use strict';
 
-const { emit, fail, isObject, readConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
+const { cleanText, emit, fail, isObject, readConfig, runTool, stableHash } = require('../lib/narratoria-skill-sdk.js');
 
 const MIN_COUNT = 3;
 const MAX_COUNT = 5;
 const MAX_TEXT = 4000;
-
-/** FNV-1a 32-bit hash: rotates the templates deterministically with the input. */
-function hash(text) {
-  let h = 2166136261;
-  for (const char of text) {
-    h ^= char.codePointAt(0);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h;
-}
-
-function cleanText(value, max) {
-  if (typeof value !== 'string') return '';
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
-}
 
 function capitalize(text) {
   return text.charAt(0).toUpperCase() + text.slice(1);
@@ -283,7 +268,7 @@ async function main({ request, input }) {
     context = cleanText(state.story.lastNarration, MAX_TEXT);
   }
   const scenes = detectScenes(context);
-  const seed = hash(JSON.stringify([situation, action, tone, facts.dice ? [facts.dice.total, facts.dice.dc, facts.dice.success, facts.dice.critical] : null]));
+  const seed = stableHash(JSON.stringify([situation, action, tone, facts.dice ? [facts.dice.total, facts.dice.dc, facts.dice.success, facts.dice.critical] : null]));
 
   // The pool, best first: dependency options; two options of the strongest scene; the first of the second
   // scene (rotated by the input for variety); the rest of both scenes; then generic options.

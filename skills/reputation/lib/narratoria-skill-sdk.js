@@ -346,13 +346,26 @@ function readCheckedConfig(fields) {
   return config;
 }
 
-/** A generator of numbers in [0, 1) from a seed (a number or a string): mulberry32 over a FNV-1a hash of its text. */
-function seededRandom(seed) {
-  let state = 2166136261;
-  for (const char of String(seed)) {
-    state ^= char.codePointAt(0);
-    state = Math.imul(state, 16777619) >>> 0;
+/** A 32-bit number from a text, the same on every run and machine (FNV-1a over its code points): picks a variant of a phrase or a colour without randomness. */
+function stableHash(text) {
+  let hash = 2166136261;
+  for (const char of String(text)) {
+    hash ^= char.codePointAt(0);
+    hash = Math.imul(hash, 16777619) >>> 0;
   }
+  return hash;
+}
+
+/** Text fit to show or store: '' for a non-string; control characters and non-characters become spaces, runs of white space one space, trimmed; at most `max` characters when given. */
+function cleanText(value, max) {
+  if (typeof value !== 'string') return '';
+  const cleaned = value.replace(/[\u0000-\u001f\u007f\ufffe\uffff]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return max === undefined ? cleaned : cleaned.slice(0, max);
+}
+
+/** A generator of numbers in [0, 1) from a seed (a number or a string): mulberry32 over stableHash of its text. */
+function seededRandom(seed) {
+  let state = stableHash(seed);
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;
@@ -509,6 +522,8 @@ module.exports = {
   toolSeed,
   readConfig,
   readCheckedConfig,
+  stableHash,
+  cleanText,
   seededRandom,
   random,
   randomInteger,

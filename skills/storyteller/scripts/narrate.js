@@ -2,27 +2,12 @@
 // storyteller/narrate: template narration of the player's action or of a dice roll from the dependencies, as Narratoria protocol v0 NDJSON.
 'use strict';
 
-const { emit, fail, isObject, readConfig, runTool } = require('../lib/narratoria-skill-sdk.js');
+const { cleanText, emit, fail, isObject, readConfig, runTool, stableHash } = require('../lib/narratoria-skill-sdk.js');
 const { tellingOf } = require('../lib/results.js');
 const { NUMBER_WORD, addresseePhrase, playerWordsInSecondPerson, pronounsOf, reportedQuestion, reportedRequest, speaksToSomeone, vocativeOf } = require('../lib/voice.js');
 
 const STYLES = ['terse', 'vivid', 'poetic'];
 const PROVIDERS = ['template', 'local'];
-
-/** FNV-1a 32-bit hash: picks templates deterministically from the input. */
-function hash(text) {
-  let h = 2166136261;
-  for (const char of text) {
-    h ^= char.codePointAt(0);
-    h = Math.imul(h, 16777619) >>> 0;
-  }
-  return h;
-}
-
-function cleanText(value, max) {
-  if (typeof value !== 'string') return '';
-  return value.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, max);
-}
 
 
 /**
@@ -530,7 +515,7 @@ async function main({ request, input }) {
     // A roll that succeeded at an act the skill then refused: the roll is told ("the dice tumble to a 17"), not "it works".
     const template = triedAct !== phrase.act && (outcome === 'success' || outcome === 'criticalSuccess') ? 'rolled' : outcome;
     const choices = TEMPLATES[style][template] || OUTCOME_TEMPLATES[template];
-    const start = hash(key) % choices.length;
+    const start = stableHash(key) % choices.length;
     const variants = choices.map((_, offset) => choices[(start + offset) % choices.length](context).replace(/\s+/g, ' ').trim());
     // A whole sentence said again, or a phrase of the template's own ("taking in everything around you"); the
     // player's own action said again ("you walk into the tavern") is not a repetition of the narrator's.
@@ -542,7 +527,7 @@ async function main({ request, input }) {
     narration = [fresh, ...found].join(' ');
   }
   if (provider === 'local') {
-    const written = await narrateLocally({ narration, action: rawAction, target, mood, style, outcome, total: context.total, dc: context.dc }, hash(key));
+    const written = await narrateLocally({ narration, action: rawAction, target, mood, style, outcome, total: context.total, dc: context.dc }, stableHash(key));
     if (written.text) narration = written.text;
     else {
       emit({ type: 'log', level: 'warn', message: `The local model gave no narration (${written.reason}); using the templates.` });

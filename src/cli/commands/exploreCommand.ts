@@ -1,4 +1,4 @@
-// `narratoria explore`: plays seeded sessions of simulated players over the story (in parallel up to --jobs), reports problems, saves each problem session as a playtest under --out, and with --coverage measures the skill scripts' coverage; progress on stderr, Ctrl+C stops with a partial report.
+// `narratoria explore`: plays seeded sessions of simulated players over the story (in parallel up to --jobs), reports problems, and saves each problem session as a playtest under --out.
 import * as path from 'node:path';
 import { exploreStory, EXPLORE_DEFAULTS } from '../../runtime/explore/explorer.js';
 import { formatExploreText } from '../../runtime/explore/exploreReport.js';
@@ -6,6 +6,7 @@ import type { ExploreProgress } from '../../runtime/explore/exploreTypes.js';
 import type { NarratorChoice } from '../../runtime/playtest/playtestTypes.js';
 import { MAX_SEED } from '../../runtime/common/seed.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 const NARRATORS: readonly NarratorChoice[] = ['pattern', 'llm', 'auto'];
 
@@ -22,7 +23,7 @@ function progressWriter(io: CliIo): { readonly report: (progress: ExploreProgres
   let last = 0;
   let drawn = false;
   const text = (progress: ExploreProgress) =>
-    `explore: ${progress.sessionsDone}/${progress.sessionsTotal} sessions, ${progress.turnsPlayed} turns, ${progress.problems} problem${progress.problems === 1 ? '' : 's'}`;
+    `explore: ${progress.sessionsDone}/${progress.sessionsTotal} sessions, ${progress.turnsPlayed} turns, ${plural(progress.problems, 'problem')}`;
   return {
     report: (progress) => {
       const now = Date.now();
@@ -41,6 +42,7 @@ function progressWriter(io: CliIo): { readonly report: (progress: ExploreProgres
   };
 }
 
+/** With --coverage it also measures the skill scripts' coverage. Progress goes to stderr; Ctrl+C stops with a partial report. */
 export async function exploreCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
     root: { type: 'string' },

@@ -6,6 +6,7 @@ import { renderGraphSvg } from '../../runtime/graph/graphSvg.js';
 import { renderGraphDot, renderGraphMermaid } from '../../runtime/graph/graphText.js';
 import { toGraphJson } from '../../runtime/graph/graphJson.js';
 import { recordedPlan } from '../../runtime/graph/graphSource.js';
+import { storyScriptNames } from '../../runtime/graph/graphScriptNames.js';
 import { ExitCode, parseOptions, readInputFile, styler, UsageError, type CliIo } from '../cliSupport.js';
 
 const FORMATS = ['json', 'svg', 'dot', 'mermaid'] as const;
@@ -15,7 +16,8 @@ export async function graphCommand(args: readonly string[], io: CliIo): Promise<
   const { values, positionals } = parseOptions(args, { root: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } });
   const format = (values.format ?? 'json') as GraphFormat;
   if (!FORMATS.includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, not "${values.format}"`);
-  if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'graph needs a plan, run record or ExecutionResult file' : 'graph takes one file');
+  if (positionals.length !== 1)
+    throw new UsageError(positionals.length === 0 ? 'graph needs a plan, run record or ExecutionResult file' : 'graph takes one file');
   const file = positionals[0]!;
   const text = await readInputFile(file, io);
   let document: unknown;
@@ -25,10 +27,17 @@ export async function graphCommand(args: readonly string[], io: CliIo): Promise<
     throw new UsageError(`${file} is not valid JSON: ${(error as Error).message}`);
   }
   const root = path.resolve(io.cwd, values.root ?? '.');
-  const graphed = graphDocument(document, { planOfRun: (planId) => recordedPlan(root, planId) });
+  // A toolPath naming a script by an alias is drawn with the script's canonical name.
+  const graphed = graphDocument(document, { planOfRun: (planId) => recordedPlan(root, planId), scriptNames: storyScriptNames({ root }) });
   const title = `Plan graph of ${path.basename(file)}`;
   const output =
-    format === 'svg' ? renderGraphSvg(graphed.layout, { title }) : format === 'dot' ? renderGraphDot(graphed.layout) : format === 'mermaid' ? renderGraphMermaid(graphed.layout) : JSON.stringify(toGraphJson(graphed.layout), null, 2) + '\n';
+    format === 'svg'
+      ? renderGraphSvg(graphed.layout, { title })
+      : format === 'dot'
+        ? renderGraphDot(graphed.layout)
+        : format === 'mermaid'
+          ? renderGraphMermaid(graphed.layout)
+          : JSON.stringify(toGraphJson(graphed.layout), null, 2) + '\n';
   if (values.out) {
     const target = path.resolve(io.cwd, values.out);
     try {

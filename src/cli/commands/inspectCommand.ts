@@ -3,7 +3,19 @@ import * as path from 'node:path';
 import { inspectScript, type InspectedLine, type InspectReport } from '../../runtime/inspect/inspectScript.js';
 import { inspectRecording } from '../../runtime/inspect/inspectReplay.js';
 import { metaFileOf, readRecording, RecordingError, writeRecording, type Recording } from '../../runtime/inspect/recording.js';
-import { ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
+import {
+  ExitCode,
+  parseFormat,
+  parseJsonObject,
+  parseOptions,
+  parsePositiveInteger,
+  readInputFile,
+  styler,
+  toJson,
+  UsageError,
+  type CliIo,
+  type Styler,
+} from '../cliSupport.js';
 
 export async function inspectCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -18,7 +30,13 @@ export async function inspectCommand(args: readonly string[], io: CliIo, signal:
   const format = parseFormat(values.format);
   const style = styler(io.stdout, io.env);
   if (values.replay !== undefined) {
-    if (positionals.length > 0 || values.input !== undefined || values['input-file'] !== undefined || values.record !== undefined || values.timeout !== undefined) {
+    if (
+      positionals.length > 0 ||
+      values.input !== undefined ||
+      values['input-file'] !== undefined ||
+      values.record !== undefined ||
+      values.timeout !== undefined
+    ) {
       throw new UsageError('--replay runs nothing: give it only the recording (and --format)');
     }
     return replay(path.resolve(io.cwd, values.replay), format, io, style);
@@ -68,10 +86,15 @@ function printReport(report: InspectReport, format: 'text' | 'json', io: CliIo, 
     io.stdout.write(toJson(report));
   } else {
     if (report.command.length > 0) io.stdout.write(style.dim(`command: ${report.command.join(' ')}\n`));
-    if (report.stderr) io.stdout.write(`${style.bold('stderr')} (last ${report.stderr.length} chars):\n${report.stderr.replace(/^/gm, '  ')}${report.stderr.endsWith('\n') ? '' : '\n'}`);
+    if (report.stderr)
+      io.stdout.write(
+        `${style.bold('stderr')} (last ${report.stderr.length} chars):\n${report.stderr.replace(/^/gm, '  ')}${report.stderr.endsWith('\n') ? '' : '\n'}`,
+      );
     const exit = report.signal ? `killed by ${report.signal}` : `exit code ${report.exitCode}`;
     io.stdout.write(`${exit}${report.timedOut ? ' (timed out)' : ''}, ${report.lines.length} line(s), ${report.durationMs} ms\n`);
-    const verdict = report.verdict.ok ? style.green('✔ ' + report.verdict.message) : style.red(`✖ ${report.verdict.code ?? ''} (${report.verdict.category ?? ''}): ${report.verdict.message}`);
+    const verdict = report.verdict.ok
+      ? style.green('✔ ' + report.verdict.message)
+      : style.red(`✖ ${report.verdict.code ?? ''} (${report.verdict.category ?? ''}): ${report.verdict.message}`);
     io.stdout.write(verdict + '\n');
   }
 }

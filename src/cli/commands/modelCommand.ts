@@ -19,10 +19,24 @@ export async function modelCommand(args: readonly string[], io: CliIo, signal: A
     }
     case 'status': {
       const status = await modelStatus({ directory });
-      const report = { model: DEFAULT_MODEL.displayName, repository: DEFAULT_MODEL.repository, file: DEFAULT_MODEL.file, sizeBytes: DEFAULT_MODEL.sizeBytes, sha256: DEFAULT_MODEL.sha256, ...status };
+      const report = {
+        model: DEFAULT_MODEL.displayName,
+        repository: DEFAULT_MODEL.repository,
+        file: DEFAULT_MODEL.file,
+        sizeBytes: DEFAULT_MODEL.sizeBytes,
+        sha256: DEFAULT_MODEL.sha256,
+        ...status,
+      };
       if (format === 'json') io.stdout.write(toJson(report));
       else {
-        const what = status.state === 'present' ? (status.verified ? style.green('present, verified') : style.yellow('present, not verified yet')) : status.state === 'partial' ? style.yellow(`partly downloaded (${mb(status.bytes)} of ${status.totalBytes ? mb(status.totalBytes) : '?'})`) : style.dim('not downloaded');
+        const what =
+          status.state === 'present'
+            ? status.verified
+              ? style.green('present, verified')
+              : style.yellow('present, not verified yet')
+            : status.state === 'partial'
+              ? style.yellow(`partly downloaded (${mb(status.bytes)} of ${status.totalBytes ? mb(status.totalBytes) : '?'})`)
+              : style.dim('not downloaded');
         io.stdout.write(`${DEFAULT_MODEL.displayName} (${DEFAULT_MODEL.repository}, ${mb(DEFAULT_MODEL.sizeBytes ?? 0)}): ${what}\n${status.path}\n`);
       }
       return status.state === 'present' && status.verified ? ExitCode.Success : ExitCode.Failure;
@@ -32,7 +46,11 @@ export async function modelCommand(args: readonly string[], io: CliIo, signal: A
       if (status.state === 'present' && !status.verified) {
         const verification = await verifyModelFile(status.path, DEFAULT_MODEL);
         if (verification.ok) {
-          io.stdout.write(format === 'json' ? toJson({ ok: true, path: status.path, downloaded: false, sha256: verification.sha256 }) : `${style.green('✔')} ${status.path} verified (SHA-256 ${verification.sha256})\n`);
+          io.stdout.write(
+            format === 'json'
+              ? toJson({ ok: true, path: status.path, downloaded: false, sha256: verification.sha256 })
+              : `${style.green('✔')} ${status.path} verified (SHA-256 ${verification.sha256})\n`,
+          );
           return ExitCode.Success;
         }
         io.stderr.write(`${verification.message}; downloading it again\n`);
@@ -56,7 +74,9 @@ export async function modelCommand(args: readonly string[], io: CliIo, signal: A
         });
         if (io.stdout.isTTY && format === 'text') io.stdout.write('\n');
         if (!result.ok) {
-          io.stderr.write(`narratoria: the model download failed (${result.code}): ${result.message}\nThe pattern narrator keeps working without the model; run the command again to resume.\n`);
+          io.stderr.write(
+            `narratoria: the model download failed (${result.code}): ${result.message}\nThe pattern narrator keeps working without the model; run the command again to resume.\n`,
+          );
           if (format === 'json') io.stdout.write(toJson(result));
           return ExitCode.Failure;
         }

@@ -10,7 +10,6 @@ import { readSessionFile } from '../../runtime/session/sessionStore.js';
 import { chooseSession } from './playSessionChoice.js';
 import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
 import { runTurn } from '../../runtime/session/turnRunner.js';
-import type { Disposable } from '../../runtime/common/disposable.js';
 import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
@@ -75,7 +74,9 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
   if (chosen?.note) io.stderr.write(`${style.dim(chosen.note)}\n`);
   if (chosen?.file !== undefined && chosen.id !== undefined && values.new === true && (await readSessionFile(chosen.file)) !== undefined) {
     // --new with the name of a saved play-through: it is not overwritten.
-    throw new UsageError(`the session "${chosen.id}" already exists; continue it without --new, or delete it first with "narratoria sessions delete ${chosen.id}"`);
+    throw new UsageError(
+      `the session "${chosen.id}" already exists; continue it without --new, or delete it first with "narratoria sessions delete ${chosen.id}"`,
+    );
   }
   const sessionOptions = chosen ? { file: chosen.file, ...(chosen.dataScope ? { dataScope: chosen.dataScope } : {}), refuseUnreadable: true } : undefined;
   try {
@@ -91,11 +92,26 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       };
       try {
         if (sessionOptions !== undefined) {
-          const session = await openSession({ root, ...sessionOptions, narrator: choice.narrator, skills: registry, execution: executionOptions, turnBudgetMs });
+          const session = await openSession({
+            root,
+            ...sessionOptions,
+            narrator: choice.narrator,
+            skills: registry,
+            execution: executionOptions,
+            turnBudgetMs,
+          });
           session.onDidStartPlanRun(({ run }) => follow(run));
           result = await session.play(once, signal);
         } else {
-          result = await runTurn(once, { narrator: choice.narrator, skills: registry, state: {}, execution: executionOptions, turnBudgetMs, signal, onPlanRunStarted: follow });
+          result = await runTurn(once, {
+            narrator: choice.narrator,
+            skills: registry,
+            state: {},
+            execution: executionOptions,
+            turnBudgetMs,
+            signal,
+            onPlanRunStarted: follow,
+          });
         }
       } finally {
         progress.stop();
@@ -104,18 +120,26 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       else printTurn(result, io, style, true, explain, records, streamed.take());
       return result.cancelled ? ExitCode.Failure : ExitCode.Success;
     }
-    return await interactive(io, signal, style, choice.reason, explain, records, await openSession({
-      root,
-      ...sessionOptions,
-      narrator: choice.narrator,
-      skills: registry,
-      execution: executionOptions,
-      turnBudgetMs,
-    }));
+    return await interactive(
+      io,
+      signal,
+      style,
+      choice.reason,
+      explain,
+      records,
+      await openSession({
+        root,
+        ...sessionOptions,
+        narrator: choice.narrator,
+        skills: registry,
+        execution: executionOptions,
+        turnBudgetMs,
+      }),
+    );
   } finally {
     // A fixed prompt still being evaluated is saved before the process ends, so the next `play` starts from it.
     if (choice.narrator instanceof LlamaNarrator && !signal.aborted && choice.narrator.preparingPrompt) {
-      io.stderr.write('Saving the local model\'s evaluated prompt for the next session (Ctrl-C skips it)…\n');
+      io.stderr.write("Saving the local model's evaluated prompt for the next session (Ctrl-C skips it)…\n");
       const skip = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
       await Promise.race([choice.narrator.settle(PROMPT_SAVE_WAIT_MS), skip]);
     }
@@ -129,7 +153,8 @@ async function openSession(options: Parameters<typeof PlaySession.open>[0]): Pro
   try {
     return await PlaySession.open(options);
   } catch (error) {
-    if (error instanceof SessionUnreadableError) throw new UsageError(`${error.message} Start another with --new, or delete it with "narratoria sessions delete".`);
+    if (error instanceof SessionUnreadableError)
+      throw new UsageError(`${error.message} Start another with --new, or delete it with "narratoria sessions delete".`);
     throw error;
   }
 }
@@ -137,9 +162,18 @@ async function openSession(options: Parameters<typeof PlaySession.open>[0]): Pro
 /** How long `play` waits, at exit, for the local model's fixed prompt to be evaluated and saved (about a minute on a 2-core CPU). */
 const PROMPT_SAVE_WAIT_MS = 180_000;
 
-async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narratorReason: string, explain: boolean, records: RunRecords, session: PlaySession): Promise<ExitCode> {
+async function interactive(
+  io: CliIo,
+  signal: AbortSignal,
+  style: Styler,
+  narratorReason: string,
+  explain: boolean,
+  records: RunRecords,
+  session: PlaySession,
+): Promise<ExitCode> {
   io.stdout.write(`${style.bold('Narratoria')} — ${narratorReason}. Session ${session.file}\n`);
-  if (session.recovery) io.stdout.write(style.yellow(`The saved session could not be read (${session.recovery.reason}); it was moved to ${session.recovery.movedTo}.\n`));
+  if (session.recovery)
+    io.stdout.write(style.yellow(`The saved session could not be read (${session.recovery.reason}); it was moved to ${session.recovery.movedTo}.\n`));
   io.stdout.write(style.dim('Type what you do, a choice number, /state, /restart, /help or /quit.\n'));
   if (session.turns.length > 0) io.stdout.write(`${style.dim(`(${session.turns.length} turn(s) so far)`)}\n${session.turns.at(-1)!.narrative}\n`);
   printChoices(session.lastChoices, io, style);
@@ -179,7 +213,9 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
       if (line === '') continue;
       if (line === '/quit' || line === '/exit') break;
       if (line === '/help') {
-        io.stdout.write('Type an action ("I look around"), a number to pick a choice, /state to see the session state, /restart to start over, /quit to leave.\n');
+        io.stdout.write(
+          'Type an action ("I look around"), a number to pick a choice, /state to see the session state, /restart to start over, /quit to leave.\n',
+        );
         continue;
       }
       if (line === '/state') {
@@ -196,7 +232,10 @@ async function interactive(io: CliIo, signal: AbortSignal, style: Styler, narrat
       const turnSignal = interrupts.startTurn(signal);
       let result: TurnResult;
       try {
-        result = number !== undefined && number >= 1 && number <= session.lastChoices.length ? await session.choose(number - 1, turnSignal) : await session.play(line, turnSignal);
+        result =
+          number !== undefined && number >= 1 && number <= session.lastChoices.length
+            ? await session.choose(number - 1, turnSignal)
+            : await session.play(line, turnSignal);
       } finally {
         interrupts.endTurn();
         progress.stop();
@@ -252,7 +291,11 @@ function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolea
     for (const attempt of result.attempts) {
       const tools = attempt.plan.tools.map((tool) => tool.toolId).join(', ') || 'narrative only';
       const reason = attempt.fallbackReason ? ` (LLM fell back: ${attempt.fallbackReason})` : '';
-      io.stdout.write(style.dim(`attempt ${attempt.attempt} [${attempt.narrator}${reason}] ${tools}: ${attempt.outcome}${attempt.result.failedTools.length ? ` — failed: ${attempt.result.failedTools.join(', ')}` : ''}\n`));
+      io.stdout.write(
+        style.dim(
+          `attempt ${attempt.attempt} [${attempt.narrator}${reason}] ${tools}: ${attempt.outcome}${attempt.result.failedTools.length ? ` — failed: ${attempt.result.failedTools.join(', ')}` : ''}\n`,
+        ),
+      );
       if (explain) for (const line of explanationLines(attempt.plan)) io.stdout.write(style.dim(`  why ${line}\n`));
     }
   }
@@ -297,9 +340,15 @@ function printFailures(result: TurnResult, io: CliIo, style: Styler, records: Ru
       for (const line of failure.stderr) write(style.dim(`    | ${line}`));
     }
   }
-  for (const planId of new Set(failures.map((failure) => failure.planId))) write(style.dim(`    run record: ${shownPath(records.store.recordFile(planId), records.cwd)} (narratoria runs show ${planId}${records.root === records.cwd ? '' : ` --root ${shownPath(records.root, records.cwd)}`})`));
+  for (const planId of new Set(failures.map((failure) => failure.planId)))
+    write(
+      style.dim(
+        `    run record: ${shownPath(records.store.recordFile(planId), records.cwd)} (narratoria runs show ${planId}${records.root === records.cwd ? '' : ` --root ${shownPath(records.root, records.cwd)}`})`,
+      ),
+    );
   for (const line of disabledSkillLines(result)) write(style.yellow(line));
-  if (result.budgetSpentMs !== undefined) write(style.yellow(`The turn's budget of ${(result.budgetSpentMs / 1000).toFixed(1)} s was spent; raise it with --turn-budget MS.`));
+  if (result.budgetSpentMs !== undefined)
+    write(style.yellow(`The turn's budget of ${(result.budgetSpentMs / 1000).toFixed(1)} s was spent; raise it with --turn-budget MS.`));
 }
 
 function printChoices(choices: readonly string[], io: CliIo, style: Styler): void {

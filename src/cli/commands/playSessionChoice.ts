@@ -26,7 +26,10 @@ function isFilePath(value: string): boolean {
 export async function chooseSession(root: string, cwd: string, session: string | undefined, fresh: boolean, once: boolean): Promise<SessionChoice | undefined> {
   if (session !== undefined && isFilePath(session)) {
     if (fresh) throw new UsageError('--new starts a named play-through; it does not go with --session FILE');
-    return { file: path.resolve(cwd, session), note: `--session ${session} is a file, as before; names are now preferred ("--session NAME" keeps the play-through under .narratoria/sessions/NAME, with its skills' data).` };
+    return {
+      file: path.resolve(cwd, session),
+      note: `--session ${session} is a file, as before; names are now preferred ("--session NAME" keeps the play-through under .narratoria/sessions/NAME, with its skills' data).`,
+    };
   }
   if (session !== undefined) {
     const problem = sessionIdProblem(session);

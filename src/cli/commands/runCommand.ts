@@ -9,7 +9,21 @@ import { FileRunStore, runsDirectory, type RunRecord } from '../../runtime/persi
 import { isPlainObject } from '../../runtime/state/deepMerge.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
-import { batchedWriter, cannotRead, pauseOptimizingCompiler, ExitCode, parseFormat, parseJsonObject, parseOptions, parsePositiveInteger, readInputFile, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import {
+  batchedWriter,
+  cannotRead,
+  pauseOptimizingCompiler,
+  ExitCode,
+  parseFormat,
+  parseJsonObject,
+  parseOptions,
+  parsePositiveInteger,
+  readInputFile,
+  styler,
+  toJson,
+  UsageError,
+  type CliIo,
+} from '../cliSupport.js';
 import { formatSummary, reportProgress } from '../../runtime/executor/runTranscript.js';
 import { toReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { brokenSkillWarning, formatDiagnostic, unusedBrokenSkills } from './validateCommand.js';
@@ -24,6 +38,7 @@ const runOptions = {
   state: { type: 'string' },
   rollback: { type: 'boolean' },
   'allow-outside-skills': { type: 'boolean' },
+  'allow-tool-root': { type: 'string', multiple: true },
   'no-save': { type: 'boolean' },
 } as const;
 
@@ -45,12 +60,18 @@ export async function runCommand(args: readonly string[], io: CliIo, signal: Abo
     planTimeoutMs: parsePositiveInteger('plan-timeout', values['plan-timeout']),
     maxEventsPerTool: parsePositiveInteger('max-events', values['max-events']),
   };
+  const allowedToolRoots = (values['allow-tool-root'] ?? []).map((directory) => path.resolve(io.cwd, directory));
   const text = await readInputFile(planFile, io);
   const initialState = statePath ? await readState(statePath) : undefined;
 
   // The registry hands scripts their validated config; its broken skills are refused if the plan uses them, else warned about.
   const registry = await SkillRegistry.load({ root, environment: io.env as Record<string, string | undefined> });
-  const validation = await validatePlanText(text, { root, allowOutsideSkills: values['allow-outside-skills'] === true, brokenSkills: registry.brokenSkills });
+  const validation = await validatePlanText(text, {
+    root,
+    allowOutsideSkills: values['allow-outside-skills'] === true,
+    allowedToolRoots,
+    brokenSkills: registry.brokenSkills,
+  });
   const style = styler(io.stderr, io.env);
   for (const broken of unusedBrokenSkills(registry.brokenSkills, validation.resolvedToolPaths.values())) {
     for (const problem of broken.problems) io.stderr.write(formatDiagnostic('', brokenSkillWarning(problem, io.cwd), style));
@@ -69,7 +90,23 @@ export async function runCommand(args: readonly string[], io: CliIo, signal: Abo
   for (const diagnostic of validation.diagnostics) {
     if (diagnostic.severity === 'warning') io.stderr.write(formatDiagnostic(planFile, toReportDiagnostic(diagnostic), style));
   }
-  return executeAndReport(validation.plan, root, { ...settings, initialState, rollbackOnFailure: values.rollback, allowOutsideSkills: values['allow-outside-skills'], save: values['no-save'] !== true, statePath, format, registry }, io, signal);
+  return executeAndReport(
+    validation.plan,
+    root,
+    {
+      ...settings,
+      initialState,
+      rollbackOnFailure: values.rollback,
+      allowOutsideSkills: values['allow-outside-skills'],
+      allowedToolRoots,
+      save: values['no-save'] !== true,
+      statePath,
+      format,
+      registry,
+    },
+    io,
+    signal,
+  );
 }
 
 export interface ExecutionSettings {
@@ -80,6 +117,8 @@ export interface ExecutionSettings {
   readonly initialState?: Record<string, unknown> | undefined;
   readonly rollbackOnFailure?: boolean | undefined;
   readonly allowOutsideSkills?: boolean | undefined;
+  /** Folders outside skills/ whose scripts may run (`--allow-tool-root`), absolute. */
+  readonly allowedToolRoots?: readonly string[] | undefined;
   readonly save: boolean;
   readonly statePath?: string | undefined;
   readonly format: 'text' | 'json';
@@ -100,6 +139,7 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
     initialState: settings.initialState,
     rollbackOnFailure: settings.rollbackOnFailure,
     allowOutsideSkills: settings.allowOutsideSkills,
+    allowedToolRoots: settings.allowedToolRoots,
     runStore: settings.save ? new FileRunStore(runsDirectory(root)) : undefined,
     resume: settings.resume,
   };

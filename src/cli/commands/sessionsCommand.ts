@@ -18,9 +18,10 @@ export async function sessionsCommand(args: readonly string[], io: CliIo): Promi
     else if (sessions.length === 0) io.stdout.write(`No saved sessions in ${path.join(root, '.narratoria', 'sessions')}. "narratoria play" starts one.\n`);
     else {
       for (const session of sessions) {
-        const detail = session.problem !== undefined
-          ? style.yellow(session.problem)
-          : `${plural(session.turns ?? 0, 'turn')}, ${formatBytes(session.dataBytes)} of skill data, last played ${session.updatedAt}${session.lastInput ? ` ("${session.lastInput}")` : ''}`;
+        const detail =
+          session.problem !== undefined
+            ? style.yellow(session.problem)
+            : `${plural(session.turns ?? 0, 'turn')}, ${formatBytes(session.dataBytes)} of skill data, last played ${session.updatedAt}${session.lastInput ? ` ("${session.lastInput}")` : ''}`;
         io.stdout.write(`${style.bold(session.id)}  ${detail}\n`);
       }
       io.stdout.write(style.dim('Continue one with "narratoria play --session NAME"; start another with "narratoria play --new".\n'));
@@ -44,7 +45,9 @@ export async function sessionsCommand(args: readonly string[], io: CliIo): Promi
       if (format === 'json') io.stdout.write(toJson(read.session));
       else {
         const session = read.session;
-        io.stdout.write(`${style.bold(id)}: ${plural(session.turns.length, 'turn')}, started ${session.createdAt}, last played ${session.updatedAt}, seed ${session.seed ?? '-'}\n`);
+        io.stdout.write(
+          `${style.bold(id)}: ${plural(session.turns.length, 'turn')}, started ${session.createdAt}, last played ${session.updatedAt}, seed ${session.seed ?? '-'}\n`,
+        );
         for (const turn of session.turns) io.stdout.write(`${style.dim(`${turn.index}.`)} > ${turn.input}\n   ${turn.narrative.replace(/\n+/g, '\n   ')}\n`);
       }
       return ExitCode.Success;

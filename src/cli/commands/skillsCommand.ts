@@ -1,4 +1,4 @@
-// `narratoria skills`: the discovered skills of a story (and the bundled ones), their scripts, problems (with file:line:column), health (healthy, degraded, unusable, disabled), the skills whose skill.json is broken, and hints where a manifest gives the narrator little to go on.
+// `narratoria skills`: lists a story's discovered skills (and the bundled ones) with their scripts, problems (file:line:column), health and manifest hints, as text or JSON.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { manifestHintsOfText, suggestedKeywords, type ManifestHint } from '../../runtime/skills/manifestHints.js';
@@ -8,6 +8,10 @@ import type { SkillHealthLabel } from '../../runtime/skills/skillTypes.js';
 import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 import { skillProblemLine } from '../skillProblemLines.js';
 
+/**
+ * Health is one of healthy, degraded, unusable, disabled. A skill whose skill.json is broken is listed too, as unusable;
+ * hints say where a manifest gives the narrator little to go on.
+ */
 export async function skillsCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, { root: { type: 'string' }, format: { type: 'string' }, 'no-bundled-skills': { type: 'boolean' } });
   if (positionals.length > 0) throw new UsageError(`skills takes no positional arguments (got "${positionals[0]}")`);
@@ -34,7 +38,15 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
         healthReason: healthReasonOf(status),
         /** The health state machine's state this session (docs/design-rules.md#skill-health). */
         healthState: status.health.state,
-        scripts: skill.scripts.map((script) => ({ name: script.name, toolPath: script.toolPath, executable: script.executable, declared: script.declared, timeoutMs: script.timeoutMs })),
+        scripts: skill.scripts.map((script) => ({
+          name: script.name,
+          toolPath: script.toolPath,
+          executable: script.executable,
+          declared: script.declared,
+          timeoutMs: script.timeoutMs,
+          ...(script.aliases ? { aliases: script.aliases } : {}),
+          ...(script.missingInterpreter !== undefined ? { missingInterpreter: script.missingInterpreter } : {}),
+        })),
         problems: skill.problems,
         ...narratorHints(skill.directory),
       };
@@ -55,12 +67,19 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
       const style = styler(io.stdout, io.env);
       for (const skill of skills) {
         const reason = skill.health === 'healthy' || skill.healthReason === '' ? '' : style.dim(` (${skill.healthReason})`);
-        io.stdout.write(`${style.bold(skill.displayName)} ${style.dim(`${skill.name} ${skill.version}`)} ${healthWord(skill.health, style)}${reason} — ${skill.description}\n`);
+        io.stdout.write(
+          `${style.bold(skill.displayName)} ${style.dim(`${skill.name} ${skill.version}`)} ${healthWord(skill.health, style)}${reason} — ${skill.description}\n`,
+        );
         io.stdout.write(style.dim(`  capabilities: ${skill.capabilities.join(', ') || 'none'}; priority ${skill.priority}; ${skill.directory}\n`));
-        for (const script of skill.scripts) io.stdout.write(`  • ${script.toolPath}${script.declared ? '' : style.dim(' (not in skill.json)')}\n`);
+        for (const script of skill.scripts) {
+          const aliases = script.aliases ? style.dim(` (also ${script.aliases.join(', ')})`) : '';
+          io.stdout.write(`  • ${script.toolPath}${aliases}${script.declared ? '' : style.dim(' (not in skill.json)')}\n`);
+        }
         for (const problem of skill.problems) io.stdout.write(`  ${skillProblemLine(problem, io.cwd, style)}`);
-        for (const hint of skill.hints) io.stdout.write(`  ${style.cyan('ℹ')} ${hint.code}: ${hint.message}${hint.line ? style.dim(` (skill.json:${hint.line}:${hint.column})`) : ''}\n`);
-        if (skill.hints.length > 0 && skill.suggestedKeywords.length > 0) io.stdout.write(style.dim(`    keywords a player might use: "keywords": ${JSON.stringify(skill.suggestedKeywords)}\n`));
+        for (const hint of skill.hints)
+          io.stdout.write(`  ${style.cyan('ℹ')} ${hint.code}: ${hint.message}${hint.line ? style.dim(` (skill.json:${hint.line}:${hint.column})`) : ''}\n`);
+        if (skill.hints.length > 0 && skill.suggestedKeywords.length > 0)
+          io.stdout.write(style.dim(`    keywords a player might use: "keywords": ${JSON.stringify(skill.suggestedKeywords)}\n`));
       }
       for (const broken of brokenSkills) {
         io.stdout.write(`${style.bold(broken.name)} ${healthWord(broken.health, style)}${style.dim(` (${broken.healthReason})`)} — ${broken.directory}\n`);
@@ -70,7 +89,9 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
       const outside = registry.problems.filter((problem) => !inSkills.has(problem));
       for (const problem of outside) io.stdout.write(skillProblemLine(problem, io.cwd, style));
       const unusable = skills.filter((skill) => skill.health === 'unusable').length + brokenSkills.length;
-      io.stdout.write(`${skills.length + brokenSkills.length} skill(s), ${unusable} unusable${brokenSkills.length > 0 ? ` (${brokenSkills.length} with a broken skill.json)` : ''}, ${outside.length} problem(s) outside them\n`);
+      io.stdout.write(
+        `${skills.length + brokenSkills.length} skill(s), ${unusable} unusable${brokenSkills.length > 0 ? ` (${brokenSkills.length} with a broken skill.json)` : ''}, ${outside.length} problem(s) outside them\n`,
+      );
     }
     return ExitCode.Success;
   } finally {
@@ -93,14 +114,21 @@ function healthWord(label: SkillHealthLabel, style: Styler): string {
 }
 
 /** The skill.json's hints for the narrator (with 1-based positions) and suggested keywords; none when the file cannot be read. */
-function narratorHints(directory: string): { hints: { code: ManifestHint['code']; message: string; line?: number; column?: number }[]; suggestedKeywords: string[] } {
+function narratorHints(directory: string): {
+  hints: { code: ManifestHint['code']; message: string; line?: number; column?: number }[];
+  suggestedKeywords: string[];
+} {
   let text: string;
   try {
     text = readFileSync(path.join(directory, 'skill.json'), 'utf8');
   } catch {
     return { hints: [], suggestedKeywords: [] };
   }
-  const hints = manifestHintsOfText(text).map((hint) => ({ code: hint.code, message: hint.message, ...(hint.range ? { line: hint.range.start.line, column: hint.range.start.column } : {}) }));
+  const hints = manifestHintsOfText(text).map((hint) => ({
+    code: hint.code,
+    message: hint.message,
+    ...(hint.range ? { line: hint.range.start.line, column: hint.range.start.column } : {}),
+  }));
   let keywords: string[] = [];
   if (hints.length > 0) {
     try {

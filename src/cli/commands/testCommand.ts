@@ -1,4 +1,4 @@
-// `narratoria test`: finds and checks playtest files, plays them (in parallel up to --jobs), and reports as text, JSON (contracts/playtest-report.schema.json) or JUnit XML; --update writes what happened into failed skills and outcome expectations; --coverage measures the skill scripts' coverage (coverage/ under the root, the summary on stderr).
+// `narratoria test`: finds, checks and plays playtest files (in parallel up to --jobs), and reports as text, JSON (contracts/playtest-report.schema.json) or JUnit XML.
 import { readFile, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { formatProblem, parsePlaytest } from '../../runtime/playtest/playtestDocument.js';
@@ -14,10 +14,15 @@ import { formatCoverageText } from '../../runtime/coverage/coverageOutput.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { ExitCode, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
 import { unusableSkillProblems, writeSkillProblems } from '../skillProblemLines.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 const FORMATS = ['text', 'json', 'junit'] as const;
 const NARRATORS: readonly NarratorChoice[] = ['pattern', 'llm', 'auto'];
 
+/**
+ * --update writes what happened into failed skills and outcome expectations; --coverage measures the skill scripts'
+ * coverage (coverage/ under the root, the summary on stderr).
+ */
 export async function testCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
     root: { type: 'string' },
@@ -70,12 +75,16 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
   }
   if (problems.length > 0) {
     for (const problem of problems) io.stderr.write(`${formatProblem(problem, io.cwd)}\n`);
-    io.stderr.write(`${problems.length} problem${problems.length === 1 ? '' : 's'} in playtest files: nothing was run.\n`);
+    io.stderr.write(`${plural(problems.length, 'problem')} in playtest files: nothing was run.\n`);
     return ExitCode.Usage;
   }
   const filter = values.filter?.toLowerCase();
-  const selected = filter === undefined ? playtests : playtests.filter((playtest) => playtest.name.toLowerCase().includes(filter) || path.relative(root, playtest.file).toLowerCase().includes(filter));
-  if (selected.length === 0) io.stderr.write(files.length === 0 ? `No playtest files (*.playtest.json) under ${root}.\n` : `No playtest matches --filter "${values.filter}".\n`);
+  const selected =
+    filter === undefined
+      ? playtests
+      : playtests.filter((playtest) => playtest.name.toLowerCase().includes(filter) || path.relative(root, playtest.file).toLowerCase().includes(filter));
+  if (selected.length === 0)
+    io.stderr.write(files.length === 0 ? `No playtest files (*.playtest.json) under ${root}.\n` : `No playtest matches --filter "${values.filter}".\n`);
 
   const style = styler(io.stdout, io.env);
   // --coverage: the scripts write V8 coverage (NODE_V8_COVERAGE, only now), written to <root>/coverage/ at the end.
@@ -83,7 +92,9 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
   let report;
   try {
     report = await runPlaytestSuite(selected, {
-      ...(coverage ? { scriptEnvironment: coverage.environment(), onTurnPlayed: (_playtest: Playtest, result: TurnResult) => coverage.recordTurn(result) } : {}),
+      ...(coverage
+        ? { scriptEnvironment: coverage.environment(), onTurnPlayed: (_playtest: Playtest, result: TurnResult) => coverage.recordTurn(result) }
+        : {}),
       root,
       extraSkillRoots,
       environment,
@@ -98,7 +109,12 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
     coverage?.dispose();
   }
 
-  const text = format === 'json' ? toJson(report) : format === 'junit' ? formatJUnitReport(report, io.cwd) : formatTextReport(report, values.out ? styler({}, {}) : style, io.cwd);
+  const text =
+    format === 'json'
+      ? toJson(report)
+      : format === 'junit'
+        ? formatJUnitReport(report, io.cwd)
+        : formatTextReport(report, values.out ? styler({}, {}) : style, io.cwd);
   if (values.out !== undefined) {
     await writeFile(path.resolve(io.cwd, values.out), text);
     const { passed, failed, errors } = report.summary;

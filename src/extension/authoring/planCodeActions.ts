@@ -1,16 +1,23 @@
 // Quick fixes of plan diagnostics (and their "fix all in file" forms), from the runtime's planQuickFixes over the latest validation.
 import * as vscode from 'vscode';
 import { FIX_ALL_TITLES, planFixAll, planQuickFixes, type FixAllGroup } from '../../runtime/authoring/planQuickFixes.js';
+import { allowToolRootFixes } from '../../runtime/authoring/toolRootFixes.js';
 import type { Diagnostic } from '../../runtime/validation/diagnostic.js';
 import { rangeOfSource, workspaceEditOf } from './planConvert.js';
 import type { PlanWorkspace } from './planWorkspace.js';
+import type { PlanDocument } from '../../runtime/authoring/planDocument.js';
+import { ALLOW_TOOL_ROOT_COMMAND, allowedToolRootEntries } from './allowToolRootCommand.js';
 
 export class PlanCodeActionProvider implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
 
   constructor(private readonly plans: PlanWorkspace) {}
 
-  async provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection, context: vscode.CodeActionContext): Promise<vscode.CodeAction[]> {
+  async provideCodeActions(
+    document: vscode.TextDocument,
+    range: vscode.Range | vscode.Selection,
+    context: vscode.CodeActionContext,
+  ): Promise<vscode.CodeAction[]> {
     const ours = context.diagnostics.filter((diagnostic) => diagnostic.source === 'narratoria');
     if (ours.length === 0) return [];
     const validation = this.plans.currentValidation(document) ?? (await this.plans.validate(document));
@@ -29,6 +36,7 @@ export class PlanCodeActionProvider implements vscode.CodeActionProvider {
       actions.push(action);
       if (fix.fixAllGroup) groups.add(fix.fixAllGroup);
     }
+    actions.push(...this.allowFolderActions(document, current, here, ours));
     // "Fix all in file" when the group has more than one diagnostic in the file.
     const everyFix = groups.size > 0 ? planQuickFixes(current, all, catalog) : [];
     for (const group of groups) {
@@ -41,10 +49,34 @@ export class PlanCodeActionProvider implements vscode.CodeActionProvider {
     }
     return actions;
   }
+
+  /** "Allow <folder> in narratoria.allowedToolRoots": a command that changes the workspace setting (trusted workspaces only). */
+  private allowFolderActions(
+    document: vscode.TextDocument,
+    current: PlanDocument,
+    diagnostics: readonly Diagnostic[],
+    ours: readonly vscode.Diagnostic[],
+  ): vscode.CodeAction[] {
+    const folder = vscode.workspace.getWorkspaceFolder(document.uri);
+    const fixes = allowToolRootFixes(current, diagnostics, {
+      root: this.plans.rootOf(document),
+      workspaceFolder: folder?.uri.scheme === 'file' ? folder.uri.fsPath : undefined,
+      trusted: vscode.workspace.isTrusted,
+      allowed: allowedToolRootEntries(folder?.uri ?? document.uri),
+    });
+    return fixes.map((fix) => {
+      const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+      action.command = { title: fix.title, command: ALLOW_TOOL_ROOT_COMMAND, arguments: [fix.entry, (folder?.uri ?? document.uri).toString()] };
+      action.diagnostics = ours.filter((shown) => matches(shown, fix.diagnostic));
+      return action;
+    });
+  }
 }
 
 /** A shown diagnostic is the runtime's when code, message and range agree. */
 function matches(shown: vscode.Diagnostic, diagnostic: Diagnostic): boolean {
   const code = typeof shown.code === 'object' ? shown.code.value : shown.code;
-  return code === diagnostic.code && shown.message === diagnostic.message && diagnostic.range !== undefined && shown.range.isEqual(rangeOfSource(diagnostic.range));
+  return (
+    code === diagnostic.code && shown.message === diagnostic.message && diagnostic.range !== undefined && shown.range.isEqual(rangeOfSource(diagnostic.range))
+  );
 }

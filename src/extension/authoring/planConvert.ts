@@ -34,7 +34,9 @@ export function toVsCodeDiagnostic(uri: vscode.Uri, diagnostic: Diagnostic, docs
   result.code = { value: diagnostic.code, target: docs(diagnostic.code) };
   const related = (diagnostic.related ?? []).filter((information) => information.range !== undefined);
   if (related.length > 0) {
-    result.relatedInformation = related.map((information) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, rangeOfSource(information.range!)), information.message));
+    result.relatedInformation = related.map(
+      (information) => new vscode.DiagnosticRelatedInformation(new vscode.Location(uri, rangeOfSource(information.range!)), information.message),
+    );
   }
   return result;
 }

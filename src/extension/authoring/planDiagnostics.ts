@@ -1,5 +1,5 @@
 // Publishes the runtime validator's diagnostics of every open plan to the Problems panel, debounced while typing.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { DocumentDiagnostics } from '../documentDiagnostics.js';
 import { toVsCodeDiagnostic } from './planConvert.js';
 import { isPlanDocument, type PlanWorkspace } from './planWorkspace.js';
@@ -31,9 +31,12 @@ export class PlanDiagnostics implements vscode.Disposable {
       const validation = await this.plans.validate(document);
       // A newer version is on its way (or the document closed): its own validation publishes.
       if (document.isClosed || validation.version !== document.version) return;
-      this.documents.collection.set(document.uri, validation.result.diagnostics.map((diagnostic) => toVsCodeDiagnostic(document.uri, diagnostic, this.docs)));
+      this.documents.collection.set(
+        document.uri,
+        validation.result.diagnostics.map((diagnostic) => toVsCodeDiagnostic(document.uri, diagnostic, this.docs)),
+      );
     } catch (error) {
-      this.log.error(`validating ${document.uri.fsPath} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      this.log.error(`validating ${document.uri.fsPath} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
 

@@ -117,7 +117,13 @@ function toLocation(document: vscode.TextDocument, location: PlanLocation): vsco
 }
 
 function toDocumentSymbol(document: vscode.TextDocument, symbol: PlanSymbol): vscode.DocumentSymbol {
-  const result = new vscode.DocumentSymbol(symbol.name, symbol.detail, symbolKinds[symbol.kind], rangeOfSpan(document, symbol.span), rangeOfSpan(document, symbol.selectionSpan));
+  const result = new vscode.DocumentSymbol(
+    symbol.name,
+    symbol.detail,
+    symbolKinds[symbol.kind],
+    rangeOfSpan(document, symbol.span),
+    rangeOfSpan(document, symbol.selectionSpan),
+  );
   result.children = symbol.children.map((child) => toDocumentSymbol(document, child));
   return result;
 }

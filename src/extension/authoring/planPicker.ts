@@ -12,7 +12,9 @@ const PLAN_LIMIT = 200;
 export async function planToWorkOn(action: string): Promise<vscode.Uri | undefined> {
   const active = vscode.window.activeTextEditor?.document.uri;
   if (active && active.path.endsWith('.plan.json')) return active;
-  const plans = (await vscode.workspace.findFiles('**/*.plan.json', '**/node_modules/**', PLAN_LIMIT)).sort((left, right) => left.path.localeCompare(right.path));
+  const plans = (await vscode.workspace.findFiles('**/*.plan.json', '**/node_modules/**', PLAN_LIMIT)).sort((left, right) =>
+    left.path.localeCompare(right.path),
+  );
   if (plans.length === 1) return plans[0];
   if (plans.length === 0) {
     const add = 'Add Example Plan';

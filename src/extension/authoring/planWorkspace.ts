@@ -5,6 +5,7 @@ import { findStoryRoot } from '../../runtime/authoring/storyRoot.js';
 import { createSkillCatalog, type SkillCatalog } from '../../runtime/skills/skillCatalog.js';
 import { discoverSkills } from '../../runtime/skills/skillDiscovery.js';
 import { validatePlanText, type PlanValidationResult } from '../../runtime/validation/validatePlan.js';
+import { ALLOWED_TOOL_ROOTS_SETTING } from '../../runtime/validation/toolPathPolicy.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 
@@ -41,6 +42,10 @@ export class PlanWorkspace implements vscode.Disposable {
       skills.onDidChangeSkills(() => {
         this.otherCatalogs.clear();
         this.catalogEmitter.fire();
+      }),
+      // The folders plans may run scripts from change what validation says of their toolPaths.
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(ALLOWED_TOOL_ROOTS_SETTING)) this.catalogEmitter.fire();
       }),
       vscode.workspace.onDidCloseTextDocument((document) => {
         this.trackers.delete(document.uri.toString());
@@ -85,7 +90,13 @@ export class PlanWorkspace implements vscode.Disposable {
     const skills = await this.catalogFor(root);
     // A tool of a skill whose skill.json is broken is an error (SKILL_BROKEN), as in `narratoria validate`.
     const brokenSkills = root === this.skills.root ? this.skills.brokenSkills : [];
-    const result = await validatePlanText(document.getText(), { root, extraSkillRoots: this.skills.extraSkillRoots(), skills, brokenSkills });
+    const result = await validatePlanText(document.getText(), {
+      root,
+      extraSkillRoots: this.skills.extraSkillRoots(),
+      allowedToolRoots: this.skills.allowedToolRoots(),
+      skills,
+      brokenSkills,
+    });
     const validation = { version, result };
     if (document.version === version) this.validations.set(document.uri.toString(), validation);
     return validation;

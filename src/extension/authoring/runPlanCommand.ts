@@ -31,7 +31,10 @@ export function runPlanCommand(context: RunPlanContext) {
     if (!vscode.workspace.isTrusted) {
       // Not awaited: the command answers at once, the message stays until the user acts on it.
       void vscode.window
-        .showWarningMessage(`Run Plan is off in Restricted Mode: ${name} would start skill scripts as processes on this machine. Trust the workspace to run plans.`, 'Manage Workspace Trust')
+        .showWarningMessage(
+          `Run Plan is off in Restricted Mode: ${name} would start skill scripts as processes on this machine. Trust the workspace to run plans.`,
+          'Manage Workspace Trust',
+        )
         .then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));
       return undefined;
     }
@@ -51,6 +54,7 @@ export function runPlanCommand(context: RunPlanContext) {
     const terminal = new PlanRunTerminal(plan, name, {
       root,
       extraSkillRoots: context.skills.extraSkillRoots(),
+      allowedToolRoots: context.skills.allowedToolRoots(),
       skillContext: context.skills,
       extraEnv: environment,
       runStore: new FileRunStore(path.join(root, '.narratoria', 'runs')),
@@ -66,9 +70,15 @@ export function runPlanCommand(context: RunPlanContext) {
         const total = Math.max(1, plan.tools.length);
         let live: vscode.Disposable | undefined;
         terminal.observer = {
-          onToolFinished: (tool, finished) => progress.report({ message: `${tool.toolId} ${tool.state} (${finished}/${plan.tools.length})`, increment: 100 / total }),
+          onToolFinished: (tool, finished) =>
+            progress.report({ message: `${tool.toolId} ${tool.state} (${finished}/${plan.tools.length})`, increment: 100 / total }),
           onRunStarted: (run) => {
-            live = context.onRunStarted?.(document.uri, run, plan.tools.map((tool) => tool.toolId), `Run Plan: ${name}`);
+            live = context.onRunStarted?.(
+              document.uri,
+              run,
+              plan.tools.map((tool) => tool.toolId),
+              `Run Plan: ${name}`,
+            );
           },
         };
         try {
@@ -89,7 +99,8 @@ export function runPlanCommand(context: RunPlanContext) {
 async function planDocumentOf(resource: vscode.Uri | undefined): Promise<vscode.TextDocument | undefined> {
   const uri = resource instanceof vscode.Uri ? resource : vscode.window.activeTextEditor?.document.uri;
   if (!uri) return undefined;
-  const document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri));
+  const document =
+    vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === uri.toString()) ?? (await vscode.workspace.openTextDocument(uri));
   return isPlanDocument(document) ? document : undefined;
 }
 
@@ -99,7 +110,11 @@ async function reportOutcome(name: string, result: ExecutionResult): Promise<voi
   const message = result.success
     ? `${name} succeeded in ${result.executionTimeMs} ms (${tools} tool(s)).`
     : `${name} ${result.status === 'cancelled' ? 'was cancelled' : 'failed'}${result.failedTools.length ? `: ${result.failedTools.join(', ')}` : ''}${result.failureReason ? ` (${result.failureReason})` : ''}.`;
-  const show = result.success ? vscode.window.showInformationMessage : result.status === 'cancelled' ? vscode.window.showWarningMessage : vscode.window.showErrorMessage;
+  const show = result.success
+    ? vscode.window.showInformationMessage
+    : result.status === 'cancelled'
+      ? vscode.window.showWarningMessage
+      : vscode.window.showErrorMessage;
   const choice = await show(message, 'Show Result');
   if (!choice) return;
   const document = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(result, null, 2) });

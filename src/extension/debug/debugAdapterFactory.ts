@@ -50,6 +50,7 @@ export class DebugAdapterFactory implements vscode.DebugAdapterDescriptorFactory
     return {
       workspaceFolder: folder ?? this.options.root,
       extraSkillRoots: this.options.skills.extraSkillRoots(),
+      allowedToolRoots: this.options.skills.allowedToolRoots(),
       skillContext: this.options.skills,
       isTrusted: () => vscode.workspace.isTrusted,
     };
@@ -84,9 +85,16 @@ export class DebugAdapterFactory implements vscode.DebugAdapterDescriptorFactory
   /** Shows a debug run (the first one, or a fork from Restart Frame) live in the open graph of its plan file, until it finishes. */
   private attachRun({ planFile, plan, run }: DebugRunStarted, label: string): vscode.Disposable | undefined {
     if (!planFile) return undefined;
-    const attached = this.options.graphs.attachRun(vscode.Uri.file(planFile), run, plan.tools.map((tool) => tool.toolId), label);
+    const attached = this.options.graphs.attachRun(
+      vscode.Uri.file(planFile),
+      run,
+      plan.tools.map((tool) => tool.toolId),
+      label,
+    );
     // Subscribed after the overlay, so the overlay draws the final states before it is stopped.
-    const finished = run.onDidFinishPlan(() => live.dispose());
+    const finished = run.onDidFinishPlan(() => {
+      live.dispose();
+    });
     const live: vscode.Disposable = {
       dispose: () => {
         this.liveRuns.delete(live);
@@ -106,6 +114,10 @@ export class DebugAdapterFactory implements vscode.DebugAdapterDescriptorFactory
 
 /** The plan, replay or script a launch configuration names, for the log. */
 function describeTarget(configuration: vscode.DebugConfiguration): string {
-  const target = [configuration['replay'] ? `replay ${String(configuration['replay'])}` : undefined, configuration['plan'] ? `plan ${String(configuration['plan'])}` : undefined, configuration['script'] ? `script ${String(configuration['script'])}` : undefined].filter(Boolean);
+  const target = [
+    configuration['replay'] ? `replay ${String(configuration['replay'])}` : undefined,
+    configuration['plan'] ? `plan ${String(configuration['plan'])}` : undefined,
+    configuration['script'] ? `script ${String(configuration['script'])}` : undefined,
+  ].filter(Boolean);
   return target.length > 0 ? target.join(', ') : 'nothing to debug';
 }

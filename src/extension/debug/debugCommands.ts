@@ -5,7 +5,15 @@ import * as vscode from 'vscode';
 import { planToWorkOn } from '../authoring/planPicker.js';
 import { pickInput, pickSkillScript, type SkillCommandContext } from '../skills/skillCommands.js';
 import type { SkillTreeNode } from '../skills/skillsTreeProvider.js';
-import { DEBUG_TYPE, isPlanFile, isRunRecord, planConfiguration, refuseLiveLaunch, replayConfiguration, type NarratoriaLaunchConfiguration } from './debugConfigurationProvider.js';
+import {
+  DEBUG_TYPE,
+  isPlanFile,
+  isRunRecord,
+  planConfiguration,
+  refuseLiveLaunch,
+  replayConfiguration,
+  type NarratoriaLaunchConfiguration,
+} from './debugConfigurationProvider.js';
 
 /** Starts a `narratoria` session in the workspace folder of `resource` (the configuration provider resolves and checks it). */
 function startDebugging(resource: vscode.Uri | undefined, configuration: NarratoriaLaunchConfiguration): Thenable<boolean> {
@@ -72,18 +80,29 @@ async function pickRunRecord(): Promise<vscode.Uri | undefined> {
   const dated = await Promise.all(files.map(async (uri) => ({ uri, modified: (await stat(uri.fsPath).catch(() => undefined))?.mtimeMs ?? 0 })));
   dated.sort((left, right) => right.modified - left.modified);
   const items: RecordItem[] = [
-    ...dated.map(({ uri, modified }): RecordItem => ({
-      label: `$(history) ${path.basename(uri.path, '.json')}`,
-      description: vscode.workspace.asRelativePath(uri),
-      ...(modified ? { detail: `recorded ${new Date(modified).toLocaleString()}` } : {}),
-      uri,
-    })),
+    ...dated.map(
+      ({ uri, modified }): RecordItem => ({
+        label: `$(history) ${path.basename(uri.path, '.json')}`,
+        description: vscode.workspace.asRelativePath(uri),
+        ...(modified ? { detail: `recorded ${new Date(modified).toLocaleString()}` } : {}),
+        uri,
+      }),
+    ),
     { label: '$(folder-opened) Choose a Run Record or ExecutionResult File…', uri: undefined },
   ];
-  const picked = await vscode.window.showQuickPick(items, { title: 'Replay Run', placeHolder: dated.length > 0 ? 'The run to replay (nothing runs: the recorded events are stepped through)' : 'No run records in this workspace yet: choose a file' });
+  const picked = await vscode.window.showQuickPick(items, {
+    title: 'Replay Run',
+    placeHolder:
+      dated.length > 0 ? 'The run to replay (nothing runs: the recorded events are stepped through)' : 'No run records in this workspace yet: choose a file',
+  });
   if (!picked) return undefined;
   if (picked.uri) return picked.uri;
-  const chosen = await vscode.window.showOpenDialog({ title: 'Replay Run', openLabel: 'Replay', canSelectMany: false, filters: { 'Run record or ExecutionResult': ['json'] } });
+  const chosen = await vscode.window.showOpenDialog({
+    title: 'Replay Run',
+    openLabel: 'Replay',
+    canSelectMany: false,
+    filters: { 'Run record or ExecutionResult': ['json'] },
+  });
   return chosen?.[0];
 }
 

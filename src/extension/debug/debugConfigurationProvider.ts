@@ -68,22 +68,35 @@ export class DebugConfigurationProvider implements vscode.DebugConfigurationProv
       if (active && isPlanFile(active)) resolved = { ...planConfiguration(active), ...noDebug };
       else if (active && isRunRecord(active)) resolved = { ...replayConfiguration(active), ...noDebug };
       else {
-        void vscode.window.showInformationMessage('Narratoria debugs a *.plan.json file or replays a run record (.narratoria/runs/<id>.json): open one and press F5 again, or add a "narratoria" launch configuration.');
+        void vscode.window.showInformationMessage(
+          'Narratoria debugs a *.plan.json file or replays a run record (.narratoria/runs/<id>.json): open one and press F5 again, or add a "narratoria" launch configuration.',
+        );
         return undefined;
       }
     }
     if (!resolved.plan && !resolved.replay && !resolved.script) {
-      void vscode.window.showErrorMessage(`The launch configuration "${resolved.name}" names nothing to debug: set "plan" (a plan file), "replay" (a run record) or "script" (a skill script with its "input").`);
+      void vscode.window.showErrorMessage(
+        `The launch configuration "${resolved.name}" names nothing to debug: set "plan" (a plan file), "replay" (a run record) or "script" (a skill script with its "input").`,
+      );
       return undefined;
     }
     return resolved;
   }
 
   /** After `${file}` and the other variables are replaced: refuses a live launch in Restricted Mode, fills the limits from the settings. */
-  resolveDebugConfigurationWithSubstitutedVariables(folder: vscode.WorkspaceFolder | undefined, configuration: vscode.DebugConfiguration): vscode.DebugConfiguration | undefined {
+  resolveDebugConfigurationWithSubstitutedVariables(
+    folder: vscode.WorkspaceFolder | undefined,
+    configuration: vscode.DebugConfiguration,
+  ): vscode.DebugConfiguration | undefined {
     const resolved = configuration as NarratoriaLaunchConfiguration;
     if (!resolved.replay && !vscode.workspace.isTrusted) {
-      refuseLiveLaunch(typeof resolved.plan === 'string' ? `the plan ${path.basename(resolved.plan)}` : typeof resolved.script === 'string' ? `the script ${path.basename(resolved.script)}` : `"${resolved.name}"`);
+      refuseLiveLaunch(
+        typeof resolved.plan === 'string'
+          ? `the plan ${path.basename(resolved.plan)}`
+          : typeof resolved.script === 'string'
+            ? `the script ${path.basename(resolved.script)}`
+            : `"${resolved.name}"`,
+      );
       return undefined;
     }
     return withSettingLimits(resolved, readSettings(folder?.uri ?? this.root));

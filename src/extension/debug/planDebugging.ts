@@ -21,8 +21,16 @@ export class PlanDebugging implements vscode.Disposable {
     this.disposables.addAll(
       factory,
       vscode.debug.registerDebugAdapterDescriptorFactory(DEBUG_TYPE, factory),
-      vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new DebugConfigurationProvider(options.root), vscode.DebugConfigurationProviderTriggerKind.Initial),
-      vscode.debug.registerDebugConfigurationProvider(DEBUG_TYPE, new DynamicDebugConfigurationProvider(), vscode.DebugConfigurationProviderTriggerKind.Dynamic),
+      vscode.debug.registerDebugConfigurationProvider(
+        DEBUG_TYPE,
+        new DebugConfigurationProvider(options.root),
+        vscode.DebugConfigurationProviderTriggerKind.Initial,
+      ),
+      vscode.debug.registerDebugConfigurationProvider(
+        DEBUG_TYPE,
+        new DynamicDebugConfigurationProvider(),
+        vscode.DebugConfigurationProviderTriggerKind.Dynamic,
+      ),
     );
   }
 

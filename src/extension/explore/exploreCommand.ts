@@ -1,4 +1,4 @@
-// Explore Story…: picks how much to explore, runs the runtime's exploreStory with a cancellable progress notification, then shows the report panel and, with coverage, the Skills view's counts. Translation only.
+// The Explore Story command: picks how much to explore, runs exploreStory under a cancellable progress notification, then shows the report panel. Translation only.
 import * as vscode from 'vscode';
 import { exploreStory, EXPLORE_DEFAULTS } from '../../runtime/explore/explorer.js';
 import type { ExploreReport } from '../../runtime/explore/exploreTypes.js';
@@ -24,11 +24,27 @@ export interface ExploreChoice {
 }
 
 const PRESETS: readonly (vscode.QuickPickItem & { readonly choice: ExploreChoice })[] = [
-  { label: `$(compass) ${EXPLORE_DEFAULTS.runs} sessions`, description: `up to ${EXPLORE_DEFAULTS.turns} turns each`, detail: 'A quick look for problems, with the pattern narrator.', choice: { runs: EXPLORE_DEFAULTS.runs, turns: EXPLORE_DEFAULTS.turns, coverage: false } },
-  { label: `$(graph-line) ${EXPLORE_DEFAULTS.runs} sessions with coverage`, description: `up to ${EXPLORE_DEFAULTS.turns} turns each`, detail: "Also measures which lines of the skills' JavaScript ran (shown in the Skills view).", choice: { runs: EXPLORE_DEFAULTS.runs, turns: EXPLORE_DEFAULTS.turns, coverage: true } },
-  { label: '$(search) 200 sessions', description: `up to ${EXPLORE_DEFAULTS.turns} turns each`, detail: 'A longer search; it can be cancelled from its notification.', choice: { runs: 200, turns: EXPLORE_DEFAULTS.turns, coverage: false } },
+  {
+    label: `$(compass) ${EXPLORE_DEFAULTS.runs} sessions`,
+    description: `up to ${EXPLORE_DEFAULTS.turns} turns each`,
+    detail: 'A quick look for problems, with the pattern narrator.',
+    choice: { runs: EXPLORE_DEFAULTS.runs, turns: EXPLORE_DEFAULTS.turns, coverage: false },
+  },
+  {
+    label: `$(graph-line) ${EXPLORE_DEFAULTS.runs} sessions with coverage`,
+    description: `up to ${EXPLORE_DEFAULTS.turns} turns each`,
+    detail: "Also measures which lines of the skills' JavaScript ran (shown in the Skills view).",
+    choice: { runs: EXPLORE_DEFAULTS.runs, turns: EXPLORE_DEFAULTS.turns, coverage: true },
+  },
+  {
+    label: '$(search) 200 sessions',
+    description: `up to ${EXPLORE_DEFAULTS.turns} turns each`,
+    detail: 'A longer search; it can be cancelled from its notification.',
+    choice: { runs: 200, turns: EXPLORE_DEFAULTS.turns, coverage: false },
+  },
 ];
 
+/** The command's handler; with coverage, the result also feeds the Skills view's counts (the SkillCoverageStore). */
 export function exploreStoryCommand(context: ExploreCommandContext): (given?: ExploreChoice) => Promise<ExploreReport | undefined> {
   let last: ExploreChoice | undefined;
   const explore = async (given?: ExploreChoice): Promise<ExploreReport | undefined> => {
@@ -38,11 +54,17 @@ export function exploreStoryCommand(context: ExploreCommandContext): (given?: Ex
       return undefined;
     }
     if (!vscode.workspace.isTrusted) {
-      const choice = await vscode.window.showWarningMessage('Exploring plays the story, which runs its skill scripts; this workspace is not trusted.', 'Manage Workspace Trust');
+      const choice = await vscode.window.showWarningMessage(
+        'Exploring plays the story, which runs its skill scripts; this workspace is not trusted.',
+        'Manage Workspace Trust',
+      );
       if (choice) await vscode.commands.executeCommand('workbench.trust.manage');
       return undefined;
     }
-    const choice = given ?? (await vscode.window.showQuickPick(PRESETS, { title: 'Explore Story', placeHolder: 'Simulated players play seeded sessions and report what goes wrong' }))?.choice;
+    const choice =
+      given ??
+      (await vscode.window.showQuickPick(PRESETS, { title: 'Explore Story', placeHolder: 'Simulated players play seeded sessions and report what goes wrong' }))
+        ?.choice;
     if (!choice) return undefined;
     last = choice;
     await context.skills.ready();
@@ -67,7 +89,10 @@ export function exploreStoryCommand(context: ExploreCommandContext): (given?: Ex
             onProgress: (state) => {
               const increment = ((state.sessionsDone - done) / state.sessionsTotal) * 100;
               done = state.sessionsDone;
-              progress.report({ increment, message: `${state.sessionsDone} of ${plural(state.sessionsTotal, 'session')} · ${plural(state.problems, 'problem')}` });
+              progress.report({
+                increment,
+                message: `${state.sessionsDone} of ${plural(state.sessionsTotal, 'session')} · ${plural(state.problems, 'problem')}`,
+              });
             },
           });
         } finally {
@@ -77,7 +102,9 @@ export function exploreStoryCommand(context: ExploreCommandContext): (given?: Ex
     );
     const report = result.report;
     if (result.coverage) context.coverage.record(result.coverage);
-    context.log.info(`explore: ${plural(report.sessions.played, 'session')}, ${plural(report.sessions.turns, 'turn')}, ${plural(report.problems.total, 'problem')}${report.cancelled ? ' (cancelled)' : ''}`);
+    context.log.info(
+      `explore: ${plural(report.sessions.played, 'session')}, ${plural(report.sessions.turns, 'turn')}, ${plural(report.problems.total, 'problem')}${report.cancelled ? ' (cancelled)' : ''}`,
+    );
     ExplorePanel.show({ extensionUri: context.extensionUri, log: context.log, exploreAgain: async () => void (await explore(last)) }, report, false);
     return report;
   };

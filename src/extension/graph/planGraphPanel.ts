@@ -6,7 +6,7 @@ import { GraphFeed, type FeedUpdate } from '../../runtime/graph/graphFeed.js';
 import { levelCounts } from '../../runtime/graph/planGraph.js';
 import { OFF_THREAD_FROM } from '../../runtime/graph/layoutOffThread.js';
 import type { GraphedDocument } from '../../runtime/graph/planGraphDocument.js';
-import type { PlanGraphLayout, PlanGraphModel } from '../../runtime/graph/graphTypes.js';
+import type { PlanGraphLayout, PlanGraphModel, ScriptNames } from '../../runtime/graph/graphTypes.js';
 import { assertNever, type FromGraphWebview, type GraphView, type ToGraphWebview } from '../../protocol/graphPanelMessages.js';
 import { WebviewHost } from '../webviewHost.js';
 
@@ -21,6 +21,8 @@ export interface PlanGraphPanelHost {
   readonly layout: (model: PlanGraphModel) => Promise<PlanGraphLayout>;
   /** The plan of a recorded run, for an ExecutionResult that does not carry it. */
   readonly planOfRun: (document: vscode.TextDocument, planId: string) => unknown;
+  /** The canonical scripts of toolPaths that name one by an alias, in the document's story. */
+  readonly scriptNames?: ((document: vscode.TextDocument) => ScriptNames | undefined) | undefined;
   /** The parsed plan of the document's current text (cached by the plan workspace: not parsed per cursor move). */
   readonly planModel: (document: vscode.TextDocument) => PlanDocument;
 }
@@ -45,7 +47,11 @@ export class PlanGraphPanel implements vscode.Disposable {
     private readonly services: PlanGraphPanelHost,
   ) {
     const host = services;
-    this.feed = new GraphFeed(host.layout, (planId) => host.planOfRun(document, planId));
+    this.feed = new GraphFeed(
+      host.layout,
+      (planId) => host.planOfRun(document, planId),
+      () => host.scriptNames?.(document),
+    );
     panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview')] };
     this.host = new WebviewHost<ToGraphWebview, FromGraphWebview>(panel, {
       extensionUri: host.extensionUri,
@@ -149,7 +155,8 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   private announceLayout(model: PlanGraphModel): void {
-    if (model.tools.length >= OFF_THREAD_FROM) this.post({ type: 'layoutStarted', title: this.name, nodeCount: model.tools.length, levels: levelCounts(model) });
+    if (model.tools.length >= OFF_THREAD_FROM)
+      this.post({ type: 'layoutStarted', title: this.name, nodeCount: model.tools.length, levels: levelCounts(model) });
   }
 
   private publish(update: FeedUpdate, force: boolean): void {
@@ -198,7 +205,9 @@ export class PlanGraphPanel implements vscode.Disposable {
     const model = this.services.planModel(this.document);
     const tool = model.toolById(toolId);
     const span = tool?.toolId?.span ?? tool?.span;
-    const editor = vscode.window.visibleTextEditors.find((candidate) => candidate.document === this.document) ?? (await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false }));
+    const editor =
+      vscode.window.visibleTextEditors.find((candidate) => candidate.document === this.document) ??
+      (await vscode.window.showTextDocument(this.document, { viewColumn: vscode.ViewColumn.One, preserveFocus: false }));
     if (!span) {
       void vscode.window.showInformationMessage(`"${toolId}" is not a tool of ${this.name} (a run record keeps its plan under "plan").`);
       return;

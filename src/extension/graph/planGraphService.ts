@@ -5,6 +5,7 @@ import { findStoryRoot } from '../../runtime/authoring/storyRoot.js';
 import type { PlanDocument } from '../../runtime/authoring/planDocument.js';
 import { GraphLayoutWorker } from '../../runtime/graph/layoutOffThread.js';
 import { recordedPlan } from '../../runtime/graph/graphSource.js';
+import { storyScriptNames } from '../../runtime/graph/graphScriptNames.js';
 import { buildRunTimeline } from '../../runtime/graph/runTimeline.js';
 import { trackRunStates, type LiveToolState, type ObservableRun } from '../../runtime/graph/runStateTracker.js';
 import type { NodeStateView } from '../../protocol/graphPanelMessages.js';
@@ -46,12 +47,21 @@ export class PlanGraphService implements vscode.Disposable {
     }
     const document = await vscode.workspace.openTextDocument(uri);
     const name = path.basename(uri.path);
-    const webviewPanel = vscode.window.createWebviewPanel(PLAN_GRAPH_VIEW_TYPE, `Graph: ${name}`, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true }, { enableScripts: true, retainContextWhenHidden: true });
+    const webviewPanel = vscode.window.createWebviewPanel(
+      PLAN_GRAPH_VIEW_TYPE,
+      `Graph: ${name}`,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: true, retainContextWhenHidden: true },
+    );
     const panel = new PlanGraphPanel(document, webviewPanel, {
       extensionUri: this.options.extensionUri,
       log: this.options.log,
       layout: (model) => this.worker.layout(model),
       planOfRun: (source, planId) => this.planOfRun(source, planId),
+      scriptNames: (source) => {
+        const root = (source.uri.scheme === 'file' ? findStoryRoot(source.uri.fsPath) : undefined) ?? this.options.root;
+        return root ? storyScriptNames({ root }) : undefined;
+      },
       planModel: this.options.planModel,
     });
     this.panels.set(uri.toString(), panel);
@@ -106,7 +116,9 @@ export class PlanGraphService implements vscode.Disposable {
 
   /** The plan of a run from `<story root>/.narratoria/runs/<planId>.json`. */
   private planOfRun(document: vscode.TextDocument, planId: string): unknown {
-    const roots = [document.uri.scheme === 'file' ? findStoryRoot(document.uri.fsPath) : undefined, this.options.root].filter((root): root is string => Boolean(root));
+    const roots = [document.uri.scheme === 'file' ? findStoryRoot(document.uri.fsPath) : undefined, this.options.root].filter((root): root is string =>
+      Boolean(root),
+    );
     for (const root of roots) {
       const plan = recordedPlan(root, planId);
       if (plan !== undefined) return plan;

@@ -21,7 +21,10 @@ export function inspectSkillScriptCommand(context: SkillCommandContext, host: ()
     const picked = subject instanceof vscode.Uri ? await scriptOfFile(context, subject) : await pickSkillScript(context, subject, 'Inspect a script of…');
     if (!picked) return;
     const { skill, script } = picked;
-    const input = givenInput !== null && typeof givenInput === 'object' && !Array.isArray(givenInput) ? givenInput : await pickInput(skill, script, context.lastInputs.get(script.path));
+    const input =
+      givenInput !== null && typeof givenInput === 'object' && !Array.isArray(givenInput)
+        ? givenInput
+        : await pickInput(skill, script, context.lastInputs.get(script.path));
     if (input === undefined) return;
     InspectorPanel.show(host(), await liveTarget(context, skill, script, input));
   };

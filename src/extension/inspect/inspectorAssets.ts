@@ -13,7 +13,11 @@ import type { InspectorTarget } from './inspectorPanel.js';
 function scopeOf(target: InspectorTarget): AssetScope {
   const workspaceFolders = (vscode.workspace.workspaceFolders ?? []).map((folder) => folder.uri.fsPath);
   if (target.kind === 'live') {
-    return { base: target.root, allowed: [target.root, skillFolderOf(target.scriptPath)], outsideReason: 'the file is outside the story and the skill folder, so the panel does not load it' };
+    return {
+      base: target.root,
+      allowed: [target.root, skillFolderOf(target.scriptPath)],
+      outsideReason: 'the file is outside the story and the skill folder, so the panel does not load it',
+    };
   }
   const file = target.file;
   const containing = file !== undefined ? workspaceFolders.find((folder) => isPathInside(file, folder, { allowSame: true })) : undefined;

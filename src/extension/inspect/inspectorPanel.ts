@@ -36,7 +36,9 @@ export interface InspectorHost {
 }
 
 /** What the panel inspects: a script to run or a recording (`file` when it was read from disk). */
-export type InspectorTarget = LiveTarget | { readonly kind: 'recording'; readonly label: string; readonly recording: Recording; readonly file?: string | undefined };
+export type InspectorTarget =
+  | LiveTarget
+  | { readonly kind: 'recording'; readonly label: string; readonly recording: Recording; readonly file?: string | undefined };
 
 /** A script's last run and the one before, for Compare with Previous Run. */
 interface RunHistory {
@@ -58,7 +60,11 @@ export class InspectorPanel implements vscode.Disposable {
   /** A notice shown with the next snapshot (a revived panel's reason for showing nothing). */
   private notice: { readonly level: 'info' | 'error'; readonly message: string } | undefined;
 
-  private constructor(private readonly panel: vscode.WebviewPanel, private readonly host: InspectorHost, private target: InspectorTarget) {
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly host: InspectorHost,
+    private target: InspectorTarget,
+  ) {
     panel.webview.options = { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(host.extensionUri, 'dist', 'webview'), ...assetRoots(target)] };
     this.view = new WebviewHost<ToInspectorWebview, FromInspectorWebview>(panel, {
       extensionUri: host.extensionUri,
@@ -86,7 +92,12 @@ export class InspectorPanel implements vscode.Disposable {
   }
 
   /** Re-creates the panel VS Code restored after a window reload: the script's last kept run, or the recording read again. */
-  static async revive(panel: vscode.WebviewPanel, host: InspectorHost, restore: unknown, findTarget: (scriptPath: string) => Promise<LiveTarget | undefined>): Promise<void> {
+  static async revive(
+    panel: vscode.WebviewPanel,
+    host: InspectorHost,
+    restore: unknown,
+    findTarget: (scriptPath: string) => Promise<LiveTarget | undefined>,
+  ): Promise<void> {
     InspectorPanel.current?.dispose();
     const restoreOf = (restore as { restore?: { kind?: unknown; scriptPath?: unknown; file?: unknown } } | undefined)?.restore;
     let target: InspectorTarget | undefined;
@@ -102,7 +113,11 @@ export class InspectorPanel implements vscode.Disposable {
       });
       if (recording) target = { kind: 'recording', label: path.basename(file), recording, file };
     }
-    const inspector = (InspectorPanel.current = new InspectorPanel(panel, host, target ?? { kind: 'recording', label: 'nothing to show', recording: recordingOfText('') }));
+    const inspector = (InspectorPanel.current = new InspectorPanel(
+      panel,
+      host,
+      target ?? { kind: 'recording', label: 'nothing to show', recording: recordingOfText('') },
+    ));
     if (!target) {
       inspector.notice = { level: 'info', message: reason };
       inspector.sendSnapshot();
@@ -127,7 +142,9 @@ export class InspectorPanel implements vscode.Disposable {
     if (inspector) {
       inspector.panel.reveal(vscode.ViewColumn.Active);
     } else {
-      const panel = vscode.window.createWebviewPanel(INSPECTOR_VIEW_TYPE, `Inspector: ${target.label}`, vscode.ViewColumn.Active, { retainContextWhenHidden: true });
+      const panel = vscode.window.createWebviewPanel(INSPECTOR_VIEW_TYPE, `Inspector: ${target.label}`, vscode.ViewColumn.Active, {
+        retainContextWhenHidden: true,
+      });
       inspector = InspectorPanel.current = new InspectorPanel(panel, host, target);
     }
     inspector.start(target);
@@ -141,7 +158,13 @@ export class InspectorPanel implements vscode.Disposable {
   private subject(): InspectorSubject {
     const target = this.target;
     if (target.kind === 'recording') {
-      return { title: target.label, source: 'recording', input: JSON.stringify(target.recording.meta.input), canRun: false, ...(target.file ? { restore: { kind: 'recording', file: target.file } } : {}) };
+      return {
+        title: target.label,
+        source: 'recording',
+        input: JSON.stringify(target.recording.meta.input),
+        canRun: false,
+        ...(target.file ? { restore: { kind: 'recording', file: target.file } } : {}),
+      };
     }
     const history = this.history?.scriptPath === target.scriptPath ? this.history : undefined;
     return {
@@ -222,7 +245,9 @@ export class InspectorPanel implements vscode.Disposable {
     if (report.recording) {
       history.previous = history.last;
       history.last = report.recording;
-      this.host.scriptRuns?.save(target.scriptPath, report.recording).catch((error: unknown) => this.host.log.warn(`inspector: could not keep the run of ${target.label}: ${String(error)}`));
+      this.host.scriptRuns
+        ?.save(target.scriptPath, report.recording)
+        .catch((error: unknown) => this.host.log.warn(`inspector: could not keep the run of ${target.label}: ${String(error)}`));
     }
     this.flush();
     this.post({ type: 'verdict', verdict });
@@ -294,7 +319,11 @@ export class InspectorPanel implements vscode.Disposable {
     const rows = this.pending;
     this.pending = [];
     for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-      this.post({ type: 'rows', rows: withAssetUris(this.panel.webview, this.target, rows.slice(start, start + BATCH_SIZE)), droppedRows: this.session.droppedRows });
+      this.post({
+        type: 'rows',
+        rows: withAssetUris(this.panel.webview, this.target, rows.slice(start, start + BATCH_SIZE)),
+        droppedRows: this.session.droppedRows,
+      });
     }
   }
 
@@ -307,7 +336,11 @@ export class InspectorPanel implements vscode.Disposable {
     this.post({ type: 'reset', subject: this.subject(), running: this.running !== undefined });
     if (this.notice) this.post({ type: 'notice', ...this.notice });
     for (let start = 0; start < session.rows.length; start += BATCH_SIZE) {
-      this.post({ type: 'rows', rows: withAssetUris(this.panel.webview, this.target, session.rows.slice(start, start + BATCH_SIZE)), droppedRows: session.droppedRows });
+      this.post({
+        type: 'rows',
+        rows: withAssetUris(this.panel.webview, this.target, session.rows.slice(start, start + BATCH_SIZE)),
+        droppedRows: session.droppedRows,
+      });
     }
     if (session.stderr.length > 0) this.post({ type: 'stderr', chunks: session.stderr });
     if (session.verdict) this.post({ type: 'verdict', verdict: session.verdict });

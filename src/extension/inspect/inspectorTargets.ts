@@ -35,7 +35,12 @@ export async function inputChoices(skill: Skill, script: SkillScript, lastInputs
   ];
 }
 
-export async function liveTarget(context: { readonly skills: SkillsService; readonly lastInputs: LastInputs }, skill: Skill, script: SkillScript, input: Record<string, unknown>): Promise<LiveTarget> {
+export async function liveTarget(
+  context: { readonly skills: SkillsService; readonly lastInputs: LastInputs },
+  skill: Skill,
+  script: SkillScript,
+  input: Record<string, unknown>,
+): Promise<LiveTarget> {
   return {
     kind: 'live',
     label: `${skill.name}/${script.name}`,

@@ -27,7 +27,11 @@ export class NdjsonDiagnosticsPublisher implements vscode.Disposable {
   private publish(document: vscode.TextDocument): void {
     const diagnostics = diagnoseNdjson(document.getText()).map((problem) => {
       const range = new vscode.Range(problem.line - 1, problem.column - 1, problem.line - 1, problem.endColumn - 1);
-      const diagnostic = new vscode.Diagnostic(range, problem.message, problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+      const diagnostic = new vscode.Diagnostic(
+        range,
+        problem.message,
+        problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+      );
       diagnostic.code = problem.code;
       diagnostic.source = 'narratoria';
       return diagnostic;

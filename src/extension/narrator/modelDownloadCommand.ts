@@ -30,9 +30,11 @@ export function downloadNarratorModel(context: ModelDownloadContext): Promise<st
 
 async function runDownload(context: ModelDownloadContext): Promise<string> {
   if (!vscode.workspace.isTrusted) {
-    void vscode.window.showWarningMessage('Narratoria downloads and loads no model in an untrusted workspace. Trust the workspace first.', 'Manage Workspace Trust').then((choice) => {
-      if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
-    });
+    void vscode.window
+      .showWarningMessage('Narratoria downloads and loads no model in an untrusted workspace. Trust the workspace first.', 'Manage Workspace Trust')
+      .then((choice) => {
+        if (choice) void vscode.commands.executeCommand('workbench.trust.manage');
+      });
     return 'untrusted';
   }
   const settings = context.settings();
@@ -40,7 +42,11 @@ async function runDownload(context: ModelDownloadContext): Promise<string> {
   const gigabytes = ((DEFAULT_MODEL.sizeBytes ?? 0) / 1e9).toFixed(1);
   context.log.info(`downloading ${DEFAULT_MODEL.displayName} (${gigabytes} GB) from ${settings.downloadBaseUrl} into ${directory}`);
   const outcome = await vscode.window.withProgress(
-    { location: vscode.ProgressLocation.Notification, title: `Downloading the narrator model (${DEFAULT_MODEL.displayName}, ${gigabytes} GB)`, cancellable: true },
+    {
+      location: vscode.ProgressLocation.Notification,
+      title: `Downloading the narrator model (${DEFAULT_MODEL.displayName}, ${gigabytes} GB)`,
+      cancellable: true,
+    },
     async (progress, token) => {
       const abort = new AbortController();
       const cancellation = token.onCancellationRequested(() => abort.abort());
@@ -80,13 +86,19 @@ async function runDownload(context: ModelDownloadContext): Promise<string> {
     context.log.info(`model ${outcome.downloaded ? 'downloaded and ' : ''}verified: ${outcome.path} (sha256 ${outcome.sha256})`);
     await context.narrator.reset();
     void context.narrator.prepare();
-    void vscode.window.showInformationMessage(`${DEFAULT_MODEL.displayName} is ${outcome.downloaded ? 'downloaded and ' : ''}verified; the narrator uses it from the next turn.`);
+    void vscode.window.showInformationMessage(
+      `${DEFAULT_MODEL.displayName} is ${outcome.downloaded ? 'downloaded and ' : ''}verified; the narrator uses it from the next turn.`,
+    );
     return 'ok';
   }
   context.log.error(`model download failed (${outcome.code}): ${outcome.message}`);
   // Not awaited: the command ends with the download; the user's answer starts a new one or opens the log.
   void vscode.window
-    .showErrorMessage(`The narrator model could not be downloaded (${outcome.message}). Narratoria keeps using the pattern narrator, which needs no model.`, 'Retry', 'Show Logs')
+    .showErrorMessage(
+      `The narrator model could not be downloaded (${outcome.message}). Narratoria keeps using the pattern narrator, which needs no model.`,
+      'Retry',
+      'Show Logs',
+    )
     .then((choice) => {
       if (choice === 'Retry') void downloadNarratorModel(context);
       else if (choice === 'Show Logs') context.log.show();

@@ -61,7 +61,14 @@ export class NarratorService implements vscode.Disposable {
   }
 
   get status(): NarratorStatusView {
-    return this.downloadPercent === undefined ? this.current : { state: 'downloading', label: `Downloading model ${this.downloadPercent}%`, detail: 'Download Narrator Model is running; the current narrator keeps working meanwhile.', percent: this.downloadPercent };
+    return this.downloadPercent === undefined
+      ? this.current
+      : {
+          state: 'downloading',
+          label: `Downloading model ${this.downloadPercent}%`,
+          detail: 'Download Narrator Model is running; the current narrator keeps working meanwhile.',
+          percent: this.downloadPercent,
+        };
   }
 
   /** The narrator the settings chose (created on first use; the local model loads on its first plan or prepare()). */
@@ -92,7 +99,11 @@ export class NarratorService implements vscode.Disposable {
     if (generation !== this.generation) return;
     if (failure) {
       this.options.log.warn(`the local model is not usable, plans come from the pattern narrator: ${failure}`);
-      this.setStatus({ state: 'failed', label: 'Pattern narrator (model failed)', detail: `The local model could not be loaded (${failure}); plans come from the pattern narrator.` });
+      this.setStatus({
+        state: 'failed',
+        label: 'Pattern narrator (model failed)',
+        detail: `The local model could not be loaded (${failure}); plans come from the pattern narrator.`,
+      });
     } else {
       this.options.log.info(`local model ready in ${Math.round(performance.now() - started)} ms`);
       this.setStatus({ state: 'ready', label: `${modelLabel(choice)} ready`, detail: choice.reason });
@@ -118,7 +129,10 @@ export class NarratorService implements vscode.Disposable {
 
   dispose(): void {
     this.generation++;
-    void this.choice?.then((choice) => choice.narrator.dispose(), () => undefined);
+    void this.choice?.then(
+      (choice) => choice.narrator.dispose(),
+      () => undefined,
+    );
     this.choice = undefined;
     this.statusEmitter.dispose();
     this.choiceEmitter.dispose();
@@ -143,7 +157,11 @@ export class NarratorService implements vscode.Disposable {
     if (generation !== this.generation) return choice;
     this.options.log.info(`narrator: ${choice.reason}`);
     if (choice.narrator instanceof LlamaNarrator) {
-      this.setStatus({ state: 'idle', label: 'Model not loaded', detail: `${choice.reason}. The model loads when the play panel opens or the first turn is played.` });
+      this.setStatus({
+        state: 'idle',
+        label: 'Model not loaded',
+        detail: `${choice.reason}. The model loads when the play panel opens or the first turn is played.`,
+      });
     } else if (choice.localModelUnavailable) {
       this.setStatus({ state: 'pattern', label: 'Pattern narrator (no model support)', detail: `Plans come from the ${choice.reason}.` });
     } else {

@@ -48,7 +48,13 @@ export class PlayController implements vscode.Disposable {
   private readonly results = new Map<number, TurnResult>();
   private readonly tools = new Map<string, ToolRunView>();
   /** Attempts of the running turn, in order (for a panel that opens mid-turn). */
-  private readonly attempts: { readonly attempt: number; readonly planId: string; readonly narrator: 'llm' | 'pattern'; readonly graph?: PlanGraphLayout; finished?: AttemptView }[] = [];
+  private readonly attempts: {
+    readonly attempt: number;
+    readonly planId: string;
+    readonly narrator: 'llm' | 'pattern';
+    readonly graph?: PlanGraphLayout;
+    finished?: AttemptView;
+  }[] = [];
   private readonly pendingToolUpdates = new Set<string>();
   private flushTimer: NodeJS.Timeout | undefined;
   private notice: string | undefined;
@@ -77,7 +83,11 @@ export class PlayController implements vscode.Disposable {
   /** Attaches the panel that receives live messages (one at a time); returns a disposable that detaches it. */
   attach(post: (message: ToPlayWebview) => void): vscode.Disposable {
     this.post = post;
-    return { dispose: () => { if (this.post === post) this.post = undefined; } };
+    return {
+      dispose: () => {
+        if (this.post === post) this.post = undefined;
+      },
+    };
   }
 
   /** Everything a panel needs to draw itself. Opening the session only reads the saved file. */
@@ -135,13 +145,16 @@ export class PlayController implements vscode.Disposable {
       const tools = new Map<string, readonly string[]>();
       subscriptions.addAll(
         session.onDidStartPlanRun(({ run, attempt, narrator }) => {
-          tools.set(run.plan.requestId, run.plan.tools.map((tool) => tool.toolId));
+          tools.set(
+            run.plan.requestId,
+            run.plan.tools.map((tool) => tool.toolId),
+          );
           subscriptions.add(this.followRun(run, attempt, narrator === 'llm' ? 'llm' : 'pattern'));
           subscriptions.add(onNarrationChunk(run, (piece) => this.send({ type: 'narrationStreamed', text: piece })));
         }),
         session.onDidLogAttempt((entry) => {
           this.options.log.debug(`plan attempt ${JSON.stringify(entry)}`);
-          const attempt = attemptViewOfLog(entry, entry.planId ? tools.get(entry.planId) ?? [] : []);
+          const attempt = attemptViewOfLog(entry, entry.planId ? (tools.get(entry.planId) ?? []) : []);
           const live = this.attempts.find((candidate) => candidate.planId === entry.planId);
           if (live) live.finished = attempt;
           this.send({ type: 'attemptFinished', attempt });
@@ -234,7 +247,10 @@ export class PlayController implements vscode.Disposable {
     const previous = this.session;
     this.session = undefined;
     this.stale = false;
-    void previous?.then((session) => session.dispose(), () => undefined);
+    void previous?.then(
+      (session) => session.dispose(),
+      () => undefined,
+    );
     this.current = id;
     // Skill health is per play-through: a new or continued one starts with every skill healthy.
     this.options.skills.restartSession();
@@ -273,7 +289,10 @@ export class PlayController implements vscode.Disposable {
     this.stale = false;
     const previous = this.session;
     this.session = undefined;
-    void previous?.then((session) => session.dispose(), () => undefined);
+    void previous?.then(
+      (session) => session.dispose(),
+      () => undefined,
+    );
   }
 
   dispose(): void {
@@ -281,7 +300,10 @@ export class PlayController implements vscode.Disposable {
     clearTimeout(this.flushTimer);
     this.subscriptions.dispose();
     this.busyEmitter.dispose();
-    void this.session?.then((session) => session.dispose(), () => undefined);
+    void this.session?.then(
+      (session) => session.dispose(),
+      () => undefined,
+    );
   }
 
   private openSession(): Promise<PlaySession> {
@@ -327,6 +349,7 @@ export class PlayController implements vscode.Disposable {
       skills: this.options.skills,
       execution: {
         extraSkillRoots: this.options.skills.extraSkillRoots(),
+        allowedToolRoots: this.options.skills.allowedToolRoots(),
         skillContext: this.options.skills,
         extraEnv,
         ...executionLimits(settings),
@@ -341,7 +364,9 @@ export class PlayController implements vscode.Disposable {
   private followRun(run: PlanRun, attempt: number, narrator: 'llm' | 'pattern'): vscode.Disposable {
     const planId = run.plan.requestId;
     const key = (toolId: string): string => `${planId}:${toolId}`;
-    const initial = run.plan.tools.map((tool): ToolRunView => ({ attempt, planId, toolId: tool.toolId, skill: null, status: 'pending', retries: 0, logLines: [] }));
+    const initial = run.plan.tools.map(
+      (tool): ToolRunView => ({ attempt, planId, toolId: tool.toolId, skill: null, status: 'pending', retries: 0, logLines: [] }),
+    );
     for (const tool of initial) this.tools.set(key(tool.toolId), tool);
     const graph = attemptGraph(run.plan);
     this.attempts.push({ attempt, planId, narrator, ...(graph ? { graph } : {}) });
@@ -355,13 +380,26 @@ export class PlayController implements vscode.Disposable {
     const appendLine = (tool: ToolRunView, line: LogLineView): ToolRunView => ({ ...tool, logLines: [...tool.logLines, line].slice(-MAX_LOG_LINES_PER_TOOL) });
     const subscriptions = new DisposableStore();
     subscriptions.addAll(
-      run.onDidStartTool((event) => update(event.toolId, (tool) => ({ ...tool, skill: event.skill, status: event.attempt > 1 ? 'retrying' : 'running', retries: event.attempt - 1 }))),
+      run.onDidStartTool((event) =>
+        update(event.toolId, (tool) => ({ ...tool, skill: event.skill, status: event.attempt > 1 ? 'retrying' : 'running', retries: event.attempt - 1 })),
+      ),
       run.onDidEmitEvent(({ toolId, event }) => {
         if (event.type === 'log') update(toolId, (tool) => appendLine(tool, { level: event.level, text: event.message }));
         else if (event.type === 'error') update(toolId, (tool) => appendLine(tool, { level: 'error', text: `${event.errorCode}: ${event.errorMessage}` }));
       }),
-      run.onDidWriteStderr(({ toolId, text }) => update(toolId, (tool) => text.split('\n').filter(Boolean).reduce((next, line) => appendLine(next, { level: 'stderr', text: line }), tool))),
-      run.onDidScheduleRetry(({ toolId, nextAttempt, error }) => update(toolId, (tool) => appendLine({ ...tool, status: 'retrying', retries: nextAttempt - 1 }, { level: 'warn', text: `retry ${nextAttempt - 1}: ${error.message}` }))),
+      run.onDidWriteStderr(({ toolId, text }) =>
+        update(toolId, (tool) =>
+          text
+            .split('\n')
+            .filter(Boolean)
+            .reduce((next, line) => appendLine(next, { level: 'stderr', text: line }), tool),
+        ),
+      ),
+      run.onDidScheduleRetry(({ toolId, nextAttempt, error }) =>
+        update(toolId, (tool) =>
+          appendLine({ ...tool, status: 'retrying', retries: nextAttempt - 1 }, { level: 'warn', text: `retry ${nextAttempt - 1}: ${error.message}` }),
+        ),
+      ),
       run.onDidFinishTool(({ result }) => update(result.toolId, (tool) => finishedToolView(tool, planId, attempt, result))),
       run.onDidChangeState(({ state, changedKeys }) => this.send({ type: 'stateChanged', state, changedKeys })),
     );
@@ -379,7 +417,12 @@ export class PlayController implements vscode.Disposable {
   }
 
   private logTurn(index: number, result: TurnResult): void {
-    const attempts = result.attempts.map((attempt) => `#${attempt.attempt} ${attempt.narrator} ${attempt.outcome}${attempt.result.failedTools.length ? ` (failed: ${attempt.result.failedTools.join(', ')})` : ''}`).join('; ');
+    const attempts = result.attempts
+      .map(
+        (attempt) =>
+          `#${attempt.attempt} ${attempt.narrator} ${attempt.outcome}${attempt.result.failedTools.length ? ` (failed: ${attempt.result.failedTools.join(', ')})` : ''}`,
+      )
+      .join('; ');
     const summary = `turn ${index} "${result.input}": ${result.cancelled ? 'cancelled' : result.fallback ? 'fallback narration' : 'narrated'} in ${Math.round(result.durationMs)} ms — ${attempts || 'no attempt'}`;
     if (result.fallback && !result.cancelled) this.options.log.warn(summary);
     else this.options.log.info(summary);
@@ -393,7 +436,14 @@ export class PlayController implements vscode.Disposable {
       return { name: skill.name, displayName: skill.displayName, health: status ? healthLabelOf(status) : 'healthy', ...(reason ? { reason } : {}) };
     });
     // A skill whose skill.json does not load is shown too, unusable, with where its manifest is broken.
-    const broken = skills.brokenSkills.map((skill): SkillSummaryView => ({ name: skill.name, displayName: skill.name, health: BROKEN_SKILL_LABEL, reason: brokenSkillReason(skill, skills.root ?? skill.directory) }));
+    const broken = skills.brokenSkills.map(
+      (skill): SkillSummaryView => ({
+        name: skill.name,
+        displayName: skill.name,
+        health: BROKEN_SKILL_LABEL,
+        reason: brokenSkillReason(skill, skills.root ?? skill.directory),
+      }),
+    );
     return [...loaded, ...broken];
   }
 

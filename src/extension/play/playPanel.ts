@@ -74,7 +74,10 @@ export class PlayPanel implements vscode.Disposable {
     const webview = panel.webview;
     host.controller.resolveAssetUri = (file) => {
       // The same gate as the Inspector's: inside the asset roots as written and after symlinks.
-      const allowed = isFileInsideFolders(file, host.assetRoots().map((root) => root.fsPath));
+      const allowed = isFileInsideFolders(
+        file,
+        host.assetRoots().map((root) => root.fsPath),
+      );
       return allowed ? webview.asWebviewUri(vscode.Uri.file(file)).toString() : undefined;
     };
     this.host.disposables.addAll(

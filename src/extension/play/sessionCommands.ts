@@ -29,7 +29,9 @@ async function pickSession(controller: PlayController, title: string, placeHolde
     if (!picked) return undefined;
     if (picked.entry.openable || !openableOnly) return picked.entry;
     // A damaged session, or one of another format version: said, never opened; its file stays as it is.
-    await vscode.window.showWarningMessage(`The play-through "${picked.entry.label}" cannot be opened: ${picked.entry.detail}. It was left as it is.`, { modal: true });
+    await vscode.window.showWarningMessage(`The play-through "${picked.entry.label}" cannot be opened: ${picked.entry.detail}. It was left as it is.`, {
+      modal: true,
+    });
   }
 }
 
@@ -63,17 +65,24 @@ export function deleteSessionCommand(controller: () => PlayController | undefine
   return async (): Promise<void> => {
     const play = controller();
     if (!play) return;
-    const entry = await pickSession(play, 'Delete a Play-through', 'Pick the play-through to delete with its skills\' data', false);
+    const entry = await pickSession(play, 'Delete a Play-through', "Pick the play-through to delete with its skills' data", false);
     if (!entry) return;
     if (entry.target.kind === 'olderFile') {
-      void vscode.window.showInformationMessage('The older session file (.narratoria/session.json) is not deleted from here: delete the file itself if you no longer need it.');
+      void vscode.window.showInformationMessage(
+        'The older session file (.narratoria/session.json) is not deleted from here: delete the file itself if you no longer need it.',
+      );
       return;
     }
     const id = entry.target.id;
-    const answer = await vscode.window.showWarningMessage(`Delete the play-through "${id}"?`, { modal: true, detail: `Its session file and its skills' data under .narratoria/sessions/${id} are deleted.` }, 'Delete');
+    const answer = await vscode.window.showWarningMessage(
+      `Delete the play-through "${id}"?`,
+      { modal: true, detail: `Its session file and its skills' data under .narratoria/sessions/${id} are deleted.` },
+      'Delete',
+    );
     if (answer !== 'Delete') return;
     const outcome = await play.deleteSession(id);
-    if (outcome === 'current') void vscode.window.showWarningMessage(`"${id}" is the play-through the panel plays: start a New Game or Continue another one first.`);
+    if (outcome === 'current')
+      void vscode.window.showWarningMessage(`"${id}" is the play-through the panel plays: start a New Game or Continue another one first.`);
     else if (outcome === 'missing') void vscode.window.showInformationMessage(`There is no play-through "${id}" any more.`);
   };
 }

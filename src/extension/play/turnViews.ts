@@ -9,7 +9,14 @@ import type { AssetReference, ExecutionResult, ToolResult } from '../../runtime/
 import type { Plan } from '../../runtime/contractTypes/plan.js';
 import type { AttemptLogEntry, TurnResult } from '../../runtime/session/turnTypes.js';
 import type { TurnRecord } from '../../runtime/session/playSession.js';
-import { INLINE_GRAPH_MAX_TOOLS, type AssetView, type AttemptView, type ToolErrorView, type ToolRunView, type TurnView } from '../../protocol/playPanelMessages.js';
+import {
+  INLINE_GRAPH_MAX_TOOLS,
+  type AssetView,
+  type AttemptView,
+  type ToolErrorView,
+  type ToolRunView,
+  type TurnView,
+} from '../../protocol/playPanelMessages.js';
 
 /** Turns a file path into a webview URI string, or undefined when it may not be shown (outside the allowed roots). */
 export type AssetUriResolver = (file: string) => string | undefined;
@@ -57,18 +64,23 @@ export interface TurnViewOptions {
 
 /** The attempts of a finished turn. */
 export function attemptViews(result: TurnResult, options: TurnViewOptions = {}): AttemptView[] {
-  return result.attempts.map((attempt) => withGraph({
-    attempt: attempt.attempt,
-    planId: attempt.plan.requestId,
-    narrator: attempt.narrator,
-    ...(attempt.fallbackReason ? { fallbackReason: attempt.fallbackReason } : {}),
-    outcome: attempt.outcome,
-    failedTools: attempt.result.failedTools,
-    disabledSkills: attempt.disabledSkills,
-    tools: attempt.plan.tools.map((tool) => tool.toolId),
-    ...(selectionOf(attempt.plan) ? { explanation: selectionLines(attempt.plan) } : {}),
-    ...(nearMissesOf(attempt.plan).length > 0 ? { nearMisses: nearMissesOf(attempt.plan).map(nearMissLine) } : {}),
-  }, options.graphs === false ? undefined : attemptGraph(attempt.plan)));
+  return result.attempts.map((attempt) =>
+    withGraph(
+      {
+        attempt: attempt.attempt,
+        planId: attempt.plan.requestId,
+        narrator: attempt.narrator,
+        ...(attempt.fallbackReason ? { fallbackReason: attempt.fallbackReason } : {}),
+        outcome: attempt.outcome,
+        failedTools: attempt.result.failedTools,
+        disabledSkills: attempt.disabledSkills,
+        tools: attempt.plan.tools.map((tool) => tool.toolId),
+        ...(selectionOf(attempt.plan) ? { explanation: selectionLines(attempt.plan) } : {}),
+        ...(nearMissesOf(attempt.plan).length > 0 ? { nearMisses: nearMissesOf(attempt.plan).map(nearMissLine) } : {}),
+      },
+      options.graphs === false ? undefined : attemptGraph(attempt.plan),
+    ),
+  );
 }
 
 function withGraph(view: AttemptView, graph: PlanGraphLayout | undefined): AttemptView {
@@ -116,7 +128,15 @@ export function turnView(record: TurnRecord, root: string, resolveUri: AssetUriR
       }));
   const errors = result
     ? errorViews(result)
-    : record.attempts.flatMap((attempt) => attempt.failedTools.map((toolId) => ({ attempt: attempt.attempt, toolId, skill: null, category: 'failed', message: 'failed (the details of saved turns are in the plan-attempt log)' })));
+    : record.attempts.flatMap((attempt) =>
+        attempt.failedTools.map((toolId) => ({
+          attempt: attempt.attempt,
+          toolId,
+          skill: null,
+          category: 'failed',
+          message: 'failed (the details of saved turns are in the plan-attempt log)',
+        })),
+      );
   return {
     index: record.index,
     input: record.input,
@@ -148,6 +168,10 @@ export function finishedToolView(previous: ToolRunView | undefined, planId: stri
     retries: result.retryCount ?? previous?.retries ?? 0,
     ...(result.executionTimeMs !== undefined ? { durationMs: result.executionTimeMs } : {}),
     logLines: previous?.logLines ?? [],
-    ...(result.error ? { error: { category: result.error.category, message: result.error.message } } : result.skipReason ? { error: { category: 'skipped', message: `skipped: ${result.skipReason.replace(/_/g, ' ')}` } } : {}),
+    ...(result.error
+      ? { error: { category: result.error.category, message: result.error.message } }
+      : result.skipReason
+        ? { error: { category: 'skipped', message: `skipped: ${result.skipReason.replace(/_/g, ' ')}` } }
+        : {}),
   };
 }

@@ -22,26 +22,33 @@ export function saveSessionAsPlaytestCommand(root: () => string | undefined, pla
     }
     const session = await controller.savedSession();
     if (!session || session.turns.length === 0) {
-      void vscode.window.showInformationMessage('The play session has no turns yet: play a few, then save them as a playtest.', 'Open Play Panel').then((choice) => {
-        if (choice) void vscode.commands.executeCommand('narratoria.openPlayPanel');
-      });
+      void vscode.window
+        .showInformationMessage('The play session has no turns yet: play a few, then save them as a playtest.', 'Open Play Panel')
+        .then((choice) => {
+          if (choice) void vscode.commands.executeCommand('narratoria.openPlayPanel');
+        });
       return undefined;
     }
-    const name = typeof givenName === 'string' && givenName.trim() !== '' ? givenName : await vscode.window.showInputBox({
-      title: 'Save Session as Playtest',
-      prompt: `A name for the playtest of these ${session.turns.length} turn(s); it is saved in playtests/ and never replaces a file.`,
-      value: `Session of ${new Date().toISOString().slice(0, 10)}`,
-      validateInput: (value) => (value.trim() === '' ? 'The playtest needs a name.' : undefined),
-    });
+    const name =
+      typeof givenName === 'string' && givenName.trim() !== ''
+        ? givenName
+        : await vscode.window.showInputBox({
+            title: 'Save Session as Playtest',
+            prompt: `A name for the playtest of these ${session.turns.length} turn(s); it is saved in playtests/ and never replaces a file.`,
+            value: `Session of ${new Date().toISOString().slice(0, 10)}`,
+            validateInput: (value) => (value.trim() === '' ? 'The playtest needs a name.' : undefined),
+          });
     if (name === undefined) return undefined;
     const file = freePlaytestFile(path.join(folder, 'playtests'), name.trim());
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, playtestFromSession(session, name.trim()), { flag: 'wx' });
     const uri = vscode.Uri.file(file);
     await vscode.window.showTextDocument(uri, { preview: false });
-    void vscode.window.showInformationMessage(`Saved ${path.relative(folder, file)}: ${session.turns.length} turn(s), each expecting what happened.`, 'Run Playtest').then((choice) => {
-      if (choice) void tests()?.runFile(uri);
-    });
+    void vscode.window
+      .showInformationMessage(`Saved ${path.relative(folder, file)}: ${session.turns.length} turn(s), each expecting what happened.`, 'Run Playtest')
+      .then((choice) => {
+        if (choice) void tests()?.runFile(uri);
+      });
     return uri;
   };
 }

@@ -13,7 +13,11 @@ export class PlaytestEditorSupport implements vscode.Disposable {
   private readonly disposables = new DisposableStore();
 
   constructor(private readonly skills: SkillsService) {
-    this.diagnostics = new DocumentDiagnostics('narratoria-playtests', (document) => document.uri.scheme === 'file' && document.uri.fsPath.endsWith(PLAYTEST_SUFFIX), (document) => this.check(document));
+    this.diagnostics = new DocumentDiagnostics(
+      'narratoria-playtests',
+      (document) => document.uri.scheme === 'file' && document.uri.fsPath.endsWith(PLAYTEST_SUFFIX),
+      (document) => this.check(document),
+    );
     this.disposables.addAll(
       this.diagnostics,
       skills.onDidChangeSkills(() => this.diagnostics.checkOpenDocuments()),

@@ -7,7 +7,11 @@ import { readConfigFormSource, saveConfig, type SkillSecretStore } from '../../r
 import { validateConfigForm } from '../../runtime/skills/skillConfigFormValidation.js';
 import type { Skill } from '../../runtime/skills/skillTypes.js';
 import {
-  assertNeverConfigMessage, type ConfigFormModel, type ConfigFormValues, type FromConfigForm, type ToConfigForm,
+  assertNeverConfigMessage,
+  type ConfigFormModel,
+  type ConfigFormValues,
+  type FromConfigForm,
+  type ToConfigForm,
 } from '../../protocol/configFormMessages.js';
 import { WebviewHost } from '../webviewHost.js';
 import { createSkillSecretStore } from './skillSecrets.js';
@@ -113,7 +117,9 @@ class ConfigureSkillPanel {
     switch (message.type) {
       case 'validate': {
         const problems = validateConfigForm(this.schema, message.values, {
-          secretsPresent: this.current.secretsPresent, clearSecrets: message.clearSecrets, written: this.current.values,
+          secretsPresent: this.current.secretsPresent,
+          clearSecrets: message.clearSecrets,
+          written: this.current.values,
         });
         this.post({ type: 'validation', requestId: message.requestId, problems });
         return;
@@ -141,7 +147,11 @@ class ConfigureSkillPanel {
         return;
       }
       const result = await saveConfig({
-        skill: this.skill, submitted: values, clearSecrets, secretStore: this.secretStore, baseline: formBaseline(this.model),
+        skill: this.skill,
+        submitted: values,
+        clearSecrets,
+        secretStore: this.secretStore,
+        baseline: formBaseline(this.model),
       });
       if (!result.ok) {
         this.options.log.warn(`Configure Skill (${this.skill.name}): ${result.message}`);
@@ -180,9 +190,12 @@ class ConfigureSkillPanel {
   }
 
   private async openFile(which: 'schema' | 'config'): Promise<void> {
-    const file = which === 'schema'
-      ? this.skill.configSchemaFile
-      : this.model.files.config.exists ? vscode.Uri.joinPath(vscode.Uri.file(this.skill.directory), 'config.json').fsPath : undefined;
+    const file =
+      which === 'schema'
+        ? this.skill.configSchemaFile
+        : this.model.files.config.exists
+          ? vscode.Uri.joinPath(vscode.Uri.file(this.skill.directory), 'config.json').fsPath
+          : undefined;
     if (file === undefined) {
       void vscode.window.showInformationMessage(`${this.skill.displayName} has no config.json yet; saving the form creates it.`);
       return;

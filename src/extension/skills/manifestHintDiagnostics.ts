@@ -1,4 +1,4 @@
-// Shows the pattern narrator's hints for skill.json files (a short description, no capabilities, undescribed scripts) as information in the Problems panel, with a quick fix that adds suggested keywords.
+// Shows the pattern narrator's hints on skill.json files (a short description, no capabilities, undescribed scripts) in Problems, with a quick fix that adds suggested keywords.
 import * as vscode from 'vscode';
 import { addKeywordsEdit, manifestHintsOfText, suggestedKeywords, type ManifestHintCode } from '../../runtime/skills/manifestHints.js';
 import { rangeOfSource, workspaceEditOf } from '../authoring/planConvert.js';
@@ -18,7 +18,9 @@ export class ManifestHintDiagnostics implements vscode.Disposable, vscode.CodeAc
 
   constructor(private readonly docs: (code: string) => vscode.Uri) {
     this.documents = new DocumentDiagnostics('narratoria-skill-hints', isSkillManifest, (document) => this.check(document));
-    this.actions = vscode.languages.registerCodeActionsProvider({ scheme: 'file', pattern: '**/skill.json' }, this, { providedCodeActionKinds: ManifestHintDiagnostics.providedCodeActionKinds });
+    this.actions = vscode.languages.registerCodeActionsProvider({ scheme: 'file', pattern: '**/skill.json' }, this, {
+      providedCodeActionKinds: ManifestHintDiagnostics.providedCodeActionKinds,
+    });
     this.documents.checkOpenDocuments();
   }
 
@@ -43,7 +45,9 @@ export class ManifestHintDiagnostics implements vscode.Disposable, vscode.CodeAc
   }
 
   provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext): vscode.CodeAction[] {
-    const hints = context.diagnostics.filter((diagnostic) => HINT_CODES.has(typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : String(diagnostic.code)));
+    const hints = context.diagnostics.filter((diagnostic) =>
+      HINT_CODES.has(typeof diagnostic.code === 'object' ? String(diagnostic.code.value) : String(diagnostic.code)),
+    );
     if (hints.length === 0) return [];
     const text = document.getText();
     let keywords: string[];

@@ -25,7 +25,12 @@ export interface SkillCommandContext {
 }
 
 /** The skill a command applies to: the tree node it was invoked on, or one the user picks. */
-async function skillOf(context: SkillCommandContext, node: SkillTreeNode | undefined, placeHolder: string, filter: (skill: Skill) => boolean = () => true): Promise<Skill | undefined> {
+async function skillOf(
+  context: SkillCommandContext,
+  node: SkillTreeNode | undefined,
+  placeHolder: string,
+  filter: (skill: Skill) => boolean = () => true,
+): Promise<Skill | undefined> {
   const given = node && node.kind !== 'brokenSkill' ? node.skill : undefined;
   if (given) return context.skills.skills.find((skill) => skill.name === given.name) ?? given;
   await context.skills.ready();
@@ -71,7 +76,9 @@ export function newSkillCommand(context: SkillCommandContext) {
     context.log.info(`created skill ${name.trim()} in ${result.directory}`);
     await context.skills.refresh();
     await vscode.window.showTextDocument(vscode.Uri.file(result.manifest));
-    void vscode.window.showInformationMessage(`Created the skill "${displayNameOf(name.trim())}": edit skill.json, prompt.md and scripts/run.js, then try it with Run Skill Script.`);
+    void vscode.window.showInformationMessage(
+      `Created the skill "${displayNameOf(name.trim())}": edit skill.json, prompt.md and scripts/run.js, then try it with Run Skill Script.`,
+    );
   };
 }
 
@@ -89,12 +96,20 @@ export function addSampleSkillsCommand(context: SkillCommandContext) {
       void vscode.window.showInformationMessage('Every sample skill is already in this workspace.');
       return;
     }
-    const picked = await vscode.window.showQuickPick(missing.map((name) => ({ label: name, picked: true })), { canPickMany: true, title: 'Add Sample Skills', placeHolder: `Copied into ${path.basename(root)}/skills/ (existing folders are never overwritten)` });
+    const picked = await vscode.window.showQuickPick(
+      missing.map((name) => ({ label: name, picked: true })),
+      { canPickMany: true, title: 'Add Sample Skills', placeHolder: `Copied into ${path.basename(root)}/skills/ (existing folders are never overwritten)` },
+    );
     if (!picked || picked.length === 0) return;
     for (const { label } of picked) {
       const source = path.join(context.sampleSkillsDirectory, label);
       // A skill's data/ holds what it wrote while running elsewhere: not part of the skill.
-      await cp(source, path.join(target, label), { recursive: true, errorOnExist: true, force: false, filter: (file) => path.relative(source, file).split(path.sep)[0] !== 'data' });
+      await cp(source, path.join(target, label), {
+        recursive: true,
+        errorOnExist: true,
+        force: false,
+        filter: (file) => path.relative(source, file).split(path.sep)[0] !== 'data',
+      });
     }
     context.log.info(`copied sample skills into ${target}: ${picked.map((item) => item.label).join(', ')}`);
     await context.skills.refresh();
@@ -120,7 +135,14 @@ export function configureSkillCommand(context: SkillCommandContext) {
     if (!skill) return;
     const storyRoot = context.skills.root;
     if (!storyRoot) return;
-    await openConfigureSkillPanel({ skill, extensionUri: context.extensionUri, secrets: context.secrets, storyRoot, log: context.log, onDidSave: () => context.skills.refresh() });
+    await openConfigureSkillPanel({
+      skill,
+      extensionUri: context.extensionUri,
+      secrets: context.secrets,
+      storyRoot,
+      log: context.log,
+      onDidSave: () => context.skills.refresh(),
+    });
   };
 }
 
@@ -156,12 +178,21 @@ export function runSkillScriptCommand(context: SkillCommandContext) {
 }
 
 /** The script a command applies to: the tree's script node, the only script of the node's skill, or one the user picks (Run and Debug Skill Script). */
-export async function pickSkillScript(context: SkillCommandContext, node: SkillTreeNode | undefined, placeHolder: string): Promise<{ readonly skill: Skill; readonly script: SkillScript } | undefined> {
+export async function pickSkillScript(
+  context: SkillCommandContext,
+  node: SkillTreeNode | undefined,
+  placeHolder: string,
+): Promise<{ readonly skill: Skill; readonly script: SkillScript } | undefined> {
   const skill = await skillOf(context, node, placeHolder, (candidate) => candidate.scripts.length > 0);
   if (!skill) return undefined;
   let script: SkillScript | undefined = node?.kind === 'script' ? node.script : skill.scripts.length === 1 ? skill.scripts[0] : undefined;
   if (!script) {
-    const items = skill.scripts.map((candidate) => ({ label: candidate.name, description: candidate.toolPath, detail: candidate.description ?? '', candidate }));
+    const items = skill.scripts.map((candidate) => ({
+      label: candidate.name,
+      description: candidate.toolPath,
+      detail: candidate.description ?? '',
+      candidate,
+    }));
     script = (await vscode.window.showQuickPick(items, { placeHolder: `Which script of ${skill.displayName}?` }))?.candidate;
   }
   return script ? { skill, script } : undefined;
@@ -173,7 +204,8 @@ export async function pickSkillScript(context: SkillCommandContext, node: SkillT
  */
 export async function pickInput(skill: Skill, script: SkillScript, last?: Record<string, unknown>): Promise<Record<string, unknown> | undefined> {
   const files = await sampleInputFiles(skill.directory);
-  type Item = vscode.QuickPickItem & ({ readonly source: 'sample'; readonly file: string } | { readonly source: 'typed' } | { readonly source: 'empty' } | { readonly source: 'last' });
+  type Item = vscode.QuickPickItem &
+    ({ readonly source: 'sample'; readonly file: string } | { readonly source: 'typed' } | { readonly source: 'empty' } | { readonly source: 'last' });
   const target = { label: `${skill.name}/${script.name}`, inputSchema: script.inputSchema };
   const items: Item[] = [
     ...(last ? [{ source: 'last', label: '$(history) The last input used', description: compactJson(JSON.stringify(last)) } as Item] : []),
@@ -218,35 +250,41 @@ async function runAndReport(context: SkillCommandContext, skill: Skill, script: 
   log.show(true);
   log.info(`── run ${skill.name}/${script.name} with ${JSON.stringify(input)}`);
   const extraEnv = await context.scriptEnvironment();
-  const report = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Running ${skill.displayName} › ${script.name}`, cancellable: true }, async (_progress, token) => {
-    const abort = new AbortController();
-    const cancellation = token.onCancellationRequested(() => abort.abort());
-    try {
-      return await inspectScript({
-        scriptPath: script.path,
-        input,
-        root: context.skills.root ?? skill.directory,
-        timeoutMs: script.timeoutMs,
-        // The effective config (secrets, ${VAR}, defaults) and directories, exactly as in a plan run.
-        skillContext: context.skills,
-        extraEnv,
-        signal: abort.signal,
-        onLine: (line) => {
-          const text = line.event ? JSON.stringify(line.event) : line.text ?? '';
-          const message = `  ${String(line.lineNumber).padStart(3)} +${Math.round(line.elapsedMs)}ms ${line.status}: ${text}${line.problem ? ` — ${line.problem}` : ''}`;
-          if (line.status === 'event' || line.status === 'blank') log.info(message);
-          else log.warn(message);
-        },
-      });
-    } finally {
-      cancellation.dispose();
-    }
-  });
+  const report = await vscode.window.withProgress(
+    { location: vscode.ProgressLocation.Notification, title: `Running ${skill.displayName} › ${script.name}`, cancellable: true },
+    async (_progress, token) => {
+      const abort = new AbortController();
+      const cancellation = token.onCancellationRequested(() => abort.abort());
+      try {
+        return await inspectScript({
+          scriptPath: script.path,
+          input,
+          root: context.skills.root ?? skill.directory,
+          timeoutMs: script.timeoutMs,
+          // The effective config (secrets, ${VAR}, defaults) and directories, exactly as in a plan run.
+          skillContext: context.skills,
+          extraEnv,
+          signal: abort.signal,
+          onLine: (line) => {
+            const text = line.event ? JSON.stringify(line.event) : (line.text ?? '');
+            const message = `  ${String(line.lineNumber).padStart(3)} +${Math.round(line.elapsedMs)}ms ${line.status}: ${text}${line.problem ? ` — ${line.problem}` : ''}`;
+            if (line.status === 'event' || line.status === 'blank') log.info(message);
+            else log.warn(message);
+          },
+        });
+      } finally {
+        cancellation.dispose();
+      }
+    },
+  );
   if (report.stderr.trim()) log.warn(`  stderr:\n${report.stderr.trimEnd()}`);
   const verdict = `${report.verdict.ok ? '✓' : '✗'} ${report.verdict.message} (exit ${report.exitCode ?? report.signal ?? '?'}, ${Math.round(report.durationMs)} ms)`;
   if (report.verdict.ok) log.info(verdict);
   else log.error(verdict);
-  const show = await (report.verdict.ok ? vscode.window.showInformationMessage : vscode.window.showErrorMessage)(`${skill.displayName} › ${script.name}: ${report.verdict.message}`, 'Show Logs');
+  const show = await (report.verdict.ok ? vscode.window.showInformationMessage : vscode.window.showErrorMessage)(
+    `${skill.displayName} › ${script.name}: ${report.verdict.message}`,
+    'Show Logs',
+  );
   if (show) log.show();
   return report;
 }

@@ -17,7 +17,10 @@ export class SkillProblemDiagnostics implements vscode.Disposable {
     private readonly skills: SkillsService,
     private readonly docs: (code: string) => vscode.Uri,
   ) {
-    this.disposables.addAll(this.collection, skills.onDidChangeSkills(() => this.publish()));
+    this.disposables.addAll(
+      this.collection,
+      skills.onDidChangeSkills(() => this.publish()),
+    );
     this.publish();
   }
 
@@ -46,7 +49,11 @@ export class SkillProblemDiagnostics implements vscode.Disposable {
 
   private diagnosticOf(problem: SkillProblem): vscode.Diagnostic {
     const range = problemRange(problem) ?? new vscode.Range(0, 0, 0, 0);
-    const diagnostic = new vscode.Diagnostic(range, problem.message, problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+    const diagnostic = new vscode.Diagnostic(
+      range,
+      problem.message,
+      problem.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+    );
     diagnostic.source = 'narratoria';
     diagnostic.code = DOCUMENTED_CODES.has(problem.code) ? { value: problem.code, target: this.docs(problem.code) } : problem.code;
     return diagnostic;

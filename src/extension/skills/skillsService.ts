@@ -111,6 +111,11 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
     return [...settings.skillLocations, ...(settings.includeSampleSkills ? [this.options.sampleSkillsDirectory] : [])];
   }
 
+  /** Folders outside skills/ whose scripts plans may run (`narratoria.allowedToolRoots`; none in an untrusted workspace). */
+  allowedToolRoots(): string[] {
+    return [...this.options.settings().allowedToolRoots];
+  }
+
   /** Loads the registry once (later calls share the load). */
   ready(): Promise<SkillRegistry | undefined> {
     this.loading ??= this.load();
@@ -162,7 +167,8 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
       const skill = tool.skill;
       if (!skill) continue;
       if (tool.state === 'success') this.lastErrors.delete(skill);
-      else if (tool.error) this.lastErrors.set(skill, { category: tool.error.category, message: tool.error.message, at: tool.finishedAt ?? new Date().toISOString() });
+      else if (tool.error)
+        this.lastErrors.set(skill, { category: tool.error.category, message: tool.error.message, at: tool.finishedAt ?? new Date().toISOString() });
     }
     this.changed();
   }
@@ -184,7 +190,10 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
   /** Watches the story's skills folder and the extra roots (again after a reload, as the roots may have changed). */
   watch(): void {
     this.watchers.clear();
-    const roots = [this.options.root ? vscode.Uri.joinPath(vscode.Uri.file(this.options.root), 'skills') : undefined, ...this.extraSkillRoots().map((root) => vscode.Uri.file(root))];
+    const roots = [
+      this.options.root ? vscode.Uri.joinPath(vscode.Uri.file(this.options.root), 'skills') : undefined,
+      ...this.extraSkillRoots().map((root) => vscode.Uri.file(root)),
+    ];
     for (const root of roots) {
       if (!root) continue;
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, '**/*'));
@@ -246,7 +255,9 @@ export class SkillsService implements SkillSource, SkillContextProvider, vscode.
         this.changed();
       }),
     );
-    this.options.log.info(`found ${registry.skills.length} skill(s) in ${Math.round(performance.now() - started)} ms${registry.problems.length ? ` with ${registry.problems.length} problem(s)` : ''}`);
+    this.options.log.info(
+      `found ${registry.skills.length} skill(s) in ${Math.round(performance.now() - started)} ms${registry.problems.length ? ` with ${registry.problems.length} problem(s)` : ''}`,
+    );
     for (const problem of registry.problems) this.options.log.warn(`${problem.code}: ${problem.message}`);
     await this.setContext(true);
     this.changed();
@@ -280,5 +291,3 @@ function describeChange(change: { readonly added: readonly string[]; readonly re
   ].filter(Boolean);
   return parts.join('; ');
 }
-
-

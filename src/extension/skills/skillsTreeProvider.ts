@@ -1,4 +1,4 @@
-// The Skills tree: skills with their health (healthy, degraded, unusable, disabled) as icons and tooltips, their scripts and problems as children, and skills whose skill.json is broken as unusable items that open the manifest at the problem. Presentation only.
+// The Skills tree: skills with their health as icons and tooltips, their scripts and problems as children, and skills with a broken skill.json as unusable items. Presentation only.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { FAILURE_THRESHOLD } from '../../runtime/skills/skillHealth.js';
@@ -10,6 +10,7 @@ import type { SkillsService } from './skillsService.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { exerciseText, scriptRunsText } from '../../runtime/coverage/skillExercise.js';
 import type { SkillCoverageStore } from '../coverage/skillCoverageStore.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 /** A node of the Skills tree. */
 export type SkillTreeNode =
@@ -37,12 +38,16 @@ export function openProblemCommand(problem: SkillProblem, title = 'Open File'): 
   return { command: 'vscode.open', title, arguments: [vscode.Uri.file(problem.file), ...(range ? [{ selection: range }] : [])] };
 }
 
+/** Health (healthy, degraded, unusable, disabled) shows as each skill's icon, description and tooltip. */
 export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<SkillTreeNode | undefined>();
   private readonly subscriptions = new DisposableStore();
   readonly onDidChangeTreeData = this.changeEmitter.event;
 
-  constructor(private readonly skills: SkillsService, private readonly coverage?: SkillCoverageStore) {
+  constructor(
+    private readonly skills: SkillsService,
+    private readonly coverage?: SkillCoverageStore,
+  ) {
     this.subscriptions.add(skills.onDidChangeSkills(() => this.changeEmitter.fire(undefined)));
     if (coverage) this.subscriptions.add(coverage.onDidChange(() => this.changeEmitter.fire(undefined)));
   }
@@ -51,7 +56,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
     if (!node) {
       await this.skills.ready();
       const broken = this.skills.brokenSkills;
-      const attached = (problem: SkillProblem) => this.skills.skills.some((skill) => skill.problems.includes(problem)) || broken.some((skill) => skill.problems.includes(problem));
+      const attached = (problem: SkillProblem) =>
+        this.skills.skills.some((skill) => skill.problems.includes(problem)) || broken.some((skill) => skill.problems.includes(problem));
       const loose = this.skills.problems.filter((problem) => !attached(problem));
       return [
         ...this.skills.skills.map((skill): SkillTreeNode => ({ kind: 'skill', skill })),
@@ -59,7 +65,8 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
         ...loose.filter((problem) => problem.severity === 'error').map((problem): SkillTreeNode => ({ kind: 'problem', skill: undefined, problem })),
       ];
     }
-    if (node.kind === 'brokenSkill') return node.broken.problems.map((problem): SkillTreeNode => ({ kind: 'problem', skill: undefined, problem, broken: node.broken }));
+    if (node.kind === 'brokenSkill')
+      return node.broken.problems.map((problem): SkillTreeNode => ({ kind: 'problem', skill: undefined, problem, broken: node.broken }));
     if (node.kind !== 'skill') return [];
     return [
       ...node.skill.problems.map((problem): SkillTreeNode => ({ kind: 'problem', skill: node.skill, problem })),
@@ -104,11 +111,14 @@ export class SkillsTreeProvider implements vscode.TreeDataProvider<SkillTreeNode
     const health: SkillHealthLabel = status ? healthLabelOf(status) : 'healthy';
     const failures = status?.health.consecutiveFailures ?? 0;
     const errors = skill.problems.filter((problem) => problem.severity === 'error').length;
-    const item = new vscode.TreeItem(skill.displayName, skill.scripts.length + skill.problems.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(
+      skill.displayName,
+      skill.scripts.length + skill.problems.length > 0 ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None,
+    );
     item.id = `skill:${skill.name}`;
     const parts: string[] = [`v${skill.version}`, health];
     if (failures > 0 && health !== 'disabled') parts.push(`${failures}/${FAILURE_THRESHOLD} failures`);
-    if (errors > 0) parts.push(`${errors} config problem${errors === 1 ? '' : 's'}`);
+    if (errors > 0) parts.push(plural(errors, 'config problem'));
     if (!this.skills.isStorySkill(skill)) parts.push('external');
     const exercised = exerciseText(this.coverage?.of(skill.name));
     if (exercised) parts.push(exercised);
@@ -150,7 +160,9 @@ function healthIcon(health: SkillHealthLabel, failing: boolean, configErrors: bo
   switch (health) {
     case 'healthy':
       if (configErrors) return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-      return failing ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('list.warningForeground')) : new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('testing.iconPassed'));
+      return failing
+        ? new vscode.ThemeIcon('pass', new vscode.ThemeColor('list.warningForeground'))
+        : new vscode.ThemeIcon('pass-filled', new vscode.ThemeColor('testing.iconPassed'));
     case 'degraded':
       return new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
     case 'unusable':
@@ -166,7 +178,12 @@ function scriptItem(skill: Skill, script: SkillScript): vscode.TreeItem {
   item.description = script.description ?? path.basename(script.path);
   item.iconPath = new vscode.ThemeIcon(script.executable ? 'file-code' : 'warning');
   item.resourceUri = vscode.Uri.file(script.path);
-  item.tooltip = new vscode.MarkdownString(`${code(script.toolPath)}\n\n${script.description ? escape(script.description) + '\n\n' : ''}Timeout ${script.timeoutMs} ms${script.declared ? '' : ' · not declared in skill.json'}`);
+  const aliases = script.aliases ? `Also answers to ${script.aliases.map(code).join(', ')}\n\n` : '';
+  const missing = script.missingInterpreter !== undefined ? `**Cannot run here:** it ${escape(script.missingInterpreter)}\n\n` : '';
+  const description = script.description ? escape(script.description) + '\n\n' : '';
+  item.tooltip = new vscode.MarkdownString(
+    `${code(script.toolPath)}\n\n${description}${aliases}${missing}Timeout ${script.timeoutMs} ms${script.declared ? '' : ' · not declared in skill.json'}`,
+  );
   item.command = { command: 'vscode.open', title: 'Open Script', arguments: [vscode.Uri.file(script.path)] };
   item.contextValue = 'narratoria.script';
   return item;
@@ -175,8 +192,13 @@ function scriptItem(skill: Skill, script: SkillScript): vscode.TreeItem {
 function problemItem(problem: SkillProblem): vscode.TreeItem {
   const item = new vscode.TreeItem(problem.message, vscode.TreeItemCollapsibleState.None);
   item.description = problem.line !== undefined ? `${problem.code} · line ${problem.line}, column ${problem.column ?? 1}` : problem.code;
-  item.iconPath = problem.severity === 'error' ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground')) : new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
-  const where = problem.file ? `\n${problem.file}${problem.line !== undefined ? `:${problem.line}:${problem.column ?? 1}` : ''}${problem.pointer ? ` ${problem.pointer}` : ''}` : '';
+  item.iconPath =
+    problem.severity === 'error'
+      ? new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'))
+      : new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+  const where = problem.file
+    ? `\n${problem.file}${problem.line !== undefined ? `:${problem.line}:${problem.column ?? 1}` : ''}${problem.pointer ? ` ${problem.pointer}` : ''}`
+    : '';
   item.tooltip = `${problem.severity === 'error' ? 'Error' : 'Warning'} ${problem.code}: ${problem.message}${where}`;
   const open = openProblemCommand(problem);
   if (open) item.command = open;
@@ -193,12 +215,19 @@ function brokenSkillItem(broken: BrokenSkill, root: string | undefined): vscode.
   item.iconPath = healthIcon(BROKEN_SKILL_LABEL, false, true);
   const tooltip = new vscode.MarkdownString(undefined, true);
   tooltip.appendMarkdown(`**${escape(broken.name)}** · $(pulse) Health: **${BROKEN_SKILL_LABEL}** (its skill.json does not load)\n\n`);
-  for (const problem of broken.problems) tooltip.appendMarkdown(`$(error) ${escape(problem.code)}: ${escape(problem.message)}${problem.line !== undefined ? ` (line ${problem.line}, column ${problem.column ?? 1})` : ''}  \n`);
+  for (const problem of broken.problems)
+    tooltip.appendMarkdown(
+      `$(error) ${escape(problem.code)}: ${escape(problem.message)}${problem.line !== undefined ? ` (line ${problem.line}, column ${problem.column ?? 1})` : ''}  \n`,
+    );
   tooltip.appendMarkdown(`\n$(go-to-file) Click to open ${escape(broken.manifestPath)} at the problem.`);
   item.tooltip = tooltip;
   item.resourceUri = vscode.Uri.file(broken.directory);
   const first = broken.problems[0];
-  item.command = (first && openProblemCommand(first, 'Open Manifest at the Problem')) ?? { command: 'vscode.open', title: 'Open Manifest', arguments: [vscode.Uri.file(broken.manifestPath)] };
+  item.command = (first && openProblemCommand(first, 'Open Manifest at the Problem')) ?? {
+    command: 'vscode.open',
+    title: 'Open Manifest',
+    arguments: [vscode.Uri.file(broken.manifestPath)],
+  };
   item.contextValue = 'narratoria.brokenSkill';
   item.accessibilityInformation = { label: `${broken.name}, ${BROKEN_SKILL_LABEL}: ${reason}` };
   return item;

@@ -37,7 +37,8 @@ export function valueSnippet(schema: Record<string, unknown>, stops = new TabSto
   const fallback = resolved['default'] ?? (Array.isArray(resolved['examples']) ? resolved['examples'][0] : undefined);
   const choices = Array.isArray(resolved['enum']) ? orderedChoices(resolved['enum'], resolved['default']) : undefined;
   if (choices && choices.length > 0) {
-    if (choices.every((choice) => typeof choice === 'string')) return `"\${${stops.take()}|${choices.map((choice) => escapeChoice(choice as string)).join(',')}|}"`;
+    if (choices.every((choice) => typeof choice === 'string'))
+      return `"\${${stops.take()}|${choices.map((choice) => escapeChoice(choice as string)).join(',')}|}"`;
     return `\${${stops.take()}|${choices.map((choice) => escapeChoice(JSON.stringify(choice))).join(',')}|}`;
   }
   if (resolved['const'] !== undefined) return escapeSnippet(JSON.stringify(resolved['const']));

@@ -1,7 +1,14 @@
 // Completion inside a tool's `input`: the script's input-schema properties not yet written, and enum, default and example values. Pure.
 import type { CatalogScript } from '../skills/skillCatalog.js';
 import {
-  completionItem, keyHasColon, leadingComma, sortKey, toolField, trailingComma, type CompletionRequest, type PlanCompletionItem,
+  completionItem,
+  keyHasColon,
+  leadingComma,
+  sortKey,
+  toolField,
+  trailingComma,
+  type CompletionRequest,
+  type PlanCompletionItem,
 } from './completionSupport.js';
 import { escapeSnippet, TabStops, valueSnippet } from './completionSnippets.js';
 import { inputPropertyDocumentation, inputSchemaProperties } from './scriptSummary.js';

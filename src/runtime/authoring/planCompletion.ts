@@ -4,7 +4,15 @@ import type { SkillCatalog } from '../skills/skillCatalog.js';
 import { dependencyItems } from './dependencyCompletion.js';
 import { freshToolId, newPlanItem, newToolItem, randomRequestId, type TabStops } from './completionSnippets.js';
 import {
-  completionCursor, completionItem, isInComment, keysAt, toolField, trailingComma, type CompletionRequest, type PlanCompletionItem, type PlanCompletionOptions,
+  completionCursor,
+  completionItem,
+  isInComment,
+  keysAt,
+  toolField,
+  trailingComma,
+  type CompletionRequest,
+  type PlanCompletionItem,
+  type PlanCompletionOptions,
 } from './completionSupport.js';
 import { inputKeyItems, inputValueItems } from './inputCompletion.js';
 import type { PlanDocument } from './planDocument.js';
@@ -22,7 +30,13 @@ export function completePlan(document: PlanDocument, offset: number, catalog: Sk
   const text = document.text;
   if (offset < 0 || offset > text.length || isInComment(text, offset)) return [];
   const cursor = completionCursor(text, offset);
-  const request: CompletionRequest = { document, lastWellFormed: options.lastWellFormed, catalog, cursor, newRequestId: options.newRequestId ?? randomRequestId };
+  const request: CompletionRequest = {
+    document,
+    lastWellFormed: options.lastWellFormed,
+    catalog,
+    cursor,
+    newRequestId: options.newRequestId ?? randomRequestId,
+  };
   const path = cursor.path;
   if (path.length === 0) {
     // An empty document, or one holding only the word being typed.
@@ -69,7 +83,10 @@ function toolLevelItems(request: CompletionRequest, toolIndex: number, rest: JSO
     if (cursor.atKey) return toolKeyItems(request, toolIndex);
     switch (name) {
       case 'toolPath':
-        return toolPathItems(request, toolField(request, toolIndex, (tool) => tool.toolPath?.value));
+        return toolPathItems(
+          request,
+          toolField(request, toolIndex, (tool) => tool.toolPath?.value),
+        );
       case 'dependencies':
         return cursor.token === undefined ? dependencyItems(request, toolIndex, true) : [];
       case 'toolId':
@@ -83,7 +100,9 @@ function toolLevelItems(request: CompletionRequest, toolIndex: number, rest: JSO
   if (rest.length !== 2) return [];
   switch (name) {
     case 'dependencies':
-      return typeof inner === 'number' && !cursor.atKey && (cursor.token === undefined || cursor.token.type === 'string') ? dependencyItems(request, toolIndex, false) : [];
+      return typeof inner === 'number' && !cursor.atKey && (cursor.token === undefined || cursor.token.type === 'string')
+        ? dependencyItems(request, toolIndex, false)
+        : [];
     case 'input':
       return cursor.atKey ? inputKeyItems(request, toolIndex) : inputValueItems(request, toolIndex, String(inner));
     case 'retryPolicy':

@@ -2,6 +2,7 @@
 import { findNodeAtLocation } from 'jsonc-parser';
 import { DEFAULT_PLAN_TIMEOUT_MS } from '../contractTypes/plan.js';
 import type { SkillCatalog } from '../skills/skillCatalog.js';
+import { otherNameMessage } from '../skills/scriptAliases.js';
 import { closestMatch } from '../validation/closestMatch.js';
 import type { DependencyEntry, InputProperty, PlanDocument, PlanTool } from './planDocument.js';
 import { describeRetryTiming, MAX_RETRIES_LIMIT, BACKOFF_MS_LIMIT, retryTiming, type RetryTiming } from './retryTiming.js';
@@ -34,7 +35,10 @@ export function hoverPlan(document: PlanDocument, offset: number, catalog: Skill
     case 'tool': {
       const timeout = element.tool.timeoutMs;
       if (timeout && (spanTouches(timeout.keySpan, offset) || spanTouches(timeout.span, offset))) {
-        return { markdown: retryMarkdown(document, element.tool, catalog), span: { offset: timeout.keySpan.offset, length: spanEnd(timeout.span) - timeout.keySpan.offset } };
+        return {
+          markdown: retryMarkdown(document, element.tool, catalog),
+          span: { offset: timeout.keySpan.offset, length: spanEnd(timeout.span) - timeout.keySpan.offset },
+        };
       }
       return undefined;
     }
@@ -45,9 +49,13 @@ export function hoverPlan(document: PlanDocument, offset: number, catalog: Skill
 
 function toolPathMarkdown(toolPath: string, catalog: SkillCatalog): string {
   const found = catalog.scriptByToolPath(toolPath);
+  if (found?.named) return `${otherNameMessage(found.named, toolPath, found.script.toolPath)}.\n\n${scriptMarkdown(found.skill, found.script)}`;
   if (found) return scriptMarkdown(found.skill, found.script);
   const parts = [`${code(toolPath)} is not a script of any discovered skill.`];
-  const suggestion = closestMatch(toolPath, catalog.skills.flatMap((skill) => skill.scripts.map((script) => script.toolPath)));
+  const suggestion = closestMatch(
+    toolPath,
+    catalog.skills.flatMap((skill) => skill.scripts.map((script) => script.toolPath)),
+  );
   if (suggestion) parts.push(`Did you mean ${code(suggestion)}?`);
   else if (catalog.skills.length === 0) parts.push('No skills were discovered: skills live in `skills/<name>/skill.json` under the story root.');
   return parts.join('\n\n');
@@ -103,7 +111,10 @@ function inputKeyHover(tool: PlanTool, property: InputProperty, catalog: SkillCa
   if (known) markdown = `**${code(known.name)}**: ${known.type}\n\n${inputPropertyDocumentation(known)}`;
   else if (found.script.inputSchema === undefined) return undefined;
   else {
-    const suggestion = closestMatch(property.name, properties.map((candidate) => candidate.name));
+    const suggestion = closestMatch(
+      property.name,
+      properties.map((candidate) => candidate.name),
+    );
     markdown = `${code(property.name)} is not in the input schema of ${code(found.script.toolPath)}.${suggestion ? ` Did you mean ${code(suggestion)}?` : ''}`;
   }
   return { markdown, span: property.keySpan };
@@ -136,7 +147,9 @@ function retryMarkdown(document: PlanDocument, tool: PlanTool, catalog: SkillCat
       `Up to ${timing.maxRetries} ${timing.maxRetries === 1 ? 'retry' : 'retries'} after the first attempt (${timing.attempts} attempts at most). ` +
         `The delay before retry n is backoffMs × 2^(n−1) with backoffMs = ${timing.backoffMs} ms, without cap or jitter.`,
     );
-    parts.push(`Worst case: ${timing.attempts} × ${formatDuration(timing.timeoutMs)} timeout + ${formatDuration(timing.totalDelayMs)} of delays = **${formatDuration(timing.worstCaseMs)}**.`);
+    parts.push(
+      `Worst case: ${timing.attempts} × ${formatDuration(timing.timeoutMs)} timeout + ${formatDuration(timing.totalDelayMs)} of delays = **${formatDuration(timing.worstCaseMs)}**.`,
+    );
   }
   parts.push(`Timeout per attempt: ${formatDuration(timing.timeoutMs)} ${timeoutOrigin(timing, script?.toolPath)}; a run option can override it.`);
   for (const name of timing.invalid) {

@@ -2,6 +2,7 @@
 import type { Node } from 'jsonc-parser';
 import type { PlanDocument, PlanTool } from './planDocument.js';
 import { spanEnd, spanOfNode, type TextSpan } from './textSpan.js';
+import { plural } from '../common/humanText.js';
 
 /** What a symbol stands for (the editor adapter picks an icon for each). */
 export type PlanSymbolKind = 'plan' | 'tool' | 'dependencies' | 'dependency' | 'input' | 'property';
@@ -57,7 +58,7 @@ function toolsSymbol(document: PlanDocument, keySpan: TextSpan, arraySpan: TextS
   const count = document.tools.length;
   return {
     name: `tools (${count})`,
-    detail: count === 1 ? '1 tool' : `${count} tools`,
+    detail: plural(count, 'tool'),
     kind: 'plan',
     span: joined(keySpan, arraySpan),
     selectionSpan: keySpan,
@@ -91,14 +92,16 @@ function toolSymbol(document: PlanDocument, tool: PlanTool): PlanSymbol {
       kind: 'input',
       span: joined(input.keySpan, input.span),
       selectionSpan: input.keySpan,
-      children: input.properties.map((property): PlanSymbol => ({
-        name: symbolName(property.name),
-        detail: property.valueSpan ? truncate(document.text.slice(property.valueSpan.offset, spanEnd(property.valueSpan))) : '',
-        kind: 'property',
-        span: joined(property.keySpan, property.valueSpan ?? property.keySpan),
-        selectionSpan: property.keySpan,
-        children: [],
-      })),
+      children: input.properties.map(
+        (property): PlanSymbol => ({
+          name: symbolName(property.name),
+          detail: property.valueSpan ? truncate(document.text.slice(property.valueSpan.offset, spanEnd(property.valueSpan))) : '',
+          kind: 'property',
+          span: joined(property.keySpan, property.valueSpan ?? property.keySpan),
+          selectionSpan: property.keySpan,
+          children: [],
+        }),
+      ),
     });
   }
   const toolId = tool.toolId?.value;

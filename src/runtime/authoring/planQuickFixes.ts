@@ -7,7 +7,8 @@ import { dependencyFixes } from './dependencyFixes.js';
 import type { PlanDocument } from './planDocument.js';
 import { editsOfOperations, type FixAllGroup, type FixContext, type FixProposal } from './quickFixEdits.js';
 import type { TextEdit } from './textSpan.js';
-import { inputPropertyFixes, requestIdFixes, retryPolicyFixes, toolPathFixes } from './valueFixes.js';
+import { outsideSkillsFixes } from './toolRootFixes.js';
+import { aliasFixes, inputPropertyFixes, requestIdFixes, retryPolicyFixes, toolPathFixes } from './valueFixes.js';
 
 export type { FixAllGroup } from './quickFixEdits.js';
 
@@ -54,14 +55,16 @@ export function planQuickFixes(
   if (!document.isWellFormed) return [];
   const context = fixContext(document, catalog, options);
   return diagnostics.flatMap((diagnostic) =>
-    proposalsFor(context, diagnostic).map((proposal): PlanCodeAction => ({
-      title: proposal.title,
-      kind: 'quickfix',
-      diagnostic,
-      edits: editsOfOperations(document.text, proposal.operations),
-      ...(proposal.isPreferred ? { isPreferred: true } : {}),
-      ...(proposal.fixAllGroup ? { fixAllGroup: proposal.fixAllGroup } : {}),
-    })),
+    proposalsFor(context, diagnostic).map(
+      (proposal): PlanCodeAction => ({
+        title: proposal.title,
+        kind: 'quickfix',
+        diagnostic,
+        edits: editsOfOperations(document.text, proposal.operations),
+        ...(proposal.isPreferred ? { isPreferred: true } : {}),
+        ...(proposal.fixAllGroup ? { fixAllGroup: proposal.fixAllGroup } : {}),
+      }),
+    ),
   );
 }
 
@@ -109,6 +112,10 @@ function proposalsFor(context: FixContext, diagnostic: Diagnostic): FixProposal[
       return dependencyFixes(context.document, diagnostic, segments);
     case 'TOOL_PATH_NOT_FOUND':
       return toolPathFixes(context, segments);
+    case 'TOOL_PATH_OUTSIDE_SKILLS':
+      return outsideSkillsFixes(context, segments);
+    case 'SCRIPT_ALIAS':
+      return aliasFixes(context, segments);
     case 'RETRY_POLICY_OUT_OF_RANGE':
     case 'RETRY_POLICY_CLAMPED':
     case 'SCHEMA_VIOLATION':

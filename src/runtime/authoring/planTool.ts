@@ -165,7 +165,8 @@ function stringProperty(object: Node, name: string): StringField | undefined {
   let found: StringField | undefined;
   for (const property of object.children ?? []) {
     const [key, value] = property.children ?? [];
-    if (key?.value === name && value) found = value.type === 'string' ? { value: String(value.value), span: spanOfNode(value), keySpan: spanOfNode(key) } : undefined;
+    if (key?.value === name && value)
+      found = value.type === 'string' ? { value: String(value.value), span: spanOfNode(value), keySpan: spanOfNode(key) } : undefined;
   }
   return found;
 }

@@ -18,7 +18,20 @@ const objectSchemas: Record<PlanObjectKind, Record<string, unknown>> = {
 };
 
 /** The order tool keys are offered in (the usual order of a hand-written tool). */
-const TOOL_KEY_ORDER = ['toolId', 'toolPath', 'dependencies', 'input', 'required', 'async', 'retryPolicy', 'timeoutMs', 'condition', 'description', 'rollback', 'subPlan'];
+const TOOL_KEY_ORDER = [
+  'toolId',
+  'toolPath',
+  'dependencies',
+  'input',
+  'required',
+  'async',
+  'retryPolicy',
+  'timeoutMs',
+  'condition',
+  'description',
+  'rollback',
+  'subPlan',
+];
 
 /** Follows a local `$ref` (`#/$defs/Name`) of the plan schema, keeping the referring schema's description. */
 export const resolvePlanSchema: SchemaResolver = (property) => {
@@ -42,7 +55,12 @@ export type ValueSnippetOverrides = Readonly<Record<string, (stops: TabStops) =>
  * The keys of a plan object that are not present yet, as snippets `"key": <value shaped by the schema>`
  * (the key alone when it already has a colon). `present` lists the keys already written.
  */
-export function propertyKeyItems(cursor: CompletionCursor, kind: PlanObjectKind, present: readonly string[], overrides: ValueSnippetOverrides = {}): PlanCompletionItem[] {
+export function propertyKeyItems(
+  cursor: CompletionCursor,
+  kind: PlanObjectKind,
+  present: readonly string[],
+  overrides: ValueSnippetOverrides = {},
+): PlanCompletionItem[] {
   const properties = objectSchemas[kind]['properties'];
   if (!isRecord(properties)) return [];
   const required = new Set(Array.isArray(objectSchemas[kind]['required']) ? (objectSchemas[kind]['required'] as unknown[]) : []);

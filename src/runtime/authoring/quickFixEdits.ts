@@ -109,7 +109,9 @@ export function insertFirstPropertyEdit(text: string, object: Node, name: string
     const property = `${JSON.stringify(name)}: ${valueText}`;
     const offset = object.offset + 1;
     if (inner.trim() !== '') return { offset, length: 0, newText: ` ${property}` };
-    const newText = inner.includes('\n') ? `${lineBreakOf(text)}${indentUnitOf(text)}${property}${lineBreakOf(text)}${closingIndent(text, object)}` : ` ${property} `;
+    const newText = inner.includes('\n')
+      ? `${lineBreakOf(text)}${indentUnitOf(text)}${property}${lineBreakOf(text)}${closingIndent(text, object)}`
+      : ` ${property} `;
     return { offset, length: inner.length, newText };
   }
   const value = first.children?.[1];

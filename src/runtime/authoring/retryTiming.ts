@@ -46,7 +46,11 @@ export function retryTiming(input: RetryTimingInput): RetryTiming {
   const delaysMs = Array.from({ length: maxRetries }, (_, index) => retryDelayMs(backoffMs, index + 1));
   const totalDelayMs = delaysMs.reduce((sum, delay) => sum + delay, 0);
   const [timeoutMs, timeoutSource]: [number, TimeoutSource] =
-    input.toolTimeoutMs !== undefined ? [input.toolTimeoutMs, 'tool'] : input.scriptTimeoutMs !== undefined ? [input.scriptTimeoutMs, 'script'] : [DEFAULT_TOOL_TIMEOUT_MS, 'default'];
+    input.toolTimeoutMs !== undefined
+      ? [input.toolTimeoutMs, 'tool']
+      : input.scriptTimeoutMs !== undefined
+        ? [input.scriptTimeoutMs, 'script']
+        : [DEFAULT_TOOL_TIMEOUT_MS, 'default'];
   const attempts = maxRetries + 1;
   return { maxRetries, backoffMs, attempts, delaysMs, totalDelayMs, timeoutMs, timeoutSource, worstCaseMs: attempts * timeoutMs + totalDelayMs, invalid };
 }
@@ -69,4 +73,3 @@ function boundedInteger(value: number | undefined, minimum: number, maximum: num
   onInvalid();
   return fallback;
 }
-

@@ -1,4 +1,4 @@
-// toolPath completion: every script of the catalog, with its skill's version and health; unavailable skills sort last and say why. Pure.
+// toolPath completion: each script of the catalog once, by its canonical toolPath (aliases only in its documentation), with its skill's version and health; unavailable skills last. Pure.
 import { completionItem, sortKey, trailingComma, type CompletionRequest, type PlanCompletionItem } from './completionSupport.js';
 import { isSkillUnavailable, scriptMarkdown, skillDetail } from './scriptSummary.js';
 
@@ -9,8 +9,10 @@ function tierOf(health: string, unavailable: boolean): number {
 }
 
 /**
- * One item per script of the catalog for a toolPath value. The item replaces the whole string literal
- * (quotes included), or is inserted with quotes when no string was started yet.
+ * One item per script of the catalog for a toolPath value, under its canonical toolPath: a script's aliases are
+ * not offered as items of their own (they run the same script, and a plan this project writes uses the canonical
+ * path); the item's documentation names them. The item replaces the whole string literal (quotes included), or is
+ * inserted with quotes when no string was started yet.
  */
 export function toolPathItems(request: CompletionRequest, currentValue: string | undefined): PlanCompletionItem[] {
   const { catalog, cursor } = request;
@@ -22,7 +24,8 @@ export function toolPathItems(request: CompletionRequest, currentValue: string |
     const unavailable = isSkillUnavailable(skill);
     for (const script of skill.scripts) {
       position++;
-      const detail = unavailable ? `${skillDetail(skill)} — not available` : skillDetail(skill);
+      const why = unavailable ? 'not available' : script.missingInterpreter !== undefined ? 'cannot run here' : undefined;
+      const detail = why ? `${skillDetail(skill)} — ${why}` : skillDetail(skill);
       items.push(
         completionItem(cursor, {
           label: script.toolPath,

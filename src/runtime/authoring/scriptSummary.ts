@@ -16,7 +16,12 @@ export interface InputSchemaProperty {
 
 /** The health of a skill as one short label, in the vocabulary of every view: "healthy", "⚠ degraded", "✖ unusable", "✖ disabled". */
 export function healthLabel(skill: CatalogSkill): string {
-  const label = healthLabelOf({ enabled: skill.enabled, usable: skill.usable, health: { state: skill.health } });
+  const label = healthLabelOf({
+    enabled: skill.enabled,
+    usable: skill.usable,
+    health: { state: skill.health },
+    missingInterpreters: skill.missingInterpreters,
+  });
   return HEALTH_MARKS[label] + label;
 }
 
@@ -29,7 +34,8 @@ export function isSkillUnavailable(skill: CatalogSkill): boolean {
 
 /** Why the skill is unavailable, or undefined when it is usable. */
 export function unavailableReason(skill: CatalogSkill): string | undefined {
-  if (!skill.enabled) return `The skill "${skill.name}" is disabled in this session: the narrator does not choose it and a plan using it gets a warning. Enable the skill or use another script.`;
+  if (!skill.enabled)
+    return `The skill "${skill.name}" is disabled in this session: the narrator does not choose it and a plan using it gets a warning. Enable the skill or use another script.`;
   if (skill.health === 'permanentFailure') {
     return `The skill "${skill.name}" is unusable: its scripts kept failing this session (health permanentFailure), so it stays unavailable until the session restarts.`;
   }
@@ -50,7 +56,9 @@ export function versionText(skill: CatalogSkill): string {
 export function inputSchemaProperties(schema: Record<string, unknown> | undefined): InputSchemaProperty[] {
   const properties = schema?.['properties'];
   if (!isRecord(properties)) return [];
-  const required = new Set(Array.isArray(schema?.['required']) ? (schema['required'] as unknown[]).filter((name): name is string => typeof name === 'string') : []);
+  const required = new Set(
+    Array.isArray(schema?.['required']) ? (schema['required'] as unknown[]).filter((name): name is string => typeof name === 'string') : [],
+  );
   return Object.entries(properties)
     .filter((entry): entry is [string, Record<string, unknown>] => isRecord(entry[1]))
     .map(([name, property]) => ({
@@ -82,7 +90,8 @@ export function inputPropertyDocumentation(property: InputSchemaProperty): strin
   if (schema['default'] !== undefined) facts.push(`Default: ${code(JSON.stringify(schema['default']))}`);
   if (Array.isArray(schema['enum'])) facts.push(`One of: ${schema['enum'].map((value) => code(JSON.stringify(value))).join(', ')}`);
   if (Array.isArray(schema['examples'])) facts.push(`Examples: ${schema['examples'].map((value) => code(JSON.stringify(value))).join(', ')}`);
-  if (typeof schema['minimum'] === 'number' || typeof schema['maximum'] === 'number') facts.push(`Range: ${schema['minimum'] ?? '…'} to ${schema['maximum'] ?? '…'}`);
+  if (typeof schema['minimum'] === 'number' || typeof schema['maximum'] === 'number')
+    facts.push(`Range: ${schema['minimum'] ?? '…'} to ${schema['maximum'] ?? '…'}`);
   if (typeof schema['maxLength'] === 'number') facts.push(`At most ${schema['maxLength']} characters`);
   if (typeof schema['format'] === 'string') facts.push(`Format: ${schema['format']}`);
   if (facts.length > 0) parts.push(facts.join('  \n'));
@@ -114,6 +123,8 @@ export function scriptMarkdown(skill: CatalogSkill, script: CatalogScript): stri
   parts.push(`**${skill.displayName}** · ${versionText(skill)} · ${healthLabel(skill)}`);
   if (skill.description) parts.push(skill.description);
   parts.push(`**${script.name}**${script.description ? ` — ${script.description}` : ''}`);
+  if (script.aliases.length > 0) parts.push(`Also answers to ${script.aliases.map(code).join(', ')} (its aliases in skill.json): a toolPath may name it so.`);
+  if (script.missingInterpreter !== undefined) parts.push(`**This script cannot run here:** it ${script.missingInterpreter}.`);
   if (!script.declared) parts.push(`_${code(script.toolPath)} is not declared in the skill's skill.json: its description and input schema are unknown._`);
   parts.push(`**Input**\n\n${inputSummaryMarkdown(script.inputSchema)}`);
   parts.push(`**Timeout:** ${formatDuration(script.timeoutMs)} (${script.timeoutMs} ms, from the skill manifest)`);

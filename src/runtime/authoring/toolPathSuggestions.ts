@@ -31,7 +31,8 @@ export function suggestToolPaths(toolPath: string, catalog: SkillCatalog, limit 
   const stem = fileName.replace(/\.[^.]*$/, '');
   const segment = skillNameOfPath(wanted);
   const skillNames = catalog.skills.map((skill) => skill.name);
-  const skillName = segment === null ? undefined : skillNames.includes(segment) ? segment : (closestMatch(segment, skillNames) ?? uniquePrefixMatch(segment, skillNames));
+  const skillName =
+    segment === null ? undefined : skillNames.includes(segment) ? segment : (closestMatch(segment, skillNames) ?? uniquePrefixMatch(segment, skillNames));
   const skill = skillName === undefined ? undefined : catalog.skill(skillName);
   const byStemDistance = [...(skill?.scripts ?? [])].sort((left, right) => editDistance(stem, left.name) - editDistance(stem, right.name));
   for (const script of byStemDistance) add(script.toolPath, false);

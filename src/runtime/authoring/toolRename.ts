@@ -15,7 +15,8 @@ export function renameToolId(document: PlanDocument, toolId: string, newId: stri
   if (!TOOL_ID_PATTERN.test(newId)) {
     return { ok: false, reason: `"${newId}" is not a valid toolId: use 1 to 200 letters, digits, '_', '.', ':' or '-'` };
   }
-  if (document.toolById(newId) !== undefined) return { ok: false, reason: `the toolId "${newId}" is already taken by tools/${document.toolById(newId)!.index}` };
+  if (document.toolById(newId) !== undefined)
+    return { ok: false, reason: `the toolId "${newId}" is already taken by tools/${document.toolById(newId)!.index}` };
   // The pattern allows no character that JSON escapes, so the new id goes between the quotes as it is.
   const edits = document.referencesOf(toolId).map((reference): TextEdit => ({ ...stringContentSpan(reference.span), newText: newId }));
   return { ok: true, edits };

@@ -1,4 +1,4 @@
-// Quick fixes of plan values: a missing toolPath's closest scripts, retry-policy bounds, unknown input properties, a missing or malformed requestId. Pure.
+// Quick fixes of plan values: a missing toolPath's closest scripts, an aliased toolPath's canonical one, retry-policy bounds, unknown input properties, a missing or malformed requestId. Pure.
 import type { Diagnostic } from '../validation/diagnostic.js';
 import { closestMatch } from '../validation/closestMatch.js';
 import { insertFirstPropertyEdit, toolOfSegments, type FixContext, type FixProposal, type MemberList } from './quickFixEdits.js';
@@ -18,6 +18,22 @@ export function toolPathFixes(context: FixContext, segments: readonly string[]):
     operations: [{ kind: 'replace', span: field.span, newText: JSON.stringify(suggestion.toolPath) }],
     ...(position === 0 && suggestion.close ? { isPreferred: true } : {}),
   }));
+}
+
+/** SCRIPT_ALIAS at a toolPath: change it to the canonical toolPath of the script it names by another name. */
+export function aliasFixes(context: FixContext, segments: readonly string[]): FixProposal[] {
+  const tool = toolOfSegments(context.document, segments);
+  const rest = segments.slice(2).join('/');
+  const field = rest === 'toolPath' ? tool?.toolPath : rest === 'rollback/toolPath' ? tool?.rollbackToolPath : undefined;
+  const found = field ? context.catalog.scriptByToolPath(field.value) : undefined;
+  if (!field || !found?.named) return [];
+  return [
+    {
+      title: `Change to ${found.script.toolPath}`,
+      operations: [{ kind: 'replace', span: field.span, newText: JSON.stringify(found.script.toolPath) }],
+      isPreferred: true,
+    },
+  ];
 }
 
 /** A retryPolicy maxRetries or backoffMs out of range or not an integer: round it and clamp it into its bounds. */
@@ -58,7 +74,11 @@ export function inputPropertyFixes(context: FixContext, diagnostic: Diagnostic, 
   const known = schema?.['properties'];
   const names = known !== null && typeof known === 'object' && !Array.isArray(known) ? Object.keys(known) : [];
   const hinted = /did you mean "([^"\\]+)"\?/.exec(diagnostic.message)?.[1];
-  const suggestion = closestMatch(property.name, names.filter((name) => !present.has(name))) ?? (hinted !== undefined && !present.has(hinted) ? hinted : undefined);
+  const suggestion =
+    closestMatch(
+      property.name,
+      names.filter((name) => !present.has(name)),
+    ) ?? (hinted !== undefined && !present.has(hinted) ? hinted : undefined);
   const proposals: FixProposal[] = [];
   if (suggestion !== undefined) {
     proposals.push({
@@ -72,7 +92,10 @@ export function inputPropertyFixes(context: FixContext, diagnostic: Diagnostic, 
     const list: MemberList = {
       key: `${tool.pointer}/input`,
       span: input.span,
-      members: input.properties.map((candidate) => ({ offset: candidate.keySpan.offset, length: candidate.valueSpan!.offset + candidate.valueSpan!.length - candidate.keySpan.offset })),
+      members: input.properties.map((candidate) => ({
+        offset: candidate.keySpan.offset,
+        length: candidate.valueSpan!.offset + candidate.valueSpan!.length - candidate.keySpan.offset,
+      })),
     };
     proposals.push({ title: `Remove the input property "${property.name}"`, operations: [{ kind: 'removeMember', list, index }] });
   }

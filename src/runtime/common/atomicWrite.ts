@@ -9,7 +9,10 @@ let temporaryCount = 0;
 export async function writeFileAtomic(filePath: string, content: string | Uint8Array): Promise<void> {
   const directory = path.dirname(filePath);
   await fs.mkdir(directory, { recursive: true });
-  const temporary = path.join(directory, `.${path.basename(filePath)}.${process.pid}.${(temporaryCount++).toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
+  const temporary = path.join(
+    directory,
+    `.${path.basename(filePath)}.${process.pid}.${(temporaryCount++).toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`,
+  );
   const handle = await fs.open(temporary, 'w');
   try {
     await handle.writeFile(content);

@@ -95,7 +95,8 @@ export function readExecutionResult(value: unknown): ReadExecutionResult | undef
   }
   const required = ['success', 'status', 'canReplan', 'failedTools', 'disabledSkills', 'aggregatedState', 'aggregatedAssets', 'executionTimeMs', 'warnings'];
   if (!changed && required.every((key) => result[key] !== undefined)) return result as unknown as ReadExecutionResult;
-  const success = typeof result['success'] === 'boolean' ? result['success'] : toolResults.every((tool) => tool.state === 'success' || tool.state === 'skipped');
+  const success =
+    typeof result['success'] === 'boolean' ? result['success'] : toolResults.every((tool) => tool.state === 'success' || tool.state === 'skipped');
   const { executionTrace: _trace, finalState, totalExecutionTimeMs, ...rest } = result;
   const state = asRecord(result['aggregatedState']) ?? asRecord(finalState) ?? {};
   const time = typeof result['executionTimeMs'] === 'number' ? result['executionTimeMs'] : typeof totalExecutionTimeMs === 'number' ? totalExecutionTimeMs : 0;
@@ -105,7 +106,9 @@ export function readExecutionResult(value: unknown): ReadExecutionResult | undef
     success,
     status: typeof result['status'] === 'string' ? result['status'] : success ? 'succeeded' : 'failed',
     canReplan: typeof result['canReplan'] === 'boolean' ? result['canReplan'] : false,
-    failedTools: Array.isArray(result['failedTools']) ? result['failedTools'] : toolResults.filter((tool) => tool.state === 'failed' || tool.state === 'timeout').map((tool) => tool.toolId),
+    failedTools: Array.isArray(result['failedTools'])
+      ? result['failedTools']
+      : toolResults.filter((tool) => tool.state === 'failed' || tool.state === 'timeout').map((tool) => tool.toolId),
     disabledSkills: Array.isArray(result['disabledSkills']) ? result['disabledSkills'] : [],
     toolResults,
     aggregatedState: state,

@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { writeFileAtomic } from '../common/atomicWrite.js';
 import type { TextStyle } from '../common/textStyle.js';
 import type { CoverageCount, CoverageResult, CoverageTotals, FileCoverageData } from './coverageTypes.js';
+import { plural } from '../common/humanText.js';
 
 /** The totals over the files. */
 export function coverageTotals(files: readonly FileCoverageData[]): CoverageTotals {
@@ -11,7 +12,12 @@ export function coverageTotals(files: readonly FileCoverageData[]): CoverageTota
     covered: files.reduce((total, file) => total + pick(file).covered, 0),
     total: files.reduce((total, file) => total + pick(file).total, 0),
   });
-  return { lines: sum((file) => file.lines), statements: sum((file) => file.statements), branches: sum((file) => file.branches), functions: sum((file) => file.functions) };
+  return {
+    lines: sum((file) => file.lines),
+    statements: sum((file) => file.statements),
+    branches: sum((file) => file.branches),
+    functions: sum((file) => file.functions),
+  };
 }
 
 /** lcov.info text (the tracefile format genhtml, Codecov and coverage gutters read). */
@@ -41,7 +47,14 @@ export function lcovText(files: readonly FileCoverageData[]): string {
 export function coverageSummary(result: Omit<CoverageResult, 'lcovFile' | 'summaryFile'>): Record<string, unknown> {
   return {
     totals: result.totals,
-    files: result.files.map((file) => ({ file: file.relativePath, skill: file.skill, lines: file.lines, statements: file.statements, branches: file.branches, functions: file.functions })),
+    files: result.files.map((file) => ({
+      file: file.relativePath,
+      skill: file.skill,
+      lines: file.lines,
+      statements: file.statements,
+      branches: file.branches,
+      functions: file.functions,
+    })),
     skills: result.skills,
     skillCoverageOnly: result.skillCoverageOnly,
   };
@@ -67,16 +80,25 @@ export function formatCoverageText(result: CoverageResult, style: TextStyle): st
   const lines: string[] = [style.bold('Coverage of skill scripts')];
   const cells = (count: CoverageCount) => `${percent(count).padStart(6)} (${count.covered}/${count.total})`;
   lines.push(`  ${'file'.padEnd(48)} ${'lines'.padEnd(16)} ${'branches'.padEnd(16)} functions`);
-  for (const file of result.files) lines.push(`  ${file.relativePath.padEnd(48)} ${cells(file.lines).padEnd(16)} ${cells(file.branches).padEnd(16)} ${cells(file.functions)}`);
-  lines.push(`  ${'all files'.padEnd(48)} ${cells(result.totals.lines).padEnd(16)} ${cells(result.totals.branches).padEnd(16)} ${cells(result.totals.functions)}`);
+  for (const file of result.files)
+    lines.push(`  ${file.relativePath.padEnd(48)} ${cells(file.lines).padEnd(16)} ${cells(file.branches).padEnd(16)} ${cells(file.functions)}`);
+  lines.push(
+    `  ${'all files'.padEnd(48)} ${cells(result.totals.lines).padEnd(16)} ${cells(result.totals.branches).padEnd(16)} ${cells(result.totals.functions)}`,
+  );
   for (const skill of result.skills) {
     lines.push(`  skill ${skill.skill}: ${skill.scripts.covered}/${skill.scripts.total} scripts run, events ${skill.eventTypes.join(', ') || 'none'}`);
     for (const script of skill.scriptDetails) {
-      const given = script.inputProperties.declared.length > 0 ? `, input properties given ${script.inputProperties.given.filter((name) => script.inputProperties.declared.includes(name)).length}/${script.inputProperties.declared.length}` : '';
-      lines.push(`    ${script.script}: ${script.runs} run${script.runs === 1 ? '' : 's'}${given}${script.lineCoverage ? '' : style.dim(' (not JavaScript: skill coverage only)')}`);
+      const given =
+        script.inputProperties.declared.length > 0
+          ? `, input properties given ${script.inputProperties.given.filter((name) => script.inputProperties.declared.includes(name)).length}/${script.inputProperties.declared.length}`
+          : '';
+      lines.push(
+        `    ${script.script}: ${plural(script.runs, 'run')}${given}${script.lineCoverage ? '' : style.dim(' (not JavaScript: skill coverage only)')}`,
+      );
     }
   }
-  if (result.skillCoverageOnly.length > 0) lines.push(style.dim(`  skill coverage only (not JavaScript or TypeScript): ${result.skillCoverageOnly.join(', ')}`));
+  if (result.skillCoverageOnly.length > 0)
+    lines.push(style.dim(`  skill coverage only (not JavaScript or TypeScript): ${result.skillCoverageOnly.join(', ')}`));
   if (result.lcovFile) lines.push(style.dim(`  lcov: ${result.lcovFile}`));
   return `${lines.join('\n')}\n`;
 }

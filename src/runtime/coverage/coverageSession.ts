@@ -1,4 +1,4 @@
-// One coverage measurement over played turns (`narratoria test --coverage`, `explore --coverage`, later VS Code's Run with Coverage): the scripts' NODE_V8_COVERAGE environment, skill usage from each turn, and the result written as coverage/lcov.info and coverage-summary.json.
+// One coverage measurement over played turns: V8 coverage of the skill scripts and skill usage, written as coverage/lcov.info and coverage/coverage-summary.json.
 import { realpathSync } from 'node:fs';
 import type { Disposable } from '../common/disposable.js';
 import type { TurnResult } from '../session/turnTypes.js';
@@ -16,6 +16,10 @@ function realpathOr(file: string): string {
   }
 }
 
+/**
+ * Used by `narratoria test --coverage` and `explore --coverage` (later VS Code's Run with Coverage): the scripts'
+ * NODE_V8_COVERAGE environment, skill usage from each turn, and the result written under coverage/.
+ */
 export class CoverageSession implements Disposable {
   private readonly collector: V8CoverageCollector;
 
@@ -25,11 +29,14 @@ export class CoverageSession implements Disposable {
     private readonly skills: readonly Skill[],
     readonly usage: SkillUsage = new SkillUsage(knownScripts(skills)),
   ) {
-    this.collector = new V8CoverageCollector(root, skills.map((skill) => ({
-      name: skill.name,
-      directory: realpathOr(skill.directory),
-      scripts: skill.scripts.filter((script) => script.declared).map((script) => realpathOr(script.path)),
-    })));
+    this.collector = new V8CoverageCollector(
+      root,
+      skills.map((skill) => ({
+        name: skill.name,
+        directory: realpathOr(skill.directory),
+        scripts: skill.scripts.filter((script) => script.declared).map((script) => realpathOr(script.path)),
+      })),
+    );
   }
 
   /** Variables for the skill scripts' environment (merge into the executor's extraEnv). */
@@ -52,12 +59,18 @@ export class CoverageSession implements Disposable {
   async finish(folder: string): Promise<CoverageResult> {
     const files = await this.collector.finish();
     const known = this.usage.known;
-    return writeCoverage({
-      files,
-      totals: coverageTotals(files),
-      skills: this.usage.skillCoverage(this.skills.map((skill) => skill.name)),
-      skillCoverageOnly: known.filter((script) => script.declared && !hasLineCoverage(script.file)).map((script) => script.id).sort(),
-    }, folder);
+    return writeCoverage(
+      {
+        files,
+        totals: coverageTotals(files),
+        skills: this.usage.skillCoverage(this.skills.map((skill) => skill.name)),
+        skillCoverageOnly: known
+          .filter((script) => script.declared && !hasLineCoverage(script.file))
+          .map((script) => script.id)
+          .sort(),
+      },
+      folder,
+    );
   }
 
   dispose(): void {

@@ -1,14 +1,19 @@
-// Types of a coverage result: per file line, statement, branch and function coverage (istanbul positions: lines 1-based, columns 0-based), and skill coverage. Pure data, shaped so a VS Code FileCoverage (StatementCoverage, BranchCoverage, DeclarationCoverage) can be built from it.
+// Types of a coverage result: per file line, statement, branch and function coverage (istanbul positions: lines 1-based, columns 0-based), and skill coverage. Pure data.
 
-/** A position in a source file: line 1-based, column 0-based (istanbul's convention; VS Code's Position is line - 1). */
-export interface SourcePosition {
+/**
+ * A position in a covered source file: line 1-based, character 0-based (istanbul's `column`; VS Code's
+ * Position is `line - 1, character`). Its own field names, so that TypeScript never lets it pass as
+ * validation's 1-based SourcePosition (line and column both 1-based), nor the other way round.
+ */
+export interface CoveragePosition {
   readonly line: number;
-  readonly column: number;
+  readonly character: number;
 }
 
-export interface SourceRange {
-  readonly start: SourcePosition;
-  readonly end: SourcePosition;
+/** A range of a covered source file, end exclusive. */
+export interface CoverageRange {
+  readonly start: CoveragePosition;
+  readonly end: CoveragePosition;
 }
 
 /** Covered out of total. */
@@ -19,13 +24,13 @@ export interface CoverageCount {
 
 /** A statement (V8 coverage is per line, so one per line of code) and how often it ran. */
 export interface StatementDetail {
-  readonly range: SourceRange;
+  readonly range: CoverageRange;
   readonly count: number;
 }
 
 /** One arm of a branch (an `if`, a `?:`, a `||`, a block that may or may not run) and how often it was taken. */
 export interface BranchDetail {
-  readonly range: SourceRange;
+  readonly range: CoverageRange;
   readonly count: number;
   /** The branch (istanbul's branchMap key) this arm belongs to: the arms of one branch share it. */
   readonly branch: number;
@@ -34,11 +39,14 @@ export interface BranchDetail {
 /** A function and how often it was called. */
 export interface FunctionDetail {
   readonly name: string;
-  readonly range: SourceRange;
+  readonly range: CoverageRange;
   readonly count: number;
 }
 
-/** The coverage of one JavaScript or TypeScript file of a skill. */
+/**
+ * The coverage of one JavaScript or TypeScript file of a skill, shaped so a VS Code FileCoverage
+ * (StatementCoverage, BranchCoverage, DeclarationCoverage) can be built from it.
+ */
 export interface FileCoverageData {
   /** Absolute real path. */
   readonly file: string;

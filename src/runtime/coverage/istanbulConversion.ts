@@ -2,7 +2,8 @@
 import * as path from 'node:path';
 import type { FunctionCov } from '@bcoe/v8-coverage';
 import v8ToIstanbul from 'v8-to-istanbul';
-import type { BranchDetail, CoverageCount, FileCoverageData, FunctionDetail, SourceRange, StatementDetail } from './coverageTypes.js';
+import type { BranchDetail, CoverageCount, FileCoverageData, FunctionDetail, CoverageRange, StatementDetail } from './coverageTypes.js';
+import { relativeInside } from '../common/pathContainment.js';
 
 interface IstanbulRange {
   readonly start: { readonly line: number; readonly column: number };
@@ -27,9 +28,10 @@ export async function toFileCoverage(
   functions: readonly FunctionCov[],
   sourceMap: { readonly lineLengths?: readonly number[]; readonly data?: unknown } | undefined,
 ): Promise<FileCoverageData | undefined> {
-  const sources = sourceMap?.data && sourceMap.lineLengths
-    ? { source: sourceMap.lineLengths.map((length) => ' '.repeat(length)).join('\n'), originalSource: '', sourceMap: { sourcemap: sourceMap.data as never } }
-    : undefined;
+  const sources =
+    sourceMap?.data && sourceMap.lineLengths
+      ? { source: sourceMap.lineLengths.map((length) => ' '.repeat(length)).join('\n'), originalSource: '', sourceMap: { sourcemap: sourceMap.data as never } }
+      : undefined;
   const converter = sources ? v8ToIstanbul(file, 0, sources) : v8ToIstanbul(file, 0);
   try {
     await converter.load();
@@ -47,12 +49,12 @@ export async function toFileCoverage(
 
 /** The path relative to the story root with forward slashes, or the absolute path of a file outside it (bundled skills). */
 export function shownPath(root: string, file: string): string {
-  const relative = path.relative(root, file);
-  return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative.split(path.sep).join('/');
+  const relative = relativeInside(file, root);
+  return relative === undefined ? file : relative.split(path.sep).join('/');
 }
 
-function range(location: IstanbulRange): SourceRange {
-  return { start: { line: location.start.line, column: location.start.column }, end: { line: location.end.line, column: location.end.column } };
+function range(location: IstanbulRange): CoverageRange {
+  return { start: { line: location.start.line, character: location.start.column }, end: { line: location.end.line, character: location.end.column } };
 }
 
 function count(values: readonly number[]): CoverageCount {
@@ -65,7 +67,11 @@ function fromIstanbul(file: string, root: string, skill: string, data: IstanbulF
   for (const [key, branch] of Object.entries(data.branchMap)) {
     branch.locations.forEach((location, arm) => branches.push({ range: range(location), count: data.b[key]?.[arm] ?? 0, branch: Number(key) }));
   }
-  const functions: FunctionDetail[] = Object.entries(data.fnMap).map(([key, fn]) => ({ name: fn.name, range: range(fn.decl ?? fn.loc), count: data.f[key] ?? 0 }));
+  const functions: FunctionDetail[] = Object.entries(data.fnMap).map(([key, fn]) => ({
+    name: fn.name,
+    range: range(fn.decl ?? fn.loc),
+    count: data.f[key] ?? 0,
+  }));
   // A line is covered when any statement on it ran (v8-to-istanbul makes one statement per line).
   const lineHits = new Map<number, number>();
   for (const statement of statements) lineHits.set(statement.range.start.line, Math.max(lineHits.get(statement.range.start.line) ?? 0, statement.count));

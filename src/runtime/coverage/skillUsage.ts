@@ -1,4 +1,4 @@
-// What the played turns did with the skills: how often each skill was selected and each script ran, its durations (a bounded sample), failures, event types and ui events emitted, input properties given, and the state keys each skill wrote. Feeds explore's report and skill coverage.
+// What the played turns did with the skills: selections, script runs, durations, failures, events and ui events emitted, inputs given, state keys written. Feeds explore's report.
 import type { ToolEvent } from '../contractTypes/toolEvent.js';
 import type { Skill } from '../skills/skillTypes.js';
 import type { TurnResult } from '../session/turnTypes.js';
@@ -33,15 +33,17 @@ export interface KnownScript {
 }
 
 export function knownScripts(skills: readonly Skill[]): KnownScript[] {
-  return skills.flatMap((skill) => skill.scripts.map((script) => ({
-    id: `${skill.name}/${script.name}`,
-    skill: skill.name,
-    name: script.name,
-    toolPath: script.toolPath,
-    file: script.path,
-    declared: script.declared,
-    inputProperties: Object.keys((script.inputSchema?.['properties'] as Record<string, unknown> | undefined) ?? {}).sort(),
-  })));
+  return skills.flatMap((skill) =>
+    skill.scripts.map((script) => ({
+      id: `${skill.name}/${script.name}`,
+      skill: skill.name,
+      name: script.name,
+      toolPath: script.toolPath,
+      file: script.path,
+      declared: script.declared,
+      inputProperties: Object.keys((script.inputSchema?.['properties'] as Record<string, unknown> | undefined) ?? {}).sort(),
+    })),
+  );
 }
 
 /** The p-th percentile (0-100) of a sample, nearest rank; 0 for none. */
@@ -56,7 +58,8 @@ function patchKeys(patch: unknown): string[] {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return [];
   const keys: string[] = [];
   for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
-    if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0) for (const inner of Object.keys(value)) keys.push(`${key}.${inner}`);
+    if (value !== null && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length > 0)
+      for (const inner of Object.keys(value)) keys.push(`${key}.${inner}`);
     else keys.push(key);
   }
   return keys;
@@ -133,7 +136,15 @@ export class SkillUsage {
   }
 
   /** Per script: runs, failures, durations, events, inputs (zero for scripts that never ran). */
-  scriptUsage(id: string): { runs: number; failures: number; p50Ms: number; p95Ms: number; eventTypes: string[]; uiEvents: string[]; inputProperties: string[] } {
+  scriptUsage(id: string): {
+    runs: number;
+    failures: number;
+    p50Ms: number;
+    p95Ms: number;
+    eventTypes: string[];
+    uiEvents: string[];
+    inputProperties: string[];
+  } {
     const usage = this.scripts.get(id);
     if (!usage) return { runs: 0, failures: 0, p50Ms: 0, p95Ms: 0, eventTypes: [], uiEvents: [], inputProperties: [] };
     return {

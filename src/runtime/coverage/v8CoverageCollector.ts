@@ -1,4 +1,4 @@
-// Collects Node's V8 coverage of skill scripts: a NODE_V8_COVERAGE folder for the scripts' environment (only when coverage is asked for), drained as processes write to it (merged per file with @bcoe/v8-coverage, the files then deleted, so a long run holds one merged coverage per script), converted to istanbul data by v8-to-istanbul at the end.
+// Collects Node's V8 coverage of skill scripts: a NODE_V8_COVERAGE folder for their environment, merged per file as processes write to it, converted to istanbul data at the end.
 import { mkdtempSync, readFileSync, readdirSync, rmSync, existsSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -7,6 +7,7 @@ import { mergeProcessCovs, type FunctionCov, type ScriptCov } from '@bcoe/v8-cov
 import type { Disposable } from '../common/disposable.js';
 import { toFileCoverage } from './istanbulConversion.js';
 import type { FileCoverageData } from './coverageTypes.js';
+import { isPathInside } from '../common/pathContainment.js';
 
 /** The extensions of files that get line coverage (anything else gets skill coverage only). */
 export const LINE_COVERAGE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts'] as const;
@@ -28,6 +29,10 @@ interface CachedSourceMap {
   readonly data?: unknown;
 }
 
+/**
+ * Made only when coverage is asked for. Each drain merges the new coverage per file with @bcoe/v8-coverage and
+ * deletes the files read, so a long run holds one merged coverage per script; finish converts it with v8-to-istanbul.
+ */
 export class V8CoverageCollector implements Disposable {
   /** The folder every covered process writes its coverage to. */
   readonly directory: string;
@@ -50,7 +55,7 @@ export class V8CoverageCollector implements Disposable {
   /** The skill a file belongs to (its folder holds it, outside node_modules), or undefined. */
   private skillOf(file: string): CoveredSkill | undefined {
     if (!hasLineCoverage(file) || file.split(path.sep).includes('node_modules')) return undefined;
-    return this.skills.find((skill) => file.startsWith(skill.directory + path.sep));
+    return this.skills.find((skill) => isPathInside(file, skill.directory));
   }
 
   /**
@@ -73,7 +78,9 @@ export class V8CoverageCollector implements Disposable {
         const cached = value['source-map-cache']?.[script.url];
         if (cached && !this.sourceMaps.has(script.url)) this.sourceMaps.set(script.url, cached);
         const before = this.merged.get(script.url);
-        const together = before ? mergeProcessCovs([{ result: [before] }, { result: [script] }]).result[0]! : mergeProcessCovs([{ result: [script] }]).result[0]!;
+        const together = before
+          ? mergeProcessCovs([{ result: [before] }, { result: [script] }]).result[0]!
+          : mergeProcessCovs([{ result: [script] }]).result[0]!;
         this.merged.set(script.url, together);
       }
       rmSync(file, { force: true });

@@ -6,9 +6,7 @@ export interface DagNode {
   readonly dependencies?: readonly string[];
 }
 
-export type TopologicalSortResult =
-  | { readonly ok: true; readonly order: readonly string[] }
-  | { readonly ok: false; readonly cycle: readonly string[] };
+export type TopologicalSortResult = { readonly ok: true; readonly order: readonly string[] } | { readonly ok: false; readonly cycle: readonly string[] };
 
 /**
  * Kahn's algorithm. Ties keep plan order: the ready set is a min-heap on the plan index, so the

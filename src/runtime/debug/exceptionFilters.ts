@@ -6,11 +6,26 @@ export const EXCEPTION_FILTERS = ['toolFailure', 'protocolError', 'timeout', 're
 export type ExceptionFilter = (typeof EXCEPTION_FILTERS)[number];
 
 /** The filters as DAP announces them. */
-export const EXCEPTION_FILTER_DESCRIPTIONS: readonly { readonly filter: ExceptionFilter; readonly label: string; readonly description: string; readonly default: boolean }[] = [
+export const EXCEPTION_FILTER_DESCRIPTIONS: readonly {
+  readonly filter: ExceptionFilter;
+  readonly label: string;
+  readonly description: string;
+  readonly default: boolean;
+}[] = [
   { filter: 'toolFailure', label: 'Tool failures', description: 'Stop when a tool ends failed (after its last retry).', default: false },
-  { filter: 'protocolError', label: 'Protocol errors', description: 'Stop when a script breaks the NDJSON protocol: invalid JSON, an unknown type, a malformed event or output after done.', default: false },
+  {
+    filter: 'protocolError',
+    label: 'Protocol errors',
+    description: 'Stop when a script breaks the NDJSON protocol: invalid JSON, an unknown type, a malformed event or output after done.',
+    default: false,
+  },
   { filter: 'timeout', label: 'Timeouts', description: 'Stop when a tool attempt times out.', default: false },
-  { filter: 'replan', label: 'Re-planning', description: 'Stop before the planner is asked for more steps (a done event with needsMoreContext).', default: false },
+  {
+    filter: 'replan',
+    label: 'Re-planning',
+    description: 'Stop before the planner is asked for more steps (a done event with needsMoreContext).',
+    default: false,
+  },
 ];
 
 /** Keeps the known filter ids. */

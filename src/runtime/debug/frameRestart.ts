@@ -15,7 +15,13 @@ export interface RestartedRun {
  * The record a run restarted at `start` resumes from: every tool that succeeded before `start` in the history (other
  * than the restarted tool itself) keeps its result and its state patches; the restarted tool and the ones after it run again.
  */
-export function restartRecord(history: DebugHistory, finished: ReadonlyMap<string, ToolResult>, start: DebugPoint, run: RestartedRun, now: Date = new Date()): RunRecord {
+export function restartRecord(
+  history: DebugHistory,
+  finished: ReadonlyMap<string, ToolResult>,
+  start: DebugPoint,
+  run: RestartedRun,
+  now: Date = new Date(),
+): RunRecord {
   const kept: Record<string, { result: ToolResult; patches: Record<string, unknown>[] }> = {};
   for (let index = 0; index < start.index; index++) {
     const point = history.at(index);
@@ -24,5 +30,16 @@ export function restartRecord(history: DebugHistory, finished: ReadonlyMap<strin
     kept[point.toolId] = { result, patches: (result.events ?? []).flatMap((event) => (event.type === 'state_patch' ? [event.patch] : [])) };
   }
   const at = now.toISOString();
-  return { formatVersion: 1, planId: run.plan.requestId, plan: run.plan, root: run.root, status: 'running', pid: process.pid, startedAt: at, updatedAt: at, initialState: run.initialState, tools: kept };
+  return {
+    formatVersion: 1,
+    planId: run.plan.requestId,
+    plan: run.plan,
+    root: run.root,
+    status: 'running',
+    pid: process.pid,
+    startedAt: at,
+    updatedAt: at,
+    initialState: run.initialState,
+    tools: kept,
+  };
 }

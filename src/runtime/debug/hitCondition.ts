@@ -20,12 +20,17 @@ export function parseHitCondition(text: string): HitConditionParse {
   const value = Number(match[2]);
   if (!Number.isSafeInteger(value) || (operator === '%' && value === 0)) return { ok: false, message: `hit condition "${text}" needs a positive number` };
   const test: (count: number) => boolean =
-    operator === '==' ? (count) => count === value
-    : operator === '>' ? (count) => count > value
-    : operator === '>=' ? (count) => count >= value
-    : operator === '<' ? (count) => count < value
-    : operator === '<=' ? (count) => count <= value
-    : (count) => count % value === 0;
+    operator === '=='
+      ? (count) => count === value
+      : operator === '>'
+        ? (count) => count > value
+        : operator === '>='
+          ? (count) => count >= value
+          : operator === '<'
+            ? (count) => count < value
+            : operator === '<='
+              ? (count) => count <= value
+              : (count) => count % value === 0;
   return { ok: true, condition: { text, matches: test } };
 }
 

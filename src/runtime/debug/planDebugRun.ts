@@ -5,61 +5,21 @@ import { startPlanRun, type ExecutePlanOptions, type PlanRun } from '../executor
 import type { AfterToolAttemptInfo, BeforeEventApplyInfo, BeforeRePlanInfo, BeforeToolStartInfo, ToolStdinEdit } from '../executor/executionEvents.js';
 import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 import type { Plan } from '../contractTypes/plan.js';
-import type { ToolEvent } from '../contractTypes/toolEvent.js';
 import { skillOfToolPath } from '../graph/planGraph.js';
 import { deepMerge } from '../state/deepMerge.js';
 import type { BreakpointSet } from './breakpointSet.js';
 import type { DataBreakpointSet } from './dataBreakpoints.js';
-import { DebugHistory, type DebugPoint, type NewPoint, type PointKind } from './debugHistory.js';
+import { DebugHistory, type DebugPoint, type NewPoint } from './debugHistory.js';
+import { PLAN_THREAD_ID, type DebugOutput, type DebugStop, type DebugThread, type StopReason } from './debugStop.js';
 import { exceptionFilterSet, failureException, replanDescription, type ExceptionFilter } from './exceptionFilters.js';
+import { forwardRunOutput } from './runOutput.js';
 import { ThreadStepping } from './threadStepping.js';
 
 export { EXCEPTION_FILTERS, type ExceptionFilter } from './exceptionFilters.js';
-
-/** The plan's own thread; each running tool attempt gets the next id. */
-export const PLAN_THREAD_ID = 1;
+export { PLAN_THREAD_ID, type DebugOutput, type DebugStop, type DebugThread, type StopReason } from './debugStop.js';
 
 /** A debugging session waits at breakpoints far longer than a plan's timeout: under the debugger it defaults to a day. */
 const DEBUG_TIMEOUT_MS = 24 * 60 * 60 * 1000;
-
-export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception' | 'restart';
-
-/** Where a thread is held. */
-export interface DebugStop {
-  readonly reason: StopReason;
-  readonly threadId: number;
-  readonly toolId: string;
-  readonly attempt: number;
-  /**
-   * `tool`: before the tool's process starts; `event`: before one of its events is applied; `finish`: its attempt's
-   * process has ended (before a retry, or before the tool's result counts); `replan`: before the planner is asked
-   * for more steps (on the plan thread).
-   */
-  readonly kind: PointKind;
-  /** The stop's point in the run's history. */
-  readonly pointIndex: number;
-  /** For exceptions: the failure category and message. */
-  readonly description?: string | undefined;
-  readonly event?: ToolEvent | undefined;
-  readonly eventIndex?: number | undefined;
-  readonly hitBreakpointIds: readonly number[];
-  /** What the tool receives (tool stops), the state before the event applies (event stops), or after the attempt (finish). */
-  readonly state: Record<string, unknown>;
-  readonly input: Record<string, unknown>;
-  readonly dependencies: Record<string, unknown>;
-}
-
-export interface DebugThread {
-  readonly id: number;
-  readonly name: string;
-  readonly toolId?: string | undefined;
-}
-
-export interface DebugOutput {
-  readonly category: 'console' | 'stdout' | 'stderr';
-  readonly text: string;
-  readonly toolId?: string | undefined;
-}
 
 export interface PlanDebugOptions extends ExecutePlanOptions {
   readonly breakpoints: BreakpointSet;
@@ -138,25 +98,14 @@ export class PlanDebugRun implements Disposable {
     this.run = run;
     this.committedState = this.options.resume?.initialState ?? this.options.initialState ?? {};
     run.onDidChangeState(({ state }) => (this.committedState = state));
-    run.onDidWriteStderr(({ toolId, text }) => this.outputEmitter.fire({ category: 'stderr', text, toolId }));
-    run.onDidEmitEvent(({ toolId, event }) => {
-      if (event.type === 'log') this.outputEmitter.fire({ category: 'stdout', text: `[${toolId}] ${event.level}: ${event.message}\n`, toolId });
-      if (event.type === 'error') this.outputEmitter.fire({ category: 'stderr', text: `[${toolId}] error ${event.errorCode}: ${event.errorMessage}\n`, toolId });
-    });
+    forwardRunOutput(run, (line) => this.outputEmitter.fire(line));
     run.onDidRaiseWarning(({ warning }) => {
-      this.outputEmitter.fire({ category: 'console', text: `warning ${warning.code}: ${warning.message}\n`, toolId: warning.toolId });
       // Output after done does not fail the attempt, but it breaks the protocol: the protocolError filter stops at its end.
-      if (warning.code === 'EVENT_AFTER_DONE' && warning.toolId !== undefined && !this.afterDone.has(warning.toolId)) this.afterDone.set(warning.toolId, warning.message);
-    });
-    run.onDidScheduleRetry(({ toolId, nextAttempt, delayMs, error }) => {
-      this.outputEmitter.fire({ category: 'console', text: `${toolId}: ${error.category} (${error.message}); attempt ${nextAttempt} in ${delayMs} ms\n`, toolId });
+      if (warning.code === 'EVENT_AFTER_DONE' && warning.toolId !== undefined && !this.afterDone.has(warning.toolId))
+        this.afterDone.set(warning.toolId, warning.message);
     });
     run.onDidFinishTool(({ result }) => {
       this.finished.set(result.toolId, result);
-      if (result.state !== 'success' && result.state !== 'skipped') {
-        const reason = result.error ? `${result.error.category}: ${result.error.message}` : result.state;
-        this.outputEmitter.fire({ category: 'stderr', text: `${result.toolId} ${result.state} (${reason})\n`, toolId: result.toolId });
-      }
       for (const [key, thread] of this.threadsByAttempt) {
         if (thread.toolId !== result.toolId) continue;
         this.threadsByAttempt.delete(key);
@@ -201,7 +150,8 @@ export class PlanDebugRun implements Disposable {
    * updated stop, or an error message when the thread is not held before a tool starts.
    */
   editHeldTool(threadId: number, edit: ToolStdinEdit): DebugStop | string {
-    if (this.stepping.stopOf(threadId)?.kind !== 'tool') return 'only a tool that has not started yet can be edited: stop before it starts (a breakpoint, or step to it)';
+    if (this.stepping.stopOf(threadId)?.kind !== 'tool')
+      return 'only a tool that has not started yet can be edited: stop before it starts (a breakpoint, or step to it)';
     const view = this.attempts.get(threadId);
     if (view) view.edit = { ...view.edit, ...edit };
     const changes = { ...(edit.state ? { state: edit.state } : {}), ...(edit.input ? { input: edit.input } : {}) };
@@ -282,7 +232,18 @@ export class PlanDebugRun implements Disposable {
     const reason: StopReason | undefined = restart ? 'restart' : stepReason;
     if (reason) {
       const pointIndex = point?.index ?? -1;
-      await this.stepping.hold({ reason, threadId: thread.id, toolId, attempt: info.attempt, kind: 'tool', pointIndex, hitBreakpointIds: decision.hitBreakpointIds, state, input, dependencies });
+      await this.stepping.hold({
+        reason,
+        threadId: thread.id,
+        toolId,
+        attempt: info.attempt,
+        kind: 'tool',
+        pointIndex,
+        hitBreakpointIds: decision.hitBreakpointIds,
+        state,
+        input,
+        dependencies,
+      });
     }
     const edit = view.edit;
     if (edit?.state) view.state = edit.state;
@@ -296,8 +257,15 @@ export class PlanDebugRun implements Disposable {
     const view = this.attempts.get(thread.id);
     const before = view?.state ?? this.committedState;
     const point = this.record({
-      kind: 'event', toolId: info.toolId, attempt: info.attempt, skill: view?.skill ?? null, state: before,
-      input: view?.input ?? {}, dependencies: view?.dependencies ?? {}, event: info.event, eventIndex: info.index,
+      kind: 'event',
+      toolId: info.toolId,
+      attempt: info.attempt,
+      skill: view?.skill ?? null,
+      state: before,
+      input: view?.input ?? {},
+      dependencies: view?.dependencies ?? {},
+      event: info.event,
+      eventIndex: info.index,
     });
     let data: { ids: number[]; pointers: string[] } | undefined;
     if (info.event.type === 'state_patch') {
@@ -328,23 +296,44 @@ export class PlanDebugRun implements Disposable {
     const thread = this.threadsByAttempt.get(`${info.tool.toolId}\u0000${info.attempt}`);
     if (!thread) return;
     const view = this.attempts.get(thread.id);
-    const failure = info.ok ? undefined : {
-      category: info.timedOut ? 'timeout' : (info.error?.category ?? 'process_error'),
-      message: info.error?.message ?? 'the tool failed',
-      timedOut: info.timedOut,
-      willRetry: info.willRetry,
-    };
+    const failure = info.ok
+      ? undefined
+      : {
+          category: info.timedOut ? 'timeout' : (info.error?.category ?? 'process_error'),
+          message: info.error?.message ?? 'the tool failed',
+          timedOut: info.timedOut,
+          willRetry: info.willRetry,
+        };
     const state = view?.state ?? this.committedState;
     const input = view?.input ?? {};
     const dependencies = view?.dependencies ?? {};
     const result = {
-      ok: info.ok, attempt: info.attempt, exitCode: info.exitCode, durationMs: info.durationMs, output: info.output, ...(info.error ? { error: info.error } : {}), willRetry: info.willRetry,
+      ok: info.ok,
+      attempt: info.attempt,
+      exitCode: info.exitCode,
+      durationMs: info.durationMs,
+      output: info.output,
+      ...(info.error ? { error: info.error } : {}),
+      willRetry: info.willRetry,
     };
-    const point = this.record({ kind: 'finish', toolId: info.tool.toolId, attempt: info.attempt, skill: view?.skill ?? null, state, input, dependencies, ok: info.ok, failure, result });
+    const point = this.record({
+      kind: 'finish',
+      toolId: info.tool.toolId,
+      attempt: info.attempt,
+      skill: view?.skill ?? null,
+      state,
+      input,
+      dependencies,
+      ok: info.ok,
+      failure,
+      result,
+    });
     const afterDone = this.afterDone.get(info.tool.toolId);
     const exception = failure
       ? failureException(failure, this.exceptionFilters)
-      : afterDone !== undefined && this.exceptionFilters.has('protocolError') ? `protocol_violation: output after done (${afterDone})` : undefined;
+      : afterDone !== undefined && this.exceptionFilters.has('protocolError')
+        ? `protocol_violation: output after done (${afterDone})`
+        : undefined;
     const reason = this.stepping.afterAttempt(thread.id, exception !== undefined);
     if (!reason) return;
     await this.stepping.hold({
@@ -365,7 +354,17 @@ export class PlanDebugRun implements Disposable {
   private async beforeRePlan(info: BeforeRePlanInfo): Promise<void> {
     if (this.terminated) return;
     const { toolId, iteration, suggestion } = info;
-    const point = this.record({ kind: 'replan', toolId, attempt: 1, skill: null, state: this.committedState, input: {}, dependencies: {}, iteration, suggestion });
+    const point = this.record({
+      kind: 'replan',
+      toolId,
+      attempt: 1,
+      skill: null,
+      state: this.committedState,
+      input: {},
+      dependencies: {},
+      iteration,
+      suggestion,
+    });
     const asked = `re-planning (iteration ${iteration}): "${toolId}" asked for more context${suggestion ? `: ${suggestion}` : ''}\n`;
     this.outputEmitter.fire({ category: 'console', text: asked, toolId });
     const reason = this.stepping.beforeRePlan(this.exceptionFilters.has('replan'));

@@ -9,7 +9,12 @@ export interface RecordedRun {
   readonly results: readonly ToolResult[];
   readonly initialState: Record<string, unknown>;
   /** The plan's tools in plan order (for inputs and the order of tools that started together). */
-  readonly tools: readonly { readonly toolId: string; readonly toolPath?: string | undefined; readonly input?: unknown; readonly dependencies?: readonly string[] | undefined }[];
+  readonly tools: readonly {
+    readonly toolId: string;
+    readonly toolPath?: string | undefined;
+    readonly input?: unknown;
+    readonly dependencies?: readonly string[] | undefined;
+  }[];
 }
 
 /**
@@ -38,9 +43,18 @@ export function replayHistory(run: RecordedRun): DebugHistory {
       for (const event of earlier.events ?? []) if (event.type === 'state_patch') state = deepMerge(state, event.patch);
     }
     const startMs = Number.isFinite(origin) ? Math.max(0, timeOf(result.startedAt) - origin) : 0;
-    const attempts: readonly AttemptRecord[] = result.attempts && result.attempts.length > 0
-      ? result.attempts
-      : [{ attempt: 1, durationMs: result.executionTimeMs ?? 0, ok: result.state === 'success', exitCode: result.exitCode ?? null, ...(result.error ? { error: result.error } : {}) }];
+    const attempts: readonly AttemptRecord[] =
+      result.attempts && result.attempts.length > 0
+        ? result.attempts
+        : [
+            {
+              attempt: 1,
+              durationMs: result.executionTimeMs ?? 0,
+              ok: result.state === 'success',
+              exitCode: result.exitCode ?? null,
+              ...(result.error ? { error: result.error } : {}),
+            },
+          ];
     let offset = startMs;
     for (const attempt of attempts) {
       const last = attempt === attempts[attempts.length - 1];
@@ -62,14 +76,16 @@ export function replayHistory(run: RecordedRun): DebugHistory {
         state: working,
         ok: attempt.ok,
         result: last ? { ...result } : { ...attempt },
-        ...(attempt.ok ? {} : {
-          failure: {
-            category: timedOut ? 'timeout' : (attempt.error?.category ?? 'process_error'),
-            message: attempt.error?.message ?? 'the tool failed',
-            timedOut,
-            willRetry: !last,
-          },
-        }),
+        ...(attempt.ok
+          ? {}
+          : {
+              failure: {
+                category: timedOut ? 'timeout' : (attempt.error?.category ?? 'process_error'),
+                message: attempt.error?.message ?? 'the tool failed',
+                timedOut,
+                willRetry: !last,
+              },
+            }),
         timeMs: offset,
       });
     }

@@ -1,5 +1,5 @@
 // Stepping in a live debug run: which threads are held and where, each thread's step mode, and the pending entry, next and pause that decide where a thread holds next.
-import type { DebugStop, StopReason } from './planDebugRun.js';
+import type { DebugStop, StopReason } from './debugStop.js';
 
 /** How a released thread runs on: to the next breakpoint, into its events one at a time, or to the end of its attempt. */
 export type StepMode = 'run' | 'stepIn' | 'stepOut';

@@ -1,6 +1,6 @@
 // Moving through a run's recorded points, forwards and backwards, with the same stepping and breakpoints as a live run.
 import type { DebugHistory, DebugPoint } from './debugHistory.js';
-import type { StopReason } from './planDebugRun.js';
+import type { StopReason } from './debugStop.js';
 
 /** `stepIn`: the next point; `next`: the next boundary; `stepOut`: the end of this attempt; `continue`: the next breakpoint. */
 export type Motion = 'stepIn' | 'next' | 'stepOut' | 'continue';
@@ -21,7 +21,13 @@ export interface TravelStop extends PointHit {
  * holds, or the motion's own target. Undefined when it runs off the end of the history (forward) — backward, the
  * first point is a stop (`entry`).
  */
-export function travel(history: DebugHistory, from: number, direction: 1 | -1, motion: Motion, breakpointAt: (point: DebugPoint, direction: 1 | -1) => PointHit | undefined): TravelStop | undefined {
+export function travel(
+  history: DebugHistory,
+  from: number,
+  direction: 1 | -1,
+  motion: Motion,
+  breakpointAt: (point: DebugPoint, direction: 1 | -1) => PointHit | undefined,
+): TravelStop | undefined {
   const current = history.at(from);
   for (let index = from + direction; index >= 0 && index < history.length; index += direction) {
     const point = history.at(index)!;

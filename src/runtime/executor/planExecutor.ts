@@ -34,6 +34,8 @@ export interface ExecutePlanOptions {
   readonly root: string;
   /** More directories whose scripts are trusted (e.g. the bundled skills). */
   readonly extraSkillRoots?: readonly string[] | undefined;
+  /** Folders outside the skill directories whose scripts may run (setting `narratoria.allowedToolRoots`, CLI `--allow-tool-root`). */
+  readonly allowedToolRoots?: readonly string[] | undefined;
   /** Relaxes the rule that every toolPath must be inside a skills directory. */
   readonly allowOutsideSkills?: boolean | undefined;
   /** Maximum tools running at once (default: available parallelism). */
@@ -75,7 +77,6 @@ export interface ExecutePlanOptions {
   /** Internal: how deep this run is nested inside sub-plans (0 for a top-level run). */
   readonly subPlanDepth?: number | undefined;
 }
-
 
 /**
  * One execution of a plan. Subscribe to the `onDid…` events right after `startPlanRun` (nothing is
@@ -124,9 +125,16 @@ export class PlanRun implements Disposable {
   dispose(): void {
     this.cancel();
     for (const emitter of [
-      this.startedToolEmitter, this.emittedEventEmitter, this.retryEmitter, this.finishedToolEmitter,
-      this.stateEmitter, this.warningEmitter, this.stderrEmitter, this.finishedPlanEmitter,
-    ]) emitter.dispose();
+      this.startedToolEmitter,
+      this.emittedEventEmitter,
+      this.retryEmitter,
+      this.finishedToolEmitter,
+      this.stateEmitter,
+      this.warningEmitter,
+      this.stderrEmitter,
+      this.finishedPlanEmitter,
+    ])
+      emitter.dispose();
   }
 
   private stop(reason: 'cancelled' | 'plan_timeout'): void {
@@ -148,6 +156,7 @@ export class PlanRun implements Disposable {
     const validation = await validatePlanValue(this.plan, {
       root,
       ...(options.extraSkillRoots ? { extraSkillRoots: options.extraSkillRoots } : {}),
+      ...(options.allowedToolRoots ? { allowedToolRoots: options.allowedToolRoots } : {}),
       ...(options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
       checkToolPaths: !options.skipToolPathChecks,
     });

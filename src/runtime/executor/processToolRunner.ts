@@ -25,7 +25,10 @@ export class ProcessToolRunner implements ToolRunner {
     if (!command) {
       command = commandForScript(scriptPath, this.options.nodePath);
       this.commands.set(scriptPath, command);
-      command.then((known) => this.knownCommands.set(scriptPath, known), () => undefined);
+      command.then(
+        (known) => this.knownCommands.set(scriptPath, known),
+        () => undefined,
+      );
     }
     return command;
   }
@@ -34,7 +37,14 @@ export class ProcessToolRunner implements ToolRunner {
     const commandResult = this.knownCommands.get(request.scriptPath) ?? (await this.commandFor(request.scriptPath));
     if (!commandResult.ok) {
       return {
-        ok: false, retryable: false, timedOut: false, cancelled: false, exitCode: null, signal: null, stderrTail: '', durationMs: 0,
+        ok: false,
+        retryable: false,
+        timedOut: false,
+        cancelled: false,
+        exitCode: null,
+        signal: null,
+        stderrTail: '',
+        durationMs: 0,
         error: { code: commandResult.code, message: commandResult.message, category: 'process_error' },
       };
     }

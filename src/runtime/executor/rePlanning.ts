@@ -87,7 +87,11 @@ export function mergeRePlannedSteps(
     for (const dependency of step.dependencies ?? []) {
       const target = renamed.get(dependency) ?? (existingIds.has(dependency) ? dependency : undefined);
       if (target === undefined) {
-        warnings.push({ code: 'RE_PLAN_UNKNOWN_DEPENDENCY', message: `re-planned step "${step.toolId}" depends on unknown "${dependency}"; the dependency was dropped`, toolId: id });
+        warnings.push({
+          code: 'RE_PLAN_UNKNOWN_DEPENDENCY',
+          message: `re-planned step "${step.toolId}" depends on unknown "${dependency}"; the dependency was dropped`,
+          toolId: id,
+        });
       } else if (target !== id && !dependencies.includes(target)) {
         dependencies.push(target);
       }
@@ -95,7 +99,9 @@ export function mergeRePlannedSteps(
     tools.push({ ...step, toolId: id, dependencies });
   }
   // Only new steps can form a cycle (existing tools never depend on them).
-  const sorted = topologicalSort(tools.map((tool) => ({ toolId: tool.toolId, dependencies: (tool.dependencies ?? []).filter((dependency) => kept.has(dependency)) })));
+  const sorted = topologicalSort(
+    tools.map((tool) => ({ toolId: tool.toolId, dependencies: (tool.dependencies ?? []).filter((dependency) => kept.has(dependency)) })),
+  );
   if (!sorted.ok) {
     warnings.push({ code: 'RE_PLAN_CYCLE', message: `re-planned steps form a cycle (${sorted.cycle.join(' -> ')}); none were added` });
     return { tools: [], warnings };
@@ -122,4 +128,3 @@ export function withoutRePlanReport(input: string): string {
   }
   return kept.join('\n').trim() || input.trim();
 }
-

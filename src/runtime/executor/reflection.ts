@@ -1,5 +1,6 @@
 // Post-run reflection (docs/plan-json-and-protocol.md#reflection), rule-based: failures, timeouts, retries, slow tools, skipped branches.
 import type { RunWarning, ToolResult } from '../contractTypes/executionResult.js';
+import { plural } from '../common/humanText.js';
 
 export interface ReflectionFinding {
   readonly kind: 'failure' | 'timeout' | 'retry' | 'slow' | 'skipped' | 'warning';
@@ -36,10 +37,16 @@ export function reflectOnRun(results: readonly ToolResult[], warnings: readonly 
       }
     } else if (result.state === 'timeout') {
       findings.push({ kind: 'timeout', toolId: id, message: `${id} timed out${result.error ? `: ${result.error.message}` : ''}` });
-      suggestions.add(result.error?.code === 'PLAN_TIMEOUT' ? 'Raise the plan timeout or split the plan.' : `Raise the timeout of ${id} or make the script faster.`);
+      suggestions.add(
+        result.error?.code === 'PLAN_TIMEOUT' ? 'Raise the plan timeout or split the plan.' : `Raise the timeout of ${id} or make the script faster.`,
+      );
     }
     if ((result.retryCount ?? 0) > 0) {
-      findings.push({ kind: 'retry', toolId: id, message: `${id} needed ${result.retryCount} retr${result.retryCount === 1 ? 'y' : 'ies'}${result.state === 'success' ? ' before it succeeded (flaky?)' : ''}` });
+      findings.push({
+        kind: 'retry',
+        toolId: id,
+        message: `${id} needed ${plural(result.retryCount ?? 0, 'retry', 'retries')}${result.state === 'success' ? ' before it succeeded (flaky?)' : ''}`,
+      });
     }
     const time = result.executionTimeMs ?? 0;
     if (time > SLOW_TOOL_MS || (runMs > SLOW_RUN_MS && time > runMs * 0.5 && results.length > 1)) {
@@ -62,8 +69,9 @@ export function reflectOnRun(results: readonly ToolResult[], warnings: readonly 
 
   const succeeded = results.filter((result) => result.state === 'success').length;
   const failed = results.filter((result) => result.state === 'failed' || result.state === 'timeout').map((result) => result.toolId);
-  const summary = results.length === 0
-    ? 'No tools ran.'
-    : `${results.length} tool(s): ${succeeded} succeeded${failed.length > 0 ? `, ${failed.length} failed (${failed.join(', ')})` : ''}${skipped.size > 0 ? `, ${[...skipped.values()].flat().length} skipped` : ''}, in ${runMs} ms.`;
+  const summary =
+    results.length === 0
+      ? 'No tools ran.'
+      : `${results.length} tool(s): ${succeeded} succeeded${failed.length > 0 ? `, ${failed.length} failed (${failed.join(', ')})` : ''}${skipped.size > 0 ? `, ${[...skipped.values()].flat().length} skipped` : ''}, in ${runMs} ms.`;
   return { source: 'rules', summary, findings, suggestions: [...suggestions] };
 }

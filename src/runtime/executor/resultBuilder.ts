@@ -50,7 +50,10 @@ export function buildExecutionResult(inputs: ResultInputs): ExecutionResult {
     startedAt: inputs.startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
     warnings: inputs.warnings,
-    reflection: reflectOnRun(toolResults, inputs.warnings, Math.max(0, finishedAt.getTime() - inputs.startedAt.getTime())) as unknown as Record<string, unknown>,
+    reflection: reflectOnRun(toolResults, inputs.warnings, Math.max(0, finishedAt.getTime() - inputs.startedAt.getTime())) as unknown as Record<
+      string,
+      unknown
+    >,
   };
 }
 
@@ -91,6 +94,9 @@ export function invalidPlanResult(plan: Plan, diagnostics: readonly Diagnostic[]
     attemptNumber: attemptNumber ?? 1,
     startedAt: startedAt.toISOString(),
     finishedAt: finishedAt.toISOString(),
-    warnings: errors.map((diagnostic) => ({ code: diagnostic.code, message: diagnostic.pointer ? `${diagnostic.pointer}: ${diagnostic.message}` : diagnostic.message })),
+    warnings: errors.map((diagnostic) => ({
+      code: diagnostic.code,
+      message: diagnostic.pointer ? `${diagnostic.pointer}: ${diagnostic.message}` : diagnostic.message,
+    })),
   };
 }

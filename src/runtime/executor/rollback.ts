@@ -23,6 +23,7 @@ export async function runRollbacks(context: ToolRunContext, tools: readonly Norm
     const resolution = await resolveToolPath(rollback.toolPath, {
       root: context.root,
       ...(context.options.extraSkillRoots ? { extraSkillRoots: context.options.extraSkillRoots } : {}),
+      ...(context.options.allowedToolRoots ? { allowedToolRoots: context.options.allowedToolRoots } : {}),
       ...(context.options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
     });
     if (!resolution.ok) {
@@ -37,7 +38,11 @@ export async function runRollbacks(context: ToolRunContext, tools: readonly Norm
       stdin: { requestId: context.planId, tool: `${tool.toolId}:rollback`, input: rollback.input ?? {}, dependencies: {}, state: context.committedState() },
       timeoutMs: rollback.timeoutMs ?? DEFAULT_ROLLBACK_TIMEOUT_MS,
       cwd: context.root,
-      env: buildScriptEnvironment({ root: context.root, toolId: `${tool.toolId}:rollback`, requestId: context.planId }, context.options.extraEnv ?? {}, context.hostEnvironment),
+      env: buildScriptEnvironment(
+        { root: context.root, toolId: `${tool.toolId}:rollback`, requestId: context.planId },
+        context.options.extraEnv ?? {},
+        context.hostEnvironment,
+      ),
       signal: new AbortController().signal,
       onEvent: () => undefined,
       onWarning: context.warn,

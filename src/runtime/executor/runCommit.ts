@@ -26,7 +26,8 @@ export class RunCommit {
     this.writer = options.runStore ? new RunRecordWriter(options.runStore) : undefined;
     this.committed = (index, before, after) => {
       const emitter = this.context.emitters.state;
-      if (emitter.hasListeners) emitter.fire({ planId: this.context.planId, toolId: this.schedule.tools[index]!.toolId, state: after, changedKeys: changedKeys(before, after) });
+      if (emitter.hasListeners)
+        emitter.fire({ planId: this.context.planId, toolId: this.schedule.tools[index]!.toolId, state: after, changedKeys: changedKeys(before, after) });
     };
   }
 
@@ -48,7 +49,7 @@ export class RunCommit {
   /** Commits patches in topological order (so the state never depends on timing), then saves the run record. */
   advance(plan: Plan): void {
     this.state.advance(this.committed);
-    if (this.writer) this.persist(plan);
+    if (this.writer) void this.persist(plan);
   }
 
   /** Schedules an atomic save of the run record (after every tool, and once at the end with the result). */
@@ -76,7 +77,10 @@ export class RunCommit {
     });
     if (!result) return undefined;
     return this.writer.flush().catch((error: unknown) => {
-      this.context.warn({ code: 'RUN_RECORD_WRITE_FAILED', message: `could not save the run record: ${error instanceof Error ? error.message : String(error)}` });
+      this.context.warn({
+        code: 'RUN_RECORD_WRITE_FAILED',
+        message: `could not save the run record: ${error instanceof Error ? error.message : String(error)}`,
+      });
     });
   }
 }

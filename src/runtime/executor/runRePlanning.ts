@@ -53,7 +53,14 @@ export class RunRePlanning {
       const hook = context.hooks?.beforeRePlan;
       if (hook) await hook({ planId: context.planId, toolId: request.toolId, iteration, suggestion: request.suggestion });
       if (context.stopReason()) return;
-      const rePlanContext = buildRePlanContext(this.currentPlan, schedule.records.map((record) => record.result), iteration, request.toolId, request.suggestion, context.abortSignal);
+      const rePlanContext = buildRePlanContext(
+        this.currentPlan,
+        schedule.records.map((record) => record.result),
+        iteration,
+        request.toolId,
+        request.suggestion,
+        context.abortSignal,
+      );
       const steps = await this.options.rePlanner!(rePlanContext);
       if (context.stopReason() || steps.length === 0) return;
       const merged = mergeRePlannedSteps(new Set(schedule.toolIds()), steps, iteration);
@@ -63,19 +70,26 @@ export class RunRePlanning {
       const validation = await validatePlanValue(candidate, {
         root: context.root,
         ...(this.options.extraSkillRoots ? { extraSkillRoots: this.options.extraSkillRoots } : {}),
+        ...(this.options.allowedToolRoots ? { allowedToolRoots: this.options.allowedToolRoots } : {}),
         ...(this.options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
         checkToolPaths: !this.options.skipToolPathChecks,
       });
       if (!validation.valid) {
         const first = validation.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-        context.warn({ code: 'RE_PLAN_INVALID', message: `re-planned steps were rejected: ${first ? `${first.code} ${first.pointer} ${first.message}` : 'invalid plan'}` });
+        context.warn({
+          code: 'RE_PLAN_INVALID',
+          message: `re-planned steps were rejected: ${first ? `${first.code} ${first.pointer} ${first.message}` : 'invalid plan'}`,
+        });
         return;
       }
       for (const [toolId, realPath] of validation.resolvedToolPaths) this.resolvedPaths.set(toolId, realPath);
       this.currentPlan = candidate;
       append(merged.tools);
     } catch (error) {
-      context.warn({ code: 'RE_PLAN_FAILED', message: `the planner failed while re-planning (${error instanceof Error ? error.message : String(error)}); the run goes on with the current plan` });
+      context.warn({
+        code: 'RE_PLAN_FAILED',
+        message: `the planner failed while re-planning (${error instanceof Error ? error.message : String(error)}); the run goes on with the current plan`,
+      });
     } finally {
       this.pending = undefined;
       this.busy = false;

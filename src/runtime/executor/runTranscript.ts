@@ -2,6 +2,7 @@
 import type { TextStyle } from '../common/textStyle.js';
 import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 import type { PlanRun } from './planExecutor.js';
+import { plural } from '../common/humanText.js';
 
 const stateMarks: Record<ToolResult['state'], (style: TextStyle) => string> = {
   success: (style) => style.green('✔'),
@@ -46,8 +47,17 @@ export function reportProgress(run: PlanRun, write: (text: string) => void, styl
   run.onDidFinishTool(({ result }) => {
     const mark = stateMarks[result.state](style);
     const time = result.executionTimeMs !== undefined ? style.dim(` ${result.executionTimeMs} ms`) : '';
-    const retries = result.retryCount ? style.dim(`, ${result.retryCount} retr${result.retryCount === 1 ? 'y' : 'ies'}`) : '';
-    const detail = result.state === 'success' ? (result.output?.summary ? ` ${result.output.summary}` : '') : result.error ? ` ${result.error.message}` : result.skipReason ? ` (${result.skipReason.replace('_', ' ')})` : '';
+    const retries = result.retryCount ? style.dim(`, ${plural(result.retryCount, 'retry', 'retries')}`) : '';
+    const detail =
+      result.state === 'success'
+        ? result.output?.summary
+          ? ` ${result.output.summary}`
+          : ''
+        : result.error
+          ? ` ${result.error.message}`
+          : result.skipReason
+            ? ` (${result.skipReason.replace('_', ' ')})`
+            : '';
     write(`${mark} ${style.bold(result.toolId)} ${result.state}${time}${retries}${detail}\n`);
   });
 }
@@ -58,7 +68,8 @@ export function formatSummary(result: ExecutionResult, style: TextStyle): string
   for (const tool of result.toolResults) {
     for (const ui of tool.output?.uiEvents ?? []) {
       if (ui.event === 'narration' && typeof ui.payload?.['text'] === 'string') lines.push(style.bold('Narration: ') + ui.payload['text']);
-      if (ui.event === 'narrative_choice' && Array.isArray(ui.payload?.['choices'])) lines.push(style.bold('Choices: ') + (ui.payload['choices'] as unknown[]).join(' | '));
+      if (ui.event === 'narrative_choice' && Array.isArray(ui.payload?.['choices']))
+        lines.push(style.bold('Choices: ') + (ui.payload['choices'] as unknown[]).join(' | '));
     }
   }
   const counts = new Map<string, number>();
@@ -66,7 +77,10 @@ export function formatSummary(result: ExecutionResult, style: TextStyle): string
   const tally = [...counts].map(([state, count]) => `${count} ${state}`).join(', ');
   const outcome = result.success ? style.green('succeeded') : style.red(result.status);
   lines.push(`Plan ${result.planId} ${outcome} in ${result.executionTimeMs} ms (${tally || 'no tools'})`);
-  if (!result.success && result.failureReason) lines.push(`Failure reason: ${result.failureReason}${result.failedTools.length ? `; failed: ${result.failedTools.join(', ')}` : ''}${result.canReplan ? '; a replan may help' : ''}`);
+  if (!result.success && result.failureReason)
+    lines.push(
+      `Failure reason: ${result.failureReason}${result.failedTools.length ? `; failed: ${result.failedTools.join(', ')}` : ''}${result.canReplan ? '; a replan may help' : ''}`,
+    );
   const reflection = result.reflection as { suggestions?: string[] } | undefined;
   for (const suggestion of reflection?.suggestions ?? []) lines.push(style.yellow('Hint: ') + suggestion);
   if (Object.keys(result.aggregatedState).length > 0) lines.push(style.bold('State: ') + truncate(JSON.stringify(result.aggregatedState), 600));

@@ -83,7 +83,8 @@ export class Scheduler {
     if (resume && resume.planId === this.context.planId) {
       for (const index of this.topologicalIndices) {
         const stored = resume.tools[this.tools[index]!.toolId];
-        if (stored?.result.state === 'success' && this.records[index]!.remaining === 0) this.complete(index, stored.result, stored.result.output, stored.patches, false);
+        if (stored?.result.state === 'success' && this.records[index]!.remaining === 0)
+          this.complete(index, stored.result, stored.result.output, stored.patches, false);
       }
     }
     this.tools.forEach((_, index) => {
@@ -102,7 +103,12 @@ export class Scheduler {
     if (this.rePlanning.waiting) {
       // Re-planning (docs/plan-json-and-protocol.md#re-planning-for-more-context): pause after the running level, then ask for new steps.
       if (this.queue.runningCount === 0 && !this.rePlanning.running) {
-        void this.rePlanning.round(this.context, this.schedule, (tools) => this.addTools(tools), () => this.pump());
+        void this.rePlanning.round(
+          this.context,
+          this.schedule,
+          (tools) => this.addTools(tools),
+          () => this.pump(),
+        );
       }
       return;
     }
@@ -120,7 +126,12 @@ export class Scheduler {
     const tool = this.tools[index]!;
     this.schedule.markRunning(index);
     const exclusive = this.queue.started(index);
-    void runToolWithRetries(this.context, tool, () => this.schedule.dependencyOutputs(index), () => this.stateFor(index)).then(
+    void runToolWithRetries(
+      this.context,
+      tool,
+      () => this.schedule.dependencyOutputs(index),
+      () => this.stateFor(index),
+    ).then(
       (finished) => {
         this.queue.ended(exclusive);
         this.complete(index, finished.result, finished.output, finished.patches, true);
@@ -130,7 +141,13 @@ export class Scheduler {
         this.queue.ended(exclusive);
         const message = error instanceof Error ? error.message : String(error);
         const toolError: ToolError = { code: 'INTERNAL_ERROR', message: `internal error while running the tool: ${message}`, category: 'process_error' };
-        this.complete(index, { toolId: tool.toolId, toolPath: tool.toolPath, skill: this.context.skillOf(tool), state: 'failed', error: toolError, retryCount: 0 }, undefined, [], true);
+        this.complete(
+          index,
+          { toolId: tool.toolId, toolPath: tool.toolPath, skill: this.context.skillOf(tool), state: 'failed', error: toolError, retryCount: 0 },
+          undefined,
+          [],
+          true,
+        );
         this.pump();
       },
     );
@@ -167,7 +184,10 @@ export class Scheduler {
   private passesCondition(index: number): boolean {
     const tool = this.tools[index]!;
     if (tool.condition === undefined) return true;
-    const verdict = conditionVerdict(tool, this.context.skillOf(tool), () => ({ state: this.stateFor(index), dependencies: this.schedule.dependencyOutputs(index) }));
+    const verdict = conditionVerdict(tool, this.context.skillOf(tool), () => ({
+      state: this.stateFor(index),
+      dependencies: this.schedule.dependencyOutputs(index),
+    }));
     if (!verdict) return true;
     this.complete(index, verdict, undefined, [], true);
     return false;

@@ -21,9 +21,7 @@ export function skipOfDependents(tool: NormalizedTool, result: ToolResult): Depe
 /** The result of a tool skipped because of `source`, a dependency that did not succeed or whose condition was false. */
 export function skippedByDependency(tool: NormalizedTool, skill: string | null, reason: DependentSkip, source: string): ToolResult {
   const message =
-    reason === 'condition_false'
-      ? `skipped because the condition of "${source}" was false`
-      : `skipped because required tool "${source}" did not succeed`;
+    reason === 'condition_false' ? `skipped because the condition of "${source}" was false` : `skipped because required tool "${source}" did not succeed`;
   return {
     toolId: tool.toolId,
     toolPath: tool.toolPath,
@@ -50,7 +48,8 @@ export function conditionVerdict(tool: NormalizedTool, skill: string | null, sco
   if (tool.condition === undefined) return undefined;
   const parsed = parseCondition(tool.condition);
   const base = { toolId: tool.toolId, toolPath: tool.toolPath, skill, retryCount: 0 };
-  if (!parsed.ok) return { ...base, state: 'failed', error: { code: 'CONDITION_INVALID', message: `invalid condition: ${parsed.message}`, category: 'invalid_plan' } };
+  if (!parsed.ok)
+    return { ...base, state: 'failed', error: { code: 'CONDITION_INVALID', message: `invalid condition: ${parsed.message}`, category: 'invalid_plan' } };
   if (evaluateCondition(parsed.expression, scope())) return undefined;
   return { ...base, state: 'skipped', skipReason: 'condition_false' };
 }
@@ -65,7 +64,8 @@ export function waitOfAppended(schedule: ToolSchedule, index: number): { readonl
   for (const dependency of schedule.dependenciesOf(index)) {
     const record = schedule.finishedAt(dependency);
     if (!record) remaining++;
-    else if (record.result?.state !== 'success' && (schedule.tools[dependency]!.required || record.result?.state === 'skipped')) blocked = schedule.tools[dependency]!.toolId;
+    else if (record.result?.state !== 'success' && (schedule.tools[dependency]!.required || record.result?.state === 'skipped'))
+      blocked = schedule.tools[dependency]!.toolId;
   }
   return { remaining, blocked };
 }

@@ -22,7 +22,10 @@ export class StateCommit {
   /** Finished, successful tools with patches that the cursor has not reached yet. */
   private uncommittedWithPatches = 0;
 
-  constructor(initialState: JsonObject, private readonly schedule: CommitSchedule) {
+  constructor(
+    initialState: JsonObject,
+    private readonly schedule: CommitSchedule,
+  ) {
     this.committedState = initialState;
   }
 

@@ -29,11 +29,24 @@ export class SubPlanRunner implements ToolRunner {
   async run(request: ToolAttemptRequest): Promise<ToolAttemptOutcome> {
     const started = performance.now();
     const depth = (this.options.subPlanDepth ?? 0) + 1;
-    const fail = (code: string, message: string, category: 'tool_failure' | 'invalid_plan' | 'cancelled' | 'timeout', retryable: boolean): ToolAttemptOutcome => ({
-      ok: false, retryable, timedOut: category === 'timeout', cancelled: category === 'cancelled', exitCode: null, signal: null, stderrTail: '',
-      durationMs: Math.round(performance.now() - started), error: { code, message, category, details: { subPlan: request.tool.subPlan } },
+    const fail = (
+      code: string,
+      message: string,
+      category: 'tool_failure' | 'invalid_plan' | 'cancelled' | 'timeout',
+      retryable: boolean,
+    ): ToolAttemptOutcome => ({
+      ok: false,
+      retryable,
+      timedOut: category === 'timeout',
+      cancelled: category === 'cancelled',
+      exitCode: null,
+      signal: null,
+      stderrTail: '',
+      durationMs: Math.round(performance.now() - started),
+      error: { code, message, category, details: { subPlan: request.tool.subPlan } },
     });
-    if (depth > MAX_SUB_PLAN_DEPTH) return fail('SUB_PLAN_TOO_DEEP', `sub-plans nest deeper than ${MAX_SUB_PLAN_DEPTH} levels (does a plan include itself?)`, 'invalid_plan', false);
+    if (depth > MAX_SUB_PLAN_DEPTH)
+      return fail('SUB_PLAN_TOO_DEEP', `sub-plans nest deeper than ${MAX_SUB_PLAN_DEPTH} levels (does a plan include itself?)`, 'invalid_plan', false);
     const file = path.resolve(this.options.root, request.tool.subPlan!);
     let text: string;
     try {
@@ -44,11 +57,17 @@ export class SubPlanRunner implements ToolRunner {
     const validation = await validatePlanText(text, {
       root: this.options.root,
       ...(this.options.extraSkillRoots ? { extraSkillRoots: this.options.extraSkillRoots } : {}),
+      ...(this.options.allowedToolRoots ? { allowedToolRoots: this.options.allowedToolRoots } : {}),
       ...(this.options.allowOutsideSkills ? { allowOutsideSkills: true } : {}),
     });
     if (!validation.valid || !validation.plan) {
       const first = validation.diagnostics.find((diagnostic) => diagnostic.severity === 'error');
-      return fail('SUB_PLAN_INVALID', `sub-plan ${request.tool.subPlan} is invalid: ${first ? `${first.code} ${first.message}` : 'see its diagnostics'}`, 'invalid_plan', false);
+      return fail(
+        'SUB_PLAN_INVALID',
+        `sub-plan ${request.tool.subPlan} is invalid: ${first ? `${first.code} ${first.message}` : 'see its diagnostics'}`,
+        'invalid_plan',
+        false,
+      );
     }
     const before = request.stdin.state;
     const result = await this.execute(validation.plan, {
@@ -62,7 +81,8 @@ export class SubPlanRunner implements ToolRunner {
       resume: undefined,
       hooks: undefined,
     });
-    for (const warning of result.warnings) request.onWarning({ ...warning, message: `sub-plan ${request.tool.subPlan}: ${warning.message}`, toolId: request.tool.toolId });
+    for (const warning of result.warnings)
+      request.onWarning({ ...warning, message: `sub-plan ${request.tool.subPlan}: ${warning.message}`, toolId: request.tool.toolId });
     const patch = diffPatch(before, result.aggregatedState);
     if (Object.keys(patch).length > 0) await request.onEvent({ version: '0', type: 'state_patch', patch });
     for (const asset of result.aggregatedAssets) {
@@ -76,9 +96,24 @@ export class SubPlanRunner implements ToolRunner {
     const output = { planId: result.planId, status: result.status, tools: result.toolResults.map((tool) => ({ toolId: tool.toolId, state: tool.state })) };
     await request.onEvent({ version: '0', type: 'done', ok: result.success, summary, output });
     if (result.success) {
-      return { ok: true, retryable: false, timedOut: false, cancelled: false, exitCode: 0, signal: null, stderrTail: '', durationMs: Math.round(performance.now() - started), done: { version: '0', type: 'done', ok: true, summary, output } };
+      return {
+        ok: true,
+        retryable: false,
+        timedOut: false,
+        cancelled: false,
+        exitCode: 0,
+        signal: null,
+        stderrTail: '',
+        durationMs: Math.round(performance.now() - started),
+        done: { version: '0', type: 'done', ok: true, summary, output },
+      };
     }
     if (result.status === 'cancelled') return fail('CANCELLED', 'the run was cancelled', 'cancelled', false);
-    return fail('SUB_PLAN_FAILED', `${summary}; failure reason: ${result.failureReason ?? 'unknown'}`, result.status === 'timeout' ? 'timeout' : 'tool_failure', true);
+    return fail(
+      'SUB_PLAN_FAILED',
+      `${summary}; failure reason: ${result.failureReason ?? 'unknown'}`,
+      result.status === 'timeout' ? 'timeout' : 'tool_failure',
+      true,
+    );
   }
 }

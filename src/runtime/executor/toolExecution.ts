@@ -1,6 +1,5 @@
 // Runs one tool to its final state: hold hook, attempts through the ToolRunner, retries with exponential backoff.
 import { formatCount } from '../common/humanText.js';
-import { promises as fs } from 'node:fs';
 import type { Emitter } from '../common/event.js';
 import type { AttemptRecord, RunWarning, ToolError, ToolResult } from '../contractTypes/executionResult.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs, type NormalizedTool } from '../contractTypes/plan.js';
@@ -11,7 +10,13 @@ import { prepareSkillData, skillFolders, type SkillDataScope } from '../skills/s
 import type { JsonObject } from '../state/deepMerge.js';
 import { AttemptCollector } from './attemptCollector.js';
 import type {
-  ExecutionHooks, RetryScheduledEvent, StateChangedEvent, StderrEvent, ToolEventEmittedEvent, ToolFinishedEvent, ToolStartedEvent,
+  ExecutionHooks,
+  RetryScheduledEvent,
+  StateChangedEvent,
+  StderrEvent,
+  ToolEventEmittedEvent,
+  ToolFinishedEvent,
+  ToolStartedEvent,
 } from './executionEvents.js';
 import type { ExecutePlanOptions } from './planExecutor.js';
 import type { ToolAttemptRequest, ToolOutput, ToolRunner, ToolStdin } from './toolRunner.js';
@@ -87,20 +92,21 @@ export async function runToolWithRetries(
   }
   // Built on first read: an in-process runner never pays for the environment it does not use.
   let env: Record<string, string> | undefined;
-  const environment = () => (env ??= buildScriptEnvironment(
-    {
-      root: context.root,
-      skillDirectory: skillContext.skillDirectory,
-      skillDataDirectory: folders?.data,
-      skillSharedDirectory: folders?.shared,
-      sessionId: context.dataScope.sessionId,
-      skillConfigJson: skillContext.configJson,
-      toolId: tool.toolId,
-      requestId: context.planId,
-    },
-    context.options.extraEnv || skillContext.env ? { ...context.options.extraEnv, ...skillContext.env } : undefined,
-    context.hostEnvironment,
-  ));
+  const environment = () =>
+    (env ??= buildScriptEnvironment(
+      {
+        root: context.root,
+        skillDirectory: skillContext.skillDirectory,
+        skillDataDirectory: folders?.data,
+        skillSharedDirectory: folders?.shared,
+        sessionId: context.dataScope.sessionId,
+        skillConfigJson: skillContext.configJson,
+        toolId: tool.toolId,
+        requestId: context.planId,
+      },
+      context.options.extraEnv || skillContext.env ? { ...context.options.extraEnv, ...skillContext.env } : undefined,
+      context.hostEnvironment,
+    ));
   let dependencies: Record<string, ToolOutput | null> | undefined;
   const lazyDependencies = () => (dependencies ??= dependencyOutputs());
   const attempts: AttemptRecord[] = [];
@@ -122,7 +128,13 @@ export async function runToolWithRetries(
     if (context.hooks?.beforeToolStart) {
       const edit = await context.hooks.beforeToolStart({ planId: context.planId, tool, attempt, stdin });
       if (edit && (edit.input || edit.state)) {
-        stdin = { requestId: stdin.requestId, tool: stdin.tool, input: edit.input ?? stdin.input, dependencies: stdin.dependencies, state: edit.state ?? stdin.state };
+        stdin = {
+          requestId: stdin.requestId,
+          tool: stdin.tool,
+          input: edit.input ?? stdin.input,
+          dependencies: stdin.dependencies,
+          state: edit.state ?? stdin.state,
+        };
       }
     }
     if (context.stopReason()) break;
@@ -134,8 +146,20 @@ export async function runToolWithRetries(
     const stderrEmitter = context.emitters.stderr;
     const runner = tool.subPlan !== undefined ? context.subPlanRunner : context.runner;
     const outcome = await runner.run(
-      new AttemptRequest(tool, scriptPath, skill, attempt, stdin, timeoutMs, context.root, () => seeded(environment(), context.runSeed, tool.toolId, attempt, context.options.extraEnv), context.abortSignal, current, context.warn,
-        stderrEmitter.hasListeners ? (text) => stderrEmitter.fire({ planId: context.planId, toolId: tool.toolId, attempt, text }) : undefined),
+      new AttemptRequest(
+        tool,
+        scriptPath,
+        skill,
+        attempt,
+        stdin,
+        timeoutMs,
+        context.root,
+        () => seeded(environment(), context.runSeed, tool.toolId, attempt, context.options.extraEnv),
+        context.abortSignal,
+        current,
+        context.warn,
+        stderrEmitter.hasListeners ? (text) => stderrEmitter.fire({ planId: context.planId, toolId: tool.toolId, attempt, text }) : undefined,
+      ),
     );
     lastOutcome = outcome;
     lastError = outcome.error;
@@ -151,8 +175,18 @@ export async function runToolWithRetries(
     attempts.push(record);
     const decided = outcome.ok || !outcome.retryable || attempt > tool.maxRetries;
     if (context.hooks?.afterToolAttempt) {
-      await context.hooks.afterToolAttempt({ planId: context.planId, tool, attempt, ok: outcome.ok, timedOut: outcome.timedOut === true, error: outcome.error,
-        exitCode: outcome.exitCode, durationMs: record.durationMs, output: current.output(outcome.ok), willRetry: !decided && !context.stopReason() });
+      await context.hooks.afterToolAttempt({
+        planId: context.planId,
+        tool,
+        attempt,
+        ok: outcome.ok,
+        timedOut: outcome.timedOut === true,
+        error: outcome.error,
+        exitCode: outcome.exitCode,
+        durationMs: record.durationMs,
+        output: current.output(outcome.ok),
+        willRetry: !decided && !context.stopReason(),
+      });
     }
     if (decided) break;
     if (context.stopReason()) {
@@ -166,7 +200,6 @@ export async function runToolWithRetries(
     await sleep(backoffMs, context.abortSignal);
   }
 
-  const finishedAt = new Date();
   if (!lastOutcome || !collector) {
     // Stopped before the first attempt began.
     const skipReason = context.stopReason() === 'plan_timeout' ? 'plan_timeout' : 'cancelled';
@@ -178,7 +211,12 @@ export async function runToolWithRetries(
   if (!lastOutcome.ok && (lastOutcome.cancelled || interrupted || (stopReason && error?.category === 'cancelled'))) {
     if (stopReason === 'plan_timeout') {
       state = 'timeout';
-      error = { code: 'PLAN_TIMEOUT', message: `the plan timeout (${formatCount(context.planTimeoutMs)} ms) expired while this tool was running`, category: 'timeout', details: { planTimeoutMs: context.planTimeoutMs } };
+      error = {
+        code: 'PLAN_TIMEOUT',
+        message: `the plan timeout (${formatCount(context.planTimeoutMs)} ms) expired while this tool was running`,
+        category: 'timeout',
+        details: { planTimeoutMs: context.planTimeoutMs },
+      };
     } else {
       state = 'cancelled';
       if (interrupted) error = { code: 'CANCELLED', message: 'the run was cancelled before the next retry', category: 'cancelled' };
@@ -273,7 +311,13 @@ class AttemptRequest implements ToolAttemptRequest {
  * The tool attempt's environment with its NARRATORIA_SEED (set in place: a tool's attempts run one after another, each
  * reading it when its process starts), unless the run's extra environment fixes one.
  */
-function seeded(env: Record<string, string>, runSeed: number, toolId: string, attempt: number, extraEnv: Readonly<Record<string, string>> | undefined): Record<string, string> {
+function seeded(
+  env: Record<string, string>,
+  runSeed: number,
+  toolId: string,
+  attempt: number,
+  extraEnv: Readonly<Record<string, string>> | undefined,
+): Record<string, string> {
   if (extraEnv?.['NARRATORIA_SEED'] === undefined) env['NARRATORIA_SEED'] = String(toolSeed(runSeed, toolId, attempt));
   return env;
 }

@@ -1,4 +1,4 @@
-// A session that hit a problem, saved as a playtest that reproduces it: its seed, its inputs (choices by number) up to the last turn with a problem, and on each such turn the expectations of a turn without one, so `narratoria test` shows the same problem.
+// Saves a session that hit a problem as a playtest that reproduces it: its seed, its inputs up to the last turn with a problem, and expectations on each turn that had one.
 import { mkdir } from 'node:fs/promises';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../common/atomicWrite.js';
@@ -33,23 +33,35 @@ function expectationsFor(problems: readonly ExploreProblem[], turnBudgetMs: numb
   return expect;
 }
 
-/** The playtest's JSON value. */
+/**
+ * The playtest's JSON value: offered choices are played by number, and each turn with a problem expects what a turn
+ * without one does, so `narratoria test` shows the same problem.
+ */
 export function explorePlaytest(session: ProblemSession, explorationSeed: number, narrator: NarratorChoice, turnBudgetMs: number): Record<string, unknown> {
   const last = Math.max(...session.problems.map((problem) => problem.turn), 1);
-  const turns = session.inputs.filter((input) => input.turn <= last).map((input) => {
-    const played = input.choice !== undefined ? { choice: input.choice } : { input: input.input };
-    const problems = session.problems.filter((problem) => problem.turn === input.turn);
-    return problems.length > 0 ? { ...played, expect: expectationsFor(problems, turnBudgetMs) } : played;
-  });
+  const turns = session.inputs
+    .filter((input) => input.turn <= last)
+    .map((input) => {
+      const played = input.choice !== undefined ? { choice: input.choice } : { input: input.input };
+      const problems = session.problems.filter((problem) => problem.turn === input.turn);
+      return problems.length > 0 ? { ...played, expect: expectationsFor(problems, turnBudgetMs) } : played;
+    });
   const kinds = [...new Set(session.problems.map((problem) => problem.kind))].join(', ');
   return { name: `explore --seed ${explorationSeed}: session ${session.index} (${kinds})`, narrator, seed: session.seed, state: {}, turns };
 }
 
 /** Writes the session's playtest under `outDirectory` (checked against contracts/playtest.schema.json first); its path. */
-export async function saveExplorePlaytest(session: ProblemSession, explorationSeed: number, narrator: NarratorChoice, turnBudgetMs: number, outDirectory: string): Promise<string> {
+export async function saveExplorePlaytest(
+  session: ProblemSession,
+  explorationSeed: number,
+  narrator: NarratorChoice,
+  turnBudgetMs: number,
+  outDirectory: string,
+): Promise<string> {
   const value = explorePlaytest(session, explorationSeed, narrator, turnBudgetMs);
   const errors = validateAgainst('playtest.schema.json', value);
-  if (errors.length > 0) throw new Error(`the playtest of session ${session.index} does not match its schema: ${errors[0]!.instancePath} ${errors[0]!.message ?? ''}`);
+  if (errors.length > 0)
+    throw new Error(`the playtest of session ${session.index} does not match its schema: ${errors[0]!.instancePath} ${errors[0]!.message ?? ''}`);
   const file = explorePlaytestFile(outDirectory, explorationSeed, session.index);
   await mkdir(outDirectory, { recursive: true });
   await writeFileAtomic(file, `${JSON.stringify(value, null, 2)}\n`);

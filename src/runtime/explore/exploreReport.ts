@@ -4,6 +4,7 @@ import { formatCoverageText, percent } from '../coverage/coverageOutput.js';
 import type { CoverageResult } from '../coverage/coverageTypes.js';
 import { PROTOCOL_EVENT_TYPES, type KnownScript, type SkillUsage } from '../coverage/skillUsage.js';
 import type { BrokenSkillReport, ExploreReport, FailedSession, ProblemKind, ToolFailureCategory } from './exploreTypes.js';
+import { plural } from '../common/humanText.js';
 
 export interface ReportParts {
   readonly root: string;
@@ -27,7 +28,17 @@ export function buildExploreReport(parts: ReportParts): ExploreReport {
   const declared = parts.known.filter((script) => script.declared).sort((left, right) => left.id.localeCompare(right.id));
   const scripts = declared.map((script) => {
     const usage = parts.usage.scriptUsage(script.id);
-    return { script: script.id, skill: script.skill, toolPath: script.toolPath, runs: usage.runs, failures: usage.failures, p50Ms: usage.p50Ms, p95Ms: usage.p95Ms, eventTypes: usage.eventTypes, uiEvents: usage.uiEvents };
+    return {
+      script: script.id,
+      skill: script.skill,
+      toolPath: script.toolPath,
+      runs: usage.runs,
+      failures: usage.failures,
+      p50Ms: usage.p50Ms,
+      p95Ms: usage.p95Ms,
+      eventTypes: usage.eventTypes,
+      uiEvents: usage.uiEvents,
+    };
   });
   const total = Object.values(parts.byKind).reduce((sum, count) => sum + count, 0);
   return {
@@ -40,7 +51,9 @@ export function buildExploreReport(parts: ReportParts): ExploreReport {
     failedSessions: parts.failed,
     neverSelectedSkills: [...parts.skills].filter((skill) => parts.usage.timesSelected(skill) === 0).sort(),
     neverRunScripts: scripts.filter((script) => script.runs === 0).map((script) => script.script),
-    eventTypesNeverEmitted: Object.fromEntries(scripts.map((script) => [script.script, PROTOCOL_EVENT_TYPES.filter((type) => !script.eventTypes.includes(type))])),
+    eventTypesNeverEmitted: Object.fromEntries(
+      scripts.map((script) => [script.script, PROTOCOL_EVENT_TYPES.filter((type) => !script.eventTypes.includes(type))]),
+    ),
     stateKeysBySkill: parts.usage.stateKeysBySkill(),
     scripts,
     ...(parts.coverage
@@ -64,12 +77,16 @@ export function buildExploreReport(parts: ReportParts): ExploreReport {
 export function formatExploreText(report: ExploreReport, style: TextStyle, coverage?: CoverageResult): string {
   const lines: string[] = [];
   const { options, sessions, problems } = report;
-  lines.push(style.bold(`Explored ${sessions.played} session${sessions.played === 1 ? '' : 's'} (${sessions.turns} turns) of up to ${options.turns} turns, seed ${options.seed}, ${options.narrator} narrator${report.cancelled ? style.yellow(' — cancelled, partial report') : ''}`));
+  lines.push(
+    style.bold(
+      `Explored ${plural(sessions.played, 'session')} (${sessions.turns} turns) of up to ${options.turns} turns, seed ${options.seed}, ${options.narrator} narrator${report.cancelled ? style.yellow(' — cancelled, partial report') : ''}`,
+    ),
+  );
   if (problems.total === 0) {
     lines.push(style.green('✔ no problem found'));
   } else {
-    const where = sessions.withProblems > 0 ? ` in ${sessions.withProblems} session${sessions.withProblems === 1 ? '' : 's'}` : '';
-    lines.push(style.red(`✖ ${problems.total} problem${problems.total === 1 ? '' : 's'}${where}`));
+    const where = sessions.withProblems > 0 ? ` in ${plural(sessions.withProblems, 'session')}` : '';
+    lines.push(style.red(`✖ ${plural(problems.total, 'problem')}${where}`));
     for (const [kind, count] of Object.entries(problems.byKind)) if (count > 0) lines.push(`  ${kind.replace(/_/g, ' ')}: ${count}`);
     for (const broken of problems.brokenSkills ?? []) {
       for (const problem of broken.problems) {
@@ -77,9 +94,10 @@ export function formatExploreText(report: ExploreReport, style: TextStyle, cover
         lines.push(`    ${at}: ${style.red('error')} ${problem.code}: ${problem.message}`);
       }
     }
-    for (const [category, count] of Object.entries(problems.toolFailures)) if (count > 0) lines.push(`    tool failures, ${category.replace(/_/g, ' ')}: ${count}`);
+    for (const [category, count] of Object.entries(problems.toolFailures))
+      if (count > 0) lines.push(`    tool failures, ${category.replace(/_/g, ' ')}: ${count}`);
     for (const session of report.failedSessions) {
-      lines.push(`  session ${session.index} (seed ${session.seed}, ${session.turns} turn${session.turns === 1 ? '' : 's'})${session.playtest ? ` → ${session.playtest}` : ''}`);
+      lines.push(`  session ${session.index} (seed ${session.seed}, ${plural(session.turns, 'turn')})${session.playtest ? ` → ${session.playtest}` : ''}`);
       for (const problem of session.problems) {
         const input = session.inputs.find((played) => played.turn === problem.turn);
         lines.push(`    ${style.red(problem.kind)} turn ${problem.turn}${input ? ` ${style.dim(JSON.stringify(input.input))}` : ''}: ${problem.message}`);
@@ -101,10 +119,15 @@ export function formatExploreText(report: ExploreReport, style: TextStyle, cover
   }
   lines.push(`${'script'.padEnd(34)} ${'runs'.padStart(6)} ${'p50'.padStart(8)} ${'p95'.padStart(8)} ${'failures'.padStart(8)}`);
   for (const script of report.scripts) {
-    lines.push(`${script.script.padEnd(34)} ${String(script.runs).padStart(6)} ${`${script.p50Ms} ms`.padStart(8)} ${`${script.p95Ms} ms`.padStart(8)} ${String(script.failures).padStart(8)}`);
+    lines.push(
+      `${script.script.padEnd(34)} ${String(script.runs).padStart(6)} ${`${script.p50Ms} ms`.padStart(8)} ${`${script.p95Ms} ms`.padStart(8)} ${String(script.failures).padStart(8)}`,
+    );
   }
   if (coverage) lines.push(formatCoverageText(coverage, style).trimEnd());
-  else if (report.coverage) lines.push(`coverage: lines ${percent(report.coverage.totals.lines)}, branches ${percent(report.coverage.totals.branches)}, functions ${percent(report.coverage.totals.functions)}`);
+  else if (report.coverage)
+    lines.push(
+      `coverage: lines ${percent(report.coverage.totals.lines)}, branches ${percent(report.coverage.totals.branches)}, functions ${percent(report.coverage.totals.functions)}`,
+    );
   lines.push(style.dim(`${(report.durationMs / 1000).toFixed(1)} s`));
   return `${lines.join('\n')}\n`;
 }

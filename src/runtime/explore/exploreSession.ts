@@ -1,4 +1,4 @@
-// Plays one exploration session: a fresh play session with the session's seed, a simulated player choosing each input, every turn counted in the skill usage and checked for problems; a thrown exception is a problem that ends the session.
+// Plays one exploration session: a fresh play session with its seed, a simulated player choosing each input, every turn counted in the skill usage and checked for problems.
 import { createSessionFolder, isolatedScope } from '../skills/skillDataScope.js';
 import { rmSync } from 'node:fs';
 import * as path from 'node:path';
@@ -51,6 +51,7 @@ export function sessionSeed(seed: number, index: number): number {
   return deriveSeed(seed, 'explore', index);
 }
 
+/** Plays session `index` of an exploration with `seed`; a thrown exception is a problem that ends the session. */
 export async function playExploreSession(index: number, seed: number, environment: ExploreSessionEnvironment): Promise<SessionOutcome> {
   const own = sessionSeed(seed, index);
   const player = new SimulatedPlayer(deriveSeed(own, 'player'), environment.manifestActions);
@@ -75,7 +76,17 @@ export async function playExploreSession(index: number, seed: number, environmen
     environment.skills.restartSession();
     // Hermetic: each explored session's skill data starts empty in the exploration's folder, removed after.
     const dataScope = await isolatedScope(environment.root, path.basename(scopeFolder), scopeFolder);
-    session = await PlaySession.open({ root: environment.root, file, narrator: environment.narrator, skills: environment.skills, execution: environment.execution, attemptLogFile: null, seed: own, initialState: {}, dataScope });
+    session = await PlaySession.open({
+      root: environment.root,
+      file,
+      narrator: environment.narrator,
+      skills: environment.skills,
+      execution: environment.execution,
+      attemptLogFile: null,
+      seed: own,
+      initialState: {},
+      dataScope,
+    });
     const narratorFailures: string[] = [];
     session.onDidLogAttempt((entry) => {
       if (entry.planId === null && entry.feedback?.startsWith('the narrator failed')) narratorFailures.push(entry.feedback);

@@ -4,7 +4,15 @@ import type { NarratorChoice } from '../playtest/playtestTypes.js';
 
 /** What the issue lists as problems. `broken_skill` is a problem of the story (a skill.json that does not load), found before any session. */
 export type ProblemKind = 'exception' | 'invalid_first_plan' | 'tool_failure' | 'replan' | 'template_fallback' | 'over_time_budget' | 'broken_skill';
-export const PROBLEM_KINDS: readonly ProblemKind[] = ['exception', 'invalid_first_plan', 'tool_failure', 'replan', 'template_fallback', 'over_time_budget', 'broken_skill'];
+export const PROBLEM_KINDS: readonly ProblemKind[] = [
+  'exception',
+  'invalid_first_plan',
+  'tool_failure',
+  'replan',
+  'template_fallback',
+  'over_time_budget',
+  'broken_skill',
+];
 
 /** Tool failures by category: timeout, a protocol error (invalid JSON, protocol violation), a non-zero exit, `done.ok: false`. */
 export type ToolFailureCategory = 'timeout' | 'protocol_error' | 'non_zero_exit' | 'done_not_ok';

@@ -1,4 +1,4 @@
-// Explores a story (`narratoria explore`, VS Code's Explore Story): plays seeded sessions of simulated players in parallel up to `jobs`, finds problems, saves each problem session as a playtest, counts what the skills did, and (when asked) measures the coverage of the skill scripts.
+// Explores a story (`narratoria explore`, VS Code's Explore Story): plays seeded sessions of simulated players in parallel up to `jobs` and reports the problems they find.
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -14,7 +14,16 @@ import { buildExploreReport } from './exploreReport.js';
 import { saveExplorePlaytest } from './explorePlaytest.js';
 import { playExploreSession, type SessionOutcome } from './exploreSession.js';
 import { manifestActions } from './playerActions.js';
-import { PROBLEM_KINDS, TOOL_FAILURE_CATEGORIES, type BrokenSkillReport, type ExploreProgress, type ExploreResult, type FailedSession, type ProblemKind, type ToolFailureCategory } from './exploreTypes.js';
+import {
+  PROBLEM_KINDS,
+  TOOL_FAILURE_CATEGORIES,
+  type BrokenSkillReport,
+  type ExploreProgress,
+  type ExploreResult,
+  type FailedSession,
+  type ProblemKind,
+  type ToolFailureCategory,
+} from './exploreTypes.js';
 import type { SkillProblem } from '../skills/skillTypes.js';
 
 export const EXPLORE_DEFAULTS = { runs: 20, turns: 10, seed: 1, narrator: 'pattern', turnBudgetMs: 10_000 } as const;
@@ -54,7 +63,10 @@ export interface ExploreOptions {
   readonly narratorFor?: ((kind: NarratorChoice) => Promise<Pick<CreatedNarrator, 'narrator' | 'scriptEnvironment'> | undefined>) | undefined;
 }
 
-/** Plays the exploration and reports. Never throws for a failing story: failures are problems in the report. */
+/**
+ * Plays the exploration and reports: each problem session is saved as a playtest, what the skills did is counted, and
+ * with `coverage` the skill scripts' coverage is measured. Never throws for a failing story: failures are problems in the report.
+ */
 export async function exploreStory(options: ExploreOptions): Promise<ExploreResult> {
   const started = performance.now();
   const runs = options.runs ?? EXPLORE_DEFAULTS.runs;
@@ -68,11 +80,13 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
 
   const catalog = await SkillRegistry.load(registryOptions);
   const skills = catalog.skills;
-  const brokenSkills = catalog.brokenSkills.map((broken): BrokenSkillReport => ({
-    skill: broken.name,
-    file: shownPath(options.root, broken.manifestPath),
-    problems: broken.problems.map((problem) => ({ code: problem.code, message: problem.message, ...positionOf(problem) })),
-  }));
+  const brokenSkills = catalog.brokenSkills.map(
+    (broken): BrokenSkillReport => ({
+      skill: broken.name,
+      file: shownPath(options.root, broken.manifestPath),
+      problems: broken.problems.map((problem) => ({ code: problem.code, message: problem.message, ...positionOf(problem) })),
+    }),
+  );
   const actions = manifestActions(catalog.narratorSkills());
   catalog.dispose();
   const known = knownScripts(skills);
@@ -80,7 +94,9 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
   const collector = options.coverage ? new CoverageSession(options.root, skills, usage) : undefined;
 
   const given = await options.narratorFor?.(narratorKind);
-  const created = given ? undefined : createNarrator({ mode: narratorKind, root: options.root, modelPath: options.modelPath, modelDirectory: options.modelDirectory, onLog: options.onLog });
+  const created = given
+    ? undefined
+    : createNarrator({ mode: narratorKind, root: options.root, modelPath: options.modelPath, modelDirectory: options.modelDirectory, onLog: options.onLog });
   const choice = given ?? (await created!);
   const extraEnv = { ...choice.scriptEnvironment, ...collector?.environment() };
   const folder = mkdtempSync(path.join(os.tmpdir(), 'narratoria-explore-'));
@@ -110,8 +126,13 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
         options.onLog?.(`session ${outcome.index}: its playtest could not be saved: ${error instanceof Error ? error.message : String(error)}`);
       }
       const session: FailedSession = {
-        index: outcome.index, seed: outcome.seed, turns: outcome.turns, inputs: outcome.inputs, problems: outcome.problems,
-        droppedProblems: outcome.problemCount - outcome.problems.length, ...(playtest ? { playtest } : {}),
+        index: outcome.index,
+        seed: outcome.seed,
+        turns: outcome.turns,
+        inputs: outcome.inputs,
+        problems: outcome.problems,
+        droppedProblems: outcome.problemCount - outcome.problems.length,
+        ...(playtest ? { playtest } : {}),
       };
       failed.push(session);
       options.onProblemSession?.(session);

@@ -1,4 +1,4 @@
-// The actions a simulated player can take: built from the skills' manifests (script examples, script descriptions, capabilities, keywords), a built-in vocabulary of common actions, and the entities named in the session state and the narration.
+// The actions a simulated player can take: from the skills' manifests (script examples and descriptions, capabilities, keywords), a built-in vocabulary, and entities seen in play.
 import { extractEntities } from '../narrator/selection/entities.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 
@@ -14,7 +14,14 @@ export const BUILT_IN_VOCABULARY = [
 ] as const;
 
 /** Actions that name an entity: used when the state or the narration named one. */
-const ENTITY_ACTIONS = ['I talk to {person}', 'I ask {person} about the {thing}', 'I look at the {thing}', 'I follow {person}', 'I attack {person}', 'I take the {thing}'] as const;
+const ENTITY_ACTIONS = [
+  'I talk to {person}',
+  'I ask {person} about the {thing}',
+  'I look at the {thing}',
+  'I follow {person}',
+  'I attack {person}',
+  'I take the {thing}',
+] as const;
 
 /** A description's first clause as something a player says: "Roll a dice formula, optionally…" → "I roll a dice formula". */
 export function actionFromDescription(description: string): string | undefined {

@@ -1,4 +1,4 @@
-// Finds a played turn's problems: an invalid first plan, tool failures by category, replans, template fallbacks and a turn over its time budget (exceptions are caught by the session driver). Expected failures are data: nothing here throws.
+// Finds a played turn's problems: an invalid first plan, tool failures by category, replans, template fallbacks, a turn over its time budget. Expected failures are data: no throws.
 import type { ErrorCategory, ToolResult } from '../contractTypes/executionResult.js';
 import type { TurnResult } from '../session/turnTypes.js';
 import type { KnownScript } from '../coverage/skillUsage.js';
@@ -24,7 +24,7 @@ export function failureCategory(tool: Pick<ToolResult, 'state' | 'error'>): Tool
   }
 }
 
-/** Every problem of one turn (none for a cancelled turn). */
+/** Every problem of one turn (none for a cancelled turn). Exceptions are not seen here: the session driver catches them. */
 export function detectProblems(
   turn: number,
   result: TurnResult,
@@ -35,7 +35,10 @@ export function detectProblems(
   const problems: ExploreProblem[] = [];
   const first = result.attempts[0];
   if (first?.outcome === 'invalid') {
-    const reasons = first.result.warnings.map((warning) => warning.message).slice(0, 3).join('; ');
+    const reasons = first.result.warnings
+      .map((warning) => warning.message)
+      .slice(0, 3)
+      .join('; ');
     problems.push({ kind: 'invalid_first_plan', turn, message: `the first plan was invalid${reasons ? `: ${reasons}` : ''}` });
   }
   for (const attempt of result.attempts) {
@@ -44,7 +47,9 @@ export function detectProblems(
       if (!category) continue;
       const script = scriptOf(tool.toolPath, tool.skill);
       problems.push({
-        kind: 'tool_failure', turn, category,
+        kind: 'tool_failure',
+        turn,
+        category,
         message: `attempt ${attempt.attempt}: ${script?.id ?? tool.toolPath ?? tool.toolId} failed (${category.replace(/_/g, ' ')}): ${tool.error?.message ?? tool.state}`,
         ...(script ? { skill: script.skill, script: script.id } : tool.skill ? { skill: tool.skill } : {}),
         toolId: tool.toolId,
@@ -52,7 +57,11 @@ export function detectProblems(
     }
   }
   if (result.attempts.length > 1) {
-    problems.push({ kind: 'replan', turn, message: `the turn took ${result.attempts.length} attempts: ${result.attempts.map((attempt) => attempt.outcome).join(', ')}` });
+    problems.push({
+      kind: 'replan',
+      turn,
+      message: `the turn took ${result.attempts.length} attempts: ${result.attempts.map((attempt) => attempt.outcome).join(', ')}`,
+    });
   }
   if (result.fallback) {
     problems.push({ kind: 'template_fallback', turn, message: `every attempt failed (${result.attempts.length}): the turn fell back to template narration` });

@@ -1,4 +1,4 @@
-// A simulated player: each turn it picks an input, by its own seeded generator, from the previous turn's choices, the manifests' actions, the built-in vocabulary, or an action on an entity the session has named.
+// A simulated player: each turn its own seeded generator picks an input from the last turn's choices, the manifests' actions, the built-in vocabulary, or an action on a seen entity.
 import { seededRandom } from '../common/seed.js';
 import { BUILT_IN_VOCABULARY, ENTITY_ACTIONS, fillTemplate, SeenEntities } from './playerActions.js';
 import type { InputSource } from './exploreTypes.js';
@@ -49,7 +49,7 @@ export class SimulatedPlayer {
       return { input: choices[index]!, choice: index + 1, source: 'choice' };
     }
     const rest = this.random();
-    const pick = <T,>(items: readonly T[]) => this.pick(items);
+    const pick = <T>(items: readonly T[]) => this.pick(items);
     if (this.manifestActions.length > 0 && rest < 0.5) return { input: this.pick(this.manifestActions), source: 'manifest' };
     if (this.entities.any && rest < 0.75) return { input: fillTemplate(this.pick(ENTITY_ACTIONS), this.entities, pick), source: 'entity' };
     return { input: fillTemplate(this.pick(BUILT_IN_VOCABULARY), this.entities, pick), source: 'vocabulary' };

@@ -1,6 +1,6 @@
 // Keeps a document's graph in step with its text: lays out each text that parses, keeps the last good graph while it does not.
 import { prepareGraph, withRun, type GraphedDocument } from './planGraphDocument.js';
-import type { PlanGraphLayout, PlanGraphModel } from './graphTypes.js';
+import type { PlanGraphLayout, PlanGraphModel, ScriptNames } from './graphTypes.js';
 
 /** Lays out a model: inline, or off the UI thread for big plans (see layoutOffThread.ts). */
 export type LayoutFunction = (model: PlanGraphModel) => Promise<PlanGraphLayout>;
@@ -20,6 +20,8 @@ export class GraphFeed {
   constructor(
     private readonly layout: LayoutFunction,
     private readonly planOfRun?: (planId: string) => unknown,
+    /** Made afresh for each text (the story's skills may have changed since the last one). */
+    private readonly scriptNames?: () => ScriptNames | undefined,
   ) {}
 
   /** The last graph drawn. */
@@ -37,7 +39,7 @@ export class GraphFeed {
     } catch (error) {
       return { kind: 'stale', reason: parseErrorReason(text, error), last: this.last };
     }
-    const prepared = prepareGraph(document, this.planOfRun);
+    const prepared = prepareGraph(document, this.planOfRun, this.scriptNames?.());
     onLayoutStarted?.(prepared.model);
     const layout = await this.layout(prepared.model);
     this.last = { ...prepared, ...withRun(layout, prepared) };

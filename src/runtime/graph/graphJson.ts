@@ -9,6 +9,7 @@ export function toGraphJson(layout: PlanGraphLayout): Record<string, unknown> {
       toolPath: node.toolPath,
       skill: node.skill,
       script: node.script,
+      ...(node.namedAs !== undefined ? { namedAs: node.namedAs } : {}),
       level: node.level,
       x: node.x,
       y: node.y,

@@ -62,7 +62,10 @@ export function layoutPlanGraph(model: PlanGraphModel, options: LayoutOptions = 
  * Layers by level: a tool sits one level below its deepest dependency, and a tool without dependencies on level 0,
  * which is when it could start. (d3-dag's longest-path layering moves such tools down next to their dependents.)
  */
-const levelLayering = ((graph: Graph<LayoutItem, unknown>, separation: (upper?: GraphNode<LayoutItem, unknown>, lower?: GraphNode<LayoutItem, unknown>) => number): number => {
+const levelLayering = ((
+  graph: Graph<LayoutItem, unknown>,
+  separation: (upper?: GraphNode<LayoutItem, unknown>, lower?: GraphNode<LayoutItem, unknown>) => number,
+): number => {
   let height = 0;
   for (const node of graph.topological()) {
     let y = separation(undefined, node);
@@ -115,6 +118,7 @@ function assemble(model: PlanGraphModel, graph: Graph<LayoutItem, unknown>, size
       toolPath: tool.toolPath,
       skill: tool.skill,
       script: tool.script,
+      ...(tool.namedAs !== undefined ? { namedAs: tool.namedAs } : {}),
       level: levelOf(center.y),
       x: round(center.x - width / 2),
       y: round(center.y - height / 2),
@@ -131,10 +135,17 @@ function assemble(model: PlanGraphModel, graph: Graph<LayoutItem, unknown>, size
   for (const [id, center] of centers) {
     if (!id.startsWith(MISSING_PREFIX)) continue;
     const box = missingNodeSize(id.slice(MISSING_PREFIX.length));
-    missing.push({ id: id.slice(MISSING_PREFIX.length), x: round(center.x - box.width / 2), y: round(center.y - box.height / 2), width: box.width, height: box.height });
+    missing.push({
+      id: id.slice(MISSING_PREFIX.length),
+      x: round(center.x - box.width / 2),
+      y: round(center.y - box.height / 2),
+      width: box.width,
+      height: box.height,
+    });
   }
   const routes = new Map<string, Point[]>();
-  for (const link of graph.links()) routes.set(`${link.source.data.id}\u0000${link.target.data.id}`, route(link.points, margin, height, NODE_METRICS.missingHeight, link.source.data.tool < 0));
+  for (const link of graph.links())
+    routes.set(`${link.source.data.id}\u0000${link.target.data.id}`, route(link.points, margin, height, NODE_METRICS.missingHeight, link.source.data.tool < 0));
   const edges: PlanGraphEdge[] = [];
   const byId = new Map(nodes.map((node) => [node.id, node]));
   for (const dependency of model.dependencies) {
@@ -148,7 +159,12 @@ function assemble(model: PlanGraphModel, graph: Graph<LayoutItem, unknown>, size
     edges.push({ from: dependency.from, to: dependency.to, kind, points });
   }
   for (const unknown of model.unknownDependencies) {
-    edges.push({ from: unknown.missing, to: unknown.to, kind: 'unknownDependency', points: routes.get(`${MISSING_PREFIX}${unknown.missing}\u0000${unknown.to}`)! });
+    edges.push({
+      from: unknown.missing,
+      to: unknown.to,
+      kind: 'unknownDependency',
+      points: routes.get(`${MISSING_PREFIX}${unknown.missing}\u0000${unknown.to}`)!,
+    });
   }
   spreadPorts(edges, byId, missing);
   const width = round(size.width + 2 * margin);

@@ -8,7 +8,13 @@ import { readExecutionResult, readToolResult, type ReadExecutionResult } from '.
 /** What a JSON document turned out to be, with the plan to draw and the run to lay over it. */
 export type GraphSource =
   | { readonly kind: 'plan'; readonly plan: unknown }
-  | { readonly kind: 'runRecord'; readonly plan: unknown; readonly results: readonly ToolResult[]; readonly result?: ReadExecutionResult | undefined; readonly running: boolean }
+  | {
+      readonly kind: 'runRecord';
+      readonly plan: unknown;
+      readonly results: readonly ToolResult[];
+      readonly result?: ReadExecutionResult | undefined;
+      readonly running: boolean;
+    }
   | { readonly kind: 'executionResult'; readonly plan: unknown | undefined; readonly results: readonly ToolResult[]; readonly result: ReadExecutionResult };
 
 /**
@@ -40,7 +46,10 @@ export function readGraphSource(document: unknown): GraphSource {
 export function recordedPlan(root: string, planId: string): unknown {
   if (!/^[A-Za-z0-9-]+$/.test(planId)) return undefined;
   try {
-    const record = JSON.parse(readFileSync(path.join(root, '.narratoria', 'runs', `${planId}.json`), 'utf8')) as { plan?: unknown; result?: { finalPlan?: unknown } };
+    const record = JSON.parse(readFileSync(path.join(root, '.narratoria', 'runs', `${planId}.json`), 'utf8')) as {
+      plan?: unknown;
+      result?: { finalPlan?: unknown };
+    };
     return record.result?.finalPlan ?? record.plan;
   } catch {
     return undefined;

@@ -2,6 +2,7 @@
 import { badgeWidth, detailLine, NODE_METRICS, runChipLabel } from './nodeMetrics.js';
 import { STATE_LABELS, SVG_THEMES } from './graphPalette.js';
 import type { PlanGraphEdge, PlanGraphLayout, PlanGraphNode, Point } from './graphTypes.js';
+import { plural } from '../common/humanText.js';
 
 export interface SvgOptions {
   /** Colours to use instead of the defaults (e.g. the VS Code theme's, resolved by the view). */
@@ -29,7 +30,7 @@ export function renderGraphSvg(layout: PlanGraphLayout, options: SvgOptions = {}
   );
   layout.levels.forEach((level) => {
     if (level.level % 2 === 0) parts.push(`<rect class="band" x="0" y="${level.y}" width="${width}" height="${level.height}"/>`);
-    parts.push(`<text class="band-label" x="6" y="${level.y + 14}">level ${level.level} · ${level.count} tool${level.count === 1 ? '' : 's'}</text>`);
+    parts.push(`<text class="band-label" x="6" y="${level.y + 14}">level ${level.level} · ${plural(level.count, 'tool')}</text>`);
   });
   for (const edge of layout.edges) parts.push(edgePath(edge));
   for (const missing of layout.missing) {
@@ -69,7 +70,8 @@ function nodeGroup(node: PlanGraphNode, inCycle: boolean): string {
     x += width + metrics.badgeGap;
   }
   const chip = runChipLabel(node.durationMs, node.retryCount);
-  if (chip) lines.push(`<text class="run-chip" x="${node.x + node.width - metrics.paddingX}" y="${badgeTop + 10.5}" text-anchor="end">${escapeXml(chip)}</text>`);
+  if (chip)
+    lines.push(`<text class="run-chip" x="${node.x + node.width - metrics.paddingX}" y="${badgeTop + 10.5}" text-anchor="end">${escapeXml(chip)}</text>`);
   lines.push('</g>');
   return lines.join('');
 }
@@ -99,9 +101,14 @@ function styleSheet(theme: Readonly<Record<string, string>> | undefined): string
     Object.entries(values)
       .map(([name, value]) => `${name}: ${value};`)
       .join(' ');
-  const base = theme ? `.narratoria-graph { ${variables({ ...SVG_THEMES.light, ...theme })} }` : `.narratoria-graph { ${variables(SVG_THEMES.light)} }\n@media (prefers-color-scheme: dark) { .narratoria-graph { ${variables(SVG_THEMES.dark)} } }`;
+  const base = theme
+    ? `.narratoria-graph { ${variables({ ...SVG_THEMES.light, ...theme })} }`
+    : `.narratoria-graph { ${variables(SVG_THEMES.light)} }\n@media (prefers-color-scheme: dark) { .narratoria-graph { ${variables(SVG_THEMES.dark)} } }`;
   const stateRules = Object.keys(STATE_LABELS)
-    .map((state) => `.state-${state} .box { stroke: var(--graph-state-${state}); stroke-width: 2; } .state-${state} .state-dot { fill: var(--graph-state-${state}); }`)
+    .map(
+      (state) =>
+        `.state-${state} .box { stroke: var(--graph-state-${state}); stroke-width: 2; } .state-${state} .state-dot { fill: var(--graph-state-${state}); }`,
+    )
     .join('\n');
   return `${base}
 .narratoria-graph text { font-family: ${FONT}; fill: var(--graph-foreground); }

@@ -17,7 +17,8 @@ export function renderGraphDot(layout: PlanGraphLayout, name = 'plan'): string {
     if (inCycle.has(node.id)) attributes.push('color="#cf222e"', 'penwidth=2');
     lines.push(`  ${dotId(node.id)} [${attributes.join(', ')}];`);
   }
-  for (const missing of layout.missing) lines.push(`  ${dotId(`missing:${missing.id}`)} [label=${dotId(`? ${missing.id}`)}, style="dashed", color="#cf222e", fontcolor="#cf222e"];`);
+  for (const missing of layout.missing)
+    lines.push(`  ${dotId(`missing:${missing.id}`)} [label=${dotId(`? ${missing.id}`)}, style="dashed", color="#cf222e", fontcolor="#cf222e"];`);
   for (const edge of layout.edges) {
     const from = edge.kind === 'unknownDependency' ? dotId(`missing:${edge.from}`) : dotId(edge.from);
     const style = edge.kind === 'dependency' ? '' : edge.kind === 'cycle' ? ' [color="#cf222e", penwidth=2]' : ' [color="#cf222e", style="dashed"]';
@@ -33,7 +34,8 @@ export function renderGraphMermaid(layout: PlanGraphLayout): string {
   const missingIds = new Map(layout.missing.map((missing, index) => [missing.id, `m${index}`]));
   const inCycle = new Set(layout.cycles.flat());
   const lines = ['flowchart TD'];
-  for (const node of layout.nodes) lines.push(`  ${ids.get(node.id)}["${nodeLines(node).map(mermaidText).join('<br/>')}"]${inCycle.has(node.id) ? ':::cycle' : ''}`);
+  for (const node of layout.nodes)
+    lines.push(`  ${ids.get(node.id)}["${nodeLines(node).map(mermaidText).join('<br/>')}"]${inCycle.has(node.id) ? ':::cycle' : ''}`);
   for (const missing of layout.missing) lines.push(`  ${missingIds.get(missing.id)}["? ${mermaidText(missing.id)}"]:::missing`);
   for (const edge of layout.edges) {
     const from = edge.kind === 'unknownDependency' ? missingIds.get(edge.from) : ids.get(edge.from);

@@ -14,14 +14,22 @@ export interface NodeBadge {
   readonly label: string;
 }
 
+/**
+ * The script a toolPath names by an alias or by its name in another form (see validation/scriptNameResolution.ts):
+ * its canonical toolPath, and the name the plan wrote. Undefined for a toolPath that names its file.
+ */
+export type ScriptNames = (toolPath: string) => { readonly toolPath: string; readonly written: string } | undefined;
+
 /** One tool before layout. */
 export interface GraphTool {
   readonly id: string;
   readonly toolPath: string;
   /** `skills/<skill>/…` of the toolPath, else null. */
   readonly skill: string | null;
-  /** The script's file name (the last segment of toolPath). */
+  /** The script's file name: the last segment of toolPath, or of the script's canonical toolPath when the plan named it by an alias. */
   readonly script: string;
+  /** The name the plan wrote when its toolPath names the script by an alias or by its name in another form (`roll-dice`). */
+  readonly namedAs?: string | undefined;
   /** Position in the plan's `tools` array. */
   readonly index: number;
   readonly badges: readonly NodeBadge[];
@@ -66,6 +74,7 @@ export interface PlanGraphNode {
   readonly toolPath: string;
   readonly skill: string | null;
   readonly script: string;
+  readonly namedAs?: string | undefined;
   readonly level: number;
   readonly x: number;
   readonly y: number;

@@ -1,14 +1,15 @@
 // Builds the plan graph model (tools, dependency edges, unknown dependencies, cycles) from plan JSON, leniently: a half-typed plan still draws.
 import { isPlainObject } from '../state/deepMerge.js';
 import { findCycles } from './graphCycles.js';
-import type { GraphDependency, GraphTool, NodeBadge, PlanGraphModel, UnknownDependency } from './graphTypes.js';
+import type { GraphDependency, GraphTool, NodeBadge, PlanGraphModel, ScriptNames, UnknownDependency } from './graphTypes.js';
 import { formatDuration } from '../common/humanText.js';
 
 /**
  * The graph of a parsed plan document (any JSON value). Entries of `tools` that are not objects with a string
- * `toolId` are left out (validation reports them); so are later tools that reuse a toolId.
+ * `toolId` are left out (validation reports them); so are later tools that reuse a toolId. With `scriptNames`, a
+ * tool whose toolPath names a script by an alias shows that script's canonical file name.
  */
-export function buildPlanGraph(plan: unknown): PlanGraphModel {
+export function buildPlanGraph(plan: unknown, scriptNames?: ScriptNames): PlanGraphModel {
   const entries = isPlainObject(plan) && Array.isArray(plan['tools']) ? (plan['tools'] as unknown[]) : [];
   const tools: GraphTool[] = [];
   const dependencyLists: string[][] = [];
@@ -22,7 +23,7 @@ export function buildPlanGraph(plan: unknown): PlanGraphModel {
       return;
     }
     seen.add(id);
-    tools.push(graphTool(entry, id, index));
+    tools.push(graphTool(entry, id, index, scriptNames));
     const dependencies = Array.isArray(entry['dependencies']) ? entry['dependencies'].filter((value): value is string => typeof value === 'string') : [];
     dependencyLists.push([...new Set(dependencies)]);
   });
@@ -43,15 +44,17 @@ export function skillOfToolPath(toolPath: string): string | null {
   return /(?:^|[\\/])skills[\\/]([^\\/]+)[\\/]/.exec(toolPath)?.[1] ?? null;
 }
 
-function graphTool(entry: Record<string, unknown>, id: string, index: number): GraphTool {
+function graphTool(entry: Record<string, unknown>, id: string, index: number, scriptNames: ScriptNames | undefined): GraphTool {
   const toolPath = typeof entry['toolPath'] === 'string' ? entry['toolPath'] : '';
+  const named = toolPath !== '' ? scriptNames?.(toolPath) : undefined;
   const input = isPlainObject(entry['input']) ? entry['input'] : undefined;
   const description = typeof entry['description'] === 'string' ? entry['description'] : undefined;
   return {
     id,
     toolPath,
     skill: skillOfToolPath(toolPath),
-    script: toolPath.split(/[\\/]/).pop() || '(no toolPath)',
+    script: (named?.toolPath ?? toolPath).split(/[\\/]/).pop() || '(no toolPath)',
+    ...(named ? { namedAs: named.written } : {}),
     index,
     badges: badgesOf(entry),
     ...(input ? { input } : {}),

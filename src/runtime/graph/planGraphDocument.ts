@@ -4,7 +4,7 @@ import { layoutPlanGraph, type LayoutOptions } from './graphLayout.js';
 import { applyOverlay, overlayOfResults } from './runOverlay.js';
 import { planOfResults, readGraphSource, type GraphSource } from './graphSource.js';
 import { buildRunTimeline, markCriticalPath } from './runTimeline.js';
-import type { PlanGraphLayout, PlanGraphModel, RunTimeline } from './graphTypes.js';
+import type { PlanGraphLayout, PlanGraphModel, RunTimeline, ScriptNames } from './graphTypes.js';
 
 /** A document ready for layout: its graph model, what it was, and what is wrong with it. */
 export interface PreparedGraph {
@@ -26,10 +26,12 @@ export interface GraphedDocument extends PreparedGraph {
 export interface GraphDocumentOptions extends LayoutOptions {
   /** Finds the plan of an ExecutionResult that does not carry one (e.g. from the run record of its planId). */
   readonly planOfRun?: ((planId: string) => unknown) | undefined;
+  /** The canonical script of a toolPath that names one by an alias (see graphScriptNames.ts). */
+  readonly scriptNames?: ScriptNames | undefined;
 }
 
 /** Reads `document` (already parsed) into a graph model, without laying it out. */
-export function prepareGraph(document: unknown, planOfRun?: (planId: string) => unknown): PreparedGraph {
+export function prepareGraph(document: unknown, planOfRun?: (planId: string) => unknown, scriptNames?: ScriptNames): PreparedGraph {
   const source = readGraphSource(document);
   const notes: string[] = [];
   let plan = source.plan;
@@ -40,13 +42,13 @@ export function prepareGraph(document: unknown, planOfRun?: (planId: string) => 
       plan = planOfResults(source.results);
     }
   }
-  const model = buildPlanGraph(plan);
+  const model = buildPlanGraph(plan, scriptNames);
   return { model, source, problems: problemsOf(model, plan), notes };
 }
 
 /** Lays out `document` (already parsed) and lays its recorded run over it. */
 export function graphDocument(document: unknown, options: GraphDocumentOptions = {}): GraphedDocument {
-  const prepared = prepareGraph(document, options.planOfRun);
+  const prepared = prepareGraph(document, options.planOfRun, options.scriptNames);
   return { ...prepared, ...withRun(layoutPlanGraph(prepared.model, options), prepared) };
 }
 

@@ -3,18 +3,18 @@ import type { ToolResult } from '../contractTypes/executionResult.js';
 import type { GraphNodeState, PlanGraphLayout, PlanGraphNode } from './graphTypes.js';
 
 /** What the graph shows of one tool's run. */
-export interface ToolRunState {
+export interface ToolRunOverlay {
   readonly state: GraphNodeState;
   readonly durationMs?: number | undefined;
   readonly retryCount?: number | undefined;
 }
 
 /** toolId → its state in the run. */
-export type RunOverlay = ReadonlyMap<string, ToolRunState>;
+export type RunOverlay = ReadonlyMap<string, ToolRunOverlay>;
 
 /** The overlay of finished tool results: recorded state, duration and retry count. */
 export function overlayOfResults(results: Iterable<ToolResult>): RunOverlay {
-  const overlay = new Map<string, ToolRunState>();
+  const overlay = new Map<string, ToolRunOverlay>();
   for (const result of results) {
     overlay.set(result.toolId, {
       state: result.state,

@@ -36,12 +36,16 @@ export function trackRunStates(run: ObservableRun, toolIds: readonly string[], l
   };
   const subscriptions = new DisposableStore();
   subscriptions.addAll(
-    run.onDidStartTool((event) => change({ id: event.toolId, state: event.attempt > 1 ? 'retrying' : 'running', attempt: event.attempt, retryCount: event.attempt - 1 })),
+    run.onDidStartTool((event) =>
+      change({ id: event.toolId, state: event.attempt > 1 ? 'retrying' : 'running', attempt: event.attempt, retryCount: event.attempt - 1 }),
+    ),
     run.onDidScheduleRetry((event) => change({ id: event.toolId, state: 'retrying', attempt: event.nextAttempt, retryCount: event.nextAttempt - 1 })),
     run.onDidFinishTool((event) => change(finalState(event.result))),
     run.onDidFinishPlan((event) => {
       // Tools the run never reported (e.g. a sub-plan's own ids) keep their last state; the result is final.
-      const finals = event.result.toolResults.map(finalState).filter((state) => states.get(state.id)?.state !== state.state || state.durationMs !== states.get(state.id)?.durationMs);
+      const finals = event.result.toolResults
+        .map(finalState)
+        .filter((state) => states.get(state.id)?.state !== state.state || state.durationMs !== states.get(state.id)?.durationMs);
       for (const state of finals) states.set(state.id, state);
       if (finals.length > 0) listener.onStates(finals);
       listener.onFinished?.(event.result);

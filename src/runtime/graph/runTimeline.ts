@@ -119,7 +119,8 @@ function segmentsOf(result: ToolResult, start: number, end: number): TimelineSeg
   const pieces: Piece[] = [];
   attempts.forEach((attempt, index) => {
     const last = index === attempts.length - 1;
-    if (index > 0 && length(attempt.backoffMs) > 0) pieces.push({ kind: 'backoff', attempt: attempt.attempt, ok: undefined, length: length(attempt.backoffMs) });
+    if (index > 0 && length(attempt.backoffMs) > 0)
+      pieces.push({ kind: 'backoff', attempt: attempt.attempt, ok: undefined, length: length(attempt.backoffMs) });
     // With no recorded durations at all, the attempts share the span equally.
     pieces.push({ kind: 'attempt', attempt: attempt.attempt, ok: attempt.ok ?? (last && succeeded), length: anyDuration ? length(attempt.durationMs) : 1 });
   });

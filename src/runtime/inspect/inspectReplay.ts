@@ -14,7 +14,14 @@ export function inspectRecording(recording: Recording, scriptLabel: string, onLi
     return line;
   });
   const stderr = meta.stderr.map((chunk) => chunk.text).join('');
-  const end = { exitCode: meta.exitCode, signal: meta.signal, timedOut: meta.timedOut, cancelled: false, ...(meta.spawnError ? { spawnError: meta.spawnError } : {}), stderrTail: stderr.slice(-8192) };
+  const end = {
+    exitCode: meta.exitCode,
+    signal: meta.signal,
+    timedOut: meta.timedOut,
+    cancelled: false,
+    ...(meta.spawnError ? { spawnError: meta.spawnError } : {}),
+    stderrTail: stderr.slice(-8192),
+  };
   const script = meta.script || scriptLabel;
   return {
     script,

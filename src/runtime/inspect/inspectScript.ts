@@ -34,7 +34,10 @@ export interface InspectReport {
   readonly signal: string | null;
   readonly timedOut: boolean;
   readonly verdict: {
-    readonly ok: boolean; readonly message: string; readonly category?: ErrorCategory; readonly code?: string;
+    readonly ok: boolean;
+    readonly message: string;
+    readonly category?: ErrorCategory;
+    readonly code?: string;
     /** Whether a plan with a retry policy would retry this failure: ProtocolSession.verdict's `retryable`, the flag the executor reads. */
     readonly retryable?: boolean;
   };
@@ -70,9 +73,11 @@ export function inspectLine(session: ProtocolSession, item: ProtocolInput & { re
     lineNumber: item.lineNumber,
     elapsedMs: Math.round(item.elapsedMs),
     status: report.status,
-    ...(item.kind === 'line' ? { text: item.line.length > TEXT_LIMIT ? item.line.slice(0, TEXT_LIMIT) + '…' : item.line, byteLength: Buffer.byteLength(item.line) } : { byteLength: item.byteLength }),
+    ...(item.kind === 'line'
+      ? { text: item.line.length > TEXT_LIMIT ? item.line.slice(0, TEXT_LIMIT) + '…' : item.line, byteLength: Buffer.byteLength(item.line) }
+      : { byteLength: item.byteLength }),
     ...(report.event ? { event: report.event } : {}),
-    ...(report.problem ?? report.warning ? { problem: report.problem ?? report.warning!.message } : {}),
+    ...((report.problem ?? report.warning) ? { problem: report.problem ?? report.warning!.message } : {}),
   };
 }
 
@@ -93,13 +98,22 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRes
   const commandResult = await commandForScript(scriptPath);
   if (!commandResult.ok) {
     return {
-      script: scriptPath, command: [], durationMs: 0, lines: [], stderr: '', exitCode: null, signal: null, timedOut: false,
+      script: scriptPath,
+      command: [],
+      durationMs: 0,
+      lines: [],
+      stderr: '',
+      exitCode: null,
+      signal: null,
+      timedOut: false,
       // As ProcessToolRunner: a script with no way to run it is never retried.
       verdict: { ok: false, message: commandResult.message, category: 'process_error', code: commandResult.code, retryable: false },
     };
   }
   const real = await realpath(scriptPath);
-  const skills = await Promise.all([path.join(root, 'skills'), path.dirname(path.dirname(path.dirname(real)))].map((directory) => realpath(directory).catch(() => directory)));
+  const skills = await Promise.all(
+    [path.join(root, 'skills'), path.dirname(path.dirname(path.dirname(real)))].map((directory) => realpath(directory).catch(() => directory)),
+  );
   const context = await (options.skillContext ?? new ManifestSkillContextProvider(skills)).contextFor(real);
   const timeoutMs = options.timeoutMs ?? context.manifestTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   // An inspected script keeps its data in the story's default session, as `run`'s do.
@@ -116,7 +130,20 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRes
   const outcome = await launchScript({
     command: commandResult.command,
     cwd: root,
-    env: { ...buildScriptEnvironment({ root, skillDirectory: context.skillDirectory, skillDataDirectory: folders?.data, skillSharedDirectory: folders?.shared, sessionId: scope.sessionId, skillConfigJson: context.configJson, toolId: 'inspect', requestId: 'inspect' }), ...options.extraEnv, ...context.env },
+    env: {
+      ...buildScriptEnvironment({
+        root,
+        skillDirectory: context.skillDirectory,
+        skillDataDirectory: folders?.data,
+        skillSharedDirectory: folders?.shared,
+        sessionId: scope.sessionId,
+        skillConfigJson: context.configJson,
+        toolId: 'inspect',
+        requestId: 'inspect',
+      }),
+      ...options.extraEnv,
+      ...context.env,
+    },
     stdinText: JSON.stringify({ requestId: 'inspect', tool: 'inspect', input, dependencies: {}, state: {} }),
     timeoutMs,
     signal: options.signal,
@@ -127,28 +154,43 @@ export async function inspectScript(options: InspectOptions): Promise<InspectRes
       if (options.record) {
         texts.push(item.kind === 'line' ? item.line : '');
         recordedLines.push({
-          lineNumber: item.lineNumber, elapsedMs: line.elapsedMs, byteLength: line.byteLength ?? 0,
+          lineNumber: item.lineNumber,
+          elapsedMs: line.elapsedMs,
+          byteLength: line.byteLength ?? 0,
           ...(item.kind === 'oversized' ? { oversized: true } : item.partial ? { partial: true } : {}),
         });
       }
       options.onLine?.(line);
       return 'continue';
     },
-    onStderr: options.record || options.onStderr
-      ? (text) => {
-          const chunk = { elapsedMs: Math.round(performance.now() - started), text };
-          if (options.record) stderr.push(chunk);
-          options.onStderr?.(chunk);
-        }
-      : undefined,
+    onStderr:
+      options.record || options.onStderr
+        ? (text) => {
+            const chunk = { elapsedMs: Math.round(performance.now() - started), text };
+            if (options.record) stderr.push(chunk);
+            options.onStderr?.(chunk);
+          }
+        : undefined,
   });
   const recording: Recording | undefined = options.record
     ? {
         texts,
         meta: {
-          formatVersion: 1, script: scriptPath, command: [commandResult.command.file, ...commandResult.command.args], root, input, recordedAt: new Date().toISOString(),
-          timeoutMs, ...(options.maxLineBytes ? { maxLineBytes: options.maxLineBytes } : {}), durationMs: Math.round(outcome.durationMs), lines: recordedLines, stderr,
-          exitCode: outcome.exitCode, signal: outcome.signal, timedOut: outcome.timedOut, ...(outcome.spawnError ? { spawnError: outcome.spawnError } : {}),
+          formatVersion: 1,
+          script: scriptPath,
+          command: [commandResult.command.file, ...commandResult.command.args],
+          root,
+          input,
+          recordedAt: new Date().toISOString(),
+          timeoutMs,
+          ...(options.maxLineBytes ? { maxLineBytes: options.maxLineBytes } : {}),
+          durationMs: Math.round(outcome.durationMs),
+          lines: recordedLines,
+          stderr,
+          exitCode: outcome.exitCode,
+          signal: outcome.signal,
+          timedOut: outcome.timedOut,
+          ...(outcome.spawnError ? { spawnError: outcome.spawnError } : {}),
         },
       }
     : undefined;

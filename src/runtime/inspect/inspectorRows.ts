@@ -26,7 +26,8 @@ export function rowMark(line: InspectedLine): RowMark {
 
 export function rowSummary(line: InspectedLine): string {
   // The line number has its own column: "stdout line 3: unknown event type…" reads "unknown event type…".
-  const text = line.event && line.status === 'event' ? eventSummary(line.event) : (line.problem?.replace(/^stdout line \d+(?::\s*|\s+is\s+)/, '') ?? line.text ?? '');
+  const text =
+    line.event && line.status === 'event' ? eventSummary(line.event) : (line.problem?.replace(/^stdout line \d+(?::\s*|\s+is\s+)/, '') ?? line.text ?? '');
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > SUMMARY_LIMIT ? flat.slice(0, SUMMARY_LIMIT - 1) + '…' : flat;
 }

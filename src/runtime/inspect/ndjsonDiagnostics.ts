@@ -1,4 +1,4 @@
-// Problems of an .ndjson recording opened in the editor, one per line, from the runtime's own decoder: invalid JSON (at its column), unknown types (with "did you mean"), schema violations, lines after done, a missing done.
+// Problems of an .ndjson recording opened in the editor, per line, from the runtime's own decoder: invalid JSON, unknown types, schema violations, lines after done, a missing done.
 import { inspectRecording } from './inspectReplay.js';
 import { recordingOfText } from './recording.js';
 
@@ -13,7 +13,10 @@ export interface NdjsonDiagnostic {
   readonly message: string;
 }
 
-/** The problems of an .ndjson text (a script's stdout), as a plan run would see them. */
+/**
+ * The problems of an .ndjson text (a script's stdout), as a plan run would see them: invalid JSON at its column, an
+ * unknown type at its name (the decoder's message says "did you mean").
+ */
 export function diagnoseNdjson(text: string): NdjsonDiagnostic[] {
   const recording = recordingOfText(text);
   const report = inspectRecording(recording, 'recording');
@@ -25,7 +28,13 @@ export function diagnoseNdjson(text: string): NdjsonDiagnostic[] {
       case 'invalid_json': {
         const position = /position (\d+)/.exec(line.problem ?? '');
         const column = position ? Number(position[1]) + 1 : 1;
-        diagnostics.push({ ...whole, ...(position ? { column, endColumn: column + 1 } : {}), severity: 'error', code: 'INVALID_JSON', message: line.problem ?? 'not valid JSON' });
+        diagnostics.push({
+          ...whole,
+          ...(position ? { column, endColumn: column + 1 } : {}),
+          severity: 'error',
+          code: 'INVALID_JSON',
+          message: line.problem ?? 'not valid JSON',
+        });
         break;
       }
       case 'unknown_type': {
@@ -59,7 +68,14 @@ export function diagnoseNdjson(text: string): NdjsonDiagnostic[] {
   const sawDone = report.lines.some((line) => line.status === 'event' && line.event?.type === 'done');
   if (!sawDone) {
     const last = recording.texts.length;
-    diagnostics.push({ line: Math.max(1, last), column: 1, endColumn: Math.max(2, (recording.texts[last - 1] ?? '').length + 1), severity: 'error', code: 'MISSING_DONE', message: 'no "done" event: a plan run counts this as a protocol violation' });
+    diagnostics.push({
+      line: Math.max(1, last),
+      column: 1,
+      endColumn: Math.max(2, (recording.texts[last - 1] ?? '').length + 1),
+      severity: 'error',
+      code: 'MISSING_DONE',
+      message: 'no "done" event: a plan run counts this as a protocol violation',
+    });
   }
   return diagnostics;
 }

@@ -1,4 +1,4 @@
-// Recordings of a skill script's run: the raw stdout lines (.ndjson) and a sidecar with the input, timings, stderr and exit (contracts/recording.schema.json); written by inspect --record, read by replays.
+// A skill script's recorded run: its raw stdout lines (.ndjson) and a sidecar of input, timings, stderr and exit (contracts/recording.schema.json), for inspect --record and replays.
 import { readFile } from 'node:fs/promises';
 import { writeFileAtomic } from '../common/atomicWrite.js';
 import { isPlainObject } from '../state/deepMerge.js';
@@ -79,10 +79,13 @@ export async function readRecording(ndjsonFile: string): Promise<Recording> {
   } catch (error) {
     throw new RecordingError(`${metaFileOf(ndjsonFile)} is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
   }
-  if (!isPlainObject(meta) || meta['formatVersion'] !== 1 || !Array.isArray(meta['lines'])) throw new RecordingError(`${metaFileOf(ndjsonFile)} is not a recording sidecar (formatVersion 1)`);
+  if (!isPlainObject(meta) || meta['formatVersion'] !== 1 || !Array.isArray(meta['lines']))
+    throw new RecordingError(`${metaFileOf(ndjsonFile)} is not a recording sidecar (formatVersion 1)`);
   const recorded = meta as unknown as RecordingMeta;
   if (recorded.lines.length !== texts.length) {
-    throw new RecordingError(`${ndjsonFile} has ${texts.length} line(s) but its sidecar describes ${recorded.lines.length}: the two files do not belong together`);
+    throw new RecordingError(
+      `${ndjsonFile} has ${texts.length} line(s) but its sidecar describes ${recorded.lines.length}: the two files do not belong together`,
+    );
   }
   return { texts, meta: recorded };
 }
@@ -91,7 +94,12 @@ export async function readRecording(ndjsonFile: string): Promise<Recording> {
 export function recordingOfText(body: string): Recording {
   const endsWithNewline = body.endsWith('\n');
   const texts = body === '' ? [] : (endsWithNewline ? body.slice(0, -1) : body).split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-  const lines = texts.map((text, index) => ({ lineNumber: index + 1, elapsedMs: 0, byteLength: Buffer.byteLength(text), ...(index === texts.length - 1 && !endsWithNewline ? { partial: true } : {}) }));
+  const lines = texts.map((text, index) => ({
+    lineNumber: index + 1,
+    elapsedMs: 0,
+    byteLength: Buffer.byteLength(text),
+    ...(index === texts.length - 1 && !endsWithNewline ? { partial: true } : {}),
+  }));
   return { texts, meta: { formatVersion: 1, script: '', input: {}, durationMs: 0, lines, stderr: [], exitCode: 0, signal: null, timedOut: false } };
 }
 
@@ -100,11 +108,22 @@ export function recordedItems(recording: Recording): (ProtocolInput & { readonly
   return recording.meta.lines.map((line, index) =>
     line.oversized
       ? { kind: 'oversized', lineNumber: line.lineNumber, byteLength: line.byteLength ?? 0, elapsedMs: line.elapsedMs }
-      : { kind: 'line', line: recording.texts[index] ?? '', lineNumber: line.lineNumber, partial: line.partial === true, mayHaveReplacements: true, elapsedMs: line.elapsedMs },
+      : {
+          kind: 'line',
+          line: recording.texts[index] ?? '',
+          lineNumber: line.lineNumber,
+          partial: line.partial === true,
+          mayHaveReplacements: true,
+          elapsedMs: line.elapsedMs,
+        },
   );
 }
 
 /** A run's stdout as the text a line-by-line comparison reads: each line as written, an oversized one as a note of its size. */
 export function comparisonText(recording: Recording): string {
-  return recording.meta.lines.map((line, index) => (line.oversized ? `(line ${line.lineNumber}: ${line.byteLength ?? 0} bytes, over the line limit)` : recording.texts[index] ?? '')).join('\n') + '\n';
+  return (
+    recording.meta.lines
+      .map((line, index) => (line.oversized ? `(line ${line.lineNumber}: ${line.byteLength ?? 0} bytes, over the line limit)` : (recording.texts[index] ?? '')))
+      .join('\n') + '\n'
+  );
 }

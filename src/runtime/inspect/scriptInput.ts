@@ -36,7 +36,15 @@ export function checkScriptInput(text: string, target: InputTarget): CheckedInpu
     return { problems: [{ severity: 'error', pointer: '', message: `The input is not valid JSON: ${(error as Error).message}` }] };
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    return { problems: [{ severity: 'error', pointer: '', message: `The input must be a JSON object, e.g. {"subject": "the lighthouse"}; got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed}.` }] };
+    return {
+      problems: [
+        {
+          severity: 'error',
+          pointer: '',
+          message: `The input must be a JSON object, e.g. {"subject": "the lighthouse"}; got ${parsed === null ? 'null' : Array.isArray(parsed) ? 'an array' : typeof parsed}.`,
+        },
+      ],
+    };
   }
   const input = parsed as Record<string, unknown>;
   if (!target.inputSchema) return { input, problems: [] };
@@ -45,10 +53,12 @@ export function checkScriptInput(text: string, target: InputTarget): CheckedInpu
   checkToolInput(tool!, inputChecker(target.inputSchema), target.label, drafts);
   const prefix = `${toolName(tool!)}: `;
   const base = '/tools/0/input';
-  const problems = drafts.map((draft): InputProblem => ({
-    severity: draft.severity === 'error' ? 'error' : 'warning',
-    message: draft.message.startsWith(prefix) ? draft.message.slice(prefix.length) : draft.message,
-    pointer: draft.pointer.startsWith(base) ? draft.pointer.slice(base.length) : '',
-  }));
+  const problems = drafts.map(
+    (draft): InputProblem => ({
+      severity: draft.severity === 'error' ? 'error' : 'warning',
+      message: draft.message.startsWith(prefix) ? draft.message.slice(prefix.length) : draft.message,
+      pointer: draft.pointer.startsWith(base) ? draft.pointer.slice(base.length) : '',
+    }),
+  );
   return { input, problems };
 }

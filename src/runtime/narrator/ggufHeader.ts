@@ -19,7 +19,11 @@ export interface GgufSummary {
 /** Result of {@link readGgufHeader}: a summary, or why the file is not a loadable GGUF. */
 export type GgufCheck =
   | { readonly ok: true; readonly summary: GgufSummary }
-  | { readonly ok: false; readonly code: 'unreadable' | 'not_gguf' | 'unsupported_version' | 'corrupt' | 'missing_metadata' | 'truncated'; readonly message: string };
+  | {
+      readonly ok: false;
+      readonly code: 'unreadable' | 'not_gguf' | 'unsupported_version' | 'corrupt' | 'missing_metadata' | 'truncated';
+      readonly message: string;
+    };
 
 const MAX_TENSORS = 100_000;
 const MAX_METADATA_ENTRIES = 100_000;
@@ -33,11 +37,38 @@ const SCALAR_BYTES: Readonly<Record<number, number>> = { 0: 1, 1: 1, 2: 2, 3: 2,
 
 /** ggml tensor types: [elements per block, bytes per block] (ggml.h / ggml.c type traits). */
 const TENSOR_TYPES: Readonly<Record<number, readonly [number, number]>> = {
-  0: [1, 4], 1: [1, 2], 2: [32, 18], 3: [32, 20], 6: [32, 22], 7: [32, 24], 8: [32, 34], 9: [32, 36],
-  10: [256, 84], 11: [256, 110], 12: [256, 144], 13: [256, 176], 14: [256, 210], 15: [256, 292],
-  16: [256, 66], 17: [256, 74], 18: [256, 98], 19: [256, 50], 20: [32, 18], 21: [256, 110], 22: [256, 82],
-  23: [256, 136], 24: [1, 1], 25: [1, 2], 26: [1, 4], 27: [1, 8], 28: [1, 8], 29: [256, 56], 30: [1, 2],
-  34: [256, 54], 35: [256, 66], 39: [32, 17],
+  0: [1, 4],
+  1: [1, 2],
+  2: [32, 18],
+  3: [32, 20],
+  6: [32, 22],
+  7: [32, 24],
+  8: [32, 34],
+  9: [32, 36],
+  10: [256, 84],
+  11: [256, 110],
+  12: [256, 144],
+  13: [256, 176],
+  14: [256, 210],
+  15: [256, 292],
+  16: [256, 66],
+  17: [256, 74],
+  18: [256, 98],
+  19: [256, 50],
+  20: [32, 18],
+  21: [256, 110],
+  22: [256, 82],
+  23: [256, 136],
+  24: [1, 1],
+  25: [1, 2],
+  26: [1, 4],
+  27: [1, 8],
+  28: [1, 8],
+  29: [256, 56],
+  30: [1, 2],
+  34: [256, 54],
+  35: [256, 66],
+  39: [32, 17],
 };
 
 class CorruptGguf extends Error {}
@@ -48,7 +79,10 @@ class FileReader {
   private bufferStart = 0;
   position = 0;
 
-  constructor(private readonly file: FileHandle, readonly size: number) {}
+  constructor(
+    private readonly file: FileHandle,
+    readonly size: number,
+  ) {}
 
   private async ensure(length: number): Promise<void> {
     const end = this.position + length;
@@ -99,17 +133,28 @@ async function readScalar(reader: FileReader, type: number): Promise<MetadataVal
   if (size === undefined) throw new CorruptGguf(`unknown metadata value type ${type} at byte ${reader.position - 4}`);
   const bytes = await reader.bytes(size);
   switch (type) {
-    case Value.U8: return bytes.readUInt8(0);
-    case Value.I8: return bytes.readInt8(0);
-    case Value.U16: return bytes.readUInt16LE(0);
-    case Value.I16: return bytes.readInt16LE(0);
-    case Value.U32: return bytes.readUInt32LE(0);
-    case Value.I32: return bytes.readInt32LE(0);
-    case Value.F32: return bytes.readFloatLE(0);
-    case Value.BOOL: return bytes.readUInt8(0) !== 0;
-    case Value.U64: return bytes.readBigUInt64LE(0);
-    case Value.I64: return bytes.readBigInt64LE(0);
-    default: return bytes.readDoubleLE(0);
+    case Value.U8:
+      return bytes.readUInt8(0);
+    case Value.I8:
+      return bytes.readInt8(0);
+    case Value.U16:
+      return bytes.readUInt16LE(0);
+    case Value.I16:
+      return bytes.readInt16LE(0);
+    case Value.U32:
+      return bytes.readUInt32LE(0);
+    case Value.I32:
+      return bytes.readInt32LE(0);
+    case Value.F32:
+      return bytes.readFloatLE(0);
+    case Value.BOOL:
+      return bytes.readUInt8(0) !== 0;
+    case Value.U64:
+      return bytes.readBigUInt64LE(0);
+    case Value.I64:
+      return bytes.readBigInt64LE(0);
+    default:
+      return bytes.readDoubleLE(0);
   }
 }
 

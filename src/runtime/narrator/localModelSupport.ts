@@ -36,6 +36,7 @@ export function localModelSupport(workerDirectory: string, platform: string = pr
     return { supported: false, reason: `this universal package of Narratoria has no native code, so no local model (${advice})` };
   }
   if (!binaryPackage) return { supported: false, reason: `node-llama-cpp has no prebuilt binary for ${target}` };
-  if (!packageFolder(binaryPackage, workerDirectory)) return { supported: false, reason: `the local-model binary for ${target} (${binaryPackage}) is not installed` };
+  if (!packageFolder(binaryPackage, workerDirectory))
+    return { supported: false, reason: `the local-model binary for ${target} (${binaryPackage}) is not installed` };
   return { supported: true };
 }

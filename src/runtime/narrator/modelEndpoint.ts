@@ -32,11 +32,22 @@ export function retellingUserPrompt(request: Pick<RetellRequest, 'style' | 'draf
 /** What the endpoint answers, one JSON line each: chunks of text as they are written, then `done` or `error`. */
 export type RetellReply =
   | { readonly type: 'chunk'; readonly text: string }
-  | { readonly type: 'done'; readonly text: string; readonly tokens: number; readonly promptTokens?: number; readonly firstChunkMs?: number; readonly ms: number }
+  | {
+      readonly type: 'done';
+      readonly text: string;
+      readonly tokens: number;
+      readonly promptTokens?: number;
+      readonly firstChunkMs?: number;
+      readonly ms: number;
+    }
   | { readonly type: 'error'; readonly reason: string };
 
 /** Runs one retelling on the model; `onChunk` gets the text as it is written; aborting `signal` stops it. */
-export type Reteller = (request: RetellRequest, onChunk: (text: string) => void, signal: AbortSignal) => Promise<{ readonly text: string; readonly tokens: number; readonly promptTokens?: number }>;
+export type Reteller = (
+  request: RetellRequest,
+  onChunk: (text: string) => void,
+  signal: AbortSignal,
+) => Promise<{ readonly text: string; readonly tokens: number; readonly promptTokens?: number }>;
 
 /** Bounds on what a script may ask. */
 const MAX_DRAFT_CHARS = 2000;
@@ -120,10 +131,20 @@ function serve(socket: net.Socket, retell: Reteller): void {
         reply({ type: 'chunk', text });
       },
       controller.signal,
-    ).then(
-      (result) => reply({ type: 'done', text: result.text, tokens: result.tokens, ...(result.promptTokens !== undefined ? { promptTokens: result.promptTokens } : {}), ...(firstChunkMs !== undefined ? { firstChunkMs } : {}), ms: performance.now() - begun }),
-      (error: unknown) => reply({ type: 'error', reason: error instanceof Error ? error.message : String(error) }),
-    ).finally(() => socket.end());
+    )
+      .then(
+        (result) =>
+          reply({
+            type: 'done',
+            text: result.text,
+            tokens: result.tokens,
+            ...(result.promptTokens !== undefined ? { promptTokens: result.promptTokens } : {}),
+            ...(firstChunkMs !== undefined ? { firstChunkMs } : {}),
+            ms: performance.now() - begun,
+          }),
+        (error: unknown) => reply({ type: 'error', reason: error instanceof Error ? error.message : String(error) }),
+      )
+      .finally(() => socket.end());
   });
 }
 

@@ -73,7 +73,12 @@ async function load(request: LoadRequest): Promise<void> {
   if (loaded && loaded.modelPath !== request.modelPath) await unload();
   if (!loaded) {
     const model = await llama.loadModel({ modelPath: request.modelPath, gpuLayers: 0 });
-    const context = await model.createContext({ contextSize: request.contextSize, threads: request.threads, sequences: 1, flashAttention: request.flashAttention ?? false });
+    const context = await model.createContext({
+      contextSize: request.contextSize,
+      threads: request.threads,
+      sequences: 1,
+      flashAttention: request.flashAttention ?? false,
+    });
     const sequence = context.getSequence();
     const chat = new binding.LlamaChat({ contextSequence: sequence, chatWrapper: chatWrapperFor(binding, model), autoDisposeSequence: true });
     loaded = { modelPath: request.modelPath, model, context, sequence, chat };
@@ -100,7 +105,11 @@ function chatWrapperFor(nodeLlamaCpp: NodeLlamaCpp, model: LlamaModel): ChatWrap
   try {
     return new nodeLlamaCpp.JinjaTemplateChatWrapper({ template, tokenizer: model.tokenizer });
   } catch (error) {
-    send({ type: 'log', level: 'warn', message: `chat template not usable, resolving a chat wrapper: ${error instanceof Error ? error.message : String(error)}` });
+    send({
+      type: 'log',
+      level: 'warn',
+      message: `chat template not usable, resolving a chat wrapper: ${error instanceof Error ? error.message : String(error)}`,
+    });
     return 'auto';
   }
 }
@@ -128,7 +137,13 @@ async function grammarFor(request: GenerateRequest): Promise<JsonGrammar> {
 function fixedTokens(current: Loaded, systemPrompt: string): Token[] {
   const render = (user: string): Token[] =>
     current.chat.chatWrapper
-      .generateContextState({ chatHistory: [{ type: 'system', text: systemPrompt }, { type: 'user', text: user }, { type: 'model', response: [] }] })
+      .generateContextState({
+        chatHistory: [
+          { type: 'system', text: systemPrompt },
+          { type: 'user', text: user },
+          { type: 'model', response: [] },
+        ],
+      })
       .contextText.tokenize(current.model.tokenizer);
   // Two renderings that differ only in the user text share exactly the fixed part.
   const first = render('a');
@@ -151,7 +166,14 @@ async function prefix(request: PrefixRequest): Promise<void> {
   const started = performance.now();
   const tokens = fixedTokens(current, request.systemPrompt);
   const answer = (source: 'memory' | 'file' | 'evaluated', savedBytes?: number) =>
-    send({ type: 'prefixed', id: request.id, tokens: tokens.length, source, ms: performance.now() - started, ...(savedBytes !== undefined ? { savedBytes } : {}) });
+    send({
+      type: 'prefixed',
+      id: request.id,
+      tokens: tokens.length,
+      source,
+      ms: performance.now() - started,
+      ...(savedBytes !== undefined ? { savedBytes } : {}),
+    });
   if (holds(current.sequence, tokens)) return answer('memory');
   if (request.cacheFile && existsSync(request.cacheFile)) {
     try {
@@ -182,7 +204,12 @@ async function prefix(request: PrefixRequest): Promise<void> {
 /** The retelling's context and chat, made once per loaded model. */
 async function retellingChat(current: Loaded, threads: number | undefined): Promise<Retelling> {
   if (retelling) return retelling;
-  const context = await current.model.createContext({ contextSize: Math.min(RETELLING_CONTEXT, current.model.trainContextSize), sequences: 1, flashAttention: false, ...(threads ? { threads } : {}) });
+  const context = await current.model.createContext({
+    contextSize: Math.min(RETELLING_CONTEXT, current.model.trainContextSize),
+    sequences: 1,
+    flashAttention: false,
+    ...(threads ? { threads } : {}),
+  });
   const sequence = context.getSequence();
   const chat = new binding!.LlamaChat({ contextSequence: sequence, chatWrapper: chatWrapperFor(binding!, current.model), autoDisposeSequence: true });
   retelling = { context, sequence, chat };
@@ -233,7 +260,17 @@ async function generate(request: GenerateRequest, signal: AbortSignal): Promise<
   // they are every token evaluated, the generated ones fed back included. The prompt is what is left.
   const used = sequence.tokenMeter.diff(meterBefore);
   const promptTokens = Math.max(0, used.usedInputTokens + used.usedOutputTokens - tokens);
-  send({ type: 'generated', id: request.id, text: response.response, value, generationMs, grammarMs, tokens, promptTokens, stopReason: response.metadata.stopReason });
+  send({
+    type: 'generated',
+    id: request.id,
+    text: response.response,
+    value,
+    generationMs,
+    grammarMs,
+    tokens,
+    promptTokens,
+    stopReason: response.metadata.stopReason,
+  });
 }
 
 async function unload(): Promise<void> {

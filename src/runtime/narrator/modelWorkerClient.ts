@@ -123,7 +123,11 @@ export class ModelWorkerClient {
     clearTimeout(timer);
   }
 
-  private async request(body: Omit<LoadRequest, 'id'> | Omit<PrefixRequest, 'id'> | Omit<GenerateRequest, 'id'>, signal?: AbortSignal, onChunk?: (text: string) => void): Promise<WorkerResponse> {
+  private async request(
+    body: Omit<LoadRequest, 'id'> | Omit<PrefixRequest, 'id'> | Omit<GenerateRequest, 'id'>,
+    signal?: AbortSignal,
+    onChunk?: (text: string) => void,
+  ): Promise<WorkerResponse> {
     if (this.disposed) throw new ModelWorkerError('disposed', 'the model worker was disposed');
     if (signal?.aborted) throw new CancellationError('Generation cancelled');
     const child = this.child ?? this.start();

@@ -7,7 +7,9 @@ import type { PlanRequest } from './index.js';
 import { behavioralPrompts, oneLine, trimToBudget } from './narratorPrompt.js';
 import { availableSkills, composePlan } from './patternNarrator.js';
 import { readCues } from './selection/cues.js';
-import { isNarrator, narratorOf, roleOf, selectSkills, type SelectedSkill, type Selection } from './selection/skillSelection.js';
+import type { SelectedSkill, Selection } from './selection/selectionTypes.js';
+import { selectSkills } from './selection/skillSelection.js';
+import { isNarrator, narratorOf, roleOf } from './selection/skillRoles.js';
 
 /** A JSON schema in the subset node-llama-cpp turns into a grammar. */
 export type GrammarSchema = Readonly<Record<string, unknown>>;
@@ -71,7 +73,9 @@ export interface CatalogScript {
 export function decisionCatalog(skills: readonly NarratorSkill[]): CatalogScript[] {
   // Every skill, whatever its health: a skill failing during a turn keeps its number (the grammar leaves it out),
   // so the evaluated prompt stays valid.
-  return decidable(skills).flatMap((skill) => skill.scripts.map((script) => ({ id: scriptId(skill, script), skill }))).map((entry, index) => ({ ...entry, number: index + 1 }));
+  return decidable(skills)
+    .flatMap((skill) => skill.scripts.map((script) => ({ id: scriptId(skill, script), skill })))
+    .map((entry, index) => ({ ...entry, number: index + 1 }));
 }
 
 /** The catalog the request's fixed prompt shows. */
@@ -81,7 +85,9 @@ function catalogOf(request: PlanRequest): CatalogScript[] {
 
 /** The catalog's scripts this request may run: enabled and not disabled (docs/design-rules.md#choosing-skills). */
 function allowedOf(request: PlanRequest): CatalogScript[] {
-  const allowed = new Set(decidable(selectableSkills(request.skills, request.disabledSkills)).flatMap((skill) => skill.scripts.map((script) => scriptId(skill, script))));
+  const allowed = new Set(
+    decidable(selectableSkills(request.skills, request.disabledSkills)).flatMap((skill) => skill.scripts.map((script) => scriptId(skill, script))),
+  );
   return catalogOf(request).filter((entry) => allowed.has(entry.id));
 }
 
@@ -98,17 +104,26 @@ export function buildDecisionSystemPrompt(skills: readonly NarratorSkill[], budg
   const perLine = Math.max(40, Math.min(160, Math.floor(CATALOG_CHARS / Math.max(1, lines)) - 24));
   const catalog = listed.flatMap((skill) => [
     `- ${skill.name}: ${oneLine(skill.description, perLine)}`,
-    ...skill.scripts.map((script) => `  ${numbers.get(scriptId(skill, script))}. ${scriptId(skill, script)}${script.description ? `: ${oneLine(firstSentence(script.description, 400), Math.min(110, perLine))}` : ''}`),
+    ...skill.scripts.map(
+      (script) =>
+        `  ${numbers.get(scriptId(skill, script))}. ${scriptId(skill, script)}${script.description ? `: ${oneLine(firstSentence(script.description, 400), Math.min(110, perLine))}` : ''}`,
+    ),
   ]);
   const rules = [
-    'You are the narrator of an interactive story. For the player\'s words, choose which skill scripts run this turn.',
+    "You are the narrator of an interactive story. For the player's words, choose which skill scripts run this turn.",
     `Answer with a JSON array of the scripts' numbers, most important first, at most ${MAX_DECIDED_SCRIPTS}, e.g. [2] or [1,4]; answer [] when no script helps.`,
     'A risky action needs a dice roll; a question about the past needs memory; ask for choices when the player is stuck.',
     'The storyteller always narrates the turn: never list it.',
   ];
   // The guides get what the catalog leaves of the fixed prompt's size (docs/design-rules.md#behavioral-prompts: at least a little of each).
   const guides = behavioralPrompts(skills, Math.max(600, Math.min(budget.behavioralPromptChars, SYSTEM_CHARS - catalog.join('\n').length)));
-  return [...rules, '', 'Scripts:', ...(catalog.length > 0 ? catalog : ['(none: answer [])']), ...(guides.length > 0 ? ['', 'Skill guides:', ...guides] : [])].join('\n');
+  return [
+    ...rules,
+    '',
+    'Scripts:',
+    ...(catalog.length > 0 ? catalog : ['(none: answer [])']),
+    ...(guides.length > 0 ? ['', 'Skill guides:', ...guides] : []),
+  ].join('\n');
 }
 
 /** The per-turn text, after the fixed part: the words, the likely scripts' numbers, and what a replan must know. Kept short: every token here is evaluated each turn. */
@@ -193,4 +208,3 @@ export function planFromDecision(request: PlanRequest, chosen: readonly string[]
     metadata: { decision: record, createdAt: new Date().toISOString() },
   });
 }
-

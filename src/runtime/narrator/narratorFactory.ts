@@ -1,7 +1,8 @@
 // Builds the narrator a setting asks for: auto (LLM when a verified model is present), pattern, or llm.
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
-import { defaultWorkerCommand, LlamaNarrator, modelWorkerScript } from './llamaNarrator.js';
+import { defaultWorkerCommand, modelWorkerScript } from './llamaModel.js';
+import { LlamaNarrator } from './llamaNarrator.js';
 import { localModelSupport } from './localModelSupport.js';
 import { DEFAULT_MODEL, modelStatus } from './modelStore.js';
 import { PatternNarrator } from './patternNarrator.js';
@@ -77,17 +78,35 @@ export async function createNarrator(options: NarratorFactoryOptions): Promise<N
       ...(options.threads !== undefined ? { threads: options.threads } : {}),
     });
   if (explicit !== undefined) {
-    if (options.mode === 'auto' && !existsSync(explicit)) return { narrator: pattern, reason: `pattern narrator: no model file at ${explicit}`, scriptEnvironment: {} };
+    if (options.mode === 'auto' && !existsSync(explicit))
+      return { narrator: pattern, reason: `pattern narrator: no model file at ${explicit}`, scriptEnvironment: {} };
     const narrator = llm(explicit, false);
-    return { narrator, reason: `local model ${path.basename(explicit)} (falls back to the pattern narrator)`, scriptEnvironment: await modelEnvironment(explicit, narrator, options.onLog) };
+    return {
+      narrator,
+      reason: `local model ${path.basename(explicit)} (falls back to the pattern narrator)`,
+      scriptEnvironment: await modelEnvironment(explicit, narrator, options.onLog),
+    };
   }
   if (status.state === 'present' && (status.verified || options.mode === 'llm')) {
     const narrator = llm(status.path, true);
-    return { narrator, reason: `local model ${DEFAULT_MODEL.displayName} (falls back to the pattern narrator)`, scriptEnvironment: await modelEnvironment(status.path, narrator, options.onLog) };
+    return {
+      narrator,
+      reason: `local model ${DEFAULT_MODEL.displayName} (falls back to the pattern narrator)`,
+      scriptEnvironment: await modelEnvironment(status.path, narrator, options.onLog),
+    };
   }
   if (options.mode === 'llm') {
-    return { narrator: llm(status.path, true), reason: `local model requested but ${status.state === 'partial' ? 'only partly downloaded' : 'not downloaded'} (run "narratoria model pull"); plans fall back to the pattern narrator`, scriptEnvironment: {} };
+    return {
+      narrator: llm(status.path, true),
+      reason: `local model requested but ${status.state === 'partial' ? 'only partly downloaded' : 'not downloaded'} (run "narratoria model pull"); plans fall back to the pattern narrator`,
+      scriptEnvironment: {},
+    };
   }
-  const why = status.state === 'present' ? 'the cached model is not verified yet (run "narratoria model pull" to verify it)' : status.state === 'partial' ? 'the model download is incomplete (run "narratoria model pull" to resume)' : 'no local model (run "narratoria model pull")';
+  const why =
+    status.state === 'present'
+      ? 'the cached model is not verified yet (run "narratoria model pull" to verify it)'
+      : status.state === 'partial'
+        ? 'the model download is incomplete (run "narratoria model pull" to resume)'
+        : 'no local model (run "narratoria model pull")';
   return { narrator: pattern, reason: `pattern narrator: ${why}`, scriptEnvironment: {} };
 }

@@ -6,7 +6,9 @@ import type { GeneratedPlan, Narrator, NarratorKind, PlanRequest } from './index
 import type { EvidenceExplanation, NearMissExplanation, SelectionExplanation } from './planExplanation.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';
 import { fillInput, fillScriptInput } from './selection/inputFilling.js';
-import { scriptKind, selectSkills, type Evidence, type SelectedSkill, type Selection } from './selection/skillSelection.js';
+import { scriptKind } from './selection/scriptChoice.js';
+import type { Evidence, SelectedSkill, Selection } from './selection/selectionTypes.js';
+import { selectSkills } from './selection/skillSelection.js';
 import { termsOf } from './selection/textTerms.js';
 import { WordsContext } from './selection/wordsContext.js';
 
@@ -34,7 +36,14 @@ export function buildPatternPlan(request: PlanRequest): Plan {
   const selection = selectSkills(words, available);
   return composePlan(request, words, selection, {
     narrator: 'pattern',
-    explain: (chosen) => ({ score: chosen.score, terms: chosen.terms, ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}), evidence: chosen.evidence.map(evidenceOf), ...(chosen.byMeaning ? { by: 'meaning' as const } : {}), reason: reasonFor(chosen) }),
+    explain: (chosen) => ({
+      score: chosen.score,
+      terms: chosen.terms,
+      ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}),
+      evidence: chosen.evidence.map(evidenceOf),
+      ...(chosen.byMeaning ? { by: 'meaning' as const } : {}),
+      reason: reasonFor(chosen),
+    }),
   });
 }
 
@@ -62,7 +71,9 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
   const explanations: SelectionExplanation[] = [];
   const used = new Set<string>();
   /** The first of the skill's scripts (best first) whose input the words can fill, with each field's words; else the required fields no script could fill. */
-  const filled = (chosen: SelectedSkill): { chosen: SelectedSkill; input: Record<string, unknown>; sources: Readonly<Record<string, string>> } | { missing: readonly string[] } => {
+  const filled = (
+    chosen: SelectedSkill,
+  ): { chosen: SelectedSkill; input: Record<string, unknown>; sources: Readonly<Record<string, string>> } | { missing: readonly string[] } => {
     const skillContext = context.forSkill(skillTermsOf(chosen.skill));
     let missing: readonly string[] | undefined;
     for (const script of [chosen.script, ...chosen.alternatives]) {
@@ -71,7 +82,11 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
         if (script === chosen.script) return { chosen, input: result.input, sources: result.sources };
         // The act asked for could not run: the narration must not tell it as done.
         if (!context.question && scriptKind(chosen.script).kind === 'acts') untried = true;
-        return { chosen: { ...chosen, script, scriptReason: `"${chosen.script.name}" needs ${missingList(missing ?? [])}, which the words do not give` }, input: result.input, sources: result.sources };
+        return {
+          chosen: { ...chosen, script, scriptReason: `"${chosen.script.name}" needs ${missingList(missing ?? [])}, which the words do not give` },
+          input: result.input,
+          sources: result.sources,
+        };
       }
       missing ??= result.missing;
     }
@@ -79,7 +94,12 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     const guessed = fillScriptInput(chosen.script.inputSchema, skillContext, true);
     return 'input' in guessed ? { chosen, input: guessed.input, sources: guessed.sources } : { missing: missing ?? [] };
   };
-  const add = (chosen: Pick<SelectedSkill, 'skill' | 'script'>, input: Record<string, unknown>, extra: Partial<ToolInvocation>, explanation: Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>): string => {
+  const add = (
+    chosen: Pick<SelectedSkill, 'skill' | 'script'>,
+    input: Record<string, unknown>,
+    extra: Partial<ToolInvocation>,
+    explanation: Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>,
+  ): string => {
     const id = toolIdFor(chosen.skill.name, chosen.script.name, used);
     tools.push({ toolId: id, toolPath: chosen.script.toolPath, input, ...extra });
     explanations.push({ toolId: id, skill: chosen.skill.name, script: chosen.script.name, ...explanation });
@@ -88,9 +108,21 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
   const explain = composition.explain;
   const nearMisses: NearMissExplanation[] = selection.nearMisses.map((miss) => ({ ...miss, evidence: miss.evidence.map(evidenceOf) }));
   /** A chosen skill whose input the words cannot fill stays out: a near miss too, naming the fields. */
-  const unfilled = (chosen: SelectedSkill, missing: readonly string[]) => nearMisses.push({ skill: chosen.skill.name, score: chosen.score, threshold: chosen.score, reason: 'input-not-filled', evidence: chosen.evidence.map(evidenceOf), ...(missing.length > 0 ? { fields: missing } : {}) });
+  const unfilled = (chosen: SelectedSkill, missing: readonly string[]) =>
+    nearMisses.push({
+      skill: chosen.skill.name,
+      score: chosen.score,
+      threshold: chosen.score,
+      reason: 'input-not-filled',
+      evidence: chosen.evidence.map(evidenceOf),
+      ...(missing.length > 0 ? { fields: missing } : {}),
+    });
   /** The explanation of a chosen skill, with its script's reason and its input's words. */
-  const explained = (chosen: SelectedSkill, sources: Readonly<Record<string, string>>) => ({ ...explain(chosen), ...(chosen.scriptReason ? { scriptReason: chosen.scriptReason } : {}), ...(Object.keys(sources).length > 0 ? { inputs: sources } : {}) });
+  const explained = (chosen: SelectedSkill, sources: Readonly<Record<string, string>>) => ({
+    ...explain(chosen),
+    ...(chosen.scriptReason ? { scriptReason: chosen.scriptReason } : {}),
+    ...(Object.keys(sources).length > 0 ? { inputs: sources } : {}),
+  });
 
   /** The roll and context tools the narration depends on; the rolls alone, which choices depend on too. */
   const before: string[] = [];
@@ -144,7 +176,14 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     tools,
     parallel: false,
     disabledSkills: [...request.disabledSkills],
-    metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId, narrator: composition.narrator, selection: explanations, nearMisses, ...composition.metadata },
+    metadata: {
+      generationAttempt: request.attempt,
+      parentPlanId: request.parentPlanId,
+      narrator: composition.narrator,
+      selection: explanations,
+      nearMisses,
+      ...composition.metadata,
+    },
   };
 }
 
@@ -155,7 +194,7 @@ export function availableSkills(skills: readonly NarratorSkill[], disabledSkills
   if (disabledSkills.length === 0) return skills;
   const key = [...disabledSkills].sort().join('\u0000');
   let byDisabled = filtered.get(skills);
-  if (!byDisabled) filtered.set(skills, (byDisabled = new Map()));
+  if (!byDisabled) filtered.set(skills, (byDisabled = new Map<string, readonly NarratorSkill[]>()));
   let available = byDisabled.get(key);
   if (!available) {
     const disabled = new Set(disabledSkills);
@@ -172,7 +211,17 @@ const skillTerms = new WeakMap<NarratorSkill, ReadonlySet<string>>();
 function skillTermsOf(skill: NarratorSkill): ReadonlySet<string> {
   let terms = skillTerms.get(skill);
   if (!terms) {
-    terms = new Set(termsOf([skill.name, skill.displayName ?? '', skill.description, ...skill.capabilities, ...skill.scripts.flatMap((script) => [script.name, script.description ?? ''])].join(' ')));
+    terms = new Set(
+      termsOf(
+        [
+          skill.name,
+          skill.displayName ?? '',
+          skill.description,
+          ...skill.capabilities,
+          ...skill.scripts.flatMap((script) => [script.name, script.description ?? '']),
+        ].join(' '),
+      ),
+    );
     skillTerms.set(skill, terms);
   }
   return terms;
@@ -200,9 +249,13 @@ function evidenceOf(evidence: Evidence): EvidenceExplanation {
 }
 
 function reasonFor(chosen: SelectedSkill): string {
-  if (chosen.byMeaning) return `no skill's words matched; closest in meaning: ${chosen.evidence.map((each) => `"${each.word}" ~ "${each.related}"`).join(', ')} (${chosen.score} above the compared skills' mean)`;
+  if (chosen.byMeaning)
+    return `no skill's words matched; closest in meaning: ${chosen.evidence.map((each) => `"${each.word}" ~ "${each.related}"`).join(', ')} (${chosen.score} above the compared skills' mean)`;
   const cues = chosen.cues.length > 0 ? ` (cues: ${chosen.cues.join(', ')})` : '';
-  return `matched ${chosen.terms.slice(0, 4).map((term) => `"${term}"`).join(', ')} with score ${chosen.score}${cues}`;
+  return `matched ${chosen.terms
+    .slice(0, 4)
+    .map((term) => `"${term}"`)
+    .join(', ')} with score ${chosen.score}${cues}`;
 }
 
 /**
@@ -216,7 +269,10 @@ function narrativeFor(selection: Selection, input: string): string | undefined {
 
 /** "I open the door." → "You open the door." (first person to second, the sentence kept). */
 function secondPerson(input: string): string {
-  const text = input.trim().replace(/^["\u201c]|["\u201d]$/g, '').replace(/[.!?]+$/, '');
+  const text = input
+    .trim()
+    .replace(/^["\u201c]|["\u201d]$/g, '')
+    .replace(/[.!?]+$/, '');
   const turned = text
     .replace(/\bI'm\b/g, "you're")
     .replace(/\bI am\b/g, 'you are')

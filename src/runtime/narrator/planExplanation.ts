@@ -42,7 +42,15 @@ export interface NearMissExplanation {
   readonly score: number;
   /** The score it needed (the threshold, or the share of the best skill's score). */
   readonly threshold: number;
-  readonly reason: 'below-threshold' | 'far-behind-best' | 'related-words-only' | 'no-likeness-asked' | 'one-per-role' | 'too-many-skills' | 'input-not-filled' | 'act-not-asked';
+  readonly reason:
+    | 'below-threshold'
+    | 'far-behind-best'
+    | 'related-words-only'
+    | 'no-likeness-asked'
+    | 'one-per-role'
+    | 'too-many-skills'
+    | 'input-not-filled'
+    | 'act-not-asked';
   readonly evidence: readonly EvidenceExplanation[];
   /** For `input-not-filled`: the required fields the words did not give. */
   readonly fields?: readonly string[];
@@ -54,14 +62,27 @@ export interface NearMissExplanation {
 export function selectionOf(plan: Plan): readonly SelectionExplanation[] | undefined {
   const selection = plan.metadata?.['selection'];
   if (!Array.isArray(selection)) return undefined;
-  return selection.filter((entry): entry is SelectionExplanation => typeof entry === 'object' && entry !== null && typeof (entry as SelectionExplanation).toolId === 'string' && typeof (entry as SelectionExplanation).reason === 'string');
+  return selection.filter(
+    (entry): entry is SelectionExplanation =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as SelectionExplanation).toolId === 'string' &&
+      typeof (entry as SelectionExplanation).reason === 'string',
+  );
 }
 
 /** The skills that scored but stayed out, best first (empty when the narrator wrote none). */
 export function nearMissesOf(plan: Plan): readonly NearMissExplanation[] {
   const misses = plan.metadata?.['nearMisses'];
   if (!Array.isArray(misses)) return [];
-  return misses.filter((entry): entry is NearMissExplanation => typeof entry === 'object' && entry !== null && typeof (entry as NearMissExplanation).skill === 'string' && typeof (entry as NearMissExplanation).score === 'number' && Array.isArray((entry as NearMissExplanation).evidence));
+  return misses.filter(
+    (entry): entry is NearMissExplanation =>
+      typeof entry === 'object' &&
+      entry !== null &&
+      typeof (entry as NearMissExplanation).skill === 'string' &&
+      typeof (entry as NearMissExplanation).score === 'number' &&
+      Array.isArray((entry as NearMissExplanation).evidence),
+  );
 }
 
 /**
@@ -76,13 +97,24 @@ export function explanationLines(plan: Plan): string[] {
 /** Why each tool was chosen, one line per tool. */
 export function selectionLines(plan: Plan): string[] {
   const selection = selectionOf(plan);
-  if (!selection) return [plan.tools.length > 0 ? 'no explanation: this plan was not written by the pattern narrator' : 'a narrative-only plan: no skill matched'];
+  if (!selection)
+    return [plan.tools.length > 0 ? 'no explanation: this plan was not written by the pattern narrator' : 'a narrative-only plan: no skill matched'];
   if (selection.length === 0) return ['a narrative-only plan: no skill matched and no storyteller is available'];
   return selection.map((entry) => {
     // By meaning, the reason says it all: which of the player's words came close to which of the manifest's.
     if (entry.by === 'meaning') return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${entry.reason}${afterwards(entry)}`;
-    const words = entry.evidence && entry.evidence.length > 0 ? `matched ${entry.evidence.map(evidenceWords).join(', ')}` : entry.terms && entry.terms.length > 0 ? `matched ${entry.terms.map((term) => `"${term}"`).join(', ')}` : entry.reason;
-    const details = [entry.score !== undefined ? `score ${entry.score}` : undefined, entry.cues && entry.cues.length > 0 ? `cues: ${entry.cues.join(', ')}` : undefined].filter(Boolean).join('; ');
+    const words =
+      entry.evidence && entry.evidence.length > 0
+        ? `matched ${entry.evidence.map(evidenceWords).join(', ')}`
+        : entry.terms && entry.terms.length > 0
+          ? `matched ${entry.terms.map((term) => `"${term}"`).join(', ')}`
+          : entry.reason;
+    const details = [
+      entry.score !== undefined ? `score ${entry.score}` : undefined,
+      entry.cues && entry.cues.length > 0 ? `cues: ${entry.cues.join(', ')}` : undefined,
+    ]
+      .filter(Boolean)
+      .join('; ');
     return `${entry.toolId} ← ${entry.skill}/${entry.script}: ${words}${details ? ` (${details})` : ''}${afterwards(entry)}`;
   });
 }
@@ -118,7 +150,13 @@ export function nearMissLine(miss: NearMissExplanation): string {
     'input-not-filled': `${miss.score}, but ${miss.fields && miss.fields.length > 0 ? `the words give no ${miss.fields.map((field) => `"${field}"`).join(', ')} (required)` : 'its input could not be filled from the words'}`,
     'act-not-asked': `${miss.score}, but ${miss.detail ?? 'a question or a look never runs a script that acts'}`,
   };
-  const matched = miss.evidence.length === 0 ? 'no words matched' : `matched ${miss.evidence.slice(0, 4).map((each) => `${evidenceWords(each)} in the ${placesOf(each.fields)}`).join('; ')}`;
+  const matched =
+    miss.evidence.length === 0
+      ? 'no words matched'
+      : `matched ${miss.evidence
+          .slice(0, 4)
+          .map((each) => `${evidenceWords(each)} in the ${placesOf(each.fields)}`)
+          .join('; ')}`;
   return `${miss.skill} stayed out: ${why[miss.reason]} (${matched})`;
 }
 

@@ -35,7 +35,17 @@ export interface PromptCacheKey {
 /** The cache file of a key (not created). */
 export function promptCacheFile(key: PromptCacheKey, directory: string = promptCacheDirectory()): string {
   const hash = createHash('sha256')
-    .update(JSON.stringify([path.resolve(key.modelPath), key.modelSize, key.modelMtimeMs, key.contextSize, key.flashAttention === true, key.runtime, key.systemPrompt]))
+    .update(
+      JSON.stringify([
+        path.resolve(key.modelPath),
+        key.modelSize,
+        key.modelMtimeMs,
+        key.contextSize,
+        key.flashAttention === true,
+        key.runtime,
+        key.systemPrompt,
+      ]),
+    )
     .digest('hex')
     .slice(0, 40);
   return path.join(directory, `${hash}.state`);

@@ -6,6 +6,19 @@ import { PLAYTEST_SUFFIX } from './playtestDocument.js';
 /** Folders never searched: dependencies, the runtime's own records (copies of playtests may sit there), version control. */
 const SKIPPED = new Set(['node_modules', '.narratoria', '.git']);
 
+/** Whether a file lies in a folder never searched (its path's folders name one). */
+export function inSkippedFolder(file: string): boolean {
+  return file
+    .split(/[\\/]/)
+    .slice(0, -1)
+    .some((folder) => SKIPPED.has(folder));
+}
+
+/** The folders never searched as one glob pattern, for a host's own file search (VS Code's findFiles). */
+export function skippedFoldersGlob(): string {
+  return `{${[...SKIPPED].map((folder) => `**/${folder}/**`).join(',')}}`;
+}
+
 /** Whether a file name is a playtest's. */
 export function isPlaytestFile(file: string): boolean {
   return path.basename(file).toLowerCase().endsWith(PLAYTEST_SUFFIX);

@@ -37,7 +37,8 @@ export function parsePlaytest(file: string, text: string, skills?: ReadonlySet<s
   const document = parseJsonDocument(text);
   const problems: PlaytestProblem[] = [];
   const at = (pointer: string, target: 'key' | 'value' = 'value'): FilePosition => document.rangeOfPointer(pointer, target)?.start ?? { line: 1, column: 1 };
-  const problem = (code: string, message: string, position: FilePosition) => problems.push({ file, code, message, line: position.line, column: position.column });
+  const problem = (code: string, message: string, position: FilePosition) =>
+    problems.push({ file, code, message, line: position.line, column: position.column });
   if (document.syntaxProblems.length > 0) {
     const first = document.syntaxProblems[0]!;
     problem('JSON_SYNTAX', first.message, document.positionAt(first.offset));
@@ -46,14 +47,22 @@ export function parsePlaytest(file: string, text: string, skills?: ReadonlySet<s
   const value = document.value;
   const errors = validateAgainst('playtest.schema.json', value);
   if (errors.length > 0) {
-    for (const found of schemaProblems(errors, value, contractSchemas['playtest.schema.json'])) problem(found.code, turnMessage(found.pointer, found.message, value), at(found.pointer, found.target));
+    for (const found of schemaProblems(errors, value, contractSchemas['playtest.schema.json']))
+      problem(found.code, turnMessage(found.pointer, found.message, value), at(found.pointer, found.target));
     return { problems: sortByPosition(problems) };
   }
-  const body = value as { name?: string; narrator?: NarratorChoice; seed?: number; state?: Record<string, unknown>; turns: { input?: string; choice?: number; expect?: Expectations }[] };
+  const body = value as {
+    name?: string;
+    narrator?: NarratorChoice;
+    seed?: number;
+    state?: Record<string, unknown>;
+    turns: { input?: string; choice?: number; expect?: Expectations }[];
+  };
   const turns = body.turns.map((turn, index): PlaytestTurn => {
     const base = `/turns/${index}`;
     const expect = turn.expect ?? {};
-    if (index === 0 && turn.choice !== undefined) problem(PlaytestProblemCode.CHOICE_ON_FIRST_TURN, 'the first turn cannot play a choice: no turn before it offered any', at(`${base}/choice`, 'key'));
+    if (index === 0 && turn.choice !== undefined)
+      problem(PlaytestProblemCode.CHOICE_ON_FIRST_TURN, 'the first turn cannot play a choice: no turn before it offered any', at(`${base}/choice`, 'key'));
     for (const key of ['skills', 'notSkills'] as const) {
       (expect[key] ?? []).forEach((name, position) => {
         if (!skills || skills.has(name)) return;
@@ -63,19 +72,32 @@ export function parsePlaytest(file: string, text: string, skills?: ReadonlySet<s
           return;
         }
         const close = closestMatch(name, skills);
-        problem(PlaytestProblemCode.UNKNOWN_SKILL, `the story has no skill "${name}"${close ? ` (did you mean "${close}"?)` : ''}`, at(`${base}/expect/${key}/${position}`));
+        problem(
+          PlaytestProblemCode.UNKNOWN_SKILL,
+          `the story has no skill "${name}"${close ? ` (did you mean "${close}"?)` : ''}`,
+          at(`${base}/expect/${key}/${position}`),
+        );
       });
     }
     (expect.state ?? []).forEach((condition, position) => {
       const parsed = parseCondition(condition, { bareNamesInState: true });
-      if (!parsed.ok) problem(PlaytestProblemCode.CONDITION_SYNTAX, `the condition "${condition}" cannot be read: ${parsed.message} (at character ${parsed.offset + 1})`, at(`${base}/expect/state/${position}`));
+      if (!parsed.ok)
+        problem(
+          PlaytestProblemCode.CONDITION_SYNTAX,
+          `the condition "${condition}" cannot be read: ${parsed.message} (at character ${parsed.offset + 1})`,
+          at(`${base}/expect/state/${position}`),
+        );
     });
     const pattern = expect.narration?.matches;
     if (pattern !== undefined) {
       try {
         new RegExp(pattern, 'i');
       } catch (error) {
-        problem(PlaytestProblemCode.INVALID_PATTERN, `"${pattern}" is not a regular expression: ${(error as Error).message}`, at(`${base}/expect/narration/matches`));
+        problem(
+          PlaytestProblemCode.INVALID_PATTERN,
+          `"${pattern}" is not a regular expression: ${(error as Error).message}`,
+          at(`${base}/expect/narration/matches`),
+        );
       }
     }
     return {
@@ -90,7 +112,12 @@ export function parsePlaytest(file: string, text: string, skills?: ReadonlySet<s
   return {
     playtest: {
       file,
-      name: body.name ?? path.basename(file).replace(/\.playtest\.json$/i, '').replace(/\.json$/i, ''),
+      name:
+        body.name ??
+        path
+          .basename(file)
+          .replace(/\.playtest\.json$/i, '')
+          .replace(/\.json$/i, ''),
       narrator: body.narrator ?? 'pattern',
       seed: body.seed ?? 1,
       state: body.state ?? {},
@@ -111,7 +138,8 @@ function expectationPositions(document: JsonDocument, base: string, expect: Expe
   for (const key of KEYED_EXPECTATIONS) if (expect[key] !== undefined) put(key, `${base}/${key}`, 'key');
   expect.state?.forEach((_, index) => put(`state[${index}]`, `${base}/state/${index}`, 'value'));
   expect.events?.forEach((_, index) => put(`events[${index}]`, `${base}/events/${index}`, 'value'));
-  for (const check of ['contains', 'notContains', 'matches'] as const) if (expect.narration?.[check] !== undefined) put(`narration.${check}`, `${base}/narration/${check}`, 'key');
+  for (const check of ['contains', 'notContains', 'matches'] as const)
+    if (expect.narration?.[check] !== undefined) put(`narration.${check}`, `${base}/narration/${check}`, 'key');
   return positions;
 }
 
@@ -123,7 +151,8 @@ function turnMessage(pointer: string, message: string, value: unknown): string {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return message;
   const has = (key: string) => Object.prototype.hasOwnProperty.call(body, key);
   if (has('input') && has('choice')) return `turns/${turn[1]}: a turn plays "input" or "choice", not both`;
-  if (!has('input') && !has('choice')) return `turns/${turn[1]}: a turn needs "input" (what the player types) or "choice" (the number of a choice the previous turn offered)`;
+  if (!has('input') && !has('choice'))
+    return `turns/${turn[1]}: a turn needs "input" (what the player types) or "choice" (the number of a choice the previous turn offered)`;
   return message;
 }
 

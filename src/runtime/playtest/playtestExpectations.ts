@@ -7,9 +7,12 @@ import type { ExpectationFailure, Expectations, FilePosition, PlaytestTurn, Skil
 /** Whether `actual` holds everything `expected` has: objects key by key (extra keys allowed), arrays and values exactly. */
 export function partialMatch(expected: unknown, actual: unknown): boolean {
   if (expected === null || typeof expected !== 'object') return Object.is(expected, actual);
-  if (Array.isArray(expected)) return Array.isArray(actual) && actual.length === expected.length && expected.every((item, index) => partialMatch(item, actual[index]));
+  if (Array.isArray(expected))
+    return Array.isArray(actual) && actual.length === expected.length && expected.every((item, index) => partialMatch(item, actual[index]));
   if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return false;
-  return Object.entries(expected).every(([key, value]) => Object.prototype.hasOwnProperty.call(actual, key) && partialMatch(value, (actual as Record<string, unknown>)[key]));
+  return Object.entries(expected).every(
+    ([key, value]) => Object.prototype.hasOwnProperty.call(actual, key) && partialMatch(value, (actual as Record<string, unknown>)[key]),
+  );
 }
 
 /** Whether a skill list holds, by `match`; the storyteller aside for `subset`. */
@@ -37,7 +40,8 @@ export interface PlayedTurn {
 export function checkTurn(turn: PlaytestTurn, played: PlayedTurn, narrators: ReadonlySet<string>): ExpectationFailure[] {
   const expect: Expectations = turn.expect;
   const failures: ExpectationFailure[] = [];
-  const where = (name: string): FilePosition => turn.expectationPositions.get(name) ?? turn.expectationPositions.get(name.replace(/\[\d+\]$|\..*$/, '')) ?? turn.position;
+  const where = (name: string): FilePosition =>
+    turn.expectationPositions.get(name) ?? turn.expectationPositions.get(name.replace(/\[\d+\]$|\..*$/, '')) ?? turn.position;
   const fail = (expectation: string, message: string, expected: unknown, actual: unknown, position = expectation) => {
     const at = where(position);
     failures.push({ expectation, message, expected, actual, line: at.line, column: at.column });
@@ -46,7 +50,8 @@ export function checkTurn(turn: PlaytestTurn, played: PlayedTurn, narrators: Rea
   const skills = firstAttemptSkills(result);
   if (expect.skills) {
     const match = expect.skillsMatch ?? 'superset';
-    if (!skillsHold(expect.skills, skills, match, narrators)) fail('skills', `the first attempt used [${skills.join(', ')}], not ${describeMatch(match)} [${expect.skills.join(', ')}]`, expect.skills, skills);
+    if (!skillsHold(expect.skills, skills, match, narrators))
+      fail('skills', `the first attempt used [${skills.join(', ')}], not ${describeMatch(match)} [${expect.skills.join(', ')}]`, expect.skills, skills);
   }
   if (expect.notSkills) {
     const used = expect.notSkills.filter((skill) => skills.includes(skill));
@@ -67,7 +72,8 @@ export function checkTurn(turn: PlaytestTurn, played: PlayedTurn, narrators: Rea
   const present = expect.narration?.notContains?.filter((text) => lower.includes(text.toLowerCase())) ?? [];
   if (present.length > 0) fail('narration.notContains', `the narration contains ${present.map(quoted).join(', ')}`, expect.narration!.notContains, narration);
   const pattern = expect.narration?.matches;
-  if (pattern !== undefined && !new RegExp(pattern, 'i').test(narration)) fail('narration.matches', `the narration does not match /${pattern}/i`, pattern, narration);
+  if (pattern !== undefined && !new RegExp(pattern, 'i').test(narration))
+    fail('narration.matches', `the narration does not match /${pattern}/i`, pattern, narration);
   expect.events?.forEach((wanted, index) => {
     if (!played.events.some((event) => partialMatch(wanted, event))) {
       fail('events', `no event of the turn matches ${JSON.stringify(wanted)}`, wanted, played.events.map(summaryOfEvent), `events[${index}]`);

@@ -29,7 +29,12 @@ function outcomeOfRecord(turn: TurnRecord): TurnOutcome {
 
 /** `<folder>/<slug>.playtest.json`, or `<slug>-2…` when that file exists: an existing playtest is never replaced. */
 export function freePlaytestFile(folder: string, name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'session';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'session';
   for (let number = 1; ; number++) {
     const file = path.join(folder, `${slug}${number === 1 ? '' : `-${number}`}${PLAYTEST_SUFFIX}`);
     if (!existsSync(file)) return file;

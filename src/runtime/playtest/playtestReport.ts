@@ -47,7 +47,9 @@ export function formatTextReport(report: RunReport, style: TextStyle, relativeTo
   for (const playtest of report.playtests) {
     const file = path.relative(relativeTo, playtest.file) || playtest.file;
     const mark = playtest.status === 'passed' ? style.green('✔') : style.red('✖');
-    lines.push(`${mark} ${style.bold(playtest.name)} ${style.dim(`${file} · seed ${playtest.seed} · ${playtest.narrator} · ${formatDuration(playtest.durationMs)}`)}`);
+    lines.push(
+      `${mark} ${style.bold(playtest.name)} ${style.dim(`${file} · seed ${playtest.seed} · ${playtest.narrator} · ${formatDuration(playtest.durationMs)}`)}`,
+    );
     if (playtest.error) lines.push(`  ${style.red('error:')} ${playtest.error}`);
     for (const turn of playtest.turns) {
       const turnMark = turn.status === 'passed' ? style.green('✔') : style.red('✖');
@@ -74,11 +76,15 @@ export function formatJUnitReport(report: RunReport, relativeTo: string): string
   const { errors } = report.summary;
   const testCount = report.playtests.reduce((sum, playtest) => sum + playtest.turns.length, 0);
   const failureCount = report.playtests.reduce((sum, playtest) => sum + playtest.turns.filter((turn) => turn.status === 'failed').length, 0);
-  lines.push(`<testsuites name="narratoria playtests" tests="${testCount}" failures="${failureCount}" errors="${errors}" time="${seconds(report.summary.durationMs)}">`);
+  lines.push(
+    `<testsuites name="narratoria playtests" tests="${testCount}" failures="${failureCount}" errors="${errors}" time="${seconds(report.summary.durationMs)}">`,
+  );
   for (const playtest of report.playtests) {
     const file = path.relative(relativeTo, playtest.file) || playtest.file;
     const failures = playtest.turns.filter((turn) => turn.status === 'failed').length;
-    lines.push(`  <testsuite name="${xml(playtest.name)}" file="${xml(file)}" tests="${playtest.turns.length}" failures="${failures}" errors="${playtest.status === 'error' ? 1 : 0}" time="${seconds(playtest.durationMs)}">`);
+    lines.push(
+      `  <testsuite name="${xml(playtest.name)}" file="${xml(file)}" tests="${playtest.turns.length}" failures="${failures}" errors="${playtest.status === 'error' ? 1 : 0}" time="${seconds(playtest.durationMs)}">`,
+    );
     if (playtest.error) lines.push(`    <error message="${xml(playtest.error)}"/>`);
     for (const turn of playtest.turns) {
       const name = `turn ${turn.index}: ${turn.choice !== undefined ? `choice ${turn.choice}` : turn.input}`;
@@ -89,7 +95,12 @@ export function formatJUnitReport(report: RunReport, relativeTo: string): string
       }
       lines.push(`${open}>`);
       for (const failure of turn.failures) {
-        const body = [`${failure.message}`, `expected: ${shown(failure.expected)}`, `actual: ${shown(failure.actual)}`, `at ${file}:${failure.line}:${failure.column}`].join('\n');
+        const body = [
+          `${failure.message}`,
+          `expected: ${shown(failure.expected)}`,
+          `actual: ${shown(failure.actual)}`,
+          `at ${file}:${failure.line}:${failure.column}`,
+        ].join('\n');
         lines.push(`      <failure message="${xml(failure.message)}" type="${xml(failure.expectation)}">${xml(body)}</failure>`);
       }
       lines.push('    </testcase>');
@@ -101,7 +112,7 @@ export function formatJUnitReport(report: RunReport, relativeTo: string): string
 }
 
 function shown(value: unknown): string {
-  return typeof value === 'string' ? JSON.stringify(value) : JSON.stringify(value) ?? 'undefined';
+  return typeof value === 'string' ? JSON.stringify(value) : (JSON.stringify(value) ?? 'undefined');
 }
 
 function seconds(ms: number): string {
@@ -111,7 +122,7 @@ function seconds(ms: number): string {
 /** Text for an XML attribute or element: the five special characters escaped, control characters (not allowed in XML 1.0) dropped. */
 function xml(text: string): string {
   return text
-    // eslint-disable-next-line no-control-regex
+
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

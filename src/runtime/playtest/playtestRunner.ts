@@ -14,6 +14,7 @@ import type { TurnResult } from '../session/turnTypes.js';
 import { checkTurn } from './playtestExpectations.js';
 import { firstAttemptSkills, outcomeOf } from '../session/turnOutcome.js';
 import type { Playtest, PlaytestReport, TurnReport } from './playtestTypes.js';
+import { plural } from '../common/humanText.js';
 
 /** What playing a playtest needs: its narrator and skills (each playtest its own, so skill health never leaks between them). */
 export interface PlaytestEnvironment {
@@ -79,8 +80,22 @@ export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvi
         const offered = session.lastChoices;
         const at = turn.expectationPositions.get('choice') ?? turn.position;
         const skipped: TurnReport = {
-          index, input: '', ...(turn.choice !== undefined ? { choice: turn.choice } : {}), status: 'failed', attempts: 0, skills: [],
-          failures: [{ expectation: 'choice', message: `the previous turn offered ${offered.length} choice${offered.length === 1 ? '' : 's'}, so there is no choice ${turn.choice}`, expected: turn.choice, actual: offered, line: at.line, column: at.column }],
+          index,
+          input: '',
+          ...(turn.choice !== undefined ? { choice: turn.choice } : {}),
+          status: 'failed',
+          attempts: 0,
+          skills: [],
+          failures: [
+            {
+              expectation: 'choice',
+              message: `the previous turn offered ${plural(offered.length, 'choice')}, so there is no choice ${turn.choice}`,
+              expected: turn.choice,
+              actual: offered,
+              line: at.line,
+              column: at.column,
+            },
+          ],
           durationMs: Math.round(performance.now() - turnStarted),
         };
         turns.push(skipped);
@@ -138,7 +153,13 @@ export async function playPlaytest(playtest: Playtest, environment: PlaytestEnvi
 
 /** A new folder in the story's .narratoria/sessions for a kept playtest session: "playtest-the-rusty-anchor-2026-11-28-170312". */
 function keptSessionFolder(root: string, name: string): string {
-  const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 40).replace(/-+$/, '') || 'playtest';
+  const slug =
+    name
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40)
+      .replace(/-+$/, '') || 'playtest';
   const stamp = new Date().toISOString().slice(0, 19).replace('T', '-').replace(/:/g, '');
   return createSessionFolder(root, `playtest-${slug}-${stamp}`);
 }

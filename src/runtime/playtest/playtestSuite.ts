@@ -3,7 +3,7 @@ import { availableParallelism } from 'node:os';
 import type { TextStyle } from '../common/textStyle.js';
 import type { PlanRun } from '../executor/planExecutor.js';
 import { createNarrator, type NarratorChoice as CreatedNarrator } from '../narrator/narratorFactory.js';
-import { isNarrator } from '../narrator/selection/skillSelection.js';
+import { isNarrator } from '../narrator/selection/skillRoles.js';
 import { FileRunStore, runsDirectory } from '../persistence/runStore.js';
 import { SkillRegistry } from '../skills/skillRegistry.js';
 import { buildRunReport } from './playtestReport.js';
@@ -57,7 +57,13 @@ export async function runPlaytestSuite(playtests: readonly Playtest[], options: 
       found = (async () => {
         const given = await options.narratorFor?.(kind);
         if (given) return given;
-        const created = createNarrator({ mode: kind, root: options.root, modelPath: options.modelPath, modelDirectory: options.modelDirectory, onLog: options.onLog });
+        const created = createNarrator({
+          mode: kind,
+          root: options.root,
+          modelPath: options.modelPath,
+          modelDirectory: options.modelDirectory,
+          onLog: options.onLog,
+        });
         owned.push(created);
         return created;
       })();
@@ -79,13 +85,23 @@ export async function runPlaytestSuite(playtests: readonly Playtest[], options: 
         options.onPlaytestStarted?.(playtest);
         registry ??= await SkillRegistry.load({ root: options.root, extraSkillRoots: options.extraSkillRoots, environment: options.environment });
         const choice = await narratorFor(options.narrator ?? playtest.narrator);
-        const narratorNames = new Set(registry.narratorSkills().filter(isNarrator).map((skill) => skill.name));
+        const narratorNames = new Set(
+          registry
+            .narratorSkills()
+            .filter(isNarrator)
+            .map((skill) => skill.name),
+        );
         reports[position] = await playPlaytest(playtest, {
           root: options.root,
           narrator: choice.narrator,
           skills: registry,
           narrators: narratorNames,
-          execution: { extraSkillRoots: options.extraSkillRoots, skillContext: registry, extraEnv: { ...choice.scriptEnvironment, ...options.scriptEnvironment }, runStore },
+          execution: {
+            extraSkillRoots: options.extraSkillRoots,
+            skillContext: registry,
+            extraEnv: { ...choice.scriptEnvironment, ...options.scriptEnvironment },
+            runStore,
+          },
           ...(options.signal ? { signal: options.signal } : {}),
           ...(options.transcriptStyle ? { transcriptStyle: options.transcriptStyle } : {}),
           ...(options.keepSessions ? { keepSession: true } : {}),

@@ -1,4 +1,5 @@
-// The reaper: a small process per runtime that outlives it. The runtime tells it each process group it starts and ends over a pipe; when the pipe reaches end-of-file (the runtime died by any means, SIGKILL included), it kills the groups it still holds and exits.
+// The reaper: a small process per runtime that outlives it. The runtime tells it over a pipe each process group it starts and ends; it kills those left when the runtime dies.
+// It learns of the death as end-of-file on the pipe, so any death counts, SIGKILL included; it then kills the groups it holds and exits.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

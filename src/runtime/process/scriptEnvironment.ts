@@ -4,10 +4,37 @@ import { vectorsFile } from '../narrator/selection/relatedness/vectors.js';
 
 /** Host variables passed through (everything else, tokens and keys included, is withheld). */
 export const PASSED_THROUGH_VARIABLES = [
-  'PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'LANG', 'LANGUAGE', 'LC_ALL', 'LC_CTYPE', 'TZ', 'TMPDIR', 'TEMP', 'TMP',
-  'SYSTEMROOT', 'SystemRoot', 'COMSPEC', 'PATHEXT', 'WINDIR', 'USERPROFILE', 'APPDATA', 'LOCALAPPDATA',
+  'PATH',
+  'HOME',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'LANG',
+  'LANGUAGE',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TMPDIR',
+  'TEMP',
+  'TMP',
+  'SYSTEMROOT',
+  'SystemRoot',
+  'COMSPEC',
+  'PATHEXT',
+  'WINDIR',
+  'USERPROFILE',
+  'APPDATA',
+  'LOCALAPPDATA',
   // Network settings a script needs behind a corporate proxy or with a private certificate authority.
-  'HTTP_PROXY', 'HTTPS_PROXY', 'NO_PROXY', 'http_proxy', 'https_proxy', 'no_proxy', 'NODE_EXTRA_CA_CERTS', 'SSL_CERT_FILE', 'SSL_CERT_DIR',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'http_proxy',
+  'https_proxy',
+  'no_proxy',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
 ] as const;
 
 /** The allowlisted host variables, read once (process.env lookups are slow native calls). */

@@ -8,7 +8,14 @@ import { startScriptProcess } from './scriptProcess.js';
 export type LineVerdict = 'continue' | 'stop';
 
 export type StdoutItem =
-  | { readonly kind: 'line'; readonly line: string; readonly lineNumber: number; readonly partial: boolean; readonly elapsedMs: number; readonly mayHaveReplacements: boolean }
+  | {
+      readonly kind: 'line';
+      readonly line: string;
+      readonly lineNumber: number;
+      readonly partial: boolean;
+      readonly elapsedMs: number;
+      readonly mayHaveReplacements: boolean;
+    }
   | { readonly kind: 'oversized'; readonly lineNumber: number; readonly byteLength: number; readonly elapsedMs: number };
 
 export interface LaunchOptions {
@@ -138,7 +145,8 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
   let chunkElapsed = 0;
   const splitter = new LineSplitter(
     {
-      onLine: (line, lineNumber, partial, mayHaveReplacements) => queue.push({ kind: 'line', line, lineNumber, partial, elapsedMs: chunkElapsed, mayHaveReplacements }),
+      onLine: (line, lineNumber, partial, mayHaveReplacements) =>
+        queue.push({ kind: 'line', line, lineNumber, partial, elapsedMs: chunkElapsed, mayHaveReplacements }),
       onOversizedLine: (lineNumber, byteLength) => queue.push({ kind: 'oversized', lineNumber, byteLength, elapsedMs: chunkElapsed }),
     },
     options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES,

@@ -23,6 +23,7 @@ export function failureLine(tool: ToolResult): string {
   }
   if (tool.state === 'timeout' || error?.category === 'timeout') return `${tool.toolId} timed out${seconds ? ` after ${seconds}` : ''}`;
   if (tool.state === 'cancelled') return `${tool.toolId} was cancelled${error ? `: ${error.message}` : ''}`;
-  if (error?.category === 'protocol_violation' || error?.category === 'invalid_json') return `${tool.toolId} broke the protocol: ${error.code}: ${error.message}`;
+  if (error?.category === 'protocol_violation' || error?.category === 'invalid_json')
+    return `${tool.toolId} broke the protocol: ${error.code}: ${error.message}`;
   return error ? `${tool.toolId} failed: ${error.code}: ${error.message}` : `${tool.toolId} failed`;
 }

@@ -235,7 +235,8 @@ export class PlaySession implements Disposable {
   private async playNow(input: string, choice: number | undefined, signal: AbortSignal | undefined): Promise<TurnResult> {
     const index = this.data.turns.length + 1;
     this.turnStartEmitter.fire({ input, index });
-    const logFile = this.options.attemptLogFile === undefined ? path.join(this.options.root, '.narratoria', 'logs', 'plan-attempts.jsonl') : this.options.attemptLogFile;
+    const logFile =
+      this.options.attemptLogFile === undefined ? path.join(this.options.root, '.narratoria', 'logs', 'plan-attempts.jsonl') : this.options.attemptLogFile;
     const logLines: string[] = [];
     const result = await runTurn(input, {
       narrator: this.options.narrator,
@@ -267,7 +268,17 @@ export class PlaySession implements Disposable {
 function newSession(options: PlaySessionOptions): SessionFile {
   const now = new Date().toISOString();
   const state = structuredClone(options.initialState ?? {});
-  return { formatVersion: 1, sessionId: randomUUID(), root: options.root, createdAt: now, updatedAt: now, seed: options.seed ?? randomSeed(), initialState: structuredClone(state), state, turns: [] };
+  return {
+    formatVersion: 1,
+    sessionId: randomUUID(),
+    root: options.root,
+    createdAt: now,
+    updatedAt: now,
+    seed: options.seed ?? randomSeed(),
+    initialState: structuredClone(state),
+    state,
+    turns: [],
+  };
 }
 
 function toRecord(index: number, result: TurnResult, choice: number | undefined): TurnRecord {

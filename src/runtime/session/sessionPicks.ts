@@ -1,5 +1,5 @@
 // Which play-through the play panel opens, and the entries of its session picker (name, turns, last played, last input; unreadable ones with their problem). Pure data over the session store; no UI.
-import { formatCount } from '../common/humanText.js';
+import { plural } from '../common/humanText.js';
 import { adoptOlderSession, olderSessionOffer, type OlderSessionOffer } from './olderSessionFile.js';
 import { lastSessionId, listSessions, newSessionId, type SessionSummary } from './sessionStore.js';
 
@@ -38,7 +38,8 @@ export async function panelSessionToOpen(root: string, now = new Date()): Promis
     const taken = `The play-through of .narratoria/session.json (from an earlier version) continues as "${id}"; the older file was copied, not changed.`;
     return { id, fresh: false, notice: notice ? `${taken} ${notice}` : taken };
   }
-  const olderNote = older !== undefined && 'problem' in older ? `The older session file .narratoria/session.json ${older.problem}; it was left as it is.` : undefined;
+  const olderNote =
+    older !== undefined && 'problem' in older ? `The older session file .narratoria/session.json ${older.problem}; it was left as it is.` : undefined;
   const notes = [notice, olderNote].filter((note): note is string => note !== undefined);
   return { id: await newSessionId(root, now), fresh: true, ...(notes.length > 0 ? { notice: notes.join(' ') } : {}) };
 }
@@ -52,20 +53,32 @@ export function unreadableNotice(summaries: readonly SessionSummary[]): string |
 }
 
 /** The picker's entries: the store's sessions (last played first), then the older session file when it is still offered. */
-export function sessionPickEntries(summaries: readonly SessionSummary[], older: OlderSessionOffer | undefined, currentId: string | undefined, now = new Date()): SessionPickEntry[] {
+export function sessionPickEntries(
+  summaries: readonly SessionSummary[],
+  older: OlderSessionOffer | undefined,
+  currentId: string | undefined,
+  now = new Date(),
+): SessionPickEntry[] {
   const entries: SessionPickEntry[] = summaries
     .filter((summary) => !isDataOnly(summary))
     .map((summary): SessionPickEntry => {
       const current = summary.id === currentId;
       if (summary.problem !== undefined) {
-        return { target: { kind: 'session', id: summary.id }, label: summary.id, description: 'cannot be opened', detail: `session.json ${summary.problem}`, openable: false, current };
+        return {
+          target: { kind: 'session', id: summary.id },
+          label: summary.id,
+          description: 'cannot be opened',
+          detail: `session.json ${summary.problem}`,
+          openable: false,
+          current,
+        };
       }
       const turns = summary.turns ?? 0;
       const played = summary.updatedAt ? `played ${whenPlayed(summary.updatedAt, now)}` : '';
       return {
         target: { kind: 'session', id: summary.id },
         label: summary.id,
-        description: [current ? 'current' : '', `${formatCount(turns)} ${turns === 1 ? 'turn' : 'turns'}`, played].filter(Boolean).join(' · '),
+        description: [current ? 'current' : '', `${plural(turns, 'turn')}`, played].filter(Boolean).join(' · '),
         detail: summary.lastInput !== undefined ? `Last input: ${summary.lastInput}` : 'No turns yet',
         openable: true,
         current,
@@ -73,12 +86,19 @@ export function sessionPickEntries(summaries: readonly SessionSummary[], older: 
     });
   if (older !== undefined) {
     if ('problem' in older) {
-      entries.push({ target: { kind: 'olderFile', file: older.file }, label: '(older session file)', description: 'cannot be opened', detail: `.narratoria/session.json ${older.problem}`, openable: false, current: false });
+      entries.push({
+        target: { kind: 'olderFile', file: older.file },
+        label: '(older session file)',
+        description: 'cannot be opened',
+        detail: `.narratoria/session.json ${older.problem}`,
+        openable: false,
+        current: false,
+      });
     } else {
       entries.push({
         target: { kind: 'olderFile', file: older.file },
         label: '(older session file)',
-        description: [`${formatCount(older.turns)} ${older.turns === 1 ? 'turn' : 'turns'}`, `played ${whenPlayed(older.updatedAt, now)}`].join(' · '),
+        description: [`${plural(older.turns, 'turn')}`, `played ${whenPlayed(older.updatedAt, now)}`].join(' · '),
         detail: `.narratoria/session.json from an earlier version: continuing copies it into the store as "${older.id}".${older.lastInput !== undefined ? ` Last input: ${older.lastInput}` : ''}`,
         openable: true,
         current: false,

@@ -10,7 +10,8 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 /** Why `id` cannot name a session, or undefined when it can. */
 export function sessionIdProblem(id: string): string | undefined {
-  if (!SESSION_ID.test(id) || id === '.' || id === '..') return `"${id}" is not a session name: use letters, digits, ".", "-" and "_" (up to 64, starting with a letter or digit)`;
+  if (!SESSION_ID.test(id) || id === '.' || id === '..')
+    return `"${id}" is not a session name: use letters, digits, ".", "-" and "_" (up to 64, starting with a letter or digit)`;
   return undefined;
 }
 
@@ -50,7 +51,8 @@ export async function readSessionFile(file: string): Promise<{ readonly session:
     return { problem: `is damaged: not valid JSON (${(error as Error).message})` };
   }
   const version = (value as { formatVersion?: unknown } | null)?.formatVersion;
-  if (version !== 1) return { problem: `was written in session format ${JSON.stringify(version ?? 'unknown')}, which this version does not read (it reads format 1)` };
+  if (version !== 1)
+    return { problem: `was written in session format ${JSON.stringify(version ?? 'unknown')}, which this version does not read (it reads format 1)` };
   const problems = validateAgainst('session.schema.json', value);
   if (problems.length > 0) return { problem: `is damaged: ${problems[0]!.instancePath || '/'} ${problems[0]!.message ?? 'is invalid'}` };
   return { session: value as SessionFile };
@@ -76,7 +78,16 @@ export async function listSessions(root: string, { sizes = true }: { readonly si
       continue;
     }
     if ('problem' in read) summaries.push({ id, file, dataBytes, problem: read.problem });
-    else summaries.push({ id, file, turns: read.session.turns.length, createdAt: read.session.createdAt, updatedAt: read.session.updatedAt, ...(read.session.turns.at(-1) ? { lastInput: read.session.turns.at(-1)!.input } : {}), dataBytes });
+    else
+      summaries.push({
+        id,
+        file,
+        turns: read.session.turns.length,
+        createdAt: read.session.createdAt,
+        updatedAt: read.session.updatedAt,
+        ...(read.session.turns.at(-1) ? { lastInput: read.session.turns.at(-1)!.input } : {}),
+        dataBytes,
+      });
   }
   return summaries.sort((left, right) => (right.updatedAt ?? '').localeCompare(left.updatedAt ?? '') || left.id.localeCompare(right.id));
 }
@@ -91,7 +102,10 @@ export async function newSessionId(root: string, now = new Date()): Promise<stri
   const base = now.toISOString().slice(0, 16).replace('T', '-').replace(':', '');
   for (let suffix = 1; ; suffix++) {
     const id = suffix === 1 ? base : `${base}-${suffix}`;
-    const exists = await fs.stat(sessionDirectory(root, id)).then(() => true, () => false);
+    const exists = await fs.stat(sessionDirectory(root, id)).then(
+      () => true,
+      () => false,
+    );
     if (!exists) return id;
   }
 }
@@ -99,7 +113,10 @@ export async function newSessionId(root: string, now = new Date()): Promise<stri
 /** Deletes session `id` (its file and its skills' data); false when there is none. */
 export async function deleteSession(root: string, id: string): Promise<boolean> {
   const folder = sessionDirectory(root, id);
-  const exists = await fs.stat(folder).then(() => true, () => false);
+  const exists = await fs.stat(folder).then(
+    () => true,
+    () => false,
+  );
   if (!exists) return false;
   await fs.rm(folder, { recursive: true, force: true });
   return true;
@@ -116,7 +133,10 @@ async function folderBytes(folder: string): Promise<number> {
   }
   for (const entry of entries) {
     if (!entry.isFile()) continue;
-    total += await fs.stat(path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name)).then((stat) => stat.size, () => 0);
+    total += await fs.stat(path.join(entry.parentPath ?? (entry as unknown as { path: string }).path, entry.name)).then(
+      (stat) => stat.size,
+      () => 0,
+    );
   }
   return total;
 }

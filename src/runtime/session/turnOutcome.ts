@@ -24,7 +24,12 @@ export function fallbackNarration(random: () => number, cancelled = false): stri
 /** What to tell the narrator about a failed run (fed back with the next attempt). */
 export function describeFailure(result: ExecutionResult): string {
   if (result.toolResults.length === 0) {
-    return `the plan was rejected: ${result.warnings.map((warning) => warning.message).slice(0, 5).join('; ') || result.failureReason}`;
+    return `the plan was rejected: ${
+      result.warnings
+        .map((warning) => warning.message)
+        .slice(0, 5)
+        .join('; ') || result.failureReason
+    }`;
   }
   const failures = result.toolResults
     .filter((tool) => tool.state === 'failed' || tool.state === 'timeout')
@@ -58,7 +63,9 @@ export function summarizeTurn(
   const narrations = uiEvents.filter((ui) => ui.event === 'narration' && typeof ui.payload?.['text'] === 'string').map((ui) => ui.payload!['text'] as string);
   const narrative = [last.plan.narrative, ...narrations].filter((text): text is string => Boolean(text && text.trim())).join('\n\n');
   const choiceEvent = uiEvents.filter((ui) => ui.event === 'narrative_choice').at(-1);
-  const choices = Array.isArray(choiceEvent?.payload?.['choices']) ? (choiceEvent!.payload!['choices'] as unknown[]).filter((choice): choice is string => typeof choice === 'string') : [];
+  const choices = Array.isArray(choiceEvent?.payload?.['choices'])
+    ? (choiceEvent!.payload!['choices'] as unknown[]).filter((choice): choice is string => typeof choice === 'string')
+    : [];
   return {
     ...base,
     // (A run that succeeded without a word of narration: no storyteller, no plan narrative.)

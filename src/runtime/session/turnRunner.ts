@@ -91,7 +91,12 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
     let generated: GeneratedPlan;
     try {
       generated = await options.narrator.generatePlan({
-        input, skills, catalog, disabledSkills: disabled, attempt, parentPlanId,
+        input,
+        skills,
+        catalog,
+        disabledSkills: disabled,
+        attempt,
+        parentPlanId,
         ...(feedback !== undefined ? { feedback } : {}),
         state: options.state,
         ...(options.signal ? { signal: options.signal } : {}),
@@ -99,18 +104,42 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
     } catch (error) {
       // A narrator that throws is a failed attempt, fed back like an invalid plan.
       feedback = `the narrator failed: ${error instanceof Error ? error.message : String(error)}`;
-      log(options, { attempt, planId: null, parentPlanId, narrator: options.narrator.kind === 'llm' ? 'llm' : 'pattern', skills: [], outcome: 'invalid', failedTools: [], retryCounts: {}, disabledSkills: disabled, durationMs: performance.now() - generationStarted, feedback });
+      log(options, {
+        attempt,
+        planId: null,
+        parentPlanId,
+        narrator: options.narrator.kind === 'llm' ? 'llm' : 'pattern',
+        skills: [],
+        outcome: 'invalid',
+        failedTools: [],
+        retryCounts: {},
+        disabledSkills: disabled,
+        durationMs: performance.now() - generationStarted,
+        feedback,
+      });
       continue;
     }
     const plan = generated.plan;
-    const usesDisabled = plan.tools.map((tool) => skillNameOfPath(tool.toolPath)).filter((skill): skill is string => skill !== null && disabled.includes(skill));
+    const usesDisabled = plan.tools
+      .map((tool) => skillNameOfPath(tool.toolPath))
+      .filter((skill): skill is string => skill !== null && disabled.includes(skill));
     let result: ExecutionResult;
     if (usesDisabled.length > 0) {
       const validation = await validatePlanValue(plan, { root: options.execution.root, checkToolPaths: false });
-      result = invalidPlanResult(plan, [
-        ...validation.diagnostics,
-        { severity: 'error', code: 'PLAN_USES_DISABLED_SKILL', message: `the plan uses disabled skill(s): ${[...new Set(usesDisabled)].join(', ')}`, pointer: '/tools' },
-      ], new Date(), attempt);
+      result = invalidPlanResult(
+        plan,
+        [
+          ...validation.diagnostics,
+          {
+            severity: 'error',
+            code: 'PLAN_USES_DISABLED_SKILL',
+            message: `the plan uses disabled skill(s): ${[...new Set(usesDisabled)].join(', ')}`,
+            pointer: '/tools',
+          },
+        ],
+        new Date(),
+        attempt,
+      );
     } else {
       // The plan's own timeout, cut to what is left of the turn's budget.
       const left = Math.max(1, Math.floor(deadline - performance.now()));
@@ -128,18 +157,35 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
       result = await run.result;
       options.skills.recordExecution(result);
     }
-    const outcome = result.success ? 'success' : result.status === 'cancelled' ? 'cancelled' : result.toolResults.length === 0 && !result.success ? 'invalid' : 'failed';
+    const outcome = result.success
+      ? 'success'
+      : result.status === 'cancelled'
+        ? 'cancelled'
+        : result.toolResults.length === 0 && !result.success
+          ? 'invalid'
+          : 'failed';
     attempts.push({
-      attempt, narrator: generated.narrator, ...(generated.fallbackReason ? { fallbackReason: generated.fallbackReason } : {}),
-      generationMs: Math.round(generated.generationMs), plan, result, outcome, disabledSkills: disabled,
+      attempt,
+      narrator: generated.narrator,
+      ...(generated.fallbackReason ? { fallbackReason: generated.fallbackReason } : {}),
+      generationMs: Math.round(generated.generationMs),
+      plan,
+      result,
+      outcome,
+      disabledSkills: disabled,
     });
     log(options, {
-      attempt, planId: plan.requestId, parentPlanId, narrator: generated.narrator,
+      attempt,
+      planId: plan.requestId,
+      parentPlanId,
+      narrator: generated.narrator,
       ...(generated.fallbackReason ? { fallbackReason: generated.fallbackReason } : {}),
       skills: [...new Set(plan.tools.map((tool) => skillNameOfPath(tool.toolPath) ?? tool.toolPath))],
-      outcome, failedTools: [...result.failedTools],
+      outcome,
+      failedTools: [...result.failedTools],
       retryCounts: Object.fromEntries(result.toolResults.map((tool) => [tool.toolId, tool.retryCount ?? 0])),
-      disabledSkills: disabled, durationMs: performance.now() - generationStarted,
+      disabledSkills: disabled,
+      durationMs: performance.now() - generationStarted,
       ...(feedback !== undefined ? { feedback } : {}),
     });
     if (result.success) return withReflection(withReasons(summarizeTurn(input, options.state, attempts, started, false), disabledReasons), options, input);
@@ -150,7 +196,15 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
     feedback = describeFailure(result);
   }
   const cancelled = options.signal?.aborted === true || attempts.at(-1)?.outcome === 'cancelled';
-  const summary = summarizeTurn(input, options.state, attempts, started, true, fallbackNarration(options.random ?? seededRandom(deriveSeed(turnSeed, 'fallback')), cancelled), cancelled);
+  const summary = summarizeTurn(
+    input,
+    options.state,
+    attempts,
+    started,
+    true,
+    fallbackNarration(options.random ?? seededRandom(deriveSeed(turnSeed, 'fallback')), cancelled),
+    cancelled,
+  );
   const fallback = withReasons(budgetSpent && !cancelled ? { ...summary, budgetSpentMs: budgetMs } : summary, disabledReasons);
   return cancelled ? fallback : withReflection(fallback, options, input);
 }
@@ -165,9 +219,10 @@ async function withReflection(turn: TurnResult, options: TurnOptions, input: str
   const last = turn.attempts.at(-1);
   const rules = last?.result.reflection as Reflection | undefined;
   if (!last || !rules) return turn;
-  const written = last.narrator === 'llm' && options.narrator.reflect
-    ? await options.narrator.reflect({ input, reflection: rules, ...(options.signal ? { signal: options.signal } : {}) }).catch(() => undefined)
-    : undefined;
+  const written =
+    last.narrator === 'llm' && options.narrator.reflect
+      ? await options.narrator.reflect({ input, reflection: rules, ...(options.signal ? { signal: options.signal } : {}) }).catch(() => undefined)
+      : undefined;
   return { ...turn, reflection: written ?? rules };
 }
 
@@ -175,7 +230,13 @@ async function withReflection(turn: TurnResult, options: TurnOptions, input: str
 function rePlannerFor(options: TurnOptions, input: string, skills: readonly NarratorSkill[], disabled: readonly string[], attempt: number) {
   return async (context: { prompt: string; plan: Plan; signal: AbortSignal }) => {
     const generated = await options.narrator.generatePlan({
-      input: `${input}\n\n${context.prompt}`, skills, disabledSkills: disabled, attempt, parentPlanId: context.plan.requestId, state: options.state, signal: context.signal,
+      input: `${input}\n\n${context.prompt}`,
+      skills,
+      disabledSkills: disabled,
+      attempt,
+      parentPlanId: context.plan.requestId,
+      state: options.state,
+      signal: context.signal,
     });
     return generated.plan.tools;
   };

@@ -22,9 +22,16 @@ export function uiEventLine(event: { readonly event: string; readonly payload?: 
 function valueText(value: unknown, depth: number): string {
   if (value === null || value === undefined) return '';
   if (depth > 3 && typeof value === 'object') return '…';
-  if (Array.isArray(value)) return value.map((item) => valueText(item, depth + 1)).filter((text) => text !== '').join(', ');
+  if (Array.isArray(value))
+    return value
+      .map((item) => valueText(item, depth + 1))
+      .filter((text) => text !== '')
+      .join(', ');
   if (typeof value === 'object') {
-    return Object.values(value as Record<string, unknown>).map((item) => valueText(item, depth + 1)).filter((text) => text !== '').join(' ');
+    return Object.values(value as Record<string, unknown>)
+      .map((item) => valueText(item, depth + 1))
+      .filter((text) => text !== '')
+      .join(' ');
   }
   return String(value).replace(/\s+/g, ' ').trim();
 }

@@ -48,7 +48,13 @@ export class ProtocolSession {
   /** Classifies one stdout item. Events after `done` are ignored with a warning. */
   accept(item: ProtocolInput): LineReport {
     if (item.kind === 'oversized') {
-      return this.fail('too_long', 'LINE_TOO_LONG', `stdout line ${item.lineNumber} is ${item.byteLength} bytes, over the ${this.maxLineBytes}-byte limit`, 'protocol_violation', { lineNumber: item.lineNumber, byteLength: item.byteLength });
+      return this.fail(
+        'too_long',
+        'LINE_TOO_LONG',
+        `stdout line ${item.lineNumber} is ${item.byteLength} bytes, over the ${this.maxLineBytes}-byte limit`,
+        'protocol_violation',
+        { lineNumber: item.lineNumber, byteLength: item.byteLength },
+      );
     }
     const decoded = decodeEventLine(item.line, item.mayHaveReplacements ?? true);
     if (decoded.kind === 'blank') return { status: 'blank' };
@@ -56,25 +62,46 @@ export class ProtocolSession {
       return {
         status: 'after_done',
         problem: 'came after "done" and was ignored',
-        warning: { code: 'EVENT_AFTER_DONE', message: `line ${item.lineNumber} came after "done" and was ignored`, details: { lineNumber: item.lineNumber, line: item.line.slice(0, 200) } },
+        warning: {
+          code: 'EVENT_AFTER_DONE',
+          message: `line ${item.lineNumber} came after "done" and was ignored`,
+          details: { lineNumber: item.lineNumber, line: item.line.slice(0, 200) },
+        },
       };
     }
     switch (decoded.kind) {
       case 'invalid_json':
         return item.partial
-          ? this.fail('invalid_json', 'TRUNCATED_OUTPUT', `the last stdout line has no newline and is not valid JSON (output cut short?): ${decoded.problem}`, 'invalid_json', { lineNumber: item.lineNumber })
-          : this.fail('invalid_json', 'INVALID_JSON', `stdout line ${item.lineNumber} is ${decoded.problem}`, 'invalid_json', { lineNumber: item.lineNumber, line: item.line.slice(0, 200) });
+          ? this.fail(
+              'invalid_json',
+              'TRUNCATED_OUTPUT',
+              `the last stdout line has no newline and is not valid JSON (output cut short?): ${decoded.problem}`,
+              'invalid_json',
+              { lineNumber: item.lineNumber },
+            )
+          : this.fail('invalid_json', 'INVALID_JSON', `stdout line ${item.lineNumber} is ${decoded.problem}`, 'invalid_json', {
+              lineNumber: item.lineNumber,
+              line: item.line.slice(0, 200),
+            });
       case 'unknown_type':
-        return this.fail('unknown_type', 'UNKNOWN_EVENT_TYPE', `stdout line ${item.lineNumber}: ${decoded.problem}`, 'protocol_violation', { lineNumber: item.lineNumber });
+        return this.fail('unknown_type', 'UNKNOWN_EVENT_TYPE', `stdout line ${item.lineNumber}: ${decoded.problem}`, 'protocol_violation', {
+          lineNumber: item.lineNumber,
+        });
       case 'invalid_event':
-        return this.fail('invalid_event', 'INVALID_EVENT', `stdout line ${item.lineNumber}: ${decoded.problem}`, 'protocol_violation', { lineNumber: item.lineNumber });
+        return this.fail('invalid_event', 'INVALID_EVENT', `stdout line ${item.lineNumber}: ${decoded.problem}`, 'protocol_violation', {
+          lineNumber: item.lineNumber,
+        });
       case 'event':
         if (decoded.event.type === 'done') this.done = decoded.event;
         return {
           status: 'event',
           event: decoded.event,
           warning: decoded.replacedInvalidUtf8
-            ? { code: 'INVALID_UTF8', message: `line ${item.lineNumber} contained bytes that are not UTF-8; they were replaced with U+FFFD`, details: { lineNumber: item.lineNumber } }
+            ? {
+                code: 'INVALID_UTF8',
+                message: `line ${item.lineNumber} contained bytes that are not UTF-8; they were replaced with U+FFFD`,
+                details: { lineNumber: item.lineNumber },
+              }
             : undefined,
         };
     }
@@ -85,7 +112,10 @@ export class ProtocolSession {
     const fail = (error: ToolError, retryable = true): ProtocolVerdict => ({ ok: false, error, retryable });
     if (end.spawnError) {
       const permanent = end.spawnError.code === 'ENOENT' || end.spawnError.code === 'EACCES';
-      return fail(toolError('SPAWN_FAILED', `could not start ${scriptPath}: ${end.spawnError.message}`, 'process_error', { code: end.spawnError.code }), !permanent);
+      return fail(
+        toolError('SPAWN_FAILED', `could not start ${scriptPath}: ${end.spawnError.message}`, 'process_error', { code: end.spawnError.code }),
+        !permanent,
+      );
     }
     if (end.cancelled) return fail(toolError('CANCELLED', 'the run was cancelled', 'cancelled'), false);
     if (end.timedOut) return fail(toolError('TOOL_TIMEOUT', `Tool exceeded ${timeoutMs}ms timeout`, 'timeout', { timeoutMs }));
@@ -93,11 +123,24 @@ export class ProtocolSession {
     if (end.exitCode !== 0) {
       const how = end.signal ? `was killed by ${end.signal}` : `exited with code ${end.exitCode}`;
       const message = this.done ? `the script ${how} after its done event` : `the script ${how} without a done event`;
-      return fail(toolError(end.signal ? 'PROCESS_KILLED' : 'NONZERO_EXIT', message, 'process_error', { exitCode: end.exitCode, signal: end.signal, sawDone: Boolean(this.done), stderrTail: end.stderrTail.slice(-2000) }));
+      return fail(
+        toolError(end.signal ? 'PROCESS_KILLED' : 'NONZERO_EXIT', message, 'process_error', {
+          exitCode: end.exitCode,
+          signal: end.signal,
+          sawDone: Boolean(this.done),
+          stderrTail: end.stderrTail.slice(-2000),
+        }),
+      );
     }
     if (!this.done) return fail(toolError('MISSING_DONE', 'the script exited 0 without emitting a done event', 'protocol_violation'));
     if (!this.done.ok) {
-      return fail(toolError('TOOL_REPORTED_FAILURE', this.done.summary ? `the tool reported failure: ${this.done.summary}` : 'the tool reported failure (done.ok = false)', 'tool_failure'));
+      return fail(
+        toolError(
+          'TOOL_REPORTED_FAILURE',
+          this.done.summary ? `the tool reported failure: ${this.done.summary}` : 'the tool reported failure (done.ok = false)',
+          'tool_failure',
+        ),
+      );
     }
     return { ok: true, retryable: false };
   }

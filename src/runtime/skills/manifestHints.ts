@@ -1,9 +1,10 @@
-// Hints for skill authors: where a skill.json gives the pattern narrator little to match a player's words against (a short description, no capabilities, scripts without descriptions), with keywords to add. No vscode; suggesting keywords reads the bundled lexicon once.
+// Hints where a skill.json gives the pattern narrator little to match a player's words against (a short description, no capabilities, undescribed scripts), and keywords to add.
 import { lexicon } from '../narrator/selection/relatedness/lexicon.js';
 import { termOf, wordsOf } from '../narrator/selection/textTerms.js';
 import type { TextEdit } from '../authoring/textSpan.js';
 import type { SourceRange } from '../validation/diagnostic.js';
 import { parseJsonDocument } from '../validation/jsonLocator.js';
+import { plural } from '../common/humanText.js';
 
 /** The stable codes of manifest hints (documented in docs/diagnostics.md). */
 export type ManifestHintCode = 'SKILL_DESCRIPTION_SHORT' | 'SKILL_NO_CAPABILITIES' | 'SKILL_SCRIPT_UNDESCRIBED';
@@ -24,7 +25,9 @@ export const MIN_DESCRIPTION_WORDS = 8;
 const MAX_KEYWORDS = 8;
 /** Words of manifests that say how a skill works, not what a player asks for. */
 const GENERIC = new Set(
-  'lets let decides decide tells tell gives give takes take keeps keep handles handle makes make uses use shows show returns story player players character characters current change changes changed name names whether each every when goes go new based given'.split(' '),
+  'lets let decides decide tells tell gives give takes take keeps keep handles handle makes make uses use shows show returns story player players character characters current change changes changed name names whether each every when goes go new based given'.split(
+    ' ',
+  ),
 );
 
 type Manifest = Record<string, unknown>;
@@ -40,15 +43,18 @@ export function manifestHints(manifest: unknown): ManifestHint[] {
     hints.push({
       code: 'SKILL_DESCRIPTION_SHORT',
       pointer: '/description',
-      message: `The description gives the narrator ${count} word${count === 1 ? '' : 's'} to match a player's words against. Say what the skill does and what a player would ask it, in a sentence or two, or add "keywords".`,
+      message: `The description gives the narrator ${plural(count, 'word')} to match a player's words against. Say what the skill does and what a player would ask it, in a sentence or two, or add "keywords".`,
     });
   }
-  const capabilities = Array.isArray(manifest['capabilities']) ? manifest['capabilities'].filter((capability) => typeof capability === 'string' && capability.trim() !== '') : [];
+  const capabilities = Array.isArray(manifest['capabilities'])
+    ? manifest['capabilities'].filter((capability) => typeof capability === 'string' && capability.trim() !== '')
+    : [];
   if (!hasKeywords && capabilities.length === 0) {
     hints.push({
       code: 'SKILL_NO_CAPABILITIES',
       pointer: Array.isArray(manifest['capabilities']) ? '/capabilities' : '/name',
-      message: 'The skill lists no capabilities. The narrator weighs them like its name: add two or three words for what it does (e.g. "weather", "forecast"), or add "keywords".',
+      message:
+        'The skill lists no capabilities. The narrator weighs them like its name: add two or three words for what it does (e.g. "weather", "forecast"), or add "keywords".',
     });
   }
   const scripts = Array.isArray(manifest['scripts']) ? manifest['scripts'] : [];
@@ -78,11 +84,16 @@ export function manifestHintsOfText(text: string): ManifestHint[] {
 
 /**
  * Keywords a player might use for the skill: the words of its name and capabilities, the lexicon's synonyms of
- * them, then the description's words; none the manifest already says in its name or capabilities.
+ * them, then the description's words; none the manifest already says in its name or capabilities. Reads the bundled
+ * lexicon once.
  */
 export function suggestedKeywords(manifest: unknown): string[] {
   if (!isObject(manifest)) return [];
-  const identity = [typeof manifest['name'] === 'string' ? manifest['name'].replace(/-/g, ' ') : '', typeof manifest['displayName'] === 'string' ? manifest['displayName'] : '', ...(Array.isArray(manifest['capabilities']) ? manifest['capabilities'].filter((item): item is string => typeof item === 'string') : [])].join(' ');
+  const identity = [
+    typeof manifest['name'] === 'string' ? manifest['name'].replace(/-/g, ' ') : '',
+    typeof manifest['displayName'] === 'string' ? manifest['displayName'] : '',
+    ...(Array.isArray(manifest['capabilities']) ? manifest['capabilities'].filter((item): item is string => typeof item === 'string') : []),
+  ].join(' ');
   const said = new Set([...contentWords(identity).keys()]);
   const keywords = new Map<string, string>();
   const offer = (word: string) => {
@@ -90,9 +101,17 @@ export function suggestedKeywords(manifest: unknown): string[] {
     if (term === undefined || said.has(term) || keywords.has(term) || word.length < 3 || GENERIC.has(word)) return;
     keywords.set(term, word);
   };
-  for (const word of contentWords(identity).values()) for (const related of lexicon()?.relatedTo(word).filter((each) => each.steps === 0 && !each.minorSense).slice(0, 3) ?? []) offer(related.word);
+  for (const word of contentWords(identity).values())
+    for (const related of lexicon()
+      ?.relatedTo(word)
+      .filter((each) => each.steps === 0 && !each.minorSense)
+      .slice(0, 3) ?? [])
+      offer(related.word);
   const scripts = Array.isArray(manifest['scripts']) ? manifest['scripts'].filter(isObject) : [];
-  const texts = [typeof manifest['description'] === 'string' ? manifest['description'] : '', ...scripts.map((script) => (typeof script['description'] === 'string' ? script['description'] : ''))];
+  const texts = [
+    typeof manifest['description'] === 'string' ? manifest['description'] : '',
+    ...scripts.map((script) => (typeof script['description'] === 'string' ? script['description'] : '')),
+  ];
   for (const text of texts) for (const word of contentWords(text).values()) offer(word);
   return [...keywords.values()].slice(0, MAX_KEYWORDS);
 }
@@ -103,7 +122,9 @@ export function addKeywordsEdit(text: string, keywords: readonly string[]): Text
   const root = document.root;
   if (document.syntaxProblems.length > 0 || !root || root.type !== 'object' || !isObject(document.value) || 'keywords' in document.value) return undefined;
   const properties = root.children ?? [];
-  const anchor = properties.find((property) => property.children?.[0]?.value === 'capabilities') ?? properties.find((property) => property.children?.[0]?.value === 'description');
+  const anchor =
+    properties.find((property) => property.children?.[0]?.value === 'capabilities') ??
+    properties.find((property) => property.children?.[0]?.value === 'description');
   const indent = indentOf(text, anchor?.offset ?? properties[0]?.offset ?? root.offset + 1);
   const value = `"keywords": [${keywords.map((keyword) => JSON.stringify(keyword)).join(', ')}]`;
   if (anchor) return { offset: anchor.offset + anchor.length, length: 0, newText: `,\n${indent}${value}` };

@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import type { Skill, SkillHealth } from './skillTypes.js';
 import { isPathInside } from '../common/pathContainment.js';
 import { hasErrors } from './skillProblems.js';
+import { missingInterpretersOf } from './skillHealthLabel.js';
+import { comparableSkillPath, scriptNameTable, scriptNamed, scriptReference, type ScriptNameTable } from './scriptAliases.js';
 
 /** One script of a catalogued skill. */
 export interface CatalogScript {
@@ -19,6 +21,10 @@ export interface CatalogScript {
   readonly timeoutMs: number;
   /** True when skill.json lists the script; false when it was only found in scripts/. */
   readonly declared: boolean;
+  /** Its other names (the manifest's `aliases` that name no other script): a plan may use them instead. */
+  readonly aliases: readonly string[];
+  /** Why it cannot run on this machine (its interpreter is not on PATH), when so. */
+  readonly missingInterpreter: string | undefined;
 }
 
 /** One skill, as the catalog shows it. */
@@ -34,14 +40,27 @@ export interface CatalogSkill {
   readonly usable: boolean;
   /** False when the user disabled the skill in this session. */
   readonly enabled: boolean;
+  /** A sentence per script whose interpreter is not on PATH (the skill is then degraded). */
+  readonly missingInterpreters: readonly string[];
   readonly scripts: readonly CatalogScript[];
+}
+
+/** A script the catalog found for a toolPath; `named` when the toolPath used a name rather than the script's file. */
+export interface CatalogLookup {
+  readonly skill: CatalogSkill;
+  readonly script: CatalogScript;
+  /** The name written (`roll-dice`) and whether it is an alias (else the script's own name in another form). */
+  readonly named?: { readonly written: string; readonly alias: boolean; readonly script: string };
 }
 
 /** A read-only index of skills and their scripts. */
 export interface SkillCatalog {
   readonly skills: readonly CatalogSkill[];
-  /** The script a plan's toolPath names verbatim (e.g. `skills/dice-roller/scripts/roll.js`). */
-  scriptByToolPath(toolPath: string): { skill: CatalogSkill; script: CatalogScript } | undefined;
+  /**
+   * The script a plan's toolPath names: verbatim (e.g. `skills/dice-roller/scripts/roll.js`), or by a declared script's
+   * name or alias in its skill folder (`skills/dice-roller/roll-dice.dart`; see scriptAliases.ts).
+   */
+  scriptByToolPath(toolPath: string): CatalogLookup | undefined;
   /** The script at a real (symlink-free) absolute path. */
   scriptByPath(realPath: string): { skill: CatalogSkill; script: CatalogScript } | undefined;
   /** The skill whose real directory holds `realPath`, whether or not the file is one of its scripts. */
@@ -68,6 +87,7 @@ export function createSkillCatalog(skills: readonly Skill[], status?: SkillSessi
       health: current?.health ?? 'healthy',
       usable: !hasErrors(skill.problems),
       enabled: current?.enabled ?? true,
+      missingInterpreters: missingInterpretersOf(skill.scripts),
       scripts: skill.scripts.map((script): CatalogScript => {
         const schemaName = script.declared ? declared.get(script.name)?.inputSchema : undefined;
         return {
@@ -79,6 +99,8 @@ export function createSkillCatalog(skills: readonly Skill[], status?: SkillSessi
           inputSchemaFile: schemaName !== undefined ? path.resolve(skill.directory, schemaName) : undefined,
           timeoutMs: script.timeoutMs,
           declared: script.declared,
+          aliases: script.aliases ?? [],
+          missingInterpreter: script.missingInterpreter,
         };
       }),
     };
@@ -92,11 +114,26 @@ export function createSkillCatalog(skills: readonly Skill[], status?: SkillSessi
     }
   }
   const byName = new Map(catalogued.map((skill) => [skill.name, skill] as const));
+  // By skill folder as plans write it: the declared scripts' names and aliases, for toolPaths that name a script.
+  const byPlanPath = new Map<string, { skill: CatalogSkill; table: ScriptNameTable; declared: readonly CatalogScript[] }>();
+  skills.forEach((skill, index) => {
+    if (skill.planPath === undefined) return;
+    const declared = catalogued[index]!.scripts.filter((script) => script.declared);
+    byPlanPath.set(comparableSkillPath(skill.planPath), { skill: catalogued[index]!, table: scriptNameTable(declared), declared });
+  });
+  const byScriptName = (toolPath: string): CatalogLookup | undefined => {
+    const reference = scriptReference(toolPath);
+    const folder = reference && byPlanPath.get(reference.skillPath);
+    const found = folder && scriptNamed(folder.table, reference.names);
+    if (!found) return undefined;
+    const script = folder.declared[found.entry.index]!;
+    return { skill: folder.skill, script, named: { written: found.name, alias: found.entry.alias, script: script.name } };
+  };
   // A skill's scripts lie in its real directory: the directory of any script's real path, up to scripts/.
   const realDirectories = catalogued.map((skill) => ({ skill, directories: new Set(skill.scripts.map((script) => skillDirectoryOf(script.path))) }));
   return {
     skills: catalogued,
-    scriptByToolPath: (toolPath) => byToolPath.get(toolPath.replace(/^\.\//, '')),
+    scriptByToolPath: (toolPath) => byToolPath.get(toolPath.replace(/^\.\//, '')) ?? byScriptName(toolPath),
     scriptByPath: (realPath) => byPath.get(realPath),
     skillContaining: (realPath) => {
       const found = realDirectories.find(({ skill, directories }) => [...directories, skill.directory].some((directory) => isPathInside(realPath, directory)));
@@ -113,5 +150,3 @@ function skillDirectoryOf(scriptPath: string): string {
   const directory = path.dirname(scriptPath);
   return path.basename(directory) === 'scripts' ? path.dirname(directory) : directory;
 }
-
-

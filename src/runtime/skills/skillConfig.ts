@@ -4,9 +4,7 @@ import { errorMessage } from '../common/errors.js';
 import { schemaProblems } from '../validation/schemaErrors.js';
 import { pointerFromPath } from '../validation/jsonLocator.js';
 import { SkillProblemCode, skillProblem } from './skillProblems.js';
-import {
-  compilePattern, validateConfigValues, type ConfigField, type ConfigSchema, type ConfigValueSource,
-} from './skillConfigValidation.js';
+import { compilePattern, validateConfigValues, type ConfigField, type ConfigSchema, type ConfigValueSource } from './skillConfigValidation.js';
 import type { SkillProblem } from './skillTypes.js';
 
 /** Re-exported so callers need only this module. */
@@ -134,7 +132,11 @@ export async function resolveConfig(options: ConfigResolutionOptions): Promise<C
       const substitution = substituteVariables(written, environment);
       if (substitution.missing.length > 0) {
         const names = substitution.missing.map((name) => '${' + name + '}').join(', ');
-        warn(SkillProblemCode.CONFIG_VARIABLE_UNSET, `config.json: "${key}" uses ${names}, which the environment does not set; the field is treated as absent`, key);
+        warn(
+          SkillProblemCode.CONFIG_VARIABLE_UNSET,
+          `config.json: "${key}" uses ${names}, which the environment does not set; the field is treated as absent`,
+          key,
+        );
       } else if (substitution.substituted) {
         const whole = typeof written === 'string' && /^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(written);
         values[key] = whole && field ? coerce(substitution.value, field) : substitution.value;
@@ -144,7 +146,11 @@ export async function resolveConfig(options: ConfigResolutionOptions): Promise<C
         sources[key] = { kind: 'config' };
         if (field?.['x-sensitive'] === true && typeof written === 'string' && written !== '') {
           const instead = field['x-env-var'] ? `"\${${field['x-env-var']}}", the environment variable ${field['x-env-var']}` : '"${VAR_NAME}"';
-          warn(SkillProblemCode.CONFIG_SECRET_IN_FILE, `config.json: "${key}" is sensitive but written in plain text; use ${instead} or the secret store instead`, key);
+          warn(
+            SkillProblemCode.CONFIG_SECRET_IN_FILE,
+            `config.json: "${key}" is sensitive but written in plain text; use ${instead} or the secret store instead`,
+            key,
+          );
         }
       }
     }
@@ -207,7 +213,10 @@ function coerce(value: unknown, field: ConfigField): unknown {
  * A copy of `values` safe to log, show or write into traces: every field the schema marks
  * `x-sensitive` that has a non-empty value is replaced with {@link REDACTED_VALUE}.
  */
-export function redactConfig(values: Readonly<Record<string, unknown>>, schema: ConfigSchema | Readonly<Record<string, unknown>> | undefined): Record<string, unknown> {
+export function redactConfig(
+  values: Readonly<Record<string, unknown>>,
+  schema: ConfigSchema | Readonly<Record<string, unknown>> | undefined,
+): Record<string, unknown> {
   const properties = (schema as { properties?: Record<string, { 'x-sensitive'?: unknown }> } | undefined)?.properties ?? {};
   const redacted: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {

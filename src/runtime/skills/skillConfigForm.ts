@@ -1,10 +1,16 @@
-// The Configure Skill form's model: fields, controls and current values from a skill's checked config schema, with their validation. Pure: no file system, no vscode; never puts a sensitive value in the model.
+// The Configure Skill form's model: fields, controls and current values from a skill's checked config schema, validated. Pure (no file system); never puts a sensitive value in the model.
 import * as path from 'node:path';
 import type { ConfigField, ConfigSchema } from './skillConfig.js';
 import { hasReference, isPlainSecret, referencedVariables, validateConfigForm } from './skillConfigFormValidation.js';
 import type { Skill } from './skillTypes.js';
 import type {
-  ConfigControlKind, ConfigFormCategory, ConfigFormField, ConfigFormModel, ConfigFormOption, ConfigListItems, JsonValue,
+  ConfigControlKind,
+  ConfigFormCategory,
+  ConfigFormField,
+  ConfigFormModel,
+  ConfigFormOption,
+  ConfigListItems,
+  JsonValue,
 } from './configFormModel.js';
 
 /** What the form starts from besides the schema. */
@@ -68,7 +74,10 @@ export function formBaseline(model: ConfigFormModel): Record<string, JsonValue> 
 
 /** "maxTokens" → "Max Tokens", "api_key" → "Api Key". */
 export function humanize(key: string): string {
-  const words = key.replace(/[_-]+/g, ' ').replace(/([a-z0-9])([A-Z])/g, '$1 $2').trim();
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim();
   return words.replace(/\b\w/g, (letter) => letter.toUpperCase()) || key;
 }
 
@@ -132,7 +141,15 @@ function controlOf(field: ConfigField): ConfigControlKind {
   if (field.enum && field.type !== 'array' && field.type !== 'boolean') return 'dropdown';
   switch (field.type) {
     case 'string':
-      return field.format === 'password' ? 'password' : field.format === 'textarea' ? 'textarea' : field.format === 'uri' ? 'url' : field.format === 'email' ? 'email' : 'text';
+      return field.format === 'password'
+        ? 'password'
+        : field.format === 'textarea'
+          ? 'textarea'
+          : field.format === 'uri'
+            ? 'url'
+            : field.format === 'email'
+              ? 'email'
+              : 'text';
     case 'number':
     case 'integer':
       return 'number';

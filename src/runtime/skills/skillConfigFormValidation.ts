@@ -1,4 +1,4 @@
-// Validation of the Configure Skill form's values, keyed by field, and the `${VAR}`/plain-secret tests the form and save share. Pure: no file system, no vscode; a message never shows a sensitive value.
+// Validation of the Configure Skill form's values, keyed by field, and the `${VAR}`/plain-secret tests the form and save share. Pure (no file system); no message shows a sensitive value.
 import { validateConfigValues, type ConfigField, type ConfigSchema } from './skillConfig.js';
 import { SkillProblemCode } from './skillProblems.js';
 import type { ConfigFormProblem, ConfigFormProblems, ConfigFormValues } from './configFormModel.js';
@@ -42,13 +42,20 @@ export function validateConfigForm(schema: ConfigSchema, values: ConfigFormValue
       const plain = isPlainSecret(written[key]);
       if (value !== undefined && typeof value !== 'string') add(key, error(SkillProblemCode.CONFIG_TYPE, 'Must be text.'));
       else if (typed !== undefined && !hasReference(typed)) checked[key] = typed;
-      present = typed !== undefined || field.default !== undefined || hasReference(written[key])
-        || (!cleared && (plain || context.secretsPresent?.has(key) === true));
+      present =
+        typed !== undefined || field.default !== undefined || hasReference(written[key]) || (!cleared && (plain || context.secretsPresent?.has(key) === true));
       if (plain && typed === undefined && !cleared) {
-        add(key, warning(SkillProblemCode.CONFIG_SECRET_IN_FILE, 'config.json holds this value in plain text. Saving moves it to VS Code Secret Storage and removes it from config.json.'));
+        add(
+          key,
+          warning(
+            SkillProblemCode.CONFIG_SECRET_IN_FILE,
+            'config.json holds this value in plain text. Saving moves it to VS Code Secret Storage and removes it from config.json.',
+          ),
+        );
       }
     } else if (value !== undefined && !hasReference(value)) {
-      if (field.type === 'array' && typeof value === 'string') add(key, error(ConfigFormProblemCode.JSON_TEXT, 'Enter a JSON array, for example ["first", "second"].'));
+      if (field.type === 'array' && typeof value === 'string')
+        add(key, error(ConfigFormProblemCode.JSON_TEXT, 'Enter a JSON array, for example ["first", "second"].'));
       else checked[key] = value;
     }
     if (required.has(key) && !present) add(key, requiredProblem(field));
@@ -91,7 +98,10 @@ function requiredProblem(field: ConfigField): ConfigFormProblem {
   if (variable !== undefined) {
     return warning(SkillProblemCode.CONFIG_REQUIRED, `Required: with no value here, the environment variable ${variable} must be set when the skill loads.`);
   }
-  return error(SkillProblemCode.CONFIG_REQUIRED, field['x-sensitive'] === true ? 'Required: enter a value (it is kept in VS Code Secret Storage).' : 'Required: enter a value.');
+  return error(
+    SkillProblemCode.CONFIG_REQUIRED,
+    field['x-sensitive'] === true ? 'Required: enter a value (it is kept in VS Code Secret Storage).' : 'Required: enter a value.',
+  );
 }
 
 /** Turns `config.json: "key" item 2 must be …` into `Item 3 must be …` (the field is shown beside it). */

@@ -1,4 +1,4 @@
-// Saving the Configure Skill form (config.json written atomically, sensitive values only to the secret-store port) and reading what the form starts from off disk. Never imports vscode; never logs or returns a secret.
+// Saves the Configure Skill form (config.json written atomically, sensitive values only to the secret-store port) and reads what the form starts from. Never logs or returns a secret.
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeJsonAtomic } from '../common/atomicWrite.js';
@@ -60,7 +60,9 @@ export async function saveConfig(options: SaveConfigOptions): Promise<SaveConfig
     return { ok: false, message: `VS Code Secret Storage could not be read (${errorMessage(cause)}). Nothing was saved.` };
   }
   const problems = validateConfigForm(schema, submitted, { secretsPresent, clearSecrets, written });
-  const errors = Object.entries(problems.fields).flatMap(([key, list]) => list.filter((problem) => problem.severity === 'error').map((problem) => ({ key, problem })));
+  const errors = Object.entries(problems.fields).flatMap(([key, list]) =>
+    list.filter((problem) => problem.severity === 'error').map((problem) => ({ key, problem })),
+  );
   if (errors.length > 0) {
     const first = errors[0]!;
     const more = errors.length > 1 ? ` (and ${errors.length - 1} more)` : '';
@@ -92,7 +94,8 @@ export async function saveConfig(options: SaveConfigOptions): Promise<SaveConfig
       if (Object.hasOwn(written, key)) {
         delete next[key];
         if (isPlainSecret(before)) notices.push(`Removed the plain-text ${title} from config.json; the new value is in VS Code Secret Storage.`);
-        else if (hasReference(before)) notices.push(`Removed ${JSON.stringify(before)} for ${title} from config.json, so the value in VS Code Secret Storage is used.`);
+        else if (hasReference(before))
+          notices.push(`Removed ${JSON.stringify(before)} for ${title} from config.json, so the value in VS Code Secret Storage is used.`);
       }
     } else if (clearSecrets.includes(key)) {
       secretDeletes.push(key);
@@ -111,7 +114,10 @@ export async function saveConfig(options: SaveConfigOptions): Promise<SaveConfig
     try {
       await secretStore.store(skill.name, key, value);
     } catch (cause) {
-      return { ok: false, message: `VS Code Secret Storage could not store ${titleOf(key, schema.properties[key])} (${errorMessage(cause)}). config.json was not changed.` };
+      return {
+        ok: false,
+        message: `VS Code Secret Storage could not store ${titleOf(key, schema.properties[key])} (${errorMessage(cause)}). config.json was not changed.`,
+      };
     }
   }
   const changed = !sameJson(next, written) || Object.keys(next).join('\n') !== Object.keys(written).join('\n');
@@ -129,7 +135,10 @@ export async function saveConfig(options: SaveConfigOptions): Promise<SaveConfig
       await secretStore.delete(skill.name, key);
       if (secretsPresent.has(key)) notices.push(`Removed the stored ${titleOf(key, schema.properties[key])} from VS Code Secret Storage.`);
     } catch (cause) {
-      return { ok: false, message: `config.json was saved, but VS Code Secret Storage could not delete ${titleOf(key, schema.properties[key])} (${errorMessage(cause)}).` };
+      return {
+        ok: false,
+        message: `config.json was saved, but VS Code Secret Storage could not delete ${titleOf(key, schema.properties[key])} (${errorMessage(cause)}).`,
+      };
     }
   }
   return { ok: true, configFile, wroteConfig, notices };
@@ -146,13 +155,17 @@ export type ConfigFormSource =
  */
 export async function readConfigFormSource(skill: Skill, secretStore: SkillSecretStore): Promise<ConfigFormSource> {
   const schemaFile = skill.configSchemaFile ?? resolveInside(skill.directory, skill.manifest.configSchema ?? 'config-schema.json');
-  if (schemaFile === undefined) return { kind: 'unavailable', message: `The configSchema of ${skill.displayName}'s skill.json points outside the skill directory.` };
+  if (schemaFile === undefined)
+    return { kind: 'unavailable', message: `The configSchema of ${skill.displayName}'s skill.json points outside the skill directory.` };
   let text: string;
   try {
     text = stripBom(await fs.readFile(schemaFile, 'utf8'));
   } catch (cause) {
     if ((cause as NodeJS.ErrnoException).code === 'ENOENT') {
-      return { kind: 'unavailable', message: `${skill.displayName} has no ${path.basename(schemaFile)}, so it has no settings to configure. Add a config schema to describe them.` };
+      return {
+        kind: 'unavailable',
+        message: `${skill.displayName} has no ${path.basename(schemaFile)}, so it has no settings to configure. Add a config schema to describe them.`,
+      };
     }
     return { kind: 'unavailable', message: `${path.basename(schemaFile)} of ${skill.displayName} cannot be read: ${errorMessage(cause)}`, schemaFile };
   }
@@ -160,11 +173,18 @@ export async function readConfigFormSource(skill: Skill, secretStore: SkillSecre
   try {
     parsed = JSON.parse(text);
   } catch (cause) {
-    return { kind: 'unavailable', message: `${path.basename(schemaFile)} of ${skill.displayName} is not valid JSON (${errorMessage(cause)}), so the form cannot be shown.`, schemaFile };
+    return {
+      kind: 'unavailable',
+      message: `${path.basename(schemaFile)} of ${skill.displayName} is not valid JSON (${errorMessage(cause)}), so the form cannot be shown.`,
+      schemaFile,
+    };
   }
   const checked = checkConfigSchema(parsed, schemaFile);
   if (!checked.schema) {
-    const details = checked.problems.slice(0, 3).map((problem: SkillProblem) => problem.message.replace(/^config-schema\.json: /, '')).join('; ');
+    const details = checked.problems
+      .slice(0, 3)
+      .map((problem: SkillProblem) => problem.message.replace(/^config-schema\.json: /, ''))
+      .join('; ');
     return { kind: 'unavailable', message: `${path.basename(schemaFile)} of ${skill.displayName} is not a valid config schema: ${details}.`, schemaFile };
   }
   const schema = checked.schema;
@@ -201,7 +221,8 @@ async function readConfigFile(file: string): Promise<{ values: Record<string, un
   }
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { values: {}, exists: true, error: 'config.json does not hold a JSON object.' };
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+      return { values: {}, exists: true, error: 'config.json does not hold a JSON object.' };
     return { values: parsed as Record<string, unknown>, exists: true };
   } catch (cause) {
     return { values: {}, exists: true, error: `config.json is not valid JSON (${errorMessage(cause)}).` };
@@ -219,5 +240,8 @@ function sameJson(left: unknown, right: unknown): boolean {
   if (Array.isArray(left) && Array.isArray(right)) return left.length === right.length && left.every((item, index) => sameJson(item, right[index]));
   const leftKeys = Object.keys(left);
   const rightRecord = right as Record<string, unknown>;
-  return leftKeys.length === Object.keys(right).length && leftKeys.every((key) => Object.hasOwn(rightRecord, key) && sameJson((left as Record<string, unknown>)[key], rightRecord[key]));
+  return (
+    leftKeys.length === Object.keys(right).length &&
+    leftKeys.every((key) => Object.hasOwn(rightRecord, key) && sameJson((left as Record<string, unknown>)[key], rightRecord[key]))
+  );
 }

@@ -4,6 +4,7 @@ import { closestMatch } from '../validation/closestMatch.js';
 import { pointerFromPath } from '../validation/jsonLocator.js';
 import { SkillProblemCode, skillProblem } from './skillProblems.js';
 import type { SkillProblem } from './skillTypes.js';
+import { plural } from '../common/humanText.js';
 
 /** Field types a config schema may use (contracts/config-schema-meta.schema.json). */
 export type ConfigFieldType = 'string' | 'number' | 'integer' | 'boolean' | 'array';
@@ -61,11 +62,7 @@ export interface ConfigValidationOptions {
  * Problems name the field, the expectation and the actual value, except for `x-sensitive` fields,
  * whose values never appear in a message.
  */
-export function validateConfigValues(
-  values: Readonly<Record<string, unknown>>,
-  schema: ConfigSchema,
-  options: ConfigValidationOptions = {},
-): SkillProblem[] {
+export function validateConfigValues(values: Readonly<Record<string, unknown>>, schema: ConfigSchema, options: ConfigValidationOptions = {}): SkillProblem[] {
   const problems: SkillProblem[] = [];
   const known = Object.keys(schema.properties);
   for (const key of schema.required ?? []) {
@@ -120,7 +117,12 @@ function subjectFor(key: string, field: ConfigField, source: ConfigValueSource, 
     case 'secret':
       return { label: `"${key}" (from the secret store)`, reveal: false, file: undefined, pointer: undefined };
     case 'default':
-      return { label: `config-schema.json: the default of "${key}"`, reveal: !sensitive, file: options.schemaFile, pointer: pointerFromPath(['properties', key, 'default']) };
+      return {
+        label: `config-schema.json: the default of "${key}"`,
+        reveal: !sensitive,
+        file: options.schemaFile,
+        pointer: pointerFromPath(['properties', key, 'default']),
+      };
   }
 }
 
@@ -135,9 +137,13 @@ function checkValue(value: unknown, field: Readonly<Record<string, unknown>>, su
   const allowed = field['enum'];
   if (Array.isArray(allowed) && !allowed.some((candidate) => sameJson(candidate, value))) {
     const list = allowed.map((candidate) => JSON.stringify(candidate)).join(', ');
-    const suggestion = subject.reveal && typeof value === 'string'
-      ? closestMatch(value, allowed.filter((candidate): candidate is string => typeof candidate === 'string'))
-      : undefined;
+    const suggestion =
+      subject.reveal && typeof value === 'string'
+        ? closestMatch(
+            value,
+            allowed.filter((candidate): candidate is string => typeof candidate === 'string'),
+          )
+        : undefined;
     const actual = subject.reveal ? `, but is ${JSON.stringify(value)}` : ', but is not one of them';
     problems.push(problem(SkillProblemCode.CONFIG_ENUM, `must be one of ${list}${actual}${suggestion ? `; did you mean "${suggestion}"?` : ''}`));
   }
@@ -145,7 +151,12 @@ function checkValue(value: unknown, field: Readonly<Record<string, unknown>>, su
     const minimum = numberOrUndefined(field['minimum']);
     const maximum = numberOrUndefined(field['maximum']);
     if ((minimum !== undefined && value < minimum) || (maximum !== undefined && value > maximum)) {
-      const range = minimum !== undefined && maximum !== undefined ? `between ${minimum} and ${maximum}` : minimum !== undefined ? `at least ${minimum}` : `at most ${String(maximum)}`;
+      const range =
+        minimum !== undefined && maximum !== undefined
+          ? `between ${minimum} and ${maximum}`
+          : minimum !== undefined
+            ? `at least ${minimum}`
+            : `at most ${String(maximum)}`;
       const actual = subject.reveal ? `, but is ${value}` : value < (minimum ?? value) ? ', but is smaller' : ', but is larger';
       problems.push(problem(SkillProblemCode.CONFIG_RANGE, `must be ${range}${actual}`));
     }
@@ -246,7 +257,7 @@ function withArticle(noun: string): string {
 }
 
 function characters(count: number): string {
-  return count === 1 ? '1 character' : `${count} characters`;
+  return plural(count, 'character');
 }
 
 function numberOrUndefined(value: unknown): number | undefined {

@@ -1,4 +1,4 @@
-// Where a skill's data lives: per play-through under <root>/.narratoria/sessions/<id>/data/<skill>/, shared by all sessions under <root>/.narratoria/shared/<skill>/, never in a skill's own folder or the installation.
+// Where a skill's data lives: per session in the story's .narratoria/sessions/<id>/data/<skill>/, shared in .narratoria/shared/<skill>/, never in the skill's own folder or the installation.
 import { mkdirSync, promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { relativeInside } from '../common/pathContainment.js';
@@ -63,7 +63,10 @@ export function skillFolders(scope: SkillDataScope, skill: string): { readonly d
 export async function prepareSkillData(scope: SkillDataScope, skill: string, skillDirectory: string | undefined): Promise<string> {
   const { data } = skillFolders(scope, skill);
   if (scope.adoptsFrom !== undefined && skillDirectory !== undefined && relativeInside(skillDirectory, scope.adoptsFrom) !== undefined) {
-    const exists = await fs.stat(data).then(() => true, () => false);
+    const exists = await fs.stat(data).then(
+      () => true,
+      () => false,
+    );
     if (!exists) {
       await fs.cp(path.join(skillDirectory, 'data'), data, { recursive: true }).catch((error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;

@@ -8,7 +8,8 @@ import { schemaProblems } from '../validation/schemaErrors.js';
 import { isPathInside } from '../common/pathContainment.js';
 import { checkConfigSchema, redactConfig, resolveConfig, type ConfigEnvironment, type ConfigSchema, type SecretLookup } from './skillConfig.js';
 import { displayPath, resolveInside, SkillProblemCode, skillProblem, unusableSkillPrefix } from './skillProblems.js';
-import { discoverScripts } from './skillScripts.js';
+import { discoverScripts, toolPathFor } from './skillScripts.js';
+import { forgetProgramLookups } from '../process/interpreter.js';
 import { jsonSyntaxError, rangeFields, rangeOfPointerIn } from './manifestPositions.js';
 import type { BrokenSkill, Skill, SkillManifest, SkillProblem } from './skillTypes.js';
 
@@ -54,6 +55,8 @@ export async function discoverSkills(options: SkillDiscoveryOptions): Promise<Sk
 /** @internal {@link discoverSkills} with the registry's extra data. */
 export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ loaded: LoadedSkill[]; broken: BrokenSkill[]; problems: SkillProblem[] }> {
   const root = path.resolve(options.root);
+  // Interpreters are looked up on PATH once per discovery (not per script), so a refresh sees one installed since.
+  forgetProgramLookups();
   const problems: SkillProblem[] = [];
   const loaded: LoadedSkill[] = [];
   const broken: BrokenSkill[] = [];
@@ -67,7 +70,10 @@ export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ load
     for (const entry of entries.sort()) {
       if (entry.startsWith('.')) continue;
       const directory = path.join(skillsRoot.directory, entry);
-      const isDirectory = await fs.stat(directory).then((stats) => stats.isDirectory(), () => false);
+      const isDirectory = await fs.stat(directory).then(
+        (stats) => stats.isDirectory(),
+        () => false,
+      );
       if (!isDirectory) continue;
       const result = await loadSkillDirectory(directory, context);
       problems.push(...result.problems);
@@ -82,7 +88,12 @@ export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ load
       if (names.has(dependency)) continue;
       const message = `${display(skill.manifestPath)}: skill "${skill.name}" depends on "${dependency}", which was not found`;
       const text = manifestTexts.get(skill.directory);
-      const problem = located(skillProblem('warning', SkillProblemCode.SKILL_DEPENDENCY_MISSING, message, skill.manifestPath, `/dependencies/${index}`), text ?? '', skill.name, skill.manifestPath);
+      const problem = located(
+        skillProblem('warning', SkillProblemCode.SKILL_DEPENDENCY_MISSING, message, skill.manifestPath, `/dependencies/${index}`),
+        text ?? '',
+        skill.name,
+        skill.manifestPath,
+      );
       (skill.problems as SkillProblem[]).push(problem);
       problems.push(problem);
     }
@@ -111,7 +122,8 @@ async function skillsRoots(root: string, extra: readonly string[], problems: Ski
     const realDirectory = await fs.realpath(directory).catch(() => undefined);
     if (realDirectory === undefined) {
       // A story without skills/ is fine; a configured extra root that is missing is worth a warning.
-      if (index > 0) problems.push(skillProblem('warning', SkillProblemCode.SKILLS_ROOT_MISSING, `Skills root ${display(directory)} does not exist`, directory));
+      if (index > 0)
+        problems.push(skillProblem('warning', SkillProblemCode.SKILLS_ROOT_MISSING, `Skills root ${display(directory)} does not exist`, directory));
       continue;
     }
     if (roots.some((known) => known.realDirectory === realDirectory)) continue;
@@ -132,8 +144,9 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
   const { display } = context;
   const manifestPath = path.join(directory, 'skill.json');
   const skipping = `Skipping ${display(directory)}`;
-  const skip = (severity: SkillProblem['severity'], code: SkillProblemCode, message: string, file = manifestPath, pointer?: string) =>
-    ({ problems: [skillProblem(severity, code, `${skipping}: ${message}`, file, pointer)] });
+  const skip = (severity: SkillProblem['severity'], code: SkillProblemCode, message: string, file = manifestPath, pointer?: string) => ({
+    problems: [skillProblem(severity, code, `${skipping}: ${message}`, file, pointer)],
+  });
 
   const realDirectory = await fs.realpath(directory).catch(() => directory);
   if (!context.roots.some((skillsRoot) => isPathInside(realDirectory, skillsRoot.realDirectory))) {
@@ -146,7 +159,12 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
   const unusable = unusableSkillPrefix(name);
   const brokenSkill = (problems: SkillProblem[]): DirectoryResult => ({ broken: { name, directory, realDirectory, manifestPath, problems }, problems });
   if (manifestText.kind === 'unreadable') {
-    return brokenSkill([{ ...skillProblem('error', SkillProblemCode.MANIFEST_JSON_INVALID, `${unusable}its skill.json cannot be read: ${manifestText.message}`, manifestPath), skill: name }]);
+    return brokenSkill([
+      {
+        ...skillProblem('error', SkillProblemCode.MANIFEST_JSON_INVALID, `${unusable}its skill.json cannot be read: ${manifestText.message}`, manifestPath),
+        skill: name,
+      },
+    ]);
   }
   const text = manifestText.text;
   const parsed = parseJson(text);
@@ -160,7 +178,13 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
   if (errors.length > 0) {
     const found = schemaProblems(errors, parsed.value, contractSchemas['skill-manifest.schema.json']);
     const problems = found.map((problem) => {
-      const base = skillProblem('error', SkillProblemCode.MANIFEST_INVALID, `${unusable}its skill.json does not follow the manifest schema: ${problem.message}`, manifestPath, problem.pointer);
+      const base = skillProblem(
+        'error',
+        SkillProblemCode.MANIFEST_INVALID,
+        `${unusable}its skill.json does not follow the manifest schema: ${problem.message}`,
+        manifestPath,
+        problem.pointer,
+      );
       const range = rangeOfPointerIn(text, problem.pointer, problem.target);
       return { ...base, ...(range ? rangeFields(range) : {}), skill: name };
     });
@@ -169,7 +193,13 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
   const manifest = parsed.value as SkillManifest;
   const earlier = context.found.get(manifest.name);
   if (earlier !== undefined) {
-    const duplicate = skillProblem('warning', SkillProblemCode.SKILL_DUPLICATE, `${skipping}: a skill named "${manifest.name}" was already found in ${display(earlier)}`, manifestPath, '/name');
+    const duplicate = skillProblem(
+      'warning',
+      SkillProblemCode.SKILL_DUPLICATE,
+      `${skipping}: a skill named "${manifest.name}" was already found in ${display(earlier)}`,
+      manifestPath,
+      '/name',
+    );
     return { problems: [located(duplicate, text, manifest.name, manifestPath)], manifestText: text };
   }
   context.found.set(manifest.name, directory);
@@ -191,6 +221,7 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
     description: manifest.description,
     ...(manifest.author !== undefined ? { author: manifest.author } : {}),
     directory,
+    planPath: toolPathFor(directory, context.root),
     manifestPath,
     manifest,
     capabilities: manifest.capabilities ?? [],
@@ -218,7 +249,15 @@ function located(problem: SkillProblem, text: string, skill: string, manifestPat
 }
 
 async function loadConfig(directory: string, manifest: SkillManifest, problems: SkillProblem[], context: DirectoryContext) {
-  const schemaDocument = await readNamedFile(directory, manifest.configSchema, 'config-schema.json', 'configSchema', SkillProblemCode.CONFIG_SCHEMA_MISSING, problems, context);
+  const schemaDocument = await readNamedFile(
+    directory,
+    manifest.configSchema,
+    'config-schema.json',
+    'configSchema',
+    SkillProblemCode.CONFIG_SCHEMA_MISSING,
+    problems,
+    context,
+  );
   let schema: ConfigSchema | undefined;
   let rawSchema: Record<string, unknown> | undefined;
   if (schemaDocument) {
@@ -250,7 +289,13 @@ async function loadConfig(directory: string, manifest: SkillManifest, problems: 
     }
   }
   const resolution = await resolveConfig({
-    skill: manifest.name, schema, values, environment: context.environment, secrets: context.secrets, configFile, schemaFile: schemaDocument?.file,
+    skill: manifest.name,
+    schema,
+    values,
+    environment: context.environment,
+    secrets: context.secrets,
+    configFile,
+    schemaFile: schemaDocument?.file,
   });
   problems.push(...resolution.problems.map((problem) => locate(problem, directory, context.display)));
   return {
@@ -283,7 +328,9 @@ async function readNamedFile(
   if (read.kind === 'text') return { text: read.text, file };
   if (read.kind === 'unreadable' || named !== undefined) {
     const why = read.kind === 'unreadable' ? `cannot be read: ${read.message}` : 'does not exist';
-    problems.push(skillProblem('warning', missingCode, `${context.display(manifestPath)}: ${field} ${context.display(file)} ${why}`, manifestPath, `/${field}`));
+    problems.push(
+      skillProblem('warning', missingCode, `${context.display(manifestPath)}: ${field} ${context.display(file)} ${why}`, manifestPath, `/${field}`),
+    );
   }
   return undefined;
 }

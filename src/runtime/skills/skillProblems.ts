@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import type { BrokenSkill, SkillProblem } from './skillTypes.js';
 import { leavesFolder, pathFromRoot } from '../common/pathContainment.js';
+import { plural } from '../common/humanText.js';
 
 /** Codes of {@link SkillProblem}s. Stable: tools and tests match on them. */
 export const SkillProblemCode = {
@@ -31,6 +32,10 @@ export const SkillProblemCode = {
   SCRIPT_NOT_RUNNABLE: 'SCRIPT_NOT_RUNNABLE',
   /** warning: two scripts of one skill share a name (the later one is skipped). */
   SCRIPT_NAME_DUPLICATE: 'SCRIPT_NAME_DUPLICATE',
+  /** warning: a script's alias is already the name or an alias of another script of the skill (the alias is ignored). */
+  SCRIPT_ALIAS_CONFLICT: 'SCRIPT_ALIAS_CONFLICT',
+  /** warning: a script's interpreter (by its extension: python3, bash, dart...) is not on PATH; the skill is degraded, its other scripts run. */
+  INTERPRETER_MISSING: 'INTERPRETER_MISSING',
   /** warning: a script's `rollback` names no script of the skill. */
   SCRIPT_ROLLBACK_UNKNOWN: 'SCRIPT_ROLLBACK_UNKNOWN',
   /** error: a script's input schema cannot be read, parsed or compiled. */
@@ -71,13 +76,7 @@ export const SkillProblemCode = {
 export type SkillProblemCode = (typeof SkillProblemCode)[keyof typeof SkillProblemCode];
 
 /** Builds a problem, leaving out absent optional fields (exactOptionalPropertyTypes). */
-export function skillProblem(
-  severity: SkillProblem['severity'],
-  code: SkillProblemCode,
-  message: string,
-  file?: string,
-  pointer?: string,
-): SkillProblem {
+export function skillProblem(severity: SkillProblem['severity'], code: SkillProblemCode, message: string, file?: string, pointer?: string): SkillProblem {
   return {
     severity,
     code,
@@ -105,7 +104,6 @@ export function resolveInside(directory: string, relative: string): string | und
   if (back === '' || leavesFolder(back)) return undefined;
   return resolved;
 }
-
 
 /**
  * A problem as one compiler-style line that terminals and VS Code make clickable:
@@ -142,5 +140,5 @@ export function brokenSkillReason(skill: BrokenSkill, root: string): string {
   const prefix = unusableSkillPrefix(skill.name);
   const message = first.message.startsWith(prefix) ? first.message.slice(prefix.length) : first.message;
   const more = skill.problems.length - 1;
-  return `${problemLocation(first, root)}: ${first.code}: ${message}${more > 0 ? ` (and ${more} more problem${more === 1 ? '' : 's'})` : ''}`;
+  return `${problemLocation(first, root)}: ${first.code}: ${message}${more > 0 ? ` (and ${plural(more, 'more problem')})` : ''}`;
 }

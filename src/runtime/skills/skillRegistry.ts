@@ -1,5 +1,4 @@
 // The skill registry: discovered skills with enablement and health, typed change events, re-discovery, and the executor's SkillContextProvider.
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
@@ -10,6 +9,7 @@ import type { ConfigEnvironment, SecretLookup } from './skillConfig.js';
 import { loadSkills, type LoadedSkill } from './skillDiscovery.js';
 import { SkillHealthTracker, type HealthChange, type HealthStatus } from './skillHealth.js';
 import { hasErrors } from './skillProblems.js';
+import { missingInterpretersOf } from './skillHealthLabel.js';
 import type { SkillContext, SkillContextProvider } from './skillContext.js';
 import type { BrokenSkill, NarratorSkill, Skill, SkillHealth, SkillProblem } from './skillTypes.js';
 
@@ -50,6 +50,8 @@ export interface SkillStatus {
   readonly health: HealthStatus;
   /** False when the skill has an `error` problem (e.g. invalid config): it is then offered to no narrator. */
   readonly usable: boolean;
+  /** A sentence per script whose interpreter is not on PATH: the skill is `degraded` (see skillHealthLabel.ts). */
+  readonly missingInterpreters: readonly string[];
 }
 
 interface Entry extends LoadedSkill {
@@ -135,10 +137,19 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
   status(name: string): SkillStatus | undefined {
     const entry = this.entry(name);
     if (!entry) return undefined;
-    return { skill: entry.skill, enabled: !this.userDisabled.has(name), health: this.tracker.status(name), usable: !hasErrors(entry.skill.problems) };
+    return {
+      skill: entry.skill,
+      enabled: !this.userDisabled.has(name),
+      health: this.tracker.status(name),
+      usable: !hasErrors(entry.skill.problems),
+      missingInterpreters: missingInterpretersOf(entry.skill.scripts),
+    };
   }
 
-  /** Skills a narrator may use: enabled, usable, not in permanentFailure; by priority (highest first), then name. */
+  /**
+   * Skills a narrator may use: enabled, usable, not in permanentFailure; by priority (highest first), then name.
+   * A script whose interpreter is not on PATH is left out of its skill's scripts.
+   */
   narratorSkills(): NarratorSkill[] {
     return this.entries
       .filter(({ skill }) => !this.userDisabled.has(skill.name) && !hasErrors(skill.problems) && this.tracker.health(skill.name) !== 'permanentFailure')
@@ -280,16 +291,18 @@ function toNarratorSkill(skill: Skill, health: SkillHealth): NarratorSkill {
     health,
     ...(skill.prompt !== undefined ? { prompt: skill.prompt } : {}),
     ...(stringList(skill.manifest.keywords) ? { keywords: stringList(skill.manifest.keywords)! } : {}),
-    scripts: skill.scripts.map((script) => {
-      const examples = stringList(skill.manifest.scripts?.find((declared) => declared.name === script.name)?.examples);
-      return {
-        name: script.name,
-        toolPath: script.toolPath,
-        ...(script.description !== undefined ? { description: script.description } : {}),
-        ...(script.inputSchema !== undefined ? { inputSchema: script.inputSchema } : {}),
-        ...(examples ? { examples } : {}),
-      };
-    }),
+    scripts: skill.scripts
+      .filter((script) => script.missingInterpreter === undefined)
+      .map((script) => {
+        const examples = stringList(skill.manifest.scripts?.find((declared) => declared.name === script.name)?.examples);
+        return {
+          name: script.name,
+          toolPath: script.toolPath,
+          ...(script.description !== undefined ? { description: script.description } : {}),
+          ...(script.inputSchema !== undefined ? { inputSchema: script.inputSchema } : {}),
+          ...(examples ? { examples } : {}),
+        };
+      }),
   };
 }
 

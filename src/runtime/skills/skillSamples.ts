@@ -6,5 +6,8 @@ import * as path from 'node:path';
 export async function sampleInputFiles(skillDirectory: string): Promise<string[]> {
   const directory = path.join(skillDirectory, 'samples');
   const files = await readdir(directory).catch(() => [] as string[]);
-  return files.filter((file) => file.endsWith('.json')).sort().map((file) => path.join(directory, file));
+  return files
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => path.join(directory, file));
 }

@@ -6,9 +6,10 @@ import type AjvDraft07 from 'ajv';
 import { errorMessage } from '../common/errors.js';
 import { createDraft07Ajv, declaresDraft07 } from '../contracts/schemas.js';
 import { DEFAULT_TOOL_TIMEOUT_MS } from '../contractTypes/plan.js';
-import { INTERPRETED_EXTENSIONS } from '../process/interpreter.js';
+import { INTERPRETED_EXTENSIONS, missingInterpreterOf, missingInterpreterText } from '../process/interpreter.js';
 import { pointerFromPath } from '../validation/jsonLocator.js';
 import { resolveInside, SkillProblemCode, skillProblem } from './skillProblems.js';
+import { scriptNameTable } from './scriptAliases.js';
 import type { SkillManifest, SkillProblem, SkillScript } from './skillTypes.js';
 import { isPathInside, pathFromRoot } from '../common/pathContainment.js';
 
@@ -42,6 +43,15 @@ export async function discoverScripts(context: ScriptDiscoveryContext): Promise<
   const claimed = new Set<string>();
   const names = new Set<string>();
   const { directory, manifest, manifestPath, display } = context;
+  // The names plans may use (docs/writing-skills.md#other-names-of-a-script): an alias another script answers to is dropped.
+  const nameTable = scriptNameTable(manifest.scripts ?? []);
+  for (const conflict of nameTable.conflicts) {
+    const declared = manifest.scripts![conflict.scriptIndex]!;
+    const owner = `${conflict.ownerByAlias ? 'an alias of' : 'the name of'} the script "${conflict.owner}"`;
+    const message = `${display(manifestPath)}: script "${declared.name}": the alias "${conflict.alias}" is already ${owner}; this alias is ignored`;
+    const pointer = pointerFromPath(['scripts', conflict.scriptIndex, 'aliases', conflict.aliasIndex]);
+    problems.push(skillProblem('warning', SkillProblemCode.SCRIPT_ALIAS_CONFLICT, message, manifestPath, pointer));
+  }
 
   for (const [index, declared] of (manifest.scripts ?? []).entries()) {
     const pointer = pointerFromPath(['scripts', index]);
@@ -53,7 +63,11 @@ export async function discoverScripts(context: ScriptDiscoveryContext): Promise<
     }
     const file = resolveInside(directory, declared.path);
     if (!file) {
-      problem('error', SkillProblemCode.PATH_OUTSIDE_SKILL, `path ${JSON.stringify(declared.path)} leaves the skill directory; use a path like scripts/${declared.name}.js`);
+      problem(
+        'error',
+        SkillProblemCode.PATH_OUTSIDE_SKILL,
+        `path ${JSON.stringify(declared.path)} leaves the skill directory; use a path like scripts/${declared.name}.js`,
+      );
       continue;
     }
     const found = await runnableFile(file, context);
@@ -64,6 +78,10 @@ export async function discoverScripts(context: ScriptDiscoveryContext): Promise<
     names.add(declared.name);
     claimed.add(found.realPath);
     if (!found.runnable) problem('warning', SkillProblemCode.SCRIPT_NOT_RUNNABLE, notRunnableMessage(file, display));
+    const missingInterpreter = found.missingInterpreter;
+    if (missingInterpreter !== undefined)
+      problem('warning', SkillProblemCode.INTERPRETER_MISSING, `${display(file)} ${missingInterpreter}; the skill's other scripts still run`);
+    const aliases = nameTable.aliasesOf[index] ?? [];
     let inputSchema: Record<string, unknown> | undefined;
     if (declared.inputSchema !== undefined) {
       const loaded = await loadInputSchema(declared.inputSchema, context);
@@ -87,8 +105,13 @@ export async function discoverScripts(context: ScriptDiscoveryContext): Promise<
       required: declared.required ?? false,
       executable: found.executable,
       declared: true,
+      ...(aliases.length > 0 ? { aliases } : {}),
+      ...(missingInterpreter !== undefined ? { missingInterpreter } : {}),
     });
   }
+  // A file of scripts/ named like an alias would make that name ambiguous: the alias keeps it.
+  const aliasOwners = new Map<string, string>();
+  for (const script of scripts) for (const alias of script.aliases ?? []) aliasOwners.set(alias, script.name);
   for (const [index, declared] of (manifest.scripts ?? []).entries()) {
     if (declared.rollback !== undefined && !names.has(declared.rollback)) {
       const message = `${display(manifestPath)}: script "${declared.name}": rollback names "${declared.rollback}", which is not a script of this skill`;
@@ -109,12 +132,17 @@ export async function discoverScripts(context: ScriptDiscoveryContext): Promise<
       continue;
     }
     const name = entry.slice(0, entry.length - path.extname(entry).length) || entry;
-    if (names.has(name)) {
-      const message = `${display(file)} is skipped: the skill already has a script named "${name}"; declare it in skill.json with another name`;
+    if (names.has(name) || aliasOwners.has(name)) {
+      const owner = aliasOwners.has(name) ? `"${name}" is an alias of the script "${aliasOwners.get(name)}"` : `the skill already has a script named "${name}"`;
+      const message = `${display(file)} is skipped: ${owner}; declare it in skill.json with another name`;
       problems.push(skillProblem('warning', SkillProblemCode.SCRIPT_NAME_DUPLICATE, message, file));
       continue;
     }
     names.add(name);
+    if (found.missingInterpreter !== undefined) {
+      const message = `${display(file)} ${found.missingInterpreter}; the skill's other scripts still run`;
+      problems.push(skillProblem('warning', SkillProblemCode.INTERPRETER_MISSING, message, file));
+    }
     scripts.push({
       name,
       path: found.realPath,
@@ -123,6 +151,7 @@ export async function discoverScripts(context: ScriptDiscoveryContext): Promise<
       required: false,
       executable: found.executable,
       declared: false,
+      ...(found.missingInterpreter !== undefined ? { missingInterpreter: found.missingInterpreter } : {}),
     });
   }
   return { scripts, problems };
@@ -134,7 +163,14 @@ export function toolPathFor(file: string, root: string): string {
 }
 
 type FoundFile =
-  | { readonly ok: true; readonly realPath: string; readonly executable: boolean; readonly runnable: boolean }
+  | {
+      readonly ok: true;
+      readonly realPath: string;
+      readonly executable: boolean;
+      readonly runnable: boolean;
+      /** What its interpreter needs when it is not on PATH (see process/interpreter.ts). */
+      readonly missingInterpreter?: string;
+    }
   | { readonly ok: false; readonly outside: boolean; readonly message: string };
 
 async function runnableFile(file: string, context: ScriptDiscoveryContext): Promise<FoundFile> {
@@ -151,8 +187,9 @@ async function runnableFile(file: string, context: ScriptDiscoveryContext): Prom
   }
   const executable = process.platform !== 'win32' && (stats.mode & 0o111) !== 0;
   const extension = path.extname(file).toLowerCase();
-  const runnable = executable || (INTERPRETED_EXTENSIONS as readonly string[]).includes(extension);
-  return { ok: true, realPath, executable, runnable };
+  const runnable = executable || INTERPRETED_EXTENSIONS.includes(extension);
+  const missing = runnable ? missingInterpreterOf(file, executable) : undefined;
+  return { ok: true, realPath, executable, runnable, ...(missing ? { missingInterpreter: missingInterpreterText(missing) } : {}) };
 }
 
 function notRunnableMessage(file: string, display: (file: string) => string): string {

@@ -28,7 +28,11 @@ export function checkSkillName(name: string): string | undefined {
 
 /** Turns "weather-report" into "Weather Report". */
 export function displayNameOf(name: string): string {
-  return name.split('-').filter(Boolean).map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' ');
+  return name
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
 }
 
 /**
@@ -47,7 +51,8 @@ export async function scaffoldSkill(options: SkillTemplateOptions): Promise<Skil
   try {
     await fs.mkdir(directory);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { ok: false, message: `A folder named "${options.name}" already exists in ${options.skillsDirectory}.` };
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+      return { ok: false, message: `A folder named "${options.name}" already exists in ${options.skillsDirectory}.` };
     return { ok: false, message: `Cannot create ${directory}: ${(error as Error).message}` };
   }
   const written: string[] = [];
@@ -77,7 +82,10 @@ function templateFiles(name: string, displayName: string, description: string): 
       configSchema: 'config-schema.json',
       capabilities: [name],
       // Words and example inputs that make the pattern narrator choose this skill (used without the local model).
-      keywords: displayName.toLowerCase().split(/\s+/).filter((word) => word.length > 2),
+      keywords: displayName
+        .toLowerCase()
+        .split(/\s+/)
+        .filter((word) => word.length > 2),
       priority: 50,
       scripts: [
         {

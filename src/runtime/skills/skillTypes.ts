@@ -14,6 +14,8 @@ export interface SkillManifestScript {
   readonly rollback?: string;
   /** Addition (issue 13): player inputs that should select this script, for the pattern narrator. */
   readonly examples?: readonly string[];
+  /** Addition (issue 41): other names of the script that a plan's toolPath may use (e.g. other runtimes' names). */
+  readonly aliases?: readonly string[];
 }
 
 /** Mirrors contracts/skill-manifest.schema.json. */
@@ -51,6 +53,13 @@ export interface SkillScript {
   readonly executable: boolean;
   /** True when the manifest lists it; false when only found in scripts/. */
   readonly declared: boolean;
+  /** The manifest's `aliases` of the script that name no other script (see scriptAliases.ts); absent when none. */
+  readonly aliases?: readonly string[];
+  /**
+   * Why the script cannot run on this machine, when its interpreter is not on PATH: `needs Dart, and "dart" is not
+   * on PATH: install ...` (see process/interpreter.ts). The skill is then degraded; its other scripts still run.
+   */
+  readonly missingInterpreter?: string;
 }
 
 /** A problem found while loading a skill; `error` problems make the skill unusable. */
@@ -105,6 +114,8 @@ export interface Skill {
   readonly description: string;
   readonly author?: string;
   readonly directory: string;
+  /** The skill folder as a plan's toolPath writes it: relative to the story root with forward slashes (`skills/dice-roller`), absolute outside it. */
+  readonly planPath?: string;
   readonly manifestPath: string;
   readonly manifest: SkillManifest;
   readonly capabilities: readonly string[];

@@ -37,7 +37,10 @@ const MAX_LENGTH = 500;
 const MAX_DEPTH = 32;
 
 class ConditionSyntaxError extends Error {
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message);
   }
 }

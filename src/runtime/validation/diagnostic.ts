@@ -111,6 +111,11 @@ export const DiagnosticCode = {
   INPUT_UNKNOWN_PROPERTY: 'INPUT_UNKNOWN_PROPERTY',
   /** warning: the toolPath names a file of a skill that the skill's skill.json does not declare as a script. */
   SCRIPT_NOT_DECLARED: 'SCRIPT_NOT_DECLARED',
+  /**
+   * info: the toolPath names no file but a skill's script by an alias or by its name in another form (other runtimes'
+   * `skills/dice-roller/roll-dice.dart`); the script runs, and the message gives its canonical toolPath.
+   */
+  SCRIPT_ALIAS: 'SCRIPT_ALIAS',
   /** warning: the toolPath names a script of a skill the user disabled in this session. */
   SKILL_DISABLED: 'SKILL_DISABLED',
   /** warning: the toolPath names a script of a skill whose health is permanentFailure in this session. */

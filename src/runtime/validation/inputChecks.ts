@@ -188,7 +188,13 @@ interface UnknownProperty {
  * `patternProperties`), whatever its additionalProperties says, recursing into listed properties
  * whose schema lists properties in turn. Returns `found` (created on the first one), undefined when there are none.
  */
-function unknownProperties(value: unknown, shape: PropertyShape, at: string, depth: number, found: UnknownProperty[] | undefined): UnknownProperty[] | undefined {
+function unknownProperties(
+  value: unknown,
+  shape: PropertyShape,
+  at: string,
+  depth: number,
+  found: UnknownProperty[] | undefined,
+): UnknownProperty[] | undefined {
   const record = asRecord(value);
   if (!record || depth > MAX_UNKNOWN_PROPERTY_DEPTH) return found;
   const { properties, nested } = shape;

@@ -5,7 +5,8 @@ import { DiagnosticCode, type DiagnosticDraft } from './diagnostic.js';
 import { pointerFromPath } from './jsonLocator.js';
 import type { ToolView } from './planChecks.js';
 import { addString, findString, stringNumbering, type StringNumbering } from './stringNumbering.js';
-import { isPathInside } from '../common/pathContainment.js';
+import { isPathInside, pathFromRoot } from '../common/pathContainment.js';
+import { otherNameMessage } from '../skills/scriptAliases.js';
 import { resolveWith, toolPathResolver, type ToolPathPolicy, type ToolPathResolution, type ToolPathResolver } from './toolPathPolicy.js';
 
 /** The resolutions of a plan's toolPaths, numbered in order of first use. */
@@ -34,14 +35,21 @@ export function checkToolPaths(tools: readonly ToolView[], policy: ToolPathPolic
     if (tool.toolPath !== undefined && !tool.hasSubPlan) numberOfTool[index] = numberOf(tool.toolPath, paths, resolutions, resolver);
     if (tool.rollbackToolPath !== undefined) numberOf(tool.rollbackToolPath, paths, resolutions, resolver);
   }
-  if (resolutions.every((resolution) => resolution.ok)) return { paths, resolutions, numberOfTool };
-  const report = (resolution: ToolPathResolution, segments: readonly (string | number)[]): void => {
-    if (!resolution.ok) drafts.push({ severity: 'error', code: resolution.code, message: resolution.message, pointer: pointerFromPath(segments) });
+  if (resolutions.every((resolution) => resolution.ok && resolution.named === undefined)) return { paths, resolutions, numberOfTool };
+  const report = (resolution: ToolPathResolution, toolPath: string, segments: readonly (string | number)[]): void => {
+    if (!resolution.ok) {
+      drafts.push({ severity: 'error', code: resolution.code, message: resolution.message, pointer: pointerFromPath(segments) });
+    } else if (resolution.named) {
+      // A script named by an alias or by its name in another form: validation, completion and the graph show its canonical path.
+      const message = otherNameMessage(resolution.named, toolPath, pathFromRoot(resolution.named.file, resolver.root));
+      drafts.push({ severity: 'info', code: DiagnosticCode.SCRIPT_ALIAS, message, pointer: pointerFromPath(segments) });
+    }
   };
   for (const tool of tools) {
     const number = numberOfTool[tool.index]!;
-    if (number >= 0) report(resolutions[number]!, ['tools', tool.index, 'toolPath']);
-    if (tool.rollbackToolPath !== undefined) report(resolutions[findString(paths, tool.rollbackToolPath)]!, ['tools', tool.index, 'rollback', 'toolPath']);
+    if (number >= 0) report(resolutions[number]!, tool.toolPath!, ['tools', tool.index, 'toolPath']);
+    if (tool.rollbackToolPath !== undefined)
+      report(resolutions[findString(paths, tool.rollbackToolPath)]!, tool.rollbackToolPath, ['tools', tool.index, 'rollback', 'toolPath']);
   }
   return { paths, resolutions, numberOfTool };
 }
@@ -78,7 +86,12 @@ export function checkSubPlans(tools: readonly ToolView[], policy: ToolPathPolicy
     if (!real || !statSync(real).isFile()) {
       drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_NOT_FOUND, message: `sub-plan file not found: ${file}`, pointer });
     } else if (!policy.allowOutsideSkills && !isPathInside(real, root)) {
-      drafts.push({ severity: 'error', code: DiagnosticCode.SUB_PLAN_OUTSIDE_ROOT, message: `sub-plan ${file} resolves to ${real}, outside the story root ${root}`, pointer });
+      drafts.push({
+        severity: 'error',
+        code: DiagnosticCode.SUB_PLAN_OUTSIDE_ROOT,
+        message: `sub-plan ${file} resolves to ${real}, outside the story root ${root}`,
+        pointer,
+      });
     }
   }
 }

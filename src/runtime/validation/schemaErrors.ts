@@ -78,8 +78,7 @@ export function resolveAlternatives(errors: readonly ErrorObject[]): { remaining
     .sort((left, right) => right.schemaPath.length - left.schemaPath.length);
   for (const alternative of alternatives) {
     const prefix = alternative.schemaPath + '/';
-    const inBranch = (error: ErrorObject): boolean =>
-      error.schemaPath.startsWith(prefix) && isAtOrBelow(error.instancePath, alternative.instancePath);
+    const inBranch = (error: ErrorObject): boolean => error.schemaPath.startsWith(prefix) && isAtOrBelow(error.instancePath, alternative.instancePath);
     const branchErrors = remaining.filter(inBranch);
     remaining = remaining.filter((error) => error !== alternative && !inBranch(error));
     const branches = new Map<string, ErrorObject[]>();

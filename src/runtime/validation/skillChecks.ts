@@ -1,5 +1,4 @@
 // Checks tools against the skill catalog: undeclared scripts, disabled or permanently failing skills, scripts of broken skills, and inputs against input schemas.
-import * as path from 'node:path';
 import type { CatalogSkill, SkillCatalog } from '../skills/skillCatalog.js';
 import { DiagnosticCode, type DiagnosticDraft } from './diagnostic.js';
 import { checkToolInput, inputChecker, type InputChecker } from './inputChecks.js';
@@ -27,7 +26,13 @@ interface CatalogLookup {
  * SKILL_PERMANENT_FAILURE on the toolPath, then checks the tool's input against the script's
  * inputSchema. `root` is the story root (resolved when a message names a file). No I/O.
  */
-export function checkSkillCatalog(tools: readonly ToolView[], toolPaths: ToolPathResolutions, catalog: SkillCatalog, root: string, drafts: DiagnosticDraft[]): void {
+export function checkSkillCatalog(
+  tools: readonly ToolView[],
+  toolPaths: ToolPathResolutions,
+  catalog: SkillCatalog,
+  root: string,
+  drafts: DiagnosticDraft[],
+): void {
   const { resolutions, numberOfTool } = toolPaths;
   // By toolPath number: each distinct toolPath is looked up once.
   const lookups: (CatalogLookup | undefined)[] = [];
@@ -72,7 +77,13 @@ function warnAboutSkill(tool: ToolView, lookup: CatalogLookup, skill: CatalogSki
  * whose skill.json is broken: the message names the skill and gives the manifest's first problem as
  * `file:line:column: CODE: message` (see brokenSkillReason). No I/O.
  */
-export function checkBrokenSkills(tools: readonly ToolView[], toolPaths: ToolPathResolutions, broken: readonly BrokenSkill[], root: string, drafts: DiagnosticDraft[]): void {
+export function checkBrokenSkills(
+  tools: readonly ToolView[],
+  toolPaths: ToolPathResolutions,
+  broken: readonly BrokenSkill[],
+  root: string,
+  drafts: DiagnosticDraft[],
+): void {
   const { resolutions, numberOfTool } = toolPaths;
   for (let index = 0; index < tools.length; index++) {
     const number = numberOfTool[index]!;

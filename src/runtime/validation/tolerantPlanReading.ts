@@ -51,7 +51,10 @@ export function readPlanTolerantly(value: unknown): TolerantReading {
       const tool = asRecord(tools[index]);
       if (!tool) continue;
       let strippedTool = strip(tool, toolLevel, ['tools', index], drafts);
-      for (const [key, level] of [['retryPolicy', retryLevel], ['rollback', rollbackLevel]] as const) {
+      for (const [key, level] of [
+        ['retryPolicy', retryLevel],
+        ['rollback', rollbackLevel],
+      ] as const) {
         const nested = asRecord(strippedTool[key]);
         if (!nested) continue;
         const strippedNested = strip(nested, level, ['tools', index, key], drafts);

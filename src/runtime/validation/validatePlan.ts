@@ -21,6 +21,8 @@ export interface PlanValidationOptions {
   readonly root: string;
   /** Further directories whose scripts a plan may run (e.g. the bundled skills). */
   readonly extraSkillRoots?: readonly string[];
+  /** Folders outside the skill directories whose scripts a plan may run (setting `narratoria.allowedToolRoots`, CLI `--allow-tool-root`). */
+  readonly allowedToolRoots?: readonly string[];
   /** Allow scripts outside the skill directories (CLI: `--allow-outside-skills`). Default false. */
   readonly allowOutsideSkills?: boolean;
   /** Resolve and check every toolPath on disk. Default true. */
@@ -114,7 +116,8 @@ function validateParsed(value: unknown, collector: DiagnosticCollector, options:
     }
     checkDisabledSkills(tools, record['disabledSkills'], resolutions, drafts);
     if (options.skills && resolutions) checkSkillCatalog(tools, resolutions, options.skills, options.root, drafts);
-    if (options.brokenSkills && options.brokenSkills.length > 0 && resolutions) checkBrokenSkills(tools, resolutions, options.brokenSkills, options.root, drafts);
+    if (options.brokenSkills && options.brokenSkills.length > 0 && resolutions)
+      checkBrokenSkills(tools, resolutions, options.brokenSkills, options.root, drafts);
     if (tools.length === 0) {
       const message = 'the plan has no tools; running it only shows its narrative';
       drafts.push({ severity: 'info', code: DiagnosticCode.EMPTY_PLAN, message, pointer: '/tools' });
@@ -151,6 +154,7 @@ function toolPathPolicy(options: PlanValidationOptions): ToolPathPolicy {
   return {
     root: options.root,
     ...(options.extraSkillRoots ? { extraSkillRoots: options.extraSkillRoots } : {}),
+    ...(options.allowedToolRoots ? { allowedToolRoots: options.allowedToolRoots } : {}),
     ...(options.allowOutsideSkills !== undefined ? { allowOutsideSkills: options.allowOutsideSkills } : {}),
   };
 }

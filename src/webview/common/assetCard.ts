@@ -13,7 +13,13 @@ export function renderAsset(asset: AssetView): HTMLElement {
   const media = asset.uri !== undefined ? mediaElement(asset, asset.uri) : null;
   if (media === null) {
     figure.classList.add('is-placeholder');
-    figure.append(...placeholder(asset, asset.unavailableReason ?? (asset.uri === undefined ? 'The extension gave no address for this file.' : `Media type ${asset.mediaType} cannot be shown.`)));
+    figure.append(
+      ...placeholder(
+        asset,
+        asset.unavailableReason ??
+          (asset.uri === undefined ? 'The extension gave no address for this file.' : `Media type ${asset.mediaType} cannot be shown.`),
+      ),
+    );
     return figure;
   }
   // A file that fails to load turns into the placeholder instead of a broken-image icon.

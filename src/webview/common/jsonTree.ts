@@ -1,4 +1,4 @@
-// An expandable, keyboard-driven JSON tree (WAI-ARIA tree pattern) shared by the play panel's state and the Inspector's events: objects and arrays open and close, scalars are coloured by type, changed top-level keys are highlighted. Read-only.
+// A read-only, keyboard-driven JSON tree (WAI-ARIA tree pattern) for the play panel's state and the Inspector's events: objects and arrays open and close, changed keys stand out.
 import { codicon, el } from './dom.js';
 import { isExpandable, previewOf, renderValue } from './valuePreview.js';
 
@@ -49,7 +49,10 @@ interface RowInfo {
   readonly expandable: boolean;
 }
 
-/** Rows are `.json-row[role=treeitem]` with `data-key-path`; one tab stop (roving tabindex). */
+/**
+ * Scalars are coloured by type; changed top-level keys are highlighted. Rows are `.json-row[role=treeitem]` with
+ * `data-key-path`; one tab stop (roving tabindex).
+ */
 export class JsonTree {
   readonly element: HTMLElement;
   private value: object = {};
@@ -130,7 +133,8 @@ export class JsonTree {
   private renderScalar(value: unknown): HTMLElement {
     if (!this.options.wrapStrings || typeof value !== 'string') return renderValue(value, MAX_STRING_PREVIEW);
     const shown = renderValue(value, MAX_WRAPPED_STRING);
-    if (value.length > MAX_WRAPPED_STRING) shown.append(el('span', { className: 'json-cut' }, ` (${(value.length - MAX_WRAPPED_STRING).toLocaleString('en')} more characters)`));
+    if (value.length > MAX_WRAPPED_STRING)
+      shown.append(el('span', { className: 'json-cut' }, ` (${(value.length - MAX_WRAPPED_STRING).toLocaleString('en')} more characters)`));
     return shown;
   }
 

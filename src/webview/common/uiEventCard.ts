@@ -53,7 +53,12 @@ function renderDiceRoll(event: UiEventView): HTMLElement {
   const title = `Rolled ${formula}${total !== undefined ? `: ${total}` : ''}${reason !== undefined ? ` for ${reason}` : ''} (${event.toolId})`;
   return el(
     'div',
-    { className: `dice-roll${critical !== undefined ? ` is-critical-${critical}` : ''}`, testId: PlayPanelTestId.diceRoll, title, data: { toolId: event.toolId } },
+    {
+      className: `dice-roll${critical !== undefined ? ` is-critical-${critical}` : ''}`,
+      testId: PlayPanelTestId.diceRoll,
+      title,
+      data: { toolId: event.toolId },
+    },
     el('span', { className: 'dice-icon' }, codicon('game')),
     el('span', { className: 'dice-total', attrs: { 'aria-label': `total ${total ?? 'unknown'}` } }, total !== undefined ? String(total) : '?'),
     el(
@@ -73,7 +78,11 @@ function renderGenericEvent(event: UiEventView): HTMLElement {
     .join(' · ');
   return el(
     'div',
-    { className: 'ui-event', title: `${event.event} from ${event.toolId}\n${JSON.stringify(event.payload ?? {}, null, 2)}`, data: { toolId: event.toolId, event: event.event } },
+    {
+      className: 'ui-event',
+      title: `${event.event} from ${event.toolId}\n${JSON.stringify(event.payload ?? {}, null, 2)}`,
+      data: { toolId: event.toolId, event: event.event },
+    },
     codicon('symbol-event'),
     el('span', { className: 'ui-event-name' }, event.event),
     summary !== '' ? el('span', { className: 'ui-event-summary' }, summary) : null,

@@ -39,4 +39,3 @@ export function controlAttributes(context: ControlContext): Record<string, strin
     disabled: context.disabled,
   };
 }
-

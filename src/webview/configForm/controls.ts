@@ -35,14 +35,16 @@ export function createControl(context: ControlContext): Control {
 function textInput(context: ControlContext, kind: 'text' | 'url' | 'email' | 'password'): Control {
   const { field, state } = context;
   const displayed = state.displayed(field.key);
-  const input = el('input', { attrs: {
-    ...controlAttributes(context),
-    type: kind,
-    class: 'input',
-    spellcheck: kind === 'text' ? undefined : 'false',
-    autocomplete: kind === 'password' ? 'new-password' : 'off',
-    placeholder: typeof field.default === 'string' && field.default !== '' ? field.default : undefined,
-  } });
+  const input = el('input', {
+    attrs: {
+      ...controlAttributes(context),
+      type: kind,
+      class: 'input',
+      spellcheck: kind === 'text' ? undefined : 'false',
+      autocomplete: kind === 'password' ? 'new-password' : 'off',
+      placeholder: typeof field.default === 'string' && field.default !== '' ? field.default : undefined,
+    },
+  });
   input.value = typeof displayed === 'string' ? displayed : '';
   input.addEventListener('input', () => {
     state.set(field.key, input.value);
@@ -54,12 +56,14 @@ function textInput(context: ControlContext, kind: 'text' | 'url' | 'email' | 'pa
 function textArea(context: ControlContext, json: boolean): Control {
   const { field, state } = context;
   const displayed = state.displayed(field.key);
-  const area = el('textarea', { attrs: {
-    ...controlAttributes(context),
-    class: json ? 'input textarea json' : 'input textarea',
-    rows: json ? 5 : 4,
-    spellcheck: json ? 'false' : undefined,
-  } });
+  const area = el('textarea', {
+    attrs: {
+      ...controlAttributes(context),
+      class: json ? 'input textarea json' : 'input textarea',
+      rows: json ? 5 : 4,
+      spellcheck: json ? 'false' : undefined,
+    },
+  });
   area.value = json ? (displayed === undefined ? '' : JSON.stringify(displayed, null, 2)) : typeof displayed === 'string' ? displayed : '';
   area.addEventListener('input', () => {
     if (!json) state.set(field.key, area.value);
@@ -73,15 +77,17 @@ function textArea(context: ControlContext, json: boolean): Control {
 function numberInput(context: ControlContext): Control {
   const { field, state } = context;
   const displayed = state.displayed(field.key);
-  const input = el('input', { attrs: {
-    ...controlAttributes(context),
-    type: 'number',
-    class: 'input number',
-    min: field.minimum,
-    max: field.maximum,
-    step: field.step ?? 'any',
-    placeholder: typeof field.default === 'number' ? String(field.default) : undefined,
-  } });
+  const input = el('input', {
+    attrs: {
+      ...controlAttributes(context),
+      type: 'number',
+      class: 'input number',
+      min: field.minimum,
+      max: field.maximum,
+      step: field.step ?? 'any',
+      placeholder: typeof field.default === 'number' ? String(field.default) : undefined,
+    },
+  });
   input.value = typeof displayed === 'number' ? String(displayed) : '';
   input.addEventListener('input', () => {
     if (input.validity.badInput) {
@@ -146,17 +152,25 @@ function writtenValue(context: ControlContext): Control {
   const { field, state } = context;
   const value = field.value;
   const text = typeof value === 'string' ? value : JSON.stringify(value);
-  const chip = el('code', { attrs: { ...controlAttributes(context), class: 'written-value', tabindex: 0, disabled: undefined, 'aria-readonly': 'true', role: 'textbox' } }, text);
+  const chip = el(
+    'code',
+    { attrs: { ...controlAttributes(context), class: 'written-value', tabindex: 0, disabled: undefined, 'aria-readonly': 'true', role: 'textbox' } },
+    text,
+  );
   const replace = textButton('Replace Value', 'secondary', { class: 'button secondary small', disabled: context.disabled });
   replace.addEventListener('click', () => {
     state.set(field.key, field.default ?? emptyValue(field));
     context.changed();
     context.redraw(true);
   });
-  const why = field.variables && field.variables.length > 0
-    ? `Read from ${field.variables.map((name) => `$${name}`).join(', ')} when the skill loads.`
-    : 'config.json holds a value this control cannot show; it is kept until you replace it.';
-  return { element: el('div', { attrs: { class: 'control-box written' } }, chip, replace, el('span', { attrs: { class: 'written-note' } }, why)), target: chip };
+  const why =
+    field.variables && field.variables.length > 0
+      ? `Read from ${field.variables.map((name) => `$${name}`).join(', ')} when the skill loads.`
+      : 'config.json holds a value this control cannot show; it is kept until you replace it.';
+  return {
+    element: el('div', { attrs: { class: 'control-box written' } }, chip, replace, el('span', { attrs: { class: 'written-note' } }, why)),
+    target: chip,
+  };
 }
 
 /** A starting value for a field that has no default. */

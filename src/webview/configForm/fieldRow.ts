@@ -35,20 +35,35 @@ export function createFieldRow(field: ConfigFormField, state: FormState, options
   let serverProblems: readonly ConfigFormProblem[] = [];
 
   const row = el('div', { attrs: { class: 'setting-item', 'data-testid': ConfigFormTestId.field, 'data-key': key, 'data-control': field.control } });
-  const reset = iconButton('discard', 'Reset to Default', { class: 'icon-button reset', 'data-testid': ConfigFormTestId.reset, 'data-key': key, disabled: options.disabled });
-  const title = el('div', { attrs: { class: 'setting-title' } },
-    el('label', { attrs: { class: 'title-label', for: controlId, id: titleId } },
+  const reset = iconButton('discard', 'Reset to Default', {
+    class: 'icon-button reset',
+    'data-testid': ConfigFormTestId.reset,
+    'data-key': key,
+    disabled: options.disabled,
+  });
+  const title = el(
+    'div',
+    { attrs: { class: 'setting-title' } },
+    el(
+      'label',
+      { attrs: { class: 'title-label', for: controlId, id: titleId } },
       el('span', { attrs: { class: 'title-category' } }, `${field.category}: `),
-      el('span', { attrs: { class: 'title-name' } }, field.title)),
+      el('span', { attrs: { class: 'title-name' } }, field.title),
+    ),
     field.required ? el('span', { attrs: { class: 'required-tag' } }, 'required') : undefined,
-    field.secret ? undefined : reset);
-  const description = field.description !== undefined ? el('div', { attrs: { class: 'setting-description', id: descriptionId } }, field.description) : undefined;
+    field.secret ? undefined : reset,
+  );
+  const description =
+    field.description !== undefined ? el('div', { attrs: { class: 'setting-description', id: descriptionId } }, field.description) : undefined;
   const controlSlot = el('div', { attrs: { class: 'setting-control' } });
   const validation = el('div', { attrs: { class: 'setting-validation', id: errorId, 'data-testid': ConfigFormTestId.error, 'data-key': key } });
   const variableHint = el('div', { attrs: { class: 'setting-hint' } });
-  const hints = el('div', { attrs: { class: 'setting-hints', id: hintsId } },
+  const hints = el(
+    'div',
+    { attrs: { class: 'setting-hints', id: hintsId } },
     field.envHint !== undefined ? el('div', { attrs: { class: 'setting-hint' } }, codicon('symbol-variable'), el('span', {}, field.envHint)) : undefined,
-    variableHint);
+    variableHint,
+  );
   row.append(el('div', { attrs: { class: 'modified-indicator', 'aria-hidden': 'true', title: 'Set in config.json' } }), title);
   if (field.control !== 'checkbox' && description) row.append(description);
   row.append(controlSlot, hints);
@@ -56,7 +71,10 @@ export function createFieldRow(field: ConfigFormField, state: FormState, options
   let control: Control;
   const draw = (focus: boolean) => {
     control = createControl({
-      field, state, id: controlId, disabled: options.disabled,
+      field,
+      state,
+      id: controlId,
+      disabled: options.disabled,
       description: field.control === 'checkbox' && !state.showsWritten(key) ? description : undefined,
       changed: () => {
         update();
@@ -74,17 +92,23 @@ export function createFieldRow(field: ConfigFormField, state: FormState, options
     row.dataset['modified'] = String(state.isModified(key));
     reset.hidden = !state.isModified(key);
     const displayed = state.displayed(key);
-    const variables = typeof displayed === 'string' && !field.secret && field.control !== 'json' && !state.showsWritten(key)
-      ? [...new Set([...displayed.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((match) => `$${match[1]!}`))]
-      : [];
-    variableHint.replaceChildren(...(variables.length > 0 ? [codicon('symbol-variable'), el('span', {}, `Read from ${variables.join(', ')} when the skill loads.`)] : []));
+    const variables =
+      typeof displayed === 'string' && !field.secret && field.control !== 'json' && !state.showsWritten(key)
+        ? [...new Set([...displayed.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((match) => `$${match[1]!}`))]
+        : [];
+    variableHint.replaceChildren(
+      ...(variables.length > 0 ? [codicon('symbol-variable'), el('span', {}, `Read from ${variables.join(', ')} when the skill loads.`)] : []),
+    );
     variableHint.hidden = variables.length === 0;
     renderProblems();
   };
 
   const renderProblems = () => {
     const local = control.localProblem?.();
-    const problems: ConfigFormProblem[] = [...(local !== undefined ? [{ severity: 'error' as const, code: 'CONFIG_FORM_LOCAL', message: local }] : []), ...serverProblems];
+    const problems: ConfigFormProblem[] = [
+      ...(local !== undefined ? [{ severity: 'error' as const, code: 'CONFIG_FORM_LOCAL', message: local }] : []),
+      ...serverProblems,
+    ];
     const worst = problems.some((problem) => problem.severity === 'error') ? 'error' : problems.length > 0 ? 'warning' : undefined;
     validation.replaceChildren(...problems.map((problem) => el('div', { attrs: { class: `validation-message ${problem.severity}` } }, problem.message)));
     if (worst) {
@@ -98,7 +122,12 @@ export function createFieldRow(field: ConfigFormField, state: FormState, options
     const target = control.target;
     if (worst === 'error') target.setAttribute('aria-invalid', 'true');
     else target.removeAttribute('aria-invalid');
-    const describedBy = [description ? descriptionId : undefined, ...(control.describedBy ?? []), field.envHint !== undefined || !variableHint.hidden ? hintsId : undefined, worst ? errorId : undefined];
+    const describedBy = [
+      description ? descriptionId : undefined,
+      ...(control.describedBy ?? []),
+      field.envHint !== undefined || !variableHint.hidden ? hintsId : undefined,
+      worst ? errorId : undefined,
+    ];
     target.setAttribute('aria-describedby', describedBy.filter((id): id is string => id !== undefined).join(' '));
     target.setAttribute('aria-labelledby', titleId);
   };

@@ -1,5 +1,5 @@
 // Draws the Configure Skill form's body from a model: notices, a table of contents and one section per category of setting rows.
-import type { ConfigFormModel, ConfigFormProblem } from '../../protocol/configFormMessages.js';
+import type { ConfigFormProblem } from '../../protocol/configFormMessages.js';
 import { codicon, el } from '../common/dom.js';
 import { uniqueId } from './formButtons.js';
 import { createFieldRow, type FieldRow } from './fieldRow.js';
@@ -69,5 +69,11 @@ function tableOfContents(sections: readonly { name: string; section: HTMLElement
 
 function banner(kind: 'error' | 'warning' | 'info', text: string, action?: HTMLElement): HTMLElement {
   const iconName = kind === 'error' ? 'error' : kind === 'warning' ? 'warning' : 'info';
-  return el('div', { attrs: { class: `banner ${kind}`, role: kind === 'info' ? 'status' : undefined } }, codicon(iconName, 'banner-icon'), el('span', { attrs: { class: 'banner-text' } }, text), action);
+  return el(
+    'div',
+    { attrs: { class: `banner ${kind}`, role: kind === 'info' ? 'status' : undefined } },
+    codicon(iconName, 'banner-icon'),
+    el('span', { attrs: { class: 'banner-text' } }, text),
+    action,
+  );
 }

@@ -11,7 +11,9 @@ export function createListEditor(context: ControlContext): Control {
   const displayed = state.displayed(field.key);
   const items: JsonValue[] = Array.isArray(displayed) ? [...(displayed as readonly JsonValue[])] : [];
   const attributes = controlAttributes(context);
-  const group = el('div', { attrs: { ...attributes, disabled: undefined, 'aria-disabled': context.disabled ? 'true' : undefined, class: 'list-editor', role: 'group', tabindex: -1 } });
+  const group = el('div', {
+    attrs: { ...attributes, disabled: undefined, 'aria-disabled': context.disabled ? 'true' : undefined, class: 'list-editor', role: 'group', tabindex: -1 },
+  });
   const list = el('ul', { attrs: { class: 'list-items' } });
   const add = textButton('Add Item', 'primary', { class: 'button primary small list-add', disabled: context.disabled });
   group.append(list, add);
@@ -41,10 +43,16 @@ export function createListEditor(context: ControlContext): Control {
   };
   const itemInput = (item: JsonValue, index: number, label: string): HTMLInputElement => {
     const numeric = itemSpec.control === 'number';
-    const input = el('input', { attrs: {
-      type: 'text', class: 'input list-item-control', 'aria-label': label, disabled: context.disabled,
-      inputmode: numeric ? 'decimal' : undefined, spellcheck: 'false',
-    } });
+    const input = el('input', {
+      attrs: {
+        type: 'text',
+        class: 'input list-item-control',
+        'aria-label': label,
+        disabled: context.disabled,
+        inputmode: numeric ? 'decimal' : undefined,
+        spellcheck: 'false',
+      },
+    });
     input.value = typeof item === 'string' ? item : JSON.stringify(item);
     input.addEventListener('input', () => {
       items[index] = numeric ? toNumber(input.value) : input.value;

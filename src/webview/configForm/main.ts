@@ -1,6 +1,12 @@
 // Configure Skill form webview entry (browser only): header with Save / Cancel, the form body, validation as you type, Ctrl/Cmd+S; talks to the extension through typed messages only.
 import './configForm.css';
-import { assertNeverConfigMessage, ConfigFormTestId, type ConfigFormModel, type ConfigFormProblems, type ToConfigForm } from '../../protocol/configFormMessages.js';
+import {
+  assertNeverConfigMessage,
+  ConfigFormTestId,
+  type ConfigFormModel,
+  type ConfigFormProblems,
+  type ToConfigForm,
+} from '../../protocol/configFormMessages.js';
 import { codicon, el } from '../common/dom.js';
 import { textButton } from './formButtons.js';
 import { FormState } from './formState.js';
@@ -19,11 +25,16 @@ const status = el('span', { attrs: { class: 'status', role: 'status', 'aria-live
 const isMac = /Mac|iPhone|iPad/.test(navigator.userAgent);
 const saveButton = textButton('Save', 'primary', { 'data-testid': ConfigFormTestId.save, title: isMac ? 'Save (⌘S)' : 'Save (Ctrl+S)' });
 const cancelButton = textButton('Cancel', 'secondary', { 'data-testid': ConfigFormTestId.cancel });
-const header = el('header', { attrs: { class: 'form-header' } },
+const header = el(
+  'header',
+  { attrs: { class: 'form-header' } },
   el('div', { attrs: { class: 'header-text' } }, heading, subtitle, files),
-  el('div', { attrs: { class: 'header-actions' } }, status, saveButton, cancelButton));
+  el('div', { attrs: { class: 'header-actions' } }, status, saveButton, cancelButton),
+);
 const bodySlot = el('div', { attrs: { class: 'body-slot' } }, el('p', { attrs: { class: 'loading' } }, 'Loading the configuration…'));
-root.replaceChildren(el('div', { attrs: { class: 'config-form', 'data-testid': ConfigFormTestId.form, role: 'form', 'aria-label': 'Skill configuration' } }, header, bodySlot));
+root.replaceChildren(
+  el('div', { attrs: { class: 'config-form', 'data-testid': ConfigFormTestId.form, role: 'form', 'aria-label': 'Skill configuration' } }, header, bodySlot),
+);
 
 let state: FormState | undefined;
 let view: FormView | undefined;

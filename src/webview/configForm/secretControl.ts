@@ -15,7 +15,12 @@ export function createSecretControl(context: ControlContext): Control {
   const hint = el('div', { attrs: { class: 'secret-hint', id: hintId } }, codicon('lock'), hintText);
   const canClear = secret.stored || secret.plainTextInConfig;
   const clear = canClear
-    ? textButton('Clear', 'secondary', { class: 'button secondary small', 'data-testid': ConfigFormTestId.clearSecret, 'data-key': field.key, disabled: context.disabled })
+    ? textButton('Clear', 'secondary', {
+        class: 'button secondary small',
+        'data-testid': ConfigFormTestId.clearSecret,
+        'data-key': field.key,
+        disabled: context.disabled,
+      })
     : undefined;
 
   const update = () => {

@@ -6,6 +6,9 @@ import { ExploreView } from './exploreView.js';
 const messaging = new ExploreMessaging();
 const view = new ExploreView((message) => messaging.post(message));
 (document.getElementById('app') ?? document.body).replaceChildren(view.element);
-messaging.onMessage((message) => view.apply(message), (error) => messaging.post({ type: 'viewError', message: String(error) }));
+messaging.onMessage(
+  (message) => view.apply(message),
+  (error) => messaging.post({ type: 'viewError', message: String(error) }),
+);
 window.addEventListener('error', (event) => messaging.post({ type: 'viewError', message: String(event.error ?? event.message) }));
 messaging.post({ type: 'ready' });

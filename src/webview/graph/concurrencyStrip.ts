@@ -21,7 +21,9 @@ export function concurrencyStrip(timeline: RunTimeline): HTMLDivElement {
     'svg',
     { class: 'concurrency-chart', viewBox: `0 0 ${duration} ${top}`, preserveAspectRatio: 'none', 'aria-hidden': 'true' },
     svg('path', { class: 'concurrency-area', d: area }),
-    ...maxSpans(samples, timeline.maxConcurrency, duration).map(([start, end]) => svg('rect', { class: 'concurrency-max-span', x: start, y: top - max, width: Math.max(duration / 400, end - start), height: max })),
+    ...maxSpans(samples, timeline.maxConcurrency, duration).map(([start, end]) =>
+      svg('rect', { class: 'concurrency-max-span', x: start, y: top - max, width: Math.max(duration / 400, end - start), height: max }),
+    ),
     svg('line', { class: 'concurrency-max-line', x1: 0, x2: duration, y1: top - max, y2: top - max }),
     svg('path', { class: 'concurrency-line', d: line }),
   );
@@ -32,7 +34,10 @@ export function concurrencyStrip(timeline: RunTimeline): HTMLDivElement {
   maxLabel.style.left = `${Math.min(85, first ? percentOf(first[0], duration) : 0)}%`;
   return el(
     'div',
-    { className: 'timeline-row concurrency-row', attrs: { role: 'img', 'aria-label': `Concurrency over time: at most ${timeline.maxConcurrency} tools at once` } },
+    {
+      className: 'timeline-row concurrency-row',
+      attrs: { role: 'img', 'aria-label': `Concurrency over time: at most ${timeline.maxConcurrency} tools at once` },
+    },
     el('div', { className: 'timeline-label concurrency-title' }, 'concurrency'),
     el('div', { className: 'timeline-track concurrency-track' }, chart, maxLabel),
   );

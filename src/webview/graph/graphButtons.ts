@@ -30,4 +30,3 @@ export function setPressed(button: HTMLButtonElement, pressed: boolean): void {
   button.setAttribute('aria-pressed', String(pressed));
   button.classList.toggle('pressed', pressed);
 }
-

@@ -7,7 +7,7 @@ import { GraphScene, sceneDefinitions } from './graphScene.js';
 import { fitTextToMetrics } from './nodeView.js';
 import { Minimap, type MinimapColours } from './minimap.js';
 import { CanvasMessage } from './graphNotices.js';
-import type { NodeRun } from './stateIcons.js';
+import type { NodeRun } from '../common/stateIcons.js';
 import type { Tooltip } from './tooltip.js';
 import { missingTooltip, nodeTooltip } from './tooltipContent.js';
 import type { ViewportState } from './uiState.js';
@@ -54,7 +54,13 @@ export class GraphCanvas {
     const drawing = svg('svg', { class: 'graph-svg' }, sceneDefinitions(), this.world);
     this.drawing = drawing;
     this.minimap = new Minimap((x, y) => this.viewport.centreOn(x, y), events.minimapColours, events.runOf);
-    this.element = el('div', { className: 'graph-canvas', attrs: { tabindex: 0, role: 'group', 'aria-roledescription': 'plan graph' } }, drawing, this.minimap.element, this.message.element);
+    this.element = el(
+      'div',
+      { className: 'graph-canvas', attrs: { tabindex: 0, role: 'group', 'aria-roledescription': 'plan graph' } },
+      drawing,
+      this.minimap.element,
+      this.message.element,
+    );
     this.viewport = new Viewport(this.element, this.world, () => {
       this.minimap.showVisible(this.viewport.visibleRect());
       this.scheduleSceneUpdate();
@@ -90,7 +96,10 @@ export class GraphCanvas {
     const highlight = new GraphHighlight(scene, this.element);
     this.world.replaceChildren(scene.root);
     this.current = { scene, highlight };
-    this.element.setAttribute('aria-label', `Plan graph: ${plural(layout.nodes.length, 'tool')}. Arrow keys move between tools, Enter opens the selected tool in the editor, F shows only its dependencies and dependents.`);
+    this.element.setAttribute(
+      'aria-label',
+      `Plan graph: ${plural(layout.nodes.length, 'tool')}. Arrow keys move between tools, Enter opens the selected tool in the editor, F shows only its dependencies and dependents.`,
+    );
     this.minimap.setLayout(layout);
     this.message.hide();
     if (placement === 'fit') this.fit();
@@ -167,7 +176,12 @@ export class GraphCanvas {
     if (fitToFocus && set) {
       const bounds = current.scene.index.bounds(set);
       const visible = this.viewport.visibleRect();
-      const inside = bounds && bounds.x >= visible.x && bounds.y >= visible.y && bounds.x + bounds.width <= visible.x + visible.width && bounds.y + bounds.height <= visible.y + visible.height;
+      const inside =
+        bounds &&
+        bounds.x >= visible.x &&
+        bounds.y >= visible.y &&
+        bounds.x + bounds.width <= visible.x + visible.width &&
+        bounds.y + bounds.height <= visible.y + visible.height;
       if (bounds && !inside) this.viewport.fit(bounds);
     }
   }
@@ -249,7 +263,8 @@ export class GraphCanvas {
     if (nodeId !== undefined && current) {
       const id = nodeId;
       const view = current.scene.nodes.get(id);
-      if (view) this.tooltip.showSoon(`node:${id}`, event.clientX, event.clientY, () => nodeTooltip(view.node, view.currentRun, current.highlight.isCritical(id)));
+      if (view)
+        this.tooltip.showSoon(`node:${id}`, event.clientX, event.clientY, () => nodeTooltip(view.node, view.currentRun, current.highlight.isCritical(id)));
     } else if (missing?.dataset['missingId'] !== undefined) {
       const id = missing.dataset['missingId'];
       this.tooltip.showSoon(`missing:${id}`, event.clientX, event.clientY, () => missingTooltip(id));

@@ -1,7 +1,7 @@
 // Export: the standalone SVG of runtime/graph/graphSvg.ts in the current theme's colours, and a 2× PNG of it drawn through a canvas.
 import { renderGraphSvg } from '../../runtime/graph/graphSvg.js';
 import type { PlanGraphLayout, PlanGraphNode } from '../../runtime/graph/graphTypes.js';
-import type { NodeRun } from './stateIcons.js';
+import type { NodeRun } from '../common/stateIcons.js';
 import { resolveGraphColours } from './themeColours.js';
 
 /** The PNG is drawn at twice the graph's size, less when that would pass the canvas limits of browsers. */
@@ -30,14 +30,23 @@ export function exportSvg(source: ExportSource): string {
  * needs `img-src blob:` in the page's CSP; a blocked or broken image rejects with a readable reason.
  */
 export async function exportPng(svgText: string, width: number, height: number): Promise<string> {
-  const scale = Math.min(PNG_SCALE, MAX_PNG_SIDE / Math.max(1, width), MAX_PNG_SIDE / Math.max(1, height), Math.sqrt(MAX_PNG_PIXELS / Math.max(1, width * height)));
+  const scale = Math.min(
+    PNG_SCALE,
+    MAX_PNG_SIDE / Math.max(1, width),
+    MAX_PNG_SIDE / Math.max(1, height),
+    Math.sqrt(MAX_PNG_PIXELS / Math.max(1, width * height)),
+  );
   const url = URL.createObjectURL(new Blob([svgText], { type: 'image/svg+xml' }));
   try {
     const image = new Image();
     image.decoding = 'async';
     const loaded = new Promise<void>((resolve, reject) => {
       image.addEventListener('load', () => resolve(), { once: true });
-      image.addEventListener('error', () => reject(new Error("the SVG could not be loaded as an image (the view's Content-Security-Policy needs img-src blob:)")), { once: true });
+      image.addEventListener(
+        'error',
+        () => reject(new Error("the SVG could not be loaded as an image (the view's Content-Security-Policy needs img-src blob:)")),
+        { once: true },
+      );
     });
     image.src = url;
     await loaded;

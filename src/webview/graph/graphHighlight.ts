@@ -61,7 +61,8 @@ export class GraphHighlight {
       view.setClass('in-focus', inFocus);
     }
     for (const [id, group] of this.scene.missing) {
-      const inFocus = ids !== undefined && this.scene.edges.some((view) => view.edge.kind === 'unknownDependency' && view.edge.from === id && ids.has(view.edge.to));
+      const inFocus =
+        ids !== undefined && this.scene.edges.some((view) => view.edge.kind === 'unknownDependency' && view.edge.from === id && ids.has(view.edge.to));
       group.classList.toggle('in-focus', inFocus);
     }
   }

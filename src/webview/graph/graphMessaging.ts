@@ -11,7 +11,10 @@ export class GraphMessaging extends WebviewMessaging<FromGraphWebview, ToGraphWe
 /** A one-line description of an error for `viewError`. */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
-    const where = error.stack?.split('\n').find((line) => line.trim().startsWith('at '))?.trim();
+    const where = error.stack
+      ?.split('\n')
+      .find((line) => line.trim().startsWith('at '))
+      ?.trim();
     return where ? `${error.name}: ${error.message} (${where})` : `${error.name}: ${error.message}`;
   }
   return String(error);

@@ -22,7 +22,10 @@ export function nextNode(index: GraphIndex, current: PlanGraphNode, direction: D
     return next ?? current;
   }
   const related = (direction === 'up' ? index.dependencies : index.dependents).get(current.id) ?? [];
-  const linked = related.map((id) => index.byId.get(id)).filter(allowed).filter((node) => (direction === 'up' ? node.level < current.level : node.level > current.level));
+  const linked = related
+    .map((id) => index.byId.get(id))
+    .filter(allowed)
+    .filter((node) => (direction === 'up' ? node.level < current.level : node.level > current.level));
   if (linked.length > 0) return nearest(linked, current);
   // No dependency (dependent) in that direction: the nearest node in the closest level that has one.
   const step = direction === 'up' ? -1 : 1;

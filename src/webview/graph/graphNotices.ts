@@ -37,8 +37,19 @@ export class ProblemsStrip {
   private problems: readonly string[] = [];
 
   constructor() {
-    this.toggle = iconButton({ icon: 'chevron-down', label: 'Show all problems', text: 'Show all', className: 'problems-toggle', onClick: () => this.setExpanded(!this.expanded) });
-    this.element = el('div', { className: 'problems-strip', attrs: { role: 'region', 'aria-label': 'Problems in the plan' } }, el('div', { className: 'problems-header' }, codicon('error'), this.heading, this.toggle), this.list);
+    this.toggle = iconButton({
+      icon: 'chevron-down',
+      label: 'Show all problems',
+      text: 'Show all',
+      className: 'problems-toggle',
+      onClick: () => this.setExpanded(!this.expanded),
+    });
+    this.element = el(
+      'div',
+      { className: 'problems-strip', attrs: { role: 'region', 'aria-label': 'Problems in the plan' } },
+      el('div', { className: 'problems-header' }, codicon('error'), this.heading, this.toggle),
+      this.list,
+    );
     this.element.hidden = true;
   }
 

@@ -9,7 +9,7 @@ import { LiveRun } from './liveRun.js';
 import type { MinimapColours } from './minimap.js';
 import { describeError } from './graphMessaging.js';
 import { ProblemsStrip, StaleBanner } from './graphNotices.js';
-import type { NodeRun } from './stateIcons.js';
+import type { NodeRun } from '../common/stateIcons.js';
 import { minimapColours } from './themeColours.js';
 import { TimelineView } from './timelineView.js';
 import { Toolbar } from './toolbar.js';
@@ -166,7 +166,11 @@ export class GraphPanel {
     this.canvas.setFocusMode(this.focusMode);
     const layout = graph.layout;
     const edges = layout.edges.length;
-    this.toolbar.setHeading(graph.title, graph.source, `${plural(layout.nodes.length, 'tool')} · ${plural(edges, 'edge')} · ${plural(layout.levels.length, 'level')}`);
+    this.toolbar.setHeading(
+      graph.title,
+      graph.source,
+      `${plural(layout.nodes.length, 'tool')} · ${plural(edges, 'edge')} · ${plural(layout.levels.length, 'level')}`,
+    );
     this.toolbar.setGraphAvailable(layout.nodes.length > 0);
     this.toolbar.setRunSummary(this.live.summary(scene));
     this.problems.set(graph.problems);
@@ -261,7 +265,13 @@ export class GraphPanel {
   private exportSource() {
     const graph = this.graph;
     if (!graph) throw new Error('There is no graph to export.');
-    return { layout: graph.layout, title: graph.title, runOf: (id: string) => this.runOf(id), isCritical: (id: string) => this.canvas.highlight?.isCritical(id) ?? false, themeScope: this.element };
+    return {
+      layout: graph.layout,
+      title: graph.title,
+      runOf: (id: string) => this.runOf(id),
+      isCritical: (id: string) => this.canvas.highlight?.isCritical(id) ?? false,
+      themeScope: this.element,
+    };
   }
 
   private exportSvg(): void {

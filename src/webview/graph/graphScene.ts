@@ -56,7 +56,13 @@ export class EdgeView {
   }
 
   get element(): SVGPathElement {
-    return (this.path ??= svg('path', { class: [...this.classes].join(' '), d: pathData(this.edge.points), 'marker-end': `url(#${this.markerEnd})`, 'data-from': this.edge.from, 'data-to': this.edge.to }));
+    return (this.path ??= svg('path', {
+      class: [...this.classes].join(' '),
+      d: pathData(this.edge.points),
+      'marker-end': `url(#${this.markerEnd})`,
+      'data-from': this.edge.from,
+      'data-to': this.edge.to,
+    }));
   }
 
   get drawn(): boolean {
@@ -272,7 +278,12 @@ class SpatialGrid<T> {
 
   private span(box: Box): [number, number, number, number] {
     const clampColumn = (value: number) => Math.min(this.columns - 1, Math.max(0, value));
-    return [clampColumn(Math.floor(box.x / this.cell)), Math.max(0, Math.floor(box.y / this.cell)), clampColumn(Math.floor((box.x + box.width) / this.cell)), Math.max(0, Math.floor((box.y + box.height) / this.cell))];
+    return [
+      clampColumn(Math.floor(box.x / this.cell)),
+      Math.max(0, Math.floor(box.y / this.cell)),
+      clampColumn(Math.floor((box.x + box.width) / this.cell)),
+      Math.max(0, Math.floor((box.y + box.height) / this.cell)),
+    ];
   }
 
   /** Items whose box intersects `area`. */
@@ -341,7 +352,12 @@ class VirtualState {
     if (visible.width <= 0 || visible.height <= 0) return;
     const low = zoom < LOW_DETAIL_ZOOM;
     if (this.region && low === this.low && !this.dirty && contains(this.region, visible)) return;
-    const region = { x: visible.x - visible.width * MARGIN, y: visible.y - visible.height * MARGIN, width: visible.width * (1 + 2 * MARGIN), height: visible.height * (1 + 2 * MARGIN) };
+    const region = {
+      x: visible.x - visible.width * MARGIN,
+      y: visible.y - visible.height * MARGIN,
+      width: visible.width * (1 + 2 * MARGIN),
+      height: visible.height * (1 + 2 * MARGIN),
+    };
     this.region = region;
     this.low = low;
     this.dirty = false;

@@ -3,7 +3,7 @@ import { STATE_LABELS } from '../../runtime/graph/graphPalette.js';
 import type { GraphNodeState } from '../../runtime/graph/graphTypes.js';
 import type { NodeStateView } from '../../protocol/graphPanelMessages.js';
 import type { GraphScene } from './graphScene.js';
-import { describeRun, type NodeRun } from './stateIcons.js';
+import { describeRun, type NodeRun } from '../common/stateIcons.js';
 
 /** Announcements name at most this many tools, then "and n more". */
 const ANNOUNCED_TOOLS = 3;
@@ -69,7 +69,13 @@ export class LiveRun {
     }
     if (counts.size === 0) return [];
     const label = this.label ? [{ text: `${this.label}:`, className: 'run-label' }] : [];
-    return [...label, ...SUMMARY_ORDER.filter((state) => counts.has(state)).map((state) => ({ text: `${counts.get(state)} ${STATE_LABELS[state]}`, className: `state-text-${state}` }))];
+    return [
+      ...label,
+      ...SUMMARY_ORDER.filter((state) => counts.has(state)).map((state) => ({
+        text: `${counts.get(state)} ${STATE_LABELS[state]}`,
+        className: `state-text-${state}`,
+      })),
+    ];
   }
 }
 

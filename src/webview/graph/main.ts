@@ -7,7 +7,10 @@ import { UiStateStore } from './uiState.js';
 const messaging = new GraphMessaging();
 const panel = new GraphPanel(new UiStateStore(messaging), (message) => messaging.post(message));
 (document.getElementById('app') ?? document.body).replaceChildren(panel.element);
-messaging.onMessage((message) => panel.apply(message), (error) => panel.reportError(error));
+messaging.onMessage(
+  (message) => panel.apply(message),
+  (error) => panel.reportError(error),
+);
 window.addEventListener('error', (event) => panel.reportError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => panel.reportError(event.reason));
 messaging.post({ type: 'ready' });

@@ -1,7 +1,7 @@
 // The overview of a big graph in a corner: nodes as small boxes on a canvas, the visible part as a rectangle; click or drag pans there.
 import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
 import { el } from '../common/dom.js';
-import type { NodeRun } from './stateIcons.js';
+import type { NodeRun } from '../common/stateIcons.js';
 import type { Rect } from './viewport.js';
 
 /** Graphs with more nodes than this get a minimap. */

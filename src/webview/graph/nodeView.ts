@@ -2,7 +2,7 @@
 import { badgeWidth, detailLine, NODE_METRICS } from '../../runtime/graph/nodeMetrics.js';
 import type { PlanGraphNode } from '../../runtime/graph/graphTypes.js';
 import { svg } from '../common/dom.js';
-import { chipText, describeRun, STATE_ICONS, type NodeRun } from './stateIcons.js';
+import { chipText, describeRun, STATE_ICONS, type NodeRun } from '../common/stateIcons.js';
 
 const metrics = NODE_METRICS;
 /** Vertical positions inside a node (the same as the standalone SVG's). */
@@ -63,8 +63,21 @@ export class NodeView {
     const { x, y, width, height } = node;
     const left = x + metrics.stripeWidth + metrics.paddingX;
     const classes = ['node', ...this.classes].join(' ');
-    const group = svg('g', { class: classes, id: this.elementId, role: this.interactive ? 'button' : 'img', 'aria-roledescription': 'tool', 'data-tool-id': node.id });
-    this.icon = svg('text', { class: 'state-icon', x: x + width - metrics.paddingX - 8, y: y + ICON_CENTRE_Y, 'text-anchor': 'middle', 'dominant-baseline': 'central', 'aria-hidden': 'true' });
+    const group = svg('g', {
+      class: classes,
+      id: this.elementId,
+      role: this.interactive ? 'button' : 'img',
+      'aria-roledescription': 'tool',
+      'data-tool-id': node.id,
+    });
+    this.icon = svg('text', {
+      class: 'state-icon',
+      x: x + width - metrics.paddingX - 8,
+      y: y + ICON_CENTRE_Y,
+      'text-anchor': 'middle',
+      'dominant-baseline': 'central',
+      'aria-hidden': 'true',
+    });
     this.chip = svg('text', { class: 'run-chip', x: x + width - metrics.paddingX, y: y + BADGE_TOP + 10.5, 'text-anchor': 'end' });
     group.append(
       svg('rect', { class: 'box', x, y, width, height, rx: 6 }),

@@ -44,7 +44,10 @@ export function toHex(colour: string): string {
     const [r, g, b, a] = pixel.getImageData(0, 0, 1, 1).data;
     rgba = [r!, g!, b!, a! / 255];
   }
-  const hex = (value: number) => Math.round(Math.min(255, Math.max(0, value))).toString(16).padStart(2, '0');
+  const hex = (value: number) =>
+    Math.round(Math.min(255, Math.max(0, value)))
+      .toString(16)
+      .padStart(2, '0');
   const [r, g, b, a] = rgba;
   return `#${hex(r)}${hex(g)}${hex(b)}${a < 1 ? hex(a * 255) : ''}`;
 }

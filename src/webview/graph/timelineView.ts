@@ -4,7 +4,7 @@ import type { RunTimeline, TimelineRow } from '../../runtime/graph/graphTypes.js
 import { codicon, el } from '../common/dom.js';
 import { iconButton } from './graphButtons.js';
 import { concurrencyStrip } from './concurrencyStrip.js';
-import { STATE_ICONS } from './stateIcons.js';
+import { STATE_ICONS } from '../common/stateIcons.js';
 import { axisRow, gridLines, percentOf } from './timeAxis.js';
 import type { Tooltip } from './tooltip.js';
 import { segmentTooltip } from './tooltipContent.js';
@@ -29,7 +29,12 @@ export class TimelineView {
     private readonly tooltip: Tooltip,
     private readonly actions: TimelineActions,
   ) {
-    this.collapseButton = iconButton({ icon: 'chevron-down', label: 'Collapse the timeline', className: 'timeline-collapse', onClick: actions.toggleCollapsed });
+    this.collapseButton = iconButton({
+      icon: 'chevron-down',
+      label: 'Collapse the timeline',
+      className: 'timeline-collapse',
+      onClick: actions.toggleCollapsed,
+    });
     this.element = el(
       'section',
       { className: 'timeline-section', attrs: { 'aria-label': 'Run timeline' } },
@@ -115,7 +120,11 @@ export class TimelineView {
       'div',
       {
         className: `timeline-row tool-row${row.critical ? ' critical' : ''}`,
-        attrs: { role: 'listitem', 'data-tool-id': row.toolId, 'aria-label': `${row.toolId}: ${row.state}, from ${formatDuration(row.start)} to ${formatDuration(row.end)}${row.critical ? ', on the critical path' : ''}` },
+        attrs: {
+          role: 'listitem',
+          'data-tool-id': row.toolId,
+          'aria-label': `${row.toolId}: ${row.state}, from ${formatDuration(row.start)} to ${formatDuration(row.end)}${row.critical ? ', on the critical path' : ''}`,
+        },
       },
       label,
       track,

@@ -48,10 +48,28 @@ export class Toolbar {
         actions.clearSearch();
       }
     });
-    this.focusButton = iconButton({ icon: 'target', label: 'Focus: show only the selected tool, its dependencies and its dependents (F)', text: 'Focus', toggle: true, className: 'focus-button', onClick: actions.toggleFocus });
-    this.zoomLabel = el('button', { className: 'graph-button zoom-label', title: 'Zoom to 100%', attrs: { type: 'button', 'aria-label': 'Zoom to 100%' } }, '100%');
+    this.focusButton = iconButton({
+      icon: 'target',
+      label: 'Focus: show only the selected tool, its dependencies and its dependents (F)',
+      text: 'Focus',
+      toggle: true,
+      className: 'focus-button',
+      onClick: actions.toggleFocus,
+    });
+    this.zoomLabel = el(
+      'button',
+      { className: 'graph-button zoom-label', title: 'Zoom to 100%', attrs: { type: 'button', 'aria-label': 'Zoom to 100%' } },
+      '100%',
+    );
     this.zoomLabel.addEventListener('click', () => actions.zoomReset());
-    this.timelineButton = iconButton({ icon: 'graph-line', label: 'Show or hide the run timeline', text: 'Timeline', toggle: true, className: 'timeline-button', onClick: actions.toggleTimeline });
+    this.timelineButton = iconButton({
+      icon: 'graph-line',
+      label: 'Show or hide the run timeline',
+      text: 'Timeline',
+      toggle: true,
+      className: 'timeline-button',
+      onClick: actions.toggleTimeline,
+    });
     this.timelineButton.hidden = true;
     const zoomOut = iconButton({ icon: 'zoom-out', label: 'Zoom out (−)', className: 'zoom-out', onClick: actions.zoomOut });
     const zoomIn = iconButton({ icon: 'zoom-in', label: 'Zoom in (+)', className: 'zoom-in', onClick: actions.zoomIn });

@@ -1,7 +1,7 @@
 // What the tooltips say: a node (toolPath, description, badges, state, input as pretty JSON), an unknown dependency, a timeline bar.
 import type { PlanGraphNode, TimelineRow, TimelineSegment } from '../../runtime/graph/graphTypes.js';
 import { type Child, codicon, el } from '../common/dom.js';
-import { describeRun, STATE_ICONS, type NodeRun } from './stateIcons.js';
+import { describeRun, STATE_ICONS, type NodeRun } from '../common/stateIcons.js';
 import { tooltipRow } from './tooltip.js';
 import { formatDuration } from '../../runtime/common/humanText.js';
 
@@ -10,16 +10,18 @@ const MAX_INPUT_LINES = 24;
 const MAX_INPUT_CHARACTERS = 2000;
 
 export function nodeTooltip(node: PlanGraphNode, run: NodeRun | undefined, critical: boolean): Child[] {
-  const content: Child[] = [
-    el('div', { className: 'tooltip-title' }, node.id),
-    tooltipRow('toolPath', el('code', {}, node.toolPath || '(no toolPath)')),
-  ];
+  const content: Child[] = [el('div', { className: 'tooltip-title' }, node.id), tooltipRow('toolPath', el('code', {}, node.toolPath || '(no toolPath)'))];
+  if (node.namedAs !== undefined) content.push(tooltipRow('script', `${node.script} (the plan names it ${node.namedAs})`));
   if (node.skill) content.push(tooltipRow('skill', node.skill));
   if (node.description) content.push(el('div', { className: 'tooltip-description' }, node.description));
   if (node.badges.length > 0) content.push(tooltipRow('options', node.badges.map((badge) => badge.label).join(' · ')));
-  if (run) content.push(tooltipRow('state', el('span', { className: `tooltip-state state-text-${run.state}` }, codicon(STATE_ICONS[run.state].name), ` ${describeRun(run)}`)));
+  if (run)
+    content.push(
+      tooltipRow('state', el('span', { className: `tooltip-state state-text-${run.state}` }, codicon(STATE_ICONS[run.state].name), ` ${describeRun(run)}`)),
+    );
   if (critical) content.push(tooltipRow('timing', 'on the critical path'));
-  if (node.input !== undefined) content.push(el('div', { className: 'tooltip-label' }, 'input'), el('pre', { className: 'tooltip-json' }, prettyJson(node.input)));
+  if (node.input !== undefined)
+    content.push(el('div', { className: 'tooltip-label' }, 'input'), el('pre', { className: 'tooltip-json' }, prettyJson(node.input)));
   content.push(el('div', { className: 'tooltip-hint' }, 'Click to open in the editor'));
   return content;
 }

@@ -41,11 +41,15 @@ export class Viewport {
     host.addEventListener('pointerup', (event) => this.onPointerUp(event));
     host.addEventListener('pointercancel', (event) => this.onPointerUp(event));
     // Capture phase: runs before the scene's click handler and swallows the click that ends a drag.
-    host.addEventListener('click', (event) => {
-      if (!this.suppressClick) return;
-      this.suppressClick = false;
-      event.stopPropagation();
-    }, true);
+    host.addEventListener(
+      'click',
+      (event) => {
+        if (!this.suppressClick) return;
+        this.suppressClick = false;
+        event.stopPropagation();
+      },
+      true,
+    );
   }
 
   get current(): ViewportState {
@@ -80,7 +84,11 @@ export class Viewport {
   fit(bounds: Rect): void {
     this.fitted = bounds;
     if (this.width <= 0 || this.height <= 0) return;
-    const zoom = clamp(Math.min((this.width - 2 * FIT_MARGIN) / Math.max(1, bounds.width), (this.height - 2 * FIT_MARGIN) / Math.max(1, bounds.height), FIT_MAX_ZOOM), MIN_ZOOM, MAX_ZOOM);
+    const zoom = clamp(
+      Math.min((this.width - 2 * FIT_MARGIN) / Math.max(1, bounds.width), (this.height - 2 * FIT_MARGIN) / Math.max(1, bounds.height), FIT_MAX_ZOOM),
+      MIN_ZOOM,
+      MAX_ZOOM,
+    );
     this.apply({ zoom, x: this.width / 2 - (bounds.x + bounds.width / 2) * zoom, y: this.height / 2 - (bounds.y + bounds.height / 2) * zoom });
   }
 

@@ -1,4 +1,4 @@
-// The Inspector's detail pane: the selected line's raw text (the JSON error position marked), its problem, a preview of an asset or ui_event, the parsed event and the state after a patch as JSON trees; or a stderr line's text.
+// The Inspector's detail pane: the selected line's raw text (JSON error marked), its problem, an asset or ui_event preview, the event and patched state as JSON trees; or a stderr line.
 import type { InspectorRowView } from '../../protocol/inspectorMessages.js';
 import { append, el } from '../common/dom.js';
 import { JsonTree, MemoryExpansion } from '../common/jsonTree.js';
@@ -56,7 +56,10 @@ export class DetailPane {
   /** The event as a tree; its objects (patch, payload, metadata…) open on selection. */
   private eventTree(event: object): HTMLElement {
     const record = event as Record<string, unknown>;
-    this.eventExpansion.setExpanded(Object.keys(record).filter((key) => isExpandable(record[key])), true);
+    this.eventExpansion.setExpanded(
+      Object.keys(record).filter((key) => isExpandable(record[key])),
+      true,
+    );
     const tree = new JsonTree({ label: 'parsed event', expansion: this.eventExpansion, emptyText: 'The event has no fields.', wrapStrings: true });
     tree.setValue(event);
     tree.element.classList.add('event-tree');

@@ -1,6 +1,7 @@
 // The Inspector's input editor: a choice of ready-made inputs (samples, the last input used), the JSON edited in place, and the problems found before a run.
 import './inputEditor.css';
 import type { InputChoice, InputProblemView, InspectorSubject } from '../../protocol/inspectorMessages.js';
+import { el } from '../common/dom.js';
 
 export class InputEditor {
   readonly element: HTMLDetailsElement;
@@ -13,21 +14,11 @@ export class InputEditor {
 
   /** `onRun` is called by Ctrl/Cmd+Enter in the editor. */
   constructor(private readonly onRun: () => void) {
-    this.element = document.createElement('details');
-    this.element.className = 'input-editor';
-    this.element.open = true;
-    const summary = document.createElement('summary');
-    this.summaryText = document.createElement('span');
-    this.summaryText.className = 'input-summary';
-    summary.append('Input ', this.summaryText);
-    this.choices = document.createElement('select');
-    this.choices.setAttribute('aria-label', 'Start from a sample or the last input used');
+    this.summaryText = el('span', { className: 'input-summary' });
+    const summary = el('summary', {}, 'Input ', this.summaryText);
+    this.choices = el('select', { attrs: { 'aria-label': 'Start from a sample or the last input used' } });
     this.choices.addEventListener('change', () => this.choose());
-    this.text = document.createElement('textarea');
-    this.text.className = 'input-text';
-    this.text.rows = 4;
-    this.text.spellcheck = false;
-    this.text.setAttribute('aria-label', 'The input as JSON (Ctrl+Enter runs it)');
+    this.text = el('textarea', { className: 'input-text', attrs: { rows: 4, spellcheck: 'false', 'aria-label': 'The input as JSON (Ctrl+Enter runs it)' } });
     this.text.addEventListener('input', () => this.onEdited());
     this.text.addEventListener('keydown', (event) => {
       if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -35,13 +26,15 @@ export class InputEditor {
         this.onRun();
       }
     });
-    this.problems = document.createElement('ul');
-    this.problems.className = 'input-problems';
-    this.problems.setAttribute('aria-live', 'polite');
-    const row = document.createElement('div');
-    row.className = 'input-row';
-    row.append(this.choices);
-    this.element.append(summary, row, this.text, this.problems);
+    this.problems = el('ul', { className: 'input-problems', attrs: { 'aria-live': 'polite' } });
+    this.element = el(
+      'details',
+      { className: 'input-editor', attrs: { open: true } },
+      summary,
+      el('div', { className: 'input-row' }, this.choices),
+      this.text,
+      this.problems,
+    );
   }
 
   /** The JSON text to run. */
@@ -55,7 +48,10 @@ export class InputEditor {
     const sameScript = key === this.subjectKey && subject?.source === 'live';
     this.subjectKey = key;
     this.offered = subject?.inputChoices ?? [];
-    this.choices.replaceChildren(option('', this.offered.length > 0 ? 'Start from…' : 'No samples'), ...this.offered.map((choice, index) => option(String(index), choice.label, choice.detail)));
+    this.choices.replaceChildren(
+      option('', this.offered.length > 0 ? 'Start from…' : 'No samples'),
+      ...this.offered.map((choice, index) => option(String(index), choice.label, choice.detail)),
+    );
     this.choices.disabled = this.offered.length === 0 || subject?.canRun !== true;
     this.text.readOnly = subject?.canRun !== true;
     if (!sameScript || this.text.value.trim() === '') this.text.value = subject ? pretty(subject.input) : '';
@@ -68,10 +64,7 @@ export class InputEditor {
   showProblems(problems: readonly InputProblemView[]): void {
     this.problems.replaceChildren(
       ...problems.map((problem) => {
-        const item = document.createElement('li');
-        item.className = `input-problem ${problem.severity}`;
-        item.textContent = `${problem.severity === 'error' ? '✖' : '⚠'} ${problem.message}`;
-        return item;
+        return el('li', { className: `input-problem ${problem.severity}` }, `${problem.severity === 'error' ? '✖' : '⚠'} ${problem.message}`);
       }),
     );
     this.problems.hidden = problems.length === 0;
@@ -91,7 +84,11 @@ export class InputEditor {
   private onEdited(): void {
     try {
       const parsed: unknown = JSON.parse(this.text.value);
-      this.showProblems(parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? [] : [{ severity: 'error', pointer: '', message: 'The input must be a JSON object.' }]);
+      this.showProblems(
+        parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+          ? []
+          : [{ severity: 'error', pointer: '', message: 'The input must be a JSON object.' }],
+      );
     } catch (error) {
       this.showProblems([{ severity: 'error', pointer: '', message: `Not valid JSON yet: ${(error as Error).message}` }]);
     }
@@ -99,11 +96,7 @@ export class InputEditor {
 }
 
 function option(value: string, label: string, detail?: string): HTMLOptionElement {
-  const created = document.createElement('option');
-  created.value = value;
-  created.textContent = label;
-  if (detail) created.title = detail;
-  return created;
+  return el('option', { attrs: { value }, title: detail || undefined }, label);
 }
 
 /** The JSON indented for editing; text that does not parse is kept as it is. */

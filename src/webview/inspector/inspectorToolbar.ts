@@ -1,11 +1,18 @@
 // The Inspector's toolbar: Run, Stop, Rerun, Compare with Previous Run, Save as Recording, the type and verdict filters, the text search and the row counts.
 import type { FromInspectorWebview, InspectorSubject } from '../../protocol/inspectorMessages.js';
 import type { RowFilterSettings } from './rowFilter.js';
+import { codicon, el } from '../common/dom.js';
 
 type Action = 'run' | 'stop' | 'rerun' | 'compare' | 'saveRecording';
 
 const TYPES = ['all', 'log', 'state_patch', 'asset', 'ui_event', 'error', 'done', 'invalid', 'ignored', 'blank', 'stderr'];
-const MARKS: [string, string][] = [['all', 'All verdicts'], ['problems', '✖ and ⚠'], ['error', '✖ errors'], ['warning', '⚠ warnings'], ['ok', '✔ events']];
+const MARKS: [string, string][] = [
+  ['all', 'All verdicts'],
+  ['problems', '✖ and ⚠'],
+  ['error', '✖ errors'],
+  ['warning', '⚠ warnings'],
+  ['ok', '✔ events'],
+];
 
 export class InspectorToolbar {
   readonly element: HTMLElement;
@@ -18,17 +25,9 @@ export class InspectorToolbar {
 
   /** `readInput` gives the input editor's text when Run is pressed. */
   constructor(post: (message: FromInspectorWebview) => void, onFilter: () => void, readInput: () => string) {
-    this.element = document.createElement('header');
-    this.element.className = 'toolbar';
-    this.title = document.createElement('h1');
+    this.title = el('h1');
     const button = (type: Action, label: string, icon: string, hint: string) => {
-      const created = document.createElement('button');
-      created.className = `action ${type}`;
-      created.title = hint;
-      const glyph = document.createElement('span');
-      glyph.className = `codicon codicon-${icon}`;
-      glyph.setAttribute('aria-hidden', 'true');
-      created.append(glyph, label);
+      const created = el('button', { className: `action ${type}`, title: hint }, codicon(icon), label);
       created.addEventListener('click', () => post(type === 'run' ? { type, input: readInput() } : { type }));
       return created;
     };
@@ -39,24 +38,18 @@ export class InspectorToolbar {
       compare: button('compare', 'Compare', 'diff', "Compare this run's stdout with the previous run's, line by line"),
       saveRecording: button('saveRecording', 'Save as Recording', 'save', 'Save the stdout lines, their timing and stderr as a .ndjson recording'),
     };
-    this.type = select('Filter by event type', TYPES.map((type) => [type, type === 'all' ? 'All types' : type]));
+    this.type = select(
+      'Filter by event type',
+      TYPES.map((type) => [type, type === 'all' ? 'All types' : type]),
+    );
     this.mark = select('Filter by verdict', MARKS);
-    this.search = document.createElement('input');
-    this.search.type = 'search';
-    this.search.placeholder = 'Search lines';
-    this.search.setAttribute('aria-label', 'Search the lines');
+    this.search = el('input', { attrs: { type: 'search', placeholder: 'Search lines', 'aria-label': 'Search the lines' } });
     for (const control of [this.type, this.mark]) control.addEventListener('change', onFilter);
     this.search.addEventListener('input', onFilter);
-    this.counts = document.createElement('span');
-    this.counts.className = 'counts';
-    this.counts.setAttribute('aria-live', 'polite');
-    const actions = document.createElement('div');
-    actions.className = 'actions';
-    actions.append(...Object.values(this.buttons));
-    const filters = document.createElement('div');
-    filters.className = 'filters';
-    filters.append(this.type, this.mark, this.search, this.counts);
-    this.element.append(this.title, actions, filters);
+    this.counts = el('span', { className: 'counts', attrs: { 'aria-live': 'polite' } });
+    const actions = el('div', { className: 'actions' }, ...Object.values(this.buttons));
+    const filters = el('div', { className: 'filters' }, this.type, this.mark, this.search, this.counts);
+    this.element = el('header', { className: 'toolbar' }, this.title, actions, filters);
   }
 
   get filter(): RowFilterSettings {
@@ -90,13 +83,5 @@ export class InspectorToolbar {
 }
 
 function select(label: string, options: [string, string][]): HTMLSelectElement {
-  const created = document.createElement('select');
-  created.setAttribute('aria-label', label);
-  for (const [value, text] of options) {
-    const option = document.createElement('option');
-    option.value = value;
-    option.textContent = text;
-    created.append(option);
-  }
-  return created;
+  return el('select', { attrs: { 'aria-label': label } }, ...options.map(([value, text]) => el('option', { attrs: { value } }, text)));
 }

@@ -1,6 +1,13 @@
 // The Inspector panel's view: toolbar, input editor, verdict card, virtualized table (stdout and stderr by time), detail pane and stderr summary; applies ToInspectorWebview messages.
 import { assertNever } from '../../protocol/graphPanelMessages.js';
-import type { FromInspectorWebview, InspectorRestore, InspectorRowView, InspectorSubject, ToInspectorWebview, VerdictCard } from '../../protocol/inspectorMessages.js';
+import type {
+  FromInspectorWebview,
+  InspectorRestore,
+  InspectorRowView,
+  InspectorSubject,
+  ToInspectorWebview,
+  VerdictCard,
+} from '../../protocol/inspectorMessages.js';
 import { DetailPane } from './detailPane.js';
 import { InputEditor } from './inputEditor.js';
 import { InspectorToolbar } from './inspectorToolbar.js';
@@ -9,6 +16,7 @@ import { RowTable } from './rowTable.js';
 import { StderrLines } from './stderrLines.js';
 import { StderrSummary } from './stderrSummary.js';
 import { VerdictView } from './verdictCard.js';
+import { el } from '../common/dom.js';
 
 /** What the view keeps with setState: its filters, and what the extension needs to show the subject again after a reload. */
 export interface InspectorViewState {
@@ -42,34 +50,32 @@ export class InspectorView {
     this.input = new InputEditor(() => {
       if (this.subject?.canRun && !this.running) this.post({ type: 'run', input: this.input.value });
     });
-    this.toolbar = new InspectorToolbar(post, () => this.refilter(), () => this.input.value);
+    this.toolbar = new InspectorToolbar(
+      post,
+      () => this.refilter(),
+      () => this.input.value,
+    );
     const filter = (saved as { filter?: Partial<RowFilterSettings> } | undefined)?.filter;
     if (filter && typeof filter === 'object') {
       this.toolbar.setFilter(filter);
       this.filtered.refilter(this.rows, this.toolbar.filter);
     }
-    this.table = new RowTable((index) => {
-      this.detail.show(this.rows[index]);
-      this.post({ type: 'selectRow', index });
-    }, (line) => this.detail.showStderr(this.stderrLines.lines[line]!, line));
+    this.table = new RowTable(
+      (index) => {
+        this.detail.show(this.rows[index]);
+        this.post({ type: 'selectRow', index });
+      },
+      (line) => this.detail.showStderr(this.stderrLines.lines[line]!, line),
+    );
     this.table.setData(this.rows, this.filtered);
     this.stderr = new StderrSummary((onlyStderr) => {
       this.toolbar.setFilter({ type: onlyStderr ? 'stderr' : 'all' });
       this.refilter();
     });
-    this.notice = document.createElement('p');
-    this.notice.className = 'notice';
-    this.notice.setAttribute('role', 'status');
-    this.notice.hidden = true;
-    const main = document.createElement('div');
-    main.className = 'inspector-main';
-    const left = document.createElement('div');
-    left.className = 'inspector-left';
-    left.append(this.table.element, this.stderr.element);
-    main.append(left, this.detail.element);
-    this.element = document.createElement('div');
-    this.element.className = 'inspector-root';
-    this.element.append(this.toolbar.element, this.input.element, this.notice, this.verdictView.element, main);
+    this.notice = el('p', { className: 'notice', attrs: { role: 'status', hidden: true } });
+    const left = el('div', { className: 'inspector-left' }, this.table.element, this.stderr.element);
+    const main = el('div', { className: 'inspector-main' }, left, this.detail.element);
+    this.element = el('div', { className: 'inspector-root' }, this.toolbar.element, this.input.element, this.notice, this.verdictView.element, main);
     this.update();
   }
 

@@ -4,9 +4,16 @@ import { InspectorMessaging } from './inspectorMessaging.js';
 import { InspectorView } from './inspectorView.js';
 
 const messaging = new InspectorMessaging();
-const view = new InspectorView((message) => messaging.post(message), messaging.getState(), (state) => messaging.setState(state));
+const view = new InspectorView(
+  (message) => messaging.post(message),
+  messaging.getState(),
+  (state) => messaging.setState(state),
+);
 (document.getElementById('app') ?? document.body).replaceChildren(view.element);
-messaging.onMessage((message) => view.apply(message), (error) => view.reportError(error));
+messaging.onMessage(
+  (message) => view.apply(message),
+  (error) => view.reportError(error),
+);
 window.addEventListener('error', (event) => view.reportError(event.error ?? event.message));
 window.addEventListener('unhandledrejection', (event) => view.reportError(event.reason));
 messaging.post({ type: 'ready' });

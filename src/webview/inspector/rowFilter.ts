@@ -46,7 +46,10 @@ export class FilteredRows {
   private needle = '';
   private rows: readonly InspectorRow[] = [];
 
-  constructor(private filter: RowFilterSettings = NO_FILTER, readonly stderr: StderrLines = new StderrLines()) {}
+  constructor(
+    private filter: RowFilterSettings = NO_FILTER,
+    readonly stderr: StderrLines = new StderrLines(),
+  ) {}
 
   get settings(): RowFilterSettings {
     return this.filter;

@@ -4,6 +4,7 @@ import { append } from '../common/dom.js';
 import { elapsedText, MARK_LABELS, MARK_SYMBOLS } from './format.js';
 import { stderrLineOf, type FilteredRows } from './rowFilter.js';
 import type { StderrLine } from './stderrLines.js';
+import { el } from '../common/dom.js';
 
 /** Fixed row height in CSS pixels (inspector.css sets the same). */
 export const ROW_HEIGHT = 22;
@@ -31,7 +32,13 @@ export class RowTable {
     this.element.tabIndex = 0;
     const header = element('div', 'row header');
     header.setAttribute('role', 'row');
-    for (const [name, label] of [['line', 'Line'], ['time', 'Time'], ['type', 'Type'], ['summary', 'Summary'], ['mark', 'Verdict']] as const) {
+    for (const [name, label] of [
+      ['line', 'Line'],
+      ['time', 'Time'],
+      ['type', 'Type'],
+      ['summary', 'Summary'],
+      ['mark', 'Verdict'],
+    ] as const) {
       const cell = element('span', `cell ${name}`, label);
       cell.setAttribute('role', 'columnheader');
       header.append(cell);
@@ -112,7 +119,14 @@ export class RowTable {
     if (!filtered || filtered.length === 0) return;
     const page = Math.max(1, Math.floor(this.viewport.clientHeight / ROW_HEIGHT) - 1);
     const current = this.selected === undefined ? -1 : filtered.positionOf(this.selected);
-    const steps: Record<string, number> = { ArrowDown: current + 1, ArrowUp: current - 1, PageDown: current + page, PageUp: current - page, Home: 0, End: filtered.length - 1 };
+    const steps: Record<string, number> = {
+      ArrowDown: current + 1,
+      ArrowUp: current - 1,
+      PageDown: current + page,
+      PageUp: current - page,
+      Home: 0,
+      End: filtered.length - 1,
+    };
     const next = steps[event.key];
     if (next === undefined) return;
     event.preventDefault();
@@ -174,7 +188,13 @@ function fillRow(row: HTMLElement, data: InspectorRow): void {
   const mark = cell('mark', MARK_SYMBOLS[data.mark]);
   mark.setAttribute('aria-label', MARK_LABELS[data.mark]);
   mark.title = data.problem ?? MARK_LABELS[data.mark];
-  row.replaceChildren(cell('line', String(data.lineNumber)), cell('time', elapsedText(data.elapsedMs)), cell('type', data.type === 'invalid' ? data.status : data.type), cell('summary', data.summary), mark);
+  row.replaceChildren(
+    cell('line', String(data.lineNumber)),
+    cell('time', elapsedText(data.elapsedMs)),
+    cell('type', data.type === 'invalid' ? data.status : data.type),
+    cell('summary', data.summary),
+    mark,
+  );
   row.setAttribute('aria-label', `line ${data.lineNumber}, ${data.type}, ${MARK_LABELS[data.mark]}: ${data.summary}`);
 }
 
@@ -195,9 +215,7 @@ function cell(name: string, text: string): HTMLElement {
   return span;
 }
 
-function element(tag: string, className: string, text?: string): HTMLElement {
-  const created = document.createElement(tag);
-  created.className = className;
-  if (text !== undefined) created.textContent = text;
-  return created;
+/** An element with a class and, when given, its text. */
+function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
+  return el(tag, { className }, text);
 }

@@ -1,4 +1,4 @@
-// The Inspector's stderr as lines in time: chunks split at newlines (a line keeps the time of the chunk it starts in, and a chunk without a final newline is continued by the next), capped, with what was dropped counted.
+// The Inspector's stderr as lines in time: chunks split at newlines (a chunk without a final newline is continued by the next), capped, with what was dropped counted.
 import type { StderrChunk } from '../../protocol/inspectorMessages.js';
 
 /** Lines kept (as the row cap does for stdout, later ones are counted and dropped). */
@@ -29,7 +29,10 @@ export class StderrLines {
   /** The open line was dropped by the cap, so its continuation is dropped too. */
   private openDropped = false;
 
-  constructor(private readonly maxLines = MAX_STDERR_LINES, private readonly maxCharacters = MAX_STDERR_LINE_CHARACTERS) {}
+  constructor(
+    private readonly maxLines = MAX_STDERR_LINES,
+    private readonly maxCharacters = MAX_STDERR_LINE_CHARACTERS,
+  ) {}
 
   get length(): number {
     return this.lines.length;

@@ -1,6 +1,7 @@
 // The Inspector's stderr summary under the table (the lines themselves sit in the table, interleaved by time): how many, how many the cap dropped, and a switch to show only them.
 import { el } from '../common/dom.js';
 import { MAX_STDERR_LINES, type StderrLines } from './stderrLines.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 export class StderrSummary {
   readonly element: HTMLElement;
@@ -13,7 +14,13 @@ export class StderrSummary {
     this.text = el('span', { className: 'stderr-count' });
     this.toggle = el('button', { className: 'stderr-toggle', attrs: { type: 'button' } });
     this.toggle.addEventListener('click', () => onShowOnly(!this.onlyStderr));
-    this.element = el('section', { className: 'stderr-summary', attrs: { 'aria-label': 'stderr' } }, el('span', { className: 'stderr-swatch', attrs: { 'aria-hidden': 'true' } }), this.text, this.toggle);
+    this.element = el(
+      'section',
+      { className: 'stderr-summary', attrs: { 'aria-label': 'stderr' } },
+      el('span', { className: 'stderr-swatch', attrs: { 'aria-hidden': 'true' } }),
+      this.text,
+      this.toggle,
+    );
     this.update(undefined, false);
   }
 
@@ -26,7 +33,7 @@ export class StderrSummary {
     this.text.textContent =
       count === 0
         ? 'stderr: nothing written'
-        : `stderr: ${count.toLocaleString('en')} line${count === 1 ? '' : 's'} in the table, by time` +
+        : `stderr: ${plural(count, 'line')} in the table, by time` +
           (dropped > 0 ? ` · ${dropped.toLocaleString('en')} more dropped (cap of ${MAX_STDERR_LINES.toLocaleString('en')})` : '');
     this.toggle.textContent = onlyStderr ? 'Show all lines' : 'Show only stderr';
     this.toggle.hidden = count === 0 && !onlyStderr;

@@ -169,7 +169,11 @@ export class AttemptGraphSlot {
       return;
     }
     area.replaceChildren(
-      el('p', { className: 'section-note inline-graph-note' }, `This plan has ${tools.length} tools: too big to draw inline (the limit is ${INLINE_GRAPH_MAX_TOOLS}).`),
+      el(
+        'p',
+        { className: 'section-note inline-graph-note' },
+        `This plan has ${tools.length} tools: too big to draw inline (the limit is ${INLINE_GRAPH_MAX_TOOLS}).`,
+      ),
     );
   }
 }

@@ -43,7 +43,7 @@ export class Header {
           label: 'Continue…',
           icon: 'history',
           testId: PlayPanelTestId.continueButton,
-          title: 'Continue a saved play-through: pick one of the story\'s sessions',
+          title: "Continue a saved play-through: pick one of the story's sessions",
           className: 'header-button',
           onClick: () => this.post({ type: 'chooseSession' }),
         }),
@@ -55,8 +55,20 @@ export class Header {
           className: 'header-button',
           onClick: () => this.post({ type: 'newGame' }),
         }),
-        button({ label: 'Save as Playtest', icon: 'beaker', title: 'Save this session as a playtest: its turns replayed and checked in the Testing view and by narratoria test', className: 'header-button', onClick: () => this.post({ type: 'saveAsPlaytest' }) }),
-        button({ label: 'Show Logs', icon: 'output', title: 'Show the Narratoria output channel', className: 'header-button', onClick: () => this.post({ type: 'showLogs' }) }),
+        button({
+          label: 'Save as Playtest',
+          icon: 'beaker',
+          title: 'Save this session as a playtest: its turns replayed and checked in the Testing view and by narratoria test',
+          className: 'header-button',
+          onClick: () => this.post({ type: 'saveAsPlaytest' }),
+        }),
+        button({
+          label: 'Show Logs',
+          icon: 'output',
+          title: 'Show the Narratoria output channel',
+          className: 'header-button',
+          onClick: () => this.post({ type: 'showLogs' }),
+        }),
       ),
     );
   }
@@ -73,7 +85,10 @@ export class Header {
     this.narratorChip.dataset['state'] = narrator.state;
     this.narratorChip.title = narrator.detail;
     this.narratorChip.setAttribute('aria-label', `Narrator: ${narrator.label}${percent !== undefined ? `, ${percent}%` : ''}. ${narrator.detail}`);
-    const children: HTMLElement[] = [codicon(icon, modifiers.map((modifier) => `codicon-modifier-${modifier}`).join(' ')), el('span', { className: 'narrator-label' }, narrator.label)];
+    const children: HTMLElement[] = [
+      codicon(icon, modifiers.map((modifier) => `codicon-modifier-${modifier}`).join(' ')),
+      el('span', { className: 'narrator-label' }, narrator.label),
+    ];
     if (percent !== undefined) {
       const bar = el('progress', { className: 'narrator-progress', attrs: { max: '100', value: String(percent), 'aria-hidden': 'true' } });
       children.push(el('span', { className: 'narrator-percent' }, `${percent}%`), bar);

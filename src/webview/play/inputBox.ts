@@ -72,12 +72,7 @@ export class InputBox {
       cancelButton,
     );
     this.busyIndicator.hidden = true;
-    this.element = el(
-      'div',
-      { className: 'composer' },
-      this.busyIndicator,
-      el('div', { className: 'input-row' }, this.textarea, this.sendButton),
-    );
+    this.element = el('div', { className: 'composer' }, this.busyIndicator, el('div', { className: 'input-row' }, this.textarea, this.sendButton));
     this.updateSendButton();
   }
 

@@ -5,7 +5,8 @@ import { codicon, el } from '../common/dom.js';
 import { button } from './playElements.js';
 import type { UiStateStore } from './uiStateStore.js';
 
-export const untrustedMessage = 'This workspace is not trusted, so Narratoria runs no skill scripts and loads no model. You can still read the story and its state.';
+export const untrustedMessage =
+  'This workspace is not trusted, so Narratoria runs no skill scripts and loads no model. You can still read the story and its state.';
 
 /** Owns the banners above the story (`top`) and the error notice above the input (`bottom`). */
 export class Notices {
@@ -148,13 +149,16 @@ export class Notices {
       'div',
       { className: 'notice notice-error', testId: PlayPanelTestId.errorNotice, data: { kind: 'turnFailed' }, attrs: { role: 'alert' } },
       el('span', { className: 'notice-icon' }, codicon('error')),
-      el('span', { className: 'notice-text' }, el('strong', {}, 'The turn could not be played: '), sentence(message.replace(/^\s*The turn could not be played:\s*/i, ''))),
+      el(
+        'span',
+        { className: 'notice-text' },
+        el('strong', {}, 'The turn could not be played: '),
+        sentence(message.replace(/^\s*The turn could not be played:\s*/i, '')),
+      ),
       el(
         'span',
         { className: 'notice-actions' },
-        input !== undefined && input.trim() !== ''
-          ? this.retryButton(input)
-          : null,
+        input !== undefined && input.trim() !== '' ? this.retryButton(input) : null,
         button({ label: 'Show Logs', icon: 'output', onClick: () => this.post({ type: 'showLogs' }) }),
         button({
           label: 'Dismiss',

@@ -1,5 +1,12 @@
 // The play panel's controller: lays out the views and applies each ToPlayWebview message to them (exhaustive switch).
-import { assertNever, type FromPlayWebview, type NarratorStatusView, type PlaySnapshot, type ToPlayWebview, type TurnView } from '../../protocol/playPanelMessages.js';
+import {
+  assertNever,
+  type FromPlayWebview,
+  type NarratorStatusView,
+  type PlaySnapshot,
+  type ToPlayWebview,
+  type TurnView,
+} from '../../protocol/playPanelMessages.js';
 import { el } from '../common/dom.js';
 import { Header } from './header.js';
 import { InputBox } from './inputBox.js';
@@ -28,10 +35,7 @@ export class PlayView {
   /** The turn being played (index, input, and the plan attempt once replanning starts). */
   private running: { readonly index: number; readonly input: string; attempt: number } | undefined;
 
-  constructor(
-    store: UiStateStore,
-    post: (message: FromPlayWebview) => void,
-  ) {
+  constructor(store: UiStateStore, post: (message: FromPlayWebview) => void) {
     this.header = new Header(post);
     this.story = new StoryView({
       onChoose: (turnIndex, choiceIndex) => {
@@ -53,7 +57,13 @@ export class PlayView {
       el(
         'div',
         { className: 'play-body' },
-        el('div', { className: 'main-column' }, this.notices.top, this.story.element, el('div', { className: 'composer-area' }, this.notices.bottom, this.input.element)),
+        el(
+          'div',
+          { className: 'main-column' },
+          this.notices.top,
+          this.story.element,
+          el('div', { className: 'composer-area' }, this.notices.bottom, this.input.element),
+        ),
         el('aside', { className: 'side-column', attrs: { 'aria-label': 'Tools and state' } }, this.tools.element, this.stateInspector.element),
       ),
     );

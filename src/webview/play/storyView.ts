@@ -3,7 +3,16 @@ import type { ToolRunView, TurnView } from '../../protocol/playPanelMessages.js'
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { codicon, el } from '../common/dom.js';
 import { button, isScrolledToBottom } from './playElements.js';
-import { pendingText, pendingTime, renderChoices, renderPendingTurn, renderStreamingNarration, renderTurn, type PendingStage, type TurnContext } from './turnEntry.js';
+import {
+  pendingText,
+  pendingTime,
+  renderChoices,
+  renderPendingTurn,
+  renderStreamingNarration,
+  renderTurn,
+  type PendingStage,
+  type TurnContext,
+} from './turnEntry.js';
 
 /** How often the pending turn's time so far is redrawn. */
 const PENDING_TICK_MS = 250;
@@ -36,7 +45,12 @@ export class StoryView {
   constructor(private readonly callbacks: StoryViewCallbacks) {
     this.content = el('div', { className: 'story-content' });
     this.liveRegion = el('div', { className: 'visually-hidden', attrs: { 'aria-live': 'polite', 'aria-atomic': 'true' } });
-    this.scroller = el('main', { className: 'story', testId: PlayPanelTestId.story, attrs: { 'aria-label': 'Story', tabindex: '-1' } }, this.content, this.liveRegion);
+    this.scroller = el(
+      'main',
+      { className: 'story', testId: PlayPanelTestId.story, attrs: { 'aria-label': 'Story', tabindex: '-1' } },
+      this.content,
+      this.liveRegion,
+    );
     this.jumpButton = button({
       label: 'New narration',
       icon: 'arrow-down',
@@ -57,8 +71,7 @@ export class StoryView {
       if (isScrolledToBottom(this.scroller)) {
         this.stickToBottom = true;
         this.jumpButton.hidden = true;
-      }
-      else if (top < this.lastScrollTop) this.stickToBottom = false;
+      } else if (top < this.lastScrollTop) this.stickToBottom = false;
       this.lastScrollTop = top;
     });
     // Content grows when images load; the viewport shrinks when a notice appears under it: either way, follow the bottom.
@@ -211,6 +224,10 @@ function renderEmptyStory(): HTMLElement {
     { className: 'story-empty' },
     el('span', { className: 'story-empty-icon' }, codicon('book')),
     el('p', { className: 'story-empty-title' }, 'Your story starts here.'),
-    el('p', {}, 'Type what your character does below, for example “look around” or “roll a d20 to pick the lock”. Each turn shows the narration, dice rolls, assets and choices, and the side panel shows the tools that ran and the session state.'),
+    el(
+      'p',
+      {},
+      'Type what your character does below, for example “look around” or “roll a d20 to pick the lock”. Each turn shows the narration, dice rolls, assets and choices, and the side panel shows the tools that ran and the session state.',
+    ),
   );
 }

@@ -1,5 +1,5 @@
 // How a tool row's live status reads in the inline plan graph: its state (the same words), duration and retries. Pure (no DOM).
-import type { NodeRun } from '../graph/stateIcons.js';
+import type { NodeRun } from '../common/stateIcons.js';
 import type { ToolRowModel } from './toolRow.js';
 
 /**

@@ -148,7 +148,9 @@ export class ToolPanel {
     });
     this.note.hidden = false;
     this.note.textContent =
-      turn.attempts.length === 0 ? 'This turn ran no plan.' : 'As recorded in the session. Live statuses and logs appear for turns played while the panel is open.';
+      turn.attempts.length === 0
+        ? 'This turn ran no plan.'
+        : 'As recorded in the session. Live statuses and logs appear for turns played while the panel is open.';
     this.updateDescription();
   }
 
@@ -226,11 +228,15 @@ export class ToolPanel {
     const toggle =
       graphArea === null
         ? null
-        : group.graph.renderToggle(graphArea, () => group.tools, (open) => {
-            this.store.setGraphOpen(this.graphKey(group), open);
-            if (open && !group.expanded) setExpanded(true);
-            if (open) this.reveal(graphArea);
-          });
+        : group.graph.renderToggle(
+            graphArea,
+            () => group.tools,
+            (open) => {
+              this.store.setGraphOpen(this.graphKey(group), open);
+              if (open && !group.expanded) setExpanded(true);
+              if (open) this.reveal(graphArea);
+            },
+          );
     if (graphArea !== null) rows.append(graphArea);
     group.element.classList.toggle('is-collapsed', !group.expanded);
     group.element.dataset['outcome'] = group.finished?.outcome ?? 'running';

@@ -3,6 +3,7 @@ import type { LogLineView, ToolRunView } from '../../protocol/playPanelMessages.
 import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { codicon, el } from '../common/dom.js';
 import { formatDuration, plural } from '../../runtime/common/humanText.js';
+import { STATE_ICONS, stateLabel } from '../common/stateIcons.js';
 
 /** A live status, or `recorded` for a tool known only from the saved session (its status was not kept). */
 export type ToolRowStatus = ToolRunView['status'] | 'recorded';
@@ -19,23 +20,16 @@ export interface ToolRowModel {
   readonly error?: { readonly category: string; readonly message: string } | undefined;
 }
 
-const statusLook: Record<ToolRowStatus, { readonly icon: string; readonly spin?: boolean; readonly label: string }> = {
-  pending: { icon: 'circle-large-outline', label: 'Pending' },
-  running: { icon: 'loading', spin: true, label: 'Running' },
-  retrying: { icon: 'sync', spin: true, label: 'Retrying' },
-  success: { icon: 'pass', label: 'Succeeded' },
-  failed: { icon: 'error', label: 'Failed' },
-  skipped: { icon: 'debug-step-over', label: 'Skipped' },
-  cancelled: { icon: 'circle-slash', label: 'Cancelled' },
-  timeout: { icon: 'watch', label: 'Timed out' },
-  rolledBack: { icon: 'discard', label: 'Rolled back' },
-  recorded: { icon: 'circle-small-filled', label: 'Ran (status not kept)' },
-};
+/** A row's look: a run state's, as the plan graph shows it, or the look of a tool known only from the saved session. */
+function statusLook(status: ToolRowStatus): { readonly icon: string; readonly spins: boolean; readonly label: string } {
+  if (status === 'recorded') return { icon: 'circle-small-filled', spins: false, label: 'Ran (status not kept)' };
+  return { icon: STATE_ICONS[status].name, spins: STATE_ICONS[status].spins === true, label: stateLabel(status) };
+}
 
 /** The status icon, coloured by CSS through `status-<name>`. */
 export function statusIcon(status: ToolRowStatus): HTMLElement {
-  const look = statusLook[status];
-  const icon = look.spin === true ? codicon(look.icon, 'codicon-modifier-spin') : codicon(look.icon);
+  const look = statusLook(status);
+  const icon = look.spins ? codicon(look.icon, 'codicon-modifier-spin') : codicon(look.icon);
   return el('span', { className: `status-icon status-${status}`, title: look.label }, icon, el('span', { className: 'visually-hidden' }, look.label));
 }
 
@@ -52,7 +46,7 @@ export function renderToolRow(tool: ToolRowModel, expanded: boolean, onToggle: (
     {
       className: 'tool-row-head',
       attrs: { type: 'button', 'aria-expanded': hasLog ? String(expanded) : undefined },
-      title: `${tool.toolId}${tool.skill !== null ? ` (${tool.skill})` : ''}: ${statusLook[tool.status].label}${hasLog ? ' — click for the log' : ''}`,
+      title: `${tool.toolId}${tool.skill !== null ? ` (${tool.skill})` : ''}: ${statusLook(tool.status).label}${hasLog ? ' — click for the log' : ''}`,
     },
     el('span', { className: `tool-chevron${hasLog ? '' : ' is-empty'}` }, chevron),
     statusIcon(tool.status),
@@ -69,7 +63,9 @@ export function renderToolRow(tool: ToolRowModel, expanded: boolean, onToggle: (
       data: { toolId: tool.toolId, status: tool.status, attempt: tool.attempt, skill: tool.skill ?? undefined },
     },
     head,
-    tool.error !== undefined ? el('div', { className: 'tool-error' }, el('span', { className: 'tool-error-category' }, tool.error.category), ` ${tool.error.message}`) : null,
+    tool.error !== undefined
+      ? el('div', { className: 'tool-error' }, el('span', { className: 'tool-error-category' }, tool.error.category), ` ${tool.error.message}`)
+      : null,
   );
   if (hasLog) {
     const log = el('ol', { className: 'tool-log', attrs: { 'aria-label': `Log of ${tool.toolId}` } }, ...tool.logLines.map(renderLogLine));
@@ -87,5 +83,10 @@ export function renderToolRow(tool: ToolRowModel, expanded: boolean, onToggle: (
 }
 
 function renderLogLine(line: LogLineView): HTMLElement {
-  return el('li', { className: `log-line level-${line.level}` }, el('span', { className: 'log-level' }, line.level), el('span', { className: 'log-text' }, line.text));
+  return el(
+    'li',
+    { className: `log-line level-${line.level}` },
+    el('span', { className: 'log-level' }, line.level),
+    el('span', { className: 'log-text' }, line.text),
+  );
 }

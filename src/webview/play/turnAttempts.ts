@@ -15,20 +15,28 @@ export function renderTurnAttempts(turn: TurnView, onShowDetails: () => void): H
   const fallbackReason = turn.attempts.find((attempt) => attempt.fallbackReason !== undefined)?.fallbackReason;
   const parts: (HTMLElement | string)[] = [
     el('span', { className: 'attempts-turn' }, `Turn ${turn.index}`),
-    el('span', { className: 'attempts-narrator', title: fallbackReason !== undefined ? `The LLM narrator fell back: ${fallbackReason}` : undefined },
+    el(
+      'span',
+      { className: 'attempts-narrator', title: fallbackReason !== undefined ? `The LLM narrator fell back: ${fallbackReason}` : undefined },
       codicon(turn.narrator === 'llm' ? 'sparkle' : 'symbol-misc'),
       narratorName(turn.narrator),
-      fallbackReason !== undefined ? el('span', { className: 'attempts-fallback-reason' }, ` (LLM fell back: ${fallbackReason})`) : null),
+      fallbackReason !== undefined ? el('span', { className: 'attempts-fallback-reason' }, ` (LLM fell back: ${fallbackReason})`) : null,
+    ),
   ];
   const attempts = Math.max(turn.attempts.length, 1);
   parts.push(el('span', { className: attempts > 1 ? 'attempts-count is-replanned' : 'attempts-count' }, plural(attempts, 'attempt')));
   if (turn.disabledSkills.length > 0) {
-    const reasons = turn.disabledSkills.map((skill) => (turn.disabledReasons?.[skill] ? `${skill} disabled: ${turn.disabledReasons[skill]}` : `${skill} disabled`));
+    const reasons = turn.disabledSkills.map((skill) =>
+      turn.disabledReasons?.[skill] ? `${skill} disabled: ${turn.disabledReasons[skill]}` : `${skill} disabled`,
+    );
     parts.push(el('span', { className: 'attempts-disabled', title: reasons.join('\n') }, `disabled: ${turn.disabledSkills.join(', ')}`));
   }
   if (turn.durationMs > 0) parts.push(el('span', { className: 'attempts-duration' }, formatDuration(turn.durationMs)));
   const badges: HTMLElement[] = [];
-  if (turn.fallback) badges.push(el('span', { className: 'badge badge-warning', title: 'Every attempt failed, so the turn was told with template narration.' }, 'fallback narration'));
+  if (turn.fallback)
+    badges.push(
+      el('span', { className: 'badge badge-warning', title: 'Every attempt failed, so the turn was told with template narration.' }, 'fallback narration'),
+    );
   if (turn.cancelled) badges.push(el('span', { className: 'badge' }, 'cancelled'));
 
   const list = el(
@@ -54,7 +62,11 @@ export function renderTurnAttempts(turn: TurnView, onShowDetails: () => void): H
   });
   return el(
     'div',
-    { className: 'turn-attempts', testId: PlayPanelTestId.turnAttempts, data: { turnIndex: turn.index, attempts: turn.attempts.length, fallback: String(turn.fallback) } },
+    {
+      className: 'turn-attempts',
+      testId: PlayPanelTestId.turnAttempts,
+      data: { turnIndex: turn.index, attempts: turn.attempts.length, fallback: String(turn.fallback) },
+    },
     el('div', { className: 'attempts-line' }, toggle, ...badges),
     list,
   );
@@ -65,20 +77,34 @@ function renderAttempt(attempt: AttemptView): HTMLElement {
   return el(
     'li',
     { className: `attempt is-${attempt.outcome}`, data: { attempt: attempt.attempt, outcome: attempt.outcome } },
-    el('span', { className: 'attempt-head' },
+    el(
+      'span',
+      { className: 'attempt-head' },
       el('span', { className: 'attempt-outcome' }, codicon(outcomeIcon[attempt.outcome]), ` Attempt ${attempt.attempt} — ${attempt.outcome}`),
-      el('span', { className: 'attempt-meta' }, ` · ${narratorName(attempt.narrator)}${attempt.planId !== null ? ` · plan ${attempt.planId}` : ''}`)),
+      el('span', { className: 'attempt-meta' }, ` · ${narratorName(attempt.narrator)}${attempt.planId !== null ? ` · plan ${attempt.planId}` : ''}`),
+    ),
     attempt.fallbackReason !== undefined ? el('span', { className: 'attempt-detail' }, `LLM fell back: ${attempt.fallbackReason}`) : null,
     attempt.failedTools.length > 0 ? el('span', { className: 'attempt-detail is-error' }, `Failed: ${attempt.failedTools.join(', ')}`) : null,
     attempt.disabledSkills.length > 0 ? el('span', { className: 'attempt-detail' }, `Skills disabled: ${attempt.disabledSkills.join(', ')}`) : null,
     el('span', { className: 'attempt-detail attempt-tools' }, attempt.tools.length > 0 ? `Tools: ${attempt.tools.join(' → ')}` : 'Narrative only (no tools)'),
     attempt.explanation && attempt.explanation.length > 0
-      ? el('ul', { className: 'attempt-why', attrs: { 'aria-label': 'Why the narrator chose each tool' } }, ...attempt.explanation.map((line) => el('li', { className: 'attempt-detail' }, line)))
+      ? el(
+          'ul',
+          { className: 'attempt-why', attrs: { 'aria-label': 'Why the narrator chose each tool' } },
+          ...attempt.explanation.map((line) => el('li', { className: 'attempt-detail' }, line)),
+        )
       : null,
     attempt.nearMisses && attempt.nearMisses.length > 0
-      ? el('div', { className: 'attempt-near-misses' },
+      ? el(
+          'div',
+          { className: 'attempt-near-misses' },
           el('span', { className: 'attempt-detail' }, 'Stayed out:'),
-          el('ul', { className: 'attempt-why is-near-miss', attrs: { 'aria-label': 'Skills that matched some words but stayed out' } }, ...attempt.nearMisses.map((line) => el('li', { className: 'attempt-detail' }, line))))
+          el(
+            'ul',
+            { className: 'attempt-why is-near-miss', attrs: { 'aria-label': 'Skills that matched some words but stayed out' } },
+            ...attempt.nearMisses.map((line) => el('li', { className: 'attempt-detail' }, line)),
+          ),
+        )
       : null,
   );
 }

@@ -27,7 +27,10 @@ export function renderTurn(turn: TurnView, context: TurnContext): HTMLElement {
   const cards = turn.uiEvents.map(renderUiEvent).filter((card): card is HTMLElement => card !== null);
   if (cards.length > 0) article.append(el('div', { className: 'turn-events' }, ...cards));
   if (turn.assets.length > 0) article.append(el('div', { className: 'turn-assets' }, ...turn.assets.map(renderAsset)));
-  article.append(renderChoices(turn, context), renderTurnAttempts(turn, () => context.onShowDetails(turn.index)));
+  article.append(
+    renderChoices(turn, context),
+    renderTurnAttempts(turn, () => context.onShowDetails(turn.index)),
+  );
   return article;
 }
 
@@ -84,9 +87,18 @@ function renderNarration(turn: TurnView): HTMLElement {
     testId: PlayPanelTestId.narrationEntry,
     data: { turnIndex: turn.index, narrator: turn.narrator },
   });
-  const paragraphs = turn.narrative.split(/\n\s*\n/).map((text) => text.trim()).filter((text) => text !== '');
+  const paragraphs = turn.narrative
+    .split(/\n\s*\n/)
+    .map((text) => text.trim())
+    .filter((text) => text !== '');
   if (paragraphs.length === 0) {
-    entry.append(el('p', { className: 'narration-empty' }, turn.cancelled ? 'The turn was cancelled before the narrator finished.' : 'The narrator said nothing this turn.'));
+    entry.append(
+      el(
+        'p',
+        { className: 'narration-empty' },
+        turn.cancelled ? 'The turn was cancelled before the narrator finished.' : 'The narrator said nothing this turn.',
+      ),
+    );
   }
   for (const paragraph of paragraphs) entry.append(el('p', {}, paragraph));
   return entry;
@@ -134,7 +146,14 @@ export function renderChoices(turn: TurnView, context: TurnContext): HTMLElement
   const list = el('ul', { className: 'past-choices', attrs: { 'aria-label': 'Choices offered' } });
   for (const choice of choices) {
     const chosen = taken !== undefined && choice.trim().toLowerCase() === taken;
-    list.append(el('li', { className: chosen ? 'is-chosen' : undefined, title: chosen ? 'The player took this choice' : undefined }, chosen ? codicon('check') : null, choice));
+    list.append(
+      el(
+        'li',
+        { className: chosen ? 'is-chosen' : undefined, title: chosen ? 'The player took this choice' : undefined },
+        chosen ? codicon('check') : null,
+        choice,
+      ),
+    );
   }
   block.append(list);
   return block;

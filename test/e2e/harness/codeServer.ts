@@ -132,8 +132,10 @@ export async function startCodeServer(options: CodeServerOptions = {}): Promise<
     const args = [
       codeServerEntry,
       ...common,
-      '--bind-addr', `127.0.0.1:${port}`,
-      '--auth', 'none',
+      '--bind-addr',
+      `127.0.0.1:${port}`,
+      '--auth',
+      'none',
       '--disable-telemetry',
       '--disable-update-check',
       '--disable-getting-started-override',

@@ -13,36 +13,46 @@ import { waitFor } from './scenario.js';
 export async function waitForSavedEditor(workbench: Workbench, viewType: string, stateNeedle = ''): Promise<void> {
   const needle = `mainThreadWebview-${viewType}`;
   const saved = () =>
-    workbench.page.evaluate(async ({ text, state }) => {
-      const names = (await indexedDB.databases()).map((database) => database.name ?? '').filter((name) => name.startsWith('vscode-web-state-db'));
-      for (const name of names) {
-        const found = await new Promise<boolean>((resolve) => {
-          const opening = indexedDB.open(name);
-          opening.onerror = () => resolve(false);
-          opening.onsuccess = () => {
-            const database = opening.result;
-            try {
-              const table = database.transaction('ItemTable', 'readonly').objectStore('ItemTable');
-              const keys = table.getAllKeys();
-              const values = table.getAll();
-              values.onsuccess = () => {
-                database.close();
-                resolve(keys.result.some((key, index) => /editor/i.test(String(key)) && String(values.result[index]).includes(text) && String(values.result[index]).includes(state)));
+    workbench.page
+      .evaluate(
+        async ({ text, state }) => {
+          const names = (await indexedDB.databases()).map((database) => database.name ?? '').filter((name) => name.startsWith('vscode-web-state-db'));
+          for (const name of names) {
+            const found = await new Promise<boolean>((resolve) => {
+              const opening = indexedDB.open(name);
+              opening.onerror = () => resolve(false);
+              opening.onsuccess = () => {
+                const database = opening.result;
+                try {
+                  const table = database.transaction('ItemTable', 'readonly').objectStore('ItemTable');
+                  const keys = table.getAllKeys();
+                  const values = table.getAll();
+                  values.onsuccess = () => {
+                    database.close();
+                    resolve(
+                      keys.result.some(
+                        (key, index) =>
+                          /editor/i.test(String(key)) && String(values.result[index]).includes(text) && String(values.result[index]).includes(state),
+                      ),
+                    );
+                  };
+                  values.onerror = () => {
+                    database.close();
+                    resolve(false);
+                  };
+                } catch {
+                  database.close();
+                  resolve(false);
+                }
               };
-              values.onerror = () => {
-                database.close();
-                resolve(false);
-              };
-            } catch {
-              database.close();
-              resolve(false);
-            }
-          };
-        });
-        if (found) return true;
-      }
-      return false;
-    }, { text: needle, state: stateNeedle }).catch(() => false);
+            });
+            if (found) return true;
+          }
+          return false;
+        },
+        { text: needle, state: stateNeedle },
+      )
+      .catch(() => false);
   await waitFor(saved, 30_000, `the workbench saved its editors with ${needle}`).catch(() =>
     console.warn(`[e2e] the saved editor state never named ${needle}${stateNeedle ? ` with "${stateNeedle}"` : ''} within 30 s; reloading anyway`),
   );

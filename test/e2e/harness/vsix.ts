@@ -6,7 +6,20 @@ import { pathToFileURL } from 'node:url';
 import { repoRoot, vsixPath } from './paths.js';
 
 /** Files and folders whose changes call for a new VSIX. */
-const INPUTS = ['package.json', 'package-lock.json', 'esbuild.mjs', '.vscodeignore', 'README.md', 'CHANGELOG.md', 'CONTRIBUTING.md', 'ARCHITECTURE.md', 'src', 'skills', 'contracts', 'docs'];
+const INPUTS = [
+  'package.json',
+  'package-lock.json',
+  'esbuild.mjs',
+  '.vscodeignore',
+  'README.md',
+  'CHANGELOG.md',
+  'CONTRIBUTING.md',
+  'ARCHITECTURE.md',
+  'src',
+  'skills',
+  'contracts',
+  'docs',
+];
 const SKIPPED_DIRS = new Set(['node_modules', 'data', '.narratoria']);
 
 /** The newest modification time (ms) among the VSIX's inputs. */

@@ -191,7 +191,10 @@ export class Workbench {
     await input.fill(`:${line}:${column}`);
     await this.page.keyboard.press('Enter');
     await this.page.locator('.quick-input-widget').waitFor({ state: 'hidden', timeout });
-    await this.page.locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`^\\s*Ln ${line}, Col ${column}\\b`) }).first().waitFor({ timeout });
+    await this.page
+      .locator('.part.statusbar .statusbar-item', { hasText: new RegExp(`^\\s*Ln ${line}, Col ${column}\\b`) })
+      .first()
+      .waitFor({ timeout });
   }
 
   /** Shows the Problems panel (Ctrl+Shift+M) and returns it. Margin: the timeout is a safety net, not a time limit. */
@@ -211,7 +214,10 @@ export class Workbench {
   async openNarratoriaView(timeout = 60_000): Promise<Locator> {
     const pane = this.viewPane('Skills');
     if (!(await pane.isVisible())) {
-      await this.page.locator('.part.activitybar .action-item a.action-label[aria-label^="Narratoria"], .part.activitybar .action-item [aria-label^="Narratoria"]').first().click({ timeout });
+      await this.page
+        .locator('.part.activitybar .action-item a.action-label[aria-label^="Narratoria"], .part.activitybar .action-item [aria-label^="Narratoria"]')
+        .first()
+        .click({ timeout });
     }
     await pane.waitFor({ timeout });
     return pane;
@@ -219,7 +225,9 @@ export class Workbench {
 
   /** The view pane titled `title` in the side bar. */
   viewPane(title: string): Locator {
-    return this.page.locator('.part.sidebar .pane', { has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }) });
+    return this.page.locator('.part.sidebar .pane', {
+      has: this.page.locator('.pane-header h3.title', { hasText: new RegExp(`^${escapeRegExp(title)}$`, 'i') }),
+    });
   }
 
   /**

@@ -32,11 +32,45 @@ function attempt(attemptNumber: number, attemptPlan: Plan): TurnAttempt {
 }
 
 function turn(attempts: readonly TurnAttempt[]): { record: TurnRecord; result: TurnResult } {
-  const result = { input: 'look', narrative: 'You look.', choices: [], attempts, disabledSkills: [], fallback: false, cancelled: false, state: {}, changedKeys: [], assets: [], uiEvents: [], narrator: 'pattern', startedAt: '2025-01-01T00:00:00.000Z', durationMs: 10 } satisfies TurnResult;
+  const result = {
+    input: 'look',
+    narrative: 'You look.',
+    choices: [],
+    attempts,
+    disabledSkills: [],
+    fallback: false,
+    cancelled: false,
+    state: {},
+    changedKeys: [],
+    assets: [],
+    uiEvents: [],
+    narrator: 'pattern',
+    startedAt: '2025-01-01T00:00:00.000Z',
+    durationMs: 10,
+  } satisfies TurnResult;
   const record: TurnRecord = {
-    index: 1, input: 'look', narrative: 'You look.', choices: [], fallback: false, cancelled: false, narrator: 'pattern', disabledSkills: [], changedKeys: [], assets: [], uiEvents: [],
-    attempts: attempts.map((entry) => ({ attempt: entry.attempt, planId: entry.plan.requestId, parentPlanId: null, narrator: 'pattern', outcome: entry.outcome, failedTools: [], disabledSkills: [] })),
-    startedAt: result.startedAt, durationMs: 10,
+    index: 1,
+    input: 'look',
+    narrative: 'You look.',
+    choices: [],
+    fallback: false,
+    cancelled: false,
+    narrator: 'pattern',
+    disabledSkills: [],
+    changedKeys: [],
+    assets: [],
+    uiEvents: [],
+    attempts: attempts.map((entry) => ({
+      attempt: entry.attempt,
+      planId: entry.plan.requestId,
+      parentPlanId: null,
+      narrator: 'pattern',
+      outcome: entry.outcome,
+      failedTools: [],
+      disabledSkills: [],
+    })),
+    startedAt: result.startedAt,
+    durationMs: 10,
   };
   return { record, result };
 }
@@ -60,8 +94,14 @@ test('no graph for a plan without tools or over the inline limit', () => {
 test('a malformed plan still draws what it can (the layout is lenient)', () => {
   const odd = { requestId: 'odd', tools: [{ toolId: 'a', toolPath: 'x.js', dependencies: ['missing', 'a'] }, { toolPath: 'no-id.js' }] } as unknown as Plan;
   const layout = attemptGraph(odd);
-  assert.deepEqual(layout?.nodes.map((node) => node.id), ['a']);
-  assert.deepEqual(layout?.missing.map((box) => box.id), ['missing']);
+  assert.deepEqual(
+    layout?.nodes.map((node) => node.id),
+    ['a'],
+  );
+  assert.deepEqual(
+    layout?.missing.map((box) => box.id),
+    ['missing'],
+  );
 });
 
 test('finished turns’ attempts carry their graph unless the view asks for none', () => {
@@ -71,7 +111,10 @@ test('finished turns’ attempts carry their graph unless the view asks for none
   const views = attemptViews(result);
   assert.equal(views[0]?.graph, attemptGraph(first));
   assert.equal('graph' in views[1]!, false, 'a narrative-only plan has nothing to draw');
-  assert.equal(attemptViews(result, { graphs: false }).some((view) => 'graph' in view), false);
+  assert.equal(
+    attemptViews(result, { graphs: false }).some((view) => 'graph' in view),
+    false,
+  );
 
   const resolveNothing = () => undefined;
   assert.ok(turnView(record, '/story', resolveNothing, result).attempts[0]?.graph);

@@ -88,9 +88,12 @@ test('toolPath completion right after the colon inserts a quoted path (with a co
 
 test('scripts of unavailable skills sort last and say why; degraded health shows', () => {
   const status: SkillSessionStatus = (name) =>
-    name === 'dice-roller' ? { health: 'degraded', enabled: true }
-      : name === 'memory' ? { health: 'healthy', enabled: false }
-        : name === 'storyteller' ? { health: 'permanentFailure', enabled: true }
+    name === 'dice-roller'
+      ? { health: 'degraded', enabled: true }
+      : name === 'memory'
+        ? { health: 'healthy', enabled: false }
+        : name === 'storyteller'
+          ? { health: 'permanentFailure', enabled: true }
           : undefined;
   const unsteady = createSkillCatalog(skills as Skill[], status);
   const { items } = complete('{ "tools": [{ "toolPath": "¦" }] }', { catalog: unsteady });
@@ -205,7 +208,19 @@ test('input value completion offers enum values, the default and examples as JSO
 
 test('tool key completion offers the ToolInvocation properties not yet present, with their descriptions', () => {
   const { items, labels } = complete('{ "tools": [{ "toolId": "roll", ¦ }] }');
-  assert.deepEqual([...labels].sort(), ['async', 'condition', 'dependencies', 'description', 'input', 'required', 'retryPolicy', 'rollback', 'subPlan', 'timeoutMs', 'toolPath']);
+  assert.deepEqual([...labels].sort(), [
+    'async',
+    'condition',
+    'dependencies',
+    'description',
+    'input',
+    'required',
+    'retryPolicy',
+    'rollback',
+    'subPlan',
+    'timeoutMs',
+    'toolPath',
+  ]);
   assert.match(byLabel(items, 'dependencies').documentation!, /toolIds that must finish before this tool starts/);
   assert.equal(byLabel(items, 'retryPolicy').insertText, '"retryPolicy": { "maxRetries": ${1:3}, "backoffMs": ${2:100} }');
   assert.equal(byLabel(items, 'required').insertText, '"required": ${1|true,false|}');
@@ -256,4 +271,16 @@ test('plan keys leave out those present; nothing is offered inside comments or u
   assert.deepEqual(complete('{ "parallel": ¦ }').labels, ['true', 'false']);
   assert.deepEqual(complete('{ // a comment ¦\n "tools": [] }').items, []);
   assert.deepEqual(complete('{ "narrative": "once upon ¦" }').items, []);
+});
+
+test('toolPath completion offers each script once, by its canonical path; the documentation names its aliases', () => {
+  const { items, labels } = complete('{ "tools": [{ "toolId": "roll", "toolPath": "¦" }] }');
+  assert.ok(!labels.some((label) => /roll-dice|store-memory|recall-memory|generate-choices/.test(label)), labels.join(', '));
+  assert.match(byLabel(items, ROLL).documentation!, /Also answers to `roll-dice`/);
+  assert.match(byLabel(items, PORTRAIT).documentation!, /Also answers to `generate-portrait`, `update-portrait`/);
+});
+
+test('input completion of a tool whose toolPath is an alias offers the input keys of the canonical script', () => {
+  const { labels } = complete('{ "tools": [{ "toolId": "roll", "toolPath": "skills/dice-roller/roll-dice.dart", "input": { "¦" } }] }');
+  assert.ok(labels.includes('formula'), labels.join(', '));
 });

@@ -40,15 +40,21 @@ test('every tool part is mapped to its span', () => {
   const [roll, narrate] = document.tools;
   assert.equal(text.slice(roll!.toolId!.span.offset, roll!.toolId!.span.offset + roll!.toolId!.span.length), '"roll"');
   assert.equal(roll!.toolPath!.value, 'skills/dice-roller/scripts/roll.js');
-  assert.deepEqual(roll!.input!.properties.map((property) => [property.name, property.value, property.pointer]), [
-    ['formula', '1d20', '/tools/0/input/formula'],
-    ['dc', 12, '/tools/0/input/dc'],
-  ]);
+  assert.deepEqual(
+    roll!.input!.properties.map((property) => [property.name, property.value, property.pointer]),
+    [
+      ['formula', '1d20', '/tools/0/input/formula'],
+      ['dc', 12, '/tools/0/input/dc'],
+    ],
+  );
   assert.equal(roll!.retryPolicy!.maxRetries!.value, 2);
-  assert.deepEqual(narrate!.dependencies!.entries.map((entry) => [entry.value, entry.pointer]), [
-    ['roll', '/tools/1/dependencies/0'],
-    ['ghost', '/tools/1/dependencies/1'],
-  ]);
+  assert.deepEqual(
+    narrate!.dependencies!.entries.map((entry) => [entry.value, entry.pointer]),
+    [
+      ['roll', '/tools/1/dependencies/0'],
+      ['ghost', '/tools/1/dependencies/1'],
+    ],
+  );
   assert.equal(narrate!.condition!.value, 'state.dice.lastRoll.success == true');
   assert.equal(document.requestId!.value, '11111111-2222-4333-8444-555555555555');
 });
@@ -76,8 +82,14 @@ function pick(element: ReturnType<PlanDocument['elementAt']>): { kind: string; t
 test('tools by id, dependents, references and lines', () => {
   const document = PlanDocument.parse(text);
   assert.equal(document.toolById('narrate')!.index, 1);
-  assert.deepEqual(document.dependentsOf('roll').map(({ tool }) => tool.toolId!.value), ['narrate']);
-  assert.deepEqual(document.referencesOf('roll').map((reference) => reference.kind), ['definition', 'dependency']);
+  assert.deepEqual(
+    document.dependentsOf('roll').map(({ tool }) => tool.toolId!.value),
+    ['narrate'],
+  );
+  assert.deepEqual(
+    document.referencesOf('roll').map((reference) => reference.kind),
+    ['definition', 'dependency'],
+  );
   assert.deepEqual(document.toolIds(), ['roll', 'narrate']);
   const narrateLine = document.lines.positionAt(at('"narrate"')).line;
   assert.equal(document.toolAtLine(narrateLine)!.index, 1);
@@ -91,7 +103,10 @@ test('rename updates every reference and refuses a taken or malformed name', () 
   assert.ok(renamed.ok);
   const after = PlanDocument.parse(applyTextEdits(text, renamed.edits));
   assert.equal(after.tools[0]!.toolId!.value, 'lock-roll');
-  assert.deepEqual(after.tools[1]!.dependencies!.entries.map((entry) => entry.value), ['lock-roll', 'ghost']);
+  assert.deepEqual(
+    after.tools[1]!.dependencies!.entries.map((entry) => entry.value),
+    ['lock-roll', 'ghost'],
+  );
   const taken = renameToolId(document, 'roll', 'narrate');
   assert.equal(taken.ok, false);
   assert.match(!taken.ok ? taken.reason : '', /already taken by tools\/1/);

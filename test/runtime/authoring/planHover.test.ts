@@ -127,3 +127,13 @@ test('no hover where there is nothing to say', () => {
   assert.equal(hoverPlan(document, at('"description"'), catalog), undefined);
   assert.equal(hoverPlan(PlanDocument.parse(''), 0, catalog), undefined);
 });
+
+test('hover on a toolPath that names a script by an alias says which script it runs, then describes it', () => {
+  const aliased = `{ "tools": [{ "toolId": "roll", "toolPath": "skills/dice-roller/roll-dice.dart", "input": { "formula": "1d20" } }] }`;
+  const hover = hoverPlan(PlanDocument.parse(aliased), aliased.indexOf('roll-dice.dart'), catalog);
+  assert.match(hover?.markdown ?? '', /^roll-dice is another name of roll \(skills\/dice-roller\/scripts\/roll\.js\)\./);
+  assert.match(hover?.markdown ?? '', /Also answers to `roll-dice`/);
+  // Input hovers read the canonical script's input schema.
+  const input = hoverPlan(PlanDocument.parse(aliased), aliased.indexOf('"formula"') + 1, catalog);
+  assert.match(input?.markdown ?? '', /dice/i);
+});

@@ -69,7 +69,9 @@ test('a toolPath, rollback toolPath or subPlan goes to its file', () => {
   assert.deepEqual(definitionAt(document, inside('test/fixtures/story'), catalog), []);
   assert.deepEqual(definitionAt(document, inside('test/fixtures/story'), catalog, { root }), [{ file: `${root}/test/fixtures/story/README.md` }]);
   assert.deepEqual(definitionAt(document, inside('test/fixtures/plans'), catalog, { root }), [{ file: `${root}/test/fixtures/plans/cycle.plan.json` }]);
-  assert.deepEqual(definitionAt(document, inside('skills/dice-roller'), EMPTY_SKILL_CATALOG, { root }), [{ file: `${root}/skills/dice-roller/scripts/roll.js` }]);
+  assert.deepEqual(definitionAt(document, inside('skills/dice-roller'), EMPTY_SKILL_CATALOG, { root }), [
+    { file: `${root}/skills/dice-roller/scripts/roll.js` },
+  ]);
 });
 
 test('an input property key goes to its key in the input schema file, or to the file start', () => {
@@ -131,5 +133,10 @@ test('document links: every toolPath, rollback toolPath and subPlan naming an ex
   assert.match(links[4]!.tooltip, /sub-plan/);
   // Without a root only the catalogued scripts resolve; a missing file gets no link.
   assert.equal(planLinks(document, catalog).length, 3);
-  assert.deepEqual(planLinks(PlanDocument.parse(text.replace('roll.js', 'gone.js')), catalog, root).map((link) => link.target).includes(`${root}/skills/dice-roller/scripts/gone.js`), false);
+  assert.deepEqual(
+    planLinks(PlanDocument.parse(text.replace('roll.js', 'gone.js')), catalog, root)
+      .map((link) => link.target)
+      .includes(`${root}/skills/dice-roller/scripts/gone.js`),
+    false,
+  );
 });

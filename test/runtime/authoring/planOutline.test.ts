@@ -53,13 +53,33 @@ test('the outline lists the top-level properties and the tools with their parts'
           'tool',
           'roll',
           'skills/dice-roller/scripts/roll.js',
-          [['input', 'input', 'formula, dc', [['property', 'formula', '"1d20"', []], ['property', 'dc', '12', []]]]],
+          [
+            [
+              'input',
+              'input',
+              'formula, dc',
+              [
+                ['property', 'formula', '"1d20"', []],
+                ['property', 'dc', '12', []],
+              ],
+            ],
+          ],
         ],
         [
           'tool',
           'tools/1',
           'skills/storyteller/scripts/narrate.js · after roll, ghost',
-          [['dependencies', 'dependencies', '2', [['dependency', 'roll', 'skills/dice-roller/scripts/roll.js', []], ['dependency', 'ghost', 'unknown tool', []]]]],
+          [
+            [
+              'dependencies',
+              'dependencies',
+              '2',
+              [
+                ['dependency', 'roll', 'skills/dice-roller/scripts/roll.js', []],
+                ['dependency', 'ghost', 'unknown tool', []],
+              ],
+            ],
+          ],
         ],
       ],
     ],
@@ -75,16 +95,22 @@ test('every symbol has the exact span and a selection span inside it', () => {
   assert.deepEqual([parallel!.span, parallel!.selectionSpan], [spanBetween('"parallel"', 'true'), spanOf('"parallel"')]);
   const [roll, narrate] = tools!.children;
   assert.deepEqual([roll!.span, roll!.selectionSpan], [spanBetween('{\n      "toolId"', '"dc": 12 }\n    }'), spanOf('"roll"')]);
-  assert.deepEqual([narrate!.span, narrate!.selectionSpan], [spanBetween('{\n      "toolPath": "skills/story', '"ghost"]\n    }'), { offset: narrate!.span.offset, length: 1 }]);
+  assert.deepEqual(
+    [narrate!.span, narrate!.selectionSpan],
+    [spanBetween('{\n      "toolPath": "skills/story', '"ghost"]\n    }'), { offset: narrate!.span.offset, length: 1 }],
+  );
   const input = roll!.children[0]!;
   assert.deepEqual([input.span, input.selectionSpan], [spanBetween('"input"', '12 }'), spanOf('"input"')]);
   assert.deepEqual([input.children[1]!.span, input.children[1]!.selectionSpan], [spanBetween('"dc"', '12'), spanOf('"dc"')]);
   const dependencies = narrate!.children[0]!;
   assert.deepEqual([dependencies.span, dependencies.selectionSpan], [spanBetween('"dependencies"', '"ghost"]'), spanOf('"dependencies"')]);
-  assert.deepEqual(dependencies.children.map((child) => [child.span, child.selectionSpan]), [
-    [spanOf('"roll"', 1), spanOf('"roll"', 1)],
-    [spanOf('"ghost"'), spanOf('"ghost"')],
-  ]);
+  assert.deepEqual(
+    dependencies.children.map((child) => [child.span, child.selectionSpan]),
+    [
+      [spanOf('"roll"', 1), spanOf('"roll"', 1)],
+      [spanOf('"ghost"'), spanOf('"ghost"')],
+    ],
+  );
   const within = (symbol: PlanSymbol): void => {
     assert.ok(symbol.selectionSpan.offset >= symbol.span.offset, symbol.name);
     assert.ok(symbol.selectionSpan.offset + symbol.selectionSpan.length <= symbol.span.offset + symbol.span.length, symbol.name);
@@ -102,7 +128,17 @@ test('an empty or odd plan still gets a usable outline', () => {
       'plan',
       'tools (1)',
       '1 tool',
-      [['tool', 'tools/0', '', [['input', 'input', '', [['property', '""', '1', []]]], ['dependencies', 'dependencies', '1', [['dependency', '3', 'not a toolId', []]]]]]],
+      [
+        [
+          'tool',
+          'tools/0',
+          '',
+          [
+            ['input', 'input', '', [['property', '""', '1', []]]],
+            ['dependencies', 'dependencies', '1', [['dependency', '3', 'not a toolId', []]]],
+          ],
+        ],
+      ],
     ],
     ['property', 'metadata', '{0 properties}', []],
   ]);

@@ -123,21 +123,33 @@ test('a dependency cycle gets one removal per edge, none preferred', async () =>
       ['Remove dependency narrate → recall', undefined, undefined],
     ],
   );
-  assert.equal(await applyFix(text, 'DEPENDENCY_CYCLE', 'Remove dependency narrate → recall'), text.replace('"dependencies": ["recall"]', '"dependencies": []'));
-  assert.equal(await applyFix(text, 'DEPENDENCY_CYCLE', 'Remove dependency recall → narrate'), planWith('["recall"]').replace('"input": { "query": "map" }', '"input": { "query": "map" }, "dependencies": []'));
+  assert.equal(
+    await applyFix(text, 'DEPENDENCY_CYCLE', 'Remove dependency narrate → recall'),
+    text.replace('"dependencies": ["recall"]', '"dependencies": []'),
+  );
+  assert.equal(
+    await applyFix(text, 'DEPENDENCY_CYCLE', 'Remove dependency recall → narrate'),
+    planWith('["recall"]').replace('"input": { "query": "map" }', '"input": { "query": "map" }, "dependencies": []'),
+  );
 });
 
 test('a missing toolPath is changed to the closest catalogued scripts', async () => {
   const text = (toolPath: string): string => planWith('[]').replace('skills/dice-roller/scripts/roll.js', toolPath);
   const typo = await fixesOf(text('skills/dice-roller/scripts/rol.js'), 'TOOL_PATH_NOT_FOUND');
-  assert.deepEqual(typo.map((fix) => [fix.title, fix.isPreferred]), [['Change to skills/dice-roller/scripts/roll.js', true]]);
+  assert.deepEqual(
+    typo.map((fix) => [fix.title, fix.isPreferred]),
+    [['Change to skills/dice-roller/scripts/roll.js', true]],
+  );
   assert.equal(
     await applyFix(text('skills/dice-roller/scripts/rol.js'), 'TOOL_PATH_NOT_FOUND', 'Change to skills/dice-roller/scripts/roll.js'),
     text('skills/dice-roller/scripts/roll.js'),
   );
   // Nothing close as a whole: the scripts of the skill named in the path, then scripts with that file name.
   const renamed = await fixesOf(text('skills/dice-roller/tools/throw-the-dice.js'), 'TOOL_PATH_NOT_FOUND');
-  assert.deepEqual(renamed.map((fix) => [fix.title, fix.isPreferred]), [['Change to skills/dice-roller/scripts/roll.js', undefined]]);
+  assert.deepEqual(
+    renamed.map((fix) => [fix.title, fix.isPreferred]),
+    [['Change to skills/dice-roller/scripts/roll.js', undefined]],
+  );
   // "mem" begins only "memory": its scripts come next, then a script of another skill with the same file name (at most 3).
   const byName = await fixesOf(text('skills/mem/scripts/query.js'), 'TOOL_PATH_NOT_FOUND');
   assert.deepEqual(
@@ -163,11 +175,17 @@ test('retry policies are rounded and clamped into range, alone or all at once', 
       .replace('60000.5', '60000')
       .replace('"input": { "query": "map" }', '"input": { "query": "map" }, "retryPolicy": { "maxRetries": 2, "backoffMs": 0 }'),
   );
-  assert.deepEqual((await diagnosticsOf(fixed)).filter((diagnostic) => diagnostic.pointer.includes('retryPolicy')), []);
+  assert.deepEqual(
+    (await diagnosticsOf(fixed)).filter((diagnostic) => diagnostic.pointer.includes('retryPolicy')),
+    [],
+  );
 });
 
 test('an unknown input property is renamed to the closest property of the input schema', async () => {
-  const text = planWith('[]').replace('"toolPath": "skills/dice-roller/scripts/roll.js"', '"toolPath": "skills/dice-roller/scripts/roll.js", "input": { "fromula": "1d20", "resaon": "lock" }');
+  const text = planWith('[]').replace(
+    '"toolPath": "skills/dice-roller/scripts/roll.js"',
+    '"toolPath": "skills/dice-roller/scripts/roll.js", "input": { "fromula": "1d20", "resaon": "lock" }',
+  );
   const fixes = await fixesOf(text, 'INPUT_UNKNOWN_PROPERTY');
   assert.deepEqual(
     fixes.map((fix) => [fix.title, fix.isPreferred, fix.fixAllGroup]),
@@ -183,8 +201,14 @@ test('an unknown input property is renamed to the closest property of the input 
 });
 
 test('a hand-made INPUT_UNKNOWN_PROPERTY diagnostic is fixed through its pointer alone', () => {
-  const text = '{"requestId":"11111111-2222-4333-8444-555555555555","tools":[{"toolId":"r","toolPath":"skills/dice-roller/scripts/roll.js","input":{"lable":"x"}}]}';
-  const diagnostic: Diagnostic = { severity: 'warning', code: 'INPUT_UNKNOWN_PROPERTY' as Diagnostic['code'], message: 'unknown', pointer: '/tools/0/input/lable' };
+  const text =
+    '{"requestId":"11111111-2222-4333-8444-555555555555","tools":[{"toolId":"r","toolPath":"skills/dice-roller/scripts/roll.js","input":{"lable":"x"}}]}';
+  const diagnostic: Diagnostic = {
+    severity: 'warning',
+    code: 'INPUT_UNKNOWN_PROPERTY' as Diagnostic['code'],
+    message: 'unknown',
+    pointer: '/tools/0/input/lable',
+  };
   const [rename] = planQuickFixes(PlanDocument.parse(text), [diagnostic], catalog);
   assert.equal(rename!.title, 'Rename "lable" to "label"');
   assert.equal(applyTextEdits(text, rename!.edits), text.replace('"lable"', '"label"'));
@@ -213,4 +237,20 @@ test('a stale diagnostic or a broken text gets no fix', async () => {
   assert.deepEqual(planQuickFixes(PlanDocument.parse(fixedText), diagnostics, catalog), []);
   assert.deepEqual(planQuickFixes(PlanDocument.parse(text.replace('"ghost"]', '"ghost"')), diagnostics, catalog), []);
   assert.deepEqual(planFixAll(PlanDocument.parse(fixedText), diagnostics, catalog, 'removeUnknownDependencies'), []);
+});
+
+test('SCRIPT_ALIAS: change the toolPath to the canonical one of the script it names by an alias', async () => {
+  // This worktree's sample skills, whose skill.json files list the upstream names as aliases.
+  const repository = new URL('../../..', import.meta.url).pathname;
+  const samples = createSkillCatalog((await discoverSkills({ root: repository })).skills);
+  const text = `{ "requestId": "${uuid}", "tools": [{ "toolId": "roll1", "toolPath": "skills/dice-roller/roll-dice.dart" }] }`;
+  const diagnostics = (await validatePlanText(text, { root: repository, skills: samples })).diagnostics;
+  const alias = diagnostics.find((diagnostic) => diagnostic.code === 'SCRIPT_ALIAS');
+  assert.ok(alias, JSON.stringify(diagnostics));
+  const [fix] = planQuickFixes(PlanDocument.parse(text), [alias], samples);
+  assert.equal(fix?.title, 'Change to skills/dice-roller/scripts/roll.js');
+  assert.equal(fix?.isPreferred, true);
+  const fixed = applyTextEdits(text, fix!.edits);
+  assert.match(fixed, /"toolPath": "skills\/dice-roller\/scripts\/roll\.js"/);
+  assert.deepEqual((await validatePlanText(fixed, { root: repository, skills: samples })).diagnostics, []);
 });

@@ -18,14 +18,20 @@ test('defaults: 3 retries after 100, 200, 400 ms and the 30 s default timeout', 
   assert.equal(describeRetryTiming(timing), 'retries after 100, 200, 400 ms; at most 2 min with timeouts');
 });
 
-test('the delays are the executor\'s (backoffMs × 2^(n−1), no cap)', () => {
+test("the delays are the executor's (backoffMs × 2^(n−1), no cap)", () => {
   const timing = retryTiming({ maxRetries: 10, backoffMs: 60_000 });
-  assert.deepEqual(timing.delaysMs, Array.from({ length: 10 }, (_, index) => retryDelayMs(60_000, index + 1)));
+  assert.deepEqual(
+    timing.delaysMs,
+    Array.from({ length: 10 }, (_, index) => retryDelayMs(60_000, index + 1)),
+  );
   assert.equal(timing.delaysMs.at(-1), 60_000 * 512);
 });
 
 test('timeout precedence: the tool, then the script, then the default', () => {
-  assert.deepEqual([retryTiming({ toolTimeoutMs: 1000, scriptTimeoutMs: 5000 }).timeoutMs, retryTiming({ toolTimeoutMs: 1000, scriptTimeoutMs: 5000 }).timeoutSource], [1000, 'tool']);
+  assert.deepEqual(
+    [retryTiming({ toolTimeoutMs: 1000, scriptTimeoutMs: 5000 }).timeoutMs, retryTiming({ toolTimeoutMs: 1000, scriptTimeoutMs: 5000 }).timeoutSource],
+    [1000, 'tool'],
+  );
   const script = retryTiming({ scriptTimeoutMs: 5000 });
   assert.deepEqual([script.timeoutMs, script.timeoutSource], [5000, 'script']);
   assert.equal(script.worstCaseMs, 20_700);

@@ -56,8 +56,16 @@ test('FileRunStore saves, loads, lists (newest first), ignores foreign files and
   try {
     const store = new FileRunStore(directory);
     const record = (planId: string, startedAt: string): RunRecord => ({
-      formatVersion: 1, planId, plan: { requestId: planId, tools: [{ toolId: 'a', toolPath: 'x' }] }, root: directory,
-      status: 'running', pid: 999_999_999, startedAt, updatedAt: startedAt, initialState: {}, tools: {},
+      formatVersion: 1,
+      planId,
+      plan: { requestId: planId, tools: [{ toolId: 'a', toolPath: 'x' }] },
+      root: directory,
+      status: 'running',
+      pid: 999_999_999,
+      startedAt,
+      updatedAt: startedAt,
+      initialState: {},
+      tools: {},
     });
     const writer = new RunRecordWriter(store);
     writer.schedule(record('11111111-1111-4111-8111-111111111111', '2026-01-01T00:00:00.000Z'));
@@ -67,7 +75,10 @@ test('FileRunStore saves, loads, lists (newest first), ignores foreign files and
     writeFileSync(path.join(directory, 'notes.json'), 'not a record');
     assert.equal((await store.load('11111111-1111-4111-8111-111111111111'))?.status, 'succeeded', 'the latest scheduled record wins');
     const list = await store.list();
-    assert.deepEqual(list.map((entry) => entry.planId), ['22222222-2222-4222-8222-222222222222', '11111111-1111-4111-8111-111111111111']);
+    assert.deepEqual(
+      list.map((entry) => entry.planId),
+      ['22222222-2222-4222-8222-222222222222', '11111111-1111-4111-8111-111111111111'],
+    );
     assert.equal(list[0]!.alive, false, 'a running record whose process is gone is not alive');
     assert.equal(await store.load('33333333-3333-4333-8333-333333333333'), undefined);
     await assert.rejects(store.load('../escape'), /Invalid run id/);

@@ -4,7 +4,14 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { after, test } from 'node:test';
-import { FolderGate, isFileInsideFolders, isPathInside, isResolvedPathInside, pathFromRoot, relativeInside } from '../../../src/runtime/common/pathContainment.js';
+import {
+  FolderGate,
+  isFileInsideFolders,
+  isPathInside,
+  isResolvedPathInside,
+  pathFromRoot,
+  relativeInside,
+} from '../../../src/runtime/common/pathContainment.js';
 
 const base = mkdtempSync(path.join(tmpdir(), 'narratoria-containment-'));
 after(() => rmSync(base, { recursive: true, force: true }));
@@ -30,7 +37,9 @@ test('relativeInside and pathFromRoot', () => {
   assert.equal(pathFromRoot(path.join(base, 'elsewhere.js'), root), path.join(base, 'elsewhere.js'));
 });
 
-test('the gate follows symlinks: a link inside the allowed folder to a file outside it is refused', { skip: process.platform === 'win32' && 'symlinks need privileges on Windows' }, () => {
+test('the gate follows symlinks: a link inside the allowed folder to a file outside it is refused', {
+  skip: process.platform === 'win32' && 'symlinks need privileges on Windows',
+}, () => {
   const allowed = path.join(base, 'allowed');
   const outside = path.join(base, 'outside');
   mkdirSync(allowed, { recursive: true });
@@ -49,7 +58,9 @@ test('the gate follows symlinks: a link inside the allowed folder to a file outs
   assert.equal(isFileInsideFolders(path.join(outside, 'secret.png'), [allowed, outside]), true);
 });
 
-test('an allowed folder reached through a symlink still admits its files', { skip: process.platform === 'win32' && 'symlinks need privileges on Windows' }, () => {
+test('an allowed folder reached through a symlink still admits its files', {
+  skip: process.platform === 'win32' && 'symlinks need privileges on Windows',
+}, () => {
   const real = path.join(base, 'real-folder');
   mkdirSync(real, { recursive: true });
   writeFileSync(path.join(real, 'a.png'), 'x');

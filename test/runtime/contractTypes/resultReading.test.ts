@@ -12,8 +12,32 @@ const PLAN_ID = '0f3e5a7c-2b4d-4c6e-8a1b-3d5f7b9c1e24';
 
 test('categoryOfCode: a category name is itself, then the documented keywords, else tool_failure', () => {
   assert.deepEqual(
-    ['TOOL_TIMEOUT', 'timeout', 'CIRCULAR_DEPENDENCY', 'INVALID_JSON', 'PARSE_ERROR', 'PROTOCOL_ERROR', 'CANCELLED', 'INVALID_PLAN', 'PROCESS_EXIT', 'SPAWN_FAILED', 'DOOR_LOCKED'].map(categoryOfCode),
-    ['timeout', 'timeout', 'circular_dependency', 'invalid_json', 'invalid_json', 'protocol_violation', 'cancelled', 'invalid_plan', 'process_error', 'process_error', 'tool_failure'],
+    [
+      'TOOL_TIMEOUT',
+      'timeout',
+      'CIRCULAR_DEPENDENCY',
+      'INVALID_JSON',
+      'PARSE_ERROR',
+      'PROTOCOL_ERROR',
+      'CANCELLED',
+      'INVALID_PLAN',
+      'PROCESS_EXIT',
+      'SPAWN_FAILED',
+      'DOOR_LOCKED',
+    ].map(categoryOfCode),
+    [
+      'timeout',
+      'timeout',
+      'circular_dependency',
+      'invalid_json',
+      'invalid_json',
+      'protocol_violation',
+      'cancelled',
+      'invalid_plan',
+      'process_error',
+      'process_error',
+      'tool_failure',
+    ],
   );
 });
 
@@ -44,7 +68,13 @@ test('an upstream-shaped result (executionTrace, finalState, totalExecutionTimeM
     totalExecutionTimeMs: 1234,
   };
   const read = readExecutionResult(upstream)!;
-  assert.deepEqual(read.toolResults.map((tool) => [tool.toolId, tool.state, tool.error?.category]), [['light torch', 'success', undefined], ['examine1', 'failed', 'timeout']]);
+  assert.deepEqual(
+    read.toolResults.map((tool) => [tool.toolId, tool.state, tool.error?.category]),
+    [
+      ['light torch', 'success', undefined],
+      ['examine1', 'failed', 'timeout'],
+    ],
+  );
   assert.deepEqual(read.aggregatedState, { torch: 'lit' });
   assert.equal(read.executionTimeMs, 1234);
   assert.equal(read.status, 'failed');
@@ -59,8 +89,15 @@ test('FileRunStore.load reads the results of a record tolerantly (runs show, res
   try {
     mkdirSync(directory, { recursive: true });
     const record = {
-      formatVersion: 1, planId: PLAN_ID, plan: { requestId: PLAN_ID, tools: [{ toolId: 'a', toolPath: 'skills/x/scripts/a.js' }] }, root: directory,
-      status: 'failed', pid: 1, startedAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:01Z', initialState: {},
+      formatVersion: 1,
+      planId: PLAN_ID,
+      plan: { requestId: PLAN_ID, tools: [{ toolId: 'a', toolPath: 'skills/x/scripts/a.js' }] },
+      root: directory,
+      status: 'failed',
+      pid: 1,
+      startedAt: '2026-01-01T00:00:00Z',
+      updatedAt: '2026-01-01T00:00:01Z',
+      initialState: {},
       tools: { a: { result: { toolId: 'a', state: 'completed' }, patches: [] } },
     };
     writeFileSync(path.join(directory, `${PLAN_ID}.json`), JSON.stringify(record));

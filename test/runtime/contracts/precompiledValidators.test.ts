@@ -1,4 +1,5 @@
 // Parity of the Ajv standalone validators the bundles ship (standaloneValidators.ts) with the validators compiled at run time from sources: same keys, same verdicts, same errors.
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- invalid variants of real values are made by mutating untyped copies */
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -56,7 +57,9 @@ before(async () => {
   const results = [
     await executePlan(plan, { root: story }),
     ...(await Promise.all(
-      ['set-flag.plan.json', 'failing.plan.json'].map(async (file) => executePlan(JSON.parse(readFileSync(path.join(story, 'plans', file), 'utf8')), { root: story })),
+      ['set-flag.plan.json', 'failing.plan.json'].map(async (file) =>
+        executePlan(JSON.parse(readFileSync(path.join(story, 'plans', file), 'utf8')), { root: story }),
+      ),
     )),
   ];
   executionResults = results.map((result) => JSON.parse(JSON.stringify(result)) as Record<string, unknown>);
@@ -83,7 +86,11 @@ function assertParity(name: ContractName, fragment: string, label: string, value
   assert.ok(standalone, `no precompiled validator for ${key}`);
   const runtime = outcome(contractValidator(name, fragment), structuredClone(value));
   const generated = outcome(standalone, structuredClone(value));
-  assert.equal(runtime.valid, expectValid, `${key} ${label}: expected ${expectValid ? 'valid' : 'invalid'}, run-time Ajv says ${JSON.stringify(runtime.errors)}`);
+  assert.equal(
+    runtime.valid,
+    expectValid,
+    `${key} ${label}: expected ${expectValid ? 'valid' : 'invalid'}, run-time Ajv says ${JSON.stringify(runtime.errors)}`,
+  );
   if (!expectValid) assert.ok(Array.isArray(runtime.errors) && runtime.errors.length > 0, `${key} ${label}: invalid without errors`);
   assert.deepEqual(generated, runtime, `${key} ${label}: precompiled and run-time validators differ`);
 }
@@ -124,9 +131,7 @@ test('the generated module exports a Map with exactly the precompiled keys, need
 });
 
 test('plan-json: repository plans and invalid variants (required, type, enum-like pattern, format, additional properties, ranges, oneOf)', () => {
-  const files = [
-    ...fixtureFiles(/\.plan\.json$/, 'contracts/examples', 'test/fixtures/plans', 'test/fixtures/story/plans'),
-  ];
+  const files = [...fixtureFiles(/\.plan\.json$/, 'contracts/examples', 'test/fixtures/plans', 'test/fixtures/story/plans')];
   assert.ok(files.length >= 6, `found plan fixtures: ${files.join(', ')}`);
   for (const file of files) assertParity('plan-json.schema.json', '', file, readJson(file), true);
 
@@ -170,7 +175,13 @@ test('plan-json: repository plans and invalid variants (required, type, enum-lik
   ];
   for (const [label, value] of invalid) assertParity('plan-json.schema.json', '', label, value, false);
   // Valid edge cases the variants border on.
-  assertParity('plan-json.schema.json', '', 'metadata with a uuid parent and a date-time', variant(base, (plan) => Object.assign(plan.metadata, { parentPlanId: base['requestId'], createdAt: '2024-05-01T10:00:00Z', extra: 1 })), true);
+  assertParity(
+    'plan-json.schema.json',
+    '',
+    'metadata with a uuid parent and a date-time',
+    variant(base, (plan) => Object.assign(plan.metadata, { parentPlanId: base['requestId'], createdAt: '2024-05-01T10:00:00Z', extra: 1 })),
+    true,
+  );
   assertParity('plan-json.schema.json', '', 'no tools', { requestId: base['requestId'], tools: [] }, true);
 });
 
@@ -234,11 +245,41 @@ test('tool events: each $defs type with real script output and invalid variants,
   }
   // Properties of the whole event only (version, timestamp format, type enum), and a ui_event that is not a choice.
   const done = first('done');
-  assertParity('tool-event.schema.json', '', 'version "1"', variant(done, (event) => (event.version = '1')), false);
-  assertParity('tool-event.schema.json', '', 'timestamp not a date-time', variant(done, (event) => (event.timestamp = 'tuesday')), false);
-  assertParity('tool-event.schema.json', '', 'unknown type', variant(done, (event) => (event.type = 'stat_patch')), false);
-  assertParity('tool-event.schema.json', '', 'missing version', variant(done, (event) => delete event.version), false);
-  assertParity('tool-event.schema.json', '', 'timestamp and extra fields', variant(done, (event) => Object.assign(event, { timestamp: '2024-05-01T10:00:00.123+02:00', extra: 1 })), true);
+  assertParity(
+    'tool-event.schema.json',
+    '',
+    'version "1"',
+    variant(done, (event) => (event.version = '1')),
+    false,
+  );
+  assertParity(
+    'tool-event.schema.json',
+    '',
+    'timestamp not a date-time',
+    variant(done, (event) => (event.timestamp = 'tuesday')),
+    false,
+  );
+  assertParity(
+    'tool-event.schema.json',
+    '',
+    'unknown type',
+    variant(done, (event) => (event.type = 'stat_patch')),
+    false,
+  );
+  assertParity(
+    'tool-event.schema.json',
+    '',
+    'missing version',
+    variant(done, (event) => delete event.version),
+    false,
+  );
+  assertParity(
+    'tool-event.schema.json',
+    '',
+    'timestamp and extra fields',
+    variant(done, (event) => Object.assign(event, { timestamp: '2024-05-01T10:00:00.123+02:00', extra: 1 })),
+    true,
+  );
   assertParity('tool-event.schema.json', '#/$defs/ui_event', 'plain ui_event', { type: 'ui_event', event: 'shake_screen' }, true);
 });
 
@@ -264,7 +305,13 @@ test('skill-manifest: every skill.json in the repository and invalid variants (p
     ['capabilities not strings', variant(base, (manifest) => (manifest.capabilities = [1]))],
   ];
   for (const [label, value] of invalid) assertParity('skill-manifest.schema.json', '', label, value, false);
-  assertParity('skill-manifest.schema.json', '', 'homepage uri and retryPolicy', variant(base, (manifest) => Object.assign(manifest, { homepage: 'https://example.org/dice', retryPolicy: { maxRetries: 1 } })), true);
+  assertParity(
+    'skill-manifest.schema.json',
+    '',
+    'homepage uri and retryPolicy',
+    variant(base, (manifest) => Object.assign(manifest, { homepage: 'https://example.org/dice', retryPolicy: { maxRetries: 1 } })),
+    true,
+  );
 });
 
 test('execution-result: real executor results and invalid variants (uuid, date-time, enums, nested $defs, union types)', () => {
@@ -299,9 +346,27 @@ test('config-schema-meta: every config-schema.json in the repository and a few i
   assert.ok(files.length >= 10, `found config schemas: ${files.join(', ')}`);
   for (const file of files) assertParity('config-schema-meta.schema.json', '', file, readJson(file), true);
   const base = readJson(files[0]!) as Record<string, unknown>;
-  assertParity('config-schema-meta.schema.json', '', 'type array', variant(base, (schema) => (schema.type = 'array')), false);
-  assertParity('config-schema-meta.schema.json', '', 'missing properties', variant(base, (schema) => delete schema.properties), false);
-  assertParity('config-schema-meta.schema.json', '', 'wrong $schema', variant(base, (schema) => (schema.$schema = 'http://json-schema.org/draft-04/schema#')), false);
+  assertParity(
+    'config-schema-meta.schema.json',
+    '',
+    'type array',
+    variant(base, (schema) => (schema.type = 'array')),
+    false,
+  );
+  assertParity(
+    'config-schema-meta.schema.json',
+    '',
+    'missing properties',
+    variant(base, (schema) => delete schema.properties),
+    false,
+  );
+  assertParity(
+    'config-schema-meta.schema.json',
+    '',
+    'wrong $schema',
+    variant(base, (schema) => (schema.$schema = 'http://json-schema.org/draft-04/schema#')),
+    false,
+  );
 });
 
 test('every precompiled key: values of the wrong shape give the same verdict and errors', () => {

@@ -22,12 +22,7 @@ test('independent tools keep plan order', () => {
 });
 
 test('a cycle is reported as a path', () => {
-  const nodes = [
-    { toolId: 'x', dependencies: ['z'] },
-    { toolId: 'y', dependencies: ['x'] },
-    { toolId: 'z', dependencies: ['y'] },
-    { toolId: 'free' },
-  ];
+  const nodes = [{ toolId: 'x', dependencies: ['z'] }, { toolId: 'y', dependencies: ['x'] }, { toolId: 'z', dependencies: ['y'] }, { toolId: 'free' }];
   assert.deepEqual(findCycle(nodes), ['x', 'z', 'y', 'x']);
   const sorted = topologicalSort(nodes);
   assert.equal(sorted.ok, false);

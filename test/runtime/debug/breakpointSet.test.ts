@@ -47,7 +47,10 @@ test('a line inside a tool binds to it; a line between tools moves to the neares
 
 test('conditions use the runtime condition language; a bad one is unverified with its column', () => {
   const breakpoints = new BreakpointSet();
-  const [good, bad] = breakpoints.setLineBreakpoints(document, [{ line: 12, condition: 'state.dice.lastRoll.total >= 15' }, { line: 12, condition: 'state.dice >=' }]);
+  const [good, bad] = breakpoints.setLineBreakpoints(document, [
+    { line: 12, condition: 'state.dice.lastRoll.total >= 15' },
+    { line: 12, condition: 'state.dice >=' },
+  ]);
   assert.equal(good!.verified, true);
   assert.equal(bad!.verified, false);
   assert.match(bad!.message!, /^condition: .*\(at column \d+\)$/);
@@ -71,7 +74,11 @@ test('hit conditions count the hits whose condition held', () => {
   ] as const) {
     const parsed = parseHitCondition(text);
     assert.ok(parsed.ok, text);
-    assert.deepEqual([1, 2, 3, 4].map((count) => parsed.condition.matches(count)), counts, text);
+    assert.deepEqual(
+      [1, 2, 3, 4].map((count) => parsed.condition.matches(count)),
+      counts,
+      text,
+    );
   }
   assert.equal(parseHitCondition('every 2').ok, false);
   assert.equal(parseHitCondition('% 0').ok, false);
@@ -81,7 +88,9 @@ test('hit conditions count the hits whose condition held', () => {
 
 test('logpoints print with {state.path} interpolated and never stop', () => {
   const breakpoints = new BreakpointSet();
-  breakpoints.setLineBreakpoints(document, [{ line: 12, logMessage: 'total {state.dice.lastRoll.total}, rolls {state.dice.rolls}, first {state.dice.rolls[0]}, {state.missing}, {{literal}}' }]);
+  breakpoints.setLineBreakpoints(document, [
+    { line: 12, logMessage: 'total {state.dice.lastRoll.total}, rolls {state.dice.rolls}, first {state.dice.rolls[0]}, {state.missing}, {{literal}}' },
+  ]);
   const decision = breakpoints.beforeTool(tools[1]!, scope({ dice: { lastRoll: { total: 17 }, rolls: [3, 14] } }));
   assert.equal(decision.stop, false);
   assert.deepEqual(decision.logs, ['total 17, rolls [3,14], first 3, undefined, {literal}']);
@@ -93,7 +102,10 @@ test('logpoints print with {state.path} interpolated and never stop', () => {
 test('function breakpoints by toolId or skill name; an unknown name stays armed for replans', () => {
   const breakpoints = new BreakpointSet();
   const statuses = breakpoints.setFunctionBreakpoints([{ name: 'narrate' }, { name: 'dice-roller' }, { name: 'reputation' }], tools);
-  assert.deepEqual(statuses.map((status) => status.verified), [true, true, false]);
+  assert.deepEqual(
+    statuses.map((status) => status.verified),
+    [true, true, false],
+  );
   assert.match(statuses[2]!.message!, /no tool or skill named "reputation"/);
   assert.deepEqual(breakpoints.beforeTool(tools[0]!, scope()).hitBreakpointIds, [statuses[1]!.id]);
   assert.deepEqual(breakpoints.beforeTool(tools[1]!, scope()).hitBreakpointIds, [statuses[0]!.id]);

@@ -41,7 +41,9 @@ function stopsOf(run: PlanDebugRun): { next(): Promise<DebugStop> } {
   return { next: () => (queue.length > 0 ? Promise.resolve(queue.shift()!) : new Promise((resolve) => waiters.push(resolve))) };
 }
 
-test('stop on entry, a line breakpoint with the state so far, stepping into events, next to the next tool, then continue to the end', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('stop on entry, a line breakpoint with the state so far, stepping into events, next to the next tool, then continue to the end', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const breakpoints = new BreakpointSet();
   const [status] = breakpoints.setLineBreakpoints(PlanDocument.parse(text), [{ line: lineOf('"toolId": "second"') + 1 }]);
   assert.equal(status!.verified, true);
@@ -51,7 +53,10 @@ test('stop on entry, a line breakpoint with the state so far, stepping into even
 
   const entry = await stops.next();
   assert.deepEqual([entry.reason, entry.toolId, entry.kind], ['entry', 'first', 'tool']);
-  assert.deepEqual(run.threads().map((thread) => thread.name), ['plan', 'first']);
+  assert.deepEqual(
+    run.threads().map((thread) => thread.name),
+    ['plan', 'first'],
+  );
   assert.equal(run.threads()[0]!.id, PLAN_THREAD_ID);
   run.continue();
 
@@ -80,13 +85,22 @@ test('stop on entry, a line breakpoint with the state so far, stepping into even
   const final = await result;
   assert.equal(final.success, true);
   assert.deepEqual(final.aggregatedState, { step: 2 });
-  assert.deepEqual(run.threads().map((thread) => thread.name), ['plan'], 'tool threads exit when their tools finish');
+  assert.deepEqual(
+    run.threads().map((thread) => thread.name),
+    ['plan'],
+    'tool threads exit when their tools finish',
+  );
   run.dispose();
 });
 
-test('stepOut from a tool start runs to its done event; function breakpoints by skill; logpoints print without stopping', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('stepOut from a tool start runs to its done event; function breakpoints by skill; logpoints print without stopping', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const breakpoints = new BreakpointSet();
-  breakpoints.setFunctionBreakpoints([{ name: 'second' }], plan.tools.map((tool) => ({ toolId: tool.toolId, skill: 'helpers' })));
+  breakpoints.setFunctionBreakpoints(
+    [{ name: 'second' }],
+    plan.tools.map((tool) => ({ toolId: tool.toolId, skill: 'helpers' })),
+  );
   breakpoints.setLineBreakpoints(PlanDocument.parse(text), [{ line: lineOf('"toolId": "first"'), logMessage: 'first sees {state.step}' }]);
   const run = new PlanDebugRun(plan, { root: story, breakpoints });
   const stops = stopsOf(run);
@@ -104,12 +118,17 @@ test('stepOut from a tool start runs to its done event; function breakpoints by 
   run.dispose();
 });
 
-test('pause holds at the next boundary; terminate kills a hanging tool\'s process tree', { timeout: TEST_TIMEOUT_MS }, async () => {
+test("pause holds at the next boundary; terminate kills a hanging tool's process tree", { timeout: TEST_TIMEOUT_MS }, async () => {
   const hanging: Plan = {
     requestId: '2e3d4c5b-6a7f-4b8c-9d0e-1f2a3b4c5d6e',
     tools: [
       { toolId: 'quick', toolPath: echo },
-      { toolId: 'grandchild', toolPath: 'skills/faults/scripts/spawn-grandchild.js', input: { pidFile: path.join(scratch, 'grandchild.pid') }, dependencies: ['quick'] },
+      {
+        toolId: 'grandchild',
+        toolPath: 'skills/faults/scripts/spawn-grandchild.js',
+        input: { pidFile: path.join(scratch, 'grandchild.pid') },
+        dependencies: ['quick'],
+      },
     ],
   };
   const run = new PlanDebugRun(hanging, { root: story, breakpoints: new BreakpointSet() });
@@ -135,7 +154,9 @@ test('pause holds at the next boundary; terminate kills a hanging tool\'s proces
   run.dispose();
 });
 
-test('exception filters: toolFailure, protocolError (each failed attempt, also before a retry) and timeout stop with the category; without filters nothing stops', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('exception filters: toolFailure, protocolError (each failed attempt, also before a retry) and timeout stop with the category; without filters nothing stops', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const failing: Plan = {
     requestId: '3f4e5d6c-7b8a-4c9d-8e0f-1a2b3c4d5e6f',
     tools: [

@@ -10,9 +10,7 @@ import { executePlan, startPlanRun } from '../../../src/runtime/executor/planExe
 import type { ExecutionResult, ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';
 import type { Plan, ToolInvocation } from '../../../src/runtime/contractTypes/plan.js';
 import type { RunRecord, RunStore, RunSummary } from '../../../src/runtime/persistence/runStore.js';
-import {
-  FakeToolRunner, deferred, doneEvent, fakeOptions, fakeToolPath, logEvent, patchEvent, settle, type Deferred,
-} from './fakeToolRunner.js';
+import { FakeToolRunner, deferred, doneEvent, fakeOptions, fakeToolPath, logEvent, patchEvent, settle, type Deferred } from './fakeToolRunner.js';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers.
@@ -61,8 +59,14 @@ class MemoryRunStore implements RunStore {
 
   async list(): Promise<RunSummary[]> {
     return [...this.records.values()].map((record) => ({
-      planId: record.planId, status: record.status, startedAt: record.startedAt, updatedAt: record.updatedAt,
-      toolsFinished: Object.keys(record.tools).length, toolsTotal: record.plan.tools.length, pid: record.pid, alive: false,
+      planId: record.planId,
+      status: record.status,
+      startedAt: record.startedAt,
+      updatedAt: record.updatedAt,
+      toolsFinished: Object.keys(record.tools).length,
+      toolsTotal: record.plan.tools.length,
+      pid: record.pid,
+      alive: false,
     }));
   }
 }
@@ -153,62 +157,63 @@ test('plan timeout: status timeout, the running tool times out with PLAN_TIMEOUT
   assert.deepEqual(result.failedTools, ['a']);
 });
 
-test(
-  'dependents of the tool that was running when the run stopped are skipped for the stop reason, not dependency_failed',
-  async (t) => {
-    // Deterministic: setTimeout is mocked, so the plan timeout fires only when the test ticks the clock, while 'a' runs.
-    t.mock.timers.enable({ apis: ['setTimeout'] });
-    for (const [stop, required] of [['aborted before start', true], ['aborted before start', false], ['cancel', true], ['cancel', false], ['plan_timeout', true]] as const) {
-      const runner = new FakeToolRunner({ a: [{ outcome: 'hang' }] });
-      const plan = planOf([tool('a', { required }), tool('b', { dependencies: ['a'] }), tool('c', { dependencies: ['b'] })]);
-      const options = stop === 'plan_timeout' ? { planTimeoutMs: 30 } : stop === 'cancel' ? {} : { signal: AbortSignal.abort() };
-      const run = startPlanRun(plan, fakeOptions(runner, options));
-      if (stop === 'cancel' || stop === 'plan_timeout') await until(() => runner.running === 1);
-      if (stop === 'cancel') run.cancel();
-      if (stop === 'plan_timeout') t.mock.timers.tick(30);
-      const result = await run.result;
-      if (stop !== 'aborted before start') assert.equal(byId(result, 'a').state, stop === 'cancel' ? 'cancelled' : 'timeout', `${stop}: a was running when the run stopped`);
-      const reason = stop === 'plan_timeout' ? 'plan_timeout' : 'cancelled';
-      for (const id of ['b', 'c']) {
-        assert.equal(byId(result, id).state, 'skipped');
-        assert.equal(byId(result, id).skipReason, reason, `${stop} (a required: ${required}): ${id} skipReason`);
-        assert.equal(byId(result, id).error, undefined, `${stop} (a required: ${required}): ${id} carries ${byId(result, id).error?.code}`);
-      }
+test('dependents of the tool that was running when the run stopped are skipped for the stop reason, not dependency_failed', async (t) => {
+  // Deterministic: setTimeout is mocked, so the plan timeout fires only when the test ticks the clock, while 'a' runs.
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  for (const [stop, required] of [
+    ['aborted before start', true],
+    ['aborted before start', false],
+    ['cancel', true],
+    ['cancel', false],
+    ['plan_timeout', true],
+  ] as const) {
+    const runner = new FakeToolRunner({ a: [{ outcome: 'hang' }] });
+    const plan = planOf([tool('a', { required }), tool('b', { dependencies: ['a'] }), tool('c', { dependencies: ['b'] })]);
+    const options = stop === 'plan_timeout' ? { planTimeoutMs: 30 } : stop === 'cancel' ? {} : { signal: AbortSignal.abort() };
+    const run = startPlanRun(plan, fakeOptions(runner, options));
+    if (stop === 'cancel' || stop === 'plan_timeout') await until(() => runner.running === 1);
+    if (stop === 'cancel') run.cancel();
+    if (stop === 'plan_timeout') t.mock.timers.tick(30);
+    const result = await run.result;
+    if (stop !== 'aborted before start')
+      assert.equal(byId(result, 'a').state, stop === 'cancel' ? 'cancelled' : 'timeout', `${stop}: a was running when the run stopped`);
+    const reason = stop === 'plan_timeout' ? 'plan_timeout' : 'cancelled';
+    for (const id of ['b', 'c']) {
+      assert.equal(byId(result, id).state, 'skipped');
+      assert.equal(byId(result, id).skipReason, reason, `${stop} (a required: ${required}): ${id} skipReason`);
+      assert.equal(byId(result, id).error, undefined, `${stop} (a required: ${required}): ${id} carries ${byId(result, id).error?.code}`);
     }
-  },
-);
+  }
+});
 
-test(
-  'a tool waiting for its retry when the run stops ends cancelled (or PLAN_TIMEOUT), not failed',
-  async (t) => {
-    // Deterministic, no wall-clock bound: setTimeout is mocked and the clock only ever advances by the plan
-    // timeout (50 ms), never to the 5 s backoff, so the run can end only if the stop interrupts the backoff sleep
-    // (otherwise run.result never settles and the test fails with "Promise resolution is still pending").
-    t.mock.timers.enable({ apis: ['setTimeout'] });
-    for (const stop of ['cancel', 'plan_timeout'] as const) {
-      const runner = new FakeToolRunner({ a: [{ outcome: 'fail' }] });
-      const plan = planOf([tool('a', { retryPolicy: { maxRetries: 3, backoffMs: 5000 } })]);
-      const run = startPlanRun(plan, fakeOptions(runner, stop === 'plan_timeout' ? { planTimeoutMs: 50 } : {}));
-      let retryScheduled = false;
-      run.onDidScheduleRetry(() => (retryScheduled = true));
-      // The executor enters the backoff sleep right after announcing the retry: stop it from a later macrotask,
-      // while it sleeps (stopping inside the announcement would skip the sleep altogether).
-      await until(() => retryScheduled);
-      if (stop === 'cancel') run.cancel();
-      else t.mock.timers.tick(50);
-      const result = await run.result;
-      assert.equal(runner.attemptsOf('a').length, 1);
-      if (stop === 'cancel') {
-        assert.equal(byId(result, 'a').state, 'cancelled');
-        assert.deepEqual(result.failedTools, []);
-        assert.deepEqual(result.disabledSkills, []);
-      } else {
-        assert.equal(byId(result, 'a').state, 'timeout');
-        assert.equal(byId(result, 'a').error?.code, 'PLAN_TIMEOUT');
-      }
+test('a tool waiting for its retry when the run stops ends cancelled (or PLAN_TIMEOUT), not failed', async (t) => {
+  // Deterministic, no wall-clock bound: setTimeout is mocked and the clock only ever advances by the plan
+  // timeout (50 ms), never to the 5 s backoff, so the run can end only if the stop interrupts the backoff sleep
+  // (otherwise run.result never settles and the test fails with "Promise resolution is still pending").
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  for (const stop of ['cancel', 'plan_timeout'] as const) {
+    const runner = new FakeToolRunner({ a: [{ outcome: 'fail' }] });
+    const plan = planOf([tool('a', { retryPolicy: { maxRetries: 3, backoffMs: 5000 } })]);
+    const run = startPlanRun(plan, fakeOptions(runner, stop === 'plan_timeout' ? { planTimeoutMs: 50 } : {}));
+    let retryScheduled = false;
+    run.onDidScheduleRetry(() => (retryScheduled = true));
+    // The executor enters the backoff sleep right after announcing the retry: stop it from a later macrotask,
+    // while it sleeps (stopping inside the announcement would skip the sleep altogether).
+    await until(() => retryScheduled);
+    if (stop === 'cancel') run.cancel();
+    else t.mock.timers.tick(50);
+    const result = await run.result;
+    assert.equal(runner.attemptsOf('a').length, 1);
+    if (stop === 'cancel') {
+      assert.equal(byId(result, 'a').state, 'cancelled');
+      assert.deepEqual(result.failedTools, []);
+      assert.deepEqual(result.disabledSkills, []);
+    } else {
+      assert.equal(byId(result, 'a').state, 'timeout');
+      assert.equal(byId(result, 'a').error?.code, 'PLAN_TIMEOUT');
     }
-  },
-);
+  }
+});
 
 // ---------------------------------------------------------------------------------------------
 // Hold hooks.
@@ -218,18 +223,21 @@ test('hooks.beforeToolStart holds a tool: nothing starts until the hold is relea
   const holds = new Map<string, Deferred>();
   const started: string[] = [];
   const plan = planOf([tool('a', { async: true }), tool('b', { async: true }), tool('c', { dependencies: ['a', 'b'] })], { parallel: true });
-  const run = startPlanRun(plan, fakeOptions(runner, {
-    concurrency: 2,
-    hooks: {
-      beforeToolStart: (info) => {
-        assert.equal(info.attempt, 1);
-        assert.equal(info.stdin.tool, info.tool.toolId);
-        const hold = deferred();
-        holds.set(info.tool.toolId, hold);
-        return hold.promise;
+  const run = startPlanRun(
+    plan,
+    fakeOptions(runner, {
+      concurrency: 2,
+      hooks: {
+        beforeToolStart: (info) => {
+          assert.equal(info.attempt, 1);
+          assert.equal(info.stdin.tool, info.tool.toolId);
+          const hold = deferred();
+          holds.set(info.tool.toolId, hold);
+          return hold.promise;
+        },
       },
-    },
-  }));
+    }),
+  );
   run.onDidStartTool(({ toolId }) => started.push(toolId));
   await until(() => holds.size === 2);
   await settle(20);
@@ -258,16 +266,19 @@ test('hooks.beforeEventApply holds each event: onDidEmitEvent for event k+1 neve
   const runner = new FakeToolRunner({ a: [{ outcome: 'success', events }] });
   const holds: Deferred[] = [];
   const emitted: number[] = [];
-  const run = startPlanRun(planOf([tool('a')]), fakeOptions(runner, {
-    hooks: {
-      beforeEventApply: (info) => {
-        assert.equal(info.index, holds.length);
-        const hold = deferred();
-        holds.push(hold);
-        return hold.promise;
+  const run = startPlanRun(
+    planOf([tool('a')]),
+    fakeOptions(runner, {
+      hooks: {
+        beforeEventApply: (info) => {
+          assert.equal(info.index, holds.length);
+          const hold = deferred();
+          holds.push(hold);
+          return hold.promise;
+        },
       },
-    },
-  }));
+    }),
+  );
   run.onDidEmitEvent(({ index, toolId }) => {
     assert.equal(toolId, 'a');
     emitted.push(index);
@@ -340,18 +351,15 @@ test('a required failure skips its transitive dependents (dependency_failed) and
   assert.deepEqual(runner.startOrder(), ['a', 'd']);
 });
 
-test(
-  'regression (found by property (d)): a required failure also skips dependents reached through a non-required tool',
-  async () => {
-    const runner = new FakeToolRunner({ a: [{ outcome: 'fail' }] });
-    const plan = planOf([tool('a'), tool('b', { dependencies: ['a'], required: false }), tool('c', { dependencies: ['b'] })]);
-    const result = await executePlan(plan, fakeOptions(runner));
-    assert.equal(byId(result, 'b').skipReason, 'dependency_failed');
-    assert.equal(byId(result, 'c').state, 'skipped', `c ran with stdin.dependencies ${JSON.stringify(runner.attemptsOf('c')[0]?.stdin.dependencies)}`);
-    assert.equal(byId(result, 'c').skipReason, 'dependency_failed');
-    assert.deepEqual(runner.startOrder(), ['a']);
-  },
-);
+test('regression (found by property (d)): a required failure also skips dependents reached through a non-required tool', async () => {
+  const runner = new FakeToolRunner({ a: [{ outcome: 'fail' }] });
+  const plan = planOf([tool('a'), tool('b', { dependencies: ['a'], required: false }), tool('c', { dependencies: ['b'] })]);
+  const result = await executePlan(plan, fakeOptions(runner));
+  assert.equal(byId(result, 'b').skipReason, 'dependency_failed');
+  assert.equal(byId(result, 'c').state, 'skipped', `c ran with stdin.dependencies ${JSON.stringify(runner.attemptsOf('c')[0]?.stdin.dependencies)}`);
+  assert.equal(byId(result, 'c').skipReason, 'dependency_failed');
+  assert.deepEqual(runner.startOrder(), ['a']);
+});
 
 test('disabledSkills lists the skills of failed and timed-out tools, once each, in plan order', async () => {
   const at = (skill: string) => `skills/${skill}/scripts/t.js`;
@@ -483,7 +491,10 @@ test('resume: tools that succeeded are not run again and the final state equals 
   assert.deepEqual(clean.startOrder(), ['a', 'b', 'c', 'd']);
   assert.deepEqual(resumed.aggregatedState, full.aggregatedState);
   assert.deepEqual(full.aggregatedState, { seed: 0, x: 2, list: [3], nested: { keep: true, more: 'b' }, w: true });
-  assert.deepEqual(resumed.toolResults.map((result) => result.state), full.toolResults.map((result) => result.state));
+  assert.deepEqual(
+    resumed.toolResults.map((result) => result.state),
+    full.toolResults.map((result) => result.state),
+  );
   // c saw the same inputs as in the clean run.
   assert.deepEqual(resuming.attemptsOf('c')[0]!.stdin.dependencies, clean.attemptsOf('c')[0]!.stdin.dependencies);
   assert.deepEqual(resuming.attemptsOf('c')[0]!.stdin.state, clean.attemptsOf('c')[0]!.stdin.state);

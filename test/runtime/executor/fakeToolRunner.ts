@@ -55,7 +55,10 @@ export class FakeToolRunner implements ToolRunner {
   private runningNow = 0;
   private maxObserved = 0;
 
-  constructor(private readonly scripts: Readonly<Record<string, FakeScript>> = {}, private readonly fallback: FakeScript = [SUCCESS]) {}
+  constructor(
+    private readonly scripts: Readonly<Record<string, FakeScript>> = {},
+    private readonly fallback: FakeScript = [SUCCESS],
+  ) {}
 
   /** Advances the shared monotonic clock (tests stamp their own observations with it). */
   tick(): number {
@@ -98,7 +101,13 @@ export class FakeToolRunner implements ToolRunner {
       end: -1,
       ended: undefined,
       // Snapshot now: the executor builds stdin.state lazily, so reading it later could see a later state.
-      stdin: { requestId: request.stdin.requestId, tool: request.stdin.tool, input: request.stdin.input, dependencies: request.stdin.dependencies, state: request.stdin.state },
+      stdin: {
+        requestId: request.stdin.requestId,
+        tool: request.stdin.tool,
+        input: request.stdin.input,
+        dependencies: request.stdin.dependencies,
+        state: request.stdin.state,
+      },
       timeoutMs: request.timeoutMs,
       emitted: [],
     };
@@ -160,7 +169,12 @@ export class FakeToolRunner implements ToolRunner {
           timedOut: true,
           exitCode: null,
           signal: 'SIGKILL',
-          error: { code: 'TOOL_TIMEOUT', message: `Tool exceeded ${request.timeoutMs}ms timeout`, category: 'timeout', details: { timeoutMs: request.timeoutMs } },
+          error: {
+            code: 'TOOL_TIMEOUT',
+            message: `Tool exceeded ${request.timeoutMs}ms timeout`,
+            category: 'timeout',
+            details: { timeoutMs: request.timeoutMs },
+          },
         });
     }
   }

@@ -28,7 +28,11 @@ function planId(): string {
   return `00000000-0000-4000-8000-${String(planCounter).padStart(12, '0')}`;
 }
 
-async function runOne(toolPath: string, extra: Partial<ToolInvocation> = {}, options: Partial<ExecutePlanOptions> = {}): Promise<{ result: ExecutionResult; tool: ToolResult }> {
+async function runOne(
+  toolPath: string,
+  extra: Partial<ToolInvocation> = {},
+  options: Partial<ExecutePlanOptions> = {},
+): Promise<{ result: ExecutionResult; tool: ToolResult }> {
   const result = await executePlan(
     { requestId: planId(), tools: [{ toolId: 't', toolPath, retryPolicy: { maxRetries: 0, backoffMs: 0 }, ...extra }] },
     { root: story, ...options },
@@ -220,7 +224,10 @@ test('retries follow retryPolicy with exponential backoff', async () => {
   const { tool } = await runOne(`${helpers}/flaky.js`, { input: { counterFile, failTimes: 2 }, retryPolicy: { maxRetries: 3, backoffMs: 40 } });
   assert.equal(tool.state, 'success');
   assert.equal(tool.retryCount, 2);
-  assert.deepEqual(tool.attempts?.map((attempt) => attempt.backoffMs), [undefined, 40, 80]);
+  assert.deepEqual(
+    tool.attempts?.map((attempt) => attempt.backoffMs),
+    [undefined, 40, 80],
+  );
   assert.equal(readFileSync(counterFile, 'utf8').trim(), '3');
 });
 
@@ -236,7 +243,14 @@ test('scripts get a minimal environment and the skill context', async () => {
     const dump = await runOne(`${helpers}/env-dump.js`);
     const keys = (dump.tool.output?.result as { keys: string[] }).keys;
     assert.ok(!keys.includes('NARRATORIA_TEST_SECRET'));
-    assert.ok(keys.every((key) => /^(NARRATORIA_|PATH$|HOME$|USER$|LOGNAME$|SHELL$|LANG|LC_|TZ$|TMP|TEMP$|ELECTRON_RUN_AS_NODE$|NODE_EXTRA_CA_CERTS$|SSL_CERT_|HTTPS?_PROXY$|NO_PROXY$|https?_proxy$|no_proxy$)/.test(key)), keys.join(','));
+    assert.ok(
+      keys.every((key) =>
+        /^(NARRATORIA_|PATH$|HOME$|USER$|LOGNAME$|SHELL$|LANG|LC_|TZ$|TMP|TEMP$|ELECTRON_RUN_AS_NODE$|NODE_EXTRA_CA_CERTS$|SSL_CERT_|HTTPS?_PROXY$|NO_PROXY$|https?_proxy$|no_proxy$)/.test(
+          key,
+        ),
+      ),
+      keys.join(','),
+    );
   } finally {
     delete process.env['NARRATORIA_TEST_SECRET'];
   }
@@ -245,7 +259,10 @@ test('scripts get a minimal environment and the skill context', async () => {
 test('assets are registered only when the file exists', async () => {
   const outPath = path.join(scratch, 'portrait.svg');
   const { result } = await runOne(`${helpers}/asset.js`, { input: { outPath, assetId: 'hero' } });
-  assert.deepEqual(result.aggregatedAssets.map((asset) => [asset.assetId, asset.toolId, asset.path]), [['hero', 't', outPath]]);
+  assert.deepEqual(
+    result.aggregatedAssets.map((asset) => [asset.assetId, asset.toolId, asset.path]),
+    [['hero', 't', outPath]],
+  );
   const missing = await runOne(`${helpers}/asset.js`, { input: { outPath: path.join(scratch, 'nope.svg'), skipWrite: true } });
   assert.equal(missing.result.aggregatedAssets.length, 0);
   assert.ok(missing.result.warnings.some((warning) => warning.code === 'ASSET_MISSING'));

@@ -109,7 +109,10 @@ test('rollback runs the rollback scripts of completed tools and marks them rolle
     { root: story },
   );
   assert.deepEqual(validateAgainst('execution-result.schema.json', result), []);
-  assert.deepEqual(result.toolResults.map((tool) => tool.state), ['rolledBack', 'rolledBack', 'failed']);
+  assert.deepEqual(
+    result.toolResults.map((tool) => tool.state),
+    ['rolledBack', 'rolledBack', 'failed'],
+  );
   assert.ok(result.toolResults.every((tool) => tool.state !== 'rolledBack' || tool.rollback?.ok === true));
 });
 
@@ -121,14 +124,23 @@ test('a persisted run resumes without re-running its successful tools', async ()
     requestId: id(),
     tools: [
       { toolId: 'once', toolPath: 'skills/helpers/scripts/flaky.js', input: { counterFile: firstCounter, failTimes: 0 } },
-      { toolId: 'flaky', toolPath: 'skills/helpers/scripts/flaky.js', dependencies: ['once'], input: { counterFile, failTimes: 1 }, retryPolicy: { maxRetries: 0 } },
+      {
+        toolId: 'flaky',
+        toolPath: 'skills/helpers/scripts/flaky.js',
+        dependencies: ['once'],
+        input: { counterFile, failTimes: 1 },
+        retryPolicy: { maxRetries: 0 },
+      },
     ],
   };
   const failed = await executePlan(plan, { root: story, runStore: store });
   assert.equal(failed.success, false);
   const record = await store.load(plan.requestId);
   assert.equal(record?.status, 'failed');
-  assert.deepEqual((await store.list()).map((run) => run.planId), [plan.requestId]);
+  assert.deepEqual(
+    (await store.list()).map((run) => run.planId),
+    [plan.requestId],
+  );
   const resumed = await executePlan(plan, { root: story, runStore: store, resume: record });
   assert.equal(resumed.success, true);
   const { readFileSync } = await import('node:fs');

@@ -41,13 +41,33 @@ test('a needsMoreContext request pauses, asks for steps, merges them with _rp id
   assert.equal(contexts.length, 1);
   assert.equal(contexts[0]!.requestedBy, 'scan');
   assert.equal(contexts[0]!.suggestion, 'need the map of the cellar');
-  assert.deepEqual(contexts[0]!.completed.map((entry) => entry.toolId), ['scan']);
+  assert.deepEqual(
+    contexts[0]!.completed.map((entry) => entry.toolId),
+    ['scan'],
+  );
   assert.match(contexts[0]!.prompt, /Original plan: Find the hidden door[\s\S]*Steps completed: scan[\s\S]*need the map of the cellar/);
-  assert.deepEqual(result.originalPlan?.tools.map((tool) => tool.toolId), ['scan', 'later']);
-  assert.deepEqual(result.finalPlan?.tools.map((tool) => [tool.toolId, tool.dependencies]), [
-    ['scan', undefined], ['later', ['scan']], ['_rp1_map', []], ['_rp1_use', ['_rp1_map', 'scan']],
-  ]);
-  assert.deepEqual(result.toolResults.map((tool) => [tool.toolId, tool.state]), [['scan', 'success'], ['later', 'success'], ['_rp1_map', 'success'], ['_rp1_use', 'success']]);
+  assert.deepEqual(
+    result.originalPlan?.tools.map((tool) => tool.toolId),
+    ['scan', 'later'],
+  );
+  assert.deepEqual(
+    result.finalPlan?.tools.map((tool) => [tool.toolId, tool.dependencies]),
+    [
+      ['scan', undefined],
+      ['later', ['scan']],
+      ['_rp1_map', []],
+      ['_rp1_use', ['_rp1_map', 'scan']],
+    ],
+  );
+  assert.deepEqual(
+    result.toolResults.map((tool) => [tool.toolId, tool.state]),
+    [
+      ['scan', 'success'],
+      ['later', 'success'],
+      ['_rp1_map', 'success'],
+      ['_rp1_use', 'success'],
+    ],
+  );
   assert.deepEqual(result.aggregatedState, { later: true, map: 'cellar', used: true });
   assert.ok(result.warnings.some((warning) => warning.code === 'RE_PLAN_UNKNOWN_DEPENDENCY'));
 });
@@ -67,7 +87,10 @@ test('re-planning stops after 2 iterations', async () => {
   );
   assert.equal(calls, 2);
   assert.equal(result.rePlanIterations, 2);
-  assert.deepEqual(result.toolResults.map((tool) => tool.toolId), ['ask', '_rp1_again', '_rp2_again']);
+  assert.deepEqual(
+    result.toolResults.map((tool) => tool.toolId),
+    ['ask', '_rp1_again', '_rp2_again'],
+  );
   assert.equal(result.success, true);
 });
 
@@ -86,7 +109,10 @@ test('a failing planner ends re-planning gracefully with the results so far', as
   assert.equal(result.rePlanIterations, 1);
   assert.equal(result.originalPlan?.tools.length, result.finalPlan?.tools.length);
   assert.ok(result.warnings.some((warning) => warning.code === 'RE_PLAN_FAILED' && /model unavailable/.test(warning.message)));
-  assert.deepEqual(result.toolResults.map((tool) => tool.state), ['success', 'success']);
+  assert.deepEqual(
+    result.toolResults.map((tool) => tool.state),
+    ['success', 'success'],
+  );
 });
 
 test('re-planned steps outside skills/ are rejected like any plan; without a re-planner nothing happens', async () => {
@@ -107,8 +133,22 @@ test('mergeRePlannedSteps: prefixes, remaps, drops unknown dependencies, rejects
     { toolId: 'a', toolPath: 'x', dependencies: ['done1'] },
   ];
   const merged = mergeRePlannedSteps(new Set(['done1']), steps, 2);
-  assert.deepEqual(merged.tools.map((tool) => [tool.toolId, tool.dependencies]), [['_rp2_a', ['done1']], ['_rp2_b', ['_rp2_a']]], 'topological order');
-  const cyclic = mergeRePlannedSteps(new Set(), [{ toolId: 'x', toolPath: 'p', dependencies: ['y'] }, { toolId: 'y', toolPath: 'p', dependencies: ['x'] }], 1);
+  assert.deepEqual(
+    merged.tools.map((tool) => [tool.toolId, tool.dependencies]),
+    [
+      ['_rp2_a', ['done1']],
+      ['_rp2_b', ['_rp2_a']],
+    ],
+    'topological order',
+  );
+  const cyclic = mergeRePlannedSteps(
+    new Set(),
+    [
+      { toolId: 'x', toolPath: 'p', dependencies: ['y'] },
+      { toolId: 'y', toolPath: 'p', dependencies: ['x'] },
+    ],
+    1,
+  );
   assert.deepEqual(cyclic.tools, []);
   assert.equal(cyclic.warnings[0]?.code, 'RE_PLAN_CYCLE');
 });

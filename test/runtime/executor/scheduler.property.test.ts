@@ -68,7 +68,12 @@ const delayArb: fc.Arbitrary<Delay> = fc.record({
 });
 
 /** Small patches over a few shared keys, so tools overwrite, merge into and delete each other's state. */
-const leafArb = fc.oneof(fc.integer({ min: 0, max: 9 }), fc.constantFrom('x', 'y'), fc.constant(null), fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 2 }));
+const leafArb = fc.oneof(
+  fc.integer({ min: 0, max: 9 }),
+  fc.constantFrom('x', 'y'),
+  fc.constant(null),
+  fc.array(fc.integer({ min: 0, max: 3 }), { maxLength: 2 }),
+);
 const innerArb = fc.dictionary(fc.constantFrom('p', 'q', 'r'), leafArb, { maxKeys: 2 });
 const patchArb: fc.Arbitrary<JsonObject> = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.oneof(leafArb, innerArb), { minKeys: 1, maxKeys: 3 });
 
@@ -76,7 +81,10 @@ const maxAttempts = 3; // maxRetries ≤ 2
 
 function toolArb(index: number, withPatches: boolean): fc.Arbitrary<ToolModel> {
   return fc.record({
-    deps: index === 0 ? fc.constant([]) : fc.uniqueArray(fc.integer({ min: 0, max: index - 1 }), { maxLength: Math.min(index, 4) }).map((deps) => [...deps].sort((a, b) => a - b)),
+    deps:
+      index === 0
+        ? fc.constant([])
+        : fc.uniqueArray(fc.integer({ min: 0, max: index - 1 }), { maxLength: Math.min(index, 4) }).map((deps) => [...deps].sort((a, b) => a - b)),
     required: fc.boolean(),
     async: fc.boolean(),
     maxRetries: fc.integer({ min: 0, max: 2 }),
@@ -116,10 +124,15 @@ function toPlan(model: PlanModel): Plan {
 function attemptScript(tool: ToolModel, attempt: number, delays: readonly Delay[] = tool.delays): FakeAttempt {
   const behaviour = tool.behaviour;
   const outcome =
-    behaviour.kind === 'succeed' ? 'success'
-    : behaviour.kind === 'failThenSucceed' ? (attempt > behaviour.failures ? 'success' : 'fail')
-    : behaviour.kind === 'alwaysFail' ? 'fail'
-    : 'timeout';
+    behaviour.kind === 'succeed'
+      ? 'success'
+      : behaviour.kind === 'failThenSucceed'
+        ? attempt > behaviour.failures
+          ? 'success'
+          : 'fail'
+        : behaviour.kind === 'alwaysFail'
+          ? 'fail'
+          : 'timeout';
   const delay = delays[Math.min(attempt, delays.length) - 1] ?? { ticks: 0, ms: 0 };
   return {
     outcome,
@@ -210,7 +223,14 @@ function describe(model: PlanModel): string {
   return JSON.stringify({
     parallel: model.parallel,
     concurrency: model.concurrency,
-    tools: model.tools.map((tool, index) => ({ id: idOf(index), deps: tool.deps.map(idOf), required: tool.required, async: tool.async, maxRetries: tool.maxRetries, behaviour: tool.behaviour })),
+    tools: model.tools.map((tool, index) => ({
+      id: idOf(index),
+      deps: tool.deps.map(idOf),
+      required: tool.required,
+      async: tool.async,
+      maxRetries: tool.maxRetries,
+      behaviour: tool.behaviour,
+    })),
   });
 }
 
@@ -267,7 +287,10 @@ test('(b) running attempts never exceed the concurrency limit; an async:false to
         // Nothing else is running at all while it runs (it waited for the running tools to finish).
         for (const entry of runner.log) {
           if (entry.toolId === idOf(index)) continue;
-          assert.ok(entry.end < from || entry.start > to, `${entry.toolId} ran [${entry.start}, ${entry.end}] during async:false ${idOf(index)} [${from}, ${to}]`);
+          assert.ok(
+            entry.end < from || entry.start > to,
+            `${entry.toolId} ran [${entry.start}, ${entry.end}] during async:false ${idOf(index)} [${from}, ${to}]`,
+          );
         }
       });
     }),
@@ -280,10 +303,17 @@ test('(c) every tool ends in exactly one final state, once in toolResults (plan 
     fc.asyncProperty(planModelArb(), async (model) => {
       const observation = await execute(model);
       const results = observation.result.toolResults;
-      assert.deepEqual(results.map((result) => result.toolId), model.tools.map((_, index) => idOf(index)));
+      assert.deepEqual(
+        results.map((result) => result.toolId),
+        model.tools.map((_, index) => idOf(index)),
+      );
       for (const result of results) {
         assert.ok(['success', 'failed', 'timeout', 'skipped'].includes(result.state), `${result.toolId}: unexpected state ${result.state}`);
-        assert.deepEqual(observation.finished.get(result.toolId)?.length, 1, `${result.toolId}: onDidFinishTool fired ${observation.finished.get(result.toolId)?.length ?? 0} times`);
+        assert.deepEqual(
+          observation.finished.get(result.toolId)?.length,
+          1,
+          `${result.toolId}: onDidFinishTool fired ${observation.finished.get(result.toolId)?.length ?? 0} times`,
+        );
       }
       assert.equal(observation.finished.size, model.tools.length);
       // Nothing runs after the tool was reported finished.
@@ -296,41 +326,45 @@ test('(c) every tool ends in exactly one final state, once in toolResults (plan 
   );
 });
 
-test(
-  '(d) a tool is skipped (dependency_failed) exactly when a transitive ancestor is required and failed/timed out; otherwise it ran',
-  async () => {
-    await fc.assert(
-      fc.asyncProperty(planModelArb(), async (model) => {
-        const observation = await execute(model);
-        const expected = expectedStates(model);
-        model.tools.forEach((tool, index) => {
-          const result = resultOf(observation, index);
-          const attempts = observation.runner.attemptsOf(idOf(index)).length;
-          assert.equal(result.state, expected[index], `${idOf(index)}: state ${result.state}, expected ${expected[index]} in ${describe(model)}`);
-          if (expected[index] === 'skipped') {
-            assert.equal(result.skipReason, 'dependency_failed');
-            assert.equal(attempts, 0, `${idOf(index)} was skipped but ran ${attempts} attempts`);
-          } else {
-            assert.equal(result.skipReason, undefined);
-            assert.equal(attempts, ownOutcome(tool).attempts, `${idOf(index)} ran ${attempts} attempts`);
-          }
-        });
-      }),
-      { numRuns: NUM_RUNS },
-    );
-  },
-);
+test('(d) a tool is skipped (dependency_failed) exactly when a transitive ancestor is required and failed/timed out; otherwise it ran', async () => {
+  await fc.assert(
+    fc.asyncProperty(planModelArb(), async (model) => {
+      const observation = await execute(model);
+      const expected = expectedStates(model);
+      model.tools.forEach((tool, index) => {
+        const result = resultOf(observation, index);
+        const attempts = observation.runner.attemptsOf(idOf(index)).length;
+        assert.equal(result.state, expected[index], `${idOf(index)}: state ${result.state}, expected ${expected[index]} in ${describe(model)}`);
+        if (expected[index] === 'skipped') {
+          assert.equal(result.skipReason, 'dependency_failed');
+          assert.equal(attempts, 0, `${idOf(index)} was skipped but ran ${attempts} attempts`);
+        } else {
+          assert.equal(result.skipReason, undefined);
+          assert.equal(attempts, ownOutcome(tool).attempts, `${idOf(index)} ran ${attempts} attempts`);
+        }
+      });
+    }),
+    { numRuns: NUM_RUNS },
+  );
+});
 
 test('(e) success iff no required tool failed or timed out; canReplan = !success; failedTools = failed/timeout ids', async () => {
   await fc.assert(
     fc.asyncProperty(planModelArb(), async (model) => {
       const { result } = await execute(model);
-      const requiredFailure = result.toolResults.some((toolResult, index) => model.tools[index]!.required && (toolResult.state === 'failed' || toolResult.state === 'timeout'));
+      const requiredFailure = result.toolResults.some(
+        (toolResult, index) => model.tools[index]!.required && (toolResult.state === 'failed' || toolResult.state === 'timeout'),
+      );
       assert.equal(result.success, !requiredFailure);
       assert.equal(result.status, requiredFailure ? 'failed' : 'succeeded');
       assert.equal(result.canReplan, !result.success);
-      assert.deepEqual(result.failedTools, result.toolResults.filter((toolResult) => toolResult.state === 'failed' || toolResult.state === 'timeout').map((toolResult) => toolResult.toolId));
-      const skills = new Set(result.toolResults.filter((toolResult) => toolResult.state === 'failed' || toolResult.state === 'timeout').map((toolResult) => toolResult.skill));
+      assert.deepEqual(
+        result.failedTools,
+        result.toolResults.filter((toolResult) => toolResult.state === 'failed' || toolResult.state === 'timeout').map((toolResult) => toolResult.toolId),
+      );
+      const skills = new Set(
+        result.toolResults.filter((toolResult) => toolResult.state === 'failed' || toolResult.state === 'timeout').map((toolResult) => toolResult.skill),
+      );
       assert.deepEqual(new Set(result.disabledSkills), skills);
       if (result.success) assert.equal(result.failureReason, undefined);
       else assert.ok(result.failureReason === 'tool_failure' || result.failureReason === 'timeout');
@@ -352,7 +386,10 @@ test('(f) retryCount = attempts − 1 ≤ maxRetries, and retry n waits backoffM
           assert.equal(result.retryCount, 0);
           return;
         }
-        assert.deepEqual(ran.map((attempt) => attempt.attempt), ran.map((_, position) => position + 1));
+        assert.deepEqual(
+          ran.map((attempt) => attempt.attempt),
+          ran.map((_, position) => position + 1),
+        );
         assert.equal(result.retryCount, ran.length - 1);
         assert.equal(result.attempts?.length, ran.length);
         assert.ok(ran.length - 1 <= tool.maxRetries, `${id}: ${ran.length - 1} retries > maxRetries ${tool.maxRetries}`);
@@ -375,14 +412,20 @@ test('(f) retryCount = attempts − 1 ≤ maxRetries, and retry n waits backoffM
 
 test('(g) aggregatedState does not depend on timing and equals folding successful patches in stable topological order', async () => {
   const arb = planModelArb({ withPatches: true }).chain((model) =>
-    fc.tuple(fc.constant(model), fc.array(fc.array(delayArb, { minLength: maxAttempts, maxLength: maxAttempts }), { minLength: model.tools.length, maxLength: model.tools.length })),
+    fc.tuple(
+      fc.constant(model),
+      fc.array(fc.array(delayArb, { minLength: maxAttempts, maxLength: maxAttempts }), { minLength: model.tools.length, maxLength: model.tools.length }),
+    ),
   );
   await fc.assert(
     fc.asyncProperty(arb, async ([model, otherDelays]) => {
       const plan = toPlan(model);
       const first = await execute(model, plan);
       const second = await execute(model, { ...plan, requestId: randomUUID() }, otherDelays);
-      assert.deepEqual(second.result.toolResults.map((result) => result.state), first.result.toolResults.map((result) => result.state));
+      assert.deepEqual(
+        second.result.toolResults.map((result) => result.state),
+        first.result.toolResults.map((result) => result.state),
+      );
       assert.deepEqual(second.result.aggregatedState, first.result.aggregatedState);
       let expected: JsonObject = {};
       for (const index of stableTopologicalOrder(model)) {
@@ -409,11 +452,14 @@ function ancestorsOf(model: PlanModel, index: number): Set<number> {
   return found;
 }
 
-test('(h) stdin: state holds every successful ancestor\'s patches (whatever the timing) and only finished tools\' patches; dependencies hold outputs or null', async () => {
+test("(h) stdin: state holds every successful ancestor's patches (whatever the timing) and only finished tools' patches; dependencies hold outputs or null", async () => {
   // Each tool writes its own key (every attempt, so failed attempts' patches would show up if they leaked).
   const arb = planModelArb().map((model) => ({
     ...model,
-    tools: model.tools.map((tool, index) => ({ ...tool, patches: Array.from({ length: maxAttempts }, (_, attempt) => [{ [`k${index}`]: { by: index, attempt: attempt + 1 } }]) })),
+    tools: model.tools.map((tool, index) => ({
+      ...tool,
+      patches: Array.from({ length: maxAttempts }, (_, attempt) => [{ [`k${index}`]: { by: index, attempt: attempt + 1 } }]),
+    })),
   }));
   await fc.assert(
     fc.asyncProperty(arb, async (model) => {
@@ -424,7 +470,11 @@ test('(h) stdin: state holds every successful ancestor\'s patches (whatever the 
           for (const ancestor of ancestorsOf(model, index)) {
             const ancestorResult = resultOf(observation, ancestor);
             if (ancestorResult.state !== 'success') continue;
-            assert.deepEqual(state[`k${ancestor}`], { by: ancestor, attempt: ancestorResult.attempts!.length }, `${idOf(index)} attempt ${attempt.attempt} misses ancestor ${idOf(ancestor)}'s patch`);
+            assert.deepEqual(
+              state[`k${ancestor}`],
+              { by: ancestor, attempt: ancestorResult.attempts!.length },
+              `${idOf(index)} attempt ${attempt.attempt} misses ancestor ${idOf(ancestor)}'s patch`,
+            );
           }
           for (const key of Object.keys(state)) {
             const writer = Number(key.slice(1));
@@ -457,7 +507,9 @@ test('sequential plans (parallel: false) start tools in stable topological order
     fc.asyncProperty(planModelArb({ parallel: false }), async (model) => {
       const observation = await execute(model);
       const started = new Set(observation.runner.startOrder());
-      const expected = stableTopologicalOrder(model).map(idOf).filter((id) => started.has(id));
+      const expected = stableTopologicalOrder(model)
+        .map(idOf)
+        .filter((id) => started.has(id));
       assert.deepEqual(observation.runner.startOrder(), expected);
       assert.equal(observation.runner.maxConcurrency <= 1, true);
     }),
@@ -466,7 +518,10 @@ test('sequential plans (parallel: false) start tools in stable topological order
 });
 
 test('sequential plans where every tool succeeds run every tool once, in stable topological order', async () => {
-  const allSucceed = planModelArb({ parallel: false }).map((model) => ({ ...model, tools: model.tools.map((tool) => ({ ...tool, behaviour: { kind: 'succeed' as const } })) }));
+  const allSucceed = planModelArb({ parallel: false }).map((model) => ({
+    ...model,
+    tools: model.tools.map((tool) => ({ ...tool, behaviour: { kind: 'succeed' as const } })),
+  }));
   await fc.assert(
     fc.asyncProperty(allSucceed, async (model) => {
       const observation = await execute(model);

@@ -26,7 +26,9 @@ function lineHits(lcov: string, file: string): Map<number, number> {
 
 describe('coverage of a fixture script, against c8', () => {
   it('gives the same line hits as c8 report on the same V8 coverage', async () => {
-    const collector = new V8CoverageCollector(path.dirname(path.dirname(skillDirectory)), [{ name: 'omen-reader', directory: skillDirectory, scripts: [script] }]);
+    const collector = new V8CoverageCollector(path.dirname(path.dirname(skillDirectory)), [
+      { name: 'omen-reader', directory: skillDirectory, scripts: [script] },
+    ]);
     const copy = mkdtempSync(path.join(os.tmpdir(), 'narratoria-c8-raw-'));
     const reports = mkdtempSync(path.join(os.tmpdir(), 'narratoria-c8-report-'));
     temporary.push(copy, reports);
@@ -43,18 +45,43 @@ describe('coverage of a fixture script, against c8', () => {
       const files = await collector.finish();
       const ours = files.find((file) => file.file === script);
       assert.ok(ours, 'the script is covered');
-      const c8Run = spawnSync(process.execPath, [c8, 'report', '--temp-directory', copy, '--reporter', 'lcovonly', '--reports-dir', reports, '--allowExternal', '--src', skillDirectory, '--include', '**/read.js', '--exclude-after-remap=false'], { encoding: 'utf8', cwd: skillDirectory });
+      const c8Run = spawnSync(
+        process.execPath,
+        [
+          c8,
+          'report',
+          '--temp-directory',
+          copy,
+          '--reporter',
+          'lcovonly',
+          '--reports-dir',
+          reports,
+          '--allowExternal',
+          '--src',
+          skillDirectory,
+          '--include',
+          '**/read.js',
+          '--exclude-after-remap=false',
+        ],
+        { encoding: 'utf8', cwd: skillDirectory },
+      );
       assert.equal(c8Run.status, 0, c8Run.stderr);
       const theirs = lineHits(readFileSync(path.join(reports, 'lcov.info'), 'utf8'), 'scripts/read.js');
       const mine = lineHits(lcovText([ours]), script);
-      assert.ok(theirs.size > 20, 'c8 reports the script\'s lines');
-      assert.deepEqual([...mine].sort(([left], [right]) => left - right), [...theirs].sort(([left], [right]) => left - right));
+      assert.ok(theirs.size > 20, "c8 reports the script's lines");
+      assert.deepEqual(
+        [...mine].sort(([left], [right]) => left - right),
+        [...theirs].sort(([left], [right]) => left - right),
+      );
       // What really ran: the failing arm ran (one subject in twenty fails), `unused` never did.
       const source = readFileSync(script, 'utf8').split('\n');
       const lineOf = (needle: string) => source.findIndex((line) => line.includes(needle)) + 1;
       assert.ok(mine.get(lineOf("errorCode: 'CLOUDED'"))! > 0, 'the failing arm ran');
       assert.equal(mine.get(lineOf("emit({ type: 'log', level: 'warn'")), 0, 'the unused function never ran');
-      assert.ok(ours.details.functions.some((fn) => fn.name === 'unused' && fn.count === 0), 'and its declaration shows as not covered');
+      assert.ok(
+        ours.details.functions.some((fn) => fn.name === 'unused' && fn.count === 0),
+        'and its declaration shows as not covered',
+      );
       assert.ok(ours.branches.covered < ours.branches.total, 'some branches were never taken');
     } finally {
       collector.dispose();

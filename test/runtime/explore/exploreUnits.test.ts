@@ -10,8 +10,21 @@ import { sessionSeed } from '../../../src/runtime/explore/exploreSession.js';
 import type { NarratorSkill } from '../../../src/runtime/skills/skillTypes.js';
 
 const skill: NarratorSkill = {
-  name: 'dice-roller', displayName: 'Dice', description: 'Rolls dice', capabilities: ['dice'], priority: 50, health: 'healthy', keywords: ['roll'],
-  scripts: [{ name: 'roll', toolPath: 'skills/dice-roller/scripts/roll.js', description: 'Roll a dice formula, optionally against a DC.', examples: ['I roll to pick the lock'] }],
+  name: 'dice-roller',
+  displayName: 'Dice',
+  description: 'Rolls dice',
+  capabilities: ['dice'],
+  priority: 50,
+  health: 'healthy',
+  keywords: ['roll'],
+  scripts: [
+    {
+      name: 'roll',
+      toolPath: 'skills/dice-roller/scripts/roll.js',
+      description: 'Roll a dice formula, optionally against a DC.',
+      examples: ['I roll to pick the lock'],
+    },
+  ],
 };
 
 function play(seed: number, turns: number): string[] {
@@ -20,7 +33,11 @@ function play(seed: number, turns: number): string[] {
   for (let turn = 0; turn < turns; turn++) {
     const move = player.next();
     inputs.push(`${move.source}:${move.choice ?? ''}:${move.input}`);
-    player.observe({ choices: ['Charge the orc', 'Flee to the gate'], narration: 'Mira of the Thieves Guild hands you the silver dagger.', state: { npcs: { Mira: { attitude: 'wary' } } } });
+    player.observe({
+      choices: ['Charge the orc', 'Flee to the gate'],
+      narration: 'Mira of the Thieves Guild hands you the silver dagger.',
+      state: { npcs: { Mira: { attitude: 'wary' } } },
+    });
   }
   return inputs;
 }
@@ -33,7 +50,10 @@ describe('simulated players', () => {
   it('use every source: choices, manifest actions, the vocabulary and entities', () => {
     const sources = new Set(play(3, 200).map((line) => line.split(':')[0]));
     assert.deepEqual([...sources].sort(), ['choice', 'entity', 'manifest', 'vocabulary']);
-    assert.ok(play(3, 200).some((line) => line.includes('Mira')), 'entities of the narration and state are named');
+    assert.ok(
+      play(3, 200).some((line) => line.includes('Mira')),
+      'entities of the narration and state are named',
+    );
   });
   it('derive session seeds from the exploration seed', () => {
     assert.equal(sessionSeed(1, 1), sessionSeed(1, 1));
@@ -49,7 +69,8 @@ describe('manifest actions and entities', () => {
   });
   it('include examples, descriptions, capabilities and keywords', () => {
     const actions = manifestActions([skill]);
-    for (const expected of ['I roll to pick the lock', 'I roll a dice formula', 'I try some dice', 'What about the roll?']) assert.ok(actions.includes(expected), expected);
+    for (const expected of ['I roll to pick the lock', 'I roll a dice formula', 'I try some dice', 'What about the roll?'])
+      assert.ok(actions.includes(expected), expected);
   });
   it('keep a bounded list of people and things', () => {
     const seen = new SeenEntities();
@@ -71,11 +92,24 @@ describe('problem detector', () => {
 
 describe('the saved playtest', () => {
   it('stops at the last problem turn, plays choices by number, and expects what a turn without the problem does', () => {
-    const value = explorePlaytest({
-      index: 3, seed: 42,
-      inputs: [{ turn: 1, input: 'I look around', source: 'vocabulary' }, { turn: 2, input: 'Flee', choice: 2, source: 'choice' }, { turn: 3, input: 'I go north', source: 'vocabulary' }],
-      problems: [{ kind: 'tool_failure', turn: 2, category: 'done_not_ok', toolId: 'read', message: 'failed' }, { kind: 'over_time_budget', turn: 2, message: 'slow', durationMs: 12_000 }],
-    }, 1, 'pattern', 10_000);
+    const value = explorePlaytest(
+      {
+        index: 3,
+        seed: 42,
+        inputs: [
+          { turn: 1, input: 'I look around', source: 'vocabulary' },
+          { turn: 2, input: 'Flee', choice: 2, source: 'choice' },
+          { turn: 3, input: 'I go north', source: 'vocabulary' },
+        ],
+        problems: [
+          { kind: 'tool_failure', turn: 2, category: 'done_not_ok', toolId: 'read', message: 'failed' },
+          { kind: 'over_time_budget', turn: 2, message: 'slow', durationMs: 12_000 },
+        ],
+      },
+      1,
+      'pattern',
+      10_000,
+    );
     assert.deepEqual(validateAgainst('playtest.schema.json', value), []);
     assert.deepEqual(value['turns'], [
       { input: 'I look around' },

@@ -23,7 +23,17 @@ const inline = async (model: Parameters<typeof layoutPlanGraph>[0]) => layoutPla
 
 test('the feed lays out each text that parses, and keeps the last good graph (with the parse error position) while it does not', async () => {
   const feed = new GraphFeed(inline);
-  const text = JSON.stringify({ requestId: 'r', tools: [{ toolId: 'a', toolPath: 'skills/x/a.js' }, { toolId: 'b', toolPath: 'skills/x/b.js', dependencies: ['a'] }] }, null, 2);
+  const text = JSON.stringify(
+    {
+      requestId: 'r',
+      tools: [
+        { toolId: 'a', toolPath: 'skills/x/a.js' },
+        { toolId: 'b', toolPath: 'skills/x/b.js', dependencies: ['a'] },
+      ],
+    },
+    null,
+    2,
+  );
   const first = await feed.update(text);
   assert.equal(first.kind, 'graph');
   assert.deepEqual(first.kind === 'graph' && first.graphed.layout.nodes.map((node) => node.id), ['a', 'b']);
@@ -32,9 +42,16 @@ test('the feed lays out each text that parses, and keeps the last good graph (wi
   assert.equal(broken.kind, 'stale');
   if (broken.kind === 'stale') {
     assert.match(broken.reason, /^line \d+, column \d+: /);
-    assert.deepEqual(broken.last?.layout.nodes.map((node) => node.id), ['a', 'b'], 'the last good graph is kept');
+    assert.deepEqual(
+      broken.last?.layout.nodes.map((node) => node.id),
+      ['a', 'b'],
+      'the last good graph is kept',
+    );
   }
-  assert.deepEqual(feed.current?.layout.nodes.map((node) => node.id), ['a', 'b']);
+  assert.deepEqual(
+    feed.current?.layout.nodes.map((node) => node.id),
+    ['a', 'b'],
+  );
   const renamed = await feed.update(text.replace(/"b"/g, '"c"'));
   assert.equal(renamed.kind, 'graph');
   assert.deepEqual(renamed.kind === 'graph' && renamed.graphed.problems, []);
@@ -44,7 +61,15 @@ test('the feed lays out each text that parses, and keeps the last good graph (wi
 });
 
 test('levelCounts: tools per level, for the overview of a big plan', () => {
-  const model = buildPlanGraph({ tools: [{ toolId: 'a' }, { toolId: 'b', dependencies: ['a'] }, { toolId: 'c', dependencies: ['a'] }, { toolId: 'd', dependencies: ['b', 'c'] }, { toolId: 'e' }] });
+  const model = buildPlanGraph({
+    tools: [
+      { toolId: 'a' },
+      { toolId: 'b', dependencies: ['a'] },
+      { toolId: 'c', dependencies: ['a'] },
+      { toolId: 'd', dependencies: ['b', 'c'] },
+      { toolId: 'e' },
+    ],
+  });
   assert.deepEqual(levelCounts(model), [2, 2, 1]);
 });
 
@@ -53,7 +78,13 @@ test('the run-state tracker follows a real run: pending, running, retrying, then
     requestId: '9b2d7c1e-5d7a-4c1b-9a51-3f1f6a0c2d11',
     tools: [
       { toolId: 'first', toolPath: 'skills/helpers/scripts/echo.js', input: { message: 'hi' } },
-      { toolId: 'flaky', toolPath: 'skills/helpers/scripts/flaky.js', input: { counterFile: path.join(scratch, 'counter'), failTimes: 1 }, retryPolicy: { maxRetries: 2, backoffMs: 10 }, dependencies: ['first'] },
+      {
+        toolId: 'flaky',
+        toolPath: 'skills/helpers/scripts/flaky.js',
+        input: { counterFile: path.join(scratch, 'counter'), failTimes: 1 },
+        retryPolicy: { maxRetries: 2, backoffMs: 10 },
+        dependencies: ['first'],
+      },
       { toolId: 'bad', toolPath: 'skills/faults/scripts/done-not-ok.js', required: false, retryPolicy: { maxRetries: 0 }, dependencies: ['first'] },
     ],
   };

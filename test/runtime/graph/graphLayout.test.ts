@@ -130,7 +130,10 @@ for (const quality of ['best', 'balanced', 'fast'] as LayoutQuality[]) {
         for (const tool of plan.tools) level.set(tool.toolId, Math.max(-1, ...tool.dependencies.map((dependency) => level.get(dependency)!)) + 1);
         for (const node of layout.nodes) assert.equal(node.level, level.get(node.id), node.id);
         for (const node of layout.nodes) {
-          assert.ok(node.x >= 0 && node.y >= 0 && node.x + node.width <= layout.width + 0.1 && node.y + node.height <= layout.height + 0.1, `${node.id} is inside the drawing`);
+          assert.ok(
+            node.x >= 0 && node.y >= 0 && node.x + node.width <= layout.width + 0.1 && node.y + node.height <= layout.height + 0.1,
+            `${node.id} is inside the drawing`,
+          );
         }
         assert.deepEqual(validateAgainst('plan-graph.schema.json', toGraphJson(layout)), []);
       }),
@@ -244,7 +247,10 @@ test('cycles, self-dependencies and unknown dependencies are drawn and reported'
       ['ghost', 'lonely', 'unknownDependency'],
     ],
   );
-  assert.deepEqual(layout.missing.map((box) => box.id), ['ghost']);
+  assert.deepEqual(
+    layout.missing.map((box) => box.id),
+    ['ghost'],
+  );
   const ghost = layout.missing[0]!;
   const dangling = layout.edges.at(-1)!;
   assert.equal(dangling.points[0]!.y, ghost.y + ghost.height);
@@ -253,8 +259,13 @@ test('cycles, self-dependencies and unknown dependencies are drawn and reported'
 });
 
 test('a half-typed plan still draws what it can: tools without toolId and later duplicate ids are left out', () => {
-  const model = buildPlanGraph({ tools: [{ toolId: 'a', toolPath: 'skills/s/a.js' }, { toolPath: 'skills/s/b.js' }, 'junk', { toolId: 'a', toolPath: 'skills/s/other.js' }] });
-  assert.deepEqual(model.tools.map((tool) => [tool.id, tool.index]), [['a', 0]]);
+  const model = buildPlanGraph({
+    tools: [{ toolId: 'a', toolPath: 'skills/s/a.js' }, { toolPath: 'skills/s/b.js' }, 'junk', { toolId: 'a', toolPath: 'skills/s/other.js' }],
+  });
+  assert.deepEqual(
+    model.tools.map((tool) => [tool.id, tool.index]),
+    [['a', 0]],
+  );
   assert.deepEqual(model.duplicateIds, ['a']);
   assert.deepEqual(layoutPlanGraph(buildPlanGraph({})).nodes, []);
 });
@@ -262,10 +273,27 @@ test('a half-typed plan still draws what it can: tools without toolId and later 
 test('node boxes fit their text: the longest of toolId, "skill · script" and badges plus the run chip', () => {
   const id = 'a-very-long-tool-identifier-that-keeps-going-on-and-on';
   const layout = layoutPlanGraph(
-    buildPlanGraph({ tools: [{ toolId: id, toolPath: 'skills/character-portraits/scripts/generate-portrait.js', required: false, async: true, retryPolicy: { maxRetries: 2 }, timeoutMs: 12_000, condition: 'state.x', subPlan: 'a.plan.json', rollback: { toolPath: 'skills/x/undo.js' } }] }),
+    buildPlanGraph({
+      tools: [
+        {
+          toolId: id,
+          toolPath: 'skills/character-portraits/scripts/generate-portrait.js',
+          required: false,
+          async: true,
+          retryPolicy: { maxRetries: 2 },
+          timeoutMs: 12_000,
+          condition: 'state.x',
+          subPlan: 'a.plan.json',
+          rollback: { toolPath: 'skills/x/undo.js' },
+        },
+      ],
+    }),
   );
   const node = layout.nodes[0]!;
-  assert.deepEqual(node.badges.map((badge) => badge.kind), ['optional', 'async', 'retries', 'timeout', 'condition', 'subPlan', 'rollback']);
+  assert.deepEqual(
+    node.badges.map((badge) => badge.kind),
+    ['optional', 'async', 'retries', 'timeout', 'condition', 'subPlan', 'rollback'],
+  );
   assert.ok(node.width >= textWidth(id, NODE_METRICS.titleSize) + 2 * NODE_METRICS.paddingX, 'the toolId fits');
   // Wide characters count twice.
   assert.equal(textWidth('龍龍龍龍龍', 10), textWidth('aaaaaaaaaa', 10));

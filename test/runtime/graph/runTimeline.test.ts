@@ -62,19 +62,45 @@ test('retries lay attempts and backoffs end to end from the tool start', () => {
   const longer = timelineOf([ran('r', 0, 460, { attempts })]);
   assert.deepEqual(
     rowOf(longer, 'r').segments.map((segment) => [segment.kind, segment.start, segment.end]),
-    [['attempt', 0, 120], ['backoff', 120, 170], ['attempt', 170, 290], ['backoff', 290, 340], ['attempt', 340, 460]],
+    [
+      ['attempt', 0, 120],
+      ['backoff', 120, 170],
+      ['attempt', 170, 290],
+      ['backoff', 290, 340],
+      ['attempt', 340, 460],
+    ],
   );
 });
 
 test('a failed tool: attempts without ok are failures, the row keeps the failed state', () => {
   const timeline = timelineOf([
-    ran('f', 0, 110, { state: 'failed', attempts: [{ attempt: 1, durationMs: 50 }, { attempt: 2, durationMs: 50, backoffMs: 10 }] }),
-    ran('s', 0, 110, { attempts: [{ attempt: 1, durationMs: 50 }, { attempt: 2, durationMs: 50, backoffMs: 10 }] }),
+    ran('f', 0, 110, {
+      state: 'failed',
+      attempts: [
+        { attempt: 1, durationMs: 50 },
+        { attempt: 2, durationMs: 50, backoffMs: 10 },
+      ],
+    }),
+    ran('s', 0, 110, {
+      attempts: [
+        { attempt: 1, durationMs: 50 },
+        { attempt: 2, durationMs: 50, backoffMs: 10 },
+      ],
+    }),
   ]);
   const failed = rowOf(timeline, 'f');
   assert.equal(failed.state, 'failed');
-  assert.deepEqual(failed.segments.filter((segment) => segment.kind === 'attempt').map((segment) => segment.ok), [false, false]);
-  assert.deepEqual(rowOf(timeline, 's').segments.filter((segment) => segment.kind === 'attempt').map((segment) => segment.ok), [false, true], 'only the last attempt of a successful tool');
+  assert.deepEqual(
+    failed.segments.filter((segment) => segment.kind === 'attempt').map((segment) => segment.ok),
+    [false, false],
+  );
+  assert.deepEqual(
+    rowOf(timeline, 's')
+      .segments.filter((segment) => segment.kind === 'attempt')
+      .map((segment) => segment.ok),
+    [false, true],
+    'only the last attempt of a successful tool',
+  );
 });
 
 test('tools that never started get empty rows where they were decided, in start order then plan order', () => {
@@ -103,7 +129,10 @@ test('tools that never started get empty rows where they were decided, in start 
   );
   assert.equal(timeline.durationMs, 320);
   assert.deepEqual(timeline.criticalPath, ['d']);
-  assert.deepEqual(timeline.rows.filter((row) => row.critical).map((row) => row.toolId), ['d']);
+  assert.deepEqual(
+    timeline.rows.filter((row) => row.critical).map((row) => row.toolId),
+    ['d'],
+  );
 });
 
 test('a diamond: the critical path goes through the slower branch, whatever the plan order', () => {
@@ -113,7 +142,15 @@ test('a diamond: the critical path goes through the slower branch, whatever the 
   const swapped = [results[0]!, results[2]!, results[1]!, results[3]!];
   assert.deepEqual(timelineOf(swapped, diamond).criticalPath, ['a', 'slow', 'd']);
   const timeline = timelineOf(results, diamond);
-  assert.deepEqual(timeline.rows.map((row) => [row.toolId, row.critical]), [['a', true], ['fast', false], ['slow', true], ['d', true]]);
+  assert.deepEqual(
+    timeline.rows.map((row) => [row.toolId, row.critical]),
+    [
+      ['a', true],
+      ['fast', false],
+      ['slow', true],
+      ['d', true],
+    ],
+  );
 });
 
 test('equal end times break ties by plan order', () => {
@@ -128,20 +165,49 @@ test('equal end times break ties by plan order', () => {
 
 test('clock skew: attempts longer than the timestamps are shrunk to fit, never overlapping', () => {
   // 170 ms of attempts and 20 ms of backoff in a 100 ms span: the backoff fits, the attempts share the other 80.
-  const skewed = timelineOf([ran('k', 0, 100, { attempts: [{ attempt: 1, durationMs: 80, ok: false }, { attempt: 2, durationMs: 90, ok: true, backoffMs: 20 }] })]);
+  const skewed = timelineOf([
+    ran('k', 0, 100, {
+      attempts: [
+        { attempt: 1, durationMs: 80, ok: false },
+        { attempt: 2, durationMs: 90, ok: true, backoffMs: 20 },
+      ],
+    }),
+  ]);
   assert.deepEqual(
     rowOf(skewed, 'k').segments.map((segment) => [segment.kind, segment.start, segment.end]),
-    [['attempt', 0, 38], ['backoff', 38, 58], ['attempt', 58, 100]],
+    [
+      ['attempt', 0, 38],
+      ['backoff', 38, 58],
+      ['attempt', 58, 100],
+    ],
   );
   // Backoffs alone longer than the span: everything shrinks in proportion.
-  const squeezed = timelineOf([ran('k', 0, 100, { attempts: [{ attempt: 1, durationMs: 80, ok: false }, { attempt: 2, durationMs: 90, ok: true, backoffMs: 500 }] })]);
+  const squeezed = timelineOf([
+    ran('k', 0, 100, {
+      attempts: [
+        { attempt: 1, durationMs: 80, ok: false },
+        { attempt: 2, durationMs: 90, ok: true, backoffMs: 500 },
+      ],
+    }),
+  ]);
   assert.deepEqual(
     rowOf(squeezed, 'k').segments.map((segment) => [segment.kind, segment.start, segment.end]),
-    [['attempt', 0, 12], ['backoff', 12, 87], ['attempt', 87, 100]],
+    [
+      ['attempt', 0, 12],
+      ['backoff', 12, 87],
+      ['attempt', 87, 100],
+    ],
   );
   // Finished before it started: an empty row at its start, with empty segments.
   const backwards = timelineOf([ran('b', 50, 40, { attempts: [{ attempt: 1, durationMs: 10, ok: true }] })], [], at(0));
-  assert.deepEqual(rowOf(backwards, 'b'), { toolId: 'b', state: 'success', start: 50, end: 50, segments: [{ kind: 'attempt', start: 50, end: 50, attempt: 1, ok: true }], critical: true });
+  assert.deepEqual(rowOf(backwards, 'b'), {
+    toolId: 'b',
+    state: 'success',
+    start: 50,
+    end: 50,
+    segments: [{ kind: 'attempt', start: 50, end: 50, attempt: 1, ok: true }],
+    critical: true,
+  });
 });
 
 test('a tool without attempts gets one attempt segment from start to finish', () => {
@@ -162,15 +228,37 @@ test('no timing at all: no timeline', () => {
 
 test('times count from the run start, else from the earliest tool start; never negative', () => {
   const results = [ran('a', 100, 200), ran('b', 150, 250)];
-  assert.deepEqual(timelineOf(results).rows.map((row) => [row.start, row.end]), [[0, 100], [50, 150]]);
-  assert.deepEqual(timelineOf(results, [], at(40)).rows.map((row) => [row.start, row.end]), [[60, 160], [110, 210]]);
-  assert.deepEqual(timelineOf(results, [], at(120)).rows.map((row) => [row.start, row.end]), [[0, 100], [50, 150]], 'a tool stamped before the run moves the origin');
+  assert.deepEqual(
+    timelineOf(results).rows.map((row) => [row.start, row.end]),
+    [
+      [0, 100],
+      [50, 150],
+    ],
+  );
+  assert.deepEqual(
+    timelineOf(results, [], at(40)).rows.map((row) => [row.start, row.end]),
+    [
+      [60, 160],
+      [110, 210],
+    ],
+  );
+  assert.deepEqual(
+    timelineOf(results, [], at(120)).rows.map((row) => [row.start, row.end]),
+    [
+      [0, 100],
+      [50, 150],
+    ],
+    'a tool stamped before the run moves the origin',
+  );
   assert.equal(timelineOf(results, [], at(40)).durationMs, 210);
 });
 
 test('concurrency is half-open: a tool ending at t and one starting at t never overlap', () => {
   const back = timelineOf([ran('a', 0, 100), ran('b', 100, 200)]);
-  assert.deepEqual(back.concurrency, [{ at: 0, running: 1 }, { at: 200, running: 0 }]);
+  assert.deepEqual(back.concurrency, [
+    { at: 0, running: 1 },
+    { at: 200, running: 0 },
+  ]);
   assert.equal(back.maxConcurrency, 1);
   const overlapping = timelineOf([ran('a', 0, 100), ran('b', 100, 200), ran('c', 50, 150)], [], at(-10));
   assert.deepEqual(overlapping.concurrency, [
@@ -182,12 +270,25 @@ test('concurrency is half-open: a tool ending at t and one starting at t never o
   ]);
   assert.equal(overlapping.maxConcurrency, 2);
   assert.deepEqual(concurrencyOf([]), [{ at: 0, running: 0 }]);
-  assert.deepEqual(concurrencyOf([{ start: 5, end: 5 }, { start: 0, end: 10 }, { start: 0, end: 10 }]), [{ at: 0, running: 2 }, { at: 10, running: 0 }]);
+  assert.deepEqual(
+    concurrencyOf([
+      { start: 5, end: 5 },
+      { start: 0, end: 10 },
+      { start: 0, end: 10 },
+    ]),
+    [
+      { at: 0, running: 2 },
+      { at: 10, running: 0 },
+    ],
+  );
 });
 
 test('criticalPathOf ignores unknown ids and survives a cyclic edge list', () => {
   assert.deepEqual(criticalPathOf([], []), []);
-  const tools = [{ toolId: 'a', end: 10 }, { toolId: 'b', end: 20 }];
+  const tools = [
+    { toolId: 'a', end: 10 },
+    { toolId: 'b', end: 20 },
+  ];
   assert.deepEqual(criticalPathOf(tools, edges(['ghost', 'b'], ['a', 'b'], ['b', 'a'])), ['a', 'b']);
 });
 
@@ -203,8 +304,21 @@ test('markCriticalPath marks the path nodes and the edges between consecutive on
   };
   const layout = layoutPlanGraph(buildPlanGraph(plan));
   const marked = markCriticalPath(layout, ['a', 'slow', 'd']);
-  assert.deepEqual(marked.nodes.filter((node) => node.critical).map((node) => node.id).sort(), ['a', 'd', 'slow']);
-  assert.deepEqual(marked.edges.filter((edge) => edge.critical).map((edge) => `${edge.from}->${edge.to}`).sort(), ['a->slow', 'slow->d'], 'a->d is not between consecutive path tools');
+  assert.deepEqual(
+    marked.nodes
+      .filter((node) => node.critical)
+      .map((node) => node.id)
+      .sort(),
+    ['a', 'd', 'slow'],
+  );
+  assert.deepEqual(
+    marked.edges
+      .filter((edge) => edge.critical)
+      .map((edge) => `${edge.from}->${edge.to}`)
+      .sort(),
+    ['a->slow', 'slow->d'],
+    'a->d is not between consecutive path tools',
+  );
   assert.ok(layout.nodes.every((node) => node.critical === undefined) && layout.edges.every((edge) => edge.critical === undefined), 'the input is not changed');
   const cleared = markCriticalPath(marked, []);
   assert.ok(cleared.nodes.every((node) => !('critical' in node)) && cleared.edges.every((edge) => !('critical' in edge)));
@@ -228,7 +342,14 @@ const randomToolArb = (index: number): fc.Arbitrary<RandomTool> =>
     state: fc.constantFrom<ToolState>('success', 'success', 'failed', 'timeout', 'cancelled', 'skipped'),
     timing: fc.option(fc.record({ start: fc.integer({ min: 0, max: 500 }), length: fc.integer({ min: 0, max: 400 }) }), { nil: undefined, freq: 4 }),
     attempts: fc.option(
-      fc.array(fc.record({ durationMs: fc.integer({ min: 0, max: 300 }), backoffMs: fc.integer({ min: 0, max: 150 }), ok: fc.option(fc.boolean(), { nil: undefined }) }), { minLength: 1, maxLength: 4 }),
+      fc.array(
+        fc.record({
+          durationMs: fc.integer({ min: 0, max: 300 }),
+          backoffMs: fc.integer({ min: 0, max: 150 }),
+          ok: fc.option(fc.boolean(), { nil: undefined }),
+        }),
+        { minLength: 1, maxLength: 4 },
+      ),
       { nil: undefined },
     ),
   });
@@ -242,13 +363,18 @@ function resultsOf(tools: readonly RandomTool[]): ToolResult[] {
   return tools.map((tool, index): ToolResult => {
     const toolId = `t${index}`;
     if (!tool.timing) return { toolId, state: 'skipped', skipReason: index % 2 === 0 ? 'dependency_failed' : 'cancelled' };
-    const attempts = tool.attempts?.map((attempt, position): AttemptRecord => ({
-      attempt: position + 1,
-      durationMs: attempt.durationMs,
-      ...(position > 0 ? { backoffMs: attempt.backoffMs } : {}),
-      ...(attempt.ok !== undefined ? { ok: attempt.ok } : {}),
-    }));
-    return ran(toolId, tool.timing.start, tool.timing.start + tool.timing.length, { state: tool.state === 'skipped' ? 'success' : tool.state, ...(attempts ? { attempts } : {}) });
+    const attempts = tool.attempts?.map(
+      (attempt, position): AttemptRecord => ({
+        attempt: position + 1,
+        durationMs: attempt.durationMs,
+        ...(position > 0 ? { backoffMs: attempt.backoffMs } : {}),
+        ...(attempt.ok !== undefined ? { ok: attempt.ok } : {}),
+      }),
+    );
+    return ran(toolId, tool.timing.start, tool.timing.start + tool.timing.length, {
+      state: tool.state === 'skipped' ? 'success' : tool.state,
+      ...(attempts ? { attempts } : {}),
+    });
   });
 }
 
@@ -265,7 +391,8 @@ test('property: segments fit their rows, concurrency matches a brute force count
       }
       assert.ok(timeline);
       assert.deepEqual(timeline.rows.map((row) => row.toolId).sort(), results.map((result) => result.toolId).sort(), 'one row per tool');
-      for (let index = 1; index < timeline.rows.length; index++) assert.ok(timeline.rows[index - 1]!.start <= timeline.rows[index]!.start, 'rows in start order');
+      for (let index = 1; index < timeline.rows.length; index++)
+        assert.ok(timeline.rows[index - 1]!.start <= timeline.rows[index]!.start, 'rows in start order');
 
       const timedRows = timeline.rows.filter((row) => timedIds.includes(row.toolId));
       for (const row of timeline.rows) {
@@ -305,11 +432,20 @@ test('property: segments fit their rows, concurrency matches a brute force count
       const lastFinisher = timedIds.reduce((best, toolId) => (endOf(toolId) > endOf(best) ? toolId : best));
       assert.equal(path.at(-1), lastFinisher, 'the path ends at the last-finishing tool (first in plan order on ties)');
       for (let index = 1; index < path.length; index++) {
-        assert.ok(dependencies.some((edge) => edge.from === path[index - 1] && edge.to === path[index]), `${path[index - 1]} -> ${path[index]} is a dependency`);
+        assert.ok(
+          dependencies.some((edge) => edge.from === path[index - 1] && edge.to === path[index]),
+          `${path[index - 1]} -> ${path[index]} is a dependency`,
+        );
       }
       const first = path[0]!;
       assert.ok(!dependencies.some((edge) => edge.to === first && timedIds.includes(edge.from)), 'the path starts at a tool with no timed dependency');
-      assert.deepEqual(timeline.rows.filter((row) => row.critical).map((row) => row.toolId).sort(), [...path].sort());
+      assert.deepEqual(
+        timeline.rows
+          .filter((row) => row.critical)
+          .map((row) => row.toolId)
+          .sort(),
+        [...path].sort(),
+      );
     }),
   );
 });
@@ -351,7 +487,14 @@ test('the timeline of a real run with a retried tool', async () => {
   assert.equal(timeline.rows[0]?.toolId, 'setup', 'setup runs first');
   assert.equal(timeline.rows.at(-1)?.toolId, 'finish', 'finish runs last');
   const flaky = rowOf(timeline, 'flaky');
-  assert.deepEqual(flaky.segments.map((segment) => [segment.kind, segment.attempt, segment.ok]), [['attempt', 1, false], ['backoff', 2, undefined], ['attempt', 2, true]]);
+  assert.deepEqual(
+    flaky.segments.map((segment) => [segment.kind, segment.attempt, segment.ok]),
+    [
+      ['attempt', 1, false],
+      ['backoff', 2, undefined],
+      ['attempt', 2, true],
+    ],
+  );
   for (const row of timeline.rows) {
     assert.equal(row.state, 'success');
     assert.equal(row.segments[0]?.start, row.start);
@@ -368,6 +511,12 @@ test('the timeline of a real run with a retried tool', async () => {
   }
 
   const marked = markCriticalPath(layoutPlanGraph(graph), timeline.criticalPath);
-  assert.deepEqual(marked.nodes.filter((node) => node.critical).map((node) => node.id).sort(), [...timeline.criticalPath].sort());
+  assert.deepEqual(
+    marked.nodes
+      .filter((node) => node.critical)
+      .map((node) => node.id)
+      .sort(),
+    [...timeline.criticalPath].sort(),
+  );
   assert.equal(marked.edges.filter((edge) => edge.critical).length, timeline.criticalPath.length - 1);
 });

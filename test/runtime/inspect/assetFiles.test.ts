@@ -17,7 +17,14 @@ writeFileSync(path.join(outside, 'secret.png'), 'png');
 symlinkSync(path.join(outside, 'secret.png'), path.join(story, 'data', 'link.png'));
 after(() => rmSync(temporary, { recursive: true, force: true }));
 
-const asset = (assetPath: string, mediaType = 'image/png'): AssetEvent => ({ version: '0', type: 'asset', assetId: 'a', kind: 'image', mediaType, path: assetPath });
+const asset = (assetPath: string, mediaType = 'image/png'): AssetEvent => ({
+  version: '0',
+  type: 'asset',
+  assetId: 'a',
+  kind: 'image',
+  mediaType,
+  path: assetPath,
+});
 const files = new AssetFiles({ base: story, allowed: [story], outsideReason: 'outside' });
 
 test('a relative path resolves against the root; an absolute one is taken as it is', () => {

@@ -11,8 +11,12 @@ const story = path.resolve(import.meta.dirname, '../../fixtures/story');
 async function live(script: string, input: Record<string, unknown> = {}, timeoutMs?: number): Promise<InspectorSession> {
   const session = new InspectorSession();
   const report = await inspectScript({
-    scriptPath: script, root: story, input, ...(timeoutMs ? { timeoutMs } : {}),
-    onLine: (line) => session.addLine(line), onStderr: (chunk) => session.addStderr(chunk),
+    scriptPath: script,
+    root: story,
+    input,
+    ...(timeoutMs ? { timeoutMs } : {}),
+    onLine: (line) => session.addLine(line),
+    onStderr: (chunk) => session.addStderr(chunk),
   });
   session.finish(report);
   return session;
@@ -22,8 +26,14 @@ test('patches: the state after each state_patch, with the keys it changed, and a
   const session = await live('skills/helpers/scripts/patches.js', { patches: [{ a: 1 }, { b: { c: 2 } }, { a: null }] });
   const patches = session.rows.filter((row) => row.type === 'state_patch');
   assert.equal(patches.length, 3);
-  assert.deepEqual(patches.map((row) => row.state?.changed), [['a'], ['b'], ['a']]);
-  assert.deepEqual(patches.map((row) => row.state?.after), [{ a: 1 }, { a: 1, b: { c: 2 } }, { b: { c: 2 } }]);
+  assert.deepEqual(
+    patches.map((row) => row.state?.changed),
+    [['a'], ['b'], ['a']],
+  );
+  assert.deepEqual(
+    patches.map((row) => row.state?.after),
+    [{ a: 1 }, { a: 1, b: { c: 2 } }, { b: { c: 2 } }],
+  );
   assert.ok(session.rows.every((row) => row.mark === 'ok'));
   assert.equal(session.verdict?.ok, true);
   assert.equal(session.verdict?.retryable, false);
@@ -81,7 +91,10 @@ test('a replayed recording gives the live rows and verdict', async () => {
   for (const line of report.lines) liveSession.addLine(line);
   liveSession.finish(report);
   const replayed = InspectorSession.fromRecording(report.recording!, 'unknown-type.js');
-  assert.deepEqual(replayed.rows.map((row) => [row.lineNumber, row.mark, row.type, row.summary]), liveSession.rows.map((row) => [row.lineNumber, row.mark, row.type, row.summary]));
+  assert.deepEqual(
+    replayed.rows.map((row) => [row.lineNumber, row.mark, row.type, row.summary]),
+    liveSession.rows.map((row) => [row.lineNumber, row.mark, row.type, row.summary]),
+  );
   assert.deepEqual({ ...replayed.verdict, durationMs: 0 }, { ...liveSession.verdict, durationMs: 0 });
   assert.ok(replayed.rows.some((row) => row.status === 'unknown_type' && row.mark === 'error'));
 });
@@ -89,7 +102,10 @@ test('a replayed recording gives the live rows and verdict', async () => {
 test('over the line limit and invalid UTF-8 are ⚠ rows; the verdict still fails the run as the runtime does', async () => {
   const session = new InspectorSession();
   const report = await inspectScript({
-    scriptPath: 'skills/faults/scripts/huge-line.js', root: story, input: { bytes: 5000 }, maxLineBytes: 1000,
+    scriptPath: 'skills/faults/scripts/huge-line.js',
+    root: story,
+    input: { bytes: 5000 },
+    maxLineBytes: 1000,
     onLine: (line) => session.addLine(line),
   });
   session.finish(report);

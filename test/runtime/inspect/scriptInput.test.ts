@@ -42,7 +42,10 @@ test('schema violations name the property by its JSON pointer, relative to the i
 
 test('an unknown property suggests the closest one', () => {
   const checked = checkScriptInput('{"formula": "1d6", "reasn": "x"}', roll);
-  assert.ok(checked.problems.some((problem) => problem.pointer === '/reasn' && /did you mean "reason"/.test(problem.message)), JSON.stringify(checked.problems));
+  assert.ok(
+    checked.problems.some((problem) => problem.pointer === '/reasn' && /did you mean "reason"/.test(problem.message)),
+    JSON.stringify(checked.problems),
+  );
 });
 
 test('a script with no inputSchema takes any object', () => {

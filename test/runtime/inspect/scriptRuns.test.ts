@@ -7,7 +7,8 @@ import * as path from 'node:path';
 import { comparisonText, recordingOfText } from '../../../src/runtime/inspect/recording.js';
 import { ScriptRuns } from '../../../src/runtime/inspect/scriptRuns.js';
 
-const run = (summary: string) => recordingOfText(`{"version":"0","type":"log","level":"info","message":"${summary}"}\n{"version":"0","type":"done","ok":true}\n`);
+const run = (summary: string) =>
+  recordingOfText(`{"version":"0","type":"log","level":"info","message":"${summary}"}\n{"version":"0","type":"done","ok":true}\n`);
 
 test('the last run becomes the previous one when a new run is saved; scripts are kept apart', async (context) => {
   const directory = mkdtempSync(path.join(os.tmpdir(), 'narratoria-run-store-'));
@@ -44,6 +45,15 @@ test('a damaged kept run is skipped, not an error (the store is a cache)', async
 test('comparisonText is the stdout as written, an oversized line as a note of its size', () => {
   const recording = run('hello');
   assert.equal(comparisonText(recording), `${recording.texts.join('\n')}\n`);
-  const oversized = { texts: ['', 'x'], meta: { ...recording.meta, lines: [{ lineNumber: 1, elapsedMs: 0, byteLength: 2_000_000, oversized: true }, { lineNumber: 2, elapsedMs: 1 }] } };
+  const oversized = {
+    texts: ['', 'x'],
+    meta: {
+      ...recording.meta,
+      lines: [
+        { lineNumber: 1, elapsedMs: 0, byteLength: 2_000_000, oversized: true },
+        { lineNumber: 2, elapsedMs: 1 },
+      ],
+    },
+  };
   assert.equal(comparisonText(oversized), '(line 1: 2000000 bytes, over the line limit)\nx\n');
 });

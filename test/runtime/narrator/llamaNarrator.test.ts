@@ -4,7 +4,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { GENERATION_BUDGET_MS, type GeneratedPlan } from '../../../src/runtime/narrator/index.js';
-import { LlamaNarrator, type LlamaNarratorOptions, type LlmGenerationTimings } from '../../../src/runtime/narrator/llamaNarrator.js';
+import { LlamaNarrator, type LlamaNarratorOptions } from '../../../src/runtime/narrator/llamaNarrator.js';
+import type { LlmGenerationTimings } from '../../../src/runtime/narrator/llamaDecision.js';
 import { buildDecisionGrammar, buildDecisionSystemPrompt, decisionMaxTokens } from '../../../src/runtime/narrator/narratorDecision.js';
 import { validatePlanValue } from '../../../src/runtime/validation/validatePlan.js';
 import { createModelDirectory, planRequest, RecordingNarrator, REPOSITORY_ROOT, TSX_WORKER, type ModelDirectory } from './narratorFixtures.js';
@@ -70,9 +71,16 @@ describe('LlamaNarrator with a tiny model (real node-llama-cpp, offline)', () =>
       // Deterministic: one thread and no budget pressure, and any array of known names is a valid decision.
       assert.equal(result.narrator, 'llm', result.fallbackReason);
       const validation = await validatePlanValue(result.plan, { root: REPOSITORY_ROOT });
-      assert.deepEqual(validation.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'), []);
+      assert.deepEqual(
+        validation.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+        [],
+      );
       assert.deepEqual(result.plan.metadata, { ...result.plan.metadata, generationAttempt: 2, parentPlanId: request.parentPlanId, narrator: 'llm' });
-      const decision = (result.plan.metadata as Record<string, unknown> | undefined)?.['decision'] as { candidates: string[]; chosen: string[]; generatedTokens: number };
+      const decision = (result.plan.metadata as Record<string, unknown> | undefined)?.['decision'] as {
+        candidates: string[];
+        chosen: string[];
+        generatedTokens: number;
+      };
       assert.deepEqual(decision.candidates, ['dice-roller/roll'], 'the pattern ranking proposes the roll');
       // The composition: each chosen script once, the storyteller last and depending on the roll.
       const paths = result.plan.tools.map((tool) => tool.toolPath);
@@ -84,7 +92,8 @@ describe('LlamaNarrator with a tiny model (real node-llama-cpp, offline)', () =>
     // The fixed prompt is evaluated once: later turns evaluate only their own text.
     assert.ok(timings.length === results.length);
     const systemTokens = buildDecisionSystemPrompt(request.skills).length / 4;
-    for (const timing of timings.slice(1)) assert.ok((timing.promptTokens ?? Infinity) < systemTokens, `a later turn evaluated ${timing.promptTokens} prompt tokens`);
+    for (const timing of timings.slice(1))
+      assert.ok((timing.promptTokens ?? Infinity) < systemTokens, `a later turn evaluated ${timing.promptTokens} prompt tokens`);
     const pairs = results.map(({ wallMs }, index) => ({ wallMs, generationMs: timings[index]?.generationMs ?? Number.NaN }));
     const overheads = pairs.map(({ wallMs, generationMs }) => wallMs - generationMs);
     console.log(

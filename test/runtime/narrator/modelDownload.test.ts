@@ -53,7 +53,14 @@ describe('downloadModel', () => {
     models = createModelDirectory();
     const source = models.model('served.gguf');
     modelBytes = fs.readFileSync(source);
-    entry = { ...DEFAULT_MODEL, repository: 'test/tiny-GGUF', revision: 'abc123', file: 'tiny.gguf', sizeBytes: modelBytes.length, sha256: await sha256OfFile(source) };
+    entry = {
+      ...DEFAULT_MODEL,
+      repository: 'test/tiny-GGUF',
+      revision: 'abc123',
+      file: 'tiny.gguf',
+      sizeBytes: modelBytes.length,
+      sha256: await sha256OfFile(source),
+    };
     server = http.createServer((request, response) => {
       const range = request.headers.range;
       requests.push({ url: request.url ?? '', range });
@@ -109,7 +116,12 @@ describe('downloadModel', () => {
     assert.ok(progress.length >= 3, `${progress.length} progress events`);
     assert.ok(progress.every((event, index) => index === 0 || event.receivedBytes >= (progress[index - 1]?.receivedBytes ?? 0)));
     assert.deepEqual(progress.at(-1), { receivedBytes: modelBytes.length, totalBytes: modelBytes.length, resumedFrom: 0 });
-    assert.deepEqual(await modelStatus({ entry, directory }), { state: 'present', path: path.join(directory, entry.file), bytes: modelBytes.length, verified: true });
+    assert.deepEqual(await modelStatus({ entry, directory }), {
+      state: 'present',
+      path: path.join(directory, entry.file),
+      bytes: modelBytes.length,
+      verified: true,
+    });
     const again = await downloadModel({ entry, directory, baseUrl });
     assert.equal(again.ok && again.downloaded, false);
     assert.equal(requests.length, 1);
@@ -183,6 +195,9 @@ describe('downloadModel', () => {
     const result = await downloadModel({ entry: missing, directory, baseUrl });
     assert.equal(result.ok ? 'ok' : result.code, 'http');
     assert.match(result.ok ? '' : result.message, /HTTP 404/);
-    assert.equal(modelUrl(DEFAULT_MODEL), `https://huggingface.co/bartowski/Phi-3.5-mini-instruct-GGUF/resolve/${DEFAULT_MODEL.revision}/Phi-3.5-mini-instruct-Q4_K_M.gguf`);
+    assert.equal(
+      modelUrl(DEFAULT_MODEL),
+      `https://huggingface.co/bartowski/Phi-3.5-mini-instruct-GGUF/resolve/${DEFAULT_MODEL.revision}/Phi-3.5-mini-instruct-Q4_K_M.gguf`,
+    );
   });
 });

@@ -25,14 +25,24 @@ describe('the fixed prompt and the per-turn text', () => {
     assert.match(system, /^  1\. dice-roller\/roll: Roll a dice formula, optionally against a DC\.$/m, 'the first sentence: what it does, not how it reports');
     assert.match(system, /^  3\. memory\/recall: /m);
     assert.doesNotMatch(system, /^  \d+\. storyteller\//m, 'the catalog offers no narrator');
-    assert.deepEqual(decisionCatalog(skills).map((entry) => `${entry.number} ${entry.id}`), ['1 dice-roller/roll', '2 memory/store', '3 memory/recall', '4 npc-perception/adjust', '5 npc-perception/query', '6 player-choices/offer']);
+    assert.deepEqual(
+      decisionCatalog(skills).map((entry) => `${entry.number} ${entry.id}`),
+      ['1 dice-roller/roll', '2 memory/store', '3 memory/recall', '4 npc-perception/adjust', '5 npc-perception/query', '6 player-choices/offer'],
+    );
     assert.match(system, /### dice-roller\n/);
     assert.match(system, /at most 3, e\.g\. \[2\] or \[1,4\]; answer \[\] when no script helps/);
     assert.equal(buildDecisionSystemPrompt([...skills]), system, 'the same text for the same skills: its evaluation is reused');
   });
 
-  test('the per-turn text: the words, the likely scripts, what is unavailable, a replan\'s feedback, and the state\'s keys only', () => {
-    const request = planRequest({ skills, input: 'Have I met Mira before?', disabledSkills: ['npc-perception'], attempt: 2, feedback: 'recall.js failed: TIMEOUT', state: { memory: { count: 2 }, dice: {} } });
+  test("the per-turn text: the words, the likely scripts, what is unavailable, a replan's feedback, and the state's keys only", () => {
+    const request = planRequest({
+      skills,
+      input: 'Have I met Mira before?',
+      disabledSkills: ['npc-perception'],
+      attempt: 2,
+      feedback: 'recall.js failed: TIMEOUT',
+      state: { memory: { count: 2 }, dice: {} },
+    });
     const user = buildDecisionUserPrompt(request, decisionCandidates(request));
     const lines = user.split('\n');
     assert.equal(lines[0], 'Player: Have I met Mira before?');
@@ -47,7 +57,9 @@ describe('the decision grammar and its reading', () => {
     // The numbers stay those of the fixed prompt's catalog; the disabled skill's are not in the grammar.
     assert.deepEqual(buildDecisionGrammar(request), { type: 'array', items: { enum: [1, 4, 5, 6] }, maxItems: 3 });
     assert.equal(buildDecisionGbnf(request), 'root ::= "[" ( item ( "," item ){0,2} )? "]"\nitem ::= "1" | "4" | "5" | "6"');
-    const failing: NarratorSkill[] = skills.map((skill) => (skill.name === 'dice-roller' ? { ...skill, health: 'permanent_failure' as NarratorSkill['health'] } : skill));
+    const failing: NarratorSkill[] = skills.map((skill) =>
+      skill.name === 'dice-roller' ? { ...skill, health: 'permanent_failure' as NarratorSkill['health'] } : skill,
+    );
     const failingRequest = planRequest({ skills: failing });
     const offered = decidedScripts((buildDecisionGrammar(failingRequest) as { items: { enum: number[] } }).items.enum, failingRequest);
     assert.ok(offered.length > 0 && !offered.some((id) => id.startsWith('dice-roller/')), offered.join(', '));
@@ -64,16 +76,32 @@ describe('the decision grammar and its reading', () => {
 
   test('the plan of a decision is composed as the pattern narrator composes: roll first, the storyteller depending on it, choices after; inputs from the words; valid', async () => {
     const request = planRequest({ skills, input: 'I try to pick the lock on the chest' });
-    const plan = planFromDecision(request, ['player-choices/offer', 'dice-roller/roll'], { candidates: ['dice-roller/roll'], chosen: ['player-choices/offer', 'dice-roller/roll'] });
-    assert.deepEqual(plan.tools.map((tool) => [tool.toolId, tool.dependencies ?? []]), [['roll', []], ['narrate', ['roll']], ['offer', ['roll', 'narrate']]]);
+    const plan = planFromDecision(request, ['player-choices/offer', 'dice-roller/roll'], {
+      candidates: ['dice-roller/roll'],
+      chosen: ['player-choices/offer', 'dice-roller/roll'],
+    });
+    assert.deepEqual(
+      plan.tools.map((tool) => [tool.toolId, tool.dependencies ?? []]),
+      [
+        ['roll', []],
+        ['narrate', ['roll']],
+        ['offer', ['roll', 'narrate']],
+      ],
+    );
     assert.equal(plan.tools[0]!.input?.['reason'], 'pick the lock on the chest');
     assert.equal(plan.metadata?.narrator, 'llm');
     const metadata = plan.metadata as Record<string, unknown>;
     assert.deepEqual(metadata['decision'], { candidates: ['dice-roller/roll'], chosen: ['player-choices/offer', 'dice-roller/roll'] });
     const validation = await validatePlanValue(plan, { root: REPOSITORY_ROOT });
-    assert.deepEqual(validation.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'), []);
+    assert.deepEqual(
+      validation.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+      [],
+    );
     // [] still narrates.
-    assert.deepEqual(planFromDecision(request, [], { candidates: [], chosen: [] }).tools.map((tool) => tool.toolId), ['narrate']);
+    assert.deepEqual(
+      planFromDecision(request, [], { candidates: [], chosen: [] }).tools.map((tool) => tool.toolId),
+      ['narrate'],
+    );
   });
 });
 
@@ -93,7 +121,7 @@ describe('prompt helpers', () => {
     assert.equal(trimToBudget('abcdefghij', 5), 'abcd…');
   });
 
-  test('a string of non-BMP characters at its schema\'s cap is valid: lengths count code points, as JSON Schema and the grammar do', () => {
+  test("a string of non-BMP characters at its schema's cap is valid: lengths count code points, as JSON Schema and the grammar do", () => {
     const validate = inputValidator({ type: 'object', properties: { text: { type: 'string', maxLength: 300 } } })!;
     assert.equal(validate({ text: '🐉'.repeat(300) }), true, JSON.stringify(validate.errors));
     assert.equal(validate({ text: '🐉'.repeat(301) }), false);

@@ -21,18 +21,50 @@ before(async () => {
   }
 });
 
-const request = (input: string, overrides: Partial<PlanRequest> = {}): PlanRequest => ({ input, skills: samples, disabledSkills: [], attempt: 1, parentPlanId: null, ...overrides });
+const request = (input: string, overrides: Partial<PlanRequest> = {}): PlanRequest => ({
+  input,
+  skills: samples,
+  disabledSkills: [],
+  attempt: 1,
+  parentPlanId: null,
+  ...overrides,
+});
 const shape = (input: string, overrides: Partial<PlanRequest> = {}) =>
   buildPatternPlan(request(input, overrides)).tools.map((tool) => [tool.toolId, tool.toolPath.split('/').at(-3), tool.dependencies ?? []]);
 
 test('composition: a roll, context tools and a portrait before the narration that depends on them, choices after it', () => {
-  assert.deepEqual(shape('I roll to pick the lock'), [['roll', 'dice-roller', []], ['narrate', 'storyteller', ['roll']]]);
-  assert.deepEqual(shape('I attack the goblin'), [['roll', 'dice-roller', []], ['narrate', 'storyteller', ['roll']]]);
-  assert.deepEqual(shape('Have I met the ferryman before?'), [['recall', 'memory', []], ['narrate', 'storyteller', ['recall']]]);
-  assert.deepEqual(shape('What is my standing with the Thieves Guild?'), [['reputation-query', 'reputation', []], ['narrate', 'storyteller', ['reputation-query']]]);
-  assert.deepEqual(shape('Is the innkeeper still angry with me?'), [['npc-perception-query', 'npc-perception', []], ['narrate', 'storyteller', ['npc-perception-query']]]);
-  assert.deepEqual(shape('What could I try now?'), [['narrate', 'storyteller', []], ['offer', 'player-choices', ['narrate']]]);
-  assert.deepEqual(shape('What does the old wizard look like?'), [['portrait', 'character-portraits', []], ['narrate', 'storyteller', ['portrait']]], 'the narration tells what the portrait was drawn from');
+  assert.deepEqual(shape('I roll to pick the lock'), [
+    ['roll', 'dice-roller', []],
+    ['narrate', 'storyteller', ['roll']],
+  ]);
+  assert.deepEqual(shape('I attack the goblin'), [
+    ['roll', 'dice-roller', []],
+    ['narrate', 'storyteller', ['roll']],
+  ]);
+  assert.deepEqual(shape('Have I met the ferryman before?'), [
+    ['recall', 'memory', []],
+    ['narrate', 'storyteller', ['recall']],
+  ]);
+  assert.deepEqual(shape('What is my standing with the Thieves Guild?'), [
+    ['reputation-query', 'reputation', []],
+    ['narrate', 'storyteller', ['reputation-query']],
+  ]);
+  assert.deepEqual(shape('Is the innkeeper still angry with me?'), [
+    ['npc-perception-query', 'npc-perception', []],
+    ['narrate', 'storyteller', ['npc-perception-query']],
+  ]);
+  assert.deepEqual(shape('What could I try now?'), [
+    ['narrate', 'storyteller', []],
+    ['offer', 'player-choices', ['narrate']],
+  ]);
+  assert.deepEqual(
+    shape('What does the old wizard look like?'),
+    [
+      ['portrait', 'character-portraits', []],
+      ['narrate', 'storyteller', ['portrait']],
+    ],
+    'the narration tells what the portrait was drawn from',
+  );
   // A plain action or movement gets a real narration, never a bare template.
   assert.deepEqual(shape('I wander along the riverbank'), [['narrate', 'storyteller', []]]);
   const optional = buildPatternPlan(request('Have I met the ferryman before?')).tools[0]!;
@@ -47,7 +79,11 @@ test('inputs come from the words and the script schemas: formula, DC, reason, na
   const help = buildPatternPlan(request('I help the Forest Elves put out the fire')).tools[0]!;
   assert.deepEqual([help.toolId, help.input?.['faction'], help.input?.['delta']], ['reputation-update', 'Forest Elves', 10], 'a kind deed raises the standing');
   const spit = buildPatternPlan(request("I spit at Captain Vey's feet")).tools[0]!;
-  assert.deepEqual([spit.toolId, spit.input?.['npc'], spit.input?.['delta']], ['npc-perception-adjust', 'Captain Vey', -10], 'a harmful deed lowers the attitude');
+  assert.deepEqual(
+    [spit.toolId, spit.input?.['npc'], spit.input?.['delta']],
+    ['npc-perception-adjust', 'Captain Vey', -10],
+    'a harmful deed lowers the attitude',
+  );
   const narrate = buildPatternPlan(request('I wander along the riverbank')).tools[0]!;
   assert.equal(narrate.input?.['action'], 'wander along the riverbank');
 });
@@ -60,9 +96,14 @@ test('never a disabled skill; with no storyteller the plan still has a narrative
   assert.deepEqual(nothing.disabledSkills, ['dice-roller', 'storyteller']);
 });
 
-test('an equal match goes to the higher priority; an author\'s new skill is chosen from its manifest alone', () => {
+test("an equal match goes to the higher priority; an author's new skill is chosen from its manifest alone", () => {
   const dice = samples.find((skill) => skill.name === 'dice-roller')!;
-  const premium: NarratorSkill = { ...dice, name: 'fancy-dice', priority: 90, scripts: dice.scripts.map((script) => ({ ...script, toolPath: script.toolPath.replace('dice-roller', 'fancy-dice') })) };
+  const premium: NarratorSkill = {
+    ...dice,
+    name: 'fancy-dice',
+    priority: 90,
+    scripts: dice.scripts.map((script) => ({ ...script, toolPath: script.toolPath.replace('dice-roller', 'fancy-dice') })),
+  };
   assert.match(buildPatternPlan(request('I roll for initiative', { skills: [...samples, premium] })).tools[0]!.toolPath, /\/fancy-dice\/scripts\/roll\.js$/);
   const lighthouse: NarratorSkill = {
     name: 'lighthouse',
@@ -71,15 +112,35 @@ test('an equal match goes to the higher priority; an author\'s new skill is chos
     capabilities: ['lighthouse', 'ships', 'sea'],
     priority: 30,
     health: 'healthy',
-    scripts: [{ name: 'log', toolPath: 'skills/lighthouse/scripts/log.js', description: 'Reads the keeper’s log: ships sighted and wrecks.', inputSchema: { type: 'object', properties: { ship: { type: 'string' } } } }],
+    scripts: [
+      {
+        name: 'log',
+        toolPath: 'skills/lighthouse/scripts/log.js',
+        description: 'Reads the keeper’s log: ships sighted and wrecks.',
+        inputSchema: { type: 'object', properties: { ship: { type: 'string' } } },
+      },
+    ],
   };
-  assert.deepEqual(shape('Are any ships out at sea tonight?', { skills: [...samples, lighthouse] }), [['log', 'lighthouse', []], ['narrate', 'storyteller', ['log']]]);
-  assert.deepEqual(shape('I tie my bootlaces', { skills: [...samples, lighthouse] }), [['narrate', 'storyteller', []]], 'a plain move near no skill stays narration only');
+  assert.deepEqual(shape('Are any ships out at sea tonight?', { skills: [...samples, lighthouse] }), [
+    ['log', 'lighthouse', []],
+    ['narrate', 'storyteller', ['log']],
+  ]);
+  assert.deepEqual(
+    shape('I tie my bootlaces', { skills: [...samples, lighthouse] }),
+    [['narrate', 'storyteller', []]],
+    'a plain move near no skill stays narration only',
+  );
   // A walk by the water matches none of the lighthouse's words, but is close to them in meaning ("riverbank" ~ "headland"):
   // the fallback on meaning chooses it, and says so (docs/narrators-and-selection.md: 2 of 80 plain moves do this).
   const riverbank = buildPatternPlan(request('I wander along the riverbank', { skills: [...samples, lighthouse] }));
-  assert.deepEqual(riverbank.tools.map((tool) => tool.toolId), ['log', 'narrate']);
-  assert.ok(explanationLines(riverbank).some((line) => line.startsWith("log ← lighthouse/log: no skill's words matched; closest in meaning")), explanationLines(riverbank).join('\n'));
+  assert.deepEqual(
+    riverbank.tools.map((tool) => tool.toolId),
+    ['log', 'narrate'],
+  );
+  assert.ok(
+    explanationLines(riverbank).some((line) => line.startsWith("log ← lighthouse/log: no skill's words matched; closest in meaning")),
+    explanationLines(riverbank).join('\n'),
+  );
 });
 
 test('the plan explains each choice: matched terms, score and cues', () => {
@@ -100,7 +161,9 @@ test('the plan explains each choice: matched terms, score and cues', () => {
 test('metadata tracks the attempt and parent plan; every plan matches the contract', async () => {
   const narrator = new PatternNarrator();
   const first = await narrator.generatePlan(request('I roll to pick the lock'));
-  const second = await narrator.generatePlan(request('I roll to pick the lock', { attempt: 2, parentPlanId: first.plan.requestId, disabledSkills: ['dice-roller'] }));
+  const second = await narrator.generatePlan(
+    request('I roll to pick the lock', { attempt: 2, parentPlanId: first.plan.requestId, disabledSkills: ['dice-roller'] }),
+  );
   assert.equal(first.narrator, 'pattern');
   assert.deepEqual([first.plan.metadata?.generationAttempt, first.plan.metadata?.parentPlanId, first.plan.metadata?.['narrator']], [1, null, 'pattern']);
   assert.deepEqual([second.plan.metadata?.generationAttempt, second.plan.metadata?.parentPlanId], [2, first.plan.requestId]);
@@ -116,8 +179,13 @@ test('deterministic: the same input and skills give the same plan (ids aside)', 
   for (const input of ['I roll to pick the lock', 'I talk to the innkeeper', 'Look around']) assert.deepEqual(strip(input), strip(input));
 });
 
-test('issue 26: the plan\'s narrative never quotes the player\'s words; a risky action\'s roll gets a difficulty class; a walk draws no portrait', () => {
-  for (const input of ['I walk into the Rusty Anchor tavern', 'Is Mira still angry with me?', 'I try to persuade Mira to give me a free room', 'I choose "Look around carefully"']) {
+test("issue 26: the plan's narrative never quotes the player's words; a risky action's roll gets a difficulty class; a walk draws no portrait", () => {
+  for (const input of [
+    'I walk into the Rusty Anchor tavern',
+    'Is Mira still angry with me?',
+    'I try to persuade Mira to give me a free room',
+    'I choose "Look around carefully"',
+  ]) {
     const plan = buildPatternPlan(request(input));
     assert.doesNotMatch(plan.narrative ?? '', /["“”]/, `${input}: ${plan.narrative}`);
   }

@@ -4,15 +4,36 @@ import * as assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { PROMPT_CACHE_MAX_ENTRIES, promptCacheDirectory, promptCacheFile, sweepPromptCache, touchPromptCache, type PromptCacheKey } from '../../../src/runtime/narrator/promptCache.js';
+import {
+  PROMPT_CACHE_MAX_ENTRIES,
+  promptCacheDirectory,
+  promptCacheFile,
+  sweepPromptCache,
+  touchPromptCache,
+  type PromptCacheKey,
+} from '../../../src/runtime/narrator/promptCache.js';
 
-const key: PromptCacheKey = { modelPath: '/models/phi.gguf', modelSize: 2_393_232_608, modelMtimeMs: 1, contextSize: 2048, runtime: 'llama.cpp b6000', systemPrompt: 'You are the narrator.' };
+const key: PromptCacheKey = {
+  modelPath: '/models/phi.gguf',
+  modelSize: 2_393_232_608,
+  modelMtimeMs: 1,
+  contextSize: 2048,
+  runtime: 'llama.cpp b6000',
+  systemPrompt: 'You are the narrator.',
+};
 
 test('every part of the key changes the file: model, its size and time, context, runtime, prompt', () => {
   const base = promptCacheFile(key, '/cache');
   assert.match(base, /^\/cache\/[0-9a-f]{40}\.state$/);
   assert.equal(promptCacheFile({ ...key }, '/cache'), base);
-  for (const change of [{ modelPath: '/models/other.gguf' }, { modelSize: 1 }, { modelMtimeMs: 2 }, { contextSize: 4096 }, { runtime: 'llama.cpp b6001' }, { systemPrompt: 'You are the narrator!' }]) {
+  for (const change of [
+    { modelPath: '/models/other.gguf' },
+    { modelSize: 1 },
+    { modelMtimeMs: 2 },
+    { contextSize: 4096 },
+    { runtime: 'llama.cpp b6001' },
+    { systemPrompt: 'You are the narrator!' },
+  ]) {
     assert.notEqual(promptCacheFile({ ...key, ...change }, '/cache'), base, JSON.stringify(change));
   }
 });

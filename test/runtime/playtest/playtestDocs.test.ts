@@ -77,7 +77,18 @@ function readPage(markdown: string): { examples: Example[]; fields: FieldSection
 
 const { examples, fields, untagged } = readPage(page);
 
-type FieldSchema = { type?: string; $ref?: string; enum?: unknown[]; default?: unknown; minimum?: number; maximum?: number; minItems?: number; minLength?: number; items?: FieldSchema & { $ref?: string }; properties?: Record<string, FieldSchema> };
+type FieldSchema = {
+  type?: string;
+  $ref?: string;
+  enum?: unknown[];
+  default?: unknown;
+  minimum?: number;
+  maximum?: number;
+  minItems?: number;
+  minLength?: number;
+  items?: FieldSchema & { $ref?: string };
+  properties?: Record<string, FieldSchema>;
+};
 type ObjectSchema = { properties: Record<string, FieldSchema>; required?: string[]; oneOf?: { required: string[] }[] };
 
 const schema = contractSchemas['playtest.schema.json'] as unknown as ObjectSchema & { $defs: { Turn: ObjectSchema; Expect: ObjectSchema } };
@@ -123,9 +134,11 @@ test('every example is valid against contracts/playtest.schema.json', () => {
 test('every example reads without problems for the sample skills, as narratoria test reads it (skills, conditions, patterns, a choice after a turn)', () => {
   for (const example of examples) {
     const playtest =
-      example.kind === 'playtest' ? example.value
-      : example.kind === 'turn' ? { turns: [{ input: 'What are my options?' }, example.value] }
-      : { turns: [{ input: 'I roll to pick the lock', expect: example.value }] };
+      example.kind === 'playtest'
+        ? example.value
+        : example.kind === 'turn'
+          ? { turns: [{ input: 'What are my options?' }, example.value] }
+          : { turns: [{ input: 'I roll to pick the lock', expect: example.value }] };
     const { problems } = parsePlaytest('docs-example.playtest.json', JSON.stringify(playtest), sampleSkillNames);
     assert.deepEqual(problems, [], `docs/playtests.md:${example.line}`);
   }
@@ -133,7 +146,9 @@ test('every example reads without problems for the sample skills, as narratoria 
 
 test('every field of the schema has a section that states its type, whether it is required and its default, with an example that uses it', () => {
   for (const scope of SCOPES) {
-    const documented = fields.filter((field) => field.section === scope.section && field.field.startsWith(scope.prefix) && (scope.prefix !== '' || !field.field.includes('.')));
+    const documented = fields.filter(
+      (field) => field.section === scope.section && field.field.startsWith(scope.prefix) && (scope.prefix !== '' || !field.field.includes('.')),
+    );
     const names = Object.keys(scope.object.properties).map((name) => scope.prefix + name);
     assert.deepEqual(documented.map((field) => field.field).sort(), [...names].sort(), `the #### fields of "### ${scope.section}"`);
     for (const name of names) {
@@ -142,17 +157,22 @@ test('every field of the schema has a section that states its type, whether it i
       const where = `"#### \`${name}\`" in "### ${scope.section}": ${summary}`;
       if (required(scope.object, name.slice(scope.prefix.length))) assert.match(summary, /\*\*Required\b/, where);
       else assert.match(summary, /\*\*Optional\*\*/, where);
-      if ('default' in property) assert.ok(summary.includes(`**Default:** \`${JSON.stringify(property.default)}\``), `${where}: the default ${JSON.stringify(property.default)}`);
+      if ('default' in property)
+        assert.ok(summary.includes(`**Default:** \`${JSON.stringify(property.default)}\``), `${where}: the default ${JSON.stringify(property.default)}`);
       if (property.enum) for (const value of property.enum) assert.ok(summary.includes(`\`${JSON.stringify(value)}\``), `${where}: ${JSON.stringify(value)}`);
       else {
         const type = property.type ?? typeOfReference(property.$ref);
         assert.ok(type && summary.includes(type), `${where}: the type ${type}`);
       }
       if (property.items?.type) assert.ok(summary.includes(`of ${property.items.type}s`), `${where}: items ${property.items.type}`);
-      for (const bound of [property.minimum, property.maximum, property.minItems]) if (bound !== undefined) assert.match(summary, new RegExp(`\\b${bound}\\b`), `${where}: ${bound}`);
+      for (const bound of [property.minimum, property.maximum, property.minItems])
+        if (bound !== undefined) assert.match(summary, new RegExp(`\\b${bound}\\b`), `${where}: ${bound}`);
       if (property.minLength === 1 || property.items?.minLength === 1) assert.match(summary, /non-empty/, `${where}: non-empty`);
       const own = examples.filter((example) => example.section === scope.section && example.field === name);
-      assert.ok(own.some((example) => example.kind === scope.kind && fieldOf(example.value, name) !== undefined), `${where}: an example (${scope.kind}) that uses it`);
+      assert.ok(
+        own.some((example) => example.kind === scope.kind && fieldOf(example.value, name) !== undefined),
+        `${where}: an example (${scope.kind}) that uses it`,
+      );
     }
   }
 });

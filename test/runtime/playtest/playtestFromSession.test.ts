@@ -18,7 +18,14 @@ test('a session saved as a playtest keeps its seed, state before turn 1, inputs 
   const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-save-playtest-'));
   try {
     const registry = await SkillRegistry.load({ root: story, extraSkillRoots: [sampleSkills] });
-    const session = await PlaySession.open({ root: story, narrator: new PatternNarrator(), skills: registry, execution: { extraSkillRoots: [sampleSkills], skillContext: registry }, initialState: { player: { name: 'Mara' } }, attemptLogFile: null });
+    const session = await PlaySession.open({
+      root: story,
+      narrator: new PatternNarrator(),
+      skills: registry,
+      execution: { extraSkillRoots: [sampleSkills], skillContext: registry },
+      initialState: { player: { name: 'Mara' } },
+      attemptLogFile: null,
+    });
     await session.play('I roll to pick the lock');
     await session.play('What are my options?');
     assert.ok(session.lastChoices.length > 0, 'the second turn offered choices');
@@ -28,7 +35,11 @@ test('a session saved as a playtest keeps its seed, state before turn 1, inputs 
     const text = playtestFromSession(saved, 'Saved session');
     const file = freePlaytestFile(path.join(story, 'playtests'), 'Saved session');
     assert.equal(path.basename(file), 'saved-session.playtest.json');
-    const value = JSON.parse(text) as { seed: number; state: unknown; turns: { input?: string; choice?: number; expect: { skills: string[]; skillsMatch: string; outcome: string } }[] };
+    const value = JSON.parse(text) as {
+      seed: number;
+      state: unknown;
+      turns: { input?: string; choice?: number; expect: { skills: string[]; skillsMatch: string; outcome: string } }[];
+    };
     assert.equal(value.seed, session.seed);
     assert.deepEqual(value.state, { player: { name: 'Mara' } });
     assert.equal(value.turns[0]!.input, 'I roll to pick the lock');
@@ -36,7 +47,11 @@ test('a session saved as a playtest keeps its seed, state before turn 1, inputs 
     assert.equal(value.turns[2]!.choice, 1);
     assert.equal(value.turns[2]!.input, undefined);
 
-    const parsed = parsePlaytest(file, text, new Set(['dice-roller', 'storyteller', 'player-choices', 'memory', 'npc-perception', 'reputation', 'character-portraits']));
+    const parsed = parsePlaytest(
+      file,
+      text,
+      new Set(['dice-roller', 'storyteller', 'player-choices', 'memory', 'npc-perception', 'reputation', 'character-portraits']),
+    );
     assert.deepEqual(parsed.problems, []);
     const report = await runPlaytestSuite([parsed.playtest!], { root: story, extraSkillRoots: [sampleSkills], jobs: 1 });
     assert.equal(report.summary.passed, 1, JSON.stringify(report.playtests[0]?.turns.map((turn) => turn.failures)));

@@ -40,8 +40,11 @@ test('a playtest file: defaults, and the position of each turn and expectation (
 });
 
 test('problems of a file, each at its place: unknown skill (with a suggestion), bad condition, bad pattern, a choice first, schema, syntax', () => {
-  const codes = (source: string) => parsePlaytest('/x.playtest.json', source, skills).problems.map((problem) => `${problem.code}@${problem.line}:${problem.column} ${problem.message}`);
-  assert.deepEqual(codes('{"turns":[{"input":"a","expect":{"notSkills":["memroy"]}}]}'), ['UNKNOWN_SKILL@1:47 the story has no skill "memroy" (did you mean "memory"?)']);
+  const codes = (source: string) =>
+    parsePlaytest('/x.playtest.json', source, skills).problems.map((problem) => `${problem.code}@${problem.line}:${problem.column} ${problem.message}`);
+  assert.deepEqual(codes('{"turns":[{"input":"a","expect":{"notSkills":["memroy"]}}]}'), [
+    'UNKNOWN_SKILL@1:47 the story has no skill "memroy" (did you mean "memory"?)',
+  ]);
   assert.match(codes('{"turns":[{"input":"a","expect":{"state":["dice >"]}}]}')[0]!, /^CONDITION_SYNTAX@1:43 /);
   assert.match(codes('{"turns":[{"input":"a","expect":{"narration":{"matches":"(["}}}]}')[0]!, /^INVALID_PATTERN@1:57 /);
   assert.match(codes('{"turns":[{"choice":1}]}')[0]!, /^CHOICE_ON_FIRST_TURN@1:12 /);
@@ -50,7 +53,11 @@ test('problems of a file, each at its place: unknown skill (with a suggestion), 
   assert.match(codes('{"turns":[{"input":"a"},,]}')[0]!, /^JSON_SYNTAX@1:25 /);
   assert.match(codes('{"turns":[{"expect":{}}]}')[0]!, /^SCHEMA_REQUIRED@1:11 turns\/0: a turn needs "input" .* or "choice"/);
   assert.match(codes('{"turns":[{"input":"a","choice":1}]}')[0]!, /@1:11 turns\/0: a turn plays "input" or "choice", not both$/);
-  assert.equal(parsePlaytest('/x.playtest.json', '{"turns":[{"input":"a","expect":{"skills":["anything"]}}]}').problems.length, 0, 'without the story\'s skills, names are not checked');
+  assert.equal(
+    parsePlaytest('/x.playtest.json', '{"turns":[{"input":"a","expect":{"skills":["anything"]}}]}').problems.length,
+    0,
+    "without the story's skills, names are not checked",
+  );
 });
 
 test('skill lists: strict, unordered, superset, subset (the storyteller aside)', () => {
@@ -78,9 +85,25 @@ test('events match partially: objects by the keys given, arrays and values exact
 
 test('--update rewrites only failed skills (strict) and outcome, keeps comments and every other expectation', () => {
   const report: PlaytestReport = {
-    file: '/x.playtest.json', name: 'x', status: 'failed', durationMs: 1, seed: 7, narrator: 'pattern',
+    file: '/x.playtest.json',
+    name: 'x',
+    status: 'failed',
+    durationMs: 1,
+    seed: 7,
+    narrator: 'pattern',
     turns: [
-      { index: 1, input: 'I roll to pick the lock', status: 'failed', attempts: 1, skills: ['dice-roller', 'storyteller'], outcome: 'success', failures: [{ expectation: 'skills', message: 'm', line: 8, column: 9 }, { expectation: 'narration.contains', message: 'm', line: 10, column: 24 }] },
+      {
+        index: 1,
+        input: 'I roll to pick the lock',
+        status: 'failed',
+        attempts: 1,
+        skills: ['dice-roller', 'storyteller'],
+        outcome: 'success',
+        failures: [
+          { expectation: 'skills', message: 'm', line: 8, column: 9 },
+          { expectation: 'narration.contains', message: 'm', line: 10, column: 24 },
+        ],
+      },
       { index: 2, input: 'Look', choice: 2, status: 'passed', attempts: 1, skills: ['storyteller'], outcome: 'success', failures: [] },
     ],
   };
@@ -94,7 +117,7 @@ test('--update rewrites only failed skills (strict) and outcome, keeps comments 
   assert.equal(updatedPlaytestText(text, { ...report, turns: [report.turns[1]!] }), undefined, 'nothing failed on skills or outcome: no change');
 });
 
-test('editor help: a skill name goes in expect.skills and expect.notSkills only; the editor\'s problems are those the schema cannot see', async () => {
+test("editor help: a skill name goes in expect.skills and expect.notSkills only; the editor's problems are those the schema cannot see", async () => {
   const { takesSkillName, playtestEditorProblems, stringAround } = await import('../../../src/runtime/playtest/playtestEditing.js');
   const inString = '{"turns":[{"input":"a","expect":{"skills":["dice-r"]}}]}';
   assert.deepEqual(stringAround(inString, inString.indexOf('dice-r') + 3), { offset: inString.indexOf('"dice-r"'), length: 8 });
@@ -105,6 +128,13 @@ test('editor help: a skill name goes in expect.skills and expect.notSkills only;
   assert.equal(takesSkillName(source, source.indexOf('"success"') + 1), false);
   assert.equal(takesSkillName(source, source.indexOf('"input"') + 1), false, 'a key is not a skill name');
   const problems = playtestEditorProblems('/x.playtest.json', '{"turns":[{"input":"a","expect":{"skills":["dice-rollr"]}}]}', skills);
-  assert.deepEqual(problems.map((problem) => problem.code), ['UNKNOWN_SKILL']);
-  assert.deepEqual(playtestEditorProblems('/x.playtest.json', '{"turns":[{"input":"a","extra":1}]}', skills), [], 'schema problems are the JSON schema support\'s to show');
+  assert.deepEqual(
+    problems.map((problem) => problem.code),
+    ['UNKNOWN_SKILL'],
+  );
+  assert.deepEqual(
+    playtestEditorProblems('/x.playtest.json', '{"turns":[{"input":"a","extra":1}]}', skills),
+    [],
+    "schema problems are the JSON schema support's to show",
+  );
 });

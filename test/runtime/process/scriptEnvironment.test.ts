@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { closeSync, openSync, readSync } from 'node:fs';
 import { buildScriptEnvironment, wordVectorsFile } from '../../../src/runtime/process/scriptEnvironment.js';
 
-test('every script gets NARRATORIA_WORD_VECTORS: the runtime\'s word vectors file, which an explicit extra overrides', () => {
+test("every script gets NARRATORIA_WORD_VECTORS: the runtime's word vectors file, which an explicit extra overrides", () => {
   const file = wordVectorsFile();
   assert.ok(file, 'the sources hold vectors.bin');
   const env = buildScriptEnvironment({ root: '/story', toolId: 't1' }, {}, {});

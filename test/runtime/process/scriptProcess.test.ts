@@ -17,7 +17,10 @@ function script(name: string, body: string): string {
 }
 
 async function run(file: string, platform: NodeJS.Platform): Promise<ProcessEnd & { stdout: string; stderr: string }> {
-  const started = await startScriptProcess({ command: { file, args: [], env: {} }, cwd: scratch, env: { PATH: process.env['PATH'] ?? '' }, stdinText: '{"input":{"n":7}}' }, platform);
+  const started = await startScriptProcess(
+    { command: { file, args: [], env: {} }, cwd: scratch, env: { PATH: process.env['PATH'] ?? '' }, stdinText: '{"input":{"n":7}}' },
+    platform,
+  );
   let stdout = '';
   let stderr = '';
   started.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

@@ -18,7 +18,13 @@ before(() => (scratch = mkdtempSync(path.join(os.tmpdir(), 'narratoria-session-'
 after(() => rmSync(scratch, { recursive: true, force: true }));
 
 const skill = (name: string, capabilities: string[], toolPath: string, script: string): NarratorSkill => ({
-  name, displayName: name, description: name, capabilities, priority: 50, health: 'healthy', scripts: [{ name: script, toolPath }],
+  name,
+  displayName: name,
+  description: name,
+  capabilities,
+  priority: 50,
+  health: 'healthy',
+  scripts: [{ name: script, toolPath }],
 });
 const dice = skill('dice-roller', ['dice', 'check'], path.join(repo, 'skills/dice-roller/scripts/roll.js'), 'roll');
 const storyteller = skill('storyteller', ['narration'], path.join(repo, 'skills/storyteller/scripts/narrate.js'), 'narrate');
@@ -60,19 +66,41 @@ test('turns carry state, the session saves after each turn and reloads; a choice
 
   const reopened = await PlaySession.open(options);
   assert.equal(reopened.sessionId, session.sessionId);
-  assert.deepEqual(reopened.turns.map((turn) => turn.input), ['I talk to the innkeeper', first.choices[1]]);
+  assert.deepEqual(
+    reopened.turns.map((turn) => turn.input),
+    ['I talk to the innkeeper', first.choices[1]],
+  );
   assert.deepEqual(reopened.state, second.state);
-  const lines = readFileSync(logFile, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { turn: number; attempt: number; outcome: string; planId: string });
-  assert.deepEqual(lines.map((line) => [line.turn, line.attempt, line.outcome]), [[1, 1, 'success'], [2, 1, 'success']]);
+  const lines = readFileSync(logFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as { turn: number; attempt: number; outcome: string; planId: string });
+  assert.deepEqual(
+    lines.map((line) => [line.turn, line.attempt, line.outcome]),
+    [
+      [1, 1, 'success'],
+      [2, 1, 'success'],
+    ],
+  );
   await assert.rejects(reopened.choose(9), /no choice 10/);
 });
 
 test('turns are played one at a time even when requested together', async () => {
-  const session = await PlaySession.open({ root: story, file: path.join(scratch, 'two', 'session.json'), attemptLogFile: null, narrator: new PatternNarrator(), skills: skills(), execution });
+  const session = await PlaySession.open({
+    root: story,
+    file: path.join(scratch, 'two', 'session.json'),
+    attemptLogFile: null,
+    narrator: new PatternNarrator(),
+    skills: skills(),
+    execution,
+  });
   const [a, b] = await Promise.all([session.play('I look around'), session.play('I look around again')]);
   assert.equal((a.state['story'] as { turns: number }).turns, 1);
   assert.equal((b.state['story'] as { turns: number }).turns, 2);
-  assert.deepEqual(session.turns.map((turn) => turn.index), [1, 2]);
+  assert.deepEqual(
+    session.turns.map((turn) => turn.index),
+    [1, 2],
+  );
 });
 
 test('restart empties the session and resets skill health; an unreadable file is set aside, not lost', async () => {
@@ -101,7 +129,16 @@ test('restart empties the session and resets skill health; an unreadable file is
 test('issue 27: a session records its seed and its state before turn 1; the same seed replays the same rolls and narration', async () => {
   const play = async (name: string, seed: number) => {
     const file = path.join(scratch, name, 'session.json');
-    const session = await PlaySession.open({ root: story, file, attemptLogFile: null, narrator: new PatternNarrator(), skills: skills(), execution, seed, initialState: { player: { name: 'Mara' } } });
+    const session = await PlaySession.open({
+      root: story,
+      file,
+      attemptLogFile: null,
+      narrator: new PatternNarrator(),
+      skills: skills(),
+      execution,
+      seed,
+      initialState: { player: { name: 'Mara' } },
+    });
     const turns = [];
     for (const input of ['I roll to pick the lock', 'I roll 3d6 to climb the wall', 'I roll to sneak past the guard']) {
       const result = await session.play(input);
@@ -117,7 +154,10 @@ test('issue 27: a session records its seed and its state before turn 1; the same
   assert.equal(first.saved.seed, 7);
   assert.deepEqual(first.saved.initialState, { player: { name: 'Mara' } });
   assert.deepEqual(first.saved.state['player'], { name: 'Mara' }, 'turn 1 starts from the initial state');
-  assert.ok(first.turns.every((turn) => typeof turn.roll?.['total'] === 'number'), `every turn rolled: ${JSON.stringify(first.turns)}`);
+  assert.ok(
+    first.turns.every((turn) => typeof turn.roll?.['total'] === 'number'),
+    `every turn rolled: ${JSON.stringify(first.turns)}`,
+  );
   assert.deepEqual(again.turns, first.turns, 'the same seed: the same dice and the same narration');
   assert.deepEqual(again.saved.state, first.saved.state);
   // Other seeds roll other dice: of five sessions' 3 x (1d20, 3d6, 1d20) rolls, not all equal the first's.

@@ -21,10 +21,32 @@ function story(): string {
 
 function session(sessionId: string, updatedAt: string, inputs: readonly string[]): string {
   const turns = inputs.map((input, position) => ({
-    index: position + 1, input, narrative: `You ${input}.`, choices: [], fallback: false, cancelled: false, narrator: 'pattern',
-    disabledSkills: [], changedKeys: [], assets: [], uiEvents: [], attempts: [], startedAt: updatedAt, durationMs: 5,
+    index: position + 1,
+    input,
+    narrative: `You ${input}.`,
+    choices: [],
+    fallback: false,
+    cancelled: false,
+    narrator: 'pattern',
+    disabledSkills: [],
+    changedKeys: [],
+    assets: [],
+    uiEvents: [],
+    attempts: [],
+    startedAt: updatedAt,
+    durationMs: 5,
   }));
-  return JSON.stringify({ formatVersion: 1, sessionId, root: '/story', createdAt: updatedAt, updatedAt, seed: 7, initialState: {}, state: { turns: inputs.length }, turns });
+  return JSON.stringify({
+    formatVersion: 1,
+    sessionId,
+    root: '/story',
+    createdAt: updatedAt,
+    updatedAt,
+    seed: 7,
+    initialState: {},
+    state: { turns: inputs.length },
+    turns,
+  });
 }
 
 function write(file: string, text: string): void {
@@ -35,13 +57,19 @@ function write(file: string, text: string): void {
 test('the panel opens the play-through played last; unreadable ones are named in a notice and left as they are', async () => {
   const root = story();
   write(sessionFile(root, '2026-11-27-0900'), session('00000000-0000-4000-8000-00000000000a', '2026-11-27T09:10:00.000Z', ['look around']));
-  write(sessionFile(root, '2026-11-28-1000'), session('00000000-0000-4000-8000-00000000000b', '2026-11-28T10:05:00.000Z', ['open the door', 'Remember that Mira gave me a silver key']));
+  write(
+    sessionFile(root, '2026-11-28-1000'),
+    session('00000000-0000-4000-8000-00000000000b', '2026-11-28T10:05:00.000Z', ['open the door', 'Remember that Mira gave me a silver key']),
+  );
   write(sessionFile(root, 'broken'), '{ "formatVersion": 1, ');
   write(sessionFile(root, 'future'), JSON.stringify({ formatVersion: 2 }));
   const chosen = await panelSessionToOpen(root);
   assert.equal(chosen.id, '2026-11-28-1000');
   assert.equal(chosen.fresh, false);
-  assert.match(chosen.notice ?? '', /2 saved play-throughs could not be opened: .*"broken" is damaged: not valid JSON.*"future" was written in session format 2.*They were left as they are\./);
+  assert.match(
+    chosen.notice ?? '',
+    /2 saved play-throughs could not be opened: .*"broken" is damaged: not valid JSON.*"future" was written in session format 2.*They were left as they are\./,
+  );
   assert.equal(readFileSync(sessionFile(root, 'broken'), 'utf8'), '{ "formatVersion": 1, ', 'untouched');
 });
 
@@ -52,7 +80,7 @@ test('with no saved play-through, a new one is named by the date and time; nothi
   assert.equal(existsSync(path.join(root, '.narratoria')), false);
 });
 
-test('the older session file is continued once: copied into the store under its own id (where its skills\' data is), never changed', async () => {
+test("the older session file is continued once: copied into the store under its own id (where its skills' data is), never changed", async () => {
   const root = story();
   const older = session('5f1c2a9e-7d1b-4c3a-9f00-0123456789ab', '2026-11-20T08:00:00.000Z', ['Remember that Mira gave me a silver key']);
   write(olderSessionFile(root), older);
@@ -78,16 +106,22 @@ test('a damaged older session file is not continued: a new play-through starts a
 
 test('picker entries: name, current, turns, last played, last input; damaged ones not openable; the older file last', async () => {
   const root = story();
-  write(sessionFile(root, '2026-11-28-1000'), session('00000000-0000-4000-8000-00000000000b', '2026-11-28T10:05:00.000Z', ['open the door', 'Remember that Mira gave me a silver key']));
+  write(
+    sessionFile(root, '2026-11-28-1000'),
+    session('00000000-0000-4000-8000-00000000000b', '2026-11-28T10:05:00.000Z', ['open the door', 'Remember that Mira gave me a silver key']),
+  );
   write(sessionFile(root, 'broken'), 'nope');
   write(path.join(root, '.narratoria', 'sessions', 'default', 'data', 'memory', 'notes.json'), '{}');
   write(olderSessionFile(root), session('00000000-0000-4000-8000-0000000000cc', '2026-11-20T08:00:00.000Z', []));
   const entries = sessionPickEntries(await listSessions(root), await olderSessionOffer(root), '2026-11-28-1000', new Date('2026-11-28T10:35:00.000Z'));
-  assert.deepEqual(entries.map((entry) => [entry.label, entry.description, entry.openable]), [
-    ['2026-11-28-1000', 'current · 2 turns · played 30 min ago', true],
-    ['broken', 'cannot be opened', false],
-    ['(older session file)', '0 turns · played 2026-11-20', true],
-  ]);
+  assert.deepEqual(
+    entries.map((entry) => [entry.label, entry.description, entry.openable]),
+    [
+      ['2026-11-28-1000', 'current · 2 turns · played 30 min ago', true],
+      ['broken', 'cannot be opened', false],
+      ['(older session file)', '0 turns · played 2026-11-20', true],
+    ],
+  );
   assert.equal(entries[0]!.detail, 'Last input: Remember that Mira gave me a silver key');
   assert.match(entries[1]!.detail, /session\.json is damaged/);
   assert.deepEqual(entries[2]!.target, { kind: 'olderFile', file: olderSessionFile(root) });

@@ -37,11 +37,21 @@ const execution = { root: story, extraSkillRoots: [path.join(repo, 'skills')], k
 test('"I roll to pick the lock": a dice roll, then a narration of it, in one attempt', async () => {
   const log: AttemptLogEntry[] = [];
   const turn = await runTurn('I roll to pick the lock', {
-    narrator: new PatternNarrator(), skills: source([dice, storyteller]), state: { hero: 'Ayla' }, execution, onAttemptLogged: (entry) => log.push(entry),
+    narrator: new PatternNarrator(),
+    skills: source([dice, storyteller]),
+    state: { hero: 'Ayla' },
+    execution,
+    onAttemptLogged: (entry) => log.push(entry),
   });
   assert.equal(turn.fallback, false);
   assert.equal(turn.attempts.length, 1);
-  assert.deepEqual(turn.attempts[0]!.result.toolResults.map((tool) => [tool.toolId, tool.state]), [['roll', 'success'], ['narrate', 'success']]);
+  assert.deepEqual(
+    turn.attempts[0]!.result.toolResults.map((tool) => [tool.toolId, tool.state]),
+    [
+      ['roll', 'success'],
+      ['narrate', 'success'],
+    ],
+  );
   const roll = turn.state['dice'] as { lastRoll: { total: number } };
   assert.equal(typeof roll.lastRoll.total, 'number');
   const narration = turn.attempts[0]!.result.toolResults[1]!.output?.result as { narration: string; outcome: string };
@@ -50,13 +60,22 @@ test('"I roll to pick the lock": a dice roll, then a narration of it, in one att
   assert.equal(turn.state['hero'], 'Ayla');
   assert.deepEqual(turn.changedKeys, ['dice', 'story']);
   assert.ok(turn.uiEvents.some((ui) => ui.event === 'dice_roll'));
-  assert.deepEqual(log.map((entry) => [entry.attempt, entry.outcome, entry.skills]), [[1, 'success', ['dice-roller', 'storyteller']]]);
+  assert.deepEqual(
+    log.map((entry) => [entry.attempt, entry.outcome, entry.skills]),
+    [[1, 'success', ['dice-roller', 'storyteller']]],
+  );
 });
 
 test('a skill whose script always fails: the replan disables it and the story continues', async () => {
   const log: AttemptLogEntry[] = [];
   const skills = source([broken, dice, storyteller]);
-  const turn = await runTurn('I roll to pick the lock', { narrator: new PatternNarrator(), skills, state: {}, execution, onAttemptLogged: (entry) => log.push(entry) });
+  const turn = await runTurn('I roll to pick the lock', {
+    narrator: new PatternNarrator(),
+    skills,
+    state: {},
+    execution,
+    onAttemptLogged: (entry) => log.push(entry),
+  });
   assert.equal(turn.fallback, false);
   assert.equal(turn.attempts.length, 2);
   const [first, second] = turn.attempts;
@@ -69,7 +88,13 @@ test('a skill whose script always fails: the replan disables it and the story co
   assert.equal(second!.outcome, 'success');
   assert.deepEqual(turn.disabledSkills, ['broken-dice']);
   assert.equal(skills.recorded.length, 2, 'both runs reach skill health');
-  assert.deepEqual(log.map((entry) => [entry.attempt, entry.outcome, entry.parentPlanId === null]), [[1, 'failed', true], [2, 'success', false]]);
+  assert.deepEqual(
+    log.map((entry) => [entry.attempt, entry.outcome, entry.parentPlanId === null]),
+    [
+      [1, 'failed', true],
+      [2, 'success', false],
+    ],
+  );
   assert.match(log[1]!.feedback ?? '', /roll \(broken-dice\)/);
   assert.deepEqual(log[0]!.retryCounts, { roll: 3, narrate: 0 });
 });
@@ -77,7 +102,10 @@ test('a skill whose script always fails: the replan disables it and the story co
 test('when every skill fails, the pattern narrator ends with a narrative-only plan that still narrates', async () => {
   const brokenStoryteller = narratorSkill('broken-story', ['narration'], 99, 'skills/broken-story/scripts/narrate.js', 'narrate');
   const turn = await runTurn('I roll to pick the lock', {
-    narrator: new PatternNarrator(), skills: source([broken, brokenStoryteller]), state: {}, execution: { ...execution, extraSkillRoots: [] },
+    narrator: new PatternNarrator(),
+    skills: source([broken, brokenStoryteller]),
+    state: {},
+    execution: { ...execution, extraSkillRoots: [] },
   });
   assert.equal(turn.fallback, false);
   assert.deepEqual(turn.attempts.at(-1)!.plan.tools, []);
@@ -89,7 +117,8 @@ test('after five failed attempts the turn falls back to template narration quoti
     kind: 'llm',
     dispose: async () => {},
     generatePlan: async (request) => ({
-      narrator: 'llm', generationMs: 1,
+      narrator: 'llm',
+      generationMs: 1,
       plan: {
         requestId: randomUUID(),
         tools: [{ toolId: 'always', toolPath: 'skills/faults/scripts/done-not-ok.js', retryPolicy: { maxRetries: 0 } }],
@@ -98,7 +127,14 @@ test('after five failed attempts the turn falls back to template narration quoti
     }),
   };
   const log: AttemptLogEntry[] = [];
-  const turn = await runTurn('I open the sealed vault', { narrator: stubborn, skills: source([]), state: { keep: 1 }, execution, random: () => 0, onAttemptLogged: (entry) => log.push(entry) });
+  const turn = await runTurn('I open the sealed vault', {
+    narrator: stubborn,
+    skills: source([]),
+    state: { keep: 1 },
+    execution,
+    random: () => 0,
+    onAttemptLogged: (entry) => log.push(entry),
+  });
   assert.equal(turn.fallback, true);
   assert.equal(turn.attempts.length, 5);
   // The fallback tells the turn without quoting the player's words back (issue 39).
@@ -108,7 +144,10 @@ test('after five failed attempts the turn falls back to template narration quoti
   assert.deepEqual(turn.state, { keep: 1 }, 'a failed turn leaves the state alone');
   assert.equal(log.length, 5);
   // From attempt 2 on the plan uses a disabled skill, so it is rejected before running.
-  assert.deepEqual(turn.attempts.map((attempt) => attempt.outcome), ['failed', 'invalid', 'invalid', 'invalid', 'invalid']);
+  assert.deepEqual(
+    turn.attempts.map((attempt) => attempt.outcome),
+    ['failed', 'invalid', 'invalid', 'invalid', 'invalid'],
+  );
   assert.match(log[2]!.feedback ?? '', /disabled skill/);
 });
 
@@ -121,10 +160,17 @@ test('an invalid plan counts as a failed attempt and its errors are fed back', a
     generatePlan: async (request) => {
       feedback.push(request.feedback);
       if (request.attempt === 1) {
-        return { narrator: 'llm', generationMs: 1, plan: { requestId: randomUUID(), tools: [
-          { toolId: 'a', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['b'] },
-          { toolId: 'b', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['a'] },
-        ] } };
+        return {
+          narrator: 'llm',
+          generationMs: 1,
+          plan: {
+            requestId: randomUUID(),
+            tools: [
+              { toolId: 'a', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['b'] },
+              { toolId: 'b', toolPath: 'skills/helpers/scripts/echo.js', dependencies: ['a'] },
+            ],
+          },
+        };
       }
       return pattern.generatePlan(request);
     },
@@ -161,10 +207,20 @@ function hangingThenNarrating(planTimeoutMs: number): Narrator {
     kind: 'pattern',
     dispose: async () => {},
     generatePlan: async (request) => ({
-      narrator: 'pattern', generationMs: 1,
+      narrator: 'pattern',
+      generationMs: 1,
       plan: request.disabledSkills.includes('faults')
-        ? { requestId: randomUUID(), tools: [{ toolId: 'narrate', toolPath: path.join(repo, 'skills/storyteller/scripts/narrate.js'), input: { action: 'wait by the river' } }], metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId } }
-        : { requestId: randomUUID(), timeoutMs: planTimeoutMs, tools: [{ toolId: 'cross', toolPath: 'skills/faults/scripts/hang.js', retryPolicy: { maxRetries: 0 } }], metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId } },
+        ? {
+            requestId: randomUUID(),
+            tools: [{ toolId: 'narrate', toolPath: path.join(repo, 'skills/storyteller/scripts/narrate.js'), input: { action: 'wait by the river' } }],
+            metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId },
+          }
+        : {
+            requestId: randomUUID(),
+            timeoutMs: planTimeoutMs,
+            tools: [{ toolId: 'cross', toolPath: 'skills/faults/scripts/hang.js', retryPolicy: { maxRetries: 0 } }],
+            metadata: { generationAttempt: request.attempt, parentPlanId: request.parentPlanId },
+          },
     }),
   };
 }
@@ -187,7 +243,14 @@ test('a hung required skill costs one plan timeout: the next attempt runs withou
 
 test('the turn budget bounds the replan loop: a hang that spends it ends the turn with the template fallback', async () => {
   // The plan's own timeout (60 s) is cut to the budget (1.5 s); once it is spent, no attempt starts.
-  const turn = await runTurn('Take me across the river', { narrator: hangingThenNarrating(60_000), skills: source([]), state: {}, execution, turnBudgetMs: 1500, random: () => 0 });
+  const turn = await runTurn('Take me across the river', {
+    narrator: hangingThenNarrating(60_000),
+    skills: source([]),
+    state: {},
+    execution,
+    turnBudgetMs: 1500,
+    random: () => 0,
+  });
   assert.equal(turn.fallback, true);
   assert.equal(turn.attempts.length, 1);
   assert.equal(turn.budgetSpentMs, 1500);

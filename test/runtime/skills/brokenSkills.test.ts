@@ -10,7 +10,15 @@ import { DiagnosticCode, validatePlanText } from '../../../src/runtime/validatio
 import { parsePlaytest } from '../../../src/runtime/playtest/playtestDocument.js';
 import { createTempStory, DONE_SCRIPT } from './skillFixture.js';
 
-const BROKEN_MANIFEST = ['{', '  "name": "ferryman",', '  "version": "1.0.0",', '  "description": "Takes the player across the river."', '  "scripts": []', '}', ''].join('\n');
+const BROKEN_MANIFEST = [
+  '{',
+  '  "name": "ferryman",',
+  '  "version": "1.0.0",',
+  '  "description": "Takes the player across the river."',
+  '  "scripts": []',
+  '}',
+  '',
+].join('\n');
 
 test('the registry lists a broken skill with where, and follows it as it is fixed and broken again', async () => {
   const story = createTempStory();
@@ -21,29 +29,50 @@ test('the registry lists a broken skill with where, and follows it as it is fixe
     return SkillRegistry.load({ root: story.root });
   })();
   try {
-    assert.deepEqual(registry.skills.map((skill) => skill.name), ['lantern']);
-    assert.deepEqual(registry.brokenSkills.map((skill) => skill.name), ['ferryman']);
+    assert.deepEqual(
+      registry.skills.map((skill) => skill.name),
+      ['lantern'],
+    );
+    assert.deepEqual(
+      registry.brokenSkills.map((skill) => skill.name),
+      ['ferryman'],
+    );
     const broken = registry.broken('ferryman')!;
     assert.equal(broken.manifestPath, path.join(story.root, 'skills/ferryman/skill.json'));
     assert.equal(broken.realDirectory, fs.realpathSync(path.join(story.root, 'skills/ferryman')));
     const [problem] = broken.problems;
-    assert.deepEqual([problem?.code, problem?.line, problem?.column, problem?.skill], ['MANIFEST_JSON_INVALID', 5, 3, 'ferryman'], 'at "scripts", after the missing comma');
-    assert.ok(registry.problems.includes(problem!), 'its problems are among the registry\'s');
+    assert.deepEqual(
+      [problem?.code, problem?.line, problem?.column, problem?.skill],
+      ['MANIFEST_JSON_INVALID', 5, 3, 'ferryman'],
+      'at "scripts", after the missing comma',
+    );
+    assert.ok(registry.problems.includes(problem!), "its problems are among the registry's");
     assert.ok(!registry.narratorSkills().some((skill) => skill.name === 'ferryman'));
     assert.equal(
       formatSkillProblem(problem!, story.root),
       'skills/ferryman/skill.json:5:3: error MANIFEST_JSON_INVALID: the skill "ferryman" is unusable: its skill.json is not valid JSON: expected \',\' between values',
     );
-    assert.equal(brokenSkillReason(broken, story.root), 'skills/ferryman/skill.json:5:3: MANIFEST_JSON_INVALID: its skill.json is not valid JSON: expected \',\' between values');
+    assert.equal(
+      brokenSkillReason(broken, story.root),
+      "skills/ferryman/skill.json:5:3: MANIFEST_JSON_INVALID: its skill.json is not valid JSON: expected ',' between values",
+    );
 
     story.write('story/skills/ferryman/skill.json', BROKEN_MANIFEST.replace('river."', 'river.",'));
     await registry.refresh();
-    assert.deepEqual(registry.skills.map((skill) => skill.name), ['ferryman', 'lantern'], 'fixed: it loads');
+    assert.deepEqual(
+      registry.skills.map((skill) => skill.name),
+      ['ferryman', 'lantern'],
+      'fixed: it loads',
+    );
     assert.deepEqual(registry.brokenSkills, []);
 
     story.write('story/skills/ferryman/skill.json', { name: 'ferryman', version: 1, description: 'Takes the player across.', scripts: [{ name: 'cross' }] });
     await registry.refresh();
-    assert.deepEqual(registry.skills.map((skill) => skill.name), ['lantern'], 'broken again: it leaves the skills');
+    assert.deepEqual(
+      registry.skills.map((skill) => skill.name),
+      ['lantern'],
+      'broken again: it leaves the skills',
+    );
     const invalid = registry.broken('ferryman')!.problems;
     assert.deepEqual(
       invalid.map((found) => [found.code, found.pointer, found.line, found.column]),
@@ -53,7 +82,10 @@ test('the registry lists a broken skill with where, and follows it as it is fixe
       ],
       'one problem per schema violation, each at its property (a missing one at its object)',
     );
-    assert.match(brokenSkillReason(registry.broken('ferryman')!, story.root), /^skills\/ferryman\/skill\.json:3:14: MANIFEST_INVALID: .* \(and 1 more problem\)$/);
+    assert.match(
+      brokenSkillReason(registry.broken('ferryman')!, story.root),
+      /^skills\/ferryman\/skill\.json:3:14: MANIFEST_INVALID: .* \(and 1 more problem\)$/,
+    );
   } finally {
     registry.dispose();
     story.remove();
@@ -69,7 +101,8 @@ test('a plan using a broken skill is invalid (SKILL_BROKEN on its toolPath); a p
     const registry = await SkillRegistry.load({ root: story.root });
     const brokenSkills = registry.brokenSkills;
     registry.dispose();
-    const plan = (toolPath: string) => `{\n  "requestId": "7c9e6679-7425-40de-944b-e07dc4f0be15",\n  "tools": [\n    { "toolId": "go", "toolPath": "${toolPath}" }\n  ]\n}\n`;
+    const plan = (toolPath: string) =>
+      `{\n  "requestId": "7c9e6679-7425-40de-944b-e07dc4f0be15",\n  "tools": [\n    { "toolId": "go", "toolPath": "${toolPath}" }\n  ]\n}\n`;
     const using = await validatePlanText(plan('skills/ferryman/scripts/cross.js'), { root: story.root, brokenSkills });
     assert.equal(using.valid, false);
     const [diagnostic] = using.diagnostics.filter((found) => found.code === DiagnosticCode.SKILL_BROKEN);
@@ -77,7 +110,10 @@ test('a plan using a broken skill is invalid (SKILL_BROKEN on its toolPath); a p
     assert.equal(diagnostic.severity, 'error');
     assert.equal(diagnostic.pointer, '/tools/0/toolPath');
     assert.deepEqual(diagnostic.range?.start, { line: 4, column: 35 });
-    assert.equal(diagnostic.message, '"go" uses the skill "ferryman", which is unusable: skills/ferryman/skill.json:5:3: MANIFEST_JSON_INVALID: its skill.json is not valid JSON: expected \',\' between values');
+    assert.equal(
+      diagnostic.message,
+      '"go" uses the skill "ferryman", which is unusable: skills/ferryman/skill.json:5:3: MANIFEST_JSON_INVALID: its skill.json is not valid JSON: expected \',\' between values',
+    );
     const other = await validatePlanText(plan('skills/lantern/scripts/light.js'), { root: story.root, brokenSkills });
     assert.equal(other.valid, true, JSON.stringify(other.diagnostics));
   } finally {
@@ -99,13 +135,17 @@ test('a playtest expecting a broken skill says it is broken, not that the story 
 });
 
 test('health is one of four words: healthy, degraded, unusable, disabled', () => {
-  const status = (state: 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure', enabled = true, usable = true) => ({ enabled, usable, health: { state, consecutiveFailures: 0 } });
+  const status = (state: 'healthy' | 'degraded' | 'temporaryFailure' | 'permanentFailure', enabled = true, usable = true) => ({
+    enabled,
+    usable,
+    health: { state, consecutiveFailures: 0 },
+  });
   assert.equal(healthLabelOf(status('healthy')), 'healthy');
   assert.equal(healthLabelOf(status('degraded')), 'degraded');
   assert.equal(healthLabelOf(status('temporaryFailure')), 'degraded');
   assert.equal(healthLabelOf(status('permanentFailure')), 'unusable');
   assert.equal(healthLabelOf(status('healthy', true, false)), 'unusable', 'an error problem makes a skill unusable, never "healthy unusable"');
-  assert.equal(healthLabelOf(status('permanentFailure', false)), 'disabled', 'the user\'s choice first');
+  assert.equal(healthLabelOf(status('permanentFailure', false)), 'disabled', "the user's choice first");
   assert.equal(healthReasonOf(status('healthy')), '');
   assert.match(healthReasonOf(status('healthy', true, false)), /error in its configuration or scripts/);
   assert.match(healthReasonOf(status('permanentFailure')), /kept failing this session/);

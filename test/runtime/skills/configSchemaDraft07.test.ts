@@ -24,7 +24,10 @@ test('checkConfigSchema accepts draft-07 and draft 2020-12, and nothing else', (
   assert.deepEqual(checkConfigSchema({ ...draft07, $schema: 'https://json-schema.org/draft/2020-12/schema' }).problems, []);
   const old = checkConfigSchema({ ...draft07, $schema: 'http://json-schema.org/draft-04/schema#' });
   assert.equal(old.schema, undefined);
-  assert.deepEqual(old.problems.map((problem) => [problem.code, problem.pointer]), [['CONFIG_SCHEMA_INVALID', '/$schema']]);
+  assert.deepEqual(
+    old.problems.map((problem) => [problem.code, problem.pointer]),
+    [['CONFIG_SCHEMA_INVALID', '/$schema']],
+  );
 });
 
 test('date, time and date-time values are checked (RFC 3339), valid ones pass', () => {
@@ -44,15 +47,22 @@ test('date, time and date-time values are checked (RFC 3339), valid ones pass', 
 test('a skill whose config-schema.json is draft-07 is discovered without CONFIG_SCHEMA_INVALID, and its config.json is checked', async () => {
   const story = createTempStory();
   try {
-    story.skill('calendar', { configSchema: 'config-schema.json', scripts: [{ name: 'tick', path: 'scripts/tick.js' }] }, {
-      'config-schema.json': draft07,
-      'config.json': { startDate: '2026-13-01' },
-      'scripts/tick.js': DONE_SCRIPT,
-    });
+    story.skill(
+      'calendar',
+      { configSchema: 'config-schema.json', scripts: [{ name: 'tick', path: 'scripts/tick.js' }] },
+      {
+        'config-schema.json': draft07,
+        'config.json': { startDate: '2026-13-01' },
+        'scripts/tick.js': DONE_SCRIPT,
+      },
+    );
     const found = await discoverSkills({ root: story.root });
     const codes = found.problems.map((problem) => problem.code);
     assert.equal(codes.includes('CONFIG_SCHEMA_INVALID'), false, JSON.stringify(found.problems));
-    assert.ok(found.problems.some((problem) => problem.code === 'CONFIG_FORMAT' && problem.message.includes('"startDate"')), JSON.stringify(found.problems));
+    assert.ok(
+      found.problems.some((problem) => problem.code === 'CONFIG_FORMAT' && problem.message.includes('"startDate"')),
+      JSON.stringify(found.problems),
+    );
     assert.equal(found.skills.length, 1);
   } finally {
     story.remove();
@@ -64,27 +74,43 @@ test('a script inputSchema declaring draft-07 (definitions, tuple items) compile
   const { validatePlanValue } = await import('../../../src/runtime/validation/index.js');
   const story = createTempStory();
   try {
-    story.skill('compass', { scripts: [{ name: 'point', path: 'scripts/point.js', inputSchema: 'scripts/point.schema.json' }] }, {
-      'scripts/point.js': DONE_SCRIPT,
-      'scripts/point.schema.json': {
-        $schema: 'http://json-schema.org/draft-07/schema#',
-        type: 'object',
-        definitions: { heading: { enum: ['north', 'south', 'east', 'west'] } },
-        properties: { heading: { $ref: '#/definitions/heading' }, at: { type: 'array', items: [{ type: 'number' }, { type: 'number' }], additionalItems: false } },
-        required: ['heading'],
+    story.skill(
+      'compass',
+      { scripts: [{ name: 'point', path: 'scripts/point.js', inputSchema: 'scripts/point.schema.json' }] },
+      {
+        'scripts/point.js': DONE_SCRIPT,
+        'scripts/point.schema.json': {
+          $schema: 'http://json-schema.org/draft-07/schema#',
+          type: 'object',
+          definitions: { heading: { enum: ['north', 'south', 'east', 'west'] } },
+          properties: {
+            heading: { $ref: '#/definitions/heading' },
+            at: { type: 'array', items: [{ type: 'number' }, { type: 'number' }], additionalItems: false },
+          },
+          required: ['heading'],
+        },
       },
-    });
+    );
     const found = await discoverSkills({ root: story.root });
-    assert.deepEqual(found.problems.filter((problem) => problem.severity === 'error'), []);
+    assert.deepEqual(
+      found.problems.filter((problem) => problem.severity === 'error'),
+      [],
+    );
     const catalog = createSkillCatalog(found.skills);
-    const plan = (input: unknown) => ({ requestId: '2d4f6a8c-0e1b-4d3f-9a5c-7e9b1d3f5a70', tools: [{ toolId: 'p', toolPath: 'skills/compass/scripts/point.js', input }] });
+    const plan = (input: unknown) => ({
+      requestId: '2d4f6a8c-0e1b-4d3f-9a5c-7e9b1d3f5a70',
+      tools: [{ toolId: 'p', toolPath: 'skills/compass/scripts/point.js', input }],
+    });
     const good = await validatePlanValue(plan({ heading: 'north', at: [1, 2] }), { root: story.root, skills: catalog });
     assert.deepEqual(good.diagnostics, []);
     const bad = await validatePlanValue(plan({ heading: 'up', at: [1, 'x'] }), { root: story.root, skills: catalog });
-    assert.deepEqual(bad.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer]), [
-      ['INPUT_NOT_IN_ENUM', '/tools/0/input/heading'],
-      ['INPUT_TYPE_MISMATCH', '/tools/0/input/at/1'],
-    ]);
+    assert.deepEqual(
+      bad.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer]),
+      [
+        ['INPUT_NOT_IN_ENUM', '/tools/0/input/heading'],
+        ['INPUT_TYPE_MISMATCH', '/tools/0/input/at/1'],
+      ],
+    );
   } finally {
     story.remove();
   }

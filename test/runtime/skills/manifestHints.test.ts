@@ -27,20 +27,33 @@ test('a manifest that gives the narrator little to go on gets one hint per lack,
 });
 
 test('a good manifest gets no hint; keywords make up for a short description and no capabilities, not for an undescribed script', () => {
-  const good = { name: 'tides', version: '1.0.0', description: 'Tells when the water in the harbour is high or low, how strong the currents are, and when it is safe to sail.', capabilities: ['tides'], scripts: [{ name: 'tide', path: 'scripts/tide.js', description: 'The tide today.' }] };
+  const good = {
+    name: 'tides',
+    version: '1.0.0',
+    description: 'Tells when the water in the harbour is high or low, how strong the currents are, and when it is safe to sail.',
+    capabilities: ['tides'],
+    scripts: [{ name: 'tide', path: 'scripts/tide.js', description: 'The tide today.' }],
+  };
   assert.deepEqual(manifestHints(good), []);
   const keyworded = { ...JSON.parse(thin), keywords: ['tide', 'current'] };
-  assert.deepEqual(manifestHints(keyworded).map((hint) => hint.code), ['SKILL_SCRIPT_UNDESCRIBED']);
+  assert.deepEqual(
+    manifestHints(keyworded).map((hint) => hint.code),
+    ['SKILL_SCRIPT_UNDESCRIBED'],
+  );
   assert.deepEqual(manifestHints('not an object'), []);
   assert.deepEqual(manifestHintsOfText('{ "name": '), [], 'text that does not parse has its own problems');
 });
 
-test('suggested keywords: the lexicon\'s synonyms of the name and capabilities, then the description\'s words, never one the name already says', () => {
+test("suggested keywords: the lexicon's synonyms of the name and capabilities, then the description's words, never one the name already says", () => {
   const keywords = suggestedKeywords(JSON.parse(thin));
   assert.ok(keywords.includes('tidal'), keywords.join(', '));
   assert.ok(!keywords.includes('tides') && !keywords.includes('tide'));
   assert.ok(keywords.length <= 8);
-  const weather = suggestedKeywords({ name: 'weather', capabilities: ['weather'], description: 'Decides what the weather is like each day, and lets it change.' });
+  const weather = suggestedKeywords({
+    name: 'weather',
+    capabilities: ['weather'],
+    description: 'Decides what the weather is like each day, and lets it change.',
+  });
   assert.ok(!weather.includes('lets') && !weather.includes('decides'), weather.join(', '));
 });
 
@@ -49,7 +62,10 @@ test('the quick fix adds "keywords" after the capabilities (else the description
   assert.deepEqual(JSON.parse(added).keywords, ['tidal', 'harbour']);
   assert.match(added, /"description": "Tide tables\.",\n  "keywords": \["tidal", "harbour"\],\n  "scripts"/);
   const withCapabilities = '{\n    "name": "x",\n    "capabilities": ["a"],\n    "version": "1.0.0"\n}';
-  assert.match(applyTextEdits(withCapabilities, [addKeywordsEdit(withCapabilities, ['b'])!]), /"capabilities": \["a"\],\n    "keywords": \["b"\],\n    "version"/);
+  assert.match(
+    applyTextEdits(withCapabilities, [addKeywordsEdit(withCapabilities, ['b'])!]),
+    /"capabilities": \["a"\],\n    "keywords": \["b"\],\n    "version"/,
+  );
   assert.equal(addKeywordsEdit(applyTextEdits(thin, [addKeywordsEdit(thin, ['x'])!]), ['y']), undefined);
   assert.equal(addKeywordsEdit('{ broken', ['y']), undefined);
 });

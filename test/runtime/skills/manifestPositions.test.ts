@@ -21,7 +21,15 @@ function startOf(text: string): [number, number, string] {
 }
 
 test('a syntax error is placed at its line and column (1-based), whatever the line endings', () => {
-  const manifest = ['{', '  "name": "ferryman",', '  "scripts": [', '    { "name": "cross", "path": "scripts/cross.js"', '      "description": "Crosses." }', '  ]', '}'];
+  const manifest = [
+    '{',
+    '  "name": "ferryman",',
+    '  "scripts": [',
+    '    { "name": "cross", "path": "scripts/cross.js"',
+    '      "description": "Crosses." }',
+    '  ]',
+    '}',
+  ];
   assert.deepEqual(startOf(manifest.join('\n')), [5, 7, "expected ',' between values"], 'the token after the missing comma');
   assert.deepEqual(startOf(manifest.join('\r\n')), [5, 7, "expected ',' between values"], 'CRLF counts as one line break');
   assert.deepEqual(startOf(manifest.join('\r')), [5, 7, "expected ',' between values"], 'a lone CR too');
@@ -46,7 +54,7 @@ test('columns count UTF-16 code units, as VS Code does', () => {
   assert.deepEqual(startOf('{ "é🎲": 1 "b": 2 }'), [1, 12, "expected ',' between values"]);
 });
 
-test('strict JSON has no syntax error; when jsonc-parser finds none, JSON.parse\'s own position is used', () => {
+test("strict JSON has no syntax error; when jsonc-parser finds none, JSON.parse's own position is used", () => {
   assert.equal(jsonSyntaxError('{"name":"ferryman"}'), undefined);
   const fallback = jsonSyntaxError('{\n"a":1}', 'Unexpected token in JSON at position 3');
   assert.deepEqual(fallback, { message: 'Unexpected token in JSON at position 3', range: { start: { line: 2, column: 2 }, end: { line: 2, column: 2 } } });
@@ -57,7 +65,11 @@ test('a schema violation points at the property: its value, its key, or the obje
   const text = ['{', '  "name": "ferryman",', '  "scripts": [', '    { "name": "cross", "timeout": "fast" }', '  ]', '}'].join('\n');
   assert.deepEqual(rangeOfPointerIn(text, '/scripts/0/timeout'), { start: { line: 4, column: 35 }, end: { line: 4, column: 41 } });
   assert.deepEqual(rangeOfPointerIn(text, '/scripts/0/name', 'key'), { start: { line: 4, column: 7 }, end: { line: 4, column: 13 } });
-  assert.deepEqual(rangeOfPointerIn(text, '/scripts/0/path'), { start: { line: 4, column: 5 }, end: { line: 4, column: 6 } }, 'a missing property: the brace of its object');
+  assert.deepEqual(
+    rangeOfPointerIn(text, '/scripts/0/path'),
+    { start: { line: 4, column: 5 }, end: { line: 4, column: 6 } },
+    'a missing property: the brace of its object',
+  );
   assert.deepEqual(rangeOfPointerIn(text, ''), { start: { line: 1, column: 1 }, end: { line: 6, column: 2 } }, 'the root');
 });
 

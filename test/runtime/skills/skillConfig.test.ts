@@ -2,7 +2,14 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import {
-  checkConfigSchema, redactConfig, REDACTED_VALUE, resolveConfig, substituteVariables, validateConfigValues, type ConfigSchema, type SecretLookup,
+  checkConfigSchema,
+  redactConfig,
+  REDACTED_VALUE,
+  resolveConfig,
+  substituteVariables,
+  validateConfigValues,
+  type ConfigSchema,
+  type SecretLookup,
 } from '../../../src/runtime/skills/skillConfig.js';
 import { configSchema } from './skillFixture.js';
 
@@ -28,9 +35,17 @@ test('checkConfigSchema accepts the repository shape and rejects what the meta-s
   assert.deepEqual(checkConfigSchema(schema).problems, []);
   const missing = checkConfigSchema({ type: 'object', properties: { a: { type: 'object' } } }, '/x/config-schema.json');
   assert.equal(missing.schema, undefined);
-  assert.ok(missing.problems.every((problem) => problem.code === 'CONFIG_SCHEMA_INVALID' && problem.severity === 'error' && problem.file === '/x/config-schema.json'));
-  assert.ok(missing.problems.some((problem) => problem.message.includes('"$schema"')), messages(missing.problems).join('\n'));
-  assert.ok(missing.problems.some((problem) => problem.pointer === '/properties/a/type'), JSON.stringify(missing.problems));
+  assert.ok(
+    missing.problems.every((problem) => problem.code === 'CONFIG_SCHEMA_INVALID' && problem.severity === 'error' && problem.file === '/x/config-schema.json'),
+  );
+  assert.ok(
+    missing.problems.some((problem) => problem.message.includes('"$schema"')),
+    messages(missing.problems).join('\n'),
+  );
+  assert.ok(
+    missing.problems.some((problem) => problem.pointer === '/properties/a/type'),
+    JSON.stringify(missing.problems),
+  );
   const odd = checkConfigSchema(configSchema({ a: { type: 'string', pattern: '(' }, n: { type: 'number', minimum: 5, maximum: 1 } }, { required: ['b'] }));
   assert.deepEqual(messages(odd.problems), [
     'config-schema.json: the pattern of "a" is not a valid regular expression: (',
@@ -55,10 +70,14 @@ test('each validation kind names the field, the expectation and the actual value
     'config.json: "tags" item 1 must be at most 5 characters long, but is 7 characters long',
     'config.json: unknown field "styel" (ignored by the schema); did you mean "style"?',
   ]);
-  assert.deepEqual(problems.map((problem) => problem.code), [
-    'CONFIG_REQUIRED', 'CONFIG_ENUM', 'CONFIG_TYPE', 'CONFIG_RANGE', 'CONFIG_LENGTH', 'CONFIG_PATTERN', 'CONFIG_LENGTH', 'CONFIG_UNKNOWN_FIELD',
-  ]);
-  assert.deepEqual(problems.map((problem) => problem.pointer), ['/apiKey', '/style', '/maxTokens', '/temperature', '/nickname', '/code', '/tags/1', '/styel']);
+  assert.deepEqual(
+    problems.map((problem) => problem.code),
+    ['CONFIG_REQUIRED', 'CONFIG_ENUM', 'CONFIG_TYPE', 'CONFIG_RANGE', 'CONFIG_LENGTH', 'CONFIG_PATTERN', 'CONFIG_LENGTH', 'CONFIG_UNKNOWN_FIELD'],
+  );
+  assert.deepEqual(
+    problems.map((problem) => problem.pointer),
+    ['/apiKey', '/style', '/maxTokens', '/temperature', '/nickname', '/code', '/tags/1', '/styel'],
+  );
   assert.ok(problems.every((problem) => problem.file === '/s/config.json'));
   assert.equal(problems.at(-1)!.severity, 'warning');
   const typo = validateConfigValues({ style: 'vivdi', apiKey: SECRET }, schema);
@@ -72,10 +91,18 @@ test('each validation kind names the field, the expectation and the actual value
 });
 
 test('sensitive values never appear in problems, whatever rule they break', async () => {
-  const sensitive = configSchema({ apiKey: { type: 'string', 'x-sensitive': true, minLength: 40, maxLength: 41, pattern: '^pk-', enum: ['pk-a'] } }) as unknown as ConfigSchema;
+  const sensitive = configSchema({
+    apiKey: { type: 'string', 'x-sensitive': true, minLength: 40, maxLength: 41, pattern: '^pk-', enum: ['pk-a'] },
+  }) as unknown as ConfigSchema;
   const problems = validateConfigValues({ apiKey: SECRET }, sensitive);
-  assert.deepEqual(problems.map((problem) => problem.code), ['CONFIG_ENUM', 'CONFIG_LENGTH', 'CONFIG_PATTERN']);
-  assert.ok(problems.every((problem) => !problem.message.includes(SECRET) && !problem.message.includes('super')), messages(problems).join('\n'));
+  assert.deepEqual(
+    problems.map((problem) => problem.code),
+    ['CONFIG_ENUM', 'CONFIG_LENGTH', 'CONFIG_PATTERN'],
+  );
+  assert.ok(
+    problems.every((problem) => !problem.message.includes(SECRET) && !problem.message.includes('super')),
+    messages(problems).join('\n'),
+  );
   assert.match(problems[0]!.message, /must be one of "pk-a", but is not one of them/);
   const wrongType = validateConfigValues({ apiKey: 12345 }, sensitive);
   assert.deepEqual(messages(wrongType), ['config.json: "apiKey" must be a string, but is a number']);
@@ -104,7 +131,12 @@ test('${VAR} is substituted in strings from the caller environment; an unset var
   assert.equal(resolved.values['apiKey'], SECRET);
   assert.deepEqual(resolved.sources['maxTokens'], { kind: 'variable', written: '${TOKENS}' });
   assert.deepEqual(messages(resolved.problems), ['config.json: "style" uses ${STYLE}, which the environment does not set; the field is treated as absent']);
-  const wrong = await resolveConfig({ skill: 'teller', schema, values: { maxTokens: '${TOKENS}', apiKey: SECRET.replace('sk-', '${P}') }, environment: { TOKENS: 'lots', P: 'sk-' } });
+  const wrong = await resolveConfig({
+    skill: 'teller',
+    schema,
+    values: { maxTokens: '${TOKENS}', apiKey: SECRET.replace('sk-', '${P}') },
+    environment: { TOKENS: 'lots', P: 'sk-' },
+  });
   assert.deepEqual(messages(wrong.problems), ['config.json: "maxTokens" (written as "${TOKENS}") must be an integer, but is a string']);
 });
 
@@ -165,6 +197,9 @@ test('additionalProperties: false makes an unknown field an error and keeps it f
   const strict = configSchema({ style: { type: 'string' } }, { additionalProperties: false }) as unknown as ConfigSchema;
   const resolved = await resolveConfig({ skill: 'x', schema: strict, values: { style: 'a', colour: 'red' } });
   assert.deepEqual(resolved.values, { style: 'a' });
-  assert.deepEqual(resolved.problems.map((problem) => [problem.severity, problem.code]), [['error', 'CONFIG_UNKNOWN_FIELD']]);
+  assert.deepEqual(
+    resolved.problems.map((problem) => [problem.severity, problem.code]),
+    [['error', 'CONFIG_UNKNOWN_FIELD']],
+  );
   assert.match(resolved.problems[0]!.message, /the fields are "style"/);
 });

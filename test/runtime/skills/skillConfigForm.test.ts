@@ -66,7 +66,8 @@ async function loadSkill(story: TempStory, directory: string, files: Record<stri
 
 const fieldsOf = (model: ConfigFormModel) => new Map(model.categories.flatMap((category) => category.fields).map((field) => [field.key, field]));
 const field = (model: ConfigFormModel, key: string): ConfigFormField => fieldsOf(model).get(key) ?? assert.fail(`no field ${key}`);
-const messagesOf = (problems: { fields: Record<string, readonly { message: string }[]> }, key: string) => (problems.fields[key] ?? []).map((problem) => problem.message);
+const messagesOf = (problems: { fields: Record<string, readonly { message: string }[]> }, key: string) =>
+  (problems.fields[key] ?? []).map((problem) => problem.message);
 const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'utf8'));
 
 test('the storyteller sample skill becomes a form with its categories, dropdowns and a masked secret', async () => {
@@ -77,13 +78,19 @@ test('the storyteller sample skill becomes a form with its categories, dropdowns
     const model = buildConfigForm(storyteller, { values: {}, secretsPresent: new Set(['apiKey']) });
     assert.equal(model.displayName, storyteller.displayName);
     assert.equal(model.title, 'Storyteller settings');
-    assert.deepEqual(model.categories.map((category) => [category.name, category.fields.map((item) => item.key)]), [
-      ['Narration', ['style']],
-      ['Provider', ['provider', 'apiKey']],
-    ]);
+    assert.deepEqual(
+      model.categories.map((category) => [category.name, category.fields.map((item) => item.key)]),
+      [
+        ['Narration', ['style']],
+        ['Provider', ['provider', 'apiKey']],
+      ],
+    );
     const style = field(model, 'style');
     assert.equal(style.control, 'dropdown');
-    assert.deepEqual(style.options?.map((option) => option.value), ['terse', 'vivid', 'poetic']);
+    assert.deepEqual(
+      style.options?.map((option) => option.value),
+      ['terse', 'vivid', 'poetic'],
+    );
     assert.equal(style.default, 'vivid');
     assert.equal(style.title, 'Narrative style');
     const apiKey = field(model, 'apiKey');
@@ -92,7 +99,10 @@ test('the storyteller sample skill becomes a form with its categories, dropdowns
     assert.equal(apiKey.default, undefined, 'no default of a sensitive field');
     assert.equal(apiKey.envVar, 'STORYTELLER_API_KEY');
     assert.match(apiKey.envHint ?? '', /STORYTELLER_API_KEY is used/);
-    assert.deepEqual(model.files, { config: { label: 'storyteller/config.json', exists: false }, schema: { label: 'storyteller/config-schema.json', exists: true } });
+    assert.deepEqual(model.files, {
+      config: { label: 'storyteller/config.json', exists: false },
+      schema: { label: 'storyteller/config-schema.json', exists: true },
+    });
     assert.deepEqual(model.problems, { fields: {}, general: [] });
   } finally {
     story.remove();
@@ -104,29 +114,58 @@ test('each schema type gets its control, in schema order, grouped by x-category 
   try {
     const skill = await loadSkill(story, 'wide', { 'config-schema.json': wideSchema });
     const model = buildConfigForm(skill, { values: {}, secretsPresent: new Set() });
-    assert.deepEqual(model.categories.map((category) => [category.name, category.fields.map((item) => item.key)]), [
-      ['Identity', ['name', 'notes', 'style']],
-      ['General', ['homepage', 'contact', 'pin', 'verbose', 'tags', 'moods', 'weights', 'rules', 'apiKey', 'token']],
-      ['Limits', ['maxTokens', 'temperature']],
-    ]);
+    assert.deepEqual(
+      model.categories.map((category) => [category.name, category.fields.map((item) => item.key)]),
+      [
+        ['Identity', ['name', 'notes', 'style']],
+        ['General', ['homepage', 'contact', 'pin', 'verbose', 'tags', 'moods', 'weights', 'rules', 'apiKey', 'token']],
+        ['Limits', ['maxTokens', 'temperature']],
+      ],
+    );
     const controls = Object.fromEntries([...fieldsOf(model)].map(([key, item]) => [key, item.control]));
     assert.deepEqual(controls, {
-      name: 'text', notes: 'textarea', style: 'dropdown', homepage: 'url', contact: 'email', pin: 'password', verbose: 'checkbox',
-      tags: 'list', moods: 'list', weights: 'list', rules: 'json', apiKey: 'password', token: 'password', maxTokens: 'number', temperature: 'number',
+      name: 'text',
+      notes: 'textarea',
+      style: 'dropdown',
+      homepage: 'url',
+      contact: 'email',
+      pin: 'password',
+      verbose: 'checkbox',
+      tags: 'list',
+      moods: 'list',
+      weights: 'list',
+      rules: 'json',
+      apiKey: 'password',
+      token: 'password',
+      maxTokens: 'number',
+      temperature: 'number',
     });
     assert.equal(field(model, 'pin').secret, undefined, 'format password alone is masked but not a secret');
     assert.deepEqual([field(model, 'maxTokens').minimum, field(model, 'maxTokens').maximum, field(model, 'maxTokens').step], [1, 4096, 1]);
     assert.equal(field(model, 'temperature').step, 'any');
     assert.deepEqual(field(model, 'tags').items, { control: 'text', type: 'string' });
-    assert.deepEqual(field(model, 'moods').items, { control: 'dropdown', type: 'string', options: [{ value: 'calm', label: 'calm' }, { value: 'tense', label: 'tense' }] });
+    assert.deepEqual(field(model, 'moods').items, {
+      control: 'dropdown',
+      type: 'string',
+      options: [
+        { value: 'calm', label: 'calm' },
+        { value: 'tense', label: 'tense' },
+      ],
+    });
     assert.deepEqual(field(model, 'weights').items, { control: 'number', type: 'number' });
     assert.equal(field(model, 'maxTokens').title, 'Max Tokens');
     assert.equal(field(model, 'maxTokens').envHint, 'When no value is set here, the environment variable MAX_TOKENS is used (if set).');
-    assert.deepEqual([...fieldsOf(model)].filter(([, item]) => item.required).map(([key]) => key), ['name', 'apiKey', 'token', 'maxTokens']);
+    assert.deepEqual(
+      [...fieldsOf(model)].filter(([, item]) => item.required).map(([key]) => key),
+      ['name', 'apiKey', 'token', 'maxTokens'],
+    );
     // Nothing written: name and token are required without default; apiKey and maxTokens have other sources.
     assert.deepEqual(messagesOf(model.problems, 'name'), ['Required: enter a value.']);
     assert.deepEqual(messagesOf(model.problems, 'token'), ['Required: enter a value (it is kept in VS Code Secret Storage).']);
-    assert.deepEqual(model.problems.fields['apiKey']?.map((problem) => problem.severity), ['warning']);
+    assert.deepEqual(
+      model.problems.fields['apiKey']?.map((problem) => problem.severity),
+      ['warning'],
+    );
     assert.equal(model.problems.fields['maxTokens'], undefined, 'the default satisfies required');
   } finally {
     story.remove();
@@ -136,7 +175,16 @@ test('each schema type gets its control, in schema order, grouped by x-category 
 test('written values: references and values the control cannot show are kept as written; a plain-text secret is flagged, never shown', async () => {
   const story = createTempStory();
   try {
-    const written = { name: 'Ada ${SURNAME}', maxTokens: '${MAX_TOKENS}', verbose: 'yes', style: 'flowery', tags: ['a', 'b'], apiKey: SECRET, token: '${TOKEN}', extra: 1 };
+    const written = {
+      name: 'Ada ${SURNAME}',
+      maxTokens: '${MAX_TOKENS}',
+      verbose: 'yes',
+      style: 'flowery',
+      tags: ['a', 'b'],
+      apiKey: SECRET,
+      token: '${TOKEN}',
+      extra: 1,
+    };
     const skill = await loadSkill(story, 'wide', { 'config-schema.json': wideSchema, 'config.json': written });
     const model = buildConfigForm(skill, { values: written, secretsPresent: new Set() });
     assert.ok(!JSON.stringify(model).includes(SECRET), 'the plain-text secret never reaches the model');
@@ -150,12 +198,20 @@ test('written values: references and values the control cannot show are kept as 
     assert.deepEqual(model.otherKeys, ['extra']);
     assert.deepEqual(messagesOf(model.problems, 'verbose'), ['Must be a boolean, but is a string ("yes").']);
     assert.deepEqual(messagesOf(model.problems, 'style'), ['Must be one of "terse", "vivid", "poetic", but is "flowery".']);
-    assert.deepEqual(messagesOf(model.problems, 'apiKey'), ['config.json holds this value in plain text. Saving moves it to VS Code Secret Storage and removes it from config.json.']);
+    assert.deepEqual(messagesOf(model.problems, 'apiKey'), [
+      'config.json holds this value in plain text. Saving moves it to VS Code Secret Storage and removes it from config.json.',
+    ]);
     assert.equal(model.problems.fields['maxTokens'], undefined, 'references are checked when the skill loads');
     assert.equal(model.problems.fields['token'], undefined);
-    assert.deepEqual(model.problems.general.map((problem) => problem.message), ['config.json sets unknown field "extra" (ignored by the schema); the form keeps it as it is.']);
+    assert.deepEqual(
+      model.problems.general.map((problem) => problem.message),
+      ['config.json sets unknown field "extra" (ignored by the schema); the form keeps it as it is.'],
+    );
     const typo = validateConfigForm(wideSchema as unknown as ConfigSchema, {}, { written: { styel: 'x' } }).general;
-    assert.deepEqual(typo.map((problem) => problem.message), ['config.json sets unknown field "styel" (ignored by the schema); did you mean "style"? The form keeps it as it is.']);
+    assert.deepEqual(
+      typo.map((problem) => problem.message),
+      ['config.json sets unknown field "styel" (ignored by the schema); did you mean "style"? The form keeps it as it is.'],
+    );
     assert.deepEqual(formBaseline(model), { name: 'Ada ${SURNAME}', maxTokens: '${MAX_TOKENS}', verbose: 'yes', style: 'flowery', tags: ['a', 'b'] });
   } finally {
     story.remove();
@@ -164,9 +220,20 @@ test('written values: references and values the control cannot show are kept as 
 
 test('validateConfigForm names each problem under its field, numbers list items from 1 and never echoes a secret', () => {
   const schema = wideSchema as unknown as ConfigSchema;
-  const problems = validateConfigForm(schema, {
-    name: 'A1', style: 'vivd', maxTokens: 5000, temperature: 2.5, tags: ['ok', 'toolong'], rules: '[{', apiKey: 'pk-123', token: 'x',
-  }, { secretsPresent: new Set() });
+  const problems = validateConfigForm(
+    schema,
+    {
+      name: 'A1',
+      style: 'vivd',
+      maxTokens: 5000,
+      temperature: 2.5,
+      tags: ['ok', 'toolong'],
+      rules: '[{',
+      apiKey: 'pk-123',
+      token: 'x',
+    },
+    { secretsPresent: new Set() },
+  );
   assert.deepEqual(problems.fields, {
     name: [{ severity: 'error', code: 'CONFIG_PATTERN', message: 'Must match the pattern ^[A-Za-z ]+$, but "A1" does not.' }],
     style: [{ severity: 'error', code: 'CONFIG_ENUM', message: 'Must be one of "terse", "vivid", "poetic", but is "vivd"; did you mean "vivid"?' }],
@@ -182,13 +249,27 @@ test('validateConfigForm names each problem under its field, numbers list items 
   assert.ok(!JSON.stringify(problems).includes('pk-123'));
   // Required: a stored secret counts, a cleared one does not; an env var turns the error into a warning.
   const required = validateConfigForm(schema, { name: 'Ada' }, { secretsPresent: new Set(['apiKey', 'token']), clearSecrets: ['token'] });
-  assert.deepEqual(required.fields, { token: [{ severity: 'error', code: 'CONFIG_REQUIRED', message: 'Required: enter a value (it is kept in VS Code Secret Storage).' }] });
+  assert.deepEqual(required.fields, {
+    token: [{ severity: 'error', code: 'CONFIG_REQUIRED', message: 'Required: enter a value (it is kept in VS Code Secret Storage).' }],
+  });
   const cleared = validateConfigForm(schema, { name: 'Ada', token: 'new' }, { clearSecrets: ['apiKey'] });
   assert.deepEqual(cleared.fields, {
-    apiKey: [{ severity: 'warning', code: 'CONFIG_REQUIRED', message: 'Required: with no value here, the environment variable TELLER_API_KEY must be set when the skill loads.' }],
+    apiKey: [
+      {
+        severity: 'warning',
+        code: 'CONFIG_REQUIRED',
+        message: 'Required: with no value here, the environment variable TELLER_API_KEY must be set when the skill loads.',
+      },
+    ],
   });
   assert.deepEqual(validateConfigForm(schema, { name: '${WHO}', maxTokens: '${N}', token: '${T}' }).fields, {
-    apiKey: [{ severity: 'warning', code: 'CONFIG_REQUIRED', message: 'Required: with no value here, the environment variable TELLER_API_KEY must be set when the skill loads.' }],
+    apiKey: [
+      {
+        severity: 'warning',
+        code: 'CONFIG_REQUIRED',
+        message: 'Required: with no value here, the environment variable TELLER_API_KEY must be set when the skill loads.',
+      },
+    ],
   });
 });
 
@@ -200,16 +281,28 @@ test('saveConfig writes edited fields atomically, keeps unmanaged keys and unedi
     const store = new MemorySecretStore();
     const before = buildConfigForm(skill, { values: written, secretsPresent: new Set() });
     const result = await saveConfig({
-      skill, secretStore: store, baseline: formBaseline(before),
+      skill,
+      secretStore: store,
+      baseline: formBaseline(before),
       submitted: { name: 'Grace', maxTokens: '${MAX_TOKENS}', tags: ['x', 'y'], verbose: true, style: 'terse', apiKey: 'sk-0123456789' },
     });
     assert.deepEqual(result, { ok: true, configFile: path.join(skill.directory, 'config.json'), wroteConfig: true, notices: [] });
     assert.deepEqual(readJson(path.join(skill.directory, 'config.json')), {
-      extra: { keep: true }, name: 'Grace', maxTokens: '${MAX_TOKENS}', tags: ['x', 'y'], token: '${TOKEN}', verbose: true, style: 'terse',
+      extra: { keep: true },
+      name: 'Grace',
+      maxTokens: '${MAX_TOKENS}',
+      tags: ['x', 'y'],
+      token: '${TOKEN}',
+      verbose: true,
+      style: 'terse',
     });
     assert.equal(fs.readFileSync(path.join(skill.directory, 'config.json'), 'utf8').endsWith('}\n'), true);
     assert.deepEqual([...store.values], [['wide.apiKey', 'sk-0123456789']]);
-    assert.deepEqual(fs.readdirSync(skill.directory).filter((name) => name.endsWith('.tmp')), [], 'no temp file left');
+    assert.deepEqual(
+      fs.readdirSync(skill.directory).filter((name) => name.endsWith('.tmp')),
+      [],
+      'no temp file left',
+    );
   } finally {
     story.remove();
   }
@@ -221,7 +314,12 @@ test('a field edited elsewhere while the form was open is not overwritten when t
     const skill = await loadSkill(story, 'wide', { 'config-schema.json': wideSchema, 'config.json': { name: 'Ada', temperature: 1 } });
     const model = buildConfigForm(skill, { values: { name: 'Ada', temperature: 1 }, secretsPresent: new Set() });
     fs.writeFileSync(path.join(skill.directory, 'config.json'), JSON.stringify({ name: 'Ada', temperature: 1.5, style: 'poetic' }));
-    const result = await saveConfig({ skill, secretStore: new MemorySecretStore(), baseline: formBaseline(model), submitted: { name: 'Ada Lovelace', temperature: 1, token: 'tok' } });
+    const result = await saveConfig({
+      skill,
+      secretStore: new MemorySecretStore(),
+      baseline: formBaseline(model),
+      submitted: { name: 'Ada Lovelace', temperature: 1, token: 'tok' },
+    });
     assert.equal(result.ok, true);
     assert.deepEqual(readJson(path.join(skill.directory, 'config.json')), { name: 'Ada Lovelace', temperature: 1.5, style: 'poetic' });
   } finally {
@@ -320,7 +418,10 @@ test('readConfigFormSource re-reads the schema and config.json, or says why ther
     }
     const bare = await loadSkill(story, 'bare', {});
     const none = await readConfigFormSource(bare, store);
-    assert.deepEqual(none, { kind: 'unavailable', message: 'bare has no config-schema.json, so it has no settings to configure. Add a config schema to describe them.' });
+    assert.deepEqual(none, {
+      kind: 'unavailable',
+      message: 'bare has no config-schema.json, so it has no settings to configure. Add a config schema to describe them.',
+    });
     fs.writeFileSync(path.join(wide.directory, 'config-schema.json'), JSON.stringify(configSchema({ a: { type: 'object' } })));
     const invalid = await readConfigFormSource(wide, store);
     assert.equal(invalid.kind, 'unavailable');

@@ -14,7 +14,7 @@ function withStory(run: (root: string, scratch: string) => Promise<void>): Promi
   return run(root, scratch).finally(() => rmSync(scratch, { recursive: true, force: true }));
 }
 
-test('a session keeps each skill\'s data in .narratoria/sessions/<id>/data/<skill>, shared data in .narratoria/shared/<skill>', () => {
+test("a session keeps each skill's data in .narratoria/sessions/<id>/data/<skill>, shared data in .narratoria/shared/<skill>", () => {
   const scope = sessionScope('/stories/harbour', 'evening-1');
   assert.deepEqual(skillFolders(scope, 'memory'), {
     data: path.join('/stories/harbour', '.narratoria', 'sessions', 'evening-1', 'data', 'memory'),
@@ -23,7 +23,7 @@ test('a session keeps each skill\'s data in .narratoria/sessions/<id>/data/<skil
   assert.equal(scope.sessionId, 'evening-1');
 });
 
-test('the default session takes in a story\'s older skills/<skill>/data once, as a copy; other sessions start empty', () =>
+test("the default session takes in a story's older skills/<skill>/data once, as a copy; other sessions start empty", () =>
   withStory(async (root) => {
     const skill = path.join(root, 'skills', 'memory');
     const data = await prepareSkillData(sessionScope(root, DEFAULT_SESSION_ID), 'memory', skill);
@@ -37,7 +37,7 @@ test('the default session takes in a story\'s older skills/<skill>/data once, as
     assert.ok(!existsSync(path.join(other, 'memories.jsonl')), 'a new session starts empty');
   }));
 
-test('a bundled skill\'s folder (outside the story) is never read into the story', () =>
+test("a bundled skill's folder (outside the story) is never read into the story", () =>
   withStory(async (root, scratch) => {
     const bundled = path.join(scratch, 'install', 'skills', 'memory');
     mkdirSync(path.join(bundled, 'data'), { recursive: true });
@@ -47,7 +47,7 @@ test('a bundled skill\'s folder (outside the story) is never read into the story
     assert.ok(!existsSync(path.join(data, 'memories.jsonl')));
   }));
 
-test('an isolated scope starts empty in its own folder, with a copy of the story\'s shared data', () =>
+test("an isolated scope starts empty in its own folder, with a copy of the story's shared data", () =>
   withStory(async (root, scratch) => {
     mkdirSync(path.join(root, '.narratoria', 'shared', 'character-portraits'), { recursive: true });
     writeFileSync(path.join(root, '.narratoria', 'shared', 'character-portraits', 'mira.svg'), '<svg/>');
@@ -57,7 +57,7 @@ test('an isolated scope starts empty in its own folder, with a copy of the story
     assert.ok(data.startsWith(folder) && shared.startsWith(folder));
     assert.equal(readFileSync(path.join(shared, 'mira.svg'), 'utf8'), '<svg/>');
     writeFileSync(path.join(shared, 'mira.svg'), 'changed');
-    assert.equal(readFileSync(path.join(root, '.narratoria', 'shared', 'character-portraits', 'mira.svg'), 'utf8'), '<svg/>', 'the story\'s copy is untouched');
+    assert.equal(readFileSync(path.join(root, '.narratoria', 'shared', 'character-portraits', 'mira.svg'), 'utf8'), '<svg/>', "the story's copy is untouched");
     // Without shared data in the story, the scope has none either (no error).
     const empty = await isolatedScope(path.join(scratch, 'no-story'), 'playtest-2', path.join(scratch, 'playtest-2'));
     assert.equal(empty.sessionId, 'playtest-2');

@@ -12,10 +12,14 @@ const repository = path.resolve(import.meta.dirname, '../../..');
 test('good skills load; an invalid manifest, broken JSON and a directory without skill.json are skipped with problems naming the file', async () => {
   const story = createTempStory();
   try {
-    story.skill('torch', { scripts: [{ name: 'light', path: 'scripts/light.js', timeout: 5000 }], priority: 70, capabilities: ['fire'] }, {
-      'scripts/light.js': DONE_SCRIPT,
-      'prompt.md': 'Light things.',
-    });
+    story.skill(
+      'torch',
+      { scripts: [{ name: 'light', path: 'scripts/light.js', timeout: 5000 }], priority: 70, capabilities: ['fire'] },
+      {
+        'scripts/light.js': DONE_SCRIPT,
+        'prompt.md': 'Light things.',
+      },
+    );
     story.skill('bad-version', { version: '1.0' }, { 'scripts/run.js': DONE_SCRIPT });
     story.write('story/skills/broken-json/skill.json', '{ "name": "broken-json", ');
     story.write('story/skills/no-manifest/scripts/run.js', DONE_SCRIPT);
@@ -23,19 +27,28 @@ test('good skills load; an invalid manifest, broken JSON and a directory without
     story.skill('door', {}, { 'scripts/open.js': DONE_SCRIPT });
 
     const { skills, broken, problems } = await discoverSkills({ root: story.root });
-    assert.deepEqual(skills.map((skill) => skill.name), ['door', 'torch'], 'the good skills load, in directory order');
-    assert.deepEqual(broken.map((skill) => [skill.name, skill.manifestPath]), [
-      ['bad-version', path.join(story.root, 'skills/bad-version/skill.json')],
-      ['broken-json', path.join(story.root, 'skills/broken-json/skill.json')],
-    ], 'a skill whose skill.json does not parse or validate is broken, not merely skipped');
+    assert.deepEqual(
+      skills.map((skill) => skill.name),
+      ['door', 'torch'],
+      'the good skills load, in directory order',
+    );
+    assert.deepEqual(
+      broken.map((skill) => [skill.name, skill.manifestPath]),
+      [
+        ['bad-version', path.join(story.root, 'skills/bad-version/skill.json')],
+        ['broken-json', path.join(story.root, 'skills/broken-json/skill.json')],
+      ],
+      'a skill whose skill.json does not parse or validate is broken, not merely skipped',
+    );
     const torch = skills.find((skill) => skill.name === 'torch')!;
     assert.equal(torch.priority, 70);
     assert.deepEqual(torch.capabilities, ['fire']);
     assert.equal(torch.prompt, 'Light things.');
     assert.deepEqual(torch.problems, []);
-    assert.deepEqual(torch.scripts.map((script) => [script.name, script.toolPath, script.timeoutMs, script.declared, script.executable]), [
-      ['light', 'skills/torch/scripts/light.js', 5000, true, true],
-    ]);
+    assert.deepEqual(
+      torch.scripts.map((script) => [script.name, script.toolPath, script.timeoutMs, script.declared, script.executable]),
+      [['light', 'skills/torch/scripts/light.js', 5000, true, true]],
+    );
     assert.equal(torch.scripts[0]!.path, fs.realpathSync(path.join(story.root, 'skills/torch/scripts/light.js')));
     assert.equal(skills.find((skill) => skill.name === 'door')!.priority, 50, 'priority defaults to 50');
 
@@ -43,13 +56,19 @@ test('good skills load; an invalid manifest, broken JSON and a directory without
     assert.ok(badVersion, JSON.stringify(problems));
     assert.equal(badVersion.file, path.join(story.root, 'skills/bad-version/skill.json'));
     assert.equal(badVersion.pointer, '/version');
-    assert.match(badVersion.message, /^the skill "bad-version" is unusable: its skill\.json does not follow the manifest schema: version: "1\.0" does not match the pattern/);
+    assert.match(
+      badVersion.message,
+      /^the skill "bad-version" is unusable: its skill\.json does not follow the manifest schema: version: "1\.0" does not match the pattern/,
+    );
     // The schema violation is at the value of "version": its line and column (1-based) in the file as written.
     const badText = fs.readFileSync(badVersion.file!, 'utf8');
     const versionOffset = badText.indexOf('"1.0"');
     const versionLine = badText.slice(0, versionOffset).split('\n').length;
     const versionColumn = versionOffset - badText.lastIndexOf('\n', versionOffset - 1);
-    assert.deepEqual([badVersion.line, badVersion.column, badVersion.endLine, badVersion.endColumn], [versionLine, versionColumn, versionLine, versionColumn + 5]);
+    assert.deepEqual(
+      [badVersion.line, badVersion.column, badVersion.endLine, badVersion.endColumn],
+      [versionLine, versionColumn, versionLine, versionColumn + 5],
+    );
     assert.equal(badVersion.skill, 'bad-version');
     const brokenJson = problems.find((problem) => problem.code === 'MANIFEST_JSON_INVALID');
     assert.ok(brokenJson);
@@ -78,7 +97,12 @@ test('scripts only in scripts/ are discovered as undeclared, with their executab
     story.write('story/skills/tools/scripts/.hidden.js', DONE_SCRIPT, 0o755);
     const { skills, problems } = await discoverSkills({ root: story.root });
     assert.deepEqual(problems, []);
-    const scripts = skills[0]!.scripts.map((script) => ({ name: script.name, toolPath: script.toolPath, executable: script.executable, declared: script.declared }));
+    const scripts = skills[0]!.scripts.map((script) => ({
+      name: script.name,
+      toolPath: script.toolPath,
+      executable: script.executable,
+      declared: script.declared,
+    }));
     assert.deepEqual(scripts, [
       { name: 'helper', toolPath: 'skills/tools/scripts/helper.js', executable: false, declared: false },
       { name: 'run', toolPath: 'skills/tools/scripts/run.sh', executable: true, declared: false },
@@ -93,26 +117,42 @@ test('scripts only in scripts/ are discovered as undeclared, with their executab
 test('declared scripts come first; a declared file in scripts/ is not listed twice; missing files and bad input schemas are errors', async () => {
   const story = createTempStory();
   try {
-    story.skill('dice', {
-      scripts: [
-        { name: 'roll', path: 'scripts/roll.js', inputSchema: 'scripts/roll.input.schema.json', description: 'Roll dice.', required: true },
-        { name: 'ghost', path: 'scripts/ghost.js' },
-        { name: 'broken', path: 'scripts/broken.js', inputSchema: 'scripts/broken.schema.json' },
-        { name: 'weird', path: 'scripts/weird.js', inputSchema: 'scripts/weird.schema.json', rollback: 'nothing' },
-        { name: 'escape', path: '../outside.js' },
-      ],
-    }, {
-      'scripts/roll.js': DONE_SCRIPT,
-      'scripts/roll.input.schema.json': { $schema: 'https://json-schema.org/draft/2020-12/schema', type: 'object', properties: { formula: { type: 'string' } } },
-      'scripts/broken.js': DONE_SCRIPT,
-      'scripts/broken.schema.json': '{ nope',
-      'scripts/weird.js': DONE_SCRIPT,
-      'scripts/weird.schema.json': { type: 'no-such-type' },
-      'scripts/extra.js': DONE_SCRIPT,
-    });
+    story.skill(
+      'dice',
+      {
+        scripts: [
+          { name: 'roll', path: 'scripts/roll.js', inputSchema: 'scripts/roll.input.schema.json', description: 'Roll dice.', required: true },
+          { name: 'ghost', path: 'scripts/ghost.js' },
+          { name: 'broken', path: 'scripts/broken.js', inputSchema: 'scripts/broken.schema.json' },
+          { name: 'weird', path: 'scripts/weird.js', inputSchema: 'scripts/weird.schema.json', rollback: 'nothing' },
+          { name: 'escape', path: '../outside.js' },
+        ],
+      },
+      {
+        'scripts/roll.js': DONE_SCRIPT,
+        'scripts/roll.input.schema.json': {
+          $schema: 'https://json-schema.org/draft/2020-12/schema',
+          type: 'object',
+          properties: { formula: { type: 'string' } },
+        },
+        'scripts/broken.js': DONE_SCRIPT,
+        'scripts/broken.schema.json': '{ nope',
+        'scripts/weird.js': DONE_SCRIPT,
+        'scripts/weird.schema.json': { type: 'no-such-type' },
+        'scripts/extra.js': DONE_SCRIPT,
+      },
+    );
     const { skills } = await discoverSkills({ root: story.root });
     const dice = skills[0]!;
-    assert.deepEqual(dice.scripts.map((script) => [script.name, script.declared]), [['roll', true], ['broken', true], ['weird', true], ['extra', false]]);
+    assert.deepEqual(
+      dice.scripts.map((script) => [script.name, script.declared]),
+      [
+        ['roll', true],
+        ['broken', true],
+        ['weird', true],
+        ['extra', false],
+      ],
+    );
     const roll = dice.scripts[0]!;
     assert.equal(roll.description, 'Roll dice.');
     assert.equal(roll.required, true);
@@ -144,7 +184,10 @@ test('a missing prompt.md is fine unless the manifest names the prompt file', as
     assert.equal(quiet!.prompt, undefined);
     assert.deepEqual(quiet!.problems, []);
     assert.equal(named!.prompt, undefined);
-    assert.deepEqual(named!.problems.map((problem) => [problem.severity, problem.code]), [['warning', 'PROMPT_MISSING']]);
+    assert.deepEqual(
+      named!.problems.map((problem) => [problem.severity, problem.code]),
+      [['warning', 'PROMPT_MISSING']],
+    );
     assert.match(named!.problems[0]!.message, /prompt skills\/named\/behaviour\.md does not exist/);
   } finally {
     story.remove();
@@ -160,11 +203,14 @@ test('story skills come before extra roots; a name found again is skipped with a
     story.skill('renamed', { name: 'other-name' }, { 'scripts/run.js': DONE_SCRIPT });
     const bundled = path.join(story.base, 'bundled');
     const { skills, problems } = await discoverSkills({ root: story.root, extraSkillRoots: [bundled, path.join(story.base, 'missing')] });
-    assert.deepEqual(skills.map((skill) => [skill.name, skill.description]), [
-      ['dice-roller', 'the story override'],
-      ['other-name', 'The renamed skill.'],
-      ['lantern', 'The lantern skill.'],
-    ]);
+    assert.deepEqual(
+      skills.map((skill) => [skill.name, skill.description]),
+      [
+        ['dice-roller', 'the story override'],
+        ['other-name', 'The renamed skill.'],
+        ['lantern', 'The lantern skill.'],
+      ],
+    );
     assert.equal(skills[2]!.scripts[0]!.toolPath, path.join(bundled, 'lantern/scripts/glow.js'));
     const duplicate = problems.find((problem) => problem.code === 'SKILL_DUPLICATE');
     assert.ok(duplicate);
@@ -172,7 +218,10 @@ test('story skills come before extra roots; a name found again is skipped with a
     assert.equal(duplicate.file, path.join(bundled, 'dice-roller/skill.json'));
     assert.match(duplicate.message, /a skill named "dice-roller" was already found in skills\/dice-roller/);
     assert.ok(problems.some((problem) => problem.code === 'SKILLS_ROOT_MISSING'));
-    assert.deepEqual(skills[1]!.problems.map((problem) => problem.code), ['SKILL_NAME_MISMATCH']);
+    assert.deepEqual(
+      skills[1]!.problems.map((problem) => problem.code),
+      ['SKILL_NAME_MISMATCH'],
+    );
   } finally {
     story.remove();
   }
@@ -185,7 +234,10 @@ test('a skill directory linking outside every skills root is skipped', async () 
     fs.symlinkSync(path.join(story.base, 'outside', 'elsewhere'), path.join(story.root, 'skills', 'elsewhere'));
     const { skills, problems } = await discoverSkills({ root: story.root });
     assert.deepEqual(skills, []);
-    assert.deepEqual(problems.map((problem) => problem.code), ['SKILL_OUTSIDE_ROOTS']);
+    assert.deepEqual(
+      problems.map((problem) => problem.code),
+      ['SKILL_OUTSIDE_ROOTS'],
+    );
   } finally {
     story.remove();
   }
@@ -196,7 +248,11 @@ test('the repository skills dice-roller and storyteller load without error probl
   for (const name of ['dice-roller', 'storyteller']) {
     const skill = skills.find((candidate) => candidate.name === name);
     assert.ok(skill, `${name} was discovered`);
-    assert.deepEqual(skill.problems.filter((problem) => problem.severity === 'error'), [], name);
+    assert.deepEqual(
+      skill.problems.filter((problem) => problem.severity === 'error'),
+      [],
+      name,
+    );
     assert.deepEqual(validateAgainst('skill-manifest.schema.json', skill.manifest), []);
     assert.ok(skill.prompt && skill.prompt.length > 100, `${name} has its prompt.md`);
     assert.ok(skill.configSchema, `${name} has a valid config schema`);
@@ -216,21 +272,33 @@ test('the repository skills dice-roller and storyteller load without error probl
 test('config problems stay on the skill and name the config file', async () => {
   const story = createTempStory();
   try {
-    story.skill('teller', {}, {
-      'scripts/run.js': DONE_SCRIPT,
-      'config-schema.json': configSchema({ style: { type: 'string', enum: ['terse', 'vivid'] } }),
-      'config.json': { style: 'loud' },
-    });
+    story.skill(
+      'teller',
+      {},
+      {
+        'scripts/run.js': DONE_SCRIPT,
+        'config-schema.json': configSchema({ style: { type: 'string', enum: ['terse', 'vivid'] } }),
+        'config.json': { style: 'loud' },
+      },
+    );
     story.skill('bad-schema', {}, { 'scripts/run.js': DONE_SCRIPT, 'config-schema.json': { type: 'object' } });
     const { skills } = await discoverSkills({ root: story.root });
     const teller = skills.find((skill) => skill.name === 'teller')!;
-    assert.deepEqual(teller.problems.map((problem) => problem.code), ['CONFIG_ENUM']);
+    assert.deepEqual(
+      teller.problems.map((problem) => problem.code),
+      ['CONFIG_ENUM'],
+    );
     assert.equal(teller.problems[0]!.message, 'skills/teller/config.json: "style" must be one of "terse", "vivid", but is "loud"');
     assert.equal(teller.problems[0]!.file, path.join(story.root, 'skills/teller/config.json'));
     const badSchema = skills.find((skill) => skill.name === 'bad-schema')!;
     assert.equal(badSchema.configSchema, undefined);
-    assert.ok(badSchema.problems.every((problem) => problem.code === 'CONFIG_SCHEMA_INVALID' && problem.message.startsWith('skills/bad-schema/config-schema.json: ')));
-    assert.ok(badSchema.problems.some((problem) => /"\$schema"/.test(problem.message)), JSON.stringify(badSchema.problems));
+    assert.ok(
+      badSchema.problems.every((problem) => problem.code === 'CONFIG_SCHEMA_INVALID' && problem.message.startsWith('skills/bad-schema/config-schema.json: ')),
+    );
+    assert.ok(
+      badSchema.problems.some((problem) => /"\$schema"/.test(problem.message)),
+      JSON.stringify(badSchema.problems),
+    );
   } finally {
     story.remove();
   }

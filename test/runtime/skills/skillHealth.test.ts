@@ -3,7 +3,14 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import type { ToolResult } from '../../../src/runtime/contractTypes/executionResult.js';
 import {
-  FAILURE_THRESHOLD, healthInputOf, INITIAL_HEALTH, nextHealth, SkillHealthTracker, type HealthChange, type HealthInput, type HealthStatus,
+  FAILURE_THRESHOLD,
+  healthInputOf,
+  INITIAL_HEALTH,
+  nextHealth,
+  SkillHealthTracker,
+  type HealthChange,
+  type HealthInput,
+  type HealthStatus,
 } from '../../../src/runtime/skills/skillHealth.js';
 import type { SkillHealth } from '../../../src/runtime/skills/skillTypes.js';
 
@@ -55,10 +62,25 @@ test('how a ToolResult maps to a health input', () => {
     ['cancelled', result({ state: 'cancelled' }), undefined],
     ['timeout state', result({ state: 'timeout', error: { code: 'TOOL_TIMEOUT', message: '', category: 'timeout' } }), 'transientFailure'],
     ['timeout category', result({ error: { code: 'X', message: '', category: 'timeout' } }), 'transientFailure'],
-    ['a tool still running at the plan timeout hung', result({ state: 'timeout', error: { code: 'PLAN_TIMEOUT', message: '', category: 'timeout' } }), 'transientFailure'],
+    [
+      'a tool still running at the plan timeout hung',
+      result({ state: 'timeout', error: { code: 'PLAN_TIMEOUT', message: '', category: 'timeout' } }),
+      'transientFailure',
+    ],
     ['network error code', result({ error: { code: 'ECONNREFUSED', message: '', category: 'tool_failure' } }), 'transientFailure'],
-    ['network details', result({ error: { code: 'TOOL_REPORTED_FAILURE', message: '', category: 'tool_failure', details: { network: true } } }), 'transientFailure'],
-    ['network error event', result({ error: { code: 'TOOL_REPORTED_FAILURE', message: '', category: 'tool_failure' }, events: [{ version: '0', type: 'error', errorCode: 'NETWORK_UNREACHABLE', errorMessage: 'offline' }] }), 'transientFailure'],
+    [
+      'network details',
+      result({ error: { code: 'TOOL_REPORTED_FAILURE', message: '', category: 'tool_failure', details: { network: true } } }),
+      'transientFailure',
+    ],
+    [
+      'network error event',
+      result({
+        error: { code: 'TOOL_REPORTED_FAILURE', message: '', category: 'tool_failure' },
+        events: [{ version: '0', type: 'error', errorCode: 'NETWORK_UNREACHABLE', errorMessage: 'offline' }],
+      }),
+      'transientFailure',
+    ],
     ['tool failure', result({ error: { code: 'TOOL_REPORTED_FAILURE', message: '', category: 'tool_failure' } }), 'failure'],
     ['process error', result({ error: { code: 'NONZERO_EXIT', message: '', category: 'process_error' } }), 'failure'],
     ['protocol violation', result({ error: { code: 'MISSING_DONE', message: '', category: 'protocol_violation' } }), 'failure'],
@@ -86,11 +108,14 @@ test('tracker: 3 failures degrade, 3 more fail for good, restart heals; one even
   assert.equal(tracker.health('dice'), 'permanentFailure', 'only a restart heals a permanent failure');
   tracker.restartSession();
   assert.equal(tracker.health('dice'), 'healthy');
-  assert.deepEqual(changes.map((change) => [change.previous, change.current, change.cause]), [
-    ['healthy', 'degraded', 'failure'],
-    ['degraded', 'permanentFailure', 'failure'],
-    ['permanentFailure', 'healthy', 'sessionRestart'],
-  ]);
+  assert.deepEqual(
+    changes.map((change) => [change.previous, change.current, change.cause]),
+    [
+      ['healthy', 'degraded', 'failure'],
+      ['degraded', 'permanentFailure', 'failure'],
+      ['permanentFailure', 'healthy', 'sessionRestart'],
+    ],
+  );
   assert.equal(changes[0]!.toolId, 'roll1');
   subscription.dispose();
   tracker.dispose();
@@ -114,7 +139,10 @@ test('tracker: a success recovers a degraded skill; a timeout then a retry succe
   tracker.recordResult('c', result({}));
   assert.equal(tracker.health('c'), 'permanentFailure');
   assert.equal(changes.length, 6);
-  assert.deepEqual(tracker.reset('c').map((change) => [change.skill, change.current, change.cause]), [['c', 'healthy', 'reset']]);
+  assert.deepEqual(
+    tracker.reset('c').map((change) => [change.skill, change.current, change.cause]),
+    [['c', 'healthy', 'reset']],
+  );
   assert.deepEqual(tracker.reset('c'), [], 'no event when nothing changes');
   assert.equal(changes.length, 7);
   tracker.dispose();

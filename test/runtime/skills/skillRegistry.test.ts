@@ -11,30 +11,46 @@ const SECRET = 'sk-never-show-me-0042';
 
 function buildStory(): TempStory {
   const story = createTempStory();
-  story.skill('dice', { priority: 60, capabilities: ['dice'], scripts: [{ name: 'roll', path: 'scripts/roll.js', timeout: 5000, inputSchema: 'scripts/roll.schema.json' }] }, {
-    'scripts/roll.js': DONE_SCRIPT,
-    'scripts/roll.schema.json': { type: 'object' },
-    'prompt.md': 'Roll when chance matters.',
-  });
-  story.skill('teller', { priority: 60 }, {
-    'scripts/narrate.js': DONE_SCRIPT,
-    'config-schema.json': configSchema({
-      style: { type: 'string', enum: ['terse', 'vivid'], default: 'vivid' },
-      apiKey: { type: 'string', 'x-sensitive': true, 'x-env-var': 'TELLER_KEY', minLength: 100 },
-      model: { type: 'string', 'x-env-var': 'TELLER_MODEL' },
-    }),
-    'config.json': { style: 'terse' },
-  });
+  story.skill(
+    'dice',
+    { priority: 60, capabilities: ['dice'], scripts: [{ name: 'roll', path: 'scripts/roll.js', timeout: 5000, inputSchema: 'scripts/roll.schema.json' }] },
+    {
+      'scripts/roll.js': DONE_SCRIPT,
+      'scripts/roll.schema.json': { type: 'object' },
+      'prompt.md': 'Roll when chance matters.',
+    },
+  );
+  story.skill(
+    'teller',
+    { priority: 60 },
+    {
+      'scripts/narrate.js': DONE_SCRIPT,
+      'config-schema.json': configSchema({
+        style: { type: 'string', enum: ['terse', 'vivid'], default: 'vivid' },
+        apiKey: { type: 'string', 'x-sensitive': true, 'x-env-var': 'TELLER_KEY', minLength: 100 },
+        model: { type: 'string', 'x-env-var': 'TELLER_MODEL' },
+      }),
+      'config.json': { style: 'terse' },
+    },
+  );
   story.skill('memory', { priority: 90 }, { 'scripts/store.js': DONE_SCRIPT });
-  story.skill('broken', {}, {
-    'scripts/run.js': DONE_SCRIPT,
-    'config-schema.json': configSchema({ level: { type: 'integer' } }, { required: ['level'] }),
-  });
+  story.skill(
+    'broken',
+    {},
+    {
+      'scripts/run.js': DONE_SCRIPT,
+      'config-schema.json': configSchema({ level: { type: 'integer' } }, { required: ['level'] }),
+    },
+  );
   return story;
 }
 
 const failed = (skill: string, fields: Partial<ToolResult> = {}): ToolResult => ({
-  toolId: `${skill}-tool`, skill, state: 'failed', error: { code: 'TOOL_REPORTED_FAILURE', message: 'no', category: 'tool_failure' }, ...fields,
+  toolId: `${skill}-tool`,
+  skill,
+  state: 'failed',
+  error: { code: 'TOOL_REPORTED_FAILURE', message: 'no', category: 'tool_failure' },
+  ...fields,
 });
 const succeeded = (skill: string): ToolResult => ({ toolId: `${skill}-tool`, skill, state: 'success' });
 
@@ -42,14 +58,26 @@ test('narratorSkills: enabled, usable, not permanently failed; by priority then 
   const story = buildStory();
   const registry = await SkillRegistry.load({ root: story.root, disabledSkills: ['memory'] });
   try {
-    assert.deepEqual(registry.skills.map((skill) => skill.name), ['broken', 'dice', 'memory', 'teller']);
-    assert.deepEqual(registry.narratorSkills().map((skill) => skill.name), ['dice', 'teller']);
+    assert.deepEqual(
+      registry.skills.map((skill) => skill.name),
+      ['broken', 'dice', 'memory', 'teller'],
+    );
+    assert.deepEqual(
+      registry.narratorSkills().map((skill) => skill.name),
+      ['dice', 'teller'],
+    );
     assert.deepEqual(registry.disabledSkills(), ['broken', 'memory']);
     assert.equal(registry.status('broken')?.usable, false, 'a required field without value makes the skill unusable');
     const dice = registry.narratorSkills()[0]!;
     assert.deepEqual(dice, {
-      name: 'dice', displayName: 'dice', description: 'The dice skill.', capabilities: ['dice'], priority: 60, health: 'healthy',
-      prompt: 'Roll when chance matters.', scripts: [{ name: 'roll', toolPath: 'skills/dice/scripts/roll.js', inputSchema: { type: 'object' } }],
+      name: 'dice',
+      displayName: 'dice',
+      description: 'The dice skill.',
+      capabilities: ['dice'],
+      priority: 60,
+      health: 'healthy',
+      prompt: 'Roll when chance matters.',
+      scripts: [{ name: 'roll', toolPath: 'skills/dice/scripts/roll.js', inputSchema: { type: 'object' } }],
     });
     const enablement: unknown[] = [];
     registry.onDidChangeEnablement((change) => enablement.push(change));
@@ -57,7 +85,10 @@ test('narratorSkills: enabled, usable, not permanently failed; by priority then 
     assert.equal(registry.setEnabled('memory', true), true);
     assert.equal(registry.setEnabled('nope', false), false);
     assert.deepEqual(enablement, [{ skill: 'memory', enabled: true }], 'one event per actual change');
-    assert.deepEqual(registry.narratorSkills().map((skill) => skill.name), ['memory', 'dice', 'teller']);
+    assert.deepEqual(
+      registry.narratorSkills().map((skill) => skill.name),
+      ['memory', 'dice', 'teller'],
+    );
     registry.setEnabled('dice', false);
     assert.equal(registry.isEnabled('dice'), false);
     assert.deepEqual(registry.disabledSkills(), ['broken', 'dice']);
@@ -81,15 +112,19 @@ test('health from ToolResults: 3 failures degrade, 3 more disable for this sessi
     assert.equal(registry.health('dice'), 'healthy', 'a success recovers a degraded skill');
     const execution = { toolResults: Array.from({ length: 6 }, () => failed('dice')) } as unknown as ExecutionResult;
     const recorded = registry.recordExecution(execution);
-    assert.deepEqual(recorded.map((change) => change.current), ['degraded', 'permanentFailure']);
+    assert.deepEqual(
+      recorded.map((change) => change.current),
+      ['degraded', 'permanentFailure'],
+    );
     assert.ok(registry.disabledSkills().includes('dice'));
     assert.ok(!registry.narratorSkills().some((skill) => skill.name === 'dice'));
     registry.restartSession();
     assert.equal(registry.health('dice'), 'healthy');
     assert.ok(!registry.disabledSkills().includes('dice'));
-    assert.deepEqual(changes.map((change) => `${change.skill}:${change.previous}->${change.current}`), [
-      'dice:healthy->degraded', 'dice:degraded->healthy', 'dice:healthy->degraded', 'dice:degraded->permanentFailure', 'dice:permanentFailure->healthy',
-    ]);
+    assert.deepEqual(
+      changes.map((change) => `${change.skill}:${change.previous}->${change.current}`),
+      ['dice:healthy->degraded', 'dice:degraded->healthy', 'dice:healthy->degraded', 'dice:degraded->permanentFailure', 'dice:permanentFailure->healthy'],
+    );
     registry.recordResult(failed('teller', { state: 'timeout' }));
     assert.equal(registry.health('teller'), 'temporaryFailure');
     registry.recordResult(failed('teller'));
@@ -167,7 +202,10 @@ test('a sensitive value appears in no string the registry exposes except configJ
   const registry = await SkillRegistry.load({ root: story.root, environment: { TELLER_SECRET: SECRET } });
   try {
     const teller = registry.get('teller')!;
-    assert.ok(teller.problems.some((problem) => problem.code === 'CONFIG_LENGTH'), JSON.stringify(teller.problems));
+    assert.ok(
+      teller.problems.some((problem) => problem.code === 'CONFIG_LENGTH'),
+      JSON.stringify(teller.problems),
+    );
     assert.equal(teller.config?.['apiKey'], '********');
     for (const exposed of [registry.skills, registry.problems, registry.narratorSkills(), registry.disabledSkills(), registry.status('teller')]) {
       assert.ok(!JSON.stringify(exposed).includes(SECRET), JSON.stringify(exposed));

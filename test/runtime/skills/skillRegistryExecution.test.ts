@@ -39,15 +39,19 @@ const planId = () => `cccccccc-0000-4000-8000-${String(++counter).padStart(12, '
 
 test('executePlan with skillContext: registry passes config and data dir to scripts; recordExecution updates health', async () => {
   const story = createTempStory();
-  story.skill('echo', { scripts: [{ name: 'echo', path: 'scripts/echo.js', timeout: 60_000 }] }, {
-    'scripts/echo.js': ECHO_SCRIPT,
-    'config-schema.json': configSchema({
-      greeting: { type: 'string', default: 'hello' },
-      apiKey: { type: 'string', 'x-sensitive': true },
-      region: { type: 'string', 'x-env-var': 'ECHO_REGION' },
-    }),
-    'config.json': { greeting: 'hi ${PLAYER}' },
-  });
+  story.skill(
+    'echo',
+    { scripts: [{ name: 'echo', path: 'scripts/echo.js', timeout: 60_000 }] },
+    {
+      'scripts/echo.js': ECHO_SCRIPT,
+      'config-schema.json': configSchema({
+        greeting: { type: 'string', default: 'hello' },
+        apiKey: { type: 'string', 'x-sensitive': true },
+        region: { type: 'string', 'x-env-var': 'ECHO_REGION' },
+      }),
+      'config.json': { greeting: 'hi ${PLAYER}' },
+    },
+  );
   story.skill('lantern', {}, { 'scripts/glow.js': FAILING_SCRIPT });
   const registry = await SkillRegistry.load({
     root: story.root,
@@ -87,7 +91,10 @@ test('executePlan with skillContext: registry passes config and data dir to scri
     }
     assert.equal(registry.health('echo'), 'healthy');
     assert.equal(registry.health('lantern'), 'degraded', 'three failed runs degrade the skill');
-    assert.deepEqual(changes.map((change) => [change.skill, change.current, change.toolId]), [['lantern', 'degraded', 'glow1']]);
+    assert.deepEqual(
+      changes.map((change) => [change.skill, change.current, change.toolId]),
+      [['lantern', 'degraded', 'glow1']],
+    );
     assert.equal(fs.readFileSync(path.join(dataDirectory, 'runs.txt'), 'utf8'), '3');
     assert.equal(fs.existsSync(path.join(story.root, 'skills', 'echo', 'data')), false, 'nothing written into the skill');
   } finally {

@@ -48,12 +48,16 @@ export interface CatalogStory {
 export async function createCatalogStory(): Promise<CatalogStory> {
   const story = createTempStory('narratoria-catalog-');
   fs.cpSync(path.join(repository, 'skills', 'dice-roller'), path.join(story.root, 'skills', 'dice-roller'), { recursive: true });
-  story.skill('weather', { scripts: [{ name: 'set', path: 'scripts/set.js', inputSchema: 'scripts/set.input.schema.json' }] }, {
-    'scripts/set.js': DONE_SCRIPT,
-    'scripts/set.input.schema.json': weatherInputSchema,
-    'scripts/extra.js': DONE_SCRIPT,
-    'lib/helper.js': DONE_SCRIPT,
-  });
+  story.skill(
+    'weather',
+    { scripts: [{ name: 'set', path: 'scripts/set.js', inputSchema: 'scripts/set.input.schema.json' }] },
+    {
+      'scripts/set.js': DONE_SCRIPT,
+      'scripts/set.input.schema.json': weatherInputSchema,
+      'scripts/extra.js': DONE_SCRIPT,
+      'lib/helper.js': DONE_SCRIPT,
+    },
+  );
   story.skill('lantern', { scripts: [{ name: 'light', path: 'scripts/light.js' }] }, { 'scripts/light.js': DONE_SCRIPT });
   story.skill('oracle', { scripts: [{ name: 'ask', path: 'scripts/ask.js' }] }, { 'scripts/ask.js': DONE_SCRIPT });
   const { skills } = await discoverSkills({ root: story.root });

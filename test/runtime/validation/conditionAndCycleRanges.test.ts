@@ -96,7 +96,7 @@ describe('DEPENDENCY_CYCLE: every edge is a related location', () => {
   });
   after(() => story.remove());
 
-  test('three edges, three related entries with ranges; the first is the diagnostic\'s own location', async () => {
+  test("three edges, three related entries with ranges; the first is the diagnostic's own location", async () => {
     const text = planText([
       `{ "toolId": "x", "toolPath": "${LIGHT}", "dependencies": ["y"] }`,
       `{ "toolId": "y", "toolPath": "${LIGHT}", "dependencies": ["z"] }`,
@@ -116,9 +116,15 @@ describe('DEPENDENCY_CYCLE: every edge is a related location', () => {
   });
 
   test('a two-tool cycle lists both edges', async () => {
-    const text = planText([`{ "toolId": "p", "toolPath": "${LIGHT}", "dependencies": ["q"] }`, `{ "toolId": "q", "toolPath": "${LIGHT}", "dependencies": ["p"] }`]);
+    const text = planText([
+      `{ "toolId": "p", "toolPath": "${LIGHT}", "dependencies": ["q"] }`,
+      `{ "toolId": "q", "toolPath": "${LIGHT}", "dependencies": ["p"] }`,
+    ]);
     const diagnostic = only(await validatePlanText(text, { root: story.root }), DiagnosticCode.DEPENDENCY_CYCLE);
-    assert.deepEqual(diagnostic.related?.map((information) => information.pointer), ['/tools/0/dependencies/0', '/tools/1/dependencies/0']);
+    assert.deepEqual(
+      diagnostic.related?.map((information) => information.pointer),
+      ['/tools/0/dependencies/0', '/tools/1/dependencies/0'],
+    );
     assert.ok(diagnostic.related?.every((information) => information.range !== undefined));
   });
 });

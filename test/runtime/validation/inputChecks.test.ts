@@ -69,10 +69,7 @@ describe('validatePlanText: tool inputs against input schemas', () => {
   });
 
   test('INPUT_REQUIRED_MISSING: on the input object, or on the toolPath when the tool has no input', async () => {
-    const text = planText([
-      `{ "toolId": "w1", "toolPath": "${WEATHER}", "input": { "mode": "instant" } }`,
-      `{ "toolId": "w2", "toolPath": "${WEATHER}" }`,
-    ]);
+    const text = planText([`{ "toolId": "w1", "toolPath": "${WEATHER}", "input": { "mode": "instant" } }`, `{ "toolId": "w2", "toolPath": "${WEATHER}" }`]);
     const result = await validatePlanText(text, options);
     const found = result.diagnostics.filter((diagnostic) => diagnostic.code === DiagnosticCode.INPUT_REQUIRED_MISSING);
     assert.deepEqual(
@@ -110,7 +107,11 @@ describe('validatePlanText: tool inputs against input schemas', () => {
     assert.deepEqual(
       found.map((diagnostic) => [diagnostic.severity, diagnostic.pointer, diagnostic.message]),
       [
-        ['warning', '/tools/0/input/fromula', '"roll": input.fromula is not a property of input (skills/dice-roller/scripts/roll.js inputSchema); did you mean "formula"?'],
+        [
+          'warning',
+          '/tools/0/input/fromula',
+          '"roll": input.fromula is not a property of input (skills/dice-roller/scripts/roll.js inputSchema); did you mean "formula"?',
+        ],
         [
           'warning',
           '/tools/0/input/banana',
@@ -134,14 +135,20 @@ describe('validatePlanText: tool inputs against input schemas', () => {
       ],
     );
     assert.match(result.diagnostics[0]!.message, /; did you mean "sky"\?$/);
-    assert.equal(result.diagnostics[1]!.message, '"w": input.options.fdae is not a property of input.options (skills/weather/scripts/set.js inputSchema); did you mean "fade"?');
+    assert.equal(
+      result.diagnostics[1]!.message,
+      '"w": input.options.fdae is not a property of input.options (skills/weather/scripts/set.js inputSchema); did you mean "fade"?',
+    );
     assert.deepEqual(result.diagnostics[1]!.range, rangeIn(text, '"fdae"'));
   });
 
   test('an input that is not an object is left to the plan schema', async () => {
     const text = planText([`{ "toolId": "w", "toolPath": "${WEATHER}", "input": "rain" }`]);
     const result = await validatePlanText(text, options);
-    assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.code), [DiagnosticCode.SCHEMA_TYPE]);
+    assert.deepEqual(
+      result.diagnostics.map((diagnostic) => diagnostic.code),
+      [DiagnosticCode.SCHEMA_TYPE],
+    );
   });
 
   test('no catalog, or toolPaths not checked: no input checks', async () => {

@@ -58,7 +58,7 @@ describe('validatePlanText: tools against the skill catalog', () => {
     assert.equal(result.valid, true);
   });
 
-  test('SKILL_DISABLED sits beside TOOL_IN_DISABLED_SKILL (the plan\'s own disabledSkills), which is unchanged', async () => {
+  test("SKILL_DISABLED sits beside TOOL_IN_DISABLED_SKILL (the plan's own disabledSkills), which is unchanged", async () => {
     const text = planText([`{ "toolId": "a", "toolPath": "${LANTERN}" }`], ',\n  "disabledSkills": ["lantern"]');
     const result = await validatePlanText(text, options);
     assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.code).sort(), [DiagnosticCode.SKILL_DISABLED, DiagnosticCode.TOOL_IN_DISABLED_SKILL]);
@@ -79,8 +79,14 @@ describe('validatePlanText: tools against the skill catalog', () => {
   });
 
   test('a sub-plan tool and an unresolved toolPath are not looked up', async () => {
-    const text = planText([`{ "toolId": "sub", "toolPath": "${LANTERN}", "subPlan": "missing.plan.json" }`, `{ "toolId": "gone", "toolPath": "skills/lantern/scripts/nope.js" }`]);
+    const text = planText([
+      `{ "toolId": "sub", "toolPath": "${LANTERN}", "subPlan": "missing.plan.json" }`,
+      `{ "toolId": "gone", "toolPath": "skills/lantern/scripts/nope.js" }`,
+    ]);
     const result = await validatePlanText(text, options);
-    assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.code), [DiagnosticCode.SUB_PLAN_NOT_FOUND, DiagnosticCode.TOOL_PATH_NOT_FOUND]);
+    assert.deepEqual(
+      result.diagnostics.map((diagnostic) => diagnostic.code),
+      [DiagnosticCode.SUB_PLAN_NOT_FOUND, DiagnosticCode.TOOL_PATH_NOT_FOUND],
+    );
   });
 });

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { MAX_NESTING_DEPTH, parseJsonDocument } from '../../../src/runtime/validation/jsonLocator.js';
 import { deeperThan, strictValue } from '../../../src/runtime/validation/strictJson.js';
 
-test('strict JSON: the value is JSON.parse\'s, and ranges still come from the (lazily built) tree', () => {
+test("strict JSON: the value is JSON.parse's, and ranges still come from the (lazily built) tree", () => {
   const text = '{\n  "a": [1, {"b": "x"}],\n  "__proto__": {"c": 2},\n  "a": [3]\n}';
   const document = parseJsonDocument(text);
   assert.deepEqual(document.syntaxProblems, []);

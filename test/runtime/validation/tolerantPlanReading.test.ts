@@ -25,7 +25,7 @@ function annotatedPlan(): Record<string, unknown> {
         $comment: 'First light the torch.',
         toolId: 'light torch',
         toolPath: LIGHT,
-        input: { action: 'light', $comment: 'input is the script\'s data: kept as written' },
+        input: { action: 'light', $comment: "input is the script's data: kept as written" },
         retryPolicy: { $comment: 'the defaults', maxRetries: 3, backoffMs: 100 },
       },
       {
@@ -70,7 +70,7 @@ describe('tolerant plan reading', () => {
     assert.equal('$comment' in strict.tools[1]!['rollback']!, false);
     assert.equal('$comment' in strict.tools[0]!['input']!, true);
     assert.equal('$comment' in strict.metadata, true);
-    assert.equal(strict.tools[1]!['description'], 'Examine the door', 'a tool\'s description is a field, not an annotation');
+    assert.equal(strict.tools[1]!['description'], 'Examine the door', "a tool's description is a field, not an annotation");
     const plain = { requestId: REQUEST_ID, tools: [{ toolId: 'a', toolPath: LIGHT }] };
     assert.equal(readPlanTolerantly(plain).strictValue, plain);
   });
@@ -88,8 +88,18 @@ describe('tolerant plan reading', () => {
       [
         ['warning', 'UNKNOWN_PROPERTY', '/paralel', 'unknown property "paralel" (ignored when the plan runs); did you mean "parallel"?'],
         ['warning', 'UNKNOWN_PROPERTY', '/tools/0/timeoutMS', 'tools/0: unknown property "timeoutMS" (ignored when the plan runs); did you mean "timeoutMs"?'],
-        ['warning', 'UNKNOWN_PROPERTY', '/tools/0/retryPolicy/backofMs', 'tools/0/retryPolicy: unknown property "backofMs" (ignored when the plan runs); did you mean "backoffMs"?'],
-        ['warning', 'UNKNOWN_PROPERTY', '/tools/0/retryPolicy/jitter', 'tools/0/retryPolicy: unknown property "jitter" (ignored when the plan runs); known properties: maxRetries, backoffMs'],
+        [
+          'warning',
+          'UNKNOWN_PROPERTY',
+          '/tools/0/retryPolicy/backofMs',
+          'tools/0/retryPolicy: unknown property "backofMs" (ignored when the plan runs); did you mean "backoffMs"?',
+        ],
+        [
+          'warning',
+          'UNKNOWN_PROPERTY',
+          '/tools/0/retryPolicy/jitter',
+          'tools/0/retryPolicy: unknown property "jitter" (ignored when the plan runs); known properties: maxRetries, backoffMs',
+        ],
       ],
     );
   });
@@ -101,8 +111,16 @@ describe('tolerant plan reading', () => {
     assert.deepEqual(
       result.diagnostics.map((diagnostic) => [diagnostic.severity, diagnostic.code, diagnostic.message]),
       [
-        ['warning', 'RETRY_POLICY_CLAMPED', 'tools/0/retryPolicy/maxRetries: 25 is above 10; Narratoria clamps maxRetries to 10, so the tool is retried at most 10 times'],
-        ['warning', 'RETRY_POLICY_CLAMPED', 'tools/0/retryPolicy/backoffMs: 120000 is above 60000; Narratoria clamps backoffMs to 60000 (milliseconds), so the first retry waits 60000 ms'],
+        [
+          'warning',
+          'RETRY_POLICY_CLAMPED',
+          'tools/0/retryPolicy/maxRetries: 25 is above 10; Narratoria clamps maxRetries to 10, so the tool is retried at most 10 times',
+        ],
+        [
+          'warning',
+          'RETRY_POLICY_CLAMPED',
+          'tools/0/retryPolicy/backoffMs: 120000 is above 60000; Narratoria clamps backoffMs to 60000 (milliseconds), so the first retry waits 60000 ms',
+        ],
       ],
     );
     const normalized = normalizeTool(tool, 0);
@@ -113,15 +131,30 @@ describe('tolerant plan reading', () => {
   test('what was refused stays refused: a toolPath outside skills/, a cycle, a bad requestId, negative retries, "__proto__"', async () => {
     const cases: [unknown, string][] = [
       [{ $comment: 'x', requestId: REQUEST_ID, tools: [{ $comment: 'y', toolId: 'a b', toolPath: story.outsideScript }] }, 'TOOL_PATH_OUTSIDE_SKILLS'],
-      [{ requestId: REQUEST_ID, tools: [{ toolId: 'a b', toolPath: LIGHT, dependencies: ['c'] }, { toolId: 'c', toolPath: LIGHT, dependencies: ['a b'] }] }, 'DEPENDENCY_CYCLE'],
+      [
+        {
+          requestId: REQUEST_ID,
+          tools: [
+            { toolId: 'a b', toolPath: LIGHT, dependencies: ['c'] },
+            { toolId: 'c', toolPath: LIGHT, dependencies: ['a b'] },
+          ],
+        },
+        'DEPENDENCY_CYCLE',
+      ],
       [{ $comment: 'x', requestId: 'not-a-uuid', tools: [] }, 'SCHEMA_FORMAT'],
       [{ requestId: REQUEST_ID, tools: [{ toolId: 'a', toolPath: LIGHT, retryPolicy: { maxRetries: -1 } }] }, 'RETRY_POLICY_OUT_OF_RANGE'],
-      [JSON.parse(`{ "requestId": "${REQUEST_ID}", "tools": [{ "toolId": "a", "toolPath": "${LIGHT}", "__proto__": { "required": false } }] }`), 'SCHEMA_UNKNOWN_PROPERTY'],
+      [
+        JSON.parse(`{ "requestId": "${REQUEST_ID}", "tools": [{ "toolId": "a", "toolPath": "${LIGHT}", "__proto__": { "required": false } }] }`),
+        'SCHEMA_UNKNOWN_PROPERTY',
+      ],
     ];
     for (const [plan, code] of cases) {
       const result = await validatePlanValue(plan, options);
       assert.equal(result.valid, false, code);
-      assert.ok(result.diagnostics.some((diagnostic) => diagnostic.code === code && diagnostic.severity === 'error'), `${code}: ${JSON.stringify(result.diagnostics)}`);
+      assert.ok(
+        result.diagnostics.some((diagnostic) => diagnostic.code === code && diagnostic.severity === 'error'),
+        `${code}: ${JSON.stringify(result.diagnostics)}`,
+      );
     }
   });
 
@@ -131,7 +164,11 @@ describe('tolerant plan reading', () => {
     assert.ok(files.length >= 3);
     for (const name of files) {
       const result = await validatePlanText(readFileSync(path.join(examples, name), 'utf8'), { root: projectRoot });
-      assert.deepEqual(result.diagnostics.filter((diagnostic) => diagnostic.severity !== 'info'), [], name);
+      assert.deepEqual(
+        result.diagnostics.filter((diagnostic) => diagnostic.severity !== 'info'),
+        [],
+        name,
+      );
     }
   });
 });

@@ -38,9 +38,12 @@ describe('resolveToolPath', () => {
     assert.equal(dotted.ok && dotted.skill, 'door-examiner');
   });
 
-  test('"../outside.js" is rejected, with a message naming the allowed directory and the option to relax it', async () => {
+  test('"../outside.js" is rejected, with a message naming the policy, its reason, the allowed directory and the ways out', async () => {
     const message = assertFailure(await resolveToolPath('../outside.js', { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
     assert.ok(message.includes(path.join(story.root, 'skills')), message);
+    assert.match(message, /tool-path policy: a plan is untrusted input \(a model writes it\)/);
+    assert.match(message, /narratoria\.allowedToolRoots/);
+    assert.match(message, /--allow-tool-root DIR/);
     assert.match(message, /allowOutsideSkills/);
     assert.match(message, /--allow-outside-skills/);
   });
@@ -110,6 +113,48 @@ describe('resolveToolPath', () => {
     // A relative extra root resolves against the story root.
     const relative = await resolveToolPath(path.join(story.bundled, 'dice-roller/scripts/roll.js'), { root: story.root, extraSkillRoots: ['../bundled'] });
     assert.equal(relative.ok, true);
+  });
+
+  test('allowedToolRoots: scripts in an allowed folder run (belonging to no skill); nothing else outside does', async () => {
+    const outsideDir = path.join(story.base, 'outside-dir');
+    const policy = { root: story.root, allowedToolRoots: [outsideDir] };
+    const allowed = await resolveToolPath(path.join(outsideDir, 'payload.js'), policy);
+    assert.deepEqual(allowed, {
+      ok: true,
+      absolutePath: path.join(outsideDir, 'payload.js'),
+      realPath: fs.realpathSync(path.join(outsideDir, 'payload.js')),
+      skill: null,
+    });
+    // A relative allowed folder resolves against the story root, as a relative toolPath does.
+    assert.equal((await resolveToolPath('../outside-dir/payload.js', { root: story.root, allowedToolRoots: ['../outside-dir'] })).ok, true);
+    // The symlinked directory under skills/ that points into the allowed folder now reaches an allowed script.
+    assert.equal((await resolveToolPath('skills/dir-link/payload.js', policy)).ok, true);
+    // Everything else outside stays refused, and the message names the allowed folder.
+    const message = assertFailure(await resolveToolPath('../outside.js', policy), 'TOOL_PATH_OUTSIDE_SKILLS');
+    assert.ok(message.includes(outsideDir), message);
+    assertFailure(await resolveToolPath('skills/linked/scripts/escape.js', policy), 'TOOL_PATH_OUTSIDE_SKILLS');
+    // Scripts under skills/ keep their skill.
+    const inSkills = await resolveToolPath('skills/torch-lighter/scripts/light.js', policy);
+    assert.equal(inSkills.ok && inSkills.skill, 'torch-lighter');
+    // Without the setting, the allowed folder's script is outside, as before.
+    assertFailure(await resolveToolPath(path.join(outsideDir, 'payload.js'), { root: story.root }), 'TOOL_PATH_OUTSIDE_SKILLS');
+  });
+
+  test('allowedToolRoots: a symbolic link inside an allowed folder that points elsewhere is refused', async () => {
+    const allowedDir = path.join(story.base, 'allowed-tools');
+    fs.mkdirSync(allowedDir, { recursive: true });
+    fs.writeFileSync(path.join(allowedDir, 'torch.js'), '#!/usr/bin/env node\n');
+    fs.symlinkSync(story.outsideScript, path.join(allowedDir, 'escape.js'));
+    fs.symlinkSync(path.join(story.base, 'outside-dir'), path.join(allowedDir, 'escape-dir'));
+    const policy = { root: story.root, allowedToolRoots: [allowedDir] };
+    assert.equal((await resolveToolPath(path.join(allowedDir, 'torch.js'), policy)).ok, true);
+    const message = assertFailure(await resolveToolPath(path.join(allowedDir, 'escape.js'), policy), 'TOOL_PATH_OUTSIDE_SKILLS');
+    assert.match(message, /symbolic link/);
+    assertFailure(await resolveToolPath(path.join(allowedDir, 'escape-dir', 'payload.js'), policy), 'TOOL_PATH_OUTSIDE_SKILLS');
+    // A folder allowed through a symbolic link holds what its real folder holds.
+    const linkedAllowed = path.join(story.base, 'allowed-link');
+    fs.symlinkSync(allowedDir, linkedAllowed);
+    assert.equal((await resolveToolPath(path.join(allowedDir, 'torch.js'), { root: story.root, allowedToolRoots: [linkedAllowed] })).ok, true);
   });
 
   test('a story root reached through a symlink, and a symlinked skills directory, still work', async () => {

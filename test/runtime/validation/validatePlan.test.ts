@@ -63,7 +63,10 @@ describe('validatePlanText: plan semantics', () => {
     ]);
     const result = await validatePlanText(text, options);
     const unknown = result.diagnostics.filter((diagnostic) => diagnostic.code === DiagnosticCode.UNKNOWN_DEPENDENCY);
-    assert.deepEqual(unknown.map((diagnostic) => diagnostic.pointer), ['/tools/1/dependencies/0', '/tools/1/dependencies/1']);
+    assert.deepEqual(
+      unknown.map((diagnostic) => diagnostic.pointer),
+      ['/tools/1/dependencies/0', '/tools/1/dependencies/1'],
+    );
     assert.match(unknown[0]!.message, /"examine1" depends on "lihgt1".*; did you mean "light1"\?$/);
     assert.doesNotMatch(unknown[1]!.message, /did you mean/);
     assertAt(unknown[0]!, text, '"lihgt1"');
@@ -76,7 +79,10 @@ describe('validatePlanText: plan semantics', () => {
     const diagnostic = only(result, DiagnosticCode.SELF_DEPENDENCY);
     assert.equal(diagnostic.pointer, '/tools/0/dependencies/0');
     assertAt(diagnostic, text, '"light1"', 1);
-    assert.equal(result.diagnostics.some((other) => other.code === DiagnosticCode.DEPENDENCY_CYCLE), false);
+    assert.equal(
+      result.diagnostics.some((other) => other.code === DiagnosticCode.DEPENDENCY_CYCLE),
+      false,
+    );
   });
 
   test('DEPENDENCY_CYCLE: the message holds the path, starting at the first tool of the cycle in the plan', async () => {
@@ -91,7 +97,10 @@ describe('validatePlanText: plan semantics', () => {
     assert.match(diagnostic.message, /x -> y -> z -> x/);
     assert.equal(diagnostic.pointer, '/tools/0/dependencies/0');
     assertAt(diagnostic, text, '"y"');
-    assert.deepEqual(diagnostic.related?.map((information) => information.pointer), ['/tools/0/dependencies/0', '/tools/1/dependencies/0', '/tools/2/dependencies/1']);
+    assert.deepEqual(
+      diagnostic.related?.map((information) => information.pointer),
+      ['/tools/0/dependencies/0', '/tools/1/dependencies/0', '/tools/2/dependencies/1'],
+    );
     only(result, DiagnosticCode.UNKNOWN_DEPENDENCY);
   });
 
@@ -139,7 +148,10 @@ describe('validatePlanText: plan semantics', () => {
     assert.equal(notAFile.pointer, '/tools/1/toolPath');
     assertAt(notAFile, text, '"skills/torch-lighter/scripts"');
     const outside = result.diagnostics.filter((diagnostic) => diagnostic.code === DiagnosticCode.TOOL_PATH_OUTSIDE_SKILLS);
-    assert.deepEqual(outside.map((diagnostic) => diagnostic.pointer), ['/tools/2/toolPath', '/tools/3/rollback/toolPath']);
+    assert.deepEqual(
+      outside.map((diagnostic) => diagnostic.pointer),
+      ['/tools/2/toolPath', '/tools/3/rollback/toolPath'],
+    );
     assertAt(outside[0]!, text, '"../outside.js"');
     assertAt(outside[1]!, text, '"skills/linked/scripts/escape.js"');
     assert.deepEqual([...result.resolvedToolPaths.keys()], ['d']);
@@ -156,13 +168,19 @@ describe('validatePlanText: plan semantics', () => {
     const relaxed = await validatePlanText(text, { ...options, allowOutsideSkills: true });
     assert.deepEqual(relaxed.diagnostics, []);
     const extra = await validatePlanText(text, { ...options, extraSkillRoots: [story.bundled] });
-    assert.deepEqual(extra.diagnostics.map((diagnostic) => diagnostic.pointer), ['/tools/0/toolPath']);
+    assert.deepEqual(
+      extra.diagnostics.map((diagnostic) => diagnostic.pointer),
+      ['/tools/0/toolPath'],
+    );
     const unchecked = await validatePlanText(text, { ...options, checkToolPaths: false });
     assert.deepEqual(unchecked.diagnostics, []);
     assert.equal(unchecked.resolvedToolPaths.size, 0);
     // A sub-plan tool's toolPath is informational; its subPlan file must exist inside the root.
     const subPlan = await validatePlanText(planText(['{ "toolId": "s", "toolPath": "informational", "subPlan": "plans/other.json" }']), options);
-    assert.deepEqual(subPlan.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer]), [['SUB_PLAN_NOT_FOUND', '/tools/0/subPlan']]);
+    assert.deepEqual(
+      subPlan.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.pointer]),
+      [['SUB_PLAN_NOT_FOUND', '/tools/0/subPlan']],
+    );
   });
 
   test('TOOL_IN_DISABLED_SKILL: a warning on the toolPath, related to the disabledSkills entry', async () => {
@@ -187,17 +205,20 @@ describe('validatePlanText: plan semantics', () => {
   });
 
   test('semantic checks still run when the schema fails, and diagnostics come sorted by position', async () => {
-    const text = planText([
-      `{ "toolId": "a", "toolPath": "${LIGHT}", "dependencies": ["b", 7] }`,
-      `{ "toolId": "b", "toolPath": "${LIGHT}", "dependencies": ["a"], "retries": 2 }`,
-    ], ',\n  "parallel": 1');
+    const text = planText(
+      [`{ "toolId": "a", "toolPath": "${LIGHT}", "dependencies": ["b", 7] }`, `{ "toolId": "b", "toolPath": "${LIGHT}", "dependencies": ["a"], "retries": 2 }`],
+      ',\n  "parallel": 1',
+    );
     const result = await validatePlanText(text, options);
     assert.deepEqual(
       result.diagnostics.map((diagnostic) => diagnostic.code),
       ['DEPENDENCY_CYCLE', 'SCHEMA_TYPE', 'UNKNOWN_PROPERTY', 'SCHEMA_TYPE'],
     );
     const starts = result.diagnostics.map((diagnostic) => diagnostic.range!.start);
-    assert.deepEqual(starts, [...starts].sort((left, right) => left.line - right.line || left.column - right.column));
+    assert.deepEqual(
+      starts,
+      [...starts].sort((left, right) => left.line - right.line || left.column - right.column),
+    );
     assert.equal(result.plan, undefined);
   });
 });

@@ -30,17 +30,26 @@ describe('validatePlanText: fast paths keep the answers', () => {
     const moved = 'skills/door-examiner/scripts/moved.js';
     const file = path.join(story.root, moved);
     fs.writeFileSync(file, '#!/usr/bin/env node\n');
-    const result = await validatePlanText(planText([`{"toolId": "a", "toolPath": "${moved}"}`, `{"toolId": "b", "toolPath": "${LIGHT}"}`]), { root: story.root });
+    const result = await validatePlanText(planText([`{"toolId": "a", "toolPath": "${moved}"}`, `{"toolId": "b", "toolPath": "${LIGHT}"}`]), {
+      root: story.root,
+    });
     fs.rmSync(file);
-    assert.deepEqual([...result.resolvedToolPaths], [
-      ['a', path.join(fs.realpathSync(path.join(story.root, 'skills/door-examiner/scripts')), 'moved.js')],
-      ['b', fs.realpathSync(path.join(story.root, LIGHT))],
-    ]);
+    assert.deepEqual(
+      [...result.resolvedToolPaths],
+      [
+        ['a', path.join(fs.realpathSync(path.join(story.root, 'skills/door-examiner/scripts')), 'moved.js')],
+        ['b', fs.realpathSync(path.join(story.root, LIGHT))],
+      ],
+    );
     assert.equal(result.resolvedToolPaths, result.resolvedToolPaths, 'built once');
   });
 
   test('resolvedToolPaths keep the first tool of a repeated toolId, and are empty without tool path checks', async () => {
-    const tools = [{ toolId: 'a', toolPath: LIGHT }, { toolId: 'a', toolPath: EXAMINE }, { toolId: 'b', toolPath: EXAMINE }];
+    const tools = [
+      { toolId: 'a', toolPath: LIGHT },
+      { toolId: 'a', toolPath: EXAMINE },
+      { toolId: 'b', toolPath: EXAMINE },
+    ];
     const result = await validatePlanValue({ requestId: REQUEST_ID, tools }, { root: story.root });
     assert.deepEqual([...result.resolvedToolPaths.keys()], ['a', 'b']);
     assert.equal(result.resolvedToolPaths.get('a'), fs.realpathSync(path.join(story.root, LIGHT)));
@@ -51,7 +60,10 @@ describe('validatePlanText: fast paths keep the answers', () => {
     const linked = path.join(story.base, 'linked-story');
     fs.mkdirSync(linked, { recursive: true });
     fs.symlinkSync(path.join(story.root, 'skills'), path.join(linked, 'skills'));
-    const result = await validatePlanValue({ requestId: REQUEST_ID, tools: [{ toolId: 'a', toolPath: LIGHT }], disabledSkills: ['torch-lighter'] }, { root: linked });
+    const result = await validatePlanValue(
+      { requestId: REQUEST_ID, tools: [{ toolId: 'a', toolPath: LIGHT }], disabledSkills: ['torch-lighter'] },
+      { root: linked },
+    );
     assert.equal(result.resolvedToolPaths.get('a'), fs.realpathSync(path.join(story.root, LIGHT)));
     only(result, DiagnosticCode.TOOL_IN_DISABLED_SKILL);
   });
@@ -64,8 +76,14 @@ describe('validatePlanText: fast paths keep the answers', () => {
     }));
     const result = await validatePlanValue({ requestId: REQUEST_ID, tools }, { root: story.root });
     const pointers = (code: string): string[] => result.diagnostics.filter((diagnostic) => diagnostic.code === code).map((diagnostic) => diagnostic.pointer);
-    assert.deepEqual(pointers(DiagnosticCode.TOOL_PATH_NOT_FOUND), tools.flatMap((tool, index) => (tool.toolPath === LIGHT ? [] : [`/tools/${index}/toolPath`])));
-    assert.deepEqual(pointers(DiagnosticCode.CONDITION_SYNTAX), tools.flatMap((tool, index) => (index % 3 === 0 ? [] : [`/tools/${index}/condition`])));
+    assert.deepEqual(
+      pointers(DiagnosticCode.TOOL_PATH_NOT_FOUND),
+      tools.flatMap((tool, index) => (tool.toolPath === LIGHT ? [] : [`/tools/${index}/toolPath`])),
+    );
+    assert.deepEqual(
+      pointers(DiagnosticCode.CONDITION_SYNTAX),
+      tools.flatMap((tool, index) => (index % 3 === 0 ? [] : [`/tools/${index}/condition`])),
+    );
     // The parse results remembered across validations give the same diagnostics again.
     assert.deepEqual((await validatePlanValue({ requestId: REQUEST_ID, tools }, { root: story.root })).diagnostics, result.diagnostics);
   });
@@ -79,7 +97,11 @@ describe('validatePlanValue: toolId order', () => {
     const result = await validatePlanValue({ requestId: REQUEST_ID, tools }, options);
     assert.deepEqual(
       result.diagnostics.map((diagnostic) => [diagnostic.pointer, diagnostic.related?.[0]?.pointer]),
-      [['/tools/2/toolId', '/tools/0/toolId'], ['/tools/3/toolId', '/tools/1/toolId'], ['/tools/4/toolId', '/tools/0/toolId']],
+      [
+        ['/tools/2/toolId', '/tools/0/toolId'],
+        ['/tools/3/toolId', '/tools/1/toolId'],
+        ['/tools/4/toolId', '/tools/0/toolId'],
+      ],
     );
   });
 

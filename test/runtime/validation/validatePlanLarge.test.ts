@@ -82,7 +82,13 @@ describe('validatePlanValue: large plans', () => {
     const unknownPointers = result.diagnostics
       .filter((diagnostic) => diagnostic.code === DiagnosticCode.UNKNOWN_DEPENDENCY)
       .map((diagnostic) => diagnostic.pointer);
-    assert.deepEqual(unknownPointers, unknown.map((_, index) => `/tools/2/dependencies/${index + 3}`));
-    assert.equal(result.diagnostics.some((diagnostic) => diagnostic.code === DiagnosticCode.DEPENDENCY_CYCLE), false);
+    assert.deepEqual(
+      unknownPointers,
+      unknown.map((_, index) => `/tools/2/dependencies/${index + 3}`),
+    );
+    assert.equal(
+      result.diagnostics.some((diagnostic) => diagnostic.code === DiagnosticCode.DEPENDENCY_CYCLE),
+      false,
+    );
   });
 });

@@ -87,10 +87,13 @@ describe('validatePlanText: syntax and schema', () => {
     const text = `{ "requestId": "${REQUEST_ID}", "tools": [], "__proto__": {}, "zzz": 1 }`;
     const result = await validatePlanText(text, options);
     const codes = result.diagnostics.filter((diagnostic) => diagnostic.code.includes('UNKNOWN_PROPERTY'));
-    assert.deepEqual(codes.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.pointer]), [
-      ['SCHEMA_UNKNOWN_PROPERTY', 'error', '/__proto__'],
-      ['UNKNOWN_PROPERTY', 'warning', '/zzz'],
-    ]);
+    assert.deepEqual(
+      codes.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.pointer]),
+      [
+        ['SCHEMA_UNKNOWN_PROPERTY', 'error', '/__proto__'],
+        ['UNKNOWN_PROPERTY', 'warning', '/zzz'],
+      ],
+    );
     assert.match(codes[1]!.message, /^unknown property "zzz" \(ignored when the plan runs\); known properties: \$schema, requestId, narrative, tools/);
     assert.equal(result.valid, false);
   });
@@ -140,7 +143,12 @@ describe('validatePlanText: syntax and schema', () => {
     assert.deepEqual(
       violations.map((diagnostic) => [diagnostic.code, diagnostic.severity, diagnostic.pointer, diagnostic.message]),
       [
-        ['TOOL_ID_UNUSUAL_CHARACTERS', 'warning', '/tools/0/toolId', 'tools/0/toolId: "light one" has characters other than letters, digits and _ . : -; Narratoria runs it, but some tools (conditions that name it, other runtimes\' files) may not handle it'],
+        [
+          'TOOL_ID_UNUSUAL_CHARACTERS',
+          'warning',
+          '/tools/0/toolId',
+          'tools/0/toolId: "light one" has characters other than letters, digits and _ . : -; Narratoria runs it, but some tools (conditions that name it, other runtimes\' files) may not handle it',
+        ],
         ['SCHEMA_VIOLATION', 'error', '/tools/1/toolId', 'tools/1/toolId: must not be empty'],
       ],
     );
@@ -168,10 +176,19 @@ describe('validatePlanText: syntax and schema', () => {
         ['RETRY_POLICY_CLAMPED', '/tools/1/retryPolicy/backoffMs'],
       ],
     );
-    assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.severity), ['warning', 'error', 'error', 'warning']);
-    assert.equal(result.diagnostics[0]!.message, 'tools/0/retryPolicy/maxRetries: 11 is above 10; Narratoria clamps maxRetries to 10, so the tool is retried at most 10 times');
+    assert.deepEqual(
+      result.diagnostics.map((diagnostic) => diagnostic.severity),
+      ['warning', 'error', 'error', 'warning'],
+    );
+    assert.equal(
+      result.diagnostics[0]!.message,
+      'tools/0/retryPolicy/maxRetries: 11 is above 10; Narratoria clamps maxRetries to 10, so the tool is retried at most 10 times',
+    );
     assert.match(result.diagnostics[1]!.message, /-1 is out of range; backoffMs must be between 0 and 60000/);
-    assert.equal(result.diagnostics[3]!.message, 'tools/1/retryPolicy/backoffMs: 60001 is above 60000; Narratoria clamps backoffMs to 60000 (milliseconds), so the first retry waits 60000 ms');
+    assert.equal(
+      result.diagnostics[3]!.message,
+      'tools/1/retryPolicy/backoffMs: 60001 is above 60000; Narratoria clamps backoffMs to 60000 (milliseconds), so the first retry waits 60000 ms',
+    );
     assertAt(result.diagnostics[0]!, text, '11');
     assertAt(result.diagnostics[3]!, text, '60001');
   });

@@ -10,6 +10,8 @@ export interface DebugHost {
   readonly workspaceFolder?: string | undefined;
   /** More directories whose scripts are trusted (the bundled sample skills). */
   readonly extraSkillRoots?: readonly string[] | undefined;
+  /** Folders outside the skill directories whose scripts a plan may run (`narratoria.allowedToolRoots`, in a trusted workspace). */
+  readonly allowedToolRoots?: readonly string[] | undefined;
   /** False in Restricted Mode: live launches are refused, replays are allowed. */
   readonly isTrusted: () => boolean;
   /** Skill configuration and environment (the extension's registry); manifests only when absent. */

@@ -75,7 +75,9 @@ export class DebugSources {
     if (reference === PLAN_SOURCE_REFERENCE) return { content: this.document.text, mimeType: 'application/json' };
     const output = this.outputs.get(reference);
     if (!output) return undefined;
-    const lines = this.history().eventsOf(output.toolId, output.attempt).map((point) => JSON.stringify(point.event));
+    const lines = this.history()
+      .eventsOf(output.toolId, output.attempt)
+      .map((point) => JSON.stringify(point.event));
     return { content: lines.length > 0 ? `${lines.join('\n')}\n` : '', mimeType: 'application/x-ndjson' };
   }
 }

@@ -2,7 +2,7 @@
 import type { ToolStdinEdit } from '../../executor/executionEvents.js';
 import type { Plan } from '../../contractTypes/plan.js';
 import type { DebugHistory, DebugPoint } from '../debugHistory.js';
-import type { DebugThread } from '../planDebugRun.js';
+import type { DebugThread } from '../debugStop.js';
 import type { Motion } from '../timeTravel.js';
 import type { FrameReference } from './debugFrames.js';
 import type { DebugHost, DebugRunStarted } from './debugHost.js';

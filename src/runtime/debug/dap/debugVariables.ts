@@ -47,7 +47,8 @@ export class VariableStore {
       scopes.push(this.scope('Dependencies', point.dependencies, frame, false, true));
     }
     if (point.event) scopes.push(this.scope('Event', point.kind === 'event' ? point.event : {}, frame, false, false));
-    if (point.kind === 'replan') scopes.push(this.scope('Event', { iteration: point.iteration, toolId: point.toolId, suggestion: point.suggestion ?? null }, frame, false, false));
+    if (point.kind === 'replan')
+      scopes.push(this.scope('Event', { iteration: point.iteration, toolId: point.toolId, suggestion: point.suggestion ?? null }, frame, false, false));
     if (frame.result !== undefined) scopes.push(this.scope('Result', frame.result, frame, false, false));
     if (frame.plan) scopes.push(this.scope('Plan', frame.plan, frame, false, true));
     return scopes;
@@ -57,7 +58,11 @@ export class VariableStore {
     const container = this.handles.get(reference);
     if (!container) return [];
     const value = container.value;
-    const entries: [string | number, unknown][] = Array.isArray(value) ? value.map((item, index) => [index, item]) : isPlainObject(value) ? Object.entries(value) : [];
+    const entries: [string | number, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [index, item])
+      : isPlainObject(value)
+        ? Object.entries(value)
+        : [];
     return entries.map(([key, child]) => this.variable(container, key, child));
   }
 
@@ -99,7 +104,8 @@ export class VariableStore {
       variablesReference: reference,
     };
     if (container.scope === 'State') variable.evaluateName = pointerOf(path);
-    else if (container.scope === 'Input' || container.scope === 'Dependencies') variable.evaluateName = `${container.scope.toLowerCase()}${path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${segment}`)).join('')}`;
+    else if (container.scope === 'Input' || container.scope === 'Dependencies')
+      variable.evaluateName = `${container.scope.toLowerCase()}${path.map((segment) => (typeof segment === 'number' ? `[${segment}]` : `.${segment}`)).join('')}`;
     if (Array.isArray(value)) variable.indexedVariables = value.length;
     if (!container.editable) variable.presentationHint = { attributes: ['readOnly'] };
     return variable;
@@ -148,7 +154,7 @@ export function withValueAt(root: Record<string, unknown>, path: readonly (strin
 /** What an expression evaluates to at a point: a JSON pointer into the state, a `state.…`/`input.…` path, a key (hovers), or a condition. */
 export function evaluateAt(expression: string, point: DebugPoint): { ok: true; value: unknown } | { ok: false; message: string } {
   const text = expression.trim();
-  if (text === '' ) return { ok: false, message: 'type a JSON pointer such as /dice/lastRoll/total, or a condition such as state.dice.lastRoll.total >= 15' };
+  if (text === '') return { ok: false, message: 'type a JSON pointer such as /dice/lastRoll/total, or a condition such as state.dice.lastRoll.total >= 15' };
   if (text.startsWith('/')) {
     const segments = parsePointer(text)!;
     const value = valueAtPath(point.state, segments);

@@ -60,8 +60,10 @@ export async function resolveLaunch(args: NarratoriaLaunchArguments, host: Debug
   const base = args.cwd ?? host.workspaceFolder ?? process.cwd();
   const resolve = (file: string) => path.resolve(base, file);
   const modes = [args.replay !== undefined, args.script !== undefined, args.plan !== undefined && args.replay === undefined].filter(Boolean).length;
-  if (modes === 0) throw new LaunchError('Nothing to debug: set "plan" (a *.plan.json file), "replay" (a run record or ExecutionResult) or "script" with "input".');
-  if (args.script !== undefined && (args.plan !== undefined || args.replay !== undefined)) throw new LaunchError('"script" debugs one skill script on its own: leave out "plan" and "replay".');
+  if (modes === 0)
+    throw new LaunchError('Nothing to debug: set "plan" (a *.plan.json file), "replay" (a run record or ExecutionResult) or "script" with "input".');
+  if (args.script !== undefined && (args.plan !== undefined || args.replay !== undefined))
+    throw new LaunchError('"script" debugs one skill script on its own: leave out "plan" and "replay".');
   const initialState = args.state !== undefined ? await readObject(resolve(args.state), '"state"') : {};
 
   if (args.replay !== undefined) {
@@ -73,19 +75,49 @@ export async function resolveLaunch(args: NarratoriaLaunchArguments, host: Debug
     const planFile = args.plan !== undefined ? resolve(args.plan) : undefined;
     const root = args.root !== undefined ? resolve(args.root) : (recordRoot ?? findStoryRoot(planFile ?? recordFile, host.workspaceFolder));
     const recorded = source.plan ?? (source.kind === 'executionResult' ? recordedPlan(root, source.result.planId) : undefined);
-    const text = planFile ? await readText(planFile, '"plan"') : JSON.stringify(recorded ?? { requestId: source.kind === 'executionResult' ? source.result.planId : 'recorded', tools: source.results.map((result) => ({ toolId: result.toolId, toolPath: result.toolPath ?? '' })) }, null, 2);
+    const text = planFile
+      ? await readText(planFile, '"plan"')
+      : JSON.stringify(
+          recorded ?? {
+            requestId: source.kind === 'executionResult' ? source.result.planId : 'recorded',
+            tools: source.results.map((result) => ({ toolId: result.toolId, toolPath: result.toolPath ?? '' })),
+          },
+          null,
+          2,
+        );
     const plan = JSON.parse(text) as Plan;
     const recordState = isPlainObject(document) && isPlainObject(document['initialState']) ? document['initialState'] : {};
     const state = args.state !== undefined ? initialState : recordState;
     const tools = Array.isArray(plan.tools) ? plan.tools : [];
-    return { kind: 'replay', root, initialState: state, text, plan, planFile, recordFile, results: source.results, history: replayHistory({ results: source.results, initialState: state, tools }) };
+    return {
+      kind: 'replay',
+      root,
+      initialState: state,
+      text,
+      plan,
+      planFile,
+      recordFile,
+      results: source.results,
+      history: replayHistory({ results: source.results, initialState: state, tools }),
+    };
   }
 
   if (args.script !== undefined) {
     const scriptFile = resolve(args.script);
     const root = args.root !== undefined ? resolve(args.root) : findStoryRoot(scriptFile, host.workspaceFolder);
-    const input = typeof args.input === 'string' ? await readObject(resolve(args.input), '"input"') : isPlainObject(args.input) ? args.input : args.input === undefined ? {} : fail('"input" must be an object or the path of a JSON file');
-    const toolId = path.basename(scriptFile).replace(/\.[^.]*$/, '').replace(/[^A-Za-z0-9_-]/g, '-') || 'script';
+    const input =
+      typeof args.input === 'string'
+        ? await readObject(resolve(args.input), '"input"')
+        : isPlainObject(args.input)
+          ? args.input
+          : args.input === undefined
+            ? {}
+            : fail('"input" must be an object or the path of a JSON file');
+    const toolId =
+      path
+        .basename(scriptFile)
+        .replace(/\.[^.]*$/, '')
+        .replace(/[^A-Za-z0-9_-]/g, '-') || 'script';
     const plan: Plan = { requestId: randomUUID(), tools: [{ toolId, toolPath: scriptFile, input }] };
     return { kind: 'script', root, initialState, text: JSON.stringify(plan, null, 2), plan, scriptFile };
   }
@@ -93,12 +125,19 @@ export async function resolveLaunch(args: NarratoriaLaunchArguments, host: Debug
   const planFile = resolve(args.plan!);
   const root = args.root !== undefined ? resolve(args.root) : findStoryRoot(planFile, host.workspaceFolder);
   const text = await readText(planFile, '"plan"');
-  const validation = await validatePlanText(text, { root, ...(host.extraSkillRoots ? { extraSkillRoots: host.extraSkillRoots } : {}) });
+  const validation = await validatePlanText(text, {
+    root,
+    ...(host.extraSkillRoots ? { extraSkillRoots: host.extraSkillRoots } : {}),
+    ...(host.allowedToolRoots ? { allowedToolRoots: host.allowedToolRoots } : {}),
+  });
   if (!validation.valid || !validation.plan) {
     const problems = validation.diagnostics
       .filter((diagnostic) => diagnostic.severity === 'error')
       .slice(0, 5)
-      .map((diagnostic) => `${path.basename(planFile)}${diagnostic.range ? `:${diagnostic.range.start.line}:${diagnostic.range.start.column}` : ''} ${diagnostic.code} ${diagnostic.message}`);
+      .map(
+        (diagnostic) =>
+          `${path.basename(planFile)}${diagnostic.range ? `:${diagnostic.range.start.line}:${diagnostic.range.start.column}` : ''} ${diagnostic.code} ${diagnostic.message}`,
+      );
     throw new LaunchError(`The plan is invalid; nothing ran.\n${problems.join('\n')}`);
   }
   return { kind: 'plan', root, initialState, text, plan: validation.plan, planFile };

@@ -7,7 +7,7 @@ import type { ToolStdinEdit } from '../../executor/executionEvents.js';
 import { skillOfToolPath } from '../../graph/planGraph.js';
 import { DebugHistory } from '../debugHistory.js';
 import { EXCEPTION_FILTER_DESCRIPTIONS } from '../exceptionFilters.js';
-import { PLAN_THREAD_ID } from '../planDebugRun.js';
+import { PLAN_THREAD_ID } from '../debugStop.js';
 import type { Motion } from '../timeTravel.js';
 import { FrameTable } from './debugFrames.js';
 import type { DebugHost, DebugLocation, DebugRunStarted } from './debugHost.js';
@@ -106,13 +106,19 @@ export class NarratoriaDebugSession extends DebugSession {
     this.sendResponse(response);
   }
 
-  protected override setFunctionBreakPointsRequest(response: DebugProtocol.SetFunctionBreakpointsResponse, args: DebugProtocol.SetFunctionBreakpointsArguments): void {
+  protected override setFunctionBreakPointsRequest(
+    response: DebugProtocol.SetFunctionBreakpointsResponse,
+    args: DebugProtocol.SetFunctionBreakpointsArguments,
+  ): void {
     const tools = (this.target?.plan.tools ?? []).map((tool) => ({ toolId: tool.toolId, skill: skillOfToolPath(tool.toolPath) }));
     response.body = { breakpoints: this.breakpoints.setFunctions(args, tools) };
     this.sendResponse(response);
   }
 
-  protected override setExceptionBreakPointsRequest(response: DebugProtocol.SetExceptionBreakpointsResponse, args: DebugProtocol.SetExceptionBreakpointsArguments): void {
+  protected override setExceptionBreakPointsRequest(
+    response: DebugProtocol.SetExceptionBreakpointsResponse,
+    args: DebugProtocol.SetExceptionBreakpointsArguments,
+  ): void {
     response.body = { breakpoints: this.breakpoints.setExceptions(args) };
     this.target?.setExceptionFilters(this.breakpoints.filterIds);
     this.sendResponse(response);
@@ -154,7 +160,12 @@ export class NarratoriaDebugSession extends DebugSession {
     // A finish point's attempt result (a recorded tool result in a replay).
     const result = point.kind === 'finish' ? point.result : undefined;
     const { input: _input, ...flags } = tool ?? {};
-    const timing = { attempt: point.attempt, retries: point.attempt - 1, atMs: point.timeMs, ...(typeof result?.['durationMs'] === 'number' ? { durationMs: result['durationMs'] } : {}) };
+    const timing = {
+      attempt: point.attempt,
+      retries: point.attempt - 1,
+      atMs: point.timeMs,
+      ...(typeof result?.['durationMs'] === 'number' ? { durationMs: result['durationMs'] } : {}),
+    };
     const plan = point.kind === 'replan' ? undefined : { ...flags, ...timing };
     response.body = { scopes: this.variables.scopes({ frameId: args.frameId, point, result, plan, editable: target.editable(frame, point) }) };
     this.sendResponse(response);
@@ -172,7 +183,11 @@ export class NarratoriaDebugSession extends DebugSession {
     const frame = container ? this.frames.get(container.frameId) : undefined;
     const target = this.target;
     if (!container || !frame || !target || !container.editable || (container.scope !== 'State' && container.scope !== 'Input')) {
-      return this.sendErrorResponse(response, { id: 3003, format: 'Only State and Input can be edited, before a tool starts: stop at the tool (a breakpoint, or step to it).', showUser: true });
+      return this.sendErrorResponse(response, {
+        id: 3003,
+        format: 'Only State and Input can be edited, before a tool starts: stop at the tool (a breakpoint, or step to it).',
+        showUser: true,
+      });
     }
     const point = target.pointOf(frame);
     const value = parseEnteredValue(args.value);
@@ -191,7 +206,8 @@ export class NarratoriaDebugSession extends DebugSession {
     const target = this.target;
     const frame = args.frameId !== undefined ? this.frames.get(args.frameId) : undefined;
     const reference = frame ?? target?.referenceOf(target.focusedThread());
-    if (!target || !reference) return this.sendErrorResponse(response, { id: 3004, format: 'nothing to evaluate against: pause the run first', showUser: args.context === 'repl' });
+    if (!target || !reference)
+      return this.sendErrorResponse(response, { id: 3004, format: 'nothing to evaluate against: pause the run first', showUser: args.context === 'repl' });
     const evaluated = evaluateAt(args.expression, target.pointOf(reference));
     if (!evaluated.ok) return this.sendErrorResponse(response, { id: 3004, format: evaluated.message.replace(/[{}]/g, ''), showUser: args.context === 'repl' });
     const structured = typeof evaluated.value === 'object' && evaluated.value !== null;
@@ -251,7 +267,8 @@ export class NarratoriaDebugSession extends DebugSession {
     const frame = this.frames.get(args.frameId);
     const target = this.target;
     const refusal = target ? target.restartRefusal(frame) : 'this frame is gone';
-    if (refusal !== undefined || !target || !frame) return this.sendErrorResponse(response, { id: 3006, format: refusal ?? 'this frame is gone', showUser: true });
+    if (refusal !== undefined || !target || !frame)
+      return this.sendErrorResponse(response, { id: 3006, format: refusal ?? 'this frame is gone', showUser: true });
     this.sendResponse(response);
     await target.restartFrom(frame);
   }
@@ -265,7 +282,8 @@ export class NarratoriaDebugSession extends DebugSession {
   private back(response: DebugProtocol.Response, threadId: number, motion: Motion): void {
     const target = this.target;
     const refusal = target ? target.backRefusal(threadId) : 'pause the run before stepping back';
-    if (refusal !== undefined || !target) return this.sendErrorResponse(response, { id: 3007, format: refusal ?? 'pause the run before stepping back', showUser: true });
+    if (refusal !== undefined || !target)
+      return this.sendErrorResponse(response, { id: 3007, format: refusal ?? 'pause the run before stepping back', showUser: true });
     this.sendResponse(response);
     this.resumed();
     target.back(threadId, motion);

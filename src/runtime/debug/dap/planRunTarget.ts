@@ -8,7 +8,8 @@ import type { RunRecord } from '../../persistence/runStore.js';
 import { BreakpointSet } from '../breakpointSet.js';
 import { DebugHistory, type DebugPoint } from '../debugHistory.js';
 import { restartRecord } from '../frameRestart.js';
-import { PLAN_THREAD_ID, PlanDebugRun, type DebugStop, type DebugThread } from '../planDebugRun.js';
+import { PLAN_THREAD_ID, type DebugStop, type DebugThread } from '../debugStop.js';
+import { PlanDebugRun } from '../planDebugRun.js';
 import type { Motion } from '../timeTravel.js';
 import type { FrameReference } from './debugFrames.js';
 import { debugRePlanner } from './debugRePlanner.js';
@@ -69,8 +70,17 @@ export class PlanRunTarget implements DebugTarget {
     const stop = this.run?.stopOf(threadId);
     if (!stop) return undefined;
     const point = this.history.at(stop.pointIndex) ?? {
-      index: stop.pointIndex, kind: stop.kind, toolId: stop.toolId, attempt: stop.attempt, skill: null, state: stop.state, input: stop.input,
-      dependencies: stop.dependencies, event: stop.event, eventIndex: stop.eventIndex, timeMs: 0,
+      index: stop.pointIndex,
+      kind: stop.kind,
+      toolId: stop.toolId,
+      attempt: stop.attempt,
+      skill: null,
+      state: stop.state,
+      input: stop.input,
+      dependencies: stop.dependencies,
+      event: stop.event,
+      eventIndex: stop.eventIndex,
+      timeMs: 0,
     };
     return { point, threadId, live: true };
   }
@@ -96,7 +106,11 @@ export class PlanRunTarget implements DebugTarget {
       return typeof outcome === 'string' ? outcome : undefined;
     }
     this.forkEdits.set(point.index, { ...this.forkEdits.get(point.index), ...edit });
-    this.context.events.output('console', `${point.toolId}: the edit applies when you restart this frame (Restart Frame runs "${point.toolId}" again from here)\n`, point.toolId);
+    this.context.events.output(
+      'console',
+      `${point.toolId}: the edit applies when you restart this frame (Restart Frame runs "${point.toolId}" again from here)\n`,
+      point.toolId,
+    );
     return undefined;
   }
 
@@ -146,7 +160,8 @@ export class PlanRunTarget implements DebugTarget {
     }
     this.travel.backward(motion);
     // The client took the thread that stepped back for running: it is still held where it was.
-    if (left) this.context.events.stopped({ reason: left.reason, threadId: left.threadId, hitBreakpointIds: [], description: left.description, preserveFocus: true });
+    if (left)
+      this.context.events.stopped({ reason: left.reason, threadId: left.threadId, hitBreakpointIds: [], description: left.description, preserveFocus: true });
   }
 
   /** The hold a step back leaves: the thread's own, else the first held thread's. */
@@ -190,7 +205,11 @@ export class PlanRunTarget implements DebugTarget {
     this.forkEdits.clear();
     this.travel.leave();
     const count = Object.keys(resume.tools).length;
-    this.context.events.output('console', `restarting from "${start.toolId}": ${count} earlier tool(s) keep their results; "${start.toolId}" and the tools after it run again\n`, start.toolId);
+    this.context.events.output(
+      'console',
+      `restarting from "${start.toolId}": ${count} earlier tool(s) keep their results; "${start.toolId}" and the tools after it run again\n`,
+      start.toolId,
+    );
     this.startRun({}, { resume, toolId: start.toolId, edit });
   }
 
@@ -210,6 +229,7 @@ export class PlanRunTarget implements DebugTarget {
     const run = new PlanDebugRun(launch.plan, {
       root: launch.root,
       ...(host.extraSkillRoots ? { extraSkillRoots: host.extraSkillRoots } : {}),
+      ...(host.allowedToolRoots ? { allowedToolRoots: host.allowedToolRoots } : {}),
       ...(host.skillContext ? { skillContext: host.skillContext } : {}),
       ...(launch.outsideSkills ? { allowOutsideSkills: true } : {}),
       concurrency: args.concurrency,
@@ -220,7 +240,12 @@ export class PlanRunTarget implements DebugTarget {
       dataBreakpoints: noDebug ? undefined : breakpoints.data,
       stopOnEntry: !noDebug && !restart && (args.stopOnEntry ?? launch.stopOnEntryByDefault),
       history: this.history,
-      rePlanner: debugRePlanner(launch.plan, { root: launch.root, extraSkillRoots: host.extraSkillRoots, narrator: host.narrator, skills: host.narratorSkills }),
+      rePlanner: debugRePlanner(launch.plan, {
+        root: launch.root,
+        extraSkillRoots: host.extraSkillRoots,
+        narrator: host.narrator,
+        skills: host.narratorSkills,
+      }),
       ...(restart ? { resume: restart.resume, restartAt: { toolId: restart.toolId, edit: restart.edit } } : {}),
     });
     if (!noDebug) run.setExceptionFilters(breakpoints.filterIds);
@@ -241,6 +266,12 @@ export class PlanRunTarget implements DebugTarget {
   private stopped(stop: DebugStop): void {
     // While travelling in time, the graph keeps showing the point being looked at.
     const toolId = this.travel.active ? undefined : stop.toolId;
-    this.context.events.stopped({ reason: stop.reason, threadId: stop.threadId, hitBreakpointIds: stop.hitBreakpointIds, description: stop.description, toolId });
+    this.context.events.stopped({
+      reason: stop.reason,
+      threadId: stop.threadId,
+      hitBreakpointIds: stop.hitBreakpointIds,
+      description: stop.description,
+      toolId,
+    });
   }
 }

@@ -1,7 +1,7 @@
 // The debug target of a replay: a recorded run's points, travelled forwards and backwards on the plan thread; nothing runs and nothing can be edited.
 import type { Plan } from '../../contractTypes/plan.js';
 import type { DebugHistory, DebugPoint } from '../debugHistory.js';
-import { PLAN_THREAD_ID, type DebugThread } from '../planDebugRun.js';
+import { PLAN_THREAD_ID, type DebugThread } from '../debugStop.js';
 import type { Motion } from '../timeTravel.js';
 import type { FrameReference } from './debugFrames.js';
 import type { DebugTarget, DebugTargetContext, StepMotion } from './debugTarget.js';

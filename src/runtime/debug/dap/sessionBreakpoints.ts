@@ -88,7 +88,9 @@ export class SessionBreakpoints {
     }
     if (point.kind === 'event' && point.event?.type === 'state_patch' && this.data.size > 0) {
       const changed = this.data.changedBy(point.state, point.event.patch);
-      return changed.ids.length > 0 ? { reason: 'data breakpoint', hitBreakpointIds: changed.ids, description: `state ${changed.pointers.join(', ')} changes` } : undefined;
+      return changed.ids.length > 0
+        ? { reason: 'data breakpoint', hitBreakpointIds: changed.ids, description: `state ${changed.pointers.join(', ')} changes` }
+        : undefined;
     }
     const exception = pointException(point, this.exceptionFilters);
     return exception ? { reason: 'exception', hitBreakpointIds: [], description: exception } : undefined;

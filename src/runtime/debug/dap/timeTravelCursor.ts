@@ -1,6 +1,6 @@
 // Time travel in a debug session: the recorded point the plan thread shows, moved forwards and backwards with the breakpoints a live run has.
 import type { DebugHistory, DebugPoint } from '../debugHistory.js';
-import { PLAN_THREAD_ID } from '../planDebugRun.js';
+import { PLAN_THREAD_ID } from '../debugStop.js';
 import { travel, type Motion, type PointHit, type TravelStop } from '../timeTravel.js';
 import type { FrameReference } from './debugFrames.js';
 import type { DebugTargetEvents } from './debugTarget.js';
@@ -70,7 +70,13 @@ export class TimeTravelCursor {
     this.cursor = stop.index;
     this.shown = stop;
     const point = this.history.at(stop.index);
-    this.events.stopped({ reason: stop.reason, threadId: PLAN_THREAD_ID, hitBreakpointIds: stop.hitBreakpointIds, description: stop.description, toolId: point?.toolId });
+    this.events.stopped({
+      reason: stop.reason,
+      threadId: PLAN_THREAD_ID,
+      hitBreakpointIds: stop.hitBreakpointIds,
+      description: stop.description,
+      toolId: point?.toolId,
+    });
   }
 
   /** The breakpoint that holds at a recorded point, in either direction (none in a `noDebug` session). */

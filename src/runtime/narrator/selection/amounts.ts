@@ -12,18 +12,53 @@ export interface Amount {
 }
 
 const UNITS: Readonly<Record<string, number>> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
-  thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
 };
 const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
-const PHRASES: Readonly<Record<string, number>> = { 'a dozen': 12, dozen: 12, 'a hundred': 100, hundred: 100, 'a thousand': 1000, thousand: 1000, 'a couple of': 2, 'a pair of': 2, 'a score of': 20 };
+const PHRASES: Readonly<Record<string, number>> = {
+  'a dozen': 12,
+  dozen: 12,
+  'a hundred': 100,
+  hundred: 100,
+  'a thousand': 1000,
+  thousand: 1000,
+  'a couple of': 2,
+  'a pair of': 2,
+  'a score of': 20,
+};
 
-const WORD_NUMBER = `(?:(?:${Object.keys(TENS).join('|')})(?:[- ](?:${Object.keys(UNITS).slice(0, 9).join('|')}))?|${Object.keys(UNITS).join('|')}|${Object.keys(PHRASES).map((phrase) => phrase.replace(/ /g, '\\s+')).join('|')})`;
+const WORD_NUMBER = `(?:(?:${Object.keys(TENS).join('|')})(?:[- ](?:${Object.keys(UNITS).slice(0, 9).join('|')}))?|${Object.keys(UNITS).join('|')}|${Object.keys(
+  PHRASES,
+)
+  .map((phrase) => phrase.replace(/ /g, '\\s+'))
+  .join('|')})`;
 const LEADS = String.raw`down\s+to|up\s+to|no\s+more\s+than|at\s+most|at\s+least|only|just|about|around|for|at|to|offer(?:ing)?|pay(?:ing)?|give|bid|bet|wager|deposit|withdraw|transfer|spend|buy|sell|take|want|need|with`;
 /** A number, with what may lead it and the noun that may follow it. */
-const AMOUNT = new RegExp(String.raw`(?:\b(${LEADS})\s+)?([$\u00a3\u20ac])?\s?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|${WORD_NUMBER})\b(?:\s+([a-z][a-z'-]*))?`, 'gi');
+const AMOUNT = new RegExp(
+  String.raw`(?:\b(${LEADS})\s+)?([$\u00a3\u20ac])?\s?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|${WORD_NUMBER})\b(?:\s+([a-z][a-z'-]*))?`,
+  'gi',
+);
 /** Words after a number that are not its unit. */
-const NOT_UNITS = /^(?:and|or|to|for|of|in|on|at|the|a|an|but|if|then|times|more|less|instead|now|please|each|apiece|left|more|than|down|up|back|with|from|by|so|is|are|was|were|it|them|me|you|i|we|he|she|they|into|onto|per|across|over|under|through|off|out|away|times|d\d+|dc)$/i;
+const NOT_UNITS =
+  /^(?:and|or|to|for|of|in|on|at|the|a|an|but|if|then|times|more|less|instead|now|please|each|apiece|left|more|than|down|up|back|with|from|by|so|is|are|was|were|it|them|me|you|i|we|he|she|they|into|onto|per|across|over|under|through|off|out|away|times|d\d+|dc)$/i;
 /** Words that make a number a difficulty, a dice formula or an ordinal, not an amount. */
 const NOT_AMOUNTS = /\b\d*d\d+|\bdc\s*\d+/gi;
 

@@ -14,34 +14,47 @@ export interface NamedPhrase {
 }
 
 /** A phrase after an article or a possessive, with the word before it. */
-const PHRASE = /(?:\b([a-z]+(?:\s+(?:to|over|for|into|across))?)\s+)?\b(the|a|an|my|your|some|any|this|that|those|these|his|her|their)\s+((?:[a-z][\w'-]*\s+){0,3}[a-z][\w'-]*)/gi;
+const PHRASE =
+  /(?:\b([a-z]+(?:\s+(?:to|over|for|into|across))?)\s+)?\b(the|a|an|my|your|some|any|this|that|those|these|his|her|their)\s+((?:[a-z][\w'-]*\s+){0,3}[a-z][\w'-]*)/gi;
 /** Words that end a phrase: prepositions, conjunctions and verbs that follow a subject. */
-const ENDS = /^(?:to|for|from|with|at|on|in|of|about|around|through|under|behind|beside|between|toward|towards|without|during|since|until|and|or|but|before|after|again|now|down|back|up|over|across|into|onto|off|out|away|today|tonight|tomorrow|please|is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|look|looks|feel|feels|like|likes|near|by|while|when|if|so|then|because|than|as|that|which|who|where|i|you|we|he|she|they|it|me|him|her|them|us)$/i;
+const ENDS =
+  /^(?:to|for|from|with|at|on|in|of|about|around|through|under|behind|beside|between|toward|towards|without|during|since|until|and|or|but|before|after|again|now|down|back|up|over|across|into|onto|off|out|away|today|tonight|tomorrow|please|is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|look|looks|feel|feels|like|likes|near|by|while|when|if|so|then|because|than|as|that|which|who|where|i|you|we|he|she|they|it|me|him|her|them|us)$/i;
 /** Nouns that name no thing or place a script wants ("the price of", "the other side", "the way"). */
-const VAGUE = /^(?:price|cost|side|way|thing|things|one|ones|lot|bit|rest|time|moment|day|night|morning|evening|end|top|bottom|other|same|best|most|kind|sort|chance|deal|matter|question|answer|truth|idea|world|place|set|pair|couple|handful|dozen|number|amount|wares|goods|items|stuff|things|everything|anything|something|merchandise|inventory|stock|selection)$/i;
+const VAGUE =
+  /^(?:price|cost|side|way|thing|things|one|ones|lot|bit|rest|time|moment|day|night|morning|evening|end|top|bottom|other|same|best|most|kind|sort|chance|deal|matter|question|answer|truth|idea|world|place|set|pair|couple|handful|dozen|number|amount|wares|goods|items|stuff|things|everything|anything|something|merchandise|inventory|stock|selection)$/i;
 /** Prepositions: a phrase after one is not a verb's object. */
-const PREPOSITIONS = /^(?:to|towards?|into|onto|in|inside|at|on|under|behind|near|beside|by|within|from|with|for|of|about|over|across|through|around|after|before|without|against|along|up|down|off|out|than|like|as)$/;
+const PREPOSITIONS =
+  /^(?:to|towards?|into|onto|in|inside|at|on|under|behind|near|beside|by|within|from|with|for|of|about|over|across|through|around|after|before|without|against|along|up|down|off|out|than|like|as)$/;
 /** Words before a question's subject. */
 const AUXILIARIES = /^(?:does|do|did|is|are|was|were|can|could|will|would|should|has|have)$/i;
 /** Prepositions that lead to a place. */
 const TOWARD = /^(?:to|towards?|into|onto|reach|across to|over to|up to|down to|at|visit|enter|for)$/;
 /** Verbs and prepositions that lead to a thing traded or handled. */
-const HANDLED = /^(?:buy|sell|trade|take|get|want|need|fetch|find|use|haggle over|bargain for|haggle|over|for|of|about|on|with|repair|fix|mend|forge|craft|brew|cast|give|show|pay for|afford)$/;
+const HANDLED =
+  /^(?:buy|sell|trade|take|get|want|need|fetch|find|use|haggle over|bargain for|haggle|over|for|of|about|on|with|repair|fix|mend|forge|craft|brew|cast|give|show|pay for|afford)$/;
 
 const NUMBER_WORD = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a\s+dozen|a\s+few|several|some|a|an)`;
 /** "8 barrels of water", "a set of horseshoes": the thing is after "of". */
-const MEASURED = new RegExp(String.raw`\b${NUMBER_WORD}\s+(?:[a-z]+\s+)?(?:barrels?|casks?|kegs?|coils?|sacks?|flasks?|bottles?|jars?|sets?|pairs?|loaves|loaf|pieces?|cups?|bowls?|skins?|crates?|boxes|box|bags?|bundles?|rolls?|sheets?|bolts?|yards?|feet|pounds?|ounces?|measures?|doses?|vials?|cans?|tins?|packs?|rounds?|units?|portions?|handfuls?|strings?|bunch(?:es)?)\s+of\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`, 'gi');
+const MEASURED = new RegExp(
+  String.raw`\b${NUMBER_WORD}\s+(?:[a-z]+\s+)?(?:barrels?|casks?|kegs?|coils?|sacks?|flasks?|bottles?|jars?|sets?|pairs?|loaves|loaf|pieces?|cups?|bowls?|skins?|crates?|boxes|box|bags?|bundles?|rolls?|sheets?|bolts?|yards?|feet|pounds?|ounces?|measures?|doses?|vials?|cans?|tins?|packs?|rounds?|units?|portions?|handfuls?|strings?|bunch(?:es)?)\s+of\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`,
+  'gi',
+);
 /** "three arrows", "10 shovels": a counted thing without an article. */
-const COUNTED = new RegExp(String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)\s+((?:[a-z][\w'-]*\s+){0,1}[a-z][\w'-]*)\b(?!\s+of\b)`, 'gi');
+const COUNTED = new RegExp(
+  String.raw`\b(?:\d+|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)\s+((?:[a-z][\w'-]*\s+){0,1}[a-z][\w'-]*)\b(?!\s+of\b)`,
+  'gi',
+);
 /** "how much lamp oil", "books on dragons", "about necromancy": a thing without an article. */
-const BARE = /\b(how\s+much|how\s+many|about|on|regarding|concerning|of)\s+(?!the\b|a\b|an\b|my\b|your\b|his\b|her\b|their\b|this\b|that\b|it\b|them\b|me\b|you\b|us\b|\d)((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)/gi;
+const BARE =
+  /\b(how\s+much|how\s+many|about|on|regarding|concerning|of)\s+(?!the\b|a\b|an\b|my\b|your\b|his\b|her\b|their\b|this\b|that\b|it\b|them\b|me\b|you\b|us\b|\d)((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)/gi;
 
 /** Words after which a number counts things ("three arrows"): a quick test before {@link COUNTED}. */
 const COUNTING = /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)\b/i;
 /** The leads of {@link BARE}, as a quick test before it. */
 const BARE_LEADS = /\b(?:how\s+much|how\s+many|about|on|regarding|concerning|of)\s/i;
 /** Last words that name no thing: money, time, amounts. */
-const NOT_THINGS = /^(?:coins?|gold|silver|copper|dollars?|bucks?|credits?|chits?|crowns?|marks?|pounds?|shillings?|pence|cents?|days?|hours?|times?|more|less|much|many|left|it|them)$/i;
+const NOT_THINGS =
+  /^(?:coins?|gold|silver|copper|dollars?|bucks?|credits?|chits?|crowns?|marks?|pounds?|shillings?|pence|cents?|days?|hours?|times?|more|less|much|many|left|it|them)$/i;
 
 /** The lower-case things and places the words name, in order ("the silver compass", "to the mill", "8 barrels of water"). */
 export function namedPhrases(text: string): readonly NamedPhrase[] {
@@ -76,7 +89,13 @@ function addPhrase(phrases: NamedPhrase[], raw: string, article: string | undefi
   const last = kept[kept.length - 1]!;
   if (VAGUE.test(last) || NOT_THINGS.test(last)) return written.length;
   const value = written.toLowerCase();
-  if (!phrases.some((phrase) => phrase.value === value)) phrases.push({ value, words: article ? `${article} ${written}` : written, ...(lead ? { lead: lead.toLowerCase().replace(/\s+/g, ' ') } : {}), terms: termsOf(value) });
+  if (!phrases.some((phrase) => phrase.value === value))
+    phrases.push({
+      value,
+      words: article ? `${article} ${written}` : written,
+      ...(lead ? { lead: lead.toLowerCase().replace(/\s+/g, ' ') } : {}),
+      terms: termsOf(value),
+    });
   return written.length;
 }
 
@@ -88,8 +107,19 @@ function startsUpperCase(word: string): boolean {
 /** What a string field names, by its name and description: a place, a thing, or something else. */
 function fieldKind(name: string, description: string): 'place' | 'thing' | 'other' {
   const key = name.toLowerCase().replace(/[^a-z]/g, '');
-  if (/^(?:destination|to|where|place|location|room|area|region|town|city|goal|site|spot|district|zone|deck|floor|sector|bank|port|harbou?r|station|planet|system|landmark|route)$/.test(key) || /\bwhere\b/i.test(description)) return 'place';
-  if (/^(?:item|items|object|thing|goods|good|ware|wares|product|weapon|gear|tool|potion|ingredient|material|artifact|artefact|equipment|cargo|part|piece|book|food|drink|dish|gift)$/.test(key)) return 'thing';
+  if (
+    /^(?:destination|to|where|place|location|room|area|region|town|city|goal|site|spot|district|zone|deck|floor|sector|bank|port|harbou?r|station|planet|system|landmark|route)$/.test(
+      key,
+    ) ||
+    /\bwhere\b/i.test(description)
+  )
+    return 'place';
+  if (
+    /^(?:item|items|object|thing|goods|good|ware|wares|product|weapon|gear|tool|potion|ingredient|material|artifact|artefact|equipment|cargo|part|piece|book|food|drink|dish|gift)$/.test(
+      key,
+    )
+  )
+    return 'thing';
   return 'other';
 }
 
@@ -109,7 +139,8 @@ export interface FieldProfile {
 }
 
 /** Words of a field about someone (besides the person fields the names fill). */
-const PERSON_LIKE = /\b(?:who|whom|whose|person|people|character|spirit|ghost|soul|contact|suspect|witness|victim|guest|patient|passenger|recruit|prisoner|someone|somebody)\b/i;
+const PERSON_LIKE =
+  /\b(?:who|whom|whose|person|people|character|spirit|ghost|soul|contact|suspect|witness|victim|guest|patient|passenger|recruit|prisoner|someone|somebody)\b/i;
 
 const profiles = new WeakMap<object, FieldProfile>();
 
@@ -125,7 +156,11 @@ export function profileOf(name: string, property: Record<string, unknown>): Fiel
       adjective: /\b(?:adjective|mood|atmosphere|tone|style|feeling|emotion)\b/i.test(`${name} ${description}`),
       targetLike: /^(?:target|object|title|book|spell|recipe|potion|subject|topic|query|about|thing|what|which)$/i.test(name.replace(/[^a-z]/gi, '')),
       personLike: PERSON_LIKE.test(`${name} ${description}`),
-      nameTerms: new Set(termsOf(`${name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ')} ${description} ${typeof property['title'] === 'string' ? property['title'] : ''}`)),
+      nameTerms: new Set(
+        termsOf(
+          `${name.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ')} ${description} ${typeof property['title'] === 'string' ? property['title'] : ''}`,
+        ),
+      ),
     };
     profiles.set(property, profile);
   }
@@ -138,7 +173,13 @@ export function profileOf(name: string, property: Record<string, unknown>): Fiel
  * (a place after "to": 2; a thing handled: 2), or it is what the words are about or the verb's object (for a required
  * field, or one named like a target). Undefined below 2.
  */
-export function fieldPhrase(name: string, property: Record<string, unknown>, phrases: readonly NamedPhrase[], skillTerms?: ReadonlySet<string>, required = false): { value: string; words: string; confident: boolean } | undefined {
+export function fieldPhrase(
+  name: string,
+  property: Record<string, unknown>,
+  phrases: readonly NamedPhrase[],
+  skillTerms?: ReadonlySet<string>,
+  required = false,
+): { value: string; words: string; confident: boolean } | undefined {
   if (phrases.length === 0) return undefined;
   const type = property['type'];
   if (type !== undefined && type !== 'string' && !(Array.isArray(type) && type.includes('string'))) return undefined;
@@ -156,7 +197,15 @@ export function fieldPhrase(name: string, property: Record<string, unknown>, phr
     const namedAt = terms.findIndex((term) => schemaTerms.has(term));
     if (namedAt >= 0 && namedAt < terms.length - 1 && !schemaTerms.has(head)) {
       const words = phrase.value.split(' ').slice(0, namedAt + 1);
-      phrase = { ...phrase, value: words.join(' '), words: phrase.words.split(' ').slice(0, phrase.words.split(' ').length - (terms.length - namedAt - 1)).join(' '), terms: terms.slice(0, namedAt + 1) };
+      phrase = {
+        ...phrase,
+        value: words.join(' '),
+        words: phrase.words
+          .split(' ')
+          .slice(0, phrase.words.split(' ').length - (terms.length - namedAt - 1))
+          .join(' '),
+        terms: terms.slice(0, namedAt + 1),
+      };
     }
     const named = namedAt >= 0;
     let score = named ? 3 : 0;
@@ -174,9 +223,25 @@ export function fieldPhrase(name: string, property: Record<string, unknown>, phr
     // A thing handled, counted or asked about ("haggle over the rope", "8 barrels of water", "how much is the axe").
     // "in the hold" is where things are, not a thing.
     if (kind === 'thing' && located) continue;
-    if (kind === 'thing') score += phrase.lead === undefined || object || HANDLED.test(phrase.lead) || HANDLED.test(preposition!) || /^(?:is|are|how much|how many|like|love|want|need|have)$/.test(phrase.lead) ? 2 : toward || located ? 0 : 1;
+    if (kind === 'thing')
+      score +=
+        phrase.lead === undefined ||
+        object ||
+        HANDLED.test(phrase.lead) ||
+        HANDLED.test(preposition!) ||
+        /^(?:is|are|how much|how many|like|love|want|need|have)$/.test(phrase.lead)
+          ? 2
+          : toward || located
+            ? 0
+            : 1;
     // Anything else: what the words are about ("books on dragons"), or the verb's object ("mend the cracked vase").
-    if (kind === 'other') score += phrase.lead !== undefined && /^(?:about|on|regarding|concerning)$/.test(phrase.lead) && /topic|subject|about|query|question|keyword|search/i.test(name) ? 4 : objectLike && phrase === phrases[0] && !toward && !located && !/^(?:with|for)$/.test(preposition ?? '') ? 2 : 0.5;
+    if (kind === 'other')
+      score +=
+        phrase.lead !== undefined && /^(?:about|on|regarding|concerning)$/.test(phrase.lead) && /topic|subject|about|query|question|keyword|search/i.test(name)
+          ? 4
+          : objectLike && phrase === phrases[0] && !toward && !located && !/^(?:with|for)$/.test(preposition ?? '')
+            ? 2
+            : 0.5;
     if (!best || score > best.score) best = { phrase, score, named };
   }
   if (!best || best.score < 2) return undefined;

@@ -32,7 +32,8 @@ export interface FilledInput {
 }
 
 /** Words that make an action harder or easier. */
-const HARDER = /\b(?:hard|heavy|slick|steep|sheer|locked|barred|guarded|armou?red|huge|giant|dragon|ogre|captain|knight|stubborn|suspicious|fast|raging|icy|crumbling|impossible|desperate)\b/i;
+const HARDER =
+  /\b(?:hard|heavy|slick|steep|sheer|locked|barred|guarded|armou?red|huge|giant|dragon|ogre|captain|knight|stubborn|suspicious|fast|raging|icy|crumbling|impossible|desperate)\b/i;
 const EASIER = /\b(?:easy|simple|small|weak|drunk|sleeping|asleep|distracted|loose|rotten|old|friendly|tired|wounded)\b/i;
 
 /** The difficulty class a game master would set: 12 for an ordinary risk, 15 for a hard one, 9 for an easy one. */
@@ -68,18 +69,30 @@ interface ByName {
 
 const BY_NAME: readonly ByName[] = [
   { names: /^(?:formula|dice|notation|roll)$/, kind: 'entity', fill: (context) => context.entities.formula },
-  { names: /^(?:dc|difficulty|difficultyclass|target?number)$/, kind: 'entity', fill: (context) => context.entities.dc ?? (context.risky && !context.entities.formula ? difficultyOf(context.words ?? context.entities.action) : undefined) },
+  {
+    names: /^(?:dc|difficulty|difficultyclass|target?number)$/,
+    kind: 'entity',
+    fill: (context) => context.entities.dc ?? (context.risky && !context.entities.formula ? difficultyOf(context.words ?? context.entities.action) : undefined),
+  },
   { names: /^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message)$/, kind: 'text', fill: (context) => context.entities.action },
   { names: /^(?:query|question|topic|subject|about|search|keywords?)$/, kind: 'text', fill: (context) => subject(context) ?? context.entities.action },
   { names: /^(?:npc|character|person|who|name|speaker|companion)$/, kind: 'entity', fill: person },
   { names: /^(?:merchant|vendor|shopkeeper|seller|trader)$/, kind: 'entity', fill: namedPerson },
   { names: /^(?:faction|group|guild|organi[sz]ation|side)$/, kind: 'entity', fill: group },
   { names: /^(?:destination|to|goal|where|target?place)$/, kind: 'entity', fill: (context) => context.entities.destination },
-  { names: /^(?:location|place|area|region|town|city)$/, kind: 'entity', fill: (context) => context.entities.destination ?? context.entities.origin ?? namedPerson(context) },
+  {
+    names: /^(?:location|place|area|region|town|city)$/,
+    kind: 'entity',
+    fill: (context) => context.entities.destination ?? context.entities.origin ?? namedPerson(context),
+  },
   { names: /^(?:from|origin|start|departure)$/, kind: 'entity', fill: (context) => context.entities.origin },
   { names: /^(?:item|object|thing|goods|ware|product)$/, kind: 'entity', fill: (context) => context.entities.item },
   { names: /^(?:target)$/, kind: 'entity', fill: subject },
-  { names: /^(?:delta|change|amount|shift|adjustment)$/, kind: 'amount', fill: (context) => (context.deedPolarity === 0 ? undefined : context.deedPolarity * 10) },
+  {
+    names: /^(?:delta|change|amount|shift|adjustment)$/,
+    kind: 'amount',
+    fill: (context) => (context.deedPolarity === 0 ? undefined : context.deedPolarity * 10),
+  },
 ];
 
 /**
@@ -114,7 +127,10 @@ export function fillScriptInput(schema: Schema | undefined, context: FillContext
         missing.push(field.name);
         continue;
       }
-      found = { value, words: property['default'] !== undefined && value === property['default'] ? '(its default)' : typeof value === 'string' ? value : String(value) };
+      found = {
+        value,
+        words: property['default'] !== undefined && value === property['default'] ? '(its default)' : typeof value === 'string' ? value : String(value),
+      };
     }
     if (found !== undefined) {
       input[field.name] = found.value;
@@ -127,7 +143,9 @@ export function fillScriptInput(schema: Schema | undefined, context: FillContext
   // Drop optional fields the schema refuses, one at a time, until the input validates.
   for (let attempt = 0; attempt <= Object.keys(input).length; attempt++) {
     if (validate(input) === true) return { input, sources };
-    const failing = (validate.errors ?? []).map((error) => /^\/([^/]+)/.exec(error.instancePath)?.[1]).find((name) => name !== undefined && !plan.required.has(name));
+    const failing = (validate.errors ?? [])
+      .map((error) => /^\/([^/]+)/.exec(error.instancePath)?.[1])
+      .find((name) => name !== undefined && !plan.required.has(name));
     if (failing === undefined) return { missing: [] };
     delete input[failing];
     delete sources[failing];
@@ -201,7 +219,8 @@ function isNumeric(property: Schema): boolean {
 }
 
 /** Fields that hold free text (a reason, a query, a message): the player's words fit them; any other string field names something. */
-const TEXT_FIELDS = /^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message|query|question|topic|subject|about|search|keywords?|description|note|notes|memo|details|request|words|speech|line|say|says|ask|input|command|order|plan|goal|what|content|body|story|event|events|context|instruction|instructions)$/;
+const TEXT_FIELDS =
+  /^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message|query|question|topic|subject|about|search|keywords?|description|note|notes|memo|details|request|words|speech|line|say|says|ask|input|command|order|plan|goal|what|content|body|story|event|events|context|instruction|instructions)$/;
 /** Number fields an amount never fills (dice formulas and difficulty classes are read apart). */
 const NOT_AMOUNT_FIELDS = /^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|seed|id|version|timeout)$/;
 /** Fields a name the words give may fill when required ("Can I take Folding Distance out?"). */
@@ -245,8 +264,10 @@ function valueFor(field: FieldPlan, context: FillContext, used: Set<Amount>, num
   for (const filler of field.fillers) {
     const value = filler.fill(context);
     if (value === undefined) continue;
-    if (typeof value === 'number' && (type === 'integer' || type === 'number' || (Array.isArray(type) && type.includes('integer')))) return { value, words: filler.kind === 'amount' ? 'the deed' : String(value) };
-    if (typeof value === 'string' && (type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string')))) return { value, words: filler.kind === 'text' ? "the player's words" : value };
+    if (typeof value === 'number' && (type === 'integer' || type === 'number' || (Array.isArray(type) && type.includes('integer'))))
+      return { value, words: filler.kind === 'amount' ? 'the deed' : String(value) };
+    if (typeof value === 'string' && (type === undefined || type === 'string' || (Array.isArray(type) && type.includes('string'))))
+      return { value, words: filler.kind === 'text' ? "the player's words" : value };
   }
   if (phrase) return { value: phrase.value, words: phrase.words };
   // A title or a spell the words give as a name ("Can I take Folding Distance out?"), never the one spoken to.
@@ -269,12 +290,18 @@ function namedOther(context: FillContext): string | undefined {
 }
 
 /** Fields a lower-case thing never fills: a formula, a difficulty, free text, a person or a group, a mood. */
-const NOT_PHRASE_FIELDS = /^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|reason|action|intent|situation|summary|attempt|why|text|prompt|message|npc|character|person|who|name|speaker|companion|faction|group|guild|organi[sz]ation|side|mood|style|tone)$/;
+const NOT_PHRASE_FIELDS =
+  /^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|reason|action|intent|situation|summary|attempt|why|text|prompt|message|npc|character|person|who|name|speaker|companion|faction|group|guild|organi[sz]ation|side|mood|style|tone)$/;
 
 /** Terms of money and of counting, in fields' names and descriptions and in the words after a number. */
-const MONEY = new Set(termsOf('price offer cost coins coin gold silver copper credits credit dollars bid pay payment sum fare bribe wager bet stake fee toll money cash crowns marks pieces'));
+const MONEY = new Set(
+  termsOf(
+    'price offer cost coins coin gold silver copper credits credit dollars bid pay payment sum fare bribe wager bet stake fee toll money cash crowns marks pieces',
+  ),
+);
 const COUNT = new Set(termsOf('count quantity number many qty how units'));
-const MONEY_LEADS = /^(?:down to|up to|no more than|at most|at least|for|offer|offering|pay|paying|give|bid|bet|wager|deposit|withdraw|transfer|spend|at|only|just|about|around)$/;
+const MONEY_LEADS =
+  /^(?:down to|up to|no more than|at most|at least|for|offer|offering|pay|paying|give|bid|bet|wager|deposit|withdraw|transfer|spend|at|only|just|about|around)$/;
 
 /**
  * The amount that fits a number field: its unit is the field's word ("3 arrows" for `arrows`), money for a money
@@ -305,7 +332,11 @@ function withinBounds(value: number, property: Schema): boolean {
   const minimum = property['minimum'];
   const maximum = property['maximum'];
   const exclusiveMinimum = property['exclusiveMinimum'];
-  return (typeof minimum !== 'number' || value >= minimum) && (typeof maximum !== 'number' || value <= maximum) && (typeof exclusiveMinimum !== 'number' || value > exclusiveMinimum);
+  return (
+    (typeof minimum !== 'number' || value >= minimum) &&
+    (typeof maximum !== 'number' || value <= maximum) &&
+    (typeof exclusiveMinimum !== 'number' || value > exclusiveMinimum)
+  );
 }
 
 const enumTerms = new Map<string, readonly string[]>();
@@ -335,7 +366,11 @@ function enumValue(values: readonly unknown[], context: FillContext): unknown {
   for (const value of values) {
     if (typeof value !== 'string') continue;
     const terms = enumTermsOf(value);
-    if (terms.length > 0 && terms.every((term) => term.length >= 4 && [...context.terms].some((word) => word.startsWith(term) && INFLECTION.test(word.slice(term.length))))) return value;
+    if (
+      terms.length > 0 &&
+      terms.every((term) => term.length >= 4 && [...context.terms].some((word) => word.startsWith(term) && INFLECTION.test(word.slice(term.length))))
+    )
+      return value;
   }
   return undefined;
 }

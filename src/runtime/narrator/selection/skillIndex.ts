@@ -194,7 +194,8 @@ export class SkillIndex {
         const previous = best.get(term);
         if (!previous || previous.similarity < similarity) best.set(term, { term, word: relatedWord, similarity });
       };
-      for (const related of words?.relatedTo(word) ?? []) offer(related.word, tuning.relationWeights[related.steps]! * (related.minorSense ? tuning.minorSenseWeight : 1));
+      for (const related of words?.relatedTo(word) ?? [])
+        offer(related.word, tuning.relationWeights[related.steps]! * (related.minorSense ? tuning.minorSenseWeight : 1));
       // The topics a word belongs to ("o2" → oxygen), which WordNet's relations miss.
       for (const topicWord of topicWords?.relatedTo(word) ?? []) offer(topicWord, tuning.topicWeight);
     }
@@ -207,7 +208,7 @@ export class SkillIndex {
   /** The fields of a skill's document that hold `term` (for explanations). */
   fieldsOf(document: Document, term: string): readonly Field[] {
     let byTerm = this.fieldsByDocument.get(document);
-    if (!byTerm) this.fieldsByDocument.set(document, (byTerm = new Map()));
+    if (!byTerm) this.fieldsByDocument.set(document, (byTerm = new Map<string, readonly Field[]>()));
     let fields = byTerm.get(term);
     if (!fields) {
       fields = FIELDS.filter((field) => document.counts[field].has(term));
@@ -252,7 +253,12 @@ export class SkillIndex {
     }
     if (!matched) return { score: score / this.uniqueIdf, manifestScore: manifestScore / this.uniqueIdf, terms: NO_TERMS, matches: [] };
     matched.sort((left, right) => right.contribution - left.contribution);
-    return { score: score / this.uniqueIdf, manifestScore: manifestScore / this.uniqueIdf, terms: matched.map((match) => match.term), matches: matched.map((match) => ({ ...match, contribution: match.contribution / this.uniqueIdf })) };
+    return {
+      score: score / this.uniqueIdf,
+      manifestScore: manifestScore / this.uniqueIdf,
+      terms: matched.map((match) => match.term),
+      matches: matched.map((match) => ({ ...match, contribution: match.contribution / this.uniqueIdf })),
+    };
   }
 }
 

@@ -55,7 +55,14 @@ export class SkillTopics {
     const positions = new Map<string, number>();
     const perSkill = skills.map((skill) => {
       const columns = new Set<number>();
-      const texts = [skill.name.replace(/-/g, ' '), skill.displayName, ...skill.capabilities, ...(skill.keywords ?? []), skill.description, ...skill.scripts.flatMap((script) => [script.name.replace(/[-_]/g, ' '), script.description ?? '', ...(script.examples ?? [])])];
+      const texts = [
+        skill.name.replace(/-/g, ' '),
+        skill.displayName,
+        ...skill.capabilities,
+        ...(skill.keywords ?? []),
+        skill.description,
+        ...skill.scripts.flatMap((script) => [script.name.replace(/[-_]/g, ' '), script.description ?? '', ...(script.examples ?? [])]),
+      ];
       for (const word of texts.flatMap((text) => wordsOf(text))) {
         if (termOf(word) === undefined || !vectors.vectorOf(word)) continue;
         let at = positions.get(word);
@@ -74,7 +81,8 @@ export class SkillTopics {
     this.columns = perSkill.map((columns) => Int32Array.from(columns));
     this.centroids = this.columns.map((columns) => {
       const centroid = new Float32Array(dimensions);
-      for (const column of columns) for (let dimension = 0; dimension < dimensions; dimension++) centroid[dimension]! += this.units[column * dimensions + dimension]!;
+      for (const column of columns)
+        for (let dimension = 0; dimension < dimensions; dimension++) centroid[dimension]! += this.units[column * dimensions + dimension]!;
       const length = Math.sqrt(dot(centroid, centroid)) || 1;
       return centroid.map((value) => value / length);
     });
@@ -102,7 +110,12 @@ export class SkillTopics {
   matches(input: string, position: number, weighed: (word: string) => boolean = () => false): TopicMatch[] {
     return this.wordsOf(input, weighed)
       .filter(({ closeness }) => closeness.closest[position]! >= 0)
-      .map(({ word, closeness, weight }) => ({ word, closest: this.words[closeness.closest[position]!]!, similarity: Math.round(closeness.best[position]! * 100) / 100, weight }))
+      .map(({ word, closeness, weight }) => ({
+        word,
+        closest: this.words[closeness.closest[position]!]!,
+        similarity: Math.round(closeness.best[position]! * 100) / 100,
+        weight,
+      }))
       .sort((left, right) => right.similarity * right.weight - left.similarity * left.weight);
   }
 

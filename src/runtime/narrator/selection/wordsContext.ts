@@ -27,7 +27,14 @@ export class WordsContext implements FillContext {
 
   /** The context of `words`, as the selection read them (a risky deed: the chance cue). */
   static of(words: string, reading: Pick<CueReading, 'deedPolarity' | 'question' | 'cues'>): WordsContext {
-    return new WordsContext(words, extractEntities(words), reading.deedPolarity, reading.question, reading.cues.some((cue) => cue.kind === 'chance'), {});
+    return new WordsContext(
+      words,
+      extractEntities(words),
+      reading.deedPolarity,
+      reading.question,
+      reading.cues.some((cue) => cue.kind === 'chance'),
+      {},
+    );
   }
 
   /** The same words, for a skill whose own words are `skillTerms` (its things are recognised). */

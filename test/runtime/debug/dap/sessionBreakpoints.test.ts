@@ -43,7 +43,11 @@ test('line breakpoints bind to the plan being debugged only; a logpoint logs whe
   assert.equal(elsewhere[0]!.verified, false);
   assert.match(elsewhere[0]!.message!, /apply to the plan being debugged/);
 
-  const [stop, log] = breakpoints.setLines({ source: { path: '/work/plan.json' }, breakpoints: [{ line: 5 }, { line: 4, logMessage: 'rolling' }] }, sources, false);
+  const [stop, log] = breakpoints.setLines(
+    { source: { path: '/work/plan.json' }, breakpoints: [{ line: 5 }, { line: 4, logMessage: 'rolling' }] },
+    sources,
+    false,
+  );
   assert.equal(stop!.verified, true);
   assert.equal(log!.verified, true);
   const logs: string[] = [];
@@ -59,33 +63,60 @@ test('a noDebug session verifies no line breakpoint', () => {
   const breakpoints = new SessionBreakpoints(() => history);
   const sources = new DebugSources(PlanDocument.parse(PLAN_TEXT), '/work/plan.json', () => history, 'plan.json');
   assert.deepEqual(breakpoints.setLines({ source: { path: '/work/plan.json' }, breakpoints: [{ line: 5 }] }, sources, true), []);
-  assert.equal(breakpoints.hitAt(history.at(3)!, 1, () => assert.fail('no logpoint')), undefined);
+  assert.equal(
+    breakpoints.hitAt(history.at(3)!, 1, () => assert.fail('no logpoint')),
+    undefined,
+  );
 });
 
 test('a data breakpoint stops at the state_patch that changes its pointer; an exception filter at the failure it names', () => {
   const history = recordedRun();
   const breakpoints = new SessionBreakpoints(() => history);
   const [watch] = breakpoints.setData({ breakpoints: [{ dataId: '/dice/lastRoll' }] });
-  assert.deepEqual(breakpoints.hitAt(history.at(1)!, 1, () => undefined), { reason: 'data breakpoint', hitBreakpointIds: [watch!.id], description: 'state /dice/lastRoll changes' });
-  assert.equal(breakpoints.hitAt(history.at(4)!, 1, () => undefined), undefined);
+  assert.deepEqual(
+    breakpoints.hitAt(history.at(1)!, 1, () => undefined),
+    { reason: 'data breakpoint', hitBreakpointIds: [watch!.id], description: 'state /dice/lastRoll changes' },
+  );
+  assert.equal(
+    breakpoints.hitAt(history.at(4)!, 1, () => undefined),
+    undefined,
+  );
 
   assert.deepEqual(breakpoints.setExceptions({ filters: ['toolFailure', 'nonsense'] }), [{ verified: true }, { verified: true }]);
   assert.deepEqual(breakpoints.filterIds, ['toolFailure', 'nonsense']);
-  assert.deepEqual(breakpoints.hitAt(history.at(4)!, -1, () => undefined), { reason: 'exception', hitBreakpointIds: [], description: 'tool_error: no words' });
+  assert.deepEqual(
+    breakpoints.hitAt(history.at(4)!, -1, () => undefined),
+    { reason: 'exception', hitBreakpointIds: [], description: 'tool_error: no words' },
+  );
 });
 
 test('dataBreakpointInfo takes a typed JSON pointer and refuses a bare name', () => {
   const breakpoints = new SessionBreakpoints(() => new DebugHistory());
   const variables = new VariableStore();
-  assert.deepEqual(breakpoints.dataInfo({ name: '/dice/lastRoll' }, variables), { dataId: '/dice/lastRoll', description: 'state/dice/lastRoll', accessTypes: ['write'], canPersist: true });
+  assert.deepEqual(breakpoints.dataInfo({ name: '/dice/lastRoll' }, variables), {
+    dataId: '/dice/lastRoll',
+    description: 'state/dice/lastRoll',
+    accessTypes: ['write'],
+    canPersist: true,
+  });
   assert.equal(breakpoints.dataInfo({ name: 'lastRoll' }, variables)!.dataId, null);
 });
 
 test('a restart keeps the results of the tools that succeeded before it, with their state patches, and runs the restarted tool again', () => {
   const history = recordedRun();
-  const roll: ToolResult = { toolId: 'roll', state: 'success', events: [{ version: '0', type: 'state_patch', patch: { dice: { lastRoll: 17 } } }, { version: '0', type: 'done', ok: true }] };
+  const roll: ToolResult = {
+    toolId: 'roll',
+    state: 'success',
+    events: [
+      { version: '0', type: 'state_patch', patch: { dice: { lastRoll: 17 } } },
+      { version: '0', type: 'done', ok: true },
+    ],
+  };
   const narrate: ToolResult = { toolId: 'narrate', state: 'failed' };
-  const finished = new Map([['roll', roll], ['narrate', narrate]]);
+  const finished = new Map([
+    ['roll', roll],
+    ['narrate', narrate],
+  ]);
   const now = new Date('2026-11-24T10:00:00.000Z');
   const atNarrate = restartRecord(history, finished, history.at(3)!, { plan, root: '/work', initialState: { hp: 3 } }, now);
   assert.deepEqual(Object.keys(atNarrate.tools), ['roll']);

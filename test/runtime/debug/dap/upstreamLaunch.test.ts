@@ -18,7 +18,11 @@ after(() => rmSync(scratch, { recursive: true, force: true }));
 
 test('a plan with $comment and toolId "light torch" launches', async () => {
   const file = path.join(scratch, 'torch.plan.json');
-  const plan = { $comment: 'mine', requestId: '1e3a5c7e-9b0d-4f2a-8c4e-6a8c0e2b4d61', tools: [{ $comment: 'light', toolId: 'light torch', toolPath: 'skills/torch/scripts/light.js' }] };
+  const plan = {
+    $comment: 'mine',
+    requestId: '1e3a5c7e-9b0d-4f2a-8c4e-6a8c0e2b4d61',
+    tools: [{ $comment: 'light', toolId: 'light torch', toolPath: 'skills/torch/scripts/light.js' }],
+  };
   writeFileSync(file, JSON.stringify(plan));
   const target = await resolveLaunch({ plan: file, root: scratch }, host);
   assert.equal(target.kind, 'plan');
@@ -27,16 +31,25 @@ test('a plan with $comment and toolId "light torch" launches', async () => {
 
 test('an upstream-shaped result replays with state "completed" read as success and a category derived from the code', async () => {
   const file = path.join(scratch, 'result.json');
-  writeFileSync(file, JSON.stringify({
-    planId: '1e3a5c7e-9b0d-4f2a-8c4e-6a8c0e2b4d62',
-    success: false,
-    executionTrace: [
-      { toolId: 'light torch', state: 'completed' },
-      { toolId: 'look', state: 'failed', error: { code: 'TOOL_TIMEOUT', message: 'slow' } },
-    ],
-  }));
+  writeFileSync(
+    file,
+    JSON.stringify({
+      planId: '1e3a5c7e-9b0d-4f2a-8c4e-6a8c0e2b4d62',
+      success: false,
+      executionTrace: [
+        { toolId: 'light torch', state: 'completed' },
+        { toolId: 'look', state: 'failed', error: { code: 'TOOL_TIMEOUT', message: 'slow' } },
+      ],
+    }),
+  );
   const target = await resolveLaunch({ replay: file, root: scratch }, host);
   assert.equal(target.kind, 'replay');
   if (target.kind !== 'replay') return;
-  assert.deepEqual(target.results.map((result) => [result.toolId, result.state, result.error?.category]), [['light torch', 'success', undefined], ['look', 'failed', 'timeout']]);
+  assert.deepEqual(
+    target.results.map((result) => [result.toolId, result.state, result.error?.category]),
+    [
+      ['light torch', 'success', undefined],
+      ['look', 'failed', 'timeout'],
+    ],
+  );
 });

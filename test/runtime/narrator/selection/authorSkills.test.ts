@@ -17,7 +17,14 @@ const tides: NarratorSkill = {
   capabilities: ['tides', 'sea'],
   priority: 50,
   health: 'healthy',
-  scripts: [{ name: 'tide', toolPath: 'skills/tides/scripts/tide.js', description: 'Reports the tide and the currents at { harbour } today.', inputSchema: { type: 'object', properties: { harbour: { type: 'string' } } } }],
+  scripts: [
+    {
+      name: 'tide',
+      toolPath: 'skills/tides/scripts/tide.js',
+      description: 'Reports the tide and the currents at { harbour } today.',
+      inputSchema: { type: 'object', properties: { harbour: { type: 'string' } } },
+    },
+  ],
 };
 const roads: NarratorSkill = {
   name: 'roads',
@@ -26,7 +33,14 @@ const roads: NarratorSkill = {
   capabilities: ['roads', 'journeys'],
   priority: 50,
   health: 'healthy',
-  scripts: [{ name: 'distance', toolPath: 'skills/roads/scripts/distance.js', description: 'Gives the distance to { town } from where the player is.', inputSchema: { type: 'object', properties: { town: { type: 'string' } }, required: ['town'] } }],
+  scripts: [
+    {
+      name: 'distance',
+      toolPath: 'skills/roads/scripts/distance.js',
+      description: 'Gives the distance to { town } from where the player is.',
+      inputSchema: { type: 'object', properties: { town: { type: 'string' } }, required: ['town'] },
+    },
+  ],
 };
 
 let skills: NarratorSkill[];
@@ -50,9 +64,15 @@ test('a word only one skill\'s description says is enough: "current" finds the t
 
 test('a word related by meaning, with no word in common: "far" finds the skill that knows distances', () => {
   const found = plan('How far is it to Greyhaven?');
-  assert.ok(found.tools.some((tool) => tool.toolPath.includes('/roads/')), JSON.stringify(found.tools.map((tool) => tool.toolPath)));
+  assert.ok(
+    found.tools.some((tool) => tool.toolPath.includes('/roads/')),
+    JSON.stringify(found.tools.map((tool) => tool.toolPath)),
+  );
   const why = selectionOf(found)!.find((entry) => entry.skill === 'roads')!;
-  assert.ok(why.evidence!.some((each) => each.word === 'far'), JSON.stringify(why.evidence));
+  assert.ok(
+    why.evidence!.some((each) => each.word === 'far'),
+    JSON.stringify(why.evidence),
+  );
   // The required town is filled from the words.
   assert.equal(found.tools.find((tool) => tool.toolPath.includes('/roads/'))!.input?.['town'], 'Greyhaven');
 });
@@ -67,7 +87,10 @@ test('near misses: a skill that matched some words and stayed out is in metadata
   assert.ok(dice, JSON.stringify(misses));
   assert.equal(dice.reason, 'below-threshold');
   assert.ok(dice.score < dice.threshold);
-  assert.deepEqual(dice.evidence.map((each) => [each.word, each.related, each.fields]), [['watch', 'view', ['description']]]);
+  assert.deepEqual(
+    dice.evidence.map((each) => [each.word, each.related, each.fields]),
+    [['watch', 'view', ['description']]],
+  );
   assert.match(nearMissLine(dice), /^dice-roller stayed out: [\d.]+ < [\d.]+ \(matched "watch" \(as "view"\) in the description only\)$/);
   assert.ok(explanationLines(found).some((line) => line.startsWith('dice-roller stayed out')));
 });

@@ -8,14 +8,20 @@ function kinds(input: string): CueKind[] {
 }
 
 test('recall: what someone said, who someone was, how long ago; not the way back to camp', () => {
-  for (const input of ['What did the old miner tell us about the collapsed shaft?', 'Who was that woman I met at the crossroads?', 'The peddler we saw two nights ago, what was his name?', 'It was a while back, in the mountains.']) {
+  for (const input of [
+    'What did the old miner tell us about the collapsed shaft?',
+    'Who was that woman I met at the crossroads?',
+    'The peddler we saw two nights ago, what was his name?',
+    'It was a while back, in the mountains.',
+  ]) {
     assert.ok(kinds(input).includes('past'), input);
   }
   for (const input of ['We make our way back to camp.', 'I find my way back to the inn.']) assert.ok(!kinds(input).includes('past'), input);
 });
 
 test('opinion: sore with me, thinks better of me', () => {
-  for (const input of ['Is the sheriff still sore at me after last night?', 'Does the foreman think any better of me now?']) assert.ok(kinds(input).includes('opinion'), input);
+  for (const input of ['Is the sheriff still sore at me after last night?', 'Does the foreman think any better of me now?'])
+    assert.ok(kinds(input).includes('opinion'), input);
 });
 
 test('a roll asked for, not a roll of the eyes, diced onions or a one-sided deal', () => {
@@ -43,7 +49,19 @@ test("a deed is the player's own verb, or an order about someone; never a noun, 
     assert.ok(kinds(input).includes('deed'), input);
     assert.equal(reading.deedPolarity, polarity, input);
   }
-  for (const input of ['I craft a bandage.', 'I play a hand of poker.', 'I need a hand with the crate.', 'I file a status report with the captain.', 'The old man helps me up.', 'Give the engines more juice.', 'Save the bartender’s number.', 'Give me a few choices.', 'I call out to a thief in the crowd.', 'I call the guards to arrest a thief.', 'The guard calls me a liar.']) {
+  for (const input of [
+    'I craft a bandage.',
+    'I play a hand of poker.',
+    'I need a hand with the crate.',
+    'I file a status report with the captain.',
+    'The old man helps me up.',
+    'Give the engines more juice.',
+    'Save the bartender’s number.',
+    'Give me a few choices.',
+    'I call out to a thief in the crowd.',
+    'I call the guards to arrest a thief.',
+    'The guard calls me a liar.',
+  ]) {
     assert.ok(!kinds(input).includes('deed'), input);
     assert.equal(readCues(input).deedPolarity, 0, input);
   }

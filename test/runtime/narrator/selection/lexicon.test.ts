@@ -24,7 +24,10 @@ test('synonyms and derivations are the same meaning (0 steps); hypernyms count t
   assert.ok((has('werewolf', 'monster')?.steps ?? 9) <= 2, 'a werewolf is a monster');
   // Closest first.
   const steps = related('padlock').map((each) => each.steps);
-  assert.deepEqual(steps, [...steps].sort((left, right) => left - right));
+  assert.deepEqual(
+    steps,
+    [...steps].sort((left, right) => left - right),
+  );
 });
 
 test('a word\'s dominant sense, by how often the corpora tag it: "still" is not a distillery; a verb relates one step up, never to the top of its hierarchy', () => {
@@ -39,7 +42,10 @@ test('base forms: plurals, past tenses and -ing forms reach their word, and only
   assert.ok(baseForms('wolves').includes('wolf'));
   assert.ok(baseForms('boxes').includes('box'));
   assert.ok(baseForms('stopped').includes('stop'));
-  assert.ok(related('padlocks').some((each) => each.word === 'lock'), 'padlocks → padlock → lock');
+  assert.ok(
+    related('padlocks').some((each) => each.word === 'lock'),
+    'padlocks → padlock → lock',
+  );
   assert.equal(has('flower', 'flow'), undefined, 'flower is a word of its own, not flow + er');
 });
 
@@ -52,7 +58,10 @@ test('a missing or foreign file is no lexicon: selection goes on with shared wor
     const tiny = loadLexicon(file)!;
     assert.equal(tiny.size, 1);
     assert.equal(tiny.frequencyOf('cats'), 12);
-    assert.deepEqual(tiny.relatedTo('cats'), [{ word: 'feline', steps: 0, minorSense: false }, { word: 'animal', steps: 2, minorSense: false }]);
+    assert.deepEqual(tiny.relatedTo('cats'), [
+      { word: 'feline', steps: 0, minorSense: false },
+      { word: 'animal', steps: 2, minorSense: false },
+    ]);
     assert.deepEqual(tiny.relatedTo('dog'), []);
   } finally {
     rmSync(folder, { recursive: true, force: true });

@@ -56,12 +56,22 @@ test('a missing, foreign or truncated file is no vectors: selection goes on with
 
 const skills: NarratorSkill[] = [
   skill('storyteller', 'Narrates the story.', ['narration'], 'Narrates the outcome.'),
-  skill('moneylender', 'Lends coin at interest and keeps the ledger of what the player must repay.', ['loans', 'ledger'], 'Shows the balance of the loan and when it is due.'),
-  skill('stargazing', 'Reads the constellations and the phases of the moon to tell omens, and finds the way north at night.', ['stars', 'omens'], 'Tells what the night sky shows and what it foretells.'),
+  skill(
+    'moneylender',
+    'Lends coin at interest and keeps the ledger of what the player must repay.',
+    ['loans', 'ledger'],
+    'Shows the balance of the loan and when it is due.',
+  ),
+  skill(
+    'stargazing',
+    'Reads the constellations and the phases of the moon to tell omens, and finds the way north at night.',
+    ['stars', 'omens'],
+    'Tells what the night sky shows and what it foretells.',
+  ),
   skill('smithy', 'Forges and mends blades, armour and horseshoes at the anvil.', ['forge', 'repairs'], 'Forges or mends an item and says what it costs.'),
 ];
 
-test('topics: each of the player\'s words against its closest word of each skill, relative to the skills\' mean', () => {
+test("topics: each of the player's words against its closest word of each skill, relative to the skills' mean", () => {
   const topics = new SkillTopics(skills, wordVectors()!, { rarity: 1000, commonRank: 0, centroidShare: 0 });
   const ranking = topics.rank('How much do I still owe?', [1, 2, 3]);
   assert.equal(ranking[0]!.position, 1, JSON.stringify(ranking));
@@ -74,23 +84,44 @@ test('topics: each of the player\'s words against its closest word of each skill
   assert.deepEqual(topics.rank('How much do I still owe?', [1]), [], 'one skill alone is compared with nothing');
 });
 
-test('selection: when no skill\'s words match, the skill closest in meaning is chosen, and the plan says why', () => {
+test("selection: when no skill's words match, the skill closest in meaning is chosen, and the plan says why", () => {
   useTuning(DEFAULT_TUNING);
   const selection = selectSkills('How much do I still owe?', skills);
-  assert.deepEqual(selection.selected.map((each) => [each.skill.name, each.byMeaning]), [['moneylender', true]]);
+  assert.deepEqual(
+    selection.selected.map((each) => [each.skill.name, each.byMeaning]),
+    [['moneylender', true]],
+  );
   const plan = buildPatternPlan({ input: 'How much do I still owe?', skills, disabledSkills: [], attempt: 1, parentPlanId: null });
-  assert.deepEqual(plan.tools.map((tool) => tool.toolPath), ['skills/moneylender/scripts/main.js', 'skills/storyteller/scripts/main.js']);
+  assert.deepEqual(
+    plan.tools.map((tool) => tool.toolPath),
+    ['skills/moneylender/scripts/main.js', 'skills/storyteller/scripts/main.js'],
+  );
   const explained = selectionOf(plan)!.find((entry) => entry.skill === 'moneylender')!;
   assert.equal(explained.by, 'meaning');
-  assert.ok(explanationLines(plan).some((line) => /moneylender\/main: no skill's words matched; closest in meaning: "owe" ~ "\w+".* above the compared skills' mean/.test(line)), explanationLines(plan).join('\n'));
+  assert.ok(
+    explanationLines(plan).some((line) =>
+      /moneylender\/main: no skill's words matched; closest in meaning: "owe" ~ "\w+".* above the compared skills' mean/.test(line),
+    ),
+    explanationLines(plan).join('\n'),
+  );
 });
 
 test('selection: two skills of the same content but different names are told apart; a skill alone is compared with nothing', () => {
   useTuning(DEFAULT_TUNING);
   // The comparison is cached by what the skills say: a second set with the same words but other names and paths must get its own skill back.
-  const renamed = skills.map((each) => (each.name === 'moneylender' ? { ...each, name: 'usurer', scripts: each.scripts.map((script) => ({ ...script, toolPath: 'skills/usurer/scripts/main.js' })) } : each));
-  assert.deepEqual(selectSkills('How much do I still owe?', skills).selected.map((each) => each.skill.name), ['moneylender']);
-  assert.deepEqual(selectSkills('How much do I still owe?', renamed).selected.map((each) => [each.skill.name, each.script.toolPath]), [['usurer', 'skills/usurer/scripts/main.js']]);
+  const renamed = skills.map((each) =>
+    each.name === 'moneylender'
+      ? { ...each, name: 'usurer', scripts: each.scripts.map((script) => ({ ...script, toolPath: 'skills/usurer/scripts/main.js' })) }
+      : each,
+  );
+  assert.deepEqual(
+    selectSkills('How much do I still owe?', skills).selected.map((each) => each.skill.name),
+    ['moneylender'],
+  );
+  assert.deepEqual(
+    selectSkills('How much do I still owe?', renamed).selected.map((each) => [each.skill.name, each.script.toolPath]),
+    [['usurer', 'skills/usurer/scripts/main.js']],
+  );
   const alone = skills.filter((each) => each.name === 'storyteller' || each.name === 'moneylender');
   assert.deepEqual(selectSkills('How much do I still owe?', alone).selected, [], 'one context skill: nothing to stand out from');
 });
@@ -102,8 +133,23 @@ test('selection: with the sample skills, plain moves stay narration only; turned
     const samples = registry.narratorSkills();
     registry.dispose();
     useTuning(DEFAULT_TUNING);
-    const moves = ['I open the door.', 'I sit by the fire.', 'I look around.', 'I knock on the door.', 'I eat some bread.', 'I sleep until dawn.', 'I hide behind the barrels.', 'I wait for nightfall.', 'I head north toward the old mill.'];
-    for (const input of moves) assert.deepEqual(selectSkills(input, samples).selected.map((each) => each.skill.name), [], input);
+    const moves = [
+      'I open the door.',
+      'I sit by the fire.',
+      'I look around.',
+      'I knock on the door.',
+      'I eat some bread.',
+      'I sleep until dawn.',
+      'I hide behind the barrels.',
+      'I wait for nightfall.',
+      'I head north toward the old mill.',
+    ];
+    for (const input of moves)
+      assert.deepEqual(
+        selectSkills(input, samples).selected.map((each) => each.skill.name),
+        [],
+        input,
+      );
     useTuning({ ...DEFAULT_TUNING, meaningThreshold: Infinity });
     assert.deepEqual(selectSkills('How much do I still owe?', skills).selected, []);
   } finally {
@@ -115,5 +161,8 @@ test('selection: with the sample skills, plain moves stay narration only; turned
 test('selection: a skill chosen on its own words is never second-guessed by meaning', () => {
   useTuning(DEFAULT_TUNING);
   const selection = selectSkills('I take my dented sword to the anvil to be mended.', skills);
-  assert.deepEqual(selection.selected.map((each) => [each.skill.name, each.byMeaning ?? false]), [['smithy', false]]);
+  assert.deepEqual(
+    selection.selected.map((each) => [each.skill.name, each.byMeaning ?? false]),
+    [['smithy', false]],
+  );
 });

@@ -10,7 +10,15 @@ function script(name: string, description: string): NarratorSkill['scripts'][num
 
 // Seed-only manifests: script names that say nothing of reading or acting ("gauge", "swap", "breathe").
 const skills: NarratorSkill[] = [
-  { name: 'storyteller', displayName: 'Storyteller', description: 'Narrates the story.', capabilities: ['narration'], priority: 50, health: 'healthy', scripts: [script('narrate', 'Narrates the outcome.')] },
+  {
+    name: 'storyteller',
+    displayName: 'Storyteller',
+    description: 'Narrates the story.',
+    capabilities: ['narration'],
+    priority: 50,
+    health: 'healthy',
+    scripts: [script('narrate', 'Narrates the outcome.')],
+  },
   {
     name: 'life-support',
     displayName: 'Life support',
@@ -24,7 +32,15 @@ const skills: NarratorSkill[] = [
       script('breathe', 'Slows or quickens the breathing, changing how fast the oxygen is used.'),
     ],
   },
-  { name: 'cargo-manifest', displayName: 'Cargo manifest', description: 'Lists the crates in the hold, their owners and their weight.', capabilities: ['cargo', 'crates'], priority: 50, health: 'healthy', scripts: [script('crates', 'Lists what the hold carries.')] },
+  {
+    name: 'cargo-manifest',
+    displayName: 'Cargo manifest',
+    description: 'Lists the crates in the hold, their owners and their weight.',
+    capabilities: ['cargo', 'crates'],
+    priority: 50,
+    health: 'healthy',
+    scripts: [script('crates', 'Lists what the hold carries.')],
+  },
 ];
 
 function scriptFor(input: string): string | undefined {

@@ -31,7 +31,7 @@ test('a word relates to its topics, a topic to its words, words of one topic not
     writeFileSync(file, '\uFEFF# a comment\r\nrumour: gossip, whisper, news \r\n\r\nnews: herald, gazette\r\npotion: elixir, potions\r\n');
     const tiny = loadTopics(file)!;
     assert.equal(tiny.size, 3);
-    assert.deepEqual(tiny.relatedTo('potions'), ['potion'], 'a plural listed as its topic\'s word relates to the topic only');
+    assert.deepEqual(tiny.relatedTo('potions'), ['potion'], "a plural listed as its topic's word relates to the topic only");
     assert.deepEqual(tiny.relatedTo('whisper'), ['rumour'], 'a word → its topic, not "news" or "gossip"');
     assert.deepEqual(tiny.relatedTo('whispers'), ['rumour'], 'a plural reaches its word');
     assert.deepEqual([...tiny.relatedTo('rumour')].sort(), ['gossip', 'news', 'whisper'], 'a topic → its words');
@@ -60,7 +60,12 @@ test('a missing, malformed or repeated-topic file is no topics: selection goes o
 // Seed-only manifests: no keywords, no examples.
 const skills: NarratorSkill[] = [
   skill('storyteller', 'Narrates the story.', ['narration'], 'Narrates the outcome.'),
-  skill('life-support', "Keeps track of the suit's oxygen and power during a spacewalk, and warns before the air runs out.", ['oxygen', 'suit power'], 'Reports how much oxygen is left and how long it will last.'),
+  skill(
+    'life-support',
+    "Keeps track of the suit's oxygen and power during a spacewalk, and warns before the air runs out.",
+    ['oxygen', 'suit power'],
+    'Reports how much oxygen is left and how long it will last.',
+  ),
   skill('cargo-manifest', 'Lists the crates in the hold, their owners and their weight.', ['cargo', 'crates'], 'Lists what the hold carries.'),
   skill('star-charts', 'Plots courses between the systems and estimates the jump time.', ['navigation', 'courses'], 'Plots a course to a named system.'),
 ];
@@ -70,10 +75,19 @@ test('selection: a word no manifest uses finds a skill through its topic, and th
   try {
     const input = 'check my o2';
     const selection = selectSkills(input, skills);
-    assert.deepEqual(selection.selected.map((each) => each.skill.name), ['life-support']);
-    assert.ok(selection.selected[0]!.evidence.some((each) => each.word === 'o2' && each.related === 'oxygen'), JSON.stringify(selection.selected[0]!.evidence));
+    assert.deepEqual(
+      selection.selected.map((each) => each.skill.name),
+      ['life-support'],
+    );
+    assert.ok(
+      selection.selected[0]!.evidence.some((each) => each.word === 'o2' && each.related === 'oxygen'),
+      JSON.stringify(selection.selected[0]!.evidence),
+    );
     const plan = buildPatternPlan({ input, skills, disabledSkills: [], attempt: 1, parentPlanId: null });
-    assert.ok(explanationLines(plan).some((line) => line.includes('"o2" (as "oxygen")')), explanationLines(plan).join('\n'));
+    assert.ok(
+      explanationLines(plan).some((line) => line.includes('"o2" (as "oxygen")')),
+      explanationLines(plan).join('\n'),
+    );
     // Without the topics, nothing relates "o2" to the manifest.
     useTuning({ ...DEFAULT_TUNING, topicWeight: 0 });
     assert.ok(!selectSkills(input, skills).selected.some((each) => each.skill.name === 'life-support' && !each.byMeaning));

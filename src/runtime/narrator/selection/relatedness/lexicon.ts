@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { bundledOrSourceFile, loadedOnce } from '../../../common/bundledFile.js';
-import { plural } from '../../../common/humanText.js';
 
 /** A word related to another: by the same meaning (steps 0) or that many steps up the hypernyms, through the word's first sense or a rarer one. */
 export interface RelatedWord {
@@ -24,7 +23,10 @@ export interface Lexicon {
 }
 
 /** The process's lexicon, loaded on first call; null when the data file is missing (selection then works on shared words alone). */
-export const lexicon: () => Lexicon | null = loadedOnce(() => lexiconFile(), (file) => loadLexicon(file));
+export const lexicon: () => Lexicon | null = loadedOnce(
+  () => lexiconFile(),
+  (file) => loadLexicon(file),
+);
 
 /** dist/data/lexicon.txt beside a bundle, or the file beside this source when run from sources. */
 export function lexiconFile(): string {
@@ -86,7 +88,8 @@ export function loadLexicon(file: string): Lexicon | null {
       if (forms.length === 1) return listOf(forms[0]!);
       const best = new Map<string, RelatedWord>();
       const order = (related: RelatedWord) => related.steps * 2 + (related.minorSense ? 1 : 0);
-      for (const base of forms) for (const related of listOf(base)) if (!best.has(related.word) || order(best.get(related.word)!) > order(related)) best.set(related.word, related);
+      for (const base of forms)
+        for (const related of listOf(base)) if (!best.has(related.word) || order(best.get(related.word)!) > order(related)) best.set(related.word, related);
       return [...best.values()].sort((left, right) => order(left) - order(right));
     },
   };

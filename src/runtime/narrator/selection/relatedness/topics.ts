@@ -20,7 +20,10 @@ export interface Topics {
 }
 
 /** The process's topics, loaded on first call; null when the data file is missing or malformed (selection then works without them). */
-export const topics: () => Topics | null = loadedOnce(() => topicsFile(), (file) => loadTopics(file));
+export const topics: () => Topics | null = loadedOnce(
+  () => topicsFile(),
+  (file) => loadTopics(file),
+);
 
 /** dist/data/topics.txt beside a bundle, or the file beside this source when run from sources. */
 export function topicsFile(): string {

@@ -18,7 +18,10 @@ export interface WordVectors {
 }
 
 /** The process's word vectors, loaded on first call; null when the data file is missing (selection then works without them). */
-export const wordVectors: () => WordVectors | null = loadedOnce(() => vectorsFile(), (file) => loadVectors(file));
+export const wordVectors: () => WordVectors | null = loadedOnce(
+  () => vectorsFile(),
+  (file) => loadVectors(file),
+);
 
 /** dist/data/vectors.bin beside a bundle, or the file beside this source when run from sources. */
 export function vectorsFile(): string {

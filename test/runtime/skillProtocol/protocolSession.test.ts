@@ -5,7 +5,14 @@ import { decodeEventLine } from '../../../src/runtime/skillProtocol/eventDecoder
 import { ProtocolSession, type ProcessEnd } from '../../../src/runtime/skillProtocol/protocolSession.js';
 
 const line = (text: string, lineNumber = 1, partial = false) => ({ kind: 'line' as const, line: text, lineNumber, partial });
-const ended = (overrides: Partial<ProcessEnd> = {}): ProcessEnd => ({ exitCode: 0, signal: null, timedOut: false, cancelled: false, stderrTail: '', ...overrides });
+const ended = (overrides: Partial<ProcessEnd> = {}): ProcessEnd => ({
+  exitCode: 0,
+  signal: null,
+  timedOut: false,
+  cancelled: false,
+  stderrTail: '',
+  ...overrides,
+});
 const done = (ok = true) => JSON.stringify({ version: '0', type: 'done', ok, summary: ok ? 'fine' : 'broken' });
 
 test('decodeEventLine classifies lines', () => {

@@ -1,4 +1,4 @@
-// How a run state looks and reads: its codicon (shape, so state is never told by colour alone) and the words said for it.
+// How a tool's run state looks and reads in every panel: its codicon (a shape, so state is never told by colour alone), whether it spins, and the words said for it.
 import { STATE_LABELS } from '../../runtime/graph/graphPalette.js';
 import { runChipLabel } from '../../runtime/graph/nodeMetrics.js';
 import type { GraphNodeState } from '../../runtime/graph/graphTypes.js';
@@ -17,17 +17,23 @@ export interface NodeRun {
  * The codicon of each state, with its code point in the bundled codicon font (test/webview checks these against
  * dist/webview/codicon.css, so an icon font update cannot silently change a glyph).
  */
-export const STATE_ICONS: Readonly<Record<GraphNodeState, { readonly name: string; readonly glyph: string }>> = {
+export const STATE_ICONS: Readonly<Record<GraphNodeState, { readonly name: string; readonly glyph: string; readonly spins?: true }>> = {
   pending: { name: 'circle-large-outline', glyph: '\uebb5' },
-  running: { name: 'loading', glyph: '\ueb19' },
-  retrying: { name: 'sync', glyph: '\uea77' },
+  running: { name: 'loading', glyph: '\ueb19', spins: true },
+  retrying: { name: 'sync', glyph: '\uea77', spins: true },
   success: { name: 'pass', glyph: '\ueba4' },
   failed: { name: 'error', glyph: '\uea87' },
   timeout: { name: 'watch', glyph: '\ueb7c' },
   skipped: { name: 'debug-step-over', glyph: '\uead6' },
-  cancelled: { name: 'stop-circle', glyph: '\ueba5' },
+  cancelled: { name: 'circle-slash', glyph: '\ueabd' },
   rolledBack: { name: 'discard', glyph: '\ueae2' },
 };
+
+/** "Timed out": the state's words as a label starts. */
+export function stateLabel(state: GraphNodeState): string {
+  const words = STATE_LABELS[state];
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 /** States after which a tool does not change any more in this run. */
 export const FINAL_STATES: ReadonlySet<GraphNodeState> = new Set(['success', 'failed', 'timeout', 'skipped', 'cancelled', 'rolledBack']);

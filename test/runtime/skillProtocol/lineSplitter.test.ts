@@ -37,8 +37,14 @@ test('lines arrive whole whatever the chunking, including split multi-byte chara
       }
       chunks.push(bytes.subarray(previous));
       const { lines } = split(chunks);
-      assert.deepEqual(lines.map((entry) => entry.line), ['first é line', 'second 🐉 line', 'third']);
-      assert.deepEqual(lines.map((entry) => entry.lineNumber), [1, 2, 3]);
+      assert.deepEqual(
+        lines.map((entry) => entry.line),
+        ['first é line', 'second 🐉 line', 'third'],
+      );
+      assert.deepEqual(
+        lines.map((entry) => entry.lineNumber),
+        [1, 2, 3],
+      );
     }),
   );
 });
@@ -55,7 +61,10 @@ test('CRLF endings are stripped; a last line without newline is flagged partial'
 test('a line over the limit is dropped and reported with its size; the next line is intact', () => {
   const big = 'x'.repeat(100);
   const { lines, oversized } = split([Buffer.from(`ok\n${big.slice(0, 40)}`), Buffer.from(`${big.slice(40)}\nafter\n`)], 64);
-  assert.deepEqual(lines.map((entry) => entry.line), ['ok', 'after']);
+  assert.deepEqual(
+    lines.map((entry) => entry.line),
+    ['ok', 'after'],
+  );
   assert.deepEqual(oversized, [{ lineNumber: 2, byteLength: 100 }]);
 });
 

@@ -1,0 +1,128 @@
+// The local model's lifecycle: the worker process, the file verified before it loads (never again after it crashed the worker), one load per worker start.
+import { stat } from 'node:fs/promises';
+import * as os from 'node:os';
+import { bundledOrSourceFile } from '../common/bundledFile.js';
+import { failureReason, type Outcome } from './llamaBudget.js';
+import { verifyModelFile, type ModelFileExpectation } from './modelStore.js';
+import { ModelWorkerClient, ModelWorkerError, type WorkerCommand } from './modelWorkerClient.js';
+
+/** What {@link LocalModel} loads, and how (the narrator's options of the same names). */
+export interface LocalModelOptions {
+  readonly modelPath: string;
+  readonly expected?: ModelFileExpectation;
+  readonly workerCommand?: WorkerCommand;
+  readonly threads?: number;
+  readonly flashAttention?: boolean;
+  readonly contextSize?: number;
+  /** The worker's own log lines. */
+  readonly onLog?: (message: string) => void;
+}
+
+/** The context: the fixed prompt (~1,300 tokens with the sample skills' guides), a turn's text and the decision. */
+const DEFAULT_CONTEXT_SIZE = 2048;
+/** Below this size a model is a test fixture: one thread (more only contend; auto threads took 15 s for a tiny model). */
+const SMALL_MODEL_BYTES = 256 * 1024 * 1024;
+
+/** A model file as it is now (size and modification time): a file replaced on disk is verified again. */
+type FileSignature = string;
+
+/**
+ * The model in its worker. The file is verified (header, size and hash when known) before the worker loads it, once
+ * per file as it is; a load is shared by concurrent callers and happens again only after the worker restarted.
+ */
+export class LocalModel {
+  readonly client: ModelWorkerClient;
+  readonly modelPath: string;
+  readonly contextSize: number;
+  readonly flashAttention: boolean;
+  /** The load in progress, shared by concurrent callers. */
+  private loading: Promise<Outcome | undefined> | undefined;
+  /** startCount of the worker process that holds the model. */
+  private loadedInWorker: number | undefined;
+  private verified: { readonly signature: FileSignature; readonly failure: string | undefined } | undefined;
+  private readonly crashedFiles = new Set<FileSignature>();
+  private loadedRuntime = 'unknown';
+
+  constructor(
+    private readonly options: LocalModelOptions,
+    private readonly log: (message: string) => void,
+  ) {
+    const onLog = options.onLog;
+    this.client = new ModelWorkerClient({ command: options.workerCommand ?? defaultWorkerCommand(), ...(onLog ? { onLog } : {}) });
+    this.modelPath = options.modelPath;
+    this.contextSize = options.contextSize ?? DEFAULT_CONTEXT_SIZE;
+    this.flashAttention = options.flashAttention ?? false;
+  }
+
+  /** The llama.cpp release the worker reported ('unknown' before a load): part of the prompt cache key. */
+  get runtime(): string {
+    return this.loadedRuntime;
+  }
+
+  /** Verifies the file and loads it in the worker once per worker process; undefined when ready, else a failure. */
+  ensureLoaded(): Promise<Outcome | undefined> {
+    if (this.loadedInWorker === this.client.startCount && this.client.running) return Promise.resolve(undefined);
+    this.loading ??= this.verifyAndLoad().finally(() => {
+      this.loading = undefined;
+    });
+    return this.loading;
+  }
+
+  dispose(): Promise<void> {
+    return this.client.dispose();
+  }
+
+  private async verifyAndLoad(): Promise<Outcome | undefined> {
+    const { modelPath } = this;
+    let signature: FileSignature;
+    try {
+      const file = await stat(modelPath);
+      signature = `${file.size}:${file.mtimeMs}`;
+    } catch {
+      return { ok: false, reason: `no model: ${modelPath} does not exist` };
+    }
+    if (this.crashedFiles.has(signature)) return { ok: false, reason: `invalid model: ${modelPath} crashed the model worker while loading` };
+    if (this.verified?.signature !== signature) {
+      const verification = await verifyModelFile(modelPath, this.options.expected ?? {});
+      this.verified = { signature, failure: verification.ok ? undefined : `invalid model: ${verification.message}` };
+    }
+    if (this.verified.failure) return { ok: false, reason: this.verified.failure };
+    try {
+      const file = await stat(modelPath);
+      const loaded = await this.client.load({
+        modelPath,
+        contextSize: this.contextSize,
+        threads: this.options.threads ?? defaultThreads(file.size),
+        flashAttention: this.flashAttention,
+      });
+      this.loadedInWorker = this.client.startCount;
+      this.loadedRuntime = loaded.runtime ?? 'unknown';
+      this.log(`model loaded in ${loaded.loadMs.toFixed(0)} ms (binding ${loaded.bindingMs.toFixed(0)} ms, context ${loaded.contextSize})`);
+      return undefined;
+    } catch (error) {
+      if (error instanceof ModelWorkerError && error.code === 'exited') this.crashedFiles.add(signature);
+      return { ok: false, reason: failureReason(error) };
+    }
+  }
+}
+
+/**
+ * Threads from the cores and the model's size: a real model is bound by memory bandwidth and uses every core up to
+ * four (on this 2-core machine, 2 threads with flash attention off decoded 3-4x faster than 1 thread with it on); a
+ * tiny one, one thread.
+ */
+export function defaultThreads(modelBytes: number, cores: number = os.availableParallelism()): number {
+  if (modelBytes < SMALL_MODEL_BYTES) return 1;
+  return Math.max(1, Math.min(4, cores));
+}
+
+/** The bundled worker beside a CommonJS bundle, or the TypeScript source through tsx when running from sources. */
+export function defaultWorkerCommand(): WorkerCommand {
+  const script = modelWorkerScript();
+  return script.endsWith('.cjs') ? { command: process.execPath, args: [script] } : { command: process.execPath, args: ['--import', 'tsx', script] };
+}
+
+/** The model worker's script: dist/modelWorker.cjs beside the bundle, or modelWorker.ts when run from sources. */
+export function modelWorkerScript(): string {
+  return bundledOrSourceFile('modelWorker.cjs', './modelWorker.ts', import.meta.url);
+}
