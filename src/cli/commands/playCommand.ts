@@ -340,12 +340,9 @@ function printFailures(result: TurnResult, io: CliIo, style: Styler, records: Ru
       for (const line of failure.stderr) write(style.dim(`    | ${line}`));
     }
   }
+  const rootFlag = records.root === records.cwd ? '' : ` --root ${shownPath(records.root, records.cwd)}`;
   for (const planId of new Set(failures.map((failure) => failure.planId)))
-    write(
-      style.dim(
-        `    run record: ${shownPath(records.store.recordFile(planId), records.cwd)} (narratoria runs show ${planId}${records.root === records.cwd ? '' : ` --root ${shownPath(records.root, records.cwd)}`})`,
-      ),
-    );
+    write(style.dim(`    run record: ${shownPath(records.store.recordFile(planId), records.cwd)} (narratoria runs show ${planId}${rootFlag})`));
   for (const line of disabledSkillLines(result)) write(style.yellow(line));
   if (result.budgetSpentMs !== undefined)
     write(style.yellow(`The turn's budget of ${(result.budgetSpentMs / 1000).toFixed(1)} s was spent; raise it with --turn-budget MS.`));

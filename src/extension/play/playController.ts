@@ -423,7 +423,8 @@ export class PlayController implements vscode.Disposable {
           `#${attempt.attempt} ${attempt.narrator} ${attempt.outcome}${attempt.result.failedTools.length ? ` (failed: ${attempt.result.failedTools.join(', ')})` : ''}`,
       )
       .join('; ');
-    const summary = `turn ${index} "${result.input}": ${result.cancelled ? 'cancelled' : result.fallback ? 'fallback narration' : 'narrated'} in ${Math.round(result.durationMs)} ms — ${attempts || 'no attempt'}`;
+    const how = result.cancelled ? 'cancelled' : result.fallback ? 'fallback narration' : 'narrated';
+    const summary = `turn ${index} "${result.input}": ${how} in ${Math.round(result.durationMs)} ms — ${attempts || 'no attempt'}`;
     if (result.fallback && !result.cancelled) this.options.log.warn(summary);
     else this.options.log.info(summary);
   }
