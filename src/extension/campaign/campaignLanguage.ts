@@ -99,9 +99,14 @@ export function registerCampaignLanguageFeatures(campaigns: CampaignEditingWorks
         const result = renameAt(found.campaign, found.file, document.offsetAt(position), newName);
         if (!result.ok) throw new Error(result.reason);
         const edit = new vscode.WorkspaceEdit();
-        // Text edits first, on the files where they are now; then the folders move (with the edited files in them).
-        for (const change of result.edits) edit.replace(uriOf(found.campaign.folder, change.file), rangeOfSource(change.range), change.newText);
+        // The folders move first, and the text edits go to the files where they then are: VS Code keeps this order
+        // whichever way the edit travels (a WorkspaceEdit passed back to an extension lists its file operations first).
         for (const rename of result.renames) edit.renameFile(uriOf(found.campaign.folder, rename.from), uriOf(found.campaign.folder, rename.to));
+        const moved = (file: string): string => {
+          const rename = result.renames.find((candidate) => file.startsWith(`${candidate.from}/`));
+          return rename ? `${rename.to}${file.slice(rename.from.length)}` : file;
+        };
+        for (const change of result.edits) edit.replace(uriOf(found.campaign.folder, moved(change.file)), rangeOfSource(change.range), change.newText);
         return edit;
       },
     }),
