@@ -66,12 +66,6 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
     return [...this.states.keys()];
   }
 
-  /** Resolves once the campaigns of the workspace have been looked for (after the latest change of folders). */
-  async ready(): Promise<void> {
-    while (this.discoveryTimer !== undefined) await new Promise((resolve) => setTimeout(resolve, DISCOVERY_DELAY_MS));
-    await this.discovering;
-  }
-
   /** The campaign folder a file belongs to, if any. */
   campaignOf(uri: vscode.Uri): string | undefined {
     return uri.scheme === 'file' ? campaignFolderOf(this.states.keys(), uri.fsPath) : undefined;

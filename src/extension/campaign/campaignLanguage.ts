@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
+  campaignRelative,
   completeCampaign,
   definitionAt,
   hoverCampaign,
@@ -11,7 +12,6 @@ import {
   type CampaignCompletionItem,
   type CampaignTarget,
 } from '../../runtime/campaign/authoring/index.js';
-import { campaignRelative } from '../../runtime/campaign/authoring/index.js';
 import { rangeOfSource, rangeOfSpan } from '../authoring/planConvert.js';
 import type { CampaignEditingWorkspace } from './campaignEditingWorkspace.js';
 
