@@ -79,6 +79,8 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     );
   }
   const sessionOptions = chosen ? { file: chosen.file, ...(chosen.dataScope ? { dataScope: chosen.dataScope } : {}), refuseUnreadable: true } : undefined;
+  const openPlaySession = () =>
+    openSession({ root, ...sessionOptions, narrator: choice.narrator, skills: registry, execution: executionOptions, turnBudgetMs });
   try {
     if (values.once !== undefined) {
       const once = values.once;
@@ -92,14 +94,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       };
       try {
         if (sessionOptions !== undefined) {
-          const session = await openSession({
-            root,
-            ...sessionOptions,
-            narrator: choice.narrator,
-            skills: registry,
-            execution: executionOptions,
-            turnBudgetMs,
-          });
+          const session = await openPlaySession();
           session.onDidStartPlanRun(({ run }) => follow(run));
           result = await session.play(once, signal);
         } else {
@@ -120,22 +115,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       else printTurn(result, io, style, true, explain, records, streamed.take());
       return result.cancelled ? ExitCode.Failure : ExitCode.Success;
     }
-    return await interactive(
-      io,
-      signal,
-      style,
-      choice.reason,
-      explain,
-      records,
-      await openSession({
-        root,
-        ...sessionOptions,
-        narrator: choice.narrator,
-        skills: registry,
-        execution: executionOptions,
-        turnBudgetMs,
-      }),
-    );
+    return await interactive(io, signal, style, choice.reason, explain, records, await openPlaySession());
   } finally {
     // A fixed prompt still being evaluated is saved before the process ends, so the next `play` starts from it.
     if (choice.narrator instanceof LlamaNarrator && !signal.aborted && choice.narrator.preparingPrompt) {

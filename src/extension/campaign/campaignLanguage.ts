@@ -12,7 +12,7 @@ import {
   type CampaignCompletionItem,
   type CampaignTarget,
 } from '../../runtime/campaign/authoring/index.js';
-import { rangeOfSource, rangeOfSpan } from '../authoring/planConvert.js';
+import { rangeOfSource, rangeOfSpan, toCompletionItem } from '../authoring/planConvert.js';
 import type { CampaignEditingWorkspace } from './campaignEditingWorkspace.js';
 
 /** The campaign files that name beats and NPCs: plot/beats.json, NPC profiles and the player template (with generated stand-ins). */
@@ -40,7 +40,9 @@ export function registerCampaignLanguageFeatures(campaigns: CampaignEditingWorks
           const campaign = folder === undefined ? undefined : await campaigns.campaign(folder);
           if (!campaign || folder === undefined || document.isClosed) return [];
           const file = campaignRelative(folder, document.uri.fsPath);
-          return completeCampaign(campaign, file, document.getText(), document.offsetAt(position)).map((item) => toCompletionItem(document, item));
+          return completeCampaign(campaign, file, document.getText(), document.offsetAt(position)).map((item) =>
+            toCompletionItem(document, item, completionKinds[item.kind]),
+          );
         },
       },
       '"',
@@ -111,16 +113,4 @@ export function registerCampaignLanguageFeatures(campaigns: CampaignEditingWorks
       },
     }),
   ];
-}
-
-function toCompletionItem(document: vscode.TextDocument, item: CampaignCompletionItem): vscode.CompletionItem {
-  const completion = new vscode.CompletionItem(item.label, completionKinds[item.kind]);
-  completion.insertText = item.isSnippet ? new vscode.SnippetString(item.insertText) : item.insertText;
-  if (item.detail !== undefined) completion.detail = item.detail;
-  if (item.documentation !== undefined) completion.documentation = new vscode.MarkdownString(item.documentation);
-  if (item.replaceSpan) completion.range = rangeOfSpan(document, item.replaceSpan);
-  if (item.sortText !== undefined) completion.sortText = item.sortText;
-  if (item.filterText !== undefined) completion.filterText = item.filterText;
-  if (item.preselect) completion.preselect = true;
-  return completion;
 }
