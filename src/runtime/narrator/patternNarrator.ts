@@ -245,7 +245,10 @@ function toolIdFor(skill: string, script: string, used: Set<string>): string {
 
 /** The evidence as the plan records it (rounded, no similarity: the fields say where). */
 function evidenceOf(evidence: Evidence): EvidenceExplanation {
-  return { word: evidence.word, ...(evidence.related ? { related: evidence.related } : {}), fields: evidence.fields, contribution: evidence.contribution };
+  // (Built whole rather than spread: a plan holds many of these.)
+  return evidence.related
+    ? { word: evidence.word, related: evidence.related, fields: evidence.fields, contribution: evidence.contribution }
+    : { word: evidence.word, fields: evidence.fields, contribution: evidence.contribution };
 }
 
 function reasonFor(chosen: SelectedSkill): string {

@@ -79,6 +79,8 @@ export class SkillIndex {
   /** Each term's best contribution per skill while `scoreAll` walks the query (all zero between calls). */
   private readonly best: Float64Array;
   private readonly bestManifest: Float64Array;
+  /** The arrays `scoreAll` fills, by slot. */
+  private readonly scratch: { readonly scores: Float64Array; readonly manifestScores: Float64Array }[] = [];
 
   constructor(skills: readonly NarratorSkill[]) {
     this.skills = skills.map((skill) => ({ skill, document: skillDocument(skill), scripts: skill.scripts.map((script) => scriptDocument(script)) }));
@@ -126,12 +128,17 @@ export class SkillIndex {
 
   /**
    * The scores of every skill's document (by position in `skills`), as `score` computes them without the matched terms,
-   * walking only the documents that hold a query term: what ranking all the skills costs per turn.
+   * walking only the documents that hold a query term: what ranking all the skills costs per turn. The arrays are the
+   * index's own, one pair per `slot`, overwritten by the next call with the same slot (a typed array costs more to
+   * make than to fill).
    */
-  scoreAll(query: Query): { readonly scores: Float64Array; readonly manifestScores: Float64Array } {
+  scoreAll(query: Query, slot = 0): { readonly scores: Float64Array; readonly manifestScores: Float64Array } {
     const count = this.skills.length;
-    const scores = new Float64Array(count);
-    const manifestScores = new Float64Array(count);
+    let scratch = this.scratch[slot];
+    if (!scratch) this.scratch[slot] = scratch = { scores: new Float64Array(count), manifestScores: new Float64Array(count) };
+    const { scores, manifestScores } = scratch;
+    scores.fill(0);
+    manifestScores.fill(0);
     const { best, bestManifest } = this;
     const touched: number[] = [];
     const relatedWeight = activeTuning().relatedWeight;

@@ -46,6 +46,8 @@ export class SkillTopics {
   /** Per skill: the unit centroid of its words' vectors. */
   private readonly centroids: Float32Array[];
   private readonly cache = new Map<string, WordCloseness | null>();
+  /** The totals `rank` adds up, reused. */
+  private totals = new Float64Array(0);
 
   constructor(
     skills: readonly NarratorSkill[],
@@ -95,14 +97,18 @@ export class SkillTopics {
    */
   rank(input: string, positions: readonly number[], weighed: (word: string) => boolean = () => false): TopicScore[] {
     if (positions.length < 2) return [];
-    const totals = new Float64Array(positions.length);
+    // (The comparison's own array, zeroed: a typed array costs more to make than to fill.)
+    if (this.totals.length < positions.length) this.totals = new Float64Array(positions.length);
+    const totals = this.totals.fill(0, 0, positions.length);
     let weightSum = 0;
     for (const { closeness, weight } of this.wordsOf(input, weighed)) {
       weightSum += weight;
       for (let at = 0; at < positions.length; at++) totals[at]! += weight * closeness.best[positions[at]!]!;
     }
     if (weightSum === 0) return [];
-    const mean = totals.reduce((sum, total) => sum + total, 0) / positions.length;
+    let sum = 0;
+    for (let at = 0; at < positions.length; at++) sum += totals[at]!;
+    const mean = sum / positions.length;
     return positions.map((position, at) => ({ position, score: (totals[at]! - mean) / weightSum })).sort((left, right) => right.score - left.score);
   }
 
