@@ -7,7 +7,7 @@ import { candidatesOf, indexOf } from './selectionCache.js';
 import { roleQueries } from './selectionQuery.js';
 import { activeTuning } from './selectionTuning.js';
 import { round, type Evidence, type MissReason, type NearMiss, type SelectedSkill, type Selection, type SkillRole } from './selectionTypes.js';
-import type { IndexedSkill, Match, Query, SkillIndex } from './skillIndex.js';
+import type { IndexedSkill, Match, Query, ScoredSkills } from './skillIndex.js';
 import { CUE_ROLES, narratorOf } from './skillRoles.js';
 
 /** Skills besides the narrator, at most. */
@@ -43,7 +43,7 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
   const index = indexOf(skills);
   const { queries, shown, cueTerms } = roleQueries(input, reading, index, tuning.commonWordFrequency);
   // Scores first, each distinct query walking only the skills that hold its terms; the matched terms only for the skills kept.
-  const queriesScored = new Map<ReadonlyMap<string, number>, ReturnType<SkillIndex['scoreAll']>>();
+  const queriesScored = new Map<ReadonlyMap<string, number>, ScoredSkills>();
   const scoresOf = (role: SkillRole) => {
     const asked = queries.get(role)!;
     let found = queriesScored.get(asked.terms);
@@ -97,7 +97,8 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
       misses[position] = belowThreshold;
       continue;
     }
-    const match = index.score(entry.document, asked);
+    // (What index.score(entry.document, asked) gives, read from the scores already walked.)
+    const match = scoresOf(role).match(position);
     const cues = [...new Set(match.terms.flatMap((term) => cueTerms.get(term) ?? []))];
     // A skill far behind the best one stays out, unless a phrase cue asked for its kind (a risky deed wants a roll too).
     const cueMatches = match.terms.filter((term) => cueTerms.has(term)).length;
@@ -153,11 +154,11 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     }
   }
   const nearMisses: NearMiss[] = [];
-  for (const { entry, position, query: asked, score } of scored) {
+  for (const { entry, position, role, score } of scored) {
     if (nearMisses.length >= NEAR_MISSES) break;
     const miss = misses[position];
     if (!(score > 0) || !miss) continue;
-    const match = index.score(entry.document, asked);
+    const match = scoresOf(role).match(position);
     const evidence = evidenceOf(entry, match);
     nearMisses.push({
       skill: entry.skill.name,

@@ -1,0 +1,80 @@
+// What a skill index's scoreAll leaves for one query: every skill's scores, and each term's contribution to each skill, from which a skill's match is read back without scoring its document again.
+import type { Match, RelatedTerm, TermMatch } from './skillIndex.js';
+
+/** Every skill's scores for one query (by position in the index), and each skill's match. */
+export interface ScoredSkills {
+  readonly scores: Float64Array;
+  /** The scores without prompt.md's prose. */
+  readonly manifestScores: Float64Array;
+  /** The match of the skill at `position`: exactly what `SkillIndex.score` gives for its document and the query. */
+  match(position: number): Match;
+}
+
+/**
+ * The arrays `SkillIndex.scoreAll` fills: per query term (in the query's order) and per skill, the term's contribution
+ * (itself or its best related term, and which), as `SkillIndex.score` would add it. Reused from call to call.
+ */
+export class QueryScores implements ScoredSkills {
+  readonly scores: Float64Array;
+  readonly manifestScores: Float64Array;
+  /** Row per term, column per skill. */
+  contributions = new Float64Array(0);
+  manifestContributions = new Float64Array(0);
+  /** The related term that gave a contribution (undefined: the term itself, or none). */
+  readonly vias: (RelatedTerm | undefined)[] = [];
+  /** The query's terms, in order: the rows. */
+  readonly terms: string[] = [];
+
+  constructor(
+    private readonly count: number,
+    private readonly uniqueIdf: number,
+  ) {
+    this.scores = new Float64Array(count);
+    this.manifestScores = new Float64Array(count);
+  }
+
+  /** Zeroes everything for a query of `termCount` terms. */
+  reset(termCount: number): void {
+    const cells = termCount * this.count;
+    if (this.contributions.length < cells) {
+      this.contributions = new Float64Array(cells);
+      this.manifestContributions = new Float64Array(cells);
+    } else {
+      this.contributions.fill(0, 0, cells);
+      this.manifestContributions.fill(0, 0, cells);
+    }
+    if (this.vias.length < cells) this.vias.length = cells;
+    this.vias.fill(undefined, 0, cells);
+    this.terms.length = 0;
+    this.scores.fill(0);
+    this.manifestScores.fill(0);
+  }
+
+  match(position: number): Match {
+    let score = 0;
+    let manifestScore = 0;
+    const matched: TermMatch[] = [];
+    for (let row = 0; row < this.terms.length; row++) {
+      const cell = row * this.count + position;
+      const contribution = this.contributions[cell]!;
+      if (contribution === 0) continue;
+      score += contribution;
+      manifestScore += this.manifestContributions[cell]!;
+      const via = this.vias[cell];
+      const term = this.terms[row]!;
+      matched.push(via ? { term, contribution, via } : { term, contribution });
+    }
+    matched.sort((left, right) => right.contribution - left.contribution);
+    const unit = this.uniqueIdf;
+    return {
+      score: score / unit,
+      manifestScore: manifestScore / unit,
+      terms: matched.map((match) => match.term),
+      matches: matched.map((match) =>
+        match.via
+          ? { term: match.term, contribution: match.contribution / unit, via: match.via }
+          : { term: match.term, contribution: match.contribution / unit },
+      ),
+    };
+  }
+}
