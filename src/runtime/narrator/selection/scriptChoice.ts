@@ -128,14 +128,20 @@ function plainExamplesOf(script: Script): ReadonlySet<string> {
   return examples;
 }
 
+/** The last text made plain, and its words: a plan asks for its input's once per skill it weighs. */
+let lastPlain = { text: '', words: '' };
+
 /** The words of an example, to compare with the player's ("I haggle over the rope." -> "i haggle over the rope"). */
 function plainWords(text: string): string {
-  return text
+  if (text === lastPlain.text) return lastPlain.words;
+  const words = text
     .toLowerCase()
     .replace(/[\u2019\u2018]/g, "'")
     .replace(/[^a-z0-9' ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+  lastPlain = { text, words };
+  return words;
 }
 
 /** Whether a script reads (a question wants it) or acts (a deed wants it): by its name, else by the first verb its description says. */

@@ -22,12 +22,18 @@ export interface RoleQueries {
  * The query of each role: the player's terms (and the manifests' terms related to them), plus the words of the cues
  * that ask for that role. `commonWordFrequency`: the tag count above which a word counts less (the tuning's).
  */
-export function roleQueries(input: string, reading: CueReading, index: SkillIndex, commonWordFrequency: number): RoleQueries {
+export function roleQueries(
+  input: string,
+  reading: CueReading,
+  index: SkillIndex,
+  commonWordFrequency: number,
+  words: readonly string[] = wordsOf(input),
+): RoleQueries {
   const query = new Map<string, number>();
   const shown = new Map<string, string>();
   /** The manifests' terms related to the player's own terms (cue words are not widened). */
   const related = new Map<string, readonly RelatedTerm[]>();
-  for (const word of wordsOf(input)) {
+  for (const word of words) {
     const term = termOf(word);
     if (term === undefined) continue;
     query.set(term, (query.get(term) ?? 0) + commonness(word, commonWordFrequency));

@@ -9,6 +9,7 @@ import { activeTuning } from './selectionTuning.js';
 import { round, type Evidence, type MissReason, type NearMiss, type SelectedSkill, type Selection, type SkillRole } from './selectionTypes.js';
 import type { IndexedSkill, Match, Query, ScoredSkills } from './skillIndex.js';
 import { CUE_ROLES, narratorOf } from './skillRoles.js';
+import { wordsOf } from './textTerms.js';
 
 /** Skills besides the narrator, at most. */
 const MAX_SKILLS = 3;
@@ -41,7 +42,9 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
   const tuning = activeTuning();
   const reading = readCues(input);
   const index = indexOf(skills);
-  const { queries, shown, cueTerms } = roleQueries(input, reading, index, tuning.commonWordFrequency);
+  // The words, read once for the queries and the comparison in meaning.
+  const words = wordsOf(input);
+  const { queries, shown, cueTerms } = roleQueries(input, reading, index, tuning.commonWordFrequency, words);
   // Scores first, each distinct query walking only the skills that hold its terms; the matched terms only for the skills kept.
   const queriesScored = new Map<ReadonlyMap<string, number>, ScoredSkills>();
   const scoresOf = (role: SkillRole) => {
@@ -147,7 +150,7 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     });
   }
   if (selected.length === 0) {
-    const closest = closestInMeaning(index, input, reading, queries.get('context')!);
+    const closest = closestInMeaning(index, input, reading, queries.get('context')!, words);
     if (closest) {
       selected.push(closest);
       misses[index.skills.findIndex((entry) => entry.skill === closest.skill)] = undefined;
