@@ -41,7 +41,7 @@ export function closestInMeaning(
   const found = comparisonInMeaningOf(index);
   if (!found) return undefined;
   // The manifests' own words were weighed by the scores already ("stand" is the reputation skill's "standing", below its threshold).
-  const weighed = (word: string) => index.knows(termOf(word)!);
+  const weighed = (word: string) => index.wordOf(word).known;
   const [first, second] = found.comparison.closestTwo(words, found.positions, weighed);
   if (!first || !second || first.score < tuning.meaningThreshold || first.score - second.score < tuning.meaningMargin) return undefined;
   const matches = found.comparison.matches(words, first.position, weighed);

@@ -8,6 +8,8 @@ export interface ScoredSkills {
   readonly manifestScores: Float64Array;
   /** The match of the skill at `position`: exactly what `SkillIndex.score` gives for its document and the query. */
   match(position: number): Match;
+  /** The posting that gave `term` its contribution to the skill at `position`, for `SkillIndex.postingFields` (-1: none). */
+  postingOf(position: number, term: string): number;
 }
 
 /**
@@ -22,6 +24,8 @@ export class QueryScores implements ScoredSkills {
   manifestContributions = new Float64Array(0);
   /** The related term that gave a contribution (undefined: the term itself, or none). */
   readonly vias: (RelatedTerm | undefined)[] = [];
+  /** The posting that gave a contribution, plus one (0: none): the index knows its fields. */
+  postings = new Int32Array(0);
   /** The query's terms, in order: the rows. */
   readonly terms: string[] = [];
 
@@ -39,15 +43,23 @@ export class QueryScores implements ScoredSkills {
     if (this.contributions.length < cells) {
       this.contributions = new Float64Array(cells);
       this.manifestContributions = new Float64Array(cells);
+      this.postings = new Int32Array(cells);
     } else {
       this.contributions.fill(0, 0, cells);
       this.manifestContributions.fill(0, 0, cells);
+      this.postings.fill(0, 0, cells);
     }
     if (this.vias.length < cells) this.vias.length = cells;
     this.vias.fill(undefined, 0, cells);
     this.terms.length = 0;
     this.scores.fill(0);
     this.manifestScores.fill(0);
+  }
+
+  /** The posting that gave `term` its contribution to the skill at `position` (itself or its related term), or -1. */
+  postingOf(position: number, term: string): number {
+    for (let row = 0; row < this.terms.length; row++) if (this.terms[row] === term) return this.postings[row * this.count + position]! - 1;
+    return -1;
   }
 
   match(position: number): Match {

@@ -10,8 +10,8 @@ import { termOf } from './textTerms.js';
 export type { ScoredSkills } from './queryScores.js';
 
 const NO_TERMS: readonly string[] = [];
-/** Player words whose related terms are kept per index (a session repeats its words). */
-const RELATED_CACHE = 4096;
+/** Player words kept per index, with their terms and related terms (a session repeats its words). */
+const WORDS_KEPT = 4096;
 
 /** A manifest's term related by meaning or by topic to a player's word. */
 export interface RelatedTerm {
@@ -19,6 +19,15 @@ export interface RelatedTerm {
   /** The manifest's word it stands for, for explanations. */
   readonly word: string;
   readonly similarity: number;
+}
+
+/** A player's word as a query takes it: its term, the manifests' terms related to it, and how common it is in English (WordNet's tag count). */
+export interface PlayerWord {
+  readonly term: string | undefined;
+  /** Some skill's manifest has its term ({@link SkillIndex.knows}). */
+  readonly known: boolean;
+  readonly related: readonly RelatedTerm[];
+  readonly tagCount: number;
 }
 
 /** What a player's words ask: term → weight, and for the player's own terms, the manifests' terms related to them. */
@@ -58,10 +67,17 @@ export class SkillIndex {
   private readonly uniqueIdf: number;
   /** The manifests' terms (prompt.md aside), each with the first word that gave it: what a player's word can relate to. */
   private readonly vocabulary: ReadonlyMap<string, string>;
-  private readonly relatedCache = new Map<string, readonly RelatedTerm[]>();
-  /** term → the skills' documents that hold it (position in `skills`), with their frequencies: what `scoreAll` walks. */
-  private readonly postings = new Map<string, Posting[]>();
-  private readonly idfs = new Map<string, number>();
+  /** Player words already looked up. */
+  private readonly words = new Map<string, PlayerWord>();
+  /** term → its idf and the skills' documents that hold it (a range of the posting arrays): what `scoreAll` walks. */
+  private readonly postings = new Map<string, PostingList>();
+  /** Each posting's term and skill (position in `skills`), and its term's saturated frequency there, over all fields and over the manifest's. */
+  private readonly postingTerms: string[] = [];
+  private readonly postingPositions: Int32Array;
+  private readonly postingFrequencies: Float64Array;
+  private readonly postingManifestFrequencies: Float64Array;
+  /** Each posting's fields, once asked. */
+  private readonly fieldsByPosting: (readonly Field[] | undefined)[] = [];
   /** What `scoreAll` fills, by slot. */
   private readonly scratch: QueryScores[] = [];
   /** The skills a term of the query reached, while `scoreAll` walks it. */
@@ -83,14 +99,33 @@ export class SkillIndex {
     for (const { document, scripts } of this.skills) for (const each of [document, ...scripts]) fillFrequencies(each, averages);
     this.uniqueIdf = Math.log(1 + (this.skills.length - 0.5) / 1.5) || 1;
     this.vocabulary = vocabularyOf(skills);
+    // Each term's postings side by side in three arrays (few objects, walked in order), by term then position.
+    const byTerm = new Map<string, number[]>();
     this.skills.forEach(({ document }, position) => {
-      for (const [term, frequency] of document.frequencies) {
-        const list = this.postings.get(term) ?? [];
-        list.push({ position, frequency: saturate(frequency), manifestFrequency: saturate(document.manifestFrequencies.get(term)) });
-        this.postings.set(term, list);
+      for (const term of document.frequencies.keys()) {
+        const list = byTerm.get(term);
+        if (list) list.push(position);
+        else byTerm.set(term, [position]);
       }
     });
-    for (const term of this.documentFrequency.keys()) this.idfs.set(term, this.computeIdf(term));
+    let total = 0;
+    for (const list of byTerm.values()) total += list.length;
+    this.postingPositions = new Int32Array(total);
+    this.postingFrequencies = new Float64Array(total);
+    this.postingManifestFrequencies = new Float64Array(total);
+    let at = 0;
+    for (const [term, list] of byTerm) {
+      const start = at;
+      for (const position of list) {
+        const document = this.skills[position]!.document;
+        this.postingTerms.push(term);
+        this.postingPositions[at] = position;
+        this.postingFrequencies[at] = saturate(document.frequencies.get(term));
+        this.postingManifestFrequencies[at] = saturate(document.manifestFrequencies.get(term));
+        at++;
+      }
+      this.postings.set(term, { idf: this.computeIdf(term), start, end: at });
+    }
   }
 
   /** Whether some skill's manifest (prompt.md aside) has `term`: a word the scores already weigh. */
@@ -100,7 +135,7 @@ export class SkillIndex {
 
   /** How rare `term` is among the skills (BM25's idf, never negative). */
   idf(term: string): number {
-    return this.idfs.get(term) ?? this.computeIdf(term);
+    return this.postings.get(term)?.idf ?? this.computeIdf(term);
   }
 
   private computeIdf(term: string): number {
@@ -120,8 +155,9 @@ export class SkillIndex {
     let found = this.scratch[slot];
     if (!found) this.scratch[slot] = found = new QueryScores(count, this.uniqueIdf);
     found.reset(query.terms.size);
-    const { scores, manifestScores, contributions, manifestContributions, vias, terms } = found;
+    const { scores, manifestScores, contributions, manifestContributions, vias, terms, postings } = found;
     const touched = this.touched;
+    const { postingPositions, postingFrequencies, postingManifestFrequencies } = this;
     const relatedWeight = activeTuning().relatedWeight;
     let offset = 0;
     for (const [term, weight] of query.terms) {
@@ -129,26 +165,31 @@ export class SkillIndex {
       touched.length = 0;
       const own = this.postings.get(term);
       if (own) {
-        const idf = this.idf(term);
-        for (const posting of own) {
-          const cell = offset + posting.position;
-          if (contributions[cell] === 0 && manifestContributions[cell] === 0) touched.push(posting.position);
-          contributions[cell] = weight * idf * posting.frequency;
-          manifestContributions[cell] = weight * idf * posting.manifestFrequency;
+        const idf = own.idf;
+        for (let at = own.start; at < own.end; at++) {
+          const position = postingPositions[at]!;
+          const cell = offset + position;
+          if (contributions[cell] === 0 && manifestContributions[cell] === 0) touched.push(position);
+          contributions[cell] = weight * idf * postingFrequencies[at]!;
+          manifestContributions[cell] = weight * idf * postingManifestFrequencies[at]!;
+          postings[cell] = at + 1;
         }
       }
       for (const candidate of query.related.get(term) ?? NO_RELATED) {
         const list = this.postings.get(candidate.term);
         if (!list) continue;
-        const factor = weight * relatedWeight * candidate.similarity * this.idf(candidate.term);
-        for (const posting of list) {
-          if (posting.manifestFrequency === 0) continue;
-          const value = factor * posting.manifestFrequency;
-          const cell = offset + posting.position;
-          if (contributions[cell] === 0 && manifestContributions[cell] === 0) touched.push(posting.position);
+        const factor = weight * relatedWeight * candidate.similarity * list.idf;
+        for (let at = list.start; at < list.end; at++) {
+          const manifestFrequency = postingManifestFrequencies[at]!;
+          if (manifestFrequency === 0) continue;
+          const value = factor * manifestFrequency;
+          const position = postingPositions[at]!;
+          const cell = offset + position;
+          if (contributions[cell] === 0 && manifestContributions[cell] === 0) touched.push(position);
           if (value > contributions[cell]!) {
             contributions[cell] = value;
             vias[cell] = candidate;
+            postings[cell] = at + 1;
           }
           if (value > manifestContributions[cell]!) manifestContributions[cell] = value;
         }
@@ -168,8 +209,27 @@ export class SkillIndex {
 
   /** The manifests' terms related to a player's word (by meaning through the lexicon, by topic through the topics), best first. */
   related(word: string): readonly RelatedTerm[] {
-    const cached = this.relatedCache.get(word);
-    if (cached) return cached;
+    return this.wordOf(word).related;
+  }
+
+  /** What a query needs of a player's word, once per word (a session repeats its words): one lookup for all of it. */
+  wordOf(word: string): PlayerWord {
+    let found = this.words.get(word);
+    if (!found) {
+      const term = termOf(word);
+      found = {
+        term,
+        known: term !== undefined && this.vocabulary.has(term),
+        related: this.relatedTo(word),
+        tagCount: lexicon()?.frequencyOf(word) ?? 0,
+      };
+      if (this.words.size >= WORDS_KEPT) this.words.delete(this.words.keys().next().value!);
+      this.words.set(word, found);
+    }
+    return found;
+  }
+
+  private relatedTo(word: string): readonly RelatedTerm[] {
     const own = termOf(word);
     const best = new Map<string, RelatedTerm>();
     const tuning = activeTuning();
@@ -190,10 +250,18 @@ export class SkillIndex {
       // The topics a word belongs to ("o2" → oxygen), which WordNet's relations miss.
       for (const topicWord of topicWords?.relatedTo(word) ?? []) offer(topicWord, tuning.topicWeight);
     }
-    const found = [...best.values()].sort((left, right) => right.similarity - left.similarity);
-    if (this.relatedCache.size >= RELATED_CACHE) this.relatedCache.delete(this.relatedCache.keys().next().value!);
-    this.relatedCache.set(word, found);
-    return found;
+    return [...best.values()].sort((left, right) => right.similarity - left.similarity);
+  }
+
+  /** The fields of a posting's skill that hold its term, as {@link fieldsOf} gives them, kept with the posting. */
+  postingFields(at: number): readonly Field[] {
+    let fields = this.fieldsByPosting[at];
+    if (!fields) {
+      const document = this.skills[this.postingPositions[at]!]!.document;
+      const term = this.postingTerms[at]!;
+      this.fieldsByPosting[at] = fields = FIELDS.filter((field) => document.counts[field].has(term));
+    }
+    return fields;
   }
 
   /** The fields of a skill's document that hold `term` (for explanations). */
@@ -260,11 +328,11 @@ export class SkillIndex {
   }
 }
 
-/** One skill document holding a term: BM25's saturated frequencies, over all fields and over the manifest's. */
-interface Posting {
-  readonly position: number;
-  readonly frequency: number;
-  readonly manifestFrequency: number;
+/** A term's idf and its postings: the range [start, end) of the index's posting arrays. */
+interface PostingList {
+  readonly idf: number;
+  readonly start: number;
+  readonly end: number;
 }
 
 const NO_RELATED: readonly RelatedTerm[] = [];

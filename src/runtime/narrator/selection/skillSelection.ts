@@ -3,7 +3,7 @@ import type { NarratorSkill } from '../../skills/skillTypes.js';
 import { readCues } from './cues.js';
 import { closestInMeaning } from './meaningFallback.js';
 import { scriptsOf } from './scriptChoice.js';
-import { candidatesOf, indexOf } from './selectionCache.js';
+import { indexOf, rankedCandidatesOf } from './selectionCache.js';
 import { roleQueries } from './selectionQuery.js';
 import { activeTuning } from './selectionTuning.js';
 import { round, type Evidence, type MissReason, type NearMiss, type SelectedSkill, type Selection, type SkillRole } from './selectionTypes.js';
@@ -62,15 +62,20 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
   // A skill none of whose words were said can only be chosen when the words cue its role (a roll, choices, a
   // picture) or the tuning lets a zero score pass: the others are left out before sorting (most of a large set).
   const zeroPasses = passes(0, 0);
+  // Best first: by score, then priority, then name. The candidates come by priority and name, and each goes in
+  // after those that score as much (what a stable sort on all three gives, without its comparisons).
   const scored: Scored[] = [];
-  for (const { entry, position, role, nameRank } of candidatesOf(index)) {
+  for (const { entry, position, role, nameRank } of rankedCandidatesOf(index)) {
     const { scores, manifestScores } = scoresOf(role);
     const score = scores[position]!;
     const manifestScore = manifestScores[position]!;
     if (score === 0 && manifestScore === 0 && !zeroPasses && !cuedRoles.has(role)) continue;
-    scored.push({ entry, position, role, nameRank, priority: entry.skill.priority, query: queries.get(role)!, score, manifestScore });
+    const item: Scored = { entry, position, role, nameRank, priority: entry.skill.priority, query: queries.get(role)!, score, manifestScore };
+    let at = scored.length;
+    scored.push(item);
+    for (; at > 0 && scored[at - 1]!.score < score; at--) scored[at] = scored[at - 1]!;
+    scored[at] = item;
   }
-  scored.sort((left, right) => right.score - left.score || right.priority - left.priority || left.nameRank - right.nameRank);
   const best = scored[0]?.score ?? 0;
   const selected: SelectedSkill[] = [];
   /** Why each skill that stayed out did, by its place in the index. */
@@ -84,10 +89,12 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     for (const item of kept) keptPositions.add(item.position);
     for (const { position } of scored) if (!keptPositions.has(position)) misses[position] = onePerRole;
   }
-  const evidenceOf = (entry: IndexedSkill, match: Match): Evidence[] =>
+  /** The evidence of a match read back from `scoredSkills` (the fields kept with its postings). */
+  const evidenceOf = (entry: IndexedSkill, position: number, match: Match, scoredSkills: ScoredSkills): Evidence[] =>
     match.matches.map((each) => {
       const word = shown.get(each.term) ?? each.term;
-      const fields = index.fieldsOf(entry.document, each.via?.term ?? each.term);
+      const posting = scoredSkills.postingOf(position, each.term);
+      const fields = posting >= 0 ? index.postingFields(posting) : index.fieldsOf(entry.document, each.via?.term ?? each.term);
       const contribution = round(each.contribution);
       return each.via ? { word, related: each.via.word, similarity: each.via.similarity, fields, contribution } : { word, fields, contribution };
     });
@@ -101,7 +108,8 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
       continue;
     }
     // (What index.score(entry.document, asked) gives, read from the scores already walked.)
-    const match = scoresOf(role).match(position);
+    const scoredSkills = scoresOf(role);
+    const match = scoredSkills.match(position);
     const cues = [...new Set(match.terms.flatMap((term) => cueTerms.get(term) ?? []))];
     // A skill far behind the best one stays out, unless a phrase cue asked for its kind (a risky deed wants a roll too).
     const cueMatches = match.terms.filter((term) => cueTerms.has(term)).length;
@@ -136,7 +144,7 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
       continue;
     }
     const terms = match.terms.slice(0, 8).map((term) => shown.get(term) ?? term);
-    const evidence = evidenceOf(entry, match);
+    const evidence = evidenceOf(entry, position, match, scoredSkills);
     selected.push({
       skill: entry.skill,
       script,
@@ -161,8 +169,9 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     if (nearMisses.length >= NEAR_MISSES) break;
     const miss = misses[position];
     if (!(score > 0) || !miss) continue;
-    const match = scoresOf(role).match(position);
-    const evidence = evidenceOf(entry, match);
+    const scoredSkills = scoresOf(role);
+    const match = scoredSkills.match(position);
+    const evidence = evidenceOf(entry, position, match, scoredSkills);
     nearMisses.push({
       skill: entry.skill.name,
       score: round(match.score),

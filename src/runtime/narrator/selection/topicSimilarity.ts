@@ -175,21 +175,23 @@ export class SkillTopics {
     const seen = new Set<string>();
     const found: WordCounted[] = [];
     for (const word of typeof input === 'string' ? wordsOf(input) : input) {
-      if (seen.has(word) || termOf(word) === undefined || weighed(word)) continue;
-      seen.add(word);
+      if (seen.has(word)) continue;
+      // (A word without a term, among the most frequent, or without a vector never counts; a weighed one does not here.)
       const counted = this.countedOf(word);
-      if (counted) found.push(counted);
+      if (!counted || weighed(word)) continue;
+      seen.add(word);
+      found.push(counted);
     }
     return found;
   }
 
-  /** A word's closeness and weight; null for a word among the most frequent or without a vector. Once per word, kept. */
+  /** A word's closeness and weight; null for a word without a term, among the most frequent or without a vector. Once per word, kept. */
   private countedOf(word: string): WordCounted | null {
     const cached = this.counted.get(word);
     if (cached !== undefined) return cached;
     const rank = this.vectors.rankOf(word) ?? 0;
     let found: WordCounted | null = null;
-    if (rank >= this.weights.commonRank) {
+    if (termOf(word) !== undefined && rank >= this.weights.commonRank) {
       const closeness = this.closenessOf(word);
       if (closeness) found = { word, closeness, weight: rank / (rank + this.weights.rarity) };
     }

@@ -38,7 +38,7 @@ test('scoreAll gives every skill the score and manifest score that score() gives
   assert.ok(compared > 1000 && nonZero > 100, `${compared} scores compared, ${nonZero} above zero`);
 });
 
-test("scoreAll's match of each skill is exactly score()'s match of its document (terms, contributions, related words), on two corpora, its slots apart", async () => {
+test("scoreAll's match of each skill is exactly score()'s match of its document (terms, contributions, related words, fields), on two corpora, its slots apart", async () => {
   let compared = 0;
   let matched = 0;
   for (const name of ['corpus', 'authorDev'] as const) {
@@ -51,6 +51,11 @@ test("scoreAll's match of each skill is exactly score()'s match of its document 
       index.scoreAll(queryOf(index, 'roll'), 0);
       index.skills.forEach((indexed, position) => {
         assert.deepEqual(all.match(position), index.score(indexed.document, query), `${entry.input}: ${indexed.skill.name}`);
+        // Each matched term's fields, kept with the posting that gave its contribution, are the document's.
+        for (const each of all.match(position).matches) {
+          const fields = index.postingFields(all.postingOf(position, each.term));
+          assert.deepEqual(fields, index.fieldsOf(indexed.document, each.via?.term ?? each.term), `${entry.input}: ${each.term}`);
+        }
         compared++;
         if (all.match(position).matches.length > 0) matched++;
       });
