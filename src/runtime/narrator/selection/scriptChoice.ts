@@ -49,7 +49,8 @@ interface RankedScript {
  */
 export function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading: CueReading, input = ''): ScriptChoice {
   const scripts = entry.skill.scripts;
-  const words = plainWords(input);
+  // (The player's words made plain only when some script has examples to compare them with.)
+  const words = scripts.some((script) => plainExamplesOf(script).size > 0) ? plainWords(input) : '';
   const onlyAsking = (reading.question && !POLITE_REQUEST.test(input.trim())) || LOOKING.test(input) || reading.checking;
   const exampled = words === '' ? -1 : scripts.findIndex((script) => plainExamplesOf(script).has(words));
   if (exampled >= 0 && !(onlyAsking && scriptKind(scripts[exampled]!).kind === 'acts')) {

@@ -1,6 +1,6 @@
 // Chooses the skills a player's words ask for (and each one's script) over a threshold, one per role; else the closest in meaning; and the storyteller.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
-import { readCues } from './cues.js';
+import { readCues, type CueKind } from './cues.js';
 import { closestInMeaning } from './meaningFallback.js';
 import { scriptsOf } from './scriptChoice.js';
 import { indexOf, rankedCandidatesOf } from './selectionCache.js';
@@ -15,6 +15,7 @@ import { wordsOf } from './textTerms.js';
 const MAX_SKILLS = 3;
 /** Near misses reported, at most. */
 const NEAR_MISSES = 5;
+const NO_CUES: readonly CueKind[] = [];
 
 /** A candidate with its role's query and its scores (the matched terms are worked out only for the skills kept). */
 interface Scored {
@@ -110,7 +111,9 @@ export function selectSkills(input: string, skills: readonly NarratorSkill[]): S
     // (What index.score(entry.document, asked) gives, read from the scores already walked.)
     const scoredSkills = scoresOf(role);
     const match = scoredSkills.match(position);
-    const cues = [...new Set(match.terms.flatMap((term) => cueTerms.get(term) ?? []))];
+    // The cues of its terms, each once, in the order its terms first give them.
+    const cues: CueKind[] = [];
+    if (cueTerms.size > 0) for (const term of match.terms) for (const kind of cueTerms.get(term) ?? NO_CUES) if (!cues.includes(kind)) cues.push(kind);
     // A skill far behind the best one stays out, unless a phrase cue asked for its kind (a risky deed wants a roll too).
     const cueMatches = match.terms.filter((term) => cueTerms.has(term)).length;
     // A picture is drawn only when the words ask about a likeness: the appearance cue ("What does Mira look like?"),
