@@ -55,6 +55,7 @@ type Writable<T> = { -readonly [K in keyof T]?: T[K] };
 /** How a composed plan says who chose its skills, and why each. */
 export interface Composition {
   readonly narrator: NarratorKind;
+  /** Why `chosen` was chosen: a new object each call (the plan completes it with the script's reason and the input's words). */
   readonly explain: (chosen: SelectedSkill) => Explanation;
   /** More of `metadata` (the LLM narrator's decision). */
   readonly metadata?: Readonly<Record<string, unknown>>;
@@ -124,9 +125,15 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     });
   /** The explanation of a chosen skill, with its script's reason and its input's words. */
   const explained = (chosen: SelectedSkill, sources: Readonly<Record<string, string>>): Explanation => {
-    const explanation: Writable<Explanation> = { ...explain(chosen) };
+    // (The composition's explanation is a new object each time: the plan's own, completed here.)
+    const explanation: Writable<Explanation> = explain(chosen);
     if (chosen.scriptReason) explanation.scriptReason = chosen.scriptReason;
-    if (Object.keys(sources).length > 0) explanation.inputs = sources;
+    for (const field in sources) {
+      if (Object.hasOwn(sources, field)) {
+        explanation.inputs = sources;
+        break;
+      }
+    }
     return explanation as Explanation;
   };
 

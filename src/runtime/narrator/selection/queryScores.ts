@@ -40,6 +40,7 @@ export class QueryScores implements ScoredSkills {
   /** Zeroes everything for a query of `termCount` terms. */
   reset(termCount: number): void {
     const cells = termCount * this.count;
+    // (A cell's via and posting are written whenever its contribution is: never read where it stayed zero.)
     if (this.contributions.length < cells) {
       this.contributions = new Float64Array(cells);
       this.manifestContributions = new Float64Array(cells);
@@ -47,10 +48,8 @@ export class QueryScores implements ScoredSkills {
     } else {
       this.contributions.fill(0, 0, cells);
       this.manifestContributions.fill(0, 0, cells);
-      this.postings.fill(0, 0, cells);
     }
     if (this.vias.length < cells) this.vias.length = cells;
-    this.vias.fill(undefined, 0, cells);
     this.terms.length = 0;
     this.scores.fill(0);
     this.manifestScores.fill(0);

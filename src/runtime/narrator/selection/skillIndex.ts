@@ -172,6 +172,7 @@ export class SkillIndex {
           if (contributions[cell] === 0 && manifestContributions[cell] === 0) touched.push(position);
           contributions[cell] = weight * idf * postingFrequencies[at]!;
           manifestContributions[cell] = weight * idf * postingManifestFrequencies[at]!;
+          vias[cell] = undefined;
           postings[cell] = at + 1;
         }
       }
