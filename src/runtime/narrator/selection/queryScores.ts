@@ -73,9 +73,8 @@ export class QueryScores implements ScoredSkills {
       manifestScore += this.manifestContributions[cell]!;
       const via = this.vias[cell];
       const term = this.terms[row]!;
-      matched.push(via ? { term, contribution, via } : { term, contribution });
+      insertByContribution(matched, via ? { term, contribution, via } : { term, contribution });
     }
-    matched.sort((left, right) => right.contribution - left.contribution);
     const unit = this.uniqueIdf;
     return {
       score: score / unit,
@@ -88,4 +87,15 @@ export class QueryScores implements ScoredSkills {
       ),
     };
   }
+}
+
+/**
+ * Adds `match` to `matched` (best first) after those that contribute as much: what a stable sort by contribution
+ * gives, without the copy a sort of a few items makes.
+ */
+export function insertByContribution(matched: TermMatch[], match: TermMatch): void {
+  let at = matched.length;
+  matched.push(match);
+  for (; at > 0 && matched[at - 1]!.contribution < match.contribution; at--) matched[at] = matched[at - 1]!;
+  matched[at] = match;
 }

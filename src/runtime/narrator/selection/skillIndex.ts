@@ -1,6 +1,6 @@
 // A BM25F index of what skills say about themselves (names, capabilities, keywords, examples, descriptions, prompt.md's guidance), built once per skill set and scored per player input, with words related by meaning (the bundled lexicon) or by topic (the bundled topics) counting as a share of a shared word.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
-import { QueryScores, type ScoredSkills } from './queryScores.js';
+import { insertByContribution, QueryScores, type ScoredSkills } from './queryScores.js';
 import { lexicon } from './relatedness/lexicon.js';
 import { topics } from './relatedness/topics.js';
 import { activeTuning, type Field } from './selectionTuning.js';
@@ -312,10 +312,9 @@ export class SkillIndex {
       if (contribution === 0) continue;
       score += contribution;
       manifestScore += manifestContribution;
-      matched?.push(via ? { term, contribution, via } : { term, contribution });
+      if (matched) insertByContribution(matched, via ? { term, contribution, via } : { term, contribution });
     }
     if (!matched) return { score: score / this.uniqueIdf, manifestScore: manifestScore / this.uniqueIdf, terms: NO_TERMS, matches: [] };
-    matched.sort((left, right) => right.contribution - left.contribution);
     return {
       score: score / this.uniqueIdf,
       manifestScore: manifestScore / this.uniqueIdf,
