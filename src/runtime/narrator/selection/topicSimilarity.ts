@@ -175,10 +175,11 @@ export class SkillTopics {
     const seen = new Set<string>();
     const found: WordCounted[] = [];
     for (const word of typeof input === 'string' ? wordsOf(input) : input) {
-      if (seen.has(word)) continue;
-      // (A word without a term, among the most frequent, or without a vector never counts; a weighed one does not here.)
+      // (A weighed word does not count here; one without a term, among the most frequent, or without a vector never
+      // does. Weighed first: a weighed word's closeness is never worked out.)
+      if (seen.has(word) || weighed(word)) continue;
       const counted = this.countedOf(word);
-      if (!counted || weighed(word)) continue;
+      if (!counted) continue;
       seen.add(word);
       found.push(counted);
     }
