@@ -36,21 +36,27 @@ export function buildPatternPlan(request: PlanRequest): Plan {
   const selection = selectSkills(words, available);
   return composePlan(request, words, selection, {
     narrator: 'pattern',
-    explain: (chosen) => ({
-      score: chosen.score,
-      terms: chosen.terms,
-      ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}),
-      evidence: chosen.evidence.map(evidenceOf),
-      ...(chosen.byMeaning ? { by: 'meaning' as const } : {}),
-      reason: reasonFor(chosen),
-    }),
+    explain: (chosen) => {
+      // (Its fields in this order, the optional ones only when they say something.)
+      const explanation: Writable<Explanation> = { score: chosen.score, terms: chosen.terms };
+      if (chosen.cues.length > 0) explanation.cues = chosen.cues;
+      explanation.evidence = chosen.evidence.map(evidenceOf);
+      if (chosen.byMeaning) explanation.by = 'meaning';
+      explanation.reason = reasonFor(chosen);
+      return explanation as Explanation;
+    },
   });
 }
+
+/** What a composition says of a chosen skill (the plan adds its tool id, skill and script). */
+type Explanation = Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>;
+type Writable<T> = { -readonly [K in keyof T]?: T[K] };
 
 /** How a composed plan says who chose its skills, and why each. */
 export interface Composition {
   readonly narrator: NarratorKind;
-  readonly explain: (chosen: SelectedSkill) => Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>;
+  /** Why `chosen` was chosen: a new object each call (the plan completes it with the script's reason and the input's words). */
+  readonly explain: (chosen: SelectedSkill) => Explanation;
   /** More of `metadata` (the LLM narrator's decision). */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
@@ -118,11 +124,18 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
       ...(missing.length > 0 ? { fields: missing } : {}),
     });
   /** The explanation of a chosen skill, with its script's reason and its input's words. */
-  const explained = (chosen: SelectedSkill, sources: Readonly<Record<string, string>>) => ({
-    ...explain(chosen),
-    ...(chosen.scriptReason ? { scriptReason: chosen.scriptReason } : {}),
-    ...(Object.keys(sources).length > 0 ? { inputs: sources } : {}),
-  });
+  const explained = (chosen: SelectedSkill, sources: Readonly<Record<string, string>>): Explanation => {
+    // (The composition's explanation is a new object each time: the plan's own, completed here.)
+    const explanation: Writable<Explanation> = explain(chosen);
+    if (chosen.scriptReason) explanation.scriptReason = chosen.scriptReason;
+    for (const field in sources) {
+      if (Object.hasOwn(sources, field)) {
+        explanation.inputs = sources;
+        break;
+      }
+    }
+    return explanation as Explanation;
+  };
 
   /** The roll and context tools the narration depends on; the rolls alone, which choices depend on too. */
   const before: string[] = [];
@@ -245,7 +258,10 @@ function toolIdFor(skill: string, script: string, used: Set<string>): string {
 
 /** The evidence as the plan records it (rounded, no similarity: the fields say where). */
 function evidenceOf(evidence: Evidence): EvidenceExplanation {
-  return { word: evidence.word, ...(evidence.related ? { related: evidence.related } : {}), fields: evidence.fields, contribution: evidence.contribution };
+  // (Built whole rather than spread: a plan holds many of these.)
+  return evidence.related
+    ? { word: evidence.word, related: evidence.related, fields: evidence.fields, contribution: evidence.contribution }
+    : { word: evidence.word, fields: evidence.fields, contribution: evidence.contribution };
 }
 
 function reasonFor(chosen: SelectedSkill): string {
