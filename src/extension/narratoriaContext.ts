@@ -25,6 +25,7 @@ import { SkillCoverageStore } from './coverage/skillCoverageStore.js';
 import { PlaytestTests } from './playtest/playtestTests.js';
 import { PlaytestEditorSupport } from './playtest/playtestEditorSupport.js';
 import { DisposableStore } from '../runtime/common/disposable.js';
+import { CampaignView } from './campaign/campaignView.js';
 
 /** Picks the story root: the first workspace folder with a skills/ folder, else the first folder. */
 function storyRoot(): vscode.Uri | undefined {
@@ -55,6 +56,8 @@ export class NarratoriaContext implements vscode.Disposable {
   /** Problems and skill-name completion in playtest files. */
   readonly playtestEditing: PlaytestEditorSupport;
   private readonly comparisons: RunComparisons;
+  /** Campaigns (issue 43): the Campaign view, the beat graph, the lore lens and chunk preview. */
+  readonly campaignView: CampaignView;
   private readonly disposables = new DisposableStore();
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -106,6 +109,7 @@ export class NarratoriaContext implements vscode.Disposable {
     this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log, coverage: this.skillCoverage });
     this.playtestEditing = new PlaytestEditorSupport(this.skills);
     this.disposables.addAll(this.playtests, this.playtestEditing, this.skillCoverage);
+    this.campaignView = this.disposables.add(new CampaignView(extension.extensionUri, this.log));
     this.disposables.addAll(
       this.log,
       this.skills,

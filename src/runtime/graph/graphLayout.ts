@@ -83,8 +83,9 @@ function layoutItems(model: PlanGraphModel): LayoutItem[] {
     if (edge.from === edge.to) continue;
     const from = position.get(edge.from)!;
     const to = position.get(edge.to)!;
-    // Inside a cycle, edges that go back in plan order are laid out reversed: what remains is acyclic.
-    if (edge.cycle && from > to) parents[from]!.add(edge.to);
+    // Inside a cycle, edges that go back in the file's order (the tools' index: a beat graph lists its nodes by priority)
+    // are laid out reversed: what remains is acyclic.
+    if (edge.cycle && model.tools[from]!.index > model.tools[to]!.index) parents[from]!.add(edge.to);
     else parents[to]!.add(edge.from);
   }
   const missing = new Map<string, LayoutItem>();

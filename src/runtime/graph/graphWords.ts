@@ -22,19 +22,22 @@ export interface GraphWords {
   readonly pathLabel: string | undefined;
   /** The label of the node's input JSON in its tooltip ("input", "conditions"). */
   readonly inputLabel: string;
+  /** The label of the node's badges in its tooltip. */
+  readonly badgesLabel: string;
 }
 
 export const GRAPH_WORDS: Readonly<Record<GraphSubject, GraphWords>> = {
   plan: {
     node: 'tool',
     graph: 'plan graph',
-    unknown: (id) => `Unknown dependency "${id}": no tool in this plan has this toolId.`,
+    unknown: (id) => `Unknown dependency ${id}: no tool in this plan has this toolId.`,
     empty: { title: 'This plan has no tools yet', detail: 'Add an entry to "tools" and the graph appears here.' },
     searchPlaceholder: 'Find tool or skill',
     searchLabel: 'Find a tool by toolId or skill',
     problemsLabel: 'Problems in the plan',
     pathLabel: 'toolPath',
     inputLabel: 'input',
+    badgesLabel: 'options',
   },
   beats: {
     node: 'beat',
@@ -46,6 +49,7 @@ export const GRAPH_WORDS: Readonly<Record<GraphSubject, GraphWords>> = {
     problemsLabel: 'Problems in the beats',
     pathLabel: undefined,
     inputLabel: 'conditions',
+    badgesLabel: 'marks',
   },
 };
 

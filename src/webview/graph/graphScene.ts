@@ -1,6 +1,7 @@
 // Builds the SVG of one layout in a single pass into a DocumentFragment: level bands, edges, unknown-dependency boxes, nodes.
 import { pathData } from '../../runtime/graph/graphSvg.js';
 import type { PlanGraphEdge, PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
+import { GRAPH_WORDS, type GraphWords } from '../../runtime/graph/graphWords.js';
 import { svg } from '../common/dom.js';
 import { GraphIndex } from './graphIndex.js';
 import { NodeView } from './nodeView.js';
@@ -26,6 +27,8 @@ export interface SceneOptions {
   readonly idPrefix?: string | undefined;
   /** Nodes are selectable buttons (the graph panel); false labels them as images (a read-only inline drawing). */
   readonly interactive?: boolean | undefined;
+  /** What the nodes are (tools, or beats); default the plan's words. */
+  readonly words?: GraphWords | undefined;
 }
 
 /** One edge; its path element is built on first use and can be dropped and built again (virtualized scenes). */
@@ -40,7 +43,7 @@ export class EdgeView {
     readonly edge: PlanGraphEdge,
     readonly marker: string,
   ) {
-    this.classes = new Set(['edge', `edge-${edge.kind}`, ...(edge.critical ? ['critical'] : [])]);
+    this.classes = new Set(['edge', `edge-${edge.kind}`, ...(edge.relation ? [`edge-rel-${edge.relation}`] : []), ...(edge.critical ? ['critical'] : [])]);
     this.markerEnd = marker;
     let left = Infinity;
     let top = Infinity;
@@ -123,6 +126,8 @@ export class GraphScene {
   onInvalidate: (() => void) | undefined;
   private readonly idPrefix: string;
   private readonly interactive: boolean;
+  /** What the nodes are, for labels and bands. */
+  readonly words: GraphWords;
   private readonly virtualState: VirtualState | undefined;
 
   constructor(
@@ -131,6 +136,7 @@ export class GraphScene {
   ) {
     this.idPrefix = options.idPrefix ?? 'graph';
     this.interactive = options.interactive ?? true;
+    this.words = options.words ?? GRAPH_WORDS.plan;
     this.markers = arrowMarkers(this.idPrefix);
     this.index = new GraphIndex(layout);
     this.virtual = layout.nodes.length > VIRTUALIZE_FROM_NODES;
@@ -186,7 +192,7 @@ export class GraphScene {
     const inCycle = new Set(this.layout.cycles.flat());
     const changed = this.virtual ? () => this.virtualState?.markDirty() : undefined;
     this.layout.nodes.forEach((node, position) => {
-      this.nodes.set(node.id, new NodeView(node, `${this.idPrefix}-node-${position}`, inCycle.has(node.id), this.interactive, changed));
+      this.nodes.set(node.id, new NodeView(node, `${this.idPrefix}-node-${position}`, inCycle.has(node.id), this.interactive, changed, this.words.node));
     });
     for (const edge of this.layout.edges) {
       if (edge.points.length < 2) continue;
@@ -196,7 +202,7 @@ export class GraphScene {
 
   private bands(): SVGGElement {
     const layer = svg('g', { class: 'bands' });
-    for (const level of this.layout.levels) layer.append(...bandElements(level, this.layout.width));
+    for (const level of this.layout.levels) layer.append(...bandElements(level, this.layout.width, this.words.node));
     return layer;
   }
 
@@ -211,7 +217,7 @@ export class GraphScene {
     for (const box of this.layout.missing) {
       const group = svg(
         'g',
-        { class: 'missing', 'data-missing-id': box.id, role: 'img', 'aria-label': `Unknown dependency ${box.id}: no tool has this toolId` },
+        { class: 'missing', 'data-missing-id': box.id, role: 'img', 'aria-label': this.words.unknown(box.id) },
         svg('rect', { x: box.x, y: box.y, width: box.width, height: box.height, rx: 4 }),
         svg('text', { x: box.x + box.width / 2, y: box.y + box.height / 2 + 4, 'text-anchor': 'middle' }, `? ${box.id}`),
       );
@@ -230,10 +236,10 @@ export class GraphScene {
 
 type Level = PlanGraphLayout['levels'][number];
 
-function bandElements(level: Level, layoutWidth: number): SVGElement[] {
+function bandElements(level: Level, layoutWidth: number, noun: string): SVGElement[] {
   const elements: SVGElement[] = [];
   if (level.level % 2 === 0) elements.push(svg('rect', { class: 'band', x: 0, y: level.y, width: Math.max(1, layoutWidth), height: level.height }));
-  elements.push(svg('text', { class: 'band-label', x: 6, y: level.y + 14 }, `level ${level.level} · ${plural(level.count, 'tool')}`));
+  elements.push(svg('text', { class: 'band-label', x: 6, y: level.y + 14 }, `level ${level.level} · ${plural(level.count, noun)}`));
   return elements;
 }
 
@@ -384,7 +390,7 @@ class VirtualState {
     const fragment = document.createDocumentFragment();
     for (const level of wanted) {
       if (this.drawnBands.has(level)) continue;
-      const elements = bandElements(level, layout.width);
+      const elements = bandElements(level, layout.width, this.scene.words.node);
       this.drawnBands.set(level, elements);
       fragment.append(...elements);
     }
