@@ -1,4 +1,4 @@
-// Preview Lore Chunks: decorations in a lore file's editor for each chunk (a separator and a "#3 · 214 tokens" label, a hover) and a warning on chunks over the limit or cut from a long paragraph.
+// Preview Lore Chunks: decorations in a lore file's editor per chunk (every other one tinted, a "#3 · 214 tokens" label, a hover), a warning bar on chunks over the limit or cut from a paragraph.
 import * as vscode from 'vscode';
 import { loreChunkMarks, type LoreChunkMark } from '../../runtime/campaign/view/loreView.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
@@ -14,11 +14,12 @@ export class LoreChunkPreview implements vscode.Disposable {
   private readonly shown = new Set<string>();
   private readonly disposables = new DisposableStore();
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private readonly separator = vscode.window.createTextEditorDecorationType({
-    isWholeLine: true,
-    borderWidth: '1px 0 0 0',
-    borderStyle: 'dashed',
-    borderColor: new vscode.ThemeColor('editorRuler.foreground'),
+  /** Every other chunk tinted, so two chunks of one line (a paragraph cut at a sentence end) still show apart; exact ranges, as wrapped. */
+  private readonly alternate = vscode.window.createTextEditorDecorationType({
+    backgroundColor: new vscode.ThemeColor('editor.rangeHighlightBackground'),
+    // High contrast themes have no tints: their range border instead (transparent in the others).
+    border: '1px solid',
+    borderColor: new vscode.ThemeColor('editor.rangeHighlightBorder'),
   });
   private readonly label = vscode.window.createTextEditorDecorationType({
     before: {
@@ -38,9 +39,11 @@ export class LoreChunkPreview implements vscode.Disposable {
   });
   /** The whole chunk: only its hover. */
   private readonly chunk = vscode.window.createTextEditorDecorationType({});
-  /** A flagged chunk: a dashed warning border, a mark in the overview ruler, its hover. */
+  /** A flagged chunk: a warning bar along its lines (a box around each wrapped line would be noise), a mark in the overview ruler, its hover. */
   private readonly flagged = vscode.window.createTextEditorDecorationType({
-    border: '1px dashed',
+    isWholeLine: true,
+    borderWidth: '0 0 0 3px',
+    borderStyle: 'solid',
     borderColor: new vscode.ThemeColor('editorWarning.foreground'),
     overviewRulerColor: new vscode.ThemeColor('editorOverviewRuler.warningForeground'),
     overviewRulerLane: vscode.OverviewRulerLane.Right,
@@ -48,7 +51,7 @@ export class LoreChunkPreview implements vscode.Disposable {
 
   constructor(private readonly chunker: LoreChunker) {
     this.disposables.addAll(
-      this.separator,
+      this.alternate,
       this.label,
       this.flaggedLabel,
       this.chunk,
@@ -98,7 +101,7 @@ export class LoreChunkPreview implements vscode.Disposable {
   }
 
   private types(): vscode.TextEditorDecorationType[] {
-    return [this.separator, this.label, this.flaggedLabel, this.chunk, this.flagged];
+    return [this.alternate, this.label, this.flaggedLabel, this.chunk, this.flagged];
   }
 
   private schedule(document: vscode.TextDocument): void {
@@ -125,10 +128,7 @@ export class LoreChunkPreview implements vscode.Disposable {
       range: new vscode.Range(start(mark), start(mark)),
       renderOptions: { before: { contentText: ` ${mark.warnings.length > 0 ? '! ' : ''}${mark.label} ` } },
     });
-    editor.setDecorations(
-      this.separator,
-      marks.filter((mark) => mark.index > 0).map((mark) => new vscode.Range(start(mark), start(mark))),
-    );
+    editor.setDecorations(this.alternate, marks.filter((mark) => mark.index % 2 === 1).map(whole));
     editor.setDecorations(this.label, marks.filter((mark) => mark.warnings.length === 0).map(labelOf));
     editor.setDecorations(this.flaggedLabel, marks.filter((mark) => mark.warnings.length > 0).map(labelOf));
     editor.setDecorations(
