@@ -63,7 +63,8 @@ export const COMMAND_USAGES = {
   },
   run: {
     synopsis: [
-      'narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-tool-root DIR]... [--allow-outside-skills] [--no-save] [--max-events N]',
+      'narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] ' +
+        '[--state FILE] [--rollback] [--allow-tool-root DIR]... [--allow-outside-skills] [--no-save] [--max-events N]',
     ],
     summary: 'Validates a plan and runs it, with live progress; the run is recorded in DIR/.narratoria/runs.',
     options: [
@@ -145,7 +146,8 @@ export const COMMAND_USAGES = {
   },
   play: {
     synopsis: [
-      'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session NAME|FILE] [--new] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N] [--turn-budget MS]',
+      'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session NAME|FILE] [--new] [--once TEXT] [--format text|json] [--tool-timeout MS] ' +
+        '[--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N] [--turn-budget MS]',
     ],
     summary: 'Plays the story in the terminal: type what you do, pick numbered choices; /help lists the commands. --once plays one turn.',
     options: [
@@ -178,7 +180,8 @@ export const COMMAND_USAGES = {
   },
   test: {
     synopsis: [
-      'narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update] [--coverage] [--keep] [--no-bundled-skills]',
+      'narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] ' +
+        '[--jobs N] [--filter TEXT] [--update] [--coverage] [--keep] [--no-bundled-skills]',
     ],
     summary: 'Plays playtests (*.playtest.json; default: every one under the root) and reports each turn.',
     options: [

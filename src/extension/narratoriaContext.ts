@@ -26,6 +26,7 @@ import { PlaytestTests } from './playtest/playtestTests.js';
 import { PlaytestEditorSupport } from './playtest/playtestEditorSupport.js';
 import { DisposableStore } from '../runtime/common/disposable.js';
 import { CampaignView } from './campaign/campaignView.js';
+import { CampaignEditing } from './campaign/campaignEditing.js';
 
 /** Picks the story root: the first workspace folder with a skills/ folder, else the first folder. */
 function storyRoot(): vscode.Uri | undefined {
@@ -58,6 +59,8 @@ export class NarratoriaContext implements vscode.Disposable {
   private readonly comparisons: RunComparisons;
   /** Campaigns (issue 43): the Campaign view, the beat graph, the lore lens and chunk preview. */
   readonly campaignView: CampaignView;
+  /** Campaign files: problems as the author types, completion, hover, navigation and rename of beat ids and NPC names. */
+  readonly campaignEditing: CampaignEditing;
   private readonly disposables = new DisposableStore();
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -110,6 +113,7 @@ export class NarratoriaContext implements vscode.Disposable {
     this.playtestEditing = new PlaytestEditorSupport(this.skills);
     this.disposables.addAll(this.playtests, this.playtestEditing, this.skillCoverage);
     this.campaignView = this.disposables.add(new CampaignView(extension.extensionUri, this.log));
+    this.campaignEditing = this.disposables.add(new CampaignEditing({ docs: (code) => this.authoring.docsOf(code), log: this.log }));
     this.disposables.addAll(
       this.log,
       this.skills,

@@ -79,6 +79,8 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     );
   }
   const sessionOptions = chosen ? { file: chosen.file, ...(chosen.dataScope ? { dataScope: chosen.dataScope } : {}), refuseUnreadable: true } : undefined;
+  const openPlaySession = () =>
+    openSession({ root, ...sessionOptions, narrator: choice.narrator, skills: registry, execution: executionOptions, turnBudgetMs });
   try {
     if (values.once !== undefined) {
       const once = values.once;
@@ -92,14 +94,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       };
       try {
         if (sessionOptions !== undefined) {
-          const session = await openSession({
-            root,
-            ...sessionOptions,
-            narrator: choice.narrator,
-            skills: registry,
-            execution: executionOptions,
-            turnBudgetMs,
-          });
+          const session = await openPlaySession();
           session.onDidStartPlanRun(({ run }) => follow(run));
           result = await session.play(once, signal);
         } else {
@@ -120,22 +115,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       else printTurn(result, io, style, true, explain, records, streamed.take());
       return result.cancelled ? ExitCode.Failure : ExitCode.Success;
     }
-    return await interactive(
-      io,
-      signal,
-      style,
-      choice.reason,
-      explain,
-      records,
-      await openSession({
-        root,
-        ...sessionOptions,
-        narrator: choice.narrator,
-        skills: registry,
-        execution: executionOptions,
-        turnBudgetMs,
-      }),
-    );
+    return await interactive(io, signal, style, choice.reason, explain, records, await openPlaySession());
   } finally {
     // A fixed prompt still being evaluated is saved before the process ends, so the next `play` starts from it.
     if (choice.narrator instanceof LlamaNarrator && !signal.aborted && choice.narrator.preparingPrompt) {
@@ -340,12 +320,9 @@ function printFailures(result: TurnResult, io: CliIo, style: Styler, records: Ru
       for (const line of failure.stderr) write(style.dim(`    | ${line}`));
     }
   }
+  const rootFlag = records.root === records.cwd ? '' : ` --root ${shownPath(records.root, records.cwd)}`;
   for (const planId of new Set(failures.map((failure) => failure.planId)))
-    write(
-      style.dim(
-        `    run record: ${shownPath(records.store.recordFile(planId), records.cwd)} (narratoria runs show ${planId}${records.root === records.cwd ? '' : ` --root ${shownPath(records.root, records.cwd)}`})`,
-      ),
-    );
+    write(style.dim(`    run record: ${shownPath(records.store.recordFile(planId), records.cwd)} (narratoria runs show ${planId}${rootFlag})`));
   for (const line of disabledSkillLines(result)) write(style.yellow(line));
   if (result.budgetSpentMs !== undefined)
     write(style.yellow(`The turn's budget of ${(result.budgetSpentMs / 1000).toFixed(1)} s was spent; raise it with --turn-budget MS.`));

@@ -77,11 +77,9 @@ export function buildExploreReport(parts: ReportParts): ExploreReport {
 export function formatExploreText(report: ExploreReport, style: TextStyle, coverage?: CoverageResult): string {
   const lines: string[] = [];
   const { options, sessions, problems } = report;
-  lines.push(
-    style.bold(
-      `Explored ${plural(sessions.played, 'session')} (${sessions.turns} turns) of up to ${options.turns} turns, seed ${options.seed}, ${options.narrator} narrator${report.cancelled ? style.yellow(' — cancelled, partial report') : ''}`,
-    ),
-  );
+  const cancelled = report.cancelled ? style.yellow(' — cancelled, partial report') : '';
+  const played = `Explored ${plural(sessions.played, 'session')} (${sessions.turns} turns) of up to ${options.turns} turns`;
+  lines.push(style.bold(`${played}, seed ${options.seed}, ${options.narrator} narrator${cancelled}`));
   if (problems.total === 0) {
     lines.push(style.green('✔ no problem found'));
   } else {

@@ -22,8 +22,9 @@ export function renderGraphSvg(layout: PlanGraphLayout, options: SvgOptions = {}
   const width = Math.max(1, Math.ceil(layout.width));
   const height = Math.max(1, Math.ceil(layout.height));
   const parts: string[] = [];
+  const size = `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" class="narratoria-graph" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(options.title ?? 'Plan graph')}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="narratoria-graph" ${size} role="img" aria-label="${escapeXml(options.title ?? 'Plan graph')}">`,
     `<title>${escapeXml(options.title ?? 'Plan graph')}</title>`,
     `<style>${styleSheet(options.theme)}</style>`,
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" class="arrow"/></marker>',

@@ -1,4 +1,4 @@
-// The LLM narrator decides, the runtime dictates: the model chooses which scripts run (a short JSON array of their numbers in the catalog, under a grammar of the scripts that exist), and the plan is composed as the pattern narrator composes its own. Pure: prompts, grammar and composition.
+// The LLM narrator decides, the runtime dictates: the model picks scripts by number under a grammar; the plan is composed as the pattern narrator's.
 import type { Plan } from '../contractTypes/plan.js';
 import type { NarratorSkill, SkillHealth } from '../skills/skillTypes.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';

@@ -1,5 +1,6 @@
 // Why a plan's tools were chosen, and why skills that matched some words stayed out: the pattern narrator's `metadata.selection` and `metadata.nearMisses`, read back for `play --explain` and the play panel.
 import type { Plan } from '../contractTypes/plan.js';
+import type { MissReason } from './selection/selectionTypes.js';
 import type { Field } from './selection/selectionTuning.js';
 
 /** Where in a manifest a word matched (skill selection's fields). */
@@ -42,15 +43,8 @@ export interface NearMissExplanation {
   readonly score: number;
   /** The score it needed (the threshold, or the share of the best skill's score). */
   readonly threshold: number;
-  readonly reason:
-    | 'below-threshold'
-    | 'far-behind-best'
-    | 'related-words-only'
-    | 'no-likeness-asked'
-    | 'one-per-role'
-    | 'too-many-skills'
-    | 'input-not-filled'
-    | 'act-not-asked';
+  /** One of skill selection's reasons (the list lives with the selection that writes it). */
+  readonly reason: MissReason;
   readonly evidence: readonly EvidenceExplanation[];
   /** For `input-not-filled`: the required fields the words did not give. */
   readonly fields?: readonly string[];

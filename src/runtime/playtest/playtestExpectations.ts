@@ -1,4 +1,4 @@
-// Checks a played turn against its expectations: the first attempt's skills (strict, unordered, superset, subset), skills it must not use, the outcome, state conditions, the narration, events (partial object match) and the number of attempts.
+// Checks a played turn against its expectations: skills (strict, unordered, superset, subset), skills it must not use, outcome, state, narration, events.
 import { evaluateCondition, parseCondition } from '../state/conditionExpression.js';
 import type { TurnResult } from '../session/turnTypes.js';
 import { firstAttemptSkills, outcomeOf } from '../session/turnOutcome.js';

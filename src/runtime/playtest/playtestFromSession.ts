@@ -1,4 +1,4 @@
-// Save Session as Playtest: a play session (its seed, its state before turn 1, each turn's input or choice) as a playtest that expects what happened (the first attempt's skills, strict, and the outcome), and a file name that never replaces another.
+// Save Session as Playtest: a play session (seed, state before turn 1, each turn's words) as a playtest expecting what happened, in a new file.
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SessionFile, TurnRecord } from '../session/playSession.js';

@@ -72,7 +72,8 @@ export class ExploreView {
       el(
         'p',
         { className: 'detail' },
-        `${plural(report.sessions.played, 'session')} and ${plural(report.sessions.turns, 'turn')} played (up to ${options.turns} each, seed ${options.seed}, ${options.narrator} narrator) in ${formatDuration(report.durationMs)}`,
+        `${plural(report.sessions.played, 'session')} and ${plural(report.sessions.turns, 'turn')} played ` +
+          `(up to ${options.turns} each, seed ${options.seed}, ${options.narrator} narrator) in ${formatDuration(report.durationMs)}`,
         report.cancelled ? ' — cancelled before the end.' : '.',
       ),
       again,
