@@ -16,7 +16,8 @@ export class EdgeView {
     readonly edge: PlanGraphEdge,
     readonly marker: string,
   ) {
-    this.classes = new Set(['edge', `edge-${edge.kind}`, ...(edge.critical ? ['critical'] : [])]);
+    // A beat graph's edge also carries its relation (edge-rel-requiresAny...: dashed, dotted; scene.css).
+    this.classes = new Set(['edge', `edge-${edge.kind}`, ...(edge.relation ? [`edge-rel-${edge.relation}`] : []), ...(edge.critical ? ['critical'] : [])]);
     this.markerEnd = marker;
     let left = Infinity;
     let top = Infinity;

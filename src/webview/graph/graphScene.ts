@@ -1,5 +1,6 @@
 // Builds the SVG of one layout in a single pass into a DocumentFragment: level bands, edges, unknown-dependency boxes, nodes.
 import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
+import { GRAPH_WORDS, type GraphWords } from '../../runtime/graph/graphWords.js';
 import { svg } from '../common/dom.js';
 import { EdgeView } from './edgeView.js';
 import { GraphIndex } from './graphIndex.js';
@@ -13,6 +14,8 @@ export interface SceneOptions {
   readonly idPrefix?: string | undefined;
   /** Nodes are selectable buttons (the graph panel); false labels them as images (a read-only inline drawing). */
   readonly interactive?: boolean | undefined;
+  /** What the nodes are (tools, or beats); default the plan's words. */
+  readonly words?: GraphWords | undefined;
 }
 
 /** Scenes with more nodes than this draw only what is near the view (`updateView`); smaller ones draw everything once. */
@@ -36,6 +39,8 @@ export class GraphScene {
   onInvalidate: (() => void) | undefined;
   private readonly idPrefix: string;
   private readonly interactive: boolean;
+  /** What the nodes are, for labels and bands. */
+  readonly words: GraphWords;
   private readonly virtualState: VirtualState | undefined;
 
   constructor(
@@ -44,6 +49,7 @@ export class GraphScene {
   ) {
     this.idPrefix = options.idPrefix ?? 'graph';
     this.interactive = options.interactive ?? true;
+    this.words = options.words ?? GRAPH_WORDS.plan;
     this.markers = arrowMarkers(this.idPrefix);
     this.index = new GraphIndex(layout);
     this.virtual = layout.nodes.length > VIRTUALIZE_FROM_NODES;
@@ -99,7 +105,7 @@ export class GraphScene {
     const inCycle = new Set(this.layout.cycles.flat());
     const changed = this.virtual ? () => this.virtualState?.markDirty() : undefined;
     this.layout.nodes.forEach((node, position) => {
-      this.nodes.set(node.id, new NodeView(node, `${this.idPrefix}-node-${position}`, inCycle.has(node.id), this.interactive, changed));
+      this.nodes.set(node.id, new NodeView(node, `${this.idPrefix}-node-${position}`, inCycle.has(node.id), this.interactive, changed, this.words.node));
     });
     for (const edge of this.layout.edges) {
       if (edge.points.length < 2) continue;
@@ -109,7 +115,7 @@ export class GraphScene {
 
   private bands(): SVGGElement {
     const layer = svg('g', { class: 'bands' });
-    for (const level of this.layout.levels) layer.append(...bandElements(level, this.layout.width));
+    for (const level of this.layout.levels) layer.append(...bandElements(level, this.layout.width, this.words.node));
     return layer;
   }
 
@@ -124,7 +130,7 @@ export class GraphScene {
     for (const box of this.layout.missing) {
       const group = svg(
         'g',
-        { class: 'missing', 'data-missing-id': box.id, role: 'img', 'aria-label': `Unknown dependency ${box.id}: no tool has this toolId` },
+        { class: 'missing', 'data-missing-id': box.id, role: 'img', 'aria-label': this.words.unknown(box.id) },
         svg('rect', { x: box.x, y: box.y, width: box.width, height: box.height, rx: 4 }),
         svg('text', { x: box.x + box.width / 2, y: box.y + box.height / 2 + 4, 'text-anchor': 'middle' }, `? ${box.id}`),
       );

@@ -18,15 +18,17 @@ export interface SceneViews {
   readonly nodes: ReadonlyMap<string, NodeView>;
   readonly edges: readonly EdgeView[];
   readonly onInvalidate: (() => void) | undefined;
+  /** What the nodes are ("tool", "beat"), for the bands' labels. */
+  readonly words: { readonly node: string };
 }
 
 type Level = PlanGraphLayout['levels'][number];
 
 /** The band (every other level) and the label of one level. */
-export function bandElements(level: Level, layoutWidth: number): SVGElement[] {
+export function bandElements(level: Level, layoutWidth: number, noun = 'tool'): SVGElement[] {
   const elements: SVGElement[] = [];
   if (level.level % 2 === 0) elements.push(svg('rect', { class: 'band', x: 0, y: level.y, width: Math.max(1, layoutWidth), height: level.height }));
-  elements.push(svg('text', { class: 'band-label', x: 6, y: level.y + 14 }, `level ${level.level} · ${plural(level.count, 'tool')}`));
+  elements.push(svg('text', { class: 'band-label', x: 6, y: level.y + 14 }, `level ${level.level} · ${plural(level.count, noun)}`));
   return elements;
 }
 
@@ -114,7 +116,7 @@ export class VirtualState {
     const fragment = document.createDocumentFragment();
     for (const level of wanted) {
       if (this.drawnBands.has(level)) continue;
-      const elements = bandElements(level, layout.width);
+      const elements = bandElements(level, layout.width, this.scene.words.node);
       this.drawnBands.set(level, elements);
       fragment.append(...elements);
     }
