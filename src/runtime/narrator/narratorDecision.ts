@@ -10,6 +10,7 @@ import { readCues } from './selection/cues.js';
 import type { SelectedSkill, Selection } from './selection/selectionTypes.js';
 import { selectSkills } from './selection/skillSelection.js';
 import { isNarrator, narratorOf, roleOf } from './selection/skillRoles.js';
+import { wordsWithNames } from '../campaign/play/storyInputs.js';
 
 /** A JSON schema in the subset node-llama-cpp turns into a grammar. */
 export type GrammarSchema = Readonly<Record<string, unknown>>;
@@ -191,7 +192,7 @@ export interface DecisionRecord {
 
 /** The plan of a decision: the chosen scripts composed like the pattern narrator's (roles, order, inputs from the words, the storyteller). */
 export function planFromDecision(request: PlanRequest, chosen: readonly string[], record: DecisionRecord): Plan {
-  const words = withoutRePlanReport(request.input);
+  const words = wordsWithNames(withoutRePlanReport(request.input), request.story);
   const available = availableSkills(request.skills, request.disabledSkills);
   const selected: SelectedSkill[] = chosen.flatMap((id) => {
     const [skillName, scriptName] = id.split('/');
