@@ -8,7 +8,7 @@ import type { LoreFact } from './storyContext.js';
 /** How many facts a scene gets at most. */
 export const LORE_FACTS = 3;
 /** The words' share of a chunk's score; meaning has the rest. */
-const WORDS_WEIGHT = 0.75;
+const WORDS_WEIGHT = 0.6;
 /** A chunk's score (0..1) must reach this to be retrieved. */
 const FLOOR = 0.3;
 /** And at least this share of the best chunk's score. */
