@@ -101,12 +101,12 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     input: Record<string, unknown>,
     extra: Partial<ToolInvocation>,
     explanation: Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>,
-    slot: Omit<ToolSlot, 'accepts'>,
+    slot: Omit<ToolSlot, 'accepts' | 'words'>,
   ): string => {
     const id = toolIdFor(chosen.skill.name, chosen.script.name, used);
     // A campaign's part of the input (docs/campaigns.md#what-the-narrators-get): beats, voices and lore for the narration, the rules' dice.
     const properties = chosen.script.inputSchema?.['properties'] as Record<string, unknown> | undefined;
-    const storyInput = withStoryInputs(input, { ...slot, accepts: (field) => properties?.[field] !== undefined }, request.story);
+    const storyInput = withStoryInputs(input, { ...slot, words, accepts: (field) => properties?.[field] !== undefined }, request.story);
     tools.push({ toolId: id, toolPath: chosen.script.toolPath, input: storyInput, ...extra });
     explanations.push({ toolId: id, skill: chosen.skill.name, script: chosen.script.name, ...explanation });
     return id;

@@ -10,6 +10,8 @@ export interface ToolSlot {
   readonly accepts: (field: string) => boolean;
   /** The fields filled from the player's words (the others were defaults or guesses). */
   readonly sources: Readonly<Record<string, string>>;
+  /** The player's words. */
+  readonly words: string;
 }
 
 /** At most this many lore facts reach the storyteller. */
@@ -70,6 +72,11 @@ export function withStoryInputs(input: Record<string, unknown>, slot: ToolSlot, 
   if (!story) return input;
   const next: Record<string, unknown> = { ...input };
   for (const field of ['npc', 'name', 'character', 'target']) if (field in next && slot.accepts(field)) next[field] = fullName(next[field], story);
+  // An NPC is a person, never a place; a list of characters gets every NPC the words name.
+  for (const field of ['location', 'place', 'destination'])
+    if (typeof next[field] === 'string' && fullName(next[field], story) !== next[field]) delete next[field];
+  const named = npcsIn(slot.words, story);
+  if (named.length > 0 && slot.accepts('characters') && next['characters'] === undefined) next['characters'] = named;
   switch (slot.role) {
     case 'narrator':
       if (slot.accepts('campaign')) next['campaign'] = storytellerCampaign(story);
@@ -80,7 +87,8 @@ export function withStoryInputs(input: Record<string, unknown>, slot: ToolSlot, 
         next['formula'] = story.rules.formula;
         if (slot.accepts('bands')) {
           next['bands'] = story.rules.bands;
-          if (slot.sources['dc'] === undefined) delete next['dc'];
+          // The bands say what the total means; a difficulty stays only when the words set one ("DC 15").
+          if (!/\bdc\s*\d/i.test(slot.words)) delete next['dc'];
         }
       }
       break;
@@ -92,6 +100,17 @@ export function withStoryInputs(input: Record<string, unknown>, slot: ToolSlot, 
       break;
   }
   return next;
+}
+
+/** The NPCs the words name, by their full names, in the order named. */
+function npcsIn(words: string, story: StoryContext): string[] {
+  const lower = ` ${words.toLowerCase().replace(/[^a-z0-9]+/g, ' ')} `;
+  const found = story.npcNames
+    .map((entry) => ({ name: entry.name, at: lower.indexOf(` ${entry.alias} `) }))
+    .filter((entry) => entry.at >= 0)
+    .sort((left, right) => left.at - right.at)
+    .map((entry) => entry.name);
+  return [...new Set(found)];
 }
 
 /** The player's words with each NPC name capitalised as a name ("ask tamsin" -> "ask Tamsin"), so the input fillers read them as people. */

@@ -1,4 +1,4 @@
-// The complete starter campaign played through a real PlaySession with the sample skills (real processes): the opening, beats triggered by their conditions and told, NPC seeds, scene summaries in memory, an ending that ends the session.
+// The complete starter campaign through a real PlaySession with the sample skills: the opening, beats triggered and told, NPC seeds, summaries in memory, an ending.
 // Margin: every script here finishes in well under a second; the 120 s tool timeout only replaces the manifests' own, and no test asserts a duration.
 import { test, after } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -80,6 +80,12 @@ test('the complete campaign opens on its premise; beats trigger by their conditi
     };
     assert.deepEqual(Object.keys(perceptions.npcs).sort(), ['brother alder', 'odile marrow', 'tamsin reed']);
     assert.equal(perceptions.npcs['brother alder']!.perception, -10);
+    // Brother Alder's faction is registered with the reputation skill (its config allows no new factions: the campaign declares it).
+    const standings = JSON.parse(readFileSync(path.join(skillFolders(session.dataScope, 'reputation').data, 'reputation.json'), 'utf8')) as {
+      factions: Record<string, { standing: number }>;
+    };
+    assert.deepEqual(Object.keys(standings.factions), ['The Chapel of the Tide']);
+    assert.deepEqual((session.state['reputation'] as Record<string, unknown>)['The Chapel of the Tide'], { standing: 0, rank: 'neutral' });
     const memories = readFileSync(path.join(skillFolders(session.dataScope, 'memory').data, 'memories.jsonl'), 'utf8')
       .trim()
       .split('\n');
