@@ -27,9 +27,10 @@ export function storyFailures(expect: Expectations, result: TurnResult): StoryFa
   if (expect.beats?.triggered) {
     const missing = expect.beats.triggered.filter((id) => !done.includes(id));
     if (missing.length > 0) {
-      const why = missing.map(
-        (id) => `${id} is ${status[id] ?? 'not a beat of the campaign'}${campaign.beats[id]?.reason ? ` (${campaign.beats[id]!.reason})` : ''}`,
-      );
+      // Why each stands where it does: its skip or holding reason, else the first condition that did not hold this scene.
+      const waiting = new Map((result.story?.waiting ?? []).map((beat) => [beat.id, beat.reason]));
+      const reasonOf = (id: string) => campaign.beats[id]?.reason ?? waiting.get(id);
+      const why = missing.map((id) => `${id} is ${status[id] ?? 'not a beat of the campaign'}${reasonOf(id) ? ` (${reasonOf(id)})` : ''}`);
       fail(
         'beats.triggered',
         noCampaign ? 'the story is not a campaign: no beat triggers' : `not triggered by this turn: ${why.join('; ')}`,

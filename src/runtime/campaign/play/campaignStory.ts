@@ -301,6 +301,7 @@ export class CampaignStory {
         holding: Object.entries(prior.beats).flatMap(([id, record]) => (record.status === 'holding' ? [id] : [])),
         active: prior.active,
         judgements: start.judgements,
+        waiting: waitingBeats(start.beats),
         lore: start.context.lore.map((fact) => ({ id: fact.id, score: fact.score })),
         npcs: start.present.map((npc) => npc.name),
         choices: start.choices,
@@ -326,7 +327,29 @@ function firstMention(text: string, npc: StoryNpc): number {
 }
 
 function emptyTurn(scene: number, summary: string): StoryTurn {
-  return { scene, triggered: [], skipped: [], holding: [], active: [], judgements: [], lore: [], npcs: [], choices: [], endingsInReach: [], summary };
+  return {
+    scene,
+    triggered: [],
+    skipped: [],
+    holding: [],
+    active: [],
+    judgements: [],
+    waiting: [],
+    lore: [],
+    npcs: [],
+    choices: [],
+    endingsInReach: [],
+    summary,
+  };
+}
+
+/** The beats checked this scene that still wait: how many of their conditions held, and the first that did not (explore's "closest"). */
+function waitingBeats(beats: SceneBeats): StoryTurn['waiting'] {
+  return Object.entries(beats.checks).flatMap(([id, checks]) => {
+    if (beats.beats[id]?.status !== 'waiting') return [];
+    const unmet = checks.find((check) => !check.holds);
+    return [{ id, met: checks.filter((check) => check.holds).length, of: checks.length, reason: unmet ? `${unmet.kind}: ${unmet.reason}` : 'its turn' }];
+  });
 }
 
 /** The storyteller's recent sentences (state.story.recentSentences), so a voice does not repeat itself. */

@@ -89,6 +89,8 @@ export interface StoryTurn {
   readonly holding: readonly string[];
   readonly active: readonly string[];
   readonly judgements: readonly RecordedJudgement[];
+  /** Beats checked this scene whose conditions did not all hold: how many held, and the first that did not. */
+  readonly waiting: readonly { readonly id: string; readonly met: number; readonly of: number; readonly reason: string }[];
   readonly lore: readonly { readonly id: string; readonly score: number }[];
   readonly npcs: readonly string[];
   /** The player_choice ids this move took. */

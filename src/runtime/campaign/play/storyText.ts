@@ -94,6 +94,11 @@ export function idAsAct(id: string, isName: (word: string) => boolean): string {
 function imperative(verb: string): string {
   const irregular: Record<string, string> = {
     went: 'go',
+    lit: 'light',
+    fought: 'fight',
+    bought: 'buy',
+    brought: 'bring',
+    ran: 'run',
     took: 'take',
     gave: 'give',
     told: 'tell',
