@@ -1,4 +1,4 @@
-// Bench (m): a scene transition of the complete starter campaign with the pattern narrator (beats, lore, NPCs, the plan's skills, the scene's summary in memory), p50 and p95 against the 3 s of spec 008's SC-001; the same turns on the same story played as no campaign.
+// Bench (m): a scene transition of the complete starter campaign, pattern narrator: p50 and p95 against the 3 s of spec 008's SC-001; the same turns as no campaign.
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
