@@ -2,10 +2,11 @@
 import { test, before, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { cliPath, narratoria } from './cliHarness.js';
+import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
 
 let scratch: string;
 let story: string;
@@ -60,4 +61,20 @@ test('--explain lists why each beat triggered, the judgements, and the lore retr
   assert.match(run.stdout, / {2}story judged beat_002 npc_state\.tamsin: "worried about Odile" holds by meaning/);
   assert.match(run.stdout, / {2}story lore lore\/places\/the-lantern-tower\.md#\d \(\d\.\d\d\)/);
   assert.match(run.stdout, / {2}story choices taken: asked_tamsin_for_help/);
+});
+
+test('play --once on a campaign plays its first scene in a play-through of its own, saving none', async () => {
+  const sessions = path.join(story, '.narratoria', 'sessions');
+  const before = existsSync(sessions) ? readdirSync(sessions).sort() : [];
+  const run = await narratoria(['play', '--root', story, '--once', 'Go to the Lantern tower', '--narrator', 'pattern', '--format', 'json']);
+  assert.equal(run.code, 0, run.stderr);
+  const result = JSON.parse(run.stdout) as { story?: { scene: number; triggered: { id: string; told: string }[] }; narrative: string };
+  assert.deepEqual(validateAgainst('turn-result.schema.json', result), []);
+  assert.equal(result.story?.scene, 1);
+  assert.deepEqual(
+    result.story?.triggered.map((beat) => [beat.id, beat.told]),
+    [['beat_001', 'storyteller']],
+  );
+  assert.match(result.narrative, /The Dark Lantern\./);
+  assert.deepEqual(existsSync(sessions) ? readdirSync(sessions).sort() : [], before);
 });

@@ -22,6 +22,8 @@ import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJs
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { unusableSkillProblems, writeSkillProblems } from '../skillProblemLines.js';
 import { storyLines } from '../../runtime/campaign/play/storyExplanation.js';
+import { loadCampaignStory } from '../../runtime/campaign/play/index.js';
+import { onceInCampaign } from './playCampaignOnce.js';
 
 export async function playCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -104,15 +106,25 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
           session.onDidStartPlanRun(({ run }) => follow(run));
           result = await session.play(once, signal);
         } else {
-          result = await runTurn(once, {
-            narrator: choice.narrator,
-            skills: registry,
-            state: {},
-            execution: executionOptions,
-            turnBudgetMs,
-            signal,
-            onPlanRunStarted: follow,
-          });
+          const story = await loadCampaignStory(root);
+          result = story
+            ? await onceInCampaign(once, signal, follow, {
+                root,
+                story,
+                narrator: choice.narrator,
+                skills: registry,
+                execution: executionOptions,
+                turnBudgetMs,
+              })
+            : await runTurn(once, {
+                narrator: choice.narrator,
+                skills: registry,
+                state: {},
+                execution: executionOptions,
+                turnBudgetMs,
+                signal,
+                onPlanRunStarted: follow,
+              });
         }
       } finally {
         progress.stop();
