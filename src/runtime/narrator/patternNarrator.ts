@@ -11,6 +11,7 @@ import type { Evidence, SelectedSkill, Selection } from './selection/selectionTy
 import { selectSkills } from './selection/skillSelection.js';
 import { termsOf } from './selection/textTerms.js';
 import { WordsContext } from './selection/wordsContext.js';
+import { withStoryInputs, wordsWithNames, type ToolSlot } from '../campaign/play/storyInputs.js';
 
 /**
  * Chooses skills by matching the player's words (and the words their phrase cues stand for) against each skill's
@@ -32,7 +33,8 @@ export class PatternNarrator implements Narrator {
 /** Builds the plan synchronously (exported for tests and benchmarks). */
 export function buildPatternPlan(request: PlanRequest): Plan {
   const available = availableSkills(request.skills, request.disabledSkills);
-  const words = withoutRePlanReport(request.input);
+  // A campaign's NPC names read as names ("ask tamsin" -> "ask Tamsin"): the input fillers take them as people.
+  const words = wordsWithNames(withoutRePlanReport(request.input), request.story);
   const selection = selectSkills(words, available);
   return composePlan(request, words, selection, {
     narrator: 'pattern',
@@ -105,9 +107,13 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     input: Record<string, unknown>,
     extra: Partial<ToolInvocation>,
     explanation: Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>,
+    slot: Omit<ToolSlot, 'accepts' | 'words'>,
   ): string => {
     const id = toolIdFor(chosen.skill.name, chosen.script.name, used);
-    tools.push({ toolId: id, toolPath: chosen.script.toolPath, input, ...extra });
+    // A campaign's part of the input (docs/campaigns.md#what-the-narrators-get): beats, voices and lore for the narration, the rules' dice.
+    const properties = chosen.script.inputSchema?.['properties'] as Record<string, unknown> | undefined;
+    const storyInput = withStoryInputs(input, { ...slot, words, accepts: (field) => properties?.[field] !== undefined }, request.story);
+    tools.push({ toolId: id, toolPath: chosen.script.toolPath, input: storyInput, ...extra });
     explanations.push({ toolId: id, skill: chosen.skill.name, script: chosen.script.name, ...explanation });
     return id;
   };
@@ -155,10 +161,10 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     if (chosen.role === 'visual') {
       // The narration tells what the portrait was drawn from, so it waits for it (optional: a failed picture
       // never stops the story).
-      before.push(add(chosen, input, { required: false }, explained(chosen, sources)));
+      before.push(add(chosen, input, { required: false }, explained(chosen, sources), { role: chosen.role, sources }));
       continue;
     }
-    const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explained(chosen, sources));
+    const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explained(chosen, sources), { role: chosen.role, sources });
     if (chosen.role === 'context' && scriptKind(chosen.script).kind === 'acts') acts.push(id);
     before.push(id);
     if (chosen.role === 'chance') rolls.push(id);
@@ -169,9 +175,13 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     // (Only for a narrator whose input takes them: an author's own storyteller may refuse unknown fields.)
     const accepts = (field: string) => (selection.narrator!.script.inputSchema?.['properties'] as Record<string, unknown> | undefined)?.[field] !== undefined;
     const input = { ...filledInput, ...(untried && accepts('tried') ? { tried: true } : {}), ...(acts.length > 0 && accepts('acts') ? { acts } : {}) };
-    narrateId = add(selection.narrator, input, before.length > 0 ? { dependencies: before, required: true } : {}, {
-      reason: before.length > 0 ? `narrates the outcome of ${before.join(', ')}` : 'narrates the action',
-    });
+    narrateId = add(
+      selection.narrator,
+      input,
+      before.length > 0 ? { dependencies: before, required: true } : {},
+      { reason: before.length > 0 ? `narrates the outcome of ${before.join(', ')}` : 'narrates the action' },
+      { role: 'narrator', sources: {} },
+    );
   }
   for (const candidate of after) {
     const found = filled(candidate);
@@ -181,7 +191,7 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     }
     const { chosen, input, sources } = found;
     const dependencies = [...rolls, ...(narrateId ? [narrateId] : [])];
-    add(chosen, input, { required: false, ...(dependencies.length > 0 ? { dependencies } : {}) }, explained(chosen, sources));
+    add(chosen, input, { required: false, ...(dependencies.length > 0 ? { dependencies } : {}) }, explained(chosen, sources), { role: chosen.role, sources });
   }
   return {
     requestId: randomUUID(),
