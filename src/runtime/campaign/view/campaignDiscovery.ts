@@ -1,33 +1,22 @@
-// Finds the campaigns of a workspace: each workspace folder, or a folder up to two levels below it, that a campaign format recognizes; and which campaign holds a file.
+// Finds the campaigns of a workspace by walking it: each folder, or one up to two levels below, that looks like a campaign to the editor.
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import * as path from 'node:path';
-import { isPathInside } from '../../common/pathContainment.js';
-import type { CampaignFormat } from '../campaignModel.js';
+import { CAMPAIGN_DEPTH, campaignFolderOf, looksLikeCampaign } from '../authoring/campaignDiscovery.js';
 import { CAMPAIGN_FOLDERS, STORY_FOLDERS } from '../folderLayout.js';
-import { CAMPAIGN_FORMATS, detectCampaignFormat } from '../index.js';
-
-/** How deep below a workspace folder campaigns are looked for (the folder itself is depth 0). */
-export const CAMPAIGN_SEARCH_DEPTH = 2;
 
 /** Folders never searched: hidden ones, a story's own folders, a campaign's parts. */
 const SKIPPED: ReadonlySet<string> = new Set([...STORY_FOLDERS, ...CAMPAIGN_FOLDERS, 'build', 'target', 'vendor']);
 
-export interface CampaignSearch {
-  readonly depth?: number;
-  readonly formats?: readonly CampaignFormat[];
-}
-
 /**
- * The campaign folders (absolute, sorted) in `roots` and up to `depth` levels below them. A campaign's own folders are
- * not searched further; links to folders are not followed; a folder that cannot be read is skipped.
+ * The campaign folders (absolute, sorted) in `roots` and up to `depth` levels below them, by the editor's test
+ * ({@link looksLikeCampaign}: a web app's manifest.json is no campaign). A campaign's own folders are not searched
+ * further; links to folders are not followed; a folder that cannot be read is skipped.
  */
-export async function findCampaignFolders(roots: readonly string[], search: CampaignSearch = {}): Promise<string[]> {
-  const depth = search.depth ?? CAMPAIGN_SEARCH_DEPTH;
-  const formats = search.formats ?? CAMPAIGN_FORMATS;
+export async function findCampaignFolders(roots: readonly string[], depth: number = CAMPAIGN_DEPTH): Promise<string[]> {
   const found = new Set<string>();
   const visit = async (folder: string, level: number): Promise<void> => {
-    if (await detectCampaignFormat(folder, formats)) {
+    if (await looksLikeCampaign(folder)) {
       found.add(folder);
       return;
     }
@@ -46,9 +35,4 @@ export async function findCampaignFolders(roots: readonly string[], search: Camp
 }
 
 /** The campaign of `campaignFolders` that holds `file` (the deepest one), if any. */
-export function campaignHolding(campaignFolders: readonly string[], file: string): string | undefined {
-  let best: string | undefined;
-  for (const folder of campaignFolders)
-    if (isPathInside(file, folder, { allowSame: true }) && (best === undefined || folder.length > best.length)) best = folder;
-  return best;
-}
+export const campaignHolding = (campaignFolders: readonly string[], file: string): string | undefined => campaignFolderOf(campaignFolders, file);

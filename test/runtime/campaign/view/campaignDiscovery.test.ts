@@ -41,6 +41,17 @@ test('campaigns at depth 0, 1 and 2 are found; deeper, hidden and node_modules o
   assert.equal(campaignHolding([path.join(root, 'one')], path.join(root, 'onetwo', 'x.md')), undefined);
 });
 
+test("a web app's or a browser extension's manifest.json is no campaign for the view", async () => {
+  const root = tempFolder();
+  mkdirSync(path.join(root, 'web'), { recursive: true });
+  writeFileSync(path.join(root, 'web', 'manifest.json'), '{ "name": "App", "short_name": "App", "start_url": "/" }\n');
+  mkdirSync(path.join(root, 'addon'), { recursive: true });
+  writeFileSync(path.join(root, 'addon', 'manifest.json'), '{ "title": "T", "manifest_version": 3 }\n');
+  mkdirSync(path.join(root, 'story', 'plot'), { recursive: true });
+  writeFileSync(path.join(root, 'story', 'manifest.json'), '{ "name": "no title, but a plot folder" }\n');
+  assert.deepEqual(await findCampaignFolders([root]), [path.join(root, 'story')]);
+});
+
 test('New Campaign writes a starter that validates clean, and never writes over a campaign or an existing file', async () => {
   const root = tempFolder();
   const target = path.join(root, 'salt-lantern');
