@@ -3,7 +3,7 @@ import { deriveSeed } from '../../common/seed.js';
 import type { Campaign } from '../campaignModel.js';
 import type { LoreChunk } from '../lore/loreTypes.js';
 import { advanceBeats, type SceneBeats } from './beatProgress.js';
-import { judgeByMeaning, type Evidence } from './meaningJudge.js';
+import { ENDING_THRESHOLD, judgeByMeaning, type Evidence } from './meaningJudge.js';
 import { loreFacts } from './loreRetrieval.js';
 import { npcVoices } from './npcVoices.js';
 import type { RecordedJudgement, StoryContext, StoryTurn, ToldBeat } from './storyContext.js';
@@ -245,7 +245,7 @@ export class CampaignStory {
     if (ending && prior.endingsInReach.includes(ending.id)) return { ending, reason: `the player chose it, its beats (${ending.beats.join(', ')}) done` };
     for (const each of this.campaign.endings) {
       if (each.beats.length > 0 || !each.reachedWhen) continue;
-      const judgement = judgeByMeaning(each.reachedWhen, input.memories);
+      const judgement = judgeByMeaning(each.reachedWhen, input.memories, undefined, ENDING_THRESHOLD);
       if (judgement.holds) return { ending: each, reason: judgement.reason };
     }
     return undefined;

@@ -21,6 +21,8 @@ export interface Judgement {
 
 /** The share of a condition's meaning the evidence must carry for it to hold. */
 export const JUDGEMENT_THRESHOLD = 0.75;
+/** An ending ends the play-through: its "Reached when" must be carried almost whole. */
+export const ENDING_THRESHOLD = 0.9;
 /** Below this cosine two words do not count as alike (GloVe: ship/boat 0.83, tavern/inn 0.78; tavern/blacksmith 0.58 are only neighbours). */
 const ALIKE = 0.6;
 /** Among the vectors' most frequent words, a word says little on its own: it weighs half. */
@@ -82,7 +84,12 @@ function carried(claim: readonly ClaimWord[], evidence: string, vectors: WordVec
  * piece of evidence is judged on its own (words scattered over unrelated memories do not add up). A condition holds when
  * one piece carries at least {@link JUDGEMENT_THRESHOLD} of its weighted words and every name in it.
  */
-export function judgeByMeaning(condition: string, evidence: readonly Evidence[], vectors: WordVectors | null = wordVectors()): Judgement {
+export function judgeByMeaning(
+  condition: string,
+  evidence: readonly Evidence[],
+  vectors: WordVectors | null = wordVectors(),
+  threshold = JUDGEMENT_THRESHOLD,
+): Judgement {
   const alternatives = condition
     .split(/\s*,?\s+\bor\b\s+/i)
     .map((part) => part.trim())
@@ -97,7 +104,7 @@ export function judgeByMeaning(condition: string, evidence: readonly Evidence[],
     if (claim.length === 0) continue;
     for (const piece of evidence) {
       const result = carried(claim, piece.text, vectors);
-      const score = result.missingName ? Math.min(result.score, JUDGEMENT_THRESHOLD - 0.01) : result.score;
+      const score = result.missingName ? Math.min(result.score, threshold - 0.01) : result.score;
       if (score > best.score)
         best = {
           score,
@@ -113,13 +120,13 @@ export function judgeByMeaning(condition: string, evidence: readonly Evidence[],
   const said = `"${clip(condition, 80)}"`;
   if (best.source === undefined) return { holds: false, score: 0, reason: `${said}: nothing in the state or the memories says so` };
   const where = `${best.source} "${clip(best.text ?? '', 90)}"`;
-  if (score >= JUDGEMENT_THRESHOLD)
+  if (score >= threshold)
     return { holds: true, score, source: best.source, reason: `${said} holds by meaning (${score.toFixed(2)}): ${where} (${best.found.join(', ')})` };
   const missing = best.missingName ? `; "${best.missingName}" is not named` : '';
   return {
     holds: false,
     score,
     source: best.source,
-    reason: `${said} does not hold (best ${score.toFixed(2)} < ${JUDGEMENT_THRESHOLD}: ${where}${missing})`,
+    reason: `${said} does not hold (best ${score.toFixed(2)} < ${threshold}: ${where}${missing})`,
   };
 }

@@ -4,7 +4,7 @@ import * as assert from 'node:assert/strict';
 import { DEFAULT_RULES, outcomeOfTotal, parseRules, statedFormula } from '../../../../src/runtime/campaign/play/rules.js';
 import { mergedChoices, takenIds } from '../../../../src/runtime/campaign/play/storyChoices.js';
 import { idAsAct, plainParagraphs } from '../../../../src/runtime/campaign/play/storyText.js';
-import { judgeByMeaning } from '../../../../src/runtime/campaign/play/meaningJudge.js';
+import { ENDING_THRESHOLD, judgeByMeaning } from '../../../../src/runtime/campaign/play/meaningJudge.js';
 import { storyEnding } from '../../../../src/runtime/campaign/play/storyCampaign.js';
 
 test('the default rules are 2d6: 2-6 failure, 7-9 partial, 10-12 success', () => {
@@ -71,6 +71,12 @@ test('a free-text judgement needs the names and most of the meaning, in one piec
     { source: 'a memory', text: 'You give Alder the recipe.' },
   ]);
   assert.equal(either.holds, true, either.reason);
+  // An ending asks for more: asking Alder about the recipe does not give it to him.
+  const asked = [{ source: 'a memory', text: 'You ask Brother Alder about the recipe.' }];
+  assert.equal(judgeByMeaning('the player gives Alder the recipe', asked).holds, true);
+  const ending = judgeByMeaning('the player gives Alder the recipe', asked, undefined, ENDING_THRESHOLD);
+  assert.equal(ending.holds, false);
+  assert.match(ending.reason, /does not hold \(best 0\.\d+ < 0\.9/);
 });
 
 test('Markdown read as play reads it: paragraphs, and an ending with its beats and when it is reached', () => {
