@@ -1,4 +1,4 @@
-// The model worker process: loads a GGUF with node-llama-cpp and generates grammar-constrained text on request (JSON lines on stdio). The only file that imports node-llama-cpp; a native crash here never reaches the host.
+// The model worker process: loads a GGUF with node-llama-cpp and generates grammar-constrained text on request (JSON lines on stdio).
 import * as readline from 'node:readline';
 import { existsSync, renameSync, rmSync, statSync, mkdirSync } from 'node:fs';
 import * as path from 'node:path';

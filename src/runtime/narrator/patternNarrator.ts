@@ -1,4 +1,4 @@
-// The pattern narrator: chooses skills from what they say about themselves (selection/), fills their inputs from their schemas, and composes the plan the way skill prompts describe it (docs/design-rules.md#falling-back).
+// The pattern narrator: chooses skills from what they say about themselves (selection/), fills their inputs, and composes the plan.
 import { randomUUID } from 'node:crypto';
 import type { Plan, ToolInvocation } from '../contractTypes/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';

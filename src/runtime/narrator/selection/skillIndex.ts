@@ -1,4 +1,4 @@
-// A BM25F index of what skills say about themselves (names, capabilities, keywords, examples, descriptions, prompt.md's guidance), built once per skill set and scored per player input, with words related by meaning (the bundled lexicon) or by topic (the bundled topics) counting as a share of a shared word.
+// A BM25F index of what skills say about themselves, built once per skill set and scored per player input, related words counting as a share.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
 import { insertByContribution, QueryScores, type ScoredSkills } from './queryScores.js';
 import { lexicon } from './relatedness/lexicon.js';

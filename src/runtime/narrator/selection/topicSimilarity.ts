@@ -1,4 +1,4 @@
-// How close in meaning a player's words are to each skill's manifest, by the bundled word vectors: each word of the player against the skill's closest word (name, capabilities, script names, descriptions) and its words as a whole; what selection falls back on when no skill's own words match.
+// How close in meaning a player's words are to each skill's manifest, by the bundled word vectors: selection's fallback when no words match.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
 import { dot, type WordVectors } from './relatedness/vectors.js';
 import { termOf, wordsOf } from './textTerms.js';
