@@ -272,19 +272,23 @@ export const COMMAND_USAGES = {
     ],
   },
   lore: {
-    synopsis: ['narratoria lore [DIR] [--format text|json] [--query TEXT] [--limit N]'],
+    synopsis: ['narratoria lore [DIR] [--format text|json] [--query TEXT] [--limit N]', 'narratoria lore [DIR] --queries FILE [--format text|json]'],
     summary:
-      "Chunks a campaign's lore (every .md, .markdown and .txt file under DIR/lore) by paragraph, at most 512 cl100k_base tokens each, or shows the chunks a query retrieves.",
+      "Chunks a campaign's lore (every .md, .markdown and .txt file under DIR/lore) by paragraph, at most 512 cl100k_base tokens each, shows the chunks a query retrieves, or measures a query set.",
     options: [
       ['DIR', 'the campaign folder, with its manifest.json (default: the current folder; it must exist)'],
-      ['--format text|json', 'text: each chunk on a line; json: contracts/campaign/lore-chunks.schema.json'],
-      ['--query TEXT', 'rank the chunks for TEXT as play retrieves lore (BM25 over word stems) and show the best, with their scores'],
+      [
+        '--format text|json',
+        'text: each chunk on a line; json: contracts/campaign/lore-chunks.schema.json (with --queries: contracts/lore-precision-report.schema.json)',
+      ],
+      ['--query TEXT', 'rank the chunks for TEXT by BM25 over word stems and show the best, with their scores'],
       ['--limit N', 'with --query: how many chunks to show (default 5)'],
+      ['--queries FILE', 'a lore.queries.json: retrieve lore for each query as play does and report the precision (SC-004: queries that got relevant context)'],
       help,
     ],
     exitCodes: [
-      [0, 'the lore was chunked (files that are not lore text are listed as skipped), or there is none'],
-      [1, 'a lore file or folder could not be read (it is listed)'],
+      [0, 'the lore was chunked (files that are not lore text are listed as skipped), or there is none; with --queries, the precision reached the target'],
+      [1, 'a lore file or folder could not be read (it is listed); with --queries, the precision is below the target or an expected chunk does not exist'],
       [2, 'usage error, or DIR does not exist or is not a folder'],
     ],
   },

@@ -35,7 +35,7 @@ function random(seed: number): () => number {
 }
 
 /** The real skills plus generated ones, written with the real ones' vocabulary, up to `count`. */
-async function fiftySkills(count: number): Promise<NarratorSkill[]> {
+export async function fiftySkills(count: number): Promise<NarratorSkill[]> {
   const story = mkdtempSync(path.join(os.tmpdir(), 'narratoria-bench-d-'));
   let real: NarratorSkill[];
   try {

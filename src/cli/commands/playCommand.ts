@@ -21,6 +21,9 @@ import { ProgressLine } from './progressLine.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { unusableSkillProblems, writeSkillProblems } from '../skillProblemLines.js';
+import { storyLines } from '../../runtime/campaign/play/storyExplanation.js';
+import { loadCampaignStory } from '../../runtime/campaign/play/index.js';
+import { onceInCampaign } from './playCampaignOnce.js';
 
 export async function playCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -98,15 +101,25 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
           session.onDidStartPlanRun(({ run }) => follow(run));
           result = await session.play(once, signal);
         } else {
-          result = await runTurn(once, {
-            narrator: choice.narrator,
-            skills: registry,
-            state: {},
-            execution: executionOptions,
-            turnBudgetMs,
-            signal,
-            onPlanRunStarted: follow,
-          });
+          const story = await loadCampaignStory(root);
+          result = story
+            ? await onceInCampaign(once, signal, follow, {
+                root,
+                story,
+                narrator: choice.narrator,
+                skills: registry,
+                execution: executionOptions,
+                turnBudgetMs,
+              })
+            : await runTurn(once, {
+                narrator: choice.narrator,
+                skills: registry,
+                state: {},
+                execution: executionOptions,
+                turnBudgetMs,
+                signal,
+                onPlanRunStarted: follow,
+              });
         }
       } finally {
         progress.stop();
@@ -152,10 +165,12 @@ async function interactive(
   session: PlaySession,
 ): Promise<ExitCode> {
   io.stdout.write(`${style.bold('Narratoria')} — ${narratorReason}. Session ${session.file}\n`);
+  if (session.story) io.stdout.write(`${style.bold(session.story.title)}: a campaign, played scene by scene (docs/campaigns.md#playing-a-campaign).\n`);
   if (session.recovery)
     io.stdout.write(style.yellow(`The saved session could not be read (${session.recovery.reason}); it was moved to ${session.recovery.movedTo}.\n`));
   io.stdout.write(style.dim('Type what you do, a choice number, /state, /restart, /help or /quit.\n'));
-  if (session.turns.length > 0) io.stdout.write(`${style.dim(`(${session.turns.length} turn(s) so far)`)}\n${session.turns.at(-1)!.narrative}\n`);
+  const played = session.turns.filter((turn) => !turn.opening).length;
+  if (session.turns.length > 0) io.stdout.write(`${played > 0 ? `${style.dim(`(${played} turn(s) so far)`)}\n` : ''}${session.turns.at(-1)!.narrative}\n`);
   printChoices(session.lastChoices, io, style);
   const streamed = new StreamedNarration(io, true);
   const progress = new ProgressLine(io, style);
@@ -221,6 +236,11 @@ async function interactive(
         progress.stop();
       }
       printTurn(result, io, style, false, explain, records, streamed.take());
+      // A campaign's ending ends the play-through.
+      if (session.ending) {
+        io.stdout.write(style.bold(`The end: ${session.ending.title}.\n`));
+        break;
+      }
     }
   } finally {
     signal.removeEventListener('abort', stop);
@@ -280,6 +300,7 @@ function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolea
     }
   }
   printFailures(result, io, style, records);
+  if (result.story) for (const line of storyLines(result.story, explain)) io.stdout.write(style.dim(`${explain ? '  story ' : ''}${line}\n`));
   for (const ui of result.uiEvents) {
     if (ui.event === 'dice_roll') io.stdout.write(style.cyan(`🎲 ${String(ui.payload?.['formula'] ?? '')} → ${String(ui.payload?.['total'] ?? '')}\n`));
     // A skill's own event (a price list, a card drawn), one line each where the play panel draws a card.

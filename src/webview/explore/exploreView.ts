@@ -14,6 +14,7 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   template_fallback: 'Template fallbacks',
   over_time_budget: 'Turns over the time budget',
   broken_skill: 'Broken skills (skill.json does not load)',
+  unreached_beat: 'Plot beats no session reached',
 };
 
 const FAILURE_LABELS: Readonly<Record<string, string>> = {
