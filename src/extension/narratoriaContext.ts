@@ -112,8 +112,8 @@ export class NarratoriaContext implements vscode.Disposable {
     this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log, coverage: this.skillCoverage });
     this.playtestEditing = new PlaytestEditorSupport(this.skills);
     this.disposables.addAll(this.playtests, this.playtestEditing, this.skillCoverage);
-    this.campaignView = this.disposables.add(new CampaignView(extension.extensionUri, this.log));
     this.campaignEditing = this.disposables.add(new CampaignEditing({ docs: (code) => this.authoring.docsOf(code), log: this.log }));
+    this.campaignView = this.disposables.add(new CampaignView(extension.extensionUri, this.campaignEditing, this.log));
     this.disposables.addAll(
       this.log,
       this.skills,

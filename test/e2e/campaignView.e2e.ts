@@ -64,7 +64,7 @@ describe('campaigns: the Campaign view and the beat graph', () => {
       assert.equal(row("The Keeper's Log").description, 'beat_004 · scenes 3-6');
       assert.match(row('The Dark Lantern').ariaLabel, /healthy$/);
       // Lore: its files with their chunk counts, once counted.
-      await clickRow(workbench, 'Lore');
+      await setExpanded(workbench, 'Lore', true);
       const lore = await workbench.waitForTreeRows(
         (found) => found.filter((candidate) => /^\d+ chunks?$/.test(candidate.description) && candidate.level === 2).length === 6,
         'Campaign',
@@ -87,7 +87,7 @@ describe('campaigns: the Campaign view and the beat graph', () => {
         `a flagged chunk among ${JSON.stringify(labels)}`,
       );
       await workbench.screenshot('c1-lore-chunks');
-      await clickRow(workbench, 'Lore');
+      await setExpanded(workbench, 'Lore', false);
       await workbench.screenshot('c1-campaign-view-healthy');
 
       // A click on a beat opens plot/beats.json with the cursor at the beat.
@@ -109,10 +109,30 @@ describe('campaigns: the Campaign view and the beat graph', () => {
       assert.match(broken.find((candidate) => candidate.label === 'The Dark Lantern')!.ariaLabel, /healthy$/);
       const icon = await treeRow(workbench, 'Voices Under the Jetty').locator('.codicon-error').count();
       assert.equal(icon, 1, 'the broken beat shows the error icon');
-      await treeRow(workbench, 'Voices Under the Jetty').hover();
+      // The tooltip: hovered again until it shows (a row drawn again under the pointer, as the view follows the change, loses its hover).
       const hover = workbench.page.locator('.monaco-hover, .custom-hover, .workbench-hover').filter({ hasText: 'CAMPAIGN_UNKNOWN_BEAT' }).first();
-      await hover.waitFor({ timeout: UI_TIMEOUT_MS });
+      await waitFor(
+        async () => {
+          if (await hover.isVisible()) return true;
+          await workbench.page.mouse.move(0, 0);
+          await treeRow(workbench, 'Voices Under the Jetty').hover();
+          await hover.waitFor({ timeout: 2_000 }).catch(() => undefined);
+          return hover.isVisible();
+        },
+        UI_TIMEOUT_MS,
+        "the broken beat's tooltip shows",
+      );
       assert.match(await hover.innerText(), /requires_beat names "beat_042"/);
+      // The scenario's screenshot comes next: wait for the tooltip's fade-in to end (its opacity, and its parents').
+      await waitFor(
+        async () =>
+          hover.evaluate((element) => {
+            for (let node: Element | null = element; node; node = node.parentElement) if (getComputedStyle(node).opacity !== '1') return false;
+            return true;
+          }),
+        UI_TIMEOUT_MS,
+        'the tooltip is fully drawn',
+      );
       assert.deepEqual(workbench.webviewErrors(), []);
       // The scenario's own screenshot (c1-campaign-view.png) shows this last state: the broken link and its tooltip.
     }),
@@ -227,6 +247,21 @@ function treeRow(workbench: Workbench, label: string) {
 
 async function clickRow(workbench: Workbench, label: string): Promise<void> {
   await treeRow(workbench, label).click();
+}
+
+/** Expands (or collapses) a row of the Campaign view, clicking again if a redraw of the tree swallowed a click. */
+async function setExpanded(workbench: Workbench, label: string, expanded: boolean): Promise<void> {
+  const row = treeRow(workbench, label);
+  await waitFor(
+    async () => {
+      if ((await row.getAttribute('aria-expanded')) === String(expanded)) return true;
+      await row.click();
+      await waitFor(async () => (await row.getAttribute('aria-expanded')) === String(expanded), 2_000, `${label} toggled`).catch(() => undefined);
+      return (await row.getAttribute('aria-expanded')) === String(expanded);
+    },
+    UI_TIMEOUT_MS,
+    `${label} is ${expanded ? 'expanded' : 'collapsed'}`,
+  );
 }
 
 /** The texts the chunk preview draws before each chunk (decorations' ::before content), in document order. */

@@ -57,7 +57,8 @@ export class BeatGraphService implements vscode.Disposable {
     if (target instanceof vscode.Uri) return target;
     if (isEntry(target)) return vscode.Uri.file(path.join(target.campaignFolder, ...BEATS_FILE.split('/')));
     const active = vscode.window.activeTextEditor?.document.uri;
-    if (active?.scheme === 'file' && path.basename(active.fsPath) === 'beats.json' && this.campaigns.campaignOf(active.fsPath)) return active;
+    if (active?.scheme === 'file' && path.basename(active.fsPath) === 'beats.json' && this.campaigns.campaignFolderOf(active.fsPath) !== undefined)
+      return active;
     await this.campaigns.whenIdle();
     const withBeats = this.campaigns.campaigns.filter((state) => state.validation.campaign.beats);
     if (withBeats.length === 0) {

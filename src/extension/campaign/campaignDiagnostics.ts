@@ -2,7 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { shownByEditor, type EditorState } from '../../runtime/campaign/authoring/index.js';
-import { validateLoadedCampaign, type CampaignDiagnostic } from '../../runtime/campaign/index.js';
+import { validateLoadedCampaign, type CampaignDiagnostic, type CampaignValidation } from '../../runtime/campaign/index.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { rangeOfSource } from '../authoring/planConvert.js';
 import type { CampaignEditingWorkspace } from './campaignEditingWorkspace.js';
@@ -25,6 +25,10 @@ export class CampaignDiagnostics implements vscode.Disposable {
   private readonly published = new Map<string, Set<string>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly disposables = new DisposableStore();
+  private readonly validated = new vscode.EventEmitter<{ readonly folder: string; readonly validation: CampaignValidation }>();
+
+  /** A campaign was checked and its problems published (the Campaign view shows the same validation). */
+  readonly onDidValidate = this.validated.event;
 
   constructor(
     private readonly campaigns: CampaignEditingWorkspace,
@@ -33,6 +37,7 @@ export class CampaignDiagnostics implements vscode.Disposable {
   ) {
     this.disposables.addAll(
       this.collection,
+      this.validated,
       campaigns.onDidChangeCampaign((folder) => this.schedule(folder, TYPING_DELAY_MS)),
       campaigns.onDidRemoveCampaign((folder) => this.clear(folder)),
       vscode.workspace.onDidChangeConfiguration((event) => {
@@ -57,6 +62,7 @@ export class CampaignDiagnostics implements vscode.Disposable {
       // A newer change is on its way: its own validation publishes.
       if (this.campaigns.generationOf(folder) !== generation) return;
       this.publish(folder, validation.diagnostics);
+      this.validated.fire({ folder, validation });
     } catch (error) {
       this.log.error(`validating the campaign ${folder} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }

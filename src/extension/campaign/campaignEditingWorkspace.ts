@@ -66,6 +66,12 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
     return [...this.states.keys()];
   }
 
+  /** Resolves once the campaigns have been looked for (the first search, or the one scheduled or under way). */
+  async whenDiscovered(): Promise<void> {
+    while (this.discoveryTimer !== undefined) await new Promise((resolve) => setTimeout(resolve, DISCOVERY_DELAY_MS));
+    await this.discovering;
+  }
+
   /** The campaign folder a file belongs to, if any. */
   campaignOf(uri: vscode.Uri): string | undefined {
     return uri.scheme === 'file' ? campaignFolderOf(this.states.keys(), uri.fsPath) : undefined;

@@ -7,6 +7,7 @@ import { HIDE_LORE_PREVIEW_COMMAND, LORE_SELECTOR, LoreChunker, LoreLensProvider
 import { newCampaignCommand, openCampaignEntry, openCampaignGuide } from './campaignViewCommands.js';
 import { CampaignTreeProvider, OPEN_CAMPAIGN_ENTRY_COMMAND } from './campaignViewProvider.js';
 import { CampaignViewService } from './campaignViewService.js';
+import type { CampaignEditing } from './campaignEditing.js';
 import type { CampaignEntry } from '../../runtime/campaign/view/campaignTree.js';
 
 export const CAMPAIGN_VIEW_ID = 'narratoria.campaign';
@@ -21,9 +22,10 @@ export class CampaignView implements vscode.Disposable {
 
   constructor(
     private readonly extensionUri: vscode.Uri,
+    editing: CampaignEditing,
     log: vscode.LogOutputChannel,
   ) {
-    this.service = new CampaignViewService(log);
+    this.service = new CampaignViewService(editing, log);
     this.tree = new CampaignTreeProvider(this.service);
     this.treeView = vscode.window.createTreeView(CAMPAIGN_VIEW_ID, { treeDataProvider: this.tree, showCollapseAll: true });
     this.beatGraphs = new BeatGraphService(this.service, extensionUri, log);
@@ -40,7 +42,6 @@ export class CampaignView implements vscode.Disposable {
       vscode.languages.registerCodeLensProvider(LORE_SELECTOR, lens),
       this.service.onDidChange(() => this.describe()),
     );
-    void this.service.refresh();
   }
 
   /** The commands of the campaign's views, by id (package.json `contributes.commands`). */

@@ -54,9 +54,8 @@ export async function newCampaignCommand(campaigns: CampaignViewService, reveal:
     else if (choice === 'Add to Workspace') vscode.workspace.updateWorkspaceFolders(vscode.workspace.workspaceFolders?.length ?? 0, 0, { uri: folder });
     return;
   }
-  await campaigns.refresh();
   await vscode.window.showTextDocument(vscode.Uri.joinPath(folder, 'manifest.json'), { preview: false });
-  await reveal(folder.fsPath);
+  if (await campaigns.whenShown(folder.fsPath)) await reveal(folder.fsPath);
   const actions = kind === 'complete' ? ['Show Beat Graph'] : [];
   const choice = await vscode.window.showInformationMessage(
     `Created the ${kind} campaign in ${vscode.workspace.asRelativePath(folder)}: the Campaign view lists its parts.`,

@@ -29,6 +29,8 @@ export class CampaignTreeProvider implements vscode.TreeDataProvider<CampaignEnt
   private roots: CampaignEntry[] = [];
   private parents = new Map<string, CampaignEntry>();
   private byUri = new Map<string, CampaignEntry>();
+  /** What the tree showed last, as text: a check that finds the same (a file saved unchanged) redraws nothing. */
+  private shown: string | undefined;
 
   readonly onDidChangeTreeData = this.changeEmitter.event;
   readonly onDidChangeFileDecorations = this.decorationEmitter.event;
@@ -98,7 +100,11 @@ export class CampaignTreeProvider implements vscode.TreeDataProvider<CampaignEnt
 
   private rebuild(): void {
     const campaigns = this.service.campaigns;
-    this.roots = campaigns.flatMap((state) => campaignEntries(state.validation, state.lore, campaigns.length > 1));
+    const roots = campaigns.flatMap((state) => campaignEntries(state.validation, state.lore, campaigns.length > 1));
+    const shown = JSON.stringify(roots);
+    if (shown === this.shown) return;
+    this.shown = shown;
+    this.roots = roots;
     this.parents = new Map();
     this.byUri = new Map();
     const walk = (entries: readonly CampaignEntry[], parent: CampaignEntry | undefined) => {

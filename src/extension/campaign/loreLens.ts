@@ -24,8 +24,8 @@ export class LoreChunker {
   /** The lore path of a document (`lore/places/harbour.md`), or undefined when it is no campaign's lore file. */
   loreFileOf(document: vscode.TextDocument): string | undefined {
     if (document.uri.scheme !== 'file') return undefined;
-    const state = this.campaigns.campaignOf(document.uri.fsPath);
-    return state ? loreFileOf(state.folder, document.uri.fsPath) : undefined;
+    const folder = this.campaigns.campaignFolderOf(document.uri.fsPath);
+    return folder === undefined ? undefined : loreFileOf(folder, document.uri.fsPath);
   }
 
   async chunk(document: vscode.TextDocument): Promise<{ readonly file: string; readonly chunked: ChunkedLoreFile } | undefined> {

@@ -4,10 +4,10 @@ import { plural } from '../../common/humanText.js';
 import type { SourceRange } from '../../validation/diagnostic.js';
 import type { CampaignDiagnostic } from '../campaignDiagnostic.js';
 import type { Campaign, CampaignAsset, CampaignBeat, CampaignFile, CampaignNpc } from '../campaignModel.js';
-import type { LoreChunking, LoreFileSummary, SkippedLoreFile } from '../lore/loreTypes.js';
 import type { CampaignValidation } from '../validateCampaign.js';
 import { sceneWindowLabel } from './beatGraph.js';
 import { combinedHealth, DiagnosticsByFile, HEALTHY, type EntryHealth } from './campaignHealth.js';
+import type { LoreCounts } from './loreCounts.js';
 
 /** What an entry is (the view's context values and icons follow it). */
 export type CampaignEntryKind = 'campaign' | 'section' | 'manifest' | 'file' | 'npc' | 'beats' | 'beat' | 'lore' | 'asset' | 'problem';
@@ -31,12 +31,6 @@ export interface CampaignEntry {
   readonly campaignFolder: string;
   /** A beat's id (kind beat), for commands on it. */
   readonly beatId?: string;
-}
-
-/** The chunk counts of a campaign's lore, once chunked (undefined before: the view shows the files without counts). */
-export interface LoreCounts {
-  readonly files: ReadonlyMap<string, LoreFileSummary>;
-  readonly skipped: ReadonlyMap<string, SkippedLoreFile>;
 }
 
 /**
@@ -302,12 +296,4 @@ class EntryMaker {
       campaignFolder: this.campaign.folder,
     };
   }
-}
-
-/** The lore counts of a chunked campaign. */
-export function loreCountsOf(chunking: LoreChunking): LoreCounts {
-  return {
-    files: new Map(chunking.files.map((summary) => [summary.file, summary])),
-    skipped: new Map(chunking.skipped.map((skipped) => [skipped.file, skipped])),
-  };
 }

@@ -1,8 +1,9 @@
 // The Campaign view's tree of real starter campaigns: its sections and entries, lore chunk counts, each entry's health from seeded mistakes, and the files entries open.
 import { after, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { chunkCampaignLore } from '../../../../src/runtime/campaign/lore/index.js';
-import { campaignEntries, loreCountsOf, type CampaignEntry } from '../../../../src/runtime/campaign/view/campaignTree.js';
+import { chunkCampaignLore, loadTokenCounter } from '../../../../src/runtime/campaign/lore/index.js';
+import { campaignEntries, type CampaignEntry } from '../../../../src/runtime/campaign/view/campaignTree.js';
+import { LoreCounter } from '../../../../src/runtime/campaign/view/loreCounts.js';
 import { removeCampaignFolders, seeded, writeStarterCampaign } from '../campaignFixture.js';
 import { validateCampaign } from '../../../../src/runtime/campaign/index.js';
 
@@ -36,7 +37,10 @@ function findOrUndefined(entries: readonly CampaignEntry[], label: string): Camp
 test('the complete starter: every part of the campaign, healthy, with lore chunk counts', async () => {
   const folder = writeStarterCampaign('complete');
   const validation = (await validateCampaign(folder))!;
-  const lore = loreCountsOf(await chunkCampaignLore(folder));
+  const lore = new LoreCounter().count(validation.campaign, await loadTokenCounter());
+  // The counts from the loaded texts are those of narratoria lore's chunking from the disk.
+  const chunking = await chunkCampaignLore(folder);
+  assert.deepEqual([...lore.files.values()], chunking.files);
   const entries = campaignEntries(validation, lore, false);
   assert.deepEqual(
     entries.map((entry) => entry.label),
@@ -117,6 +121,35 @@ test('problems of files no section lists are under Other problems, each opening 
 
 test('the minimal starter shows only what it has', async () => {
   const folder = writeStarterCampaign('minimal');
-  const entries = campaignEntries((await validateCampaign(folder))!, loreCountsOf(await chunkCampaignLore(folder)), false);
+  const validation = (await validateCampaign(folder))!;
+  const entries = campaignEntries(validation, new LoreCounter().count(validation.campaign, await loadTokenCounter()), false);
   assert.deepEqual(outline(entries), ['Manifest (The Night Train to Wrenhollow · v1.0.0)', 'World', '  Setting', 'Plot', '  Premise']);
+});
+
+test('lore counts follow the texts: a changed file is chunked again, the others are kept; a file not of text is skipped', async () => {
+  const folder = writeStarterCampaign('complete');
+  const validation = (await validateCampaign(folder))!;
+  let calls = 0;
+  const counter = (text: string): number => {
+    calls++;
+    return text.split(/\s+/).length;
+  };
+  const lore = new LoreCounter();
+  const first = lore.count(validation.campaign, counter);
+  const firstCalls = calls;
+  assert.ok(firstCalls > 0 && first.files.size === 5);
+  calls = 0;
+  lore.count(validation.campaign, counter);
+  assert.equal(calls, 0, 'the same texts are not chunked again');
+  const [changed] = [...first.files.keys()];
+  const documents = new Map(validation.campaign.documents);
+  documents.set(changed!, { ...documents.get(changed!)!, text: 'One paragraph only.' });
+  const again = lore.count({ ...validation.campaign, documents }, counter);
+  assert.equal(again.files.get(changed!)!.chunks, 1);
+  assert.ok(calls > 0 && calls < firstCalls, `only the changed file is chunked (${calls} of ${firstCalls} counts)`);
+  const withPicture = {
+    ...validation.campaign,
+    lore: [...validation.campaign.lore, { file: { path: 'lore/map.png', size: 3, role: 'lore' as const, generatedName: false } }],
+  };
+  assert.equal(lore.count(withPicture, counter).skipped.get('lore/map.png')?.kind, 'not-text');
 });
