@@ -87,8 +87,19 @@ suite('Campaign editing', () => {
     assert.match(diagnostic.message, /requires_beat names "beat_009", which is no beat of plot\/beats\.json; did you mean "beat_00\d"\?/);
     assert.match(String(typeof diagnostic.code === 'object' ? diagnostic.code.target : ''), /docs\/diagnostics\.md#campaign_unknown_beat$/);
     assert.ok(document.isDirty, 'nothing was saved: the check read the unsaved text');
-    await replaceIn(document, '"requires_beat": "beat_009"', '"requires_beat": "beat_003"');
-    await waitFor(() => unknown() === undefined, 'the problem to go once fixed');
+    // The quick fix offers the closest beat id and applying it makes the problem go.
+    const suggested = /did you mean "(beat_\d+)"/.exec(diagnostic.message)![1]!;
+    const actions = await vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', beatsUri, diagnostic.range);
+    const fix = actions.find((action) => action.title === `Change to "${suggested}"`);
+    assert.ok(fix?.edit, `a quick fix among ${actions.map((action) => action.title).join(', ')}`);
+    assert.equal(fix.kind?.value, vscode.CodeActionKind.QuickFix.value);
+    assert.ok(await vscode.workspace.applyEdit(fix.edit), 'the fix applied');
+    assert.equal(document.getText(diagnostic.range), `"${suggested}"`, 'the value replaced, quotes kept');
+    await waitFor(() => unknown() === undefined, 'the problem to go once fixed by the quick fix');
+    const restore = new vscode.WorkspaceEdit();
+    restore.replace(beatsUri, diagnostic.range, '"beat_003"');
+    assert.ok(await vscode.workspace.applyEdit(restore), 'the original link put back');
+    await waitFor(() => unknown() === undefined, 'the original link to validate clean');
     await document.save();
   });
 

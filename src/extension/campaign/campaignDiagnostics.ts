@@ -2,9 +2,10 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { shownByEditor, type EditorState } from '../../runtime/campaign/authoring/index.js';
-import { validateLoadedCampaign, type CampaignDiagnostic, type CampaignValidation } from '../../runtime/campaign/index.js';
+import { validateLoadedCampaign, type CampaignDiagnostic, type CampaignReplacement, type CampaignValidation } from '../../runtime/campaign/index.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { rangeOfSource } from '../authoring/planConvert.js';
+import { diagnosticKey } from './campaignCodeActions.js';
 import type { CampaignEditingWorkspace } from './campaignEditingWorkspace.js';
 
 /** Delay after the last change before a campaign is checked again. */
@@ -23,6 +24,8 @@ export class CampaignDiagnostics implements vscode.Disposable {
   readonly collection = vscode.languages.createDiagnosticCollection('narratoria-campaign');
   /** The URIs each campaign published to, so a file that no longer has problems (or no longer exists) is cleared. */
   private readonly published = new Map<string, Set<string>>();
+  /** The fixes of the published diagnostics, by file URI and diagnosticKey. */
+  private readonly replacements = new Map<string, Map<string, CampaignReplacement>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly disposables = new DisposableStore();
   private readonly validated = new vscode.EventEmitter<{ readonly folder: string; readonly validation: CampaignValidation }>();
@@ -68,6 +71,11 @@ export class CampaignDiagnostics implements vscode.Disposable {
     }
   }
 
+  /** The fix the checks gave a diagnostic this collection published for the file. */
+  replacementOf(uri: vscode.Uri, diagnostic: vscode.Diagnostic): CampaignReplacement | undefined {
+    return this.replacements.get(uri.toString())?.get(diagnosticKey(diagnostic));
+  }
+
   dispose(): void {
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
@@ -88,24 +96,36 @@ export class CampaignDiagnostics implements vscode.Disposable {
 
   private publish(folder: string, diagnostics: readonly CampaignDiagnostic[]): void {
     const editor = editorState(folder);
-    const byUri = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[] }>();
+    const byUri = new Map<string, { uri: vscode.Uri; diagnostics: vscode.Diagnostic[]; replacements: Map<string, CampaignReplacement> }>();
     for (const diagnostic of diagnostics) {
       const file = absolute(folder, diagnostic.file);
       if (shownByEditor(diagnostic, file, editor)) continue;
       const uri = vscode.Uri.file(file);
-      const entry = byUri.get(uri.toString()) ?? { uri, diagnostics: [] };
-      entry.diagnostics.push(this.toDiagnostic(folder, diagnostic));
+      const entry = byUri.get(uri.toString()) ?? { uri, diagnostics: [], replacements: new Map<string, CampaignReplacement>() };
+      const shown = this.toDiagnostic(folder, diagnostic);
+      entry.diagnostics.push(shown);
+      if (diagnostic.replacement) entry.replacements.set(diagnosticKey(shown), diagnostic.replacement);
       byUri.set(uri.toString(), entry);
     }
-    for (const stale of this.published.get(folder) ?? []) if (!byUri.has(stale)) this.collection.delete(vscode.Uri.parse(stale));
-    for (const { uri, diagnostics: list } of byUri.values()) this.collection.set(uri, list);
+    for (const stale of this.published.get(folder) ?? []) {
+      if (byUri.has(stale)) continue;
+      this.collection.delete(vscode.Uri.parse(stale));
+      this.replacements.delete(stale);
+    }
+    for (const { uri, diagnostics: list, replacements } of byUri.values()) {
+      this.collection.set(uri, list);
+      this.replacements.set(uri.toString(), replacements);
+    }
     this.published.set(folder, new Set(byUri.keys()));
   }
 
   private clear(folder: string): void {
     clearTimeout(this.timers.get(folder));
     this.timers.delete(folder);
-    for (const uri of this.published.get(folder) ?? []) this.collection.delete(vscode.Uri.parse(uri));
+    for (const uri of this.published.get(folder) ?? []) {
+      this.collection.delete(vscode.Uri.parse(uri));
+      this.replacements.delete(uri);
+    }
     this.published.delete(folder);
   }
 

@@ -1,9 +1,10 @@
 // Editing campaigns in VS Code: the campaigns of the workspace, their problems as the author types, and completion, hover, navigation and rename in their files.
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
 import { DisposableStore } from '../../runtime/common/disposable.js';
+import { CampaignCodeActions } from './campaignCodeActions.js';
 import { CampaignDiagnostics } from './campaignDiagnostics.js';
 import { CampaignEditingWorkspace } from './campaignEditingWorkspace.js';
-import { registerCampaignLanguageFeatures } from './campaignLanguage.js';
+import { CAMPAIGN_DOCUMENT_SELECTOR, registerCampaignLanguageFeatures } from './campaignLanguage.js';
 
 export interface CampaignEditingOptions {
   /** The docs page of a diagnostic code. */
@@ -20,7 +21,13 @@ export class CampaignEditing implements vscode.Disposable {
     this.campaigns = new CampaignEditingWorkspace(options.log);
     this.diagnostics = new CampaignDiagnostics(this.campaigns, options.docs, options.log);
     // Disposed in reverse: the providers and the diagnostics before the campaigns they read.
-    this.disposables.addAll(this.campaigns, this.diagnostics, ...registerCampaignLanguageFeatures(this.campaigns));
+    const quickFixes = new CampaignCodeActions((uri, diagnostic) => this.diagnostics.replacementOf(uri, diagnostic));
+    this.disposables.addAll(
+      this.campaigns,
+      this.diagnostics,
+      ...registerCampaignLanguageFeatures(this.campaigns),
+      vscode.languages.registerCodeActionsProvider(CAMPAIGN_DOCUMENT_SELECTOR, quickFixes, { providedCodeActionKinds: CampaignCodeActions.kinds }),
+    );
   }
 
   dispose(): void {

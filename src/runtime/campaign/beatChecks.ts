@@ -55,6 +55,7 @@ export function checkBeats(beats: CampaignBeats, drafts: CampaignDiagnosticDraft
         code: CampaignDiagnosticCode.CAMPAIGN_UNKNOWN_BEAT,
         message: `${LINK_WORDS[link.kind]} names "${link.target}", which is no beat of ${beats.file.path}${suggestion ? `; did you mean "${suggestion}"?` : ''}`,
         ...link.at,
+        ...(suggestion ? { replacement: { title: `Change to "${suggestion}"`, text: JSON.stringify(suggestion) } } : {}),
       });
     }
   }

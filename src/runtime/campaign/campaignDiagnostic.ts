@@ -85,6 +85,14 @@ export interface CampaignDiagnostic {
   /** Where in the file; absent for a problem of a whole folder. */
   readonly range?: SourceRange;
   readonly related?: readonly CampaignRelatedInformation[];
+  /** A fix an editor can offer: replace the range with this text. */
+  readonly replacement?: CampaignReplacement;
+}
+
+/** A fix of a diagnostic: the text that replaces its range, and the fix's title as an editor lists it. */
+export interface CampaignReplacement {
+  readonly title: string;
+  readonly text: string;
 }
 
 /** A diagnostic before its range is found: the checks name a file and a pointer, the validator locates them. */
@@ -100,6 +108,7 @@ export interface CampaignDiagnosticDraft {
   readonly range?: SourceRange;
   /** No range at all: the problem is a folder's. */
   readonly wholeFolder?: boolean;
+  readonly replacement?: CampaignReplacement;
   readonly related?: readonly { readonly file: string; readonly pointer: string; readonly message: string }[];
 }
 

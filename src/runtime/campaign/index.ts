@@ -46,6 +46,7 @@ export {
   compareCampaignDiagnostics,
   type CampaignDiagnostic,
   type CampaignRelatedInformation,
+  type CampaignReplacement,
   type ReportRelatedInformation,
 } from './campaignDiagnostic.js';
 export type * from './campaignModel.js';

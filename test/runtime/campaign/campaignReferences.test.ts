@@ -33,6 +33,10 @@ test('CAMPAIGN_UNKNOWN_BEAT: requires_beat, requires_any_beat, triggers_beat and
   assert.match(unknown[2]!.message, /^requires_any_beat names "beat_033"; |^requires_any_beat names "beat_033", which is no beat/);
   assert.match(unknown[3]!.message, /^fallback_beat names "beat_500"/);
   assert.ok(unknown.every((diagnostic) => diagnostic.severity === 'error'));
+  // The suggestion is a fix an editor can apply: the closest id, as a JSON string replacing the value.
+  const suggested = /did you mean "(beat_\d+)"/.exec(unknown[1]!.message)![1]!;
+  assert.deepEqual(unknown[1]!.replacement, { title: `Change to "${suggested}"`, text: `"${suggested}"` });
+  for (const diagnostic of unknown) assert.equal(diagnostic.replacement !== undefined, /did you mean/.test(diagnostic.message), diagnostic.message);
 });
 
 test('CAMPAIGN_BEAT_CYCLE: beat_001 and beat_003 require each other; the path is in the message and every edge is related', async () => {
