@@ -24,6 +24,8 @@ const TINY: Omit<LlamaNarratorOptions, 'modelPath' | 'fallback'> = {
   threads: 1,
   contextSize: 4096,
   budgetMs: NO_BUDGET_PRESSURE_MS,
+  // Starting the worker under tsx and loading the model took over the default 20 s at load average 12.
+  preparationMs: NO_BUDGET_PRESSURE_MS,
   promptBudget: { behavioralPromptChars: 600 },
   promptCache: false,
 };

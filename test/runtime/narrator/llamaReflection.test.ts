@@ -31,6 +31,7 @@ test('reflect: a grammar-bounded model reflection keeps the rule findings; a mis
     threads: 1,
     contextSize: 4096,
     budgetMs: 10 * 60_000,
+    preparationMs: 10 * 60_000,
     modelReflections: true,
     promptCache: false,
   });
