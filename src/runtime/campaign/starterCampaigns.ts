@@ -49,5 +49,13 @@ ${parts}
 
 Run \`narratoria validate .\` here to check the whole campaign; Narratoria's guide to campaigns
 (\`docs/campaigns.md\`) explains the format and each check.
-`;
+${kind === 'complete' ? COMPLETE_STATE_NOTE : ''}`;
 }
+
+/** The complete starter's beats that wait on state only the author's own skills set: explore reports them until one does. */
+const COMPLETE_STATE_NOTE = `
+Three beats wait for state no sample skill sets: \`beat_003\` for \`world.fog\` and \`world.time\`, and
+\`beat_006\` for \`player.saltlight\` and \`world.tide\` (\`beat_005\` follows \`beat_003\`). Until a skill of
+yours sets them (a \`state_patch\` event; see "State keys" in \`docs/campaigns.md\`), \`narratoria explore\`
+reports these beats as never reached, with the condition that never held, and exits 1.
+`;
