@@ -51,7 +51,7 @@ test('beat:beat_002 holds where the beat triggers, in its beats file, with the S
   assert.deepEqual(stop.body.hitBreakpointIds, [beat!.id]);
   assert.match(
     stop.body.description ?? '',
-    /^beat beat_002 "Tamsin's Bargain" triggered in scene 2: its conditions held since scene 2: requires_beat \(beat_001 done\)/,
+    /^Paused on beat beat_002 "Tamsin's Bargain", triggered in scene 2: its conditions held since scene 2: requires_beat \(beat_001 done\)/,
   );
   // The top frame is the beat's object in plot/beats.json; the scene is below it.
   const trace = await client.stackTraceRequest({ threadId: stop.body.threadId! });

@@ -97,7 +97,7 @@ export class StoryTurnRun implements Disposable {
     const beats = hit ? decision.beats : [];
     const stop: StoryStop = {
       reason,
-      description: hit ? beatsDescription(scene, beats) : `scene ${scene.scene} begins: ${JSON.stringify(scene.input)}`,
+      description: hit ? beatsDescription(scene, beats) : undefined,
       hitBreakpointIds: hit ? decision.hitBreakpointIds : [],
       turn: this.turn,
       scene,
@@ -148,14 +148,13 @@ export class StoryTurnRun implements Disposable {
   }
 }
 
-/** The stop's description: the beats that hold and why each triggered. */
+/** The stop's description (VS Code shows it as the thread's state): the beats that hold and why each triggered. */
 function beatsDescription(scene: SceneStart, beats: readonly string[]): string {
-  return beats
-    .map((id) => {
-      const entry = scene.beats.triggered.find((candidate) => candidate.beat.id === id);
-      return `beat ${id} "${entry?.beat.title ?? id}" triggered in scene ${scene.scene}: ${entry?.reason ?? 'its conditions held'}`;
-    })
-    .join('; ');
+  const told = beats.map((id) => {
+    const entry = scene.beats.triggered.find((candidate) => candidate.beat.id === id);
+    return `${id} "${entry?.beat.title ?? id}", triggered in scene ${scene.scene}: ${entry?.reason ?? 'its conditions held'}`;
+  });
+  return `Paused on beat ${told.join('; and on beat ')}`;
 }
 
 /** What the Debug Console says when a scene begins: its input, the beats triggered and skipped. */
