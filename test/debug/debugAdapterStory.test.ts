@@ -60,6 +60,7 @@ test('beat:beat_002 holds where the beat triggers, in its beats file, with the S
   assert.equal(beatFrame!.source?.path, path.join(root, 'plot', 'beats.json'));
   assert.equal(beatFrame!.line, positionOf(root, 'plot/beats.json', '"id": "beat_002"').line - 1, "the frame starts at the beat's opening brace");
   assert.equal(sceneFrame!.name, `scene 2: "${SECOND}"`);
+  assert.equal(sceneFrame!.presentationHint, 'label', 'under the beat, the scene is a label');
 
   const story = (await scopeValue(client, beatFrame!.id, 'Story')) as Record<string, unknown>;
   assert.equal(story['scene'], 2);

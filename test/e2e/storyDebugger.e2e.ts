@@ -86,7 +86,8 @@ describe('story debugger', () => {
         assert.equal(story.get('scene'), '2');
         const done = await expandVariables(workbench, ['Scope Story', 'beats', 'done'], ['beat_001', 'beat_002']);
         assert.match(done.get('beat_001') ?? '', /"scene":1/);
-        await waitForDebugConsole(workbench, /beat beat_001 "The Dark Lantern" triggers: its conditions held since scene 1/);
+        // The Debug Console draws the lines in sight: the scene's own (earlier turns are scrolled above).
+        await waitForDebugConsole(workbench, /scene 2 > Ask Tamsin for help\s+beat beat_002 "Tamsin's Bargain" triggers: its conditions held since scene 2/);
         await park(workbench);
         await workbench.screenshot('c5-beat-breakpoint-stopped');
         // Continue: the second turn plays to its end and the session ends.

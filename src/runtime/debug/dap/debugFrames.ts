@@ -72,6 +72,7 @@ export class FrameTable {
         stackFrame.endLine = frame.range.endLine;
         stackFrame.endColumn = frame.range.endColumn;
       }
+      if (frame.label) stackFrame.presentationHint = 'label';
       return stackFrame;
     });
   }

@@ -69,6 +69,8 @@ export interface TargetFrame {
   readonly name: string;
   readonly file: string | undefined;
   readonly range: BeatRange | undefined;
+  /** Shown as a label under the frames above it (no file, no line). */
+  readonly label?: boolean | undefined;
 }
 
 /** A scope a target shows itself: a JSON value, read-only. */

@@ -77,7 +77,13 @@ export class StoryTurnTarget implements DebugTarget {
       const location = this.launch.catalog.beats.find((beat) => beat.id === id);
       return { name: `${id}: ${location?.title ?? id}`, file: location?.file, range: location?.range };
     });
-    frames.push({ name: `scene ${stop.scene.scene}: ${JSON.stringify(clip(stop.scene.input, 60))}`, file: undefined, range: undefined });
+    // Under the beats the scene is a label; alone (no beat triggered) it is the frame VS Code focuses.
+    frames.push({
+      name: `scene ${stop.scene.scene}: ${JSON.stringify(clip(stop.scene.input, 60))}`,
+      file: undefined,
+      range: undefined,
+      label: frames.length > 0,
+    });
     return frames;
   }
 
