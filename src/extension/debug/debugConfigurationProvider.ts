@@ -70,7 +70,8 @@ export class DebugConfigurationProvider implements vscode.DebugConfigurationProv
       else if (active && isRunRecord(active)) resolved = { ...replayConfiguration(active), ...noDebug };
       else {
         void vscode.window.showInformationMessage(
-          'Narratoria debugs a *.plan.json file or replays a run record (.narratoria/runs/<id>.json): open one and press F5 again, or add a "narratoria" launch configuration.',
+          'Narratoria debugs a *.plan.json file or replays a run record (.narratoria/runs/<id>.json): open one and press F5 again, ' +
+            'or add a "narratoria" launch configuration (with "playerInput" for a campaign\'s story turns).',
         );
         return undefined;
       }
