@@ -103,7 +103,14 @@ export class NarratoriaContext implements vscode.Disposable {
       scriptEnvironment: () => this.narrator.scriptEnvironment(),
       log: this.log,
     });
-    this.debugging = new PlanDebugging({ root: this.root, skills: this.skills, graphs: this.graphs, log: this.log });
+    this.debugging = new PlanDebugging({
+      root: this.root,
+      skills: this.skills,
+      graphs: this.graphs,
+      log: this.log,
+      narrator: this.narrator.narrator,
+      scriptEnvironment: () => this.narrator.scriptEnvironment(),
+    });
     this.recordings = new NdjsonDiagnosticsPublisher();
     this.manifestHints = new ManifestHintDiagnostics((code) => this.authoring.docsOf(code));
     this.skillProblems = new SkillProblemDiagnostics(this.skills, (code) => this.authoring.docsOf(code));

@@ -3,8 +3,12 @@ import * as net from 'node:net';
 import { NarratoriaDebugSession } from '../../runtime/debug/dap/narratoriaDebugSession.js';
 import { ExitCode, parseOptions, parsePositiveInteger, UsageError, type CliIo } from '../cliSupport.js';
 
-/** A debug adapter run outside VS Code trusts its user: the client decides what to launch. */
-const host = (io: CliIo) => ({ workspaceFolder: io.cwd, isTrusted: () => true });
+/** A debug adapter run outside VS Code trusts its user: the client decides what to launch. A story turn plays with the bundled skills, as `play` does. */
+const host = (io: CliIo) => ({
+  workspaceFolder: io.cwd,
+  isTrusted: () => true,
+  ...(io.bundledSkillsDirectory ? { storySkillRoots: [io.bundledSkillsDirectory] } : {}),
+});
 
 export async function debugAdapterCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, { port: { type: 'string' } });

@@ -5,6 +5,7 @@ import type { DebugHost, DebugLocation, DebugRunStarted } from '../../runtime/de
 import type { PlanGraphService } from '../graph/planGraphService.js';
 import type { SkillsService } from '../skills/skillsService.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
+import type { Narrator } from '../../runtime/narrator/index.js';
 
 export interface DebugAdapterFactoryOptions {
   /** The story root of the window, for a session without a workspace folder of its own. */
@@ -14,6 +15,10 @@ export interface DebugAdapterFactoryOptions {
   /** The plan graph views: a debug run shows live in the graph of its plan, with the paused tool selected. */
   readonly graphs: PlanGraphService;
   readonly log: vscode.LogOutputChannel;
+  /** The play narrator (the settings' choice): it writes a story turn's plans and a re-planned plan's steps. */
+  readonly narrator?: Narrator | undefined;
+  /** What scripts get besides the minimal environment in play (the local model's endpoint). */
+  readonly scriptEnvironment?: (() => Promise<Readonly<Record<string, string>>>) | undefined;
 }
 
 /** The `narratoria` debug type's adapter factory: the adapter runs in this process (no executable, no server). */
@@ -53,6 +58,8 @@ export class DebugAdapterFactory implements vscode.DebugAdapterDescriptorFactory
       allowedToolRoots: this.options.skills.allowedToolRoots(),
       skillContext: this.options.skills,
       isTrusted: () => vscode.workspace.isTrusted,
+      ...(this.options.narrator ? { narrator: this.options.narrator } : {}),
+      ...(this.options.scriptEnvironment ? { scriptEnvironment: this.options.scriptEnvironment } : {}),
     };
   }
 
@@ -118,6 +125,9 @@ function describeTarget(configuration: vscode.DebugConfiguration): string {
     configuration['replay'] ? `replay ${String(configuration['replay'])}` : undefined,
     configuration['plan'] ? `plan ${String(configuration['plan'])}` : undefined,
     configuration['script'] ? `script ${String(configuration['script'])}` : undefined,
+    configuration['playerInput'] !== undefined || configuration['playerInputs'] !== undefined
+      ? `story turn(s) in ${String(configuration['root'] ?? 'the workspace folder')}`
+      : undefined,
   ].filter(Boolean);
   return target.length > 0 ? target.join(', ') : 'nothing to debug';
 }

@@ -70,14 +70,16 @@ export class DebugConfigurationProvider implements vscode.DebugConfigurationProv
       else if (active && isRunRecord(active)) resolved = { ...replayConfiguration(active), ...noDebug };
       else {
         void vscode.window.showInformationMessage(
-          'Narratoria debugs a *.plan.json file or replays a run record (.narratoria/runs/<id>.json): open one and press F5 again, or add a "narratoria" launch configuration.',
+          'Narratoria debugs a *.plan.json file or replays a run record (.narratoria/runs/<id>.json): open one and press F5 again, ' +
+            'or add a "narratoria" launch configuration (with "playerInput" for a campaign\'s story turns).',
         );
         return undefined;
       }
     }
-    if (!resolved.plan && !resolved.replay && !resolved.script) {
+    if (!resolved.plan && !resolved.replay && !resolved.script && resolved.playerInput === undefined && resolved.playerInputs === undefined) {
       void vscode.window.showErrorMessage(
-        `The launch configuration "${resolved.name}" names nothing to debug: set "plan" (a plan file), "replay" (a run record) or "script" (a skill script with its "input").`,
+        `The launch configuration "${resolved.name}" names nothing to debug: set "plan" (a plan file), "replay" (a run record), "script" ` +
+          '(a skill script with its "input") or "playerInput" (a story turn of the campaign at "root").',
       );
       return undefined;
     }
@@ -96,7 +98,9 @@ export class DebugConfigurationProvider implements vscode.DebugConfigurationProv
           ? `the plan ${path.basename(resolved.plan)}`
           : typeof resolved.script === 'string'
             ? `the script ${path.basename(resolved.script)}`
-            : `"${resolved.name}"`,
+            : resolved.playerInput !== undefined || resolved.playerInputs !== undefined
+              ? `the story turn "${resolved.name}"`
+              : `"${resolved.name}"`,
       );
       return undefined;
     }

@@ -66,6 +66,11 @@ export class BreakpointSet {
   private lineBreakpoints: ArmedBreakpoint[] = [];
   private functionBreakpoints: ArmedBreakpoint[] = [];
 
+  /** A new breakpoint id, unique in the session (the beat breakpoints take theirs here too). */
+  allocateId(): number {
+    return this.nextId++;
+  }
+
   /** Replaces the line breakpoints of the plan file (DAP setBreakpoints) and says where each is bound. */
   setLineBreakpoints(document: PlanDocument, requests: readonly LineBreakpointRequest[]): BreakpointStatus[] {
     this.lineBreakpoints = [];
@@ -151,8 +156,28 @@ export class BreakpointSet {
 function arm(
   id: number,
   matches: (tool: ToolAtBoundary) => boolean,
-  request: { readonly condition?: string | undefined; readonly hitCondition?: string | undefined; readonly logMessage?: string | undefined },
+  request: BreakpointOptionsRequest,
 ): { ok: true; breakpoint: ArmedBreakpoint } | { ok: false; message: string } {
+  const options = parseBreakpointOptions(request);
+  return options.ok ? { ok: true, breakpoint: { id, matches, ...options.options, hits: 0 } } : options;
+}
+
+/** What any breakpoint may carry besides where it stops. */
+export interface BreakpointOptionsRequest {
+  readonly condition?: string | undefined;
+  readonly hitCondition?: string | undefined;
+  readonly logMessage?: string | undefined;
+}
+
+/** A breakpoint's condition and hit condition parsed (blank ones left out), with its logpoint message. */
+export interface BreakpointOptions {
+  readonly condition: ConditionNode | undefined;
+  readonly hitCondition: HitCondition | undefined;
+  readonly logMessage: string | undefined;
+}
+
+/** Parses a breakpoint's condition and hit condition; a message when one does not parse. */
+export function parseBreakpointOptions(request: BreakpointOptionsRequest): { ok: true; options: BreakpointOptions } | { ok: false; message: string } {
   let condition: ConditionNode | undefined;
   if (request.condition !== undefined && request.condition.trim() !== '') {
     const parsed = parseCondition(request.condition);
@@ -165,7 +190,7 @@ function arm(
     if (!parsed.ok) return { ok: false, message: parsed.message };
     hitCondition = parsed.condition;
   }
-  return { ok: true, breakpoint: { id, matches, condition, hitCondition, logMessage: request.logMessage, hits: 0 } };
+  return { ok: true, options: { condition, hitCondition, logMessage: request.logMessage } };
 }
 
 /** The tool a line belongs to: the one it is inside, else the nearest one (by lines), with a note that it moved. */

@@ -15,7 +15,7 @@ import { readSessionFile } from './sessionStore.js';
 import { firstAttemptSkills } from './turnOutcome.js';
 import type { AttemptLogEntry, TurnResult } from './turnTypes.js';
 import { loadCampaignStory } from '../campaign/play/index.js';
-import type { CampaignStory } from '../campaign/play/campaignStory.js';
+import type { CampaignStory, SceneStart } from '../campaign/play/campaignStory.js';
 import type { StoryTurn } from '../campaign/play/storyContext.js';
 import { campaignStateOf } from '../campaign/play/storyState.js';
 import { playStoryTurn } from './storyTurns.js';
@@ -99,6 +99,8 @@ export interface PlaySessionOptions {
    * manifest.json; null plays the story without one.
    */
   readonly story?: CampaignStory | null | undefined;
+  /** Awaited when a campaign's scene has begun (its beats evaluated), before its turn plays: the debugger holds there. */
+  readonly beforeScene?: ((start: SceneStart) => Promise<void>) | undefined;
 }
 
 /** A saved session that cannot be played: damaged, or written by another version. The file is left untouched. */
@@ -290,6 +292,7 @@ export class PlaySession implements Disposable {
           execution,
           signal,
           play: (state, story) => runTurn(input, { ...turnOptions, state, story }),
+          beforePlay: this.options.beforeScene,
         })
       : await runTurn(input, turnOptions);
     const record = toRecord(index, result, choice);

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import type { ToolInvocation } from '../contractTypes/plan.js';
 import { startPlanRun, type ExecutePlanOptions } from '../executor/planExecutor.js';
 import { deriveSeed } from '../common/seed.js';
-import type { CampaignStory } from '../campaign/play/campaignStory.js';
+import type { CampaignStory, SceneStart } from '../campaign/play/campaignStory.js';
 import type { Evidence } from '../campaign/play/meaningJudge.js';
 import { factionsOf, perceptionSeed } from '../campaign/play/npcVoices.js';
 import type { StoryContext } from '../campaign/play/storyContext.js';
@@ -29,6 +29,8 @@ export interface StoryTurnOptions {
   readonly signal?: AbortSignal | undefined;
   /** Plays the turn from `state` with the scene's context (the replan loop). */
   readonly play: (state: Record<string, unknown>, story: StoryContext) => Promise<TurnResult>;
+  /** Awaited once the scene has begun (its beats evaluated), before the turn plays: the debugger holds a story turn there. */
+  readonly beforePlay?: ((start: SceneStart) => Promise<void>) | undefined;
 }
 
 /** The toolPath of a skill's script the story may use now (enabled and not failed), if it has it. */
@@ -131,6 +133,7 @@ export async function playStoryTurn(story: CampaignStory, options: StoryTurnOpti
     state = withCampaignState(state, { ...campaignStateOf(state, story.title), seeded: true });
   }
   const start = story.beginScene({ state, input: options.input, memories: await memoriesOf(options), seed: options.seed });
+  await options.beforePlay?.(start);
   const result = await options.play(start.state, start.context);
   // A cancelled turn leaves the story as it was: no scene played.
   if (result.cancelled) return { ...result, state: options.state, changedKeys: [] };

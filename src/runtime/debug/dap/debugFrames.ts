@@ -3,6 +3,7 @@ import type { DebugProtocol } from '@vscode/debugprotocol';
 import type { ToolEvent } from '../../contractTypes/toolEvent.js';
 import type { DebugPoint } from '../debugHistory.js';
 import type { DebugSources } from './debugSources.js';
+import type { TargetFrame } from './debugTarget.js';
 
 /** What a frame id stands for. */
 export interface FrameReference {
@@ -55,6 +56,25 @@ export class FrameTable {
     }
     frames.push(toolFrame);
     return frames;
+  }
+
+  /** Frames a target drew itself (a story turn's beats and scene), every one standing for the same stop. */
+  targetFrames(reference: FrameReference, frames: readonly TargetFrame[]): DebugProtocol.StackFrame[] {
+    return frames.map((frame) => {
+      const stackFrame: DebugProtocol.StackFrame = {
+        id: this.add(reference),
+        name: frame.name,
+        line: frame.range?.line ?? 0,
+        column: frame.range?.column ?? 0,
+      };
+      if (frame.file) stackFrame.source = { name: frame.file.split(/[\\/]/).pop() ?? frame.file, path: frame.file };
+      if (frame.range) {
+        stackFrame.endLine = frame.range.endLine;
+        stackFrame.endColumn = frame.range.endColumn;
+      }
+      if (frame.label) stackFrame.presentationHint = 'label';
+      return stackFrame;
+    });
   }
 
   private add(reference: FrameReference): number {

@@ -20,6 +20,10 @@ export interface DebugHost {
   readonly narrator?: Narrator | undefined;
   /** The skills that narrator may use; read from the story when absent. */
   readonly narratorSkills?: (() => readonly NarratorSkill[]) | undefined;
+  /** More skills roots a story turn plays with, as `narratoria play` does (the bundled sample skills outside VS Code); plans do not use them. */
+  readonly storySkillRoots?: readonly string[] | undefined;
+  /** What a story turn's scripts get besides the minimal environment, as in play (the local model's endpoint); none when absent. */
+  readonly scriptEnvironment?: (() => Promise<Readonly<Record<string, string>>>) | undefined;
 }
 
 /** A live run the session started (the graph view attaches to it). */

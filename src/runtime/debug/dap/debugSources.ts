@@ -82,7 +82,8 @@ export class DebugSources {
   }
 }
 
-function samePath(left: string, right: string): boolean {
+/** Whether two paths name the same file (case-insensitive where the file system usually is). */
+export function samePath(left: string, right: string): boolean {
   const normalize = (file: string) => {
     const resolved = path.resolve(file);
     return process.platform === 'win32' || process.platform === 'darwin' ? resolved.toLowerCase() : resolved;

@@ -1,6 +1,7 @@
-// What a debug session debugs, behind one interface: a plan run, a lone script or a replay of a recorded run; and what each tells the session back.
+// What a debug session debugs, behind one interface: a plan run, a lone script, a replay of a recorded run or a campaign's story turns; and what each tells the session back.
 import type { ToolStdinEdit } from '../../executor/executionEvents.js';
 import type { Plan } from '../../contractTypes/plan.js';
+import type { BeatCatalog, BeatRange } from '../beatBreakpoints.js';
 import type { DebugHistory, DebugPoint } from '../debugHistory.js';
 import type { DebugThread } from '../debugStop.js';
 import type { Motion } from '../timeTravel.js';
@@ -10,6 +11,7 @@ import type { LaunchTarget, NarratoriaLaunchArguments } from './launchArguments.
 import { PlanRunTarget } from './planRunTarget.js';
 import { ReplayTarget } from './replayTarget.js';
 import type { SessionBreakpoints } from './sessionBreakpoints.js';
+import { StoryTurnTarget } from './storyTurnTarget.js';
 
 /** A motion forward from a hold (DAP next, stepIn, stepOut). */
 export type StepMotion = Exclude<Motion, 'continue'>;
@@ -54,6 +56,27 @@ export interface DebugTarget {
   restartFrom(frame: FrameReference): Promise<void>;
   /** Ends a live run (every process tree is killed) and waits for it. */
   stop(): Promise<void>;
+  /** A story turn's beats, which its breakpoints bind to; undefined for a plan, a script or a replay. */
+  readonly beats?: BeatCatalog | undefined;
+  /** Frames the target draws itself (a story turn's beats and scene), innermost first; a plan's frames when absent. */
+  framesOf?(reference: FrameReference): readonly TargetFrame[];
+  /** Scopes the target shows itself, read-only (a story turn's Story and State); a plan point's scopes when absent. */
+  scopesOf?(reference: FrameReference): readonly TargetScope[];
+}
+
+/** A frame a target draws itself: a name, and the file and range it shows (none for a frame that is only a label). */
+export interface TargetFrame {
+  readonly name: string;
+  readonly file: string | undefined;
+  readonly range: BeatRange | undefined;
+  /** Shown as a label under the frames above it (no file, no line). */
+  readonly label?: boolean | undefined;
+}
+
+/** A scope a target shows itself: a JSON value, read-only. */
+export interface TargetScope {
+  readonly name: 'Story' | 'State';
+  readonly value: unknown;
 }
 
 /** A stop to show: a thread held live, or the plan thread at a point in time. */
@@ -89,7 +112,10 @@ export interface DebugTargetContext {
   readonly events: DebugTargetEvents;
 }
 
-/** The target of a resolved launch. A lone script is a one-tool plan run of a script outside the skills folders. */
+/**
+ * The target of a resolved launch. A lone script is a one-tool plan run of a script outside the skills folders; a story
+ * turn plays a campaign's inputs as `narratoria play` does.
+ */
 export function createDebugTarget(launch: LaunchTarget, context: DebugTargetContext): DebugTarget {
   switch (launch.kind) {
     case 'replay':
@@ -102,5 +128,7 @@ export function createDebugTarget(launch: LaunchTarget, context: DebugTargetCont
       const { plan, root, initialState } = launch;
       return new PlanRunTarget({ plan, root, initialState, planFile: undefined, outsideSkills: true, stopOnEntryByDefault: true }, context);
     }
+    case 'story':
+      return new StoryTurnTarget(launch, context);
   }
 }

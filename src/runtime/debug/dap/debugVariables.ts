@@ -1,4 +1,4 @@
-// The Variables view of a paused point: scopes (State, Input, Dependencies, Event, Result, Plan), JSON values as variables, edits and watch expressions.
+// The Variables view of a paused point: scopes (State, Input, Dependencies, Event, Result, Plan; a story turn's Story), JSON values as variables, edits and watch expressions.
 import { Handles, Scope } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { evaluateCondition, parseCondition } from '../../state/conditionExpression.js';
@@ -7,7 +7,7 @@ import { readPath } from '../hitCondition.js';
 import { parsePointer, pointerOf, valueAtPath } from '../dataBreakpoints.js';
 import type { DebugPoint } from '../debugHistory.js';
 
-export type ScopeName = 'State' | 'Input' | 'Dependencies' | 'Event' | 'Result' | 'Plan';
+export type ScopeName = 'State' | 'Input' | 'Dependencies' | 'Event' | 'Result' | 'Plan' | 'Story';
 
 /** A JSON value shown in the Variables view: where it lives, and whether setVariable may change it. */
 interface Container {
@@ -54,6 +54,11 @@ export class VariableStore {
     return scopes;
   }
 
+  /** Scopes of a frame a target drew itself: read-only JSON values. */
+  namedScopes(frameId: number, scopes: readonly { readonly name: ScopeName; readonly value: unknown }[]): DebugProtocol.Scope[] {
+    return scopes.map((scope) => this.scopeOf(scope.name, scope.value, frameId, false, false));
+  }
+
   variables(reference: number): DebugProtocol.Variable[] {
     const container = this.handles.get(reference);
     if (!container) return [];
@@ -85,7 +90,11 @@ export class VariableStore {
   }
 
   private scope(name: ScopeName, value: unknown, frame: FrameValues, editable: boolean, expensive: boolean): DebugProtocol.Scope {
-    const reference = this.handles.create({ scope: name, value, path: [], editable, frameId: frame.frameId });
+    return this.scopeOf(name, value, frame.frameId, editable, expensive);
+  }
+
+  private scopeOf(name: ScopeName, value: unknown, frameId: number, editable: boolean, expensive: boolean): DebugProtocol.Scope {
+    const reference = this.handles.create({ scope: name, value, path: [], editable, frameId });
     const scope = new Scope(name, reference, expensive) as DebugProtocol.Scope;
     if (name === 'State' || name === 'Input') scope.presentationHint = 'locals';
     else if (name === 'Event') scope.presentationHint = 'arguments';

@@ -1,4 +1,4 @@
-// The `narratoria` debug type's launch arguments: checked, with clear errors, and resolved into what to debug (a plan, a replay or one script).
+// The `narratoria` debug type's launch arguments: checked, with clear errors, and resolved into what to debug (a plan, a replay, one script or a campaign's story turns).
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
@@ -12,9 +12,10 @@ import { validatePlanText } from '../../validation/validatePlan.js';
 import type { DebugHistory } from '../debugHistory.js';
 import { replayHistory } from '../replayHistory.js';
 import type { DebugHost } from './debugHost.js';
+import { isStoryLaunch, resolveStoryLaunch, type StoryLaunchArguments, type StoryLaunchTarget } from './storyLaunch.js';
 
-/** Launch arguments of the `narratoria` debug type (the contract of issue 11). */
-export interface NarratoriaLaunchArguments extends DebugProtocol.LaunchRequestArguments {
+/** Launch arguments of the `narratoria` debug type (the contract of issue 11; a story turn's arguments added by issue 44). */
+export interface NarratoriaLaunchArguments extends DebugProtocol.LaunchRequestArguments, StoryLaunchArguments {
   readonly plan?: string;
   readonly root?: string;
   readonly stopOnEntry?: boolean;
@@ -52,16 +53,25 @@ export type LaunchTarget =
       readonly recordFile: string;
       readonly history: DebugHistory;
       readonly results: readonly ToolResult[];
-    });
+    })
+  | StoryLaunchTarget;
 
 /** Checks the arguments and reads what they name. */
 export async function resolveLaunch(args: NarratoriaLaunchArguments, host: DebugHost): Promise<LaunchTarget> {
   checkTypes(args);
   const base = args.cwd ?? host.workspaceFolder ?? process.cwd();
   const resolve = (file: string) => path.resolve(base, file);
+  if (isStoryLaunch(args)) {
+    const root = args.root !== undefined ? resolve(args.root) : (host.workspaceFolder ?? base);
+    const initialState = args.state !== undefined ? await readObject(resolve(args.state), '"state"') : {};
+    return resolveStoryLaunch(args, { root, initialState, resolve, fail });
+  }
   const modes = [args.replay !== undefined, args.script !== undefined, args.plan !== undefined && args.replay === undefined].filter(Boolean).length;
   if (modes === 0)
-    throw new LaunchError('Nothing to debug: set "plan" (a *.plan.json file), "replay" (a run record or ExecutionResult) or "script" with "input".');
+    throw new LaunchError(
+      'Nothing to debug: set "plan" (a *.plan.json file), "replay" (a run record or ExecutionResult), "script" with "input", ' +
+        'or "playerInput" with "root" a campaign folder (a story turn).',
+    );
   if (args.script !== undefined && (args.plan !== undefined || args.replay !== undefined))
     throw new LaunchError('"script" debugs one skill script on its own: leave out "plan" and "replay".');
   const initialState = args.state !== undefined ? await readObject(resolve(args.state), '"state"') : {};

@@ -1,4 +1,4 @@
-// The DAP session of the `narratoria` debug type: turns DAP requests into calls on its DebugTarget (a plan run, a replay or a lone script) and the target's news into DAP events.
+// The DAP session of the `narratoria` debug type: turns DAP requests into calls on its DebugTarget (a plan run, a replay, a lone script or a story turn) and the target's news into DAP events.
 import { DebugSession, InitializedEvent, InvalidatedEvent, OutputEvent, StoppedEvent, TerminatedEvent, ThreadEvent } from '@vscode/debugadapter';
 import type { DebugProtocol } from '@vscode/debugprotocol';
 import { PlanDocument } from '../../authoring/planDocument.js';
@@ -81,7 +81,7 @@ export class NarratoriaDebugSession extends DebugSession {
       this.noDebug = args.noDebug === true;
       this.target = createDebugTarget(launch, { host: this.host, args, breakpoints: this.breakpoints, noDebug: this.noDebug, events: this.events });
       this.scriptFile = launch.kind === 'script' ? launch.scriptFile : undefined;
-      const planFile = launch.kind === 'script' ? undefined : launch.planFile;
+      const planFile = launch.kind === 'plan' || launch.kind === 'replay' ? launch.planFile : undefined;
       this.sources = new DebugSources(PlanDocument.parse(launch.text), planFile, () => this.history, `${launch.plan.requestId}.plan.json`);
       this.sendEvent(new InitializedEvent());
       await this.configurationDone;
@@ -102,7 +102,7 @@ export class NarratoriaDebugSession extends DebugSession {
   // --- breakpoints ---
 
   protected override setBreakPointsRequest(response: DebugProtocol.SetBreakpointsResponse, args: DebugProtocol.SetBreakpointsArguments): void {
-    response.body = { breakpoints: this.breakpoints.setLines(args, this.sources, this.noDebug) };
+    response.body = { breakpoints: this.breakpoints.setLines(args, this.sources, this.noDebug, this.target?.beats) };
     this.sendResponse(response);
   }
 
@@ -111,7 +111,7 @@ export class NarratoriaDebugSession extends DebugSession {
     args: DebugProtocol.SetFunctionBreakpointsArguments,
   ): void {
     const tools = (this.target?.plan.tools ?? []).map((tool) => ({ toolId: tool.toolId, skill: skillOfToolPath(tool.toolPath) }));
-    response.body = { breakpoints: this.breakpoints.setFunctions(args, tools) };
+    response.body = { breakpoints: this.breakpoints.setFunctions(args, tools, this.target?.beats) };
     this.sendResponse(response);
   }
 
@@ -125,7 +125,9 @@ export class NarratoriaDebugSession extends DebugSession {
   }
 
   protected override dataBreakpointInfoRequest(response: DebugProtocol.DataBreakpointInfoResponse, args: DebugProtocol.DataBreakpointInfoArguments): void {
-    response.body = this.breakpoints.dataInfo(args, this.variables);
+    response.body = this.target?.beats
+      ? { dataId: null, description: 'a story turn stops where its beats trigger: data breakpoints stop in a plan being debugged' }
+      : this.breakpoints.dataInfo(args, this.variables);
     this.sendResponse(response);
   }
 
@@ -143,8 +145,15 @@ export class NarratoriaDebugSession extends DebugSession {
   }
 
   protected override stackTraceRequest(response: DebugProtocol.StackTraceResponse, args: DebugProtocol.StackTraceArguments): void {
-    const reference = this.target?.referenceOf(args.threadId);
-    const frames = reference && this.sources ? this.frames.framesOf(reference, this.sources, this.scriptFile) : [];
+    const target = this.target;
+    const reference = target?.referenceOf(args.threadId);
+    const frames = !reference
+      ? []
+      : target?.framesOf
+        ? this.frames.targetFrames(reference, target.framesOf(reference))
+        : this.sources
+          ? this.frames.framesOf(reference, this.sources, this.scriptFile)
+          : [];
     const start = args.startFrame ?? 0;
     const count = args.levels && args.levels > 0 ? args.levels : frames.length;
     response.body = { stackFrames: frames.slice(start, start + count), totalFrames: frames.length };
@@ -155,6 +164,10 @@ export class NarratoriaDebugSession extends DebugSession {
     const frame = this.frames.get(args.frameId);
     const target = this.target;
     if (!frame || !target) return this.sendErrorResponse(response, { id: 3002, format: 'this frame is gone: the debuggee ran on' });
+    if (target.scopesOf) {
+      response.body = { scopes: this.variables.namedScopes(args.frameId, target.scopesOf(frame)) };
+      return this.sendResponse(response);
+    }
     const point = target.pointOf(frame);
     const tool = target.plan.tools.find((candidate) => candidate.toolId === point.toolId);
     // A finish point's attempt result (a recorded tool result in a replay).

@@ -1,12 +1,14 @@
-// Every kind of breakpoint a debug session holds (line, function, exception, data) and the DAP answers that set them, plus where they stop in recorded history.
+// Every kind of breakpoint a debug session holds (line, function, beat, exception, data) and the DAP answers that set them, plus where they stop in recorded history.
+import * as path from 'node:path';
 import type { DebugProtocol } from '@vscode/debugprotocol';
+import { BeatBreakpoints, isBeatBreakpointName, type BeatCatalog } from '../beatBreakpoints.js';
 import { BreakpointSet, type BreakpointStatus } from '../breakpointSet.js';
 import { DataBreakpointSet } from '../dataBreakpoints.js';
 import type { DebugHistory, DebugPoint } from '../debugHistory.js';
 import { exceptionFilterSet, pointException, type ExceptionFilter } from '../exceptionFilters.js';
 import { RecordedHits } from '../recordedHits.js';
 import type { PointHit } from '../timeTravel.js';
-import type { DebugSources } from './debugSources.js';
+import { samePath, type DebugSources } from './debugSources.js';
 import type { VariableStore } from './debugVariables.js';
 
 /** A tool of the plan as function breakpoints name it. */
@@ -20,6 +22,8 @@ export class SessionBreakpoints {
   readonly tools = new BreakpointSet();
   /** Data breakpoints on state pointers, shared with a live run. */
   readonly data = new DataBreakpointSet();
+  /** Beat breakpoints (`beat:<id>`, or a line of a beat in the beats file), shared with a story turn. */
+  readonly beats = new BeatBreakpoints(() => this.tools.allocateId());
   private readonly recordedHits: RecordedHits;
   private exceptionFilters = new Set<ExceptionFilter>();
   private filters: readonly string[] = [];
@@ -38,9 +42,27 @@ export class SessionBreakpoints {
     this.recordedHits.reset();
   }
 
-  /** setBreakpoints: only the plan being debugged takes line breakpoints; a `noDebug` session verifies none. */
-  setLines(args: DebugProtocol.SetBreakpointsArguments, sources: DebugSources | undefined, noDebug: boolean): DebugProtocol.Breakpoint[] {
+  /**
+   * setBreakpoints: only the plan being debugged takes line breakpoints, or a story turn's beats file (each binds to a
+   * beat); a `noDebug` session verifies none.
+   */
+  setLines(
+    args: DebugProtocol.SetBreakpointsArguments,
+    sources: DebugSources | undefined,
+    noDebug: boolean,
+    beats?: BeatCatalog | undefined,
+  ): DebugProtocol.Breakpoint[] {
     const requests = args.breakpoints ?? (args.lines ?? []).map((line) => ({ line }));
+    if (beats) {
+      if (!beats.file || !args.source.path || !samePath(args.source.path, beats.file)) {
+        const message = `a story turn stops where its beats trigger: set breakpoints on a beat in ${beats.file ?? "the campaign's beats file"}, or a function breakpoint beat:<id>`;
+        return requests.map((request) => ({ verified: false, line: request.line, message }));
+      }
+      const source = { name: path.basename(beats.file), path: beats.file };
+      return this.beats
+        .setLines(noDebug ? [] : requests, beats)
+        .map((status) => breakpointOf(status, { ...(status.line !== undefined ? { line: status.line } : {}), source }));
+    }
     if (!sources || !sources.isPlan(args.source)) {
       const message = sources ? `breakpoints apply to the plan being debugged (${sources.planSource().name})` : 'the session has not launched yet';
       return requests.map((request) => ({ verified: false, line: request.line, message }));
@@ -50,11 +72,25 @@ export class SessionBreakpoints {
     return statuses.map((status) => breakpointOf(status, { ...(status.line !== undefined ? { line: status.line } : {}), source: sources.planSource() }));
   }
 
-  /** setFunctionBreakpoints: names match a tool id or a skill. */
-  setFunctions(args: DebugProtocol.SetFunctionBreakpointsArguments, tools: readonly NamedTool[]): DebugProtocol.Breakpoint[] {
-    const statuses = this.tools.setFunctionBreakpoints(args.breakpoints, tools);
+  /**
+   * setFunctionBreakpoints: `beat:<id>` names a beat of a story turn's campaign; other names match a tool id or a skill
+   * of a plan. The answers keep the request's order.
+   */
+  setFunctions(args: DebugProtocol.SetFunctionBreakpointsArguments, tools: readonly NamedTool[], beats?: BeatCatalog | undefined): DebugProtocol.Breakpoint[] {
+    const isBeat = args.breakpoints.map((breakpoint) => isBeatBreakpointName(breakpoint.name));
+    const byBeat = this.beats.setFunctions(
+      args.breakpoints.filter((_, index) => isBeat[index]),
+      beats,
+    );
+    const others = args.breakpoints.filter((_, index) => !isBeat[index]);
+    const byTool = beats
+      ? others.map((): BreakpointStatus => ({ id: this.tools.allocateId(), verified: false, message: STORY_FUNCTION_MESSAGE }))
+      : this.tools.setFunctionBreakpoints(others, tools);
+    if (beats) this.tools.setFunctionBreakpoints([], tools);
     this.recordedHits.reset();
-    return statuses.map((status) => breakpointOf(status, {}));
+    let beat = 0;
+    let tool = 0;
+    return isBeat.map((asBeat) => breakpointOf(asBeat ? byBeat[beat++]! : byTool[tool++]!, {}));
   }
 
   /** setExceptionBreakpoints: unknown filter ids are kept for the answer but stop nowhere. */
@@ -96,6 +132,9 @@ export class SessionBreakpoints {
     return exception ? { reason: 'exception', hitBreakpointIds: [], description: exception } : undefined;
   }
 }
+
+const STORY_FUNCTION_MESSAGE =
+  'a story turn stops where its beats trigger: name a beat, as in beat:beat_003 (tool and skill names stop in a plan being debugged)';
 
 function breakpointOf(status: Pick<BreakpointStatus, 'id' | 'verified' | 'message'>, location: Partial<DebugProtocol.Breakpoint>): DebugProtocol.Breakpoint {
   const breakpoint: DebugProtocol.Breakpoint = { id: status.id, verified: status.verified, ...location };
