@@ -4,6 +4,7 @@ import { ExploreTestId } from '../../protocol/exploreMessages.js';
 import type { FailedSession } from '../../runtime/explore/exploreTypes.js';
 import { formatDuration, plural } from '../../runtime/common/humanText.js';
 import { codicon, el } from '../common/dom.js';
+import { renderStorySection } from './storySection.js';
 
 /** How the report names each kind of problem. */
 const KIND_LABELS: Readonly<Record<string, string>> = {
@@ -53,7 +54,8 @@ export class ExploreView {
   }
 
   private render(report: ExploreReport, running: boolean): HTMLElement[] {
-    return [this.header(report, running), this.problems(report), this.failedSessions(report), this.unreached(report), this.scripts(report)];
+    const story = report.story ? [renderStorySection(report.story, report.sessions.played, this.post)] : [];
+    return [this.header(report, running), this.problems(report), ...story, this.failedSessions(report), this.unreached(report), this.scripts(report)];
   }
 
   private header(report: ExploreReport, running: boolean): HTMLElement {
