@@ -34,6 +34,11 @@ function brokenNote(report: ExploreReport): string {
   return broken.length > 0 ? `(${broken.join(', ')})` : '';
 }
 
+/** " in 2 sessions"; nothing when no session had one (a campaign's unreached beats are problems of no single session). */
+function problemSessions(report: ExploreReport): string {
+  return report.sessions.withProblems > 0 ? ` in ${plural(report.sessions.withProblems, 'session')}` : '';
+}
+
 export class ExploreView {
   readonly element = el('main', { className: 'explore-root' });
 
@@ -70,7 +75,7 @@ export class ExploreView {
         'h1',
         {},
         codicon(clean ? 'pass-filled' : 'warning', clean ? 'clean' : 'found'),
-        clean ? ' No problem found' : ` ${plural(report.problems.total, 'problem')} in ${plural(report.sessions.withProblems, 'session')}`,
+        clean ? ' No problem found' : ` ${plural(report.problems.total, 'problem')}${problemSessions(report)}`,
       ),
       el(
         'p',

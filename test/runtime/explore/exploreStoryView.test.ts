@@ -1,4 +1,4 @@
-// The Explore Story report's Story section as data: never-triggered beats with the closest session and its playtest, skipped beats by reason, the endings' histogram, median scenes and SC-004 in words.
+// The Explore report's Story section as data: never-triggered beats (closest session, playtest), skips by reason, the endings' histogram, median scenes, SC-004.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { exploreStoryView } from '../../../src/runtime/explore/exploreStoryView.js';
@@ -77,7 +77,10 @@ test("each beat's sessions and median scene (a dash when it never triggered); SC
     ],
   );
   assert.equal(view.sc004, '100.0% of the beats whose conditions held triggered within 2 scenes (21 of 21; 2 held too late in their session to count).');
-  const none = exploreStoryView({ ...REPORT, sc004: { held: 0, withinTwoScenes: 0, share: null, tooLate: 0 }, beats: [REPORT.beats[0]!], neverTriggered: [] }, 8);
+  const none = exploreStoryView(
+    { ...REPORT, sc004: { held: 0, withinTwoScenes: 0, share: null, tooLate: 0 }, beats: [REPORT.beats[0]!], neverTriggered: [] },
+    8,
+  );
   assert.equal(none.problem, undefined);
   assert.equal(none.sc004, "No beat's conditions held with two scenes left to play.");
 });

@@ -1,4 +1,4 @@
-// The play panel's view of a campaign session (story header, beat timeline, a turn's beats) and the beat graph's play states: from hand-made states, and from a real session of the complete starter campaign.
+// The play panel's view of a campaign session and the beat graph's play states: from hand-made states, and from a real session of the complete starter campaign.
 // Margin: the real session's scripts finish in well under a second; the 120 s tool timeout only replaces the manifests' own, and no test asserts a duration.
 import { after, test } from 'node:test';
 import * as assert from 'node:assert/strict';
@@ -24,9 +24,21 @@ function state(): Record<string, unknown> {
       choices: [],
       offered: [],
       beats: {
-        beat_a: { status: 'done', title: 'The Dark Lantern', priority: 'critical', scene: 1, reason: 'its conditions held since scene 1: scene_count (scene 1)' },
+        beat_a: {
+          status: 'done',
+          title: 'The Dark Lantern',
+          priority: 'critical',
+          scene: 1,
+          reason: 'its conditions held since scene 1: scene_count (scene 1)',
+        },
         beat_b: { status: 'done', title: "Tamsin's Bargain", priority: 'high', scene: 3, reason: 'its conditions held since scene 2', outcome: 'She agrees' },
-        beat_c: { status: 'skipped', title: 'The Sermon', priority: 'medium', scene: 2, reason: 'its scenes (1-1) passed without its other conditions holding' },
+        beat_c: {
+          status: 'skipped',
+          title: 'The Sermon',
+          priority: 'medium',
+          scene: 2,
+          reason: 'its scenes (1-1) passed without its other conditions holding',
+        },
         beat_d: { status: 'waiting', title: "The Keeper's Log", priority: 'critical' },
         beat_e: { status: 'holding', title: 'Voices', priority: 'low', heldSince: 3 },
       },
@@ -45,7 +57,9 @@ const turns: StoryTurnRecord[] = [
   { index: 1, story: { ...turn(0), opening: true } },
   {
     index: 2,
-    story: turn(1, [{ id: 'beat_a', title: 'The Dark Lantern', reason: 'its conditions held since scene 1: scene_count (scene 1)', lag: 0, told: 'storyteller' }]),
+    story: turn(1, [
+      { id: 'beat_a', title: 'The Dark Lantern', reason: 'its conditions held since scene 1: scene_count (scene 1)', lag: 0, told: 'storyteller' },
+    ]),
   },
   { index: 3, story: turn(2, [], [{ id: 'beat_c', reason: 'its scenes (1-1) passed without its other conditions holding' }]) },
   {
