@@ -9,6 +9,8 @@ export class BeatTimeline {
   private readonly section: PanelSection;
   private readonly list: HTMLOListElement;
   private readonly empty: HTMLElement;
+  /** How many entries the timeline shows. */
+  private shown = 0;
 
   constructor(store: UiStateStore) {
     this.section = new PanelSection({ id: 'beats', title: 'Beats', testId: PlayPanelTestId.beatTimeline, store });
@@ -30,14 +32,12 @@ export class BeatTimeline {
     const skipped = story.timeline.length - triggered;
     this.section.setDescription(`${story.done.length} of ${story.total} done${skipped > 0 ? ` \u00b7 ${skipped} skipped` : ''}`);
     this.empty.hidden = story.timeline.length > 0;
-    this.list.replaceChildren(
-      ...story.timeline.map((entry) =>
-        renderEntry(
-          entry,
-          story.active.some((beat) => beat.id === entry.id),
-        ),
-      ),
-    );
+    const added = story.timeline.length > this.shown;
+    this.shown = story.timeline.length;
+    const active = new Set(story.active.map((beat) => beat.id));
+    this.list.replaceChildren(...story.timeline.map((entry) => renderEntry(entry, active.has(entry.id))));
+    // The newest beats are at the end: a timeline longer than its room shows them.
+    if (added) this.section.body.scrollTop = this.section.body.scrollHeight;
   }
 }
 
