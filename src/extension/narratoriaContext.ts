@@ -191,6 +191,8 @@ export class NarratoriaContext implements vscode.Disposable {
       this.disposables.addAll(
         this.playController,
         this.playController.onDidChangeBusy((busy) => void vscode.commands.executeCommand('setContext', 'narratoria.turnRunning', busy)),
+        // The beat graph of the campaign being played colours its beats by the session.
+        this.playController.onDidChangeStory((story) => this.campaignView.beatGraphs.setPlayed(story)),
       );
     }
     return this.playController;

@@ -28,4 +28,13 @@ export const ExploreTestId = {
   neverSelected: 'explore-never-selected',
   neverRun: 'explore-never-run',
   scripts: 'explore-scripts',
+  /** A campaign's Story section, and its parts. */
+  story: 'explore-story',
+  storyProblem: 'explore-story-problem',
+  neverTriggered: 'explore-never-triggered',
+  skippedBeats: 'explore-skipped-beats',
+  endings: 'explore-endings',
+  beatScenes: 'explore-beat-scenes',
+  /** Opens the saved playtest of the session that came closest to a beat never triggered (has data-beat-id). */
+  openClosestPlaytest: 'explore-open-closest-playtest',
 } as const;

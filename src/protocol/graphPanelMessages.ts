@@ -1,8 +1,10 @@
 // Typed messages between the plan graph view's extension side and its webview (docs/design-rules.md#typed-webview-messages).
 import type { GraphNodeState, PlanGraphLayout, RunTimeline } from '../runtime/graph/graphTypes.js';
 import type { LiveToolState } from '../runtime/graph/runStateTracker.js';
+import type { BeatPlayOverlay } from '../runtime/campaign/view/beatPlayStates.js';
 
 export type { GraphNodeState, PlanGraphLayout, RunTimeline };
+export type { BeatPlayOverlay, BeatPlayStatus, BeatPlayView } from '../runtime/campaign/view/beatPlayStates.js';
 
 /** What the graph shows and where it came from. */
 export interface GraphView {
@@ -36,6 +38,8 @@ export type ToGraphWebview =
   | { readonly type: 'runStates'; readonly states: readonly NodeStateView[]; readonly reset: boolean; readonly runLabel?: string | undefined }
   /** A live run ended, with its timeline. */
   | { readonly type: 'runFinished'; readonly timeline: RunTimeline | undefined }
+  /** A beat graph during a play session of its campaign: each beat done, active, reachable or skipped (undefined: no session). */
+  | { readonly type: 'beatStates'; readonly overlay: BeatPlayOverlay | undefined }
   /** The editor's cursor is in this tool (undefined: in none). */
   | { readonly type: 'select'; readonly toolId: string | undefined }
   /** The layout failed (a bug or a plan too big): the message replaces the graph. */

@@ -46,6 +46,13 @@ export const PlayPanelTestId = {
   trustBanner: 'trust-banner',
   /** Shown while a turn runs. */
   busyIndicator: 'busy-indicator',
+  /** A campaign's story header: its title, scene, active beats and beats done (has data-scene). */
+  storyHeader: 'story-header',
+  /** The side section with the beat timeline, and its entries (data-beat-id, data-event, data-scene, data-turn). */
+  beatTimeline: 'beat-timeline',
+  beatTimelineEntry: 'beat-timeline-entry',
+  /** A beat a turn triggered or skipped, or the ending it reached, in the turn's entry (data-beat-id, data-event). */
+  turnBeat: 'turn-beat',
 } as const;
 
 export type PlayPanelTestIdName = keyof typeof PlayPanelTestId;

@@ -1,6 +1,9 @@
 // Typed messages between the play panel's extension side and its webview (docs/design-rules.md#typed-webview-messages). Pure JSON-able types; imports types only.
 import type { PlanGraphLayout } from '../runtime/graph/graphTypes.js';
 import type { ToolRunState } from '../runtime/contractTypes/executionResult.js';
+import type { StoryProgressView, TurnStoryView } from '../runtime/campaign/view/storyProgress.js';
+
+export type { BeatName, BeatTimelineEntry, StoryProgressView, TurnStoryView } from '../runtime/campaign/view/storyProgress.js';
 
 /**
  * Plans with more tools than this are not laid out for the tool panel's inline graph (the layout would cost the
@@ -80,6 +83,8 @@ export interface TurnView {
   readonly durationMs: number;
   /** Errors worth an inline notice (failed tools of the turn), newest attempt last. */
   readonly errors: readonly ToolErrorView[];
+  /** A campaign's turn: its scene, the beats it triggered or skipped and why, the ending it reached. */
+  readonly story?: TurnStoryView;
 }
 
 /** A tool failure of a turn, for the inline error notice. */
@@ -165,6 +170,8 @@ export interface PlaySnapshot {
   readonly runningAttempts?: readonly RunningAttemptView[];
   /** A notice for the author (e.g. "a saved play-through could not be opened: … It was left as it is."). */
   readonly notice?: string;
+  /** Set when the root holds a campaign: the story header and the beat timeline. */
+  readonly story?: StoryProgressView;
 }
 
 /** Extension → webview. */
@@ -185,7 +192,14 @@ export type ToPlayWebview =
   | { readonly type: 'narrationStreamed'; readonly text: string }
   | { readonly type: 'attemptFinished'; readonly attempt: AttemptView }
   | { readonly type: 'stateChanged'; readonly state: Record<string, unknown>; readonly changedKeys: readonly string[] }
-  | { readonly type: 'turnFinished'; readonly turn: TurnView; readonly state: Record<string, unknown>; readonly maxAttemptsReached: boolean }
+  | {
+      readonly type: 'turnFinished';
+      readonly turn: TurnView;
+      readonly state: Record<string, unknown>;
+      readonly maxAttemptsReached: boolean;
+      /** A campaign's story header and beat timeline after the turn. */
+      readonly story?: StoryProgressView;
+    }
   | { readonly type: 'turnFailed'; readonly message: string }
   | { readonly type: 'skillsChanged'; readonly skills: readonly SkillSummaryView[] }
   | { readonly type: 'narratorChanged'; readonly narrator: NarratorStatusView }

@@ -1,9 +1,10 @@
-// End-to-end scenarios of exploration and coverage in real VS Code (code-server + headless chromium) with the packaged VSIX: Run with Coverage on the sample playtests shows covered lines in a skill script (E1), and Explore Story shows its report and opens a saved playtest (E2).
+// End-to-end scenarios of exploration and coverage in code-server with the packaged VSIX: Run with Coverage (E1), Explore Story's report (E2), and its Story section on a campaign (E3).
 import * as assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ExploreTestId } from '../../src/protocol/exploreMessages.js';
+import { starterCampaignFiles } from '../../src/runtime/campaign/starterCampaigns.js';
 import { startCodeServer, type CodeServer } from './harness/codeServer.js';
 import { packagedVsix, scenario, SCENARIO_TIMEOUT_MS, UI_TIMEOUT_MS, waitFor } from './harness/scenario.js';
 
@@ -95,4 +96,36 @@ describe('exploration and coverage', () => {
       await workbench.screenshot('e2-explore-saved-playtest');
     }),
   );
+
+  test('E3. Explore Story on a campaign: the Story section names the beats no session reached and opens the closest playtest', {
+    timeout: SCENARIO_TIMEOUT_MS,
+  }, () => {
+    // The command takes how much to explore as its argument (a keybinding's args): fewer sessions than the presets, for a loaded machine.
+    const keybinding = { key: 'ctrl+alt+shift+f9', command: 'narratoria.exploreStory', args: { runs: 4, turns: 8, coverage: false, seed: 7 } };
+    writeFileSync(path.join(current().userDataDir, 'User', 'keybindings.json'), `${JSON.stringify([keybinding], null, 2)}\n`);
+    const campaign = Object.fromEntries(starterCampaignFiles('complete').map((file) => [file.path, file.bytes ?? file.text ?? '']));
+    return scenario(current, 'e3-explore-campaign', { files: campaign }, async ({ workbench }) => {
+      // Room for the report: the side bar hidden.
+      await workbench.runCommand('View: Toggle Primary Side Bar Visibility');
+      await workbench.page.locator('.part.sidebar').waitFor({ state: 'hidden', timeout: UI_TIMEOUT_MS });
+      await workbench.page.locator('.part.editor').click({ position: { x: 20, y: 20 } });
+      await workbench.page.keyboard.press('Control+Alt+Shift+F9');
+      await workbench.page.locator('iframe.webview.ready').first().waitFor({ timeout: RUN_TIMEOUT_MS });
+      const story = workbench.byTestId(ExploreTestId.story);
+      await story.waitFor({ timeout: RUN_TIMEOUT_MS });
+      assert.match(await story.locator('h2').innerText(), /Story: The Salt Lantern/);
+      // beat_003, beat_005 and beat_006 wait on state no sample skill sets: a problem each, with the closest session saved.
+      assert.match(await workbench.byTestId(ExploreTestId.storyProblem).innerText(), /no session reached: beat_003, beat_005, beat_006/);
+      const never = workbench.byTestId(ExploreTestId.neverTriggered);
+      assert.equal(await never.locator('li[data-beat-id]').count(), 3);
+      assert.match(await workbench.byTestId(ExploreTestId.beatScenes).locator('tr[data-beat-id="beat_001"]').innerText(), /4 of 4\s+1\s+0/);
+      assert.match(await workbench.byTestId(ExploreTestId.endings).innerText(), /no ending\s+4\s+100%/);
+      await story.scrollIntoViewIfNeeded();
+      await workbench.screenshot('e3-explore-story');
+      const open = workbench.webview().locator(`[data-testid="${ExploreTestId.openClosestPlaytest}"][data-beat-id="beat_006"]`);
+      await open.click();
+      await workbench.page.locator('.part.editor .tab.active', { hasText: 'explore-seed-7-beat_006.playtest.json' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      assert.deepEqual(workbench.webviewErrors(), []);
+    });
+  });
 });

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { PlayPanelTestId } from '../../src/protocol/playPanelDom.js';
 import type { ToolRunView } from '../../src/protocol/playPanelMessages.js';
 import { choices, guardhouseReplanGraph, maxReplanTurn, sessionState, snapshot, toolRun, turnThree, turnThreeInput } from './playPanelFixtures.js';
+import { campaignSnapshot } from './playPanelStoryFixtures.js';
 import { assertClean, byTestId, color, PlayPanelTestKit, testIdsIn, waitForStoryBottom } from './playPanelTestKit.js';
 
 const kit = new PlayPanelTestKit();
@@ -347,6 +348,9 @@ describe('play panel webview: turns', { timeout: 120_000 }, () => {
     await byTestId(panel.page, PlayPanelTestId.graphToggle).click();
     for (const id of await testIdsIn(panel.page)) seen.add(id);
     await panel.send({ type: 'turnFinished', turn: maxReplanTurn(3), state: sessionState, maxAttemptsReached: true });
+    for (const id of await testIdsIn(panel.page)) seen.add(id);
+    // A campaign's play-through: the beat timeline's entries and a turn's beat cards.
+    await panel.send({ type: 'snapshot', snapshot: campaignSnapshot(3) });
     for (const id of await testIdsIn(panel.page)) seen.add(id);
     assert.deepEqual(
       Object.values(PlayPanelTestId).filter((id) => !seen.has(id)),

@@ -2,6 +2,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { layoutBeatGraph, type BeatGraph } from '../../runtime/campaign/view/beatGraph.js';
+import { beatPlayOverlay } from '../../runtime/campaign/view/beatPlayStates.js';
 import { beatAt, beatIdRange, beatWithId, readBeatsText, type BeatsText } from '../../runtime/campaign/view/beatsText.js';
 import { assertNever, type FromGraphWebview, type GraphView, type ToGraphWebview } from '../../protocol/graphPanelMessages.js';
 import { saveGraphImage } from '../graph/graphImageSave.js';
@@ -29,6 +30,8 @@ export class BeatGraphPanel implements vscode.Disposable {
   /** The last text that parsed, and its graph. */
   private good: { readonly read: BeatsText; readonly graph: BeatGraph } | undefined;
   private selected: string | undefined;
+  /** The play session of this campaign the graph colours its beats by (its name and state), if any. */
+  private played: { readonly sessionName: string; readonly state: Readonly<Record<string, unknown>> } | undefined;
 
   readonly onDidDispose: vscode.Event<void>;
 
@@ -70,6 +73,21 @@ export class BeatGraphPanel implements vscode.Disposable {
 
   reveal(): void {
     this.host.panel.reveal(vscode.ViewColumn.Beside, true);
+  }
+
+  /** Colours the beats by a play session of this campaign (undefined: by none). */
+  setPlayed(played: { readonly sessionName: string; readonly state: Readonly<Record<string, unknown>> } | undefined): void {
+    this.played = played;
+    this.postPlayed();
+  }
+
+  private postPlayed(): void {
+    const graph = this.good?.graph;
+    if (!graph) return;
+    const ids = graph.model.tools.map((tool) => tool.id);
+    const unreachable = new Set(graph.unreachable.map((beat) => beat.id));
+    const played = this.played;
+    this.post({ type: 'beatStates', overlay: played ? beatPlayOverlay(played.sessionName, played.state, ids, unreachable) : undefined });
   }
 
   dispose(): void {
@@ -123,6 +141,7 @@ export class BeatGraphPanel implements vscode.Disposable {
       this.post({ type: 'graph', graph: this.view(graph), fit: this.fitNext });
       this.fitNext = false;
       this.post({ type: 'stale', reason: undefined });
+      if (this.played) this.postPlayed();
       if (this.selected !== undefined) this.post({ type: 'select', toolId: this.selected });
     } catch (error) {
       this.services.log.error(`beat graph of ${this.document.uri.fsPath}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);

@@ -6,8 +6,16 @@ import { BEATS_FILE } from '../../runtime/campaign/view/beatsText.js';
 import { BEAT_GRAPH_VIEW_TYPE, BeatGraphPanel } from './beatGraphPanel.js';
 import type { CampaignState, CampaignViewService } from './campaignViewService.js';
 
+/** A play session of a campaign at `root` (the play panel's), which the beat graphs of that campaign colour their beats by. */
+export interface PlayedCampaign {
+  readonly root: string;
+  readonly sessionName: string;
+  readonly state: Readonly<Record<string, unknown>>;
+}
+
 export class BeatGraphService implements vscode.Disposable {
   private readonly panels = new Map<string, BeatGraphPanel>();
+  private played: PlayedCampaign | undefined;
 
   constructor(
     private readonly campaigns: CampaignViewService,
@@ -35,7 +43,14 @@ export class BeatGraphService implements vscode.Disposable {
     const panel = new BeatGraphPanel(document, webviewPanel, { extensionUri: this.extensionUri, log: this.log, campaignTitle: title });
     this.panels.set(uri.toString(), panel);
     panel.onDidDispose(() => this.panels.delete(uri.toString()));
+    if (this.played && sameFolder(campaignFolderOf(uri), this.played.root)) panel.setPlayed(this.played);
     return panel;
+  }
+
+  /** A play session of a campaign moved on (opened, switched to, a turn played): the beat graphs of that campaign follow it. */
+  setPlayed(played: PlayedCampaign): void {
+    this.played = played;
+    for (const panel of this.panels.values()) if (sameFolder(campaignFolderOf(panel.document.uri), played.root)) panel.setPlayed(played);
   }
 
   /** The open beat graph of `uri`, if any (for tests). */
@@ -82,6 +97,15 @@ export class BeatGraphService implements vscode.Disposable {
           )?.state;
     return chosen ? vscode.Uri.file(path.join(chosen.folder, ...BEATS_FILE.split('/'))) : undefined;
   }
+}
+
+/** The campaign folder of a plot/beats.json. */
+function campaignFolderOf(beatsFile: vscode.Uri): string {
+  return path.dirname(path.dirname(beatsFile.fsPath));
+}
+
+function sameFolder(left: string, right: string): boolean {
+  return path.relative(path.resolve(left), path.resolve(right)) === '';
 }
 
 function isEntry(value: unknown): value is CampaignEntry {

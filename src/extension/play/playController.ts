@@ -17,6 +17,7 @@ import { ToolProgress } from './toolProgress.js';
 import { turnLogLine } from '../../runtime/session/turnLogLine.js';
 import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
+import { isCampaignState, storyProgressOf } from '../../runtime/campaign/view/storyProgress.js';
 
 export interface PlayControllerOptions {
   readonly root: string;
@@ -28,6 +29,13 @@ export interface PlayControllerOptions {
 
 /** Why a turn was not started. */
 export type PlayRefusal = 'untrusted' | 'busy' | 'empty';
+
+/** The campaign session the panel plays, as the beat graph follows it: the story root, the play-through and its state. */
+export interface PlayedStory {
+  readonly root: string;
+  readonly sessionName: string;
+  readonly state: Readonly<Record<string, unknown>>;
+}
 
 /**
  * One per workspace, independent of the panel: a turn keeps running while the panel is hidden or closed,
@@ -48,6 +56,10 @@ export class PlayController implements vscode.Disposable {
   private readonly busyEmitter = new vscode.EventEmitter<boolean>();
   /** Fires when a turn starts (true) or ends (false). */
   readonly onDidChangeBusy = this.busyEmitter.event;
+  private readonly storyEmitter = new vscode.EventEmitter<PlayedStory>();
+  /** Fires when a campaign session is opened or switched to, and after each of its turns. */
+  readonly onDidChangeStory = this.storyEmitter.event;
+  private lastStory: PlayedStory | undefined;
   /** Resolves asset paths to webview URIs; set by the attached panel. */
   resolveAssetUri: AssetUriResolver = () => undefined;
 
@@ -81,8 +93,13 @@ export class PlayController implements vscode.Disposable {
     const session = await this.openSession();
     // Only the last turn's attempts are in the tool panel, so only they carry their plan's graph.
     const turns = session.turns.map((record, position, all) =>
-      turnView(record, this.options.root, this.resolveAssetUri, this.results.get(record.index), { graphs: position === all.length - 1 }),
+      turnView(record, this.options.root, this.resolveAssetUri, this.results.get(record.index), {
+        graphs: position === all.length - 1,
+        state: session.state,
+      }),
     );
+    const story = storyProgressOf(session.state, session.turns);
+    this.noteStory(session.state);
     return {
       sessionId: session.sessionId,
       sessionName: this.current ?? session.sessionId,
@@ -100,7 +117,20 @@ export class PlayController implements vscode.Disposable {
           }
         : {}),
       ...(this.notice ? { notice: this.notice } : {}),
+      ...(story ? { story } : {}),
     };
+  }
+
+  /** The campaign session played last (undefined until a campaign's play-through was opened). */
+  get story(): PlayedStory | undefined {
+    return this.lastStory;
+  }
+
+  /** Tells the beat graph where a campaign session stands (nothing for a story that is no campaign). */
+  private noteStory(state: Readonly<Record<string, unknown>>): void {
+    if (!isCampaignState(state)) return;
+    this.lastStory = { root: this.options.root, sessionName: this.current ?? '', state };
+    this.storyEmitter.fire(this.lastStory);
   }
 
   /** Plays `input` as the next turn. Resolves when the turn ended (or at once with the reason it did not start). */
@@ -147,7 +177,10 @@ export class PlayController implements vscode.Disposable {
       this.progress.flush();
       this.logTurn(record.index, result);
       const maxAttemptsReached = result.fallback && !result.cancelled && result.attempts.length >= MAX_PLAN_ATTEMPTS;
-      this.send({ type: 'turnFinished', turn: turnView(record, this.options.root, this.resolveAssetUri, result), state: result.state, maxAttemptsReached });
+      const story = storyProgressOf(session.state, session.turns);
+      const turn = turnView(record, this.options.root, this.resolveAssetUri, result, { state: session.state });
+      this.send({ type: 'turnFinished', turn, state: result.state, maxAttemptsReached, ...(story ? { story } : {}) });
+      this.noteStory(session.state);
       return result;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
@@ -280,6 +313,7 @@ export class PlayController implements vscode.Disposable {
     this.progress.dispose();
     this.subscriptions.dispose();
     this.busyEmitter.dispose();
+    this.storyEmitter.dispose();
     void this.session?.then(
       (session) => session.dispose(),
       () => undefined,

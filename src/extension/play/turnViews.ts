@@ -9,6 +9,7 @@ import type { AssetReference, ExecutionResult, ToolResult } from '../../runtime/
 import type { Plan } from '../../runtime/contractTypes/plan.js';
 import type { AttemptLogEntry, TurnResult } from '../../runtime/session/turnTypes.js';
 import type { TurnRecord } from '../../runtime/session/playSession.js';
+import { turnStoryOf } from '../../runtime/campaign/view/storyProgress.js';
 import {
   INLINE_GRAPH_MAX_TOOLS,
   type AssetView,
@@ -64,6 +65,8 @@ export function attemptGraph(plan: Plan): PlanGraphLayout | undefined {
 export interface TurnViewOptions {
   /** Lay out each attempt's plan for the inline graph (only the turn the tool panel shows needs it); default true. */
   readonly graphs?: boolean;
+  /** The session's state, where a campaign's beats have their titles (for the beats a turn skipped). */
+  readonly state?: Readonly<Record<string, unknown>>;
 }
 
 /** The attempts of a finished turn. */
@@ -157,7 +160,13 @@ export function turnView(record: TurnRecord, root: string, resolveUri: AssetUriR
     attempts,
     durationMs: record.durationMs,
     errors,
+    ...storyOf(record, options.state ?? {}),
   };
+}
+
+function storyOf(record: TurnRecord, state: Readonly<Record<string, unknown>>): Pick<TurnView, 'story'> {
+  const story = turnStoryOf(record.story, state);
+  return story ? { story } : {};
 }
 
 /** A tool's final view from its result. */

@@ -84,3 +84,11 @@ export const BEAT_GRAPH_LEGEND: readonly LegendEntry[] = [
   { swatch: { kind: 'missing', label: '? beat_099' }, text: 'a beat id that no beat has' },
   { swatch: { kind: 'node', className: 'legend-priority' }, text: 'stripe colour: priority (critical, high, medium, low, optional)' },
 ];
+
+/** What the beat graph's colours mean during a play session of its campaign, in the order the legend lists them. */
+export const BEAT_PLAY_LEGEND: readonly { readonly status: 'active' | 'done' | 'reachable' | 'skipped'; readonly text: string }[] = [
+  { status: 'active', text: 'active: triggered last, the scene the story is in' },
+  { status: 'done', text: 'done: triggered earlier in the play-through' },
+  { status: 'reachable', text: 'reachable: can still trigger' },
+  { status: 'skipped', text: 'skipped: can no longer trigger (its tooltip says why)' },
+];

@@ -4,6 +4,7 @@ import { ExploreTestId } from '../../protocol/exploreMessages.js';
 import type { FailedSession } from '../../runtime/explore/exploreTypes.js';
 import { formatDuration, plural } from '../../runtime/common/humanText.js';
 import { codicon, el } from '../common/dom.js';
+import { renderStorySection } from './storySection.js';
 
 /** How the report names each kind of problem. */
 const KIND_LABELS: Readonly<Record<string, string>> = {
@@ -33,6 +34,11 @@ function brokenNote(report: ExploreReport): string {
   return broken.length > 0 ? `(${broken.join(', ')})` : '';
 }
 
+/** " in 2 sessions"; nothing when no session had one (a campaign's unreached beats are problems of no single session). */
+function problemSessions(report: ExploreReport): string {
+  return report.sessions.withProblems > 0 ? ` in ${plural(report.sessions.withProblems, 'session')}` : '';
+}
+
 export class ExploreView {
   readonly element = el('main', { className: 'explore-root' });
 
@@ -53,7 +59,8 @@ export class ExploreView {
   }
 
   private render(report: ExploreReport, running: boolean): HTMLElement[] {
-    return [this.header(report, running), this.problems(report), this.failedSessions(report), this.unreached(report), this.scripts(report)];
+    const story = report.story ? [renderStorySection(report.story, report.sessions.played, this.post)] : [];
+    return [this.header(report, running), this.problems(report), ...story, this.failedSessions(report), this.unreached(report), this.scripts(report)];
   }
 
   private header(report: ExploreReport, running: boolean): HTMLElement {
@@ -68,7 +75,7 @@ export class ExploreView {
         'h1',
         {},
         codicon(clean ? 'pass-filled' : 'warning', clean ? 'clean' : 'found'),
-        clean ? ' No problem found' : ` ${plural(report.problems.total, 'problem')} in ${plural(report.sessions.withProblems, 'session')}`,
+        clean ? ' No problem found' : ` ${plural(report.problems.total, 'problem')}${problemSessions(report)}`,
       ),
       el(
         'p',

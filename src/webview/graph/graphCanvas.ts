@@ -270,7 +270,7 @@ export class GraphCanvas {
       const view = current.scene.nodes.get(id);
       if (view)
         this.tooltip.showSoon(`node:${id}`, event.clientX, event.clientY, () =>
-          nodeTooltip(view.node, view.currentRun, current.highlight.isCritical(id), this.words),
+          nodeTooltip(view.node, view.currentRun, current.highlight.isCritical(id), this.words, view.currentPlay),
         );
     } else if (missing?.dataset['missingId'] !== undefined) {
       const id = missing.dataset['missingId'];

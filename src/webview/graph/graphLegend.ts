@@ -1,6 +1,8 @@
-// The beat graph's legend, a strip under the canvas: what each edge style, the cycle colour, the unreachable mark, an unknown beat's box and the stripe colours mean. Collapsible; hidden for plans.
-import { BEAT_GRAPH_LEGEND, type LegendSwatch } from '../../runtime/graph/graphWords.js';
+// The beat graph's legend under the canvas: edge styles, the cycle colour, unreachable marks, unknown beats, stripe colours, and during play each beat colour. Hidden for plans.
+import { BEAT_GRAPH_LEGEND, BEAT_PLAY_LEGEND, type LegendSwatch } from '../../runtime/graph/graphWords.js';
+import type { BeatPlayStatus } from '../../protocol/graphPanelMessages.js';
 import { el, svg } from '../common/dom.js';
+import { BEAT_PLAY_LOOK, beatPlayClass } from './beatPlayLook.js';
 
 const SWATCH_WIDTH = 40;
 const SWATCH_HEIGHT = 14;
@@ -10,8 +12,17 @@ const PRIORITY_SLOTS = [5, 3, 0, 1, 7];
 
 export class GraphLegend {
   readonly element: HTMLDetailsElement;
+  private readonly playList: HTMLUListElement;
 
   constructor() {
+    this.playList = el(
+      'ul',
+      { className: 'legend-list legend-play', attrs: { 'aria-label': 'Beats in the play session' } },
+      ...BEAT_PLAY_LEGEND.map((entry) =>
+        el('li', { className: 'legend-play-entry', data: { status: entry.status } }, playSwatch(entry.status), el('span', {}, entry.text)),
+      ),
+    );
+    this.playList.hidden = true;
     this.element = el(
       'details',
       { className: 'graph-legend', attrs: { open: true } },
@@ -21,6 +32,7 @@ export class GraphLegend {
         { className: 'legend-list' },
         ...BEAT_GRAPH_LEGEND.map((entry) => el('li', { className: 'legend-entry' }, swatch(entry.swatch), el('span', {}, entry.text))),
       ),
+      this.playList,
     );
     this.element.hidden = true;
   }
@@ -32,6 +44,35 @@ export class GraphLegend {
   show(on: boolean): void {
     this.element.hidden = !on;
   }
+
+  /** Shows the play session's colours (while the graph follows one). */
+  showPlay(on: boolean): void {
+    this.playList.hidden = !on;
+  }
+}
+
+/** A small beat box in a status's look, with its icon. */
+function playSwatch(status: BeatPlayStatus): SVGSVGElement {
+  const drawing = svg('svg', {
+    class: 'legend-swatch',
+    width: SWATCH_WIDTH,
+    height: SWATCH_HEIGHT + 2,
+    viewBox: `0 0 ${SWATCH_WIDTH} ${SWATCH_HEIGHT + 2}`,
+    'aria-hidden': 'true',
+  });
+  drawing.append(
+    svg(
+      'g',
+      { class: `legend-node ${beatPlayClass(status)}` },
+      svg('rect', { class: 'box', x: 1.5, y: 1.5, width: SWATCH_WIDTH - 3, height: SWATCH_HEIGHT - 1, rx: 3 }),
+      svg(
+        'text',
+        { class: 'state-icon', x: SWATCH_WIDTH / 2, y: (SWATCH_HEIGHT + 2) / 2, 'text-anchor': 'middle', 'dominant-baseline': 'central' },
+        BEAT_PLAY_LOOK[status].glyph,
+      ),
+    ),
+  );
+  return drawing;
 }
 
 function swatch(kind: LegendSwatch): SVGSVGElement {

@@ -18,6 +18,7 @@ import type { UiStateStore } from './uiState.js';
 import { plural } from '../../runtime/common/humanText.js';
 import { GRAPH_WORDS, nodeCount, type GraphWords } from '../../runtime/graph/graphWords.js';
 import { GraphLegend } from './graphLegend.js';
+import { BeatPlay } from './beatPlay.js';
 
 export class GraphPanel {
   readonly element: HTMLDivElement;
@@ -33,6 +34,7 @@ export class GraphPanel {
   private readonly legend = new GraphLegend();
   private words: GraphWords = GRAPH_WORDS.plan;
   private readonly live = new LiveRun((text) => this.announce(text));
+  private readonly play = new BeatPlay((text) => this.announce(text));
   private graph: GraphView | undefined;
   private version = -Infinity;
   private restoring = true;
@@ -123,7 +125,12 @@ export class GraphPanel {
       case 'runStates':
         if (message.reset) this.setTimeline(undefined);
         if (this.live.apply(this.canvas.scene, message.states, message.reset, message.runLabel)) this.canvas.minimap.invalidate();
-        this.toolbar.setRunSummary(this.live.summary(this.canvas.scene));
+        this.toolbar.setRunSummary(this.runSummary());
+        break;
+      case 'beatStates':
+        if (this.play.apply(this.canvas.scene, message.overlay)) this.canvas.minimap.invalidate();
+        this.legend.showPlay(this.play.shown);
+        this.toolbar.setRunSummary(this.runSummary());
         break;
       case 'runFinished':
         this.setTimeline(message.timeline);
@@ -162,6 +169,7 @@ export class GraphPanel {
     if (graph.timeline) this.setTimeline(graph.timeline);
     const scene = this.canvas.show(graph.layout, placement, this.words);
     this.live.restore(scene);
+    this.play.restore(scene);
     this.applyCriticalPath();
     if (this.restoring) {
       this.restoring = false;
@@ -178,7 +186,7 @@ export class GraphPanel {
       `${nodeCount(this.words, layout.nodes.length)} · ${plural(edges, 'edge')} · ${plural(layout.levels.length, 'level')}`,
     );
     this.toolbar.setGraphAvailable(layout.nodes.length > 0);
-    this.toolbar.setRunSummary(this.live.summary(scene));
+    this.toolbar.setRunSummary(this.runSummary());
     this.problems.set(graph.problems);
     this.setStale(graph.staleReason);
     if (layout.nodes.length === 0) this.canvas.message.show('empty', this.words.empty.title, this.words.empty.detail);
@@ -272,6 +280,12 @@ export class GraphPanel {
     }
     if (this.search.active) this.clearSearch(false);
     if (this.focusMode) this.setFocusMode(false);
+  }
+
+  /** The toolbar's summary: a live run's states, else a play session's beats. */
+  private runSummary(): { text: string; className: string }[] {
+    const live = this.live.summary(this.canvas.scene);
+    return live.length > 0 ? live : this.play.summary();
   }
 
   private runOf(toolId: string): NodeRun | undefined {

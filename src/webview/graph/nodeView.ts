@@ -4,6 +4,14 @@ import type { PlanGraphNode } from '../../runtime/graph/graphTypes.js';
 import { unreachableClass } from '../../runtime/graph/graphSvg.js';
 import { svg } from '../common/dom.js';
 import { chipText, describeRun, STATE_ICONS, type NodeRun } from '../common/stateIcons.js';
+import type { BeatPlayStatus } from '../../protocol/graphPanelMessages.js';
+import { BEAT_PLAY_LOOK, beatPlayClass } from './beatPlayLook.js';
+
+/** A beat's place in a play session (done, active, reachable, skipped) and why. */
+export interface NodePlay {
+  readonly status: BeatPlayStatus;
+  readonly detail: string;
+}
 
 const metrics = NODE_METRICS;
 /** Vertical positions inside a node (the same as the standalone SVG's). */
@@ -23,6 +31,7 @@ export class NodeView {
   private icon: SVGTextElement | undefined;
   private chip: SVGTextElement | undefined;
   private run: NodeRun | undefined;
+  private play: NodePlay | undefined;
   /** Classes besides `node` and `state-*`: in-cycle, critical, selected, search-match, in-focus. */
   private readonly classes = new Set<string>();
 
@@ -101,6 +110,7 @@ export class NodeView {
     group.append(this.icon, this.chip);
     this.element = group;
     this.showRun(undefined, this.run);
+    if (!this.run && this.play) this.icon.textContent = BEAT_PLAY_LOOK[this.play.status].glyph;
     return group;
   }
 
@@ -126,12 +136,30 @@ export class NodeView {
     if (previous !== run?.state) {
       if (previous) group.classList.remove(`state-${previous}`);
       if (run) group.classList.add(`state-${run.state}`);
-      this.icon!.textContent = run ? STATE_ICONS[run.state].glyph : '';
+      this.icon!.textContent = run ? STATE_ICONS[run.state].glyph : this.play ? BEAT_PLAY_LOOK[this.play.status].glyph : '';
       if (run) group.setAttribute('data-state', run.state);
       else group.removeAttribute('data-state');
     }
     this.chip!.textContent = chipText(run);
     group.setAttribute('aria-label', this.label());
+  }
+
+  get currentPlay(): NodePlay | undefined {
+    return this.play;
+  }
+
+  /** Shows a beat's place in a play session (undefined: none): its class, and its icon while no run state shows one. */
+  setPlay(play: NodePlay | undefined): void {
+    const previous = this.play;
+    if (previous?.status === play?.status && previous?.detail === play?.detail) return;
+    this.play = play;
+    if (previous) this.setClass(beatPlayClass(previous.status), false);
+    if (play) this.setClass(beatPlayClass(play.status), true);
+    if (this.element) {
+      if (!this.run) this.icon!.textContent = play ? BEAT_PLAY_LOOK[play.status].glyph : '';
+      this.element.setAttribute('aria-label', this.label());
+    }
+    this.changed?.();
   }
 
   /** Adds or removes a mark class (kept while the node is not drawn). */
@@ -154,7 +182,7 @@ export class NodeView {
   /** What a screen reader says: toolId, skill and script, state. */
   label(): string {
     const skill = this.node.skill ? `skill ${this.node.skill}, ${this.node.script}` : this.node.script;
-    const state = this.run ? describeRun(this.run) : 'not run';
+    const state = this.run ? describeRun(this.run) : this.play ? `${BEAT_PLAY_LOOK[this.play.status].label} in play` : 'not run';
     const badges = this.node.badges.length > 0 ? `, ${this.node.badges.map((badge) => badge.label).join(', ')}` : '';
     return `${this.node.id}, ${skill}, ${state}${badges}`;
   }

@@ -5,12 +5,14 @@ import { describeRun, STATE_ICONS, type NodeRun } from '../common/stateIcons.js'
 import { tooltipRow } from './tooltip.js';
 import { formatDuration } from '../../runtime/common/humanText.js';
 import { GRAPH_WORDS, type GraphWords } from '../../runtime/graph/graphWords.js';
+import { BEAT_PLAY_LOOK } from './beatPlayLook.js';
+import type { NodePlay } from './nodeView.js';
 
 /** Input JSON longer than this is cut (a tooltip cannot scroll). */
 const MAX_INPUT_LINES = 24;
 const MAX_INPUT_CHARACTERS = 2000;
 
-export function nodeTooltip(node: PlanGraphNode, run: NodeRun | undefined, critical: boolean, words: GraphWords = GRAPH_WORDS.plan): Child[] {
+export function nodeTooltip(node: PlanGraphNode, run: NodeRun | undefined, critical: boolean, words: GraphWords = GRAPH_WORDS.plan, play?: NodePlay): Child[] {
   const content: Child[] = [el('div', { className: 'tooltip-title' }, node.id)];
   if (node.title !== undefined) content.push(tooltipRow('title', node.title));
   if (words.pathLabel !== undefined) content.push(tooltipRow(words.pathLabel, el('code', {}, node.toolPath || `(no ${words.pathLabel})`)));
@@ -21,6 +23,10 @@ export function nodeTooltip(node: PlanGraphNode, run: NodeRun | undefined, criti
   if (run)
     content.push(
       tooltipRow('state', el('span', { className: `tooltip-state state-text-${run.state}` }, codicon(STATE_ICONS[run.state].name), ` ${describeRun(run)}`)),
+    );
+  if (play)
+    content.push(
+      tooltipRow('in play', el('span', { className: `tooltip-state play-text-${play.status}` }, codicon(BEAT_PLAY_LOOK[play.status].icon), ` ${play.detail}`)),
     );
   if (critical) content.push(tooltipRow('timing', 'on the critical path'));
   if (node.input !== undefined)

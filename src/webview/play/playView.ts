@@ -15,6 +15,8 @@ import { Notices } from './playNotices.js';
 import { StateInspector } from './stateInspector.js';
 import { StoryView } from './storyView.js';
 import { ToolPanel } from './toolPanel.js';
+import { StoryHeader } from './storyHeader.js';
+import { BeatTimeline } from './beatTimeline.js';
 import type { UiStateStore } from './uiStateStore.js';
 
 /** Owns the panel's DOM; everything it shows comes from the last snapshot plus the messages after it. */
@@ -27,6 +29,8 @@ export class PlayView {
   private readonly tools: ToolPanel;
   private readonly stateInspector: StateInspector;
   private readonly dialog: MaxReplanDialog;
+  private readonly storyHeader = new StoryHeader();
+  private readonly beatTimeline: BeatTimeline;
 
   private sessionId = '';
   private trusted = true;
@@ -50,6 +54,7 @@ export class PlayView {
     this.notices = new Notices(store, post);
     this.tools = new ToolPanel(store);
     this.stateInspector = new StateInspector(store);
+    this.beatTimeline = new BeatTimeline(store);
     const app = el(
       'div',
       { className: 'play-app' },
@@ -60,11 +65,18 @@ export class PlayView {
         el(
           'div',
           { className: 'main-column' },
+          this.storyHeader.element,
           this.notices.top,
           this.story.element,
           el('div', { className: 'composer-area' }, this.notices.bottom, this.input.element),
         ),
-        el('aside', { className: 'side-column', attrs: { 'aria-label': 'Tools and state' } }, this.tools.element, this.stateInspector.element),
+        el(
+          'aside',
+          { className: 'side-column', attrs: { 'aria-label': 'Beats, tools and state' } },
+          this.beatTimeline.element,
+          this.tools.element,
+          this.stateInspector.element,
+        ),
       ),
     );
     this.dialog = new MaxReplanDialog(app, post);
@@ -110,6 +122,7 @@ export class PlayView {
         this.stateInspector.setState(message.state, message.changedKeys);
         break;
       case 'turnFinished':
+        this.setStory(message.story);
         this.finishTurn(message.turn, message.state, message.maxAttemptsReached);
         break;
       case 'turnFailed':
@@ -146,6 +159,7 @@ export class PlayView {
     this.header.setNarrator(snapshot.narrator);
     this.header.setSkills(snapshot.skills);
     this.notices.setSessionNotice(snapshot.sessionId, snapshot.notice);
+    this.setStory(snapshot.story);
     this.story.render(snapshot.turns, this.canPlay);
     this.stateInspector.setState(snapshot.state, snapshot.changedKeys);
     if (this.running !== undefined) {
@@ -177,6 +191,12 @@ export class PlayView {
     this.notices.setLastTurn(this.sessionId, turn);
     this.updatePlayability();
     if (maxAttemptsReached) this.dialog.open(turn);
+  }
+
+  /** A campaign's story header and beat timeline (undefined: the story is no campaign, both hide). */
+  private setStory(story: PlaySnapshot['story']): void {
+    this.storyHeader.set(story);
+    this.beatTimeline.set(story);
   }
 
   /** Busy and trust decide whether anything can be played; every control that plays follows. */

@@ -6,6 +6,7 @@ import { codicon, el } from '../common/dom.js';
 import { spinner } from './playElements.js';
 import { renderTurnAttempts } from './turnAttempts.js';
 import { renderUiEvent } from '../common/uiEventCard.js';
+import { renderTurnStory } from './turnStory.js';
 
 export interface TurnContext {
   /** Only the last turn offers clickable choices. */
@@ -24,6 +25,8 @@ export function renderTurn(turn: TurnView, context: TurnContext): HTMLElement {
   const article = el('article', { className: 'turn', data: { turnIndex: turn.index }, attrs: { 'aria-label': `Turn ${turn.index}` } });
   if (turn.input.trim() !== '') article.append(renderPlayerEntry(turn.index, turn.input));
   article.append(renderNarration(turn));
+  const story = renderTurnStory(turn);
+  if (story) article.append(story);
   const cards = turn.uiEvents.map(renderUiEvent).filter((card): card is HTMLElement => card !== null);
   if (cards.length > 0) article.append(el('div', { className: 'turn-events' }, ...cards));
   if (turn.assets.length > 0) article.append(el('div', { className: 'turn-assets' }, ...turn.assets.map(renderAsset)));
