@@ -6,7 +6,7 @@ import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs, type NormalizedTool } from '../c
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
 import { toolSeed } from '../common/seed.js';
 import type { SkillContext, SkillContextProvider } from '../skills/skillContext.js';
-import { prepareSkillData, skillFolders, type SkillDataScope } from '../skills/skillDataScope.js';
+import { prepareSkillData, skillFolders, type SkillDataScope, type SkillFolders } from '../skills/skillDataScope.js';
 import type { JsonObject } from '../state/deepMerge.js';
 import { AttemptCollector } from './attemptCollector.js';
 import type {
@@ -47,8 +47,11 @@ export interface ToolRunContext {
   readonly hostEnvironment: Readonly<Record<string, string>>;
   /** The run's seed (ExecutePlanOptions.seed, or a fresh one). */
   readonly runSeed: number;
-  /** Skill data directories already created during this run. */
-  readonly createdDirectories: Set<string>;
+  /**
+   * Each skill's folders in this run's data scope, by skill name, worked out once per run (not once per tool); a skill
+   * is in it once its data folder has been prepared.
+   */
+  readonly preparedSkills: Map<string, SkillFolders>;
   /** Skill contexts already looked up during this run, by script path. */
   readonly knownSkillContexts: Map<string, SkillContext>;
   readonly emitters: {
@@ -85,10 +88,11 @@ export async function runToolWithRetries(
   const skill = skillContext.skill ?? context.skillOf(tool);
   const timeoutMs = context.options.toolTimeoutMs ?? tool.timeoutMs ?? skillContext.manifestTimeoutMs ?? DEFAULT_TOOL_TIMEOUT_MS;
   // A skill's data belongs to the session (never its own folder, nor the installation's); created once per run.
-  const folders = skill ? skillFolders(context.dataScope, skill) : undefined;
-  if (folders && !context.createdDirectories.has(folders.data)) {
-    context.createdDirectories.add(folders.data);
-    await prepareSkillData(context.dataScope, skill!, skillContext.skillDirectory).catch(() => undefined);
+  let folders = skill ? context.preparedSkills.get(skill) : undefined;
+  if (skill && !folders) {
+    folders = skillFolders(context.dataScope, skill);
+    context.preparedSkills.set(skill, folders);
+    await prepareSkillData(context.dataScope, skill, skillContext.skillDirectory).catch(() => undefined);
   }
   // Built on first read: an in-process runner never pays for the environment it does not use.
   let env: Record<string, string> | undefined;
