@@ -28,6 +28,8 @@ export interface ToolRunContextSource {
 export function createToolRunContext(source: ToolRunContextSource): ToolRunContext {
   const { options, root, resolvedPaths } = source;
   const skillNames = new Map<string, string | null>();
+  // Scripts outside validation's resolutions resolve under the root once per toolPath, not once per tool.
+  const resolvedUnderRoot = new Map<string, string>();
   return {
     planId: source.planRun.planId,
     root,
@@ -35,7 +37,13 @@ export function createToolRunContext(source: ToolRunContextSource): ToolRunConte
     runner: options.toolRunner ?? new ProcessToolRunner({ maxLineBytes: options.maxLineBytes, killGraceMs: options.killGraceMs }),
     subPlanRunner: new SubPlanRunner({ ...options, root }, source.executeSubPlan),
     skillContext: options.skillContext ?? new ManifestSkillContextProvider(skillRoots(root, options.extraSkillRoots)),
-    scriptPathOf: (tool) => resolvedPaths.get(tool.toolId) ?? path.resolve(root, tool.toolPath),
+    scriptPathOf: (tool) => {
+      const resolved = resolvedPaths.get(tool.toolId);
+      if (resolved !== undefined) return resolved;
+      let underRoot = resolvedUnderRoot.get(tool.toolPath);
+      if (underRoot === undefined) resolvedUnderRoot.set(tool.toolPath, (underRoot = path.resolve(root, tool.toolPath)));
+      return underRoot;
+    },
     skillOf: (tool) => {
       let skill = skillNames.get(tool.toolPath);
       if (skill === undefined) skillNames.set(tool.toolPath, (skill = skillNameOfPath(tool.toolPath)));
@@ -47,7 +55,7 @@ export function createToolRunContext(source: ToolRunContextSource): ToolRunConte
     committedState: source.committedState,
     hostEnvironment: snapshotHostEnvironment(),
     runSeed: options.seed ?? options.resume?.seed ?? randomSeed(),
-    createdDirectories: new Set<string>(),
+    preparedSkills: new Map(),
     dataScope: options.dataScope ?? sessionScope(root, DEFAULT_SESSION_ID),
     knownSkillContexts: new Map(),
   };

@@ -50,8 +50,14 @@ export async function isolatedScope(root: string, sessionId: string, folder: str
   return { sessionId, dataRoot: path.join(folder, 'data'), sharedRoot };
 }
 
+/** The data and shared folders of one skill in a scope (NARRATORIA_SKILL_DATA, NARRATORIA_SKILL_SHARED). */
+export interface SkillFolders {
+  readonly data: string;
+  readonly shared: string;
+}
+
 /** The data and shared folders of `skill` in `scope`. */
-export function skillFolders(scope: SkillDataScope, skill: string): { readonly data: string; readonly shared: string } {
+export function skillFolders(scope: SkillDataScope, skill: string): SkillFolders {
   return { data: path.join(scope.dataRoot, skill), shared: path.join(scope.sharedRoot, skill) };
 }
 

@@ -32,6 +32,11 @@ const toolLevel: Level = { known: knownKeys(definitions['ToolInvocation']!.prope
 const retryLevel: Level = { known: knownKeys(definitions['RetryPolicy']!.properties), warnUnknown: true };
 /** rollback is this project's own addition, which no other runtime writes: a typo in it stays an error. */
 const rollbackLevel: Level = { known: knownKeys(definitions['RollbackInvocation']!.properties), warnUnknown: false };
+/** The objects inside a tool that are read the same way (one list for every tool, not one per tool). */
+const nestedLevels = [
+  ['retryPolicy', retryLevel],
+  ['rollback', rollbackLevel],
+] as const;
 
 /**
  * Drops annotations from the plan, its tools, their retry policies and rollbacks, and unknown keys from
@@ -51,10 +56,7 @@ export function readPlanTolerantly(value: unknown): TolerantReading {
       const tool = asRecord(tools[index]);
       if (!tool) continue;
       let strippedTool = strip(tool, toolLevel, ['tools', index], drafts);
-      for (const [key, level] of [
-        ['retryPolicy', retryLevel],
-        ['rollback', rollbackLevel],
-      ] as const) {
+      for (const [key, level] of nestedLevels) {
         const nested = asRecord(strippedTool[key]);
         if (!nested) continue;
         const strippedNested = strip(nested, level, ['tools', index, key], drafts);
