@@ -11,15 +11,17 @@ export interface LocalModelOptions {
   readonly modelPath: string;
   readonly expected?: ModelFileExpectation;
   readonly workerCommand?: WorkerCommand;
+  /** CPU threads, always. Default: defaultThreads, fewer while other processes keep cores busy (cpuLoad.ts). */
   readonly threads?: number;
   readonly flashAttention?: boolean;
+  /** The decision context's cells. Default: sized to the fixed prompt and a turn, grown when a turn needs more (contextSizing.ts). */
   readonly contextSize?: number;
+  /** Map the model file instead of reading it (see LoadRequest.mapModel). Default false. */
+  readonly mapModel?: boolean;
   /** The worker's own log lines. */
   readonly onLog?: (message: string) => void;
 }
 
-/** The context: the fixed prompt (~1,300 tokens with the sample skills' guides), a turn's text and the decision. */
-const DEFAULT_CONTEXT_SIZE = 2048;
 /** Below this size a model is a test fixture: one thread (more only contend; auto threads took 15 s for a tiny model). */
 const SMALL_MODEL_BYTES = 256 * 1024 * 1024;
 
@@ -33,7 +35,8 @@ type FileSignature = string;
 export class LocalModel {
   readonly client: ModelWorkerClient;
   readonly modelPath: string;
-  readonly contextSize: number;
+  /** The explicit decision context size; undefined: sized to need in the worker. */
+  readonly contextSize: number | undefined;
   readonly flashAttention: boolean;
   /** The load in progress, shared by concurrent callers. */
   private loading: Promise<Outcome | undefined> | undefined;
@@ -50,7 +53,7 @@ export class LocalModel {
     const onLog = options.onLog;
     this.client = new ModelWorkerClient({ command: options.workerCommand ?? defaultWorkerCommand(), ...(onLog ? { onLog } : {}) });
     this.modelPath = options.modelPath;
-    this.contextSize = options.contextSize ?? DEFAULT_CONTEXT_SIZE;
+    this.contextSize = options.contextSize;
     this.flashAttention = options.flashAttention ?? false;
   }
 
@@ -91,13 +94,16 @@ export class LocalModel {
       const file = await stat(modelPath);
       const loaded = await this.client.load({
         modelPath,
-        contextSize: this.contextSize,
+        ...(this.contextSize !== undefined ? { contextSize: this.contextSize } : {}),
         threads: this.options.threads ?? defaultThreads(file.size),
+        adaptThreads: this.options.threads === undefined,
         flashAttention: this.flashAttention,
+        ...(this.options.mapModel !== undefined ? { mapModel: this.options.mapModel } : {}),
       });
       this.loadedInWorker = this.client.startCount;
       this.loadedRuntime = loaded.runtime ?? 'unknown';
-      this.log(`model loaded in ${loaded.loadMs.toFixed(0)} ms (binding ${loaded.bindingMs.toFixed(0)} ms, context ${loaded.contextSize})`);
+      const context = loaded.contextSize !== undefined ? `context ${loaded.contextSize}` : 'context sized to the fixed prompt';
+      this.log(`model loaded in ${loaded.loadMs.toFixed(0)} ms (binding ${loaded.bindingMs.toFixed(0)} ms, ${context})`);
       return undefined;
     } catch (error) {
       if (error instanceof ModelWorkerError && error.code === 'exited') this.crashedFiles.add(signature);

@@ -11,6 +11,7 @@ import { FixedPrompt, type PromptPreparation } from './llamaPrompt.js';
 import { reflectWithModel } from './llamaReflection.js';
 import type { ModelFileExpectation } from './modelStore.js';
 import type { WorkerCommand } from './modelWorkerClient.js';
+import type { MemoryResponse } from './modelWorkerProtocol.js';
 import { openModelEndpoint, RETELLING_SYSTEM_PROMPT, retellingUserPrompt, type ModelEndpoint, type RetellRequest } from './modelEndpoint.js';
 import type { DecisionPromptBudget } from './narratorDecision.js';
 
@@ -28,11 +29,14 @@ export interface LlamaNarratorOptions {
   readonly workerCommand?: WorkerCommand;
   /** Per-generation budget (docs/design-rules.md#the-generation-budget). Default GENERATION_BUDGET_MS. */
   readonly budgetMs?: number;
-  /** CPU threads; default from the cores and the model's size (defaultThreads in llamaModel.ts). */
+  /** CPU threads, always; default from the cores and the model's size (defaultThreads in llamaModel.ts), fewer while other processes keep cores busy. */
   readonly threads?: number;
   /** Flash attention; default off (on a CPU it made each token 2-4x slower, measured). */
   readonly flashAttention?: boolean;
+  /** The decision context's cells; default: sized to the fixed prompt and a turn (contextSizing.ts). */
   readonly contextSize?: number;
+  /** Map the model file instead of reading it into memory (LoadRequest.mapModel). Default false. */
+  readonly mapModel?: boolean;
   /** Generated tokens per decision at most. Default: what the longest allowed answer needs (decisionMaxTokens). */
   readonly maxTokens?: number;
   /** Seed of the first generation; generation n uses seed + n. Default 1. */
@@ -175,6 +179,11 @@ export class LlamaNarrator implements Narrator {
     return (await this.endpoint).address;
   }
 
+  /** The model worker's memory now and at its peak, and what llama.cpp allocated; undefined when no worker runs. */
+  memory(): Promise<MemoryResponse | undefined> {
+    return this.model.client.memory();
+  }
+
   /** Whether a fixed prompt is being evaluated or saved now. */
   get preparingPrompt(): boolean {
     return this.prompt.pending;
@@ -215,7 +224,7 @@ export class LlamaNarrator implements Narrator {
       const decision = await decideWithModel(this.model.client, request, { systemPrompt, seed, root, promptBudget, maxTokens, temperature }, signal);
       if (!decision.ok) return decision;
       const timings = generationTimings(decision.generated, started, seed);
-      const tokens = `${timings.promptTokens ?? '?'} prompt and ${timings.tokens} generated tokens`;
+      const tokens = `${timings.promptTokens ?? '?'} prompt and ${timings.tokens} generated tokens${timings.threads ? `, ${timings.threads} threads` : ''}`;
       this.log(
         `decision [${decision.chosen.join(', ')}] in ${timings.totalMs.toFixed(0)} ms (generation ${timings.generationMs.toFixed(0)} ms, ${tokens}, seed ${seed})`,
       );

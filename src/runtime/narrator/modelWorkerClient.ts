@@ -9,6 +9,7 @@ import {
   type GeneratedResponse,
   type LoadedResponse,
   type LoadRequest,
+  type MemoryResponse,
   type PrefixedResponse,
   type PrefixRequest,
   type WorkerRequest,
@@ -111,6 +112,12 @@ export class ModelWorkerClient {
     return expect(response, 'generated');
   }
 
+  /** The worker's memory (answered at once, even during a generation); undefined when no worker runs. */
+  async memory(): Promise<MemoryResponse | undefined> {
+    if (!this.child || this.disposed) return undefined;
+    return expect(await this.request({ type: 'memory' }), 'memory');
+  }
+
   /** Stops the worker (politely, then by force) and fails pending requests. */
   async dispose(): Promise<void> {
     this.disposed = true;
@@ -124,7 +131,7 @@ export class ModelWorkerClient {
   }
 
   private async request(
-    body: Omit<LoadRequest, 'id'> | Omit<PrefixRequest, 'id'> | Omit<GenerateRequest, 'id'>,
+    body: Omit<LoadRequest, 'id'> | Omit<PrefixRequest, 'id'> | Omit<GenerateRequest, 'id'> | { readonly type: 'memory' },
     signal?: AbortSignal,
     onChunk?: (text: string) => void,
   ): Promise<WorkerResponse> {
