@@ -24,6 +24,8 @@ interface Condition {
   readonly turnP50Ms: number;
   readonly threadsMedian: number;
   readonly fallbackReasons: readonly string[];
+  /** Worker processes started so far by this mode's narrator (a restart follows a kill). */
+  readonly workerStarts: number;
   readonly fresh: { readonly narrator: string; readonly wallMs: number; readonly fallbackReason?: string };
 }
 
@@ -110,12 +112,13 @@ async function main(): Promise<void> {
           turnP50Ms: median(totals),
           threadsMedian: median(used),
           fallbackReasons: reasons,
+          workerStarts: current.workerStarts,
           fresh: { narrator: fresh.narrator, wallMs: fresh.wallMs, ...(fresh.fallbackReason ? { fallbackReason: fresh.fallbackReason } : {}) },
         };
         conditions.push(condition);
         console.log(
           `${threads} threads, ${busyCores} busy core(s): ${byModel}/${turns} plans by the model (${Math.round((byModel / turns) * 100)}%), ` +
-            `p50 ${(condition.turnP50Ms / 1000).toFixed(2)} s, threads median ${condition.threadsMedian}; ` +
+            `p50 ${(condition.turnP50Ms / 1000).toFixed(2)} s, threads median ${condition.threadsMedian}, worker starts ${condition.workerStarts}; ` +
             `a fresh play --once: ${fresh.narrator === 'llm' ? 'by the model' : `fell back (${fresh.fallbackReason})`} in ${(fresh.wallMs / 1000).toFixed(1)} s`,
         );
       }

@@ -184,6 +184,11 @@ export class LlamaNarrator implements Narrator {
     return this.model.client.memory();
   }
 
+  /** How many worker processes were started (1 + restarts after a crash or a kill). */
+  get workerStarts(): number {
+    return this.model.client.startCount;
+  }
+
   /** Whether a fixed prompt is being evaluated or saved now. */
   get preparingPrompt(): boolean {
     return this.prompt.pending;
@@ -206,11 +211,15 @@ export class LlamaNarrator implements Narrator {
     await this.model.dispose();
   }
 
-  /** The model loaded and the fixed prompt in its sequence; a failure to load is an Outcome, a failure to prepare the prompt only costs speed. */
+  /**
+   * The model loaded, the fixed prompt in its sequence, and the worker free (a cancelled decision may still be in
+   * its last decode step). A failure to load is an Outcome; a failure to prepare the prompt only costs speed.
+   */
   private async ready(systemPrompt: string): Promise<Outcome | undefined> {
     const loaded = await this.model.ensureLoaded();
     if (loaded) return loaded;
     await this.prompt.ensure(systemPrompt);
+    await this.model.client.whenIdle();
     return undefined;
   }
 
