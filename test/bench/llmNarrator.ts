@@ -252,10 +252,14 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
     const anonMet = anonBytes !== undefined && anonBytes <= ANONYMOUS_TARGET_BYTES;
     const beyondWeightsMet = beyondWeightsBytes !== undefined && beyondWeightsBytes <= ANONYMOUS_TARGET_BYTES;
     const contextsText = (buffers?.contexts ?? [])
-      .map((context) => `${context.sequence} ${context.contextSize} cells (KV ${mebibytes(context.kvCacheBytes)}, compute ${mebibytes(context.computeBytes)})`)
+      .map(
+        (context) =>
+          `${context.sequence} ${context.contextSize} cells (KV ${mebibytes(context.kvCacheBytes)}, ` + `compute ${mebibytes(context.computeBytes)})`,
+      )
       .join(', ');
     const freshMemory = fresh.memory
-      ? `its worker peak ${mebibytes(fresh.memory.peakRssBytes)} (anonymous ${mebibytes(fresh.memory.maxAnonBytes)}, file-backed ${mebibytes(fresh.memory.maxFileBytes)})`
+      ? `its worker peak ${mebibytes(fresh.memory.peakRssBytes)} ` +
+        `(anonymous ${mebibytes(fresh.memory.maxAnonBytes)}, file-backed ${mebibytes(fresh.memory.maxFileBytes)})`
       : 'its worker not sampled (no /proc)';
     const line =
       `(e) local-model narrator, ${options.quick ? 'a small model of the same architecture (1 thread)' : `Phi-3.5-mini's shape (${Math.min(4, os.availableParallelism())} threads)`} (${quantization}, ${(model.bytes / 1e9).toFixed(2)} GB, written in ${(writeMs / 1000).toFixed(1)} s), flash attention off: ` +
@@ -263,9 +267,12 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
       `${turns} warm turns: ${byModel} by the model (${(share * 100).toFixed(0)}%), p50 ${(p50 / 1000).toFixed(2)} s, p95 ${(p95 / 1000).toFixed(2)} s, median ${median(promptTokens)} prompt + ${median(generatedTokens)} generated tokens → ${ratio.toFixed(3)}× of the 5 s budget ${targetText(ratio, TARGET)}; ` +
       `retelling (${retellings}, up to 40 tokens): first piece of text ${(firstPieceMs[0]! / 1000).toFixed(2)} s on the first, then median ${(median(firstPieceMs.slice(1)) / 1000).toFixed(2)} s, whole text median ${(median(retellMs.slice(1)) / 1000).toFixed(1)} s; ` +
       `a fresh play --once: ${fresh.narrator === 'llm' ? 'the model wrote the plan' : `fell back (${fresh.fallbackReason})`}, whole process ${(fresh.wallMs / 1000).toFixed(1)} s, ${freshMemory}; ` +
-      `worker memory after the turns and retellings: peak ${mebibytes(held.peakRssBytes)} (target ≤ 3.8 GB over both workers: ${peakMet ? 'ok' : 'MISSED'}), ` +
-      `anonymous ${mebibytes(anonBytes)} (target ≤ 1.2 GB: ${anonMet ? 'ok' : 'MISSED'}), of which weights ${mebibytes(buffers?.weightsBytes)} and the rest ${mebibytes(beyondWeightsBytes)} (≤ 1.2 GB: ${beyondWeightsMet ? 'ok' : 'MISSED'}), ` +
-      `file-backed ${mebibytes(held.fileBytes)}; weights ${mebibytes(weightsBytes)}${buffers?.mappedWeightsBytes ? ` (${mebibytes(buffers.mappedWeightsBytes)} mapped)` : ''}, contexts ${contextsText || 'none'}; ` +
+      `worker memory after the turns and retellings: peak ${mebibytes(held.peakRssBytes)} ` +
+      `(target ≤ 3.8 GB over both workers: ${peakMet ? 'ok' : 'MISSED'}), ` +
+      `anonymous ${mebibytes(anonBytes)} (target ≤ 1.2 GB: ${anonMet ? 'ok' : 'MISSED'}), ` +
+      `of which weights ${mebibytes(buffers?.weightsBytes)} and the rest ${mebibytes(beyondWeightsBytes)} (≤ 1.2 GB: ${beyondWeightsMet ? 'ok' : 'MISSED'}), ` +
+      `file-backed ${mebibytes(held.fileBytes)}; weights ${mebibytes(weightsBytes)}` +
+      `${buffers?.mappedWeightsBytes ? ` (${mebibytes(buffers.mappedWeightsBytes)} mapped)` : ''}, contexts ${contextsText || 'none'}; ` +
       `threads per turn median ${median(threadsUsed)}, worker started ${workerStarts} time(s); ` +
       `a generated token (threads adapting to the load) ${perTokenMs.toFixed(0)} ms against a floor of ${floorMs.toFixed(0)} ms (one thread copies ${bandwidth.toFixed(1)} GB/s)`;
     return {

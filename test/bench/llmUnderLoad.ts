@@ -1,5 +1,6 @@
-// Bench (e) under load, optional (not part of `npm run bench`): the share of plans the local model writes while 0, 1 or 2 cores are kept busy, with threads that adapt to the load and with fixed ones.
-// Usage: node --import tsx test/bench/llmUnderLoad.ts [--quick] [--model FILE] [--turns N]. Writes test-output/bench-e-load.json. Needs `npm run build` (a fresh `play --once` per condition).
+// Bench (e) under load, optional (not in `npm run bench`): the share of plans the local model writes while 0, 1 or 2 cores are kept busy, with adaptive and fixed threads.
+// Usage: node --import tsx test/bench/llmUnderLoad.ts [--quick] [--model FILE] [--prompt-cache DIR] [--turns N] [--threads adaptive|fixed|both]
+// Writes test-output/bench-e-load.json. Needs `npm run build` (a fresh `play --once` per condition).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import * as os from 'node:os';
@@ -50,13 +51,21 @@ async function stop(children: readonly ChildProcess[]): Promise<void> {
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { quick: { type: 'boolean' }, model: { type: 'string' }, turns: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean' },
+      model: { type: 'string' },
+      'prompt-cache': { type: 'string' },
+      turns: { type: 'string' },
+      threads: { type: 'string' },
+    },
+  });
   const quick = values.quick === true;
   const turns = Number(values.turns ?? (quick ? 4 : 10));
   const work = mkdtempSync(path.join(os.tmpdir(), 'narratoria-bench-e-load-'));
   const story = path.join(work, 'story');
   mkdirSync(story);
-  const promptCache = path.join(work, 'prompt-cache');
+  const promptCache = values['prompt-cache'] ?? path.join(work, 'prompt-cache');
   const loops: ChildProcess[] = [];
   try {
     const modelPath = values.model ?? path.join(work, 'model.gguf');
@@ -81,7 +90,8 @@ async function main(): Promise<void> {
     await warm.dispose();
 
     const conditions: Condition[] = [];
-    for (const threads of ['adaptive', 'fixed'] as const) {
+    const modes = (['adaptive', 'fixed'] as const).filter((mode) => (values.threads ?? 'both') === 'both' || values.threads === mode);
+    for (const threads of modes) {
       const current = narrator(threads);
       check(await current.prepare(skills));
       const timings: LlmGenerationTimings[] = [];

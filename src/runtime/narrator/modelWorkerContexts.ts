@@ -35,15 +35,17 @@ export class BufferLog {
   private owner: 'weights' | SequenceName | undefined;
   private readonly sizes = new Map<string, Map<string, number>>();
 
-  /** Attributes the buffers logged while `work` runs to `owner`. */
+  /**
+   * Attributes the buffers logged while `work` runs to `owner`. The binding hands log lines to JavaScript
+   * asynchronously: a line can come after the work resolved, so the owner stays until the next one, and the work
+   * ends only after the loop has turned once more.
+   */
   async during<T>(owner: 'weights' | SequenceName, work: () => Promise<T>): Promise<T> {
     this.owner = owner;
     this.sizes.set(owner, new Map());
-    try {
-      return await work();
-    } finally {
-      this.owner = undefined;
-    }
+    const result = await work();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    return result;
   }
 
   /** A llama.cpp log line; true when it was a buffer size. */
