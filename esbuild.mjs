@@ -55,6 +55,24 @@ const jsoncParserPurePlugin = {
   },
 };
 
+/**
+ * The cl100k_base encoding is ~1 MB of data: in the CLI bundle every command would read it, and the extension would
+ * hold it from activation. So src/runtime/campaign/lore/cl100k.ts is bundled on its own (dist/loreTokenizer.cjs), and
+ * the lore code's `import('./cl100k.js')` becomes a require of that file, beside the bundle, when lore is first chunked.
+ */
+const loreTokenizerPlugin = {
+  name: 'lore-tokenizer',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/cl100k\.js$/ }, (args) =>
+      /[\\/]src[\\/]runtime[\\/]campaign[\\/]lore$/.test(args.resolveDir) ? { path: 'loreTokenizer.cjs', namespace: 'narratoria-lore-tokenizer' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'narratoria-lore-tokenizer' }, () => ({
+      contents: "module.exports = require(require('node:path').join(__dirname, 'loreTokenizer.cjs'));",
+      loader: 'js',
+    }));
+  },
+};
+
 /** The CLI bundle's first line: the launcher (src/cli/codeCache.ts) compiles the file as one function expression. */
 const { BUNDLE_HEAD } = await tsImport('./src/cli/codeCache.ts', import.meta.url);
 
@@ -69,7 +87,7 @@ const common = {
   mainFields: ['module', 'main'],
   // llamaModel.ts reads import.meta.url only when run from sources (ESM); in a bundle it takes its __dirname branch.
   logOverride: { 'empty-import-meta': 'silent' },
-  plugins: [precompiledValidatorsPlugin, jsoncParserPurePlugin],
+  plugins: [precompiledValidatorsPlugin, jsoncParserPurePlugin, loreTokenizerPlugin],
 };
 
 const builds = [
@@ -124,6 +142,19 @@ const builds = [
     format: 'cjs',
     target: 'node20',
     external: ['node-llama-cpp'],
+  },
+  {
+    // The cl100k_base token counter of lore chunking, loaded by the CLI and the extension on first use (see loreTokenizerPlugin).
+    ...common,
+    entryPoints: { loreTokenizer: 'src/runtime/campaign/lore/cl100k.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.cjs' },
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    minifyWhitespace: true,
+    minifySyntax: true,
+    charset: 'ascii',
   },
   {
     // Webview bundles (browser, no Node): each entry imports its own CSS, which esbuild writes beside it.

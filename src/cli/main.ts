@@ -57,6 +57,8 @@ async function dispatch(command: string | undefined, rest: readonly string[], io
       return await (await import('./commands/modelCommand.js')).modelCommand(rest, io, signal);
     case 'graph':
       return await (await import('./commands/graphCommand.js')).graphCommand(rest, io);
+    case 'lore':
+      return await (await import('./commands/loreCommand.js')).loreCommand(rest, io);
     case 'debug-adapter':
       return await (await import('./commands/debugAdapterCommand.js')).debugAdapterCommand(rest, io, signal);
     case '--version':

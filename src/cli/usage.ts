@@ -24,11 +24,17 @@ const missingRoot = 'usage error, or the --root folder does not exist';
 /** Every command, in the order the overview lists them. */
 export const COMMAND_USAGES = {
   init: {
-    synopsis: ['narratoria init [DIR] [--force]'],
-    summary: 'Creates a story folder: the sample skills in skills/, an example plan in plans/, an example playtest in playtests/ and a README.',
+    synopsis: ['narratoria init [DIR] [--force] [--campaign minimal|complete]'],
+    summary:
+      'Creates a story folder: the sample skills in skills/, an example plan in plans/, an example playtest in playtests/ and a README; ' +
+      'with --campaign, the folder is also a campaign.',
     options: [
       ['DIR', 'the folder to create or fill (default: the current folder); it must be empty unless --force'],
       ['--force', 'write into a folder that is not empty; deletes nothing, but replaces files of the same name (each one is listed)'],
+      [
+        '--campaign minimal|complete',
+        'also write a starter campaign: minimal (manifest, setting, premise) or complete (NPCs, beats, endings, lore, art, music)',
+      ],
       help,
     ],
     exitCodes: [
@@ -38,8 +44,10 @@ export const COMMAND_USAGES = {
     ],
   },
   validate: {
-    synopsis: ['narratoria validate <plan.json>... [--root DIR] [--format text|json] [--allow-tool-root DIR]... [--allow-outside-skills]'],
-    summary: "Checks plan files: schema, dependencies, tool paths, and inputs against the story's skills.",
+    synopsis: ['narratoria validate <plan.json | campaign>... [--root DIR] [--format text|json] [--allow-tool-root DIR]... [--allow-outside-skills]'],
+    summary:
+      "Checks plan files (schema, dependencies, tool paths, inputs against the story's skills) and campaigns " +
+      '(a folder with manifest.json, or that manifest.json: every file, beat links, NPCs, paths, provenance).',
     options: [
       root,
       ['--format text|json', 'text: file:line:column lines; json: contracts/validate-report.schema.json'],
@@ -48,9 +56,9 @@ export const COMMAND_USAGES = {
       help,
     ],
     exitCodes: [
-      [0, 'every file is valid'],
-      [1, 'some file has an error'],
-      [2, `${missingRoot}, or a file cannot be read`],
+      [0, 'every file and campaign is valid'],
+      [1, 'some file or campaign has an error'],
+      [2, `${missingRoot}, a file cannot be read, or a folder is no campaign`],
     ],
   },
   run: {
@@ -268,6 +276,23 @@ export const COMMAND_USAGES = {
       [0, 'drawn'],
       [1, 'drawn, but the plan has errors (cycles, unknown dependencies, duplicate toolIds)'],
       [2, `${missingRoot}, or the file cannot be read or is not JSON`],
+    ],
+  },
+  lore: {
+    synopsis: ['narratoria lore [DIR] [--format text|json] [--query TEXT] [--limit N]'],
+    summary:
+      "Chunks a campaign's lore (every .md, .markdown and .txt file under DIR/lore) by paragraph, at most 512 cl100k_base tokens each, or shows the chunks a query retrieves.",
+    options: [
+      ['DIR', 'the campaign folder, with its manifest.json (default: the current folder; it must exist)'],
+      ['--format text|json', 'text: each chunk on a line; json: contracts/campaign/lore-chunks.schema.json'],
+      ['--query TEXT', 'rank the chunks for TEXT as play retrieves lore (BM25 over word stems) and show the best, with their scores'],
+      ['--limit N', 'with --query: how many chunks to show (default 5)'],
+      help,
+    ],
+    exitCodes: [
+      [0, 'the lore was chunked (files that are not lore text are listed as skipped), or there is none'],
+      [1, 'a lore file or folder could not be read (it is listed)'],
+      [2, 'usage error, or DIR does not exist or is not a folder'],
     ],
   },
   'debug-adapter': {

@@ -1,5 +1,5 @@
 // Extension entry point: wires the NarratoriaContext and the commands; activation never loads the model.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { registerCommands } from './commands.js';
 import { NarratoriaContext } from './narratoriaContext.js';
 

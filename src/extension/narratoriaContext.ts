@@ -205,7 +205,10 @@ export class NarratoriaContext implements vscode.Disposable {
       log: this.log,
       newGame: () => vscode.commands.executeCommand('narratoria.play.newGame'),
       chooseSession: () => vscode.commands.executeCommand('narratoria.play.continue'),
-      onDidChangeAssetRoots: (listener) => this.skills.onDidChangeSkills(() => listener()),
+      onDidChangeAssetRoots: (listener) =>
+        this.skills.onDidChangeSkills(() => {
+          listener();
+        }),
       openSkill: async (name) => {
         const skill = this.skills.skills.find((candidate) => candidate.name === name);
         const broken = skill ? undefined : this.skills.brokenSkills.find((candidate) => candidate.name === name);

@@ -1,8 +1,9 @@
 // Shared helpers for the benchmarks: result shape, medians, seeded PRNG, forced GC and number formatting.
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import type { BenchId } from './benchCatalog.js';
 
-export type BenchId = 'a' | 'b' | 'b2' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j';
+export type { BenchId } from './benchCatalog.js';
 
 export interface BenchTarget {
   /** `<=`: the ratio must be at most `value`; `>=`: at least. */

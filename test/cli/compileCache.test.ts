@@ -9,8 +9,6 @@ import { narratoria, projectRoot, storyRoot, type CliRun } from './cliHarness.js
 
 const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
 const bundlePath = path.join(projectRoot, 'dist', 'cliMain.cjs');
-/** Node ≥ 22.1 keeps the cache itself (module.enableCompileCache); older Node uses the launcher's own .v8cache file. */
-const cacheFilePattern = /^cliMain\.cjs-.+\.v8cache$/;
 
 let scratch: string;
 before(() => {
@@ -51,15 +49,6 @@ function assertVersionRun(run: CliRun, label: string): void {
 function filesUnder(directory: string): string[] {
   if (!existsSync(directory)) return [];
   return (readdirSync(directory, { recursive: true }) as string[]).filter((entry) => statSync(path.join(directory, entry)).isFile()).sort();
-}
-
-/** The launcher's cache files in `directory` (a temp file left behind would fail the tests that list the whole folder). */
-function cacheFiles(directory: string): string[] {
-  return existsSync(directory)
-    ? readdirSync(directory)
-        .filter((entry) => cacheFilePattern.test(entry))
-        .sort()
-    : [];
 }
 
 /** FNV-1a (32 bits, hex) of the bundle's path: the part of the name that tells installs apart. */

@@ -147,7 +147,7 @@ test('Ctrl+C twice within 2 s while a turn runs quits (exit 130)', { skip: !hasS
   t.after(() => play.child.kill('SIGKILL'));
   let at = await play.waitFor(/> /);
   play.type(`${ACROSS}\r`);
-  at = await play.waitFor(/running cross \(ferryman\) \d+ s/, at);
+  await play.waitFor(/running cross \(ferryman\) \d+ s/, at);
   play.type('\x03');
   play.type('\x03');
   assert.equal(await play.exited, 130);

@@ -6,7 +6,6 @@ import { after, before, describe, test } from 'node:test';
 import { startCodeServer, type CodeServer } from './harness/codeServer.js';
 import { PlayPanel, TURN_TIMEOUT_MS } from './harness/playPanel.js';
 import { filesUnder, packagedVsix, scenario, SCENARIO_TIMEOUT_MS, UI_TIMEOUT_MS, waitFor } from './harness/scenario.js';
-import type { Workbench } from './harness/workbench.js';
 import { waitForSavedEditor } from './harness/savedEditors.js';
 
 const WALKTHROUGH_STEPS = [

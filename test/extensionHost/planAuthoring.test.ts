@@ -137,7 +137,7 @@ suite('Plan authoring', () => {
       assert.ok(await vscode.workspace.applyEdit(use.edit));
       assert.match(opened.getText(), /"toolPath": "skills\/dice-roller\/scripts\/roll.js"/);
       await waitFor(() => outsideProblems().length === 1, 'the fixed toolPath to clear');
-      await vscode.commands.executeCommand(allow.command.command, ...(allow.command.arguments ?? []));
+      await vscode.commands.executeCommand(allow.command.command, ...((allow.command.arguments ?? []) as unknown[]));
       assert.deepEqual(config.inspect<string[]>('allowedToolRoots')?.workspaceValue, ['tools']);
       await waitFor(() => outsideProblems().length === 0, 'tools/lantern.js to be accepted once tools/ is allowed');
     } finally {

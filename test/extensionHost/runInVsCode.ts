@@ -55,5 +55,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   const args = process.argv.slice(2);
   const grepIndex = args.indexOf('--grep');
   const versionIndex = args.indexOf('--version');
-  runInVsCode(versionIndex >= 0 ? args[versionIndex + 1] : undefined, grepIndex >= 0 ? args[grepIndex + 1] : undefined).then((code) => process.exit(code));
+  void runInVsCode(versionIndex >= 0 ? args[versionIndex + 1] : undefined, grepIndex >= 0 ? args[grepIndex + 1] : undefined).then((code) => process.exit(code));
 }

@@ -121,7 +121,9 @@ async function expand(client: DebugClient, reference: number, array: boolean): P
       async (variable) =>
         [
           variable.name,
-          variable.variablesReference > 0 ? await expand(client, variable.variablesReference, variable.type === 'array') : JSON.parse(variable.value),
+          variable.variablesReference > 0
+            ? await expand(client, variable.variablesReference, variable.type === 'array')
+            : (JSON.parse(variable.value) as unknown),
         ] as const,
     ),
   );

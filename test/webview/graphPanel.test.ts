@@ -1,7 +1,6 @@
 // Plan graph webview in headless Chromium: drawing a real layout, text fit, selection and keyboard, search, focus mode, live runs, stale banner, state across reloads, errors.
 import { after, before, describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { FromGraphWebview } from '../../src/protocol/graphPanelMessages.js';
 import { graphMessage, layoutOf, problemPlan, problemSentences, questFinalStates, questPlan, widePlan } from './graphPanelFixtures.js';
 import { GraphPanelPreview, type GraphPreviewOptions, type GraphPreviewPage } from './graphPanelPreview.js';
 import { assertClean, node, textOverflows, viewTransform } from './graphPanelTestKit.js';
@@ -18,14 +17,6 @@ async function openQuest(options: GraphPreviewOptions = {}): Promise<GraphPrevie
   const panel = await preview.open(options);
   await panel.send(graphMessage(questLayout));
   return panel;
-}
-
-function waitForPosted(panel: GraphPreviewPage, type: FromGraphWebview['type']): Promise<unknown> {
-  // Deterministic: waits for the message itself, however long the page takes.
-  return panel.page.waitForFunction(
-    (wanted) => (window as unknown as { __posted: { type: string }[] }).__posted.some((message) => message.type === wanted),
-    type,
-  );
 }
 
 // Margin: 120 s per test is a safety net against a stuck page; every check waits for a condition, not a time.

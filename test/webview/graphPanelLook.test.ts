@@ -78,7 +78,7 @@ describe('plan graph webview: looks, timeline, export, big graphs', { timeout: 1
       'ambience',
     ]);
     const perception = page.locator('.tool-row[data-tool-id="perception"]');
-    assert.deepEqual(await perception.locator('.bar').evaluateAll((bars) => bars.map((bar) => bar.className)), [
+    assert.deepEqual(await perception.locator('.bar').evaluateAll((bars) => bars.map((bar) => (bar as Element).className)), [
       'bar bar-failed',
       'bar bar-backoff',
       'bar bar-ok',

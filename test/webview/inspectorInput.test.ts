@@ -35,7 +35,7 @@ test('Run posts the edited input; a ready-made input replaces the text; Ctrl+Ent
   await editor.press('Control+Enter');
   const runs = (await panel.posted()).filter((message) => message.type === 'run');
   assert.deepEqual(
-    runs.map((message) => JSON.parse((message as { input: string }).input)),
+    runs.map((message) => JSON.parse((message as { input: string }).input) as unknown),
     [{ subject: 'the rocks' }, { subject: 'the cliffs' }],
   );
   assert.deepEqual(

@@ -10,7 +10,6 @@ import { readSessionFile } from '../../runtime/session/sessionStore.js';
 import { chooseSession } from './playSessionChoice.js';
 import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
 import { runTurn } from '../../runtime/session/turnRunner.js';
-import type { Disposable } from '../../runtime/common/disposable.js';
 import type { PlanRun } from '../../runtime/executor/planExecutor.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
 import { SkillRegistry } from '../../runtime/skills/skillRegistry.js';

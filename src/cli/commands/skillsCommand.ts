@@ -7,6 +7,7 @@ import { BROKEN_SKILL_LABEL, healthLabelOf, healthReasonOf } from '../../runtime
 import type { SkillHealthLabel } from '../../runtime/skills/skillTypes.js';
 import { ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 import { skillProblemLine } from '../skillProblemLines.js';
+import { plural } from '../../runtime/common/humanText.js';
 
 /**
  * Health is one of healthy, degraded, unusable, disabled. A skill whose skill.json is broken is listed too, as unusable;
@@ -88,6 +89,11 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
       const inSkills = new Set([...skills.flatMap((skill) => skill.problems), ...brokenSkills.flatMap((broken) => broken.problems)]);
       const outside = registry.problems.filter((problem) => !inSkills.has(problem));
       for (const problem of outside) io.stdout.write(skillProblemLine(problem, io.cwd, style));
+      const overridden = registry.overridden;
+      if (overridden.length > 0) {
+        const names = overridden.map((skill) => skill.name).join(', ');
+        io.stdout.write(style.dim(`the story's own copies replace ${plural(overridden.length, 'bundled skill')}: ${names}\n`));
+      }
       const unusable = skills.filter((skill) => skill.health === 'unusable').length + brokenSkills.length;
       io.stdout.write(
         `${skills.length + brokenSkills.length} skill(s), ${unusable} unusable${brokenSkills.length > 0 ? ` (${brokenSkills.length} with a broken skill.json)` : ''}, ${outside.length} problem(s) outside them\n`,

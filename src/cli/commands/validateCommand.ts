@@ -1,4 +1,4 @@
-// `narratoria validate <plan.json>...`: schema, semantic and skill-input checks of plans, with positions; a plan using a skill whose skill.json is broken is an error.
+// `narratoria validate <plan.json | campaign>...`: checks plans (schema, semantics, skill inputs; a broken skill a plan uses is an error) and campaigns, with positions.
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createSkillCatalog } from '../../runtime/skills/skillCatalog.js';
@@ -8,17 +8,14 @@ import { isPathInside, pathFromRoot } from '../../runtime/common/pathContainment
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { toReportDiagnostic, type ReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { cannotRead, ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { campaignEntry, validateTarget, type ValidateEntry } from './campaignEntry.js';
 
-/** One entry of contracts/validate-report.schema.json. */
-export interface ValidateEntry {
-  readonly file: string;
-  readonly valid: boolean;
-  readonly diagnostics: readonly ReportDiagnostic[];
-}
+export type { ValidateEntry } from './campaignEntry.js';
 
 /**
  * Options: --root DIR, --format text|json, --allow-tool-root DIR (repeatable), --allow-outside-skills. Broken skills
- * the plan does not use are warnings at their skill.json.
+ * the plan does not use are warnings at their skill.json. A folder with manifest.json at its root (or that
+ * manifest.json) is a campaign, validated whole (src/runtime/campaign); the options are the plans'.
  */
 export async function validateCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -28,40 +25,41 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
     'allow-tool-root': { type: 'string', multiple: true },
   });
   const format = parseFormat(values.format);
-  if (positionals.length === 0) throw new UsageError('validate needs at least one plan file');
+  if (positionals.length === 0) throw new UsageError('validate needs at least one plan file or campaign folder');
   const root = path.resolve(io.cwd, values.root ?? '.');
-  // The story's skills: inputs are checked against their scripts' input schemas, as in the editor.
-  const discovery = await discoverSkills({ root });
+  const targets = await Promise.all(positionals.map((file) => validateTarget(file, io.cwd)));
+  // The story's skills (for plans only): inputs are checked against their scripts' input schemas, as in the editor.
+  const discovery = targets.some((target) => target.kind === 'plan') ? await discoverSkills({ root }) : { skills: [], broken: [] };
   const skills = createSkillCatalog(discovery.skills);
   const brokenSkills = discovery.broken;
   const allowOutsideSkills = values['allow-outside-skills'] === true;
   const allowedToolRoots = (values['allow-tool-root'] ?? []).map((directory) => path.resolve(io.cwd, directory));
   const entries: ValidateEntry[] = [];
   let unreadable = false;
-  for (const file of positionals) {
-    let text: string;
-    try {
-      text = await readFile(path.resolve(io.cwd, file), 'utf8');
-    } catch (error) {
-      unreadable = true;
-      entries.push({
-        file,
-        valid: false,
-        diagnostics: [
-          {
-            severity: 'error',
-            code: 'FILE_UNREADABLE',
-            message: cannotRead(file, error),
-            pointer: '',
-            line: null,
-            column: null,
-            endLine: null,
-            endColumn: null,
-          },
-        ],
-      });
+  for (const [index, file] of positionals.entries()) {
+    const target = targets[index]!;
+    if (target.kind === 'campaign') {
+      entries.push(await campaignEntry(file, target.folder, io.cwd));
       continue;
     }
+    const read = target.kind === 'folder' ? { problem: target.message } : await readPlan(path.resolve(io.cwd, file), file);
+    if ('problem' in read) {
+      unreadable = true;
+      const message = read.problem;
+      const unread: ReportDiagnostic = {
+        severity: 'error',
+        code: 'FILE_UNREADABLE',
+        message,
+        pointer: '',
+        line: null,
+        column: null,
+        endLine: null,
+        endColumn: null,
+      };
+      entries.push({ file, valid: false, diagnostics: [unread] });
+      continue;
+    }
+    const text = read.text;
     const result = await validatePlanText(text, { root, allowOutsideSkills, allowedToolRoots, skills, brokenSkills });
     // A broken skill the plan uses is an error (SKILL_BROKEN, on its toolPath); the others are warnings at their skill.json.
     const unused = unusedBrokenSkills(brokenSkills, result.resolvedToolPaths.values());
@@ -72,6 +70,14 @@ export async function validateCommand(args: readonly string[], io: CliIo): Promi
   else printText(entries, io);
   if (unreadable) return ExitCode.Usage;
   return entries.every((entry) => entry.valid) ? ExitCode.Success : ExitCode.Failure;
+}
+
+async function readPlan(absolute: string, file: string): Promise<{ text: string } | { problem: string }> {
+  try {
+    return { text: await readFile(absolute, 'utf8') };
+  } catch (error) {
+    return { problem: cannotRead(file, error) };
+  }
 }
 
 /** A problem of a broken skill.json the plan does not use: a warning in that file (relative to `base` when inside it). */
@@ -119,8 +125,10 @@ function printText(entries: readonly ValidateEntry[], io: CliIo): void {
       if (diagnostic.severity === 'error') errors++;
       if (diagnostic.severity === 'warning') warnings++;
     }
-    if (entry.valid) io.stdout.write(`${style.green('✔')} ${entry.file} is valid\n`);
+    if (entry.valid) io.stdout.write(`${style.green('✔')} ${entry.kind === 'campaign' ? 'the campaign ' : ''}${entry.file} is valid\n`);
   }
   const invalid = entries.filter((entry) => !entry.valid).length;
-  io.stdout.write(`${entries.length} file(s) checked: ${invalid} invalid, ${errors} error(s), ${warnings} warning(s)\n`);
+  const campaigns = entries.filter((entry) => entry.kind === 'campaign').length;
+  const checked = campaigns === 0 ? `${entries.length} file(s)` : `${entries.length - campaigns} file(s) and ${campaigns} campaign(s)`;
+  io.stdout.write(`${checked} checked: ${invalid} invalid, ${errors} error(s), ${warnings} warning(s)\n`);
 }

@@ -1,5 +1,5 @@
 // Publishes the runtime validator's diagnostics of every open plan to the Problems panel, debounced while typing.
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { DocumentDiagnostics } from '../documentDiagnostics.js';
 import { toVsCodeDiagnostic } from './planConvert.js';
 import { isPlanDocument, type PlanWorkspace } from './planWorkspace.js';

@@ -92,7 +92,9 @@ export class DebugAdapterFactory implements vscode.DebugAdapterDescriptorFactory
       label,
     );
     // Subscribed after the overlay, so the overlay draws the final states before it is stopped.
-    const finished = run.onDidFinishPlan(() => live.dispose());
+    const finished = run.onDidFinishPlan(() => {
+      live.dispose();
+    });
     const live: vscode.Disposable = {
       dispose: () => {
         this.liveRuns.delete(live);

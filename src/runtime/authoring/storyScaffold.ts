@@ -1,16 +1,18 @@
-// A new story folder (`narratoria init`): the sample skills, an example plan, an example playtest and a README. Never deletes; replaces a file only when asked to.
+// A new story folder (`narratoria init`): the sample skills, an example plan and playtest, a README, and a starter campaign if asked. Never deletes; replaces a file only when asked.
 import { constants } from 'node:fs';
 import { copyFile, lstat, mkdir, readdir, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { EXAMPLE_PLAN_FOLDER, examplePlanText, STARTER_EXAMPLE_PLAN } from './examplePlan.js';
 import { STARTER_PLAYTEST, starterPlaytestText, starterReadmeText } from './storyStarter.js';
+import { starterCampaignFiles, starterCampaignReadme, type StarterCampaign } from '../campaign/starterCampaigns.js';
 
-/** One file of the new story: copied from `source`, or holding `text`. */
+/** One file of the new story: copied from `source`, or holding `text` or `bytes`. */
 export interface ScaffoldFile {
   /** Its path in the story, with `/` separators. */
   readonly path: string;
   readonly source?: string;
   readonly text?: string;
+  readonly bytes?: Uint8Array;
 }
 
 export interface ScaffoldSources {
@@ -42,8 +44,11 @@ export interface ScaffoldResult {
 /** A sample skill's files that are not part of it: what it saved while running, and a configuration that may hold secrets. */
 const SKIPPED_IN_SKILL = new Set(['data', 'config.json', 'node_modules']);
 
-/** Every file of a new story, in the order they are written (README last: a story with a README is complete). */
-export async function storyScaffoldFiles(sources: ScaffoldSources, storyName: string): Promise<ScaffoldFile[]> {
+/**
+ * Every file of a new story, in the order they are written (README last: a story with a README is complete). With
+ * `campaign`, the story's folder is also a campaign: the starter campaign's files, and a README section about it.
+ */
+export async function storyScaffoldFiles(sources: ScaffoldSources, storyName: string, campaign?: StarterCampaign): Promise<ScaffoldFile[]> {
   const files: ScaffoldFile[] = [];
   const skills = (await readdir(sources.sampleSkillsDirectory, { withFileTypes: true }))
     .filter((entry) => entry.isDirectory())
@@ -59,7 +64,9 @@ export async function storyScaffoldFiles(sources: ScaffoldSources, storyName: st
   files.push({ path: STARTER_PLAYTEST, text: starterPlaytestText() });
   // What the story keeps while it plays (sessions and their skills' data, run records, logs) stays out of git.
   files.push({ path: '.gitignore', text: "# Narratoria: saved sessions, their skills' data, run records and logs\n.narratoria/\n" });
-  files.push({ path: 'README.md', text: starterReadmeText(storyName, plan) });
+  if (campaign !== undefined) files.push(...starterCampaignFiles(campaign));
+  const readme = starterReadmeText(storyName, plan);
+  files.push({ path: 'README.md', text: campaign === undefined ? readme : `${readme}\n${starterCampaignReadme(campaign)}` });
   return files;
 }
 
@@ -133,7 +140,7 @@ export async function writeStoryScaffold(root: string, files: readonly ScaffoldF
       const replaced = replace && (await entryKind(target)) === 'file';
       await mkdir(path.dirname(target), { recursive: true });
       if (file.source !== undefined) await copyFile(file.source, target, replace ? 0 : constants.COPYFILE_EXCL);
-      else await writeFile(target, file.text ?? '', { flag: replace ? 'w' : 'wx' });
+      else await writeFile(target, file.bytes ?? file.text ?? '', { flag: replace ? 'w' : 'wx' });
       written.push({ path: file.path, replaced });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;

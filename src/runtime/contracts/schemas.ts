@@ -16,9 +16,15 @@ import recordingSchema from '../../../contracts/recording.schema.json';
 import playtestSchema from '../../../contracts/playtest.schema.json';
 import playtestReportSchema from '../../../contracts/playtest-report.schema.json';
 import exploreReportSchema from '../../../contracts/explore-report.schema.json';
+import campaignManifestSchema from '../../../contracts/campaign/manifest.schema.json';
+import npcProfileSchema from '../../../contracts/campaign/npc-profile.schema.json';
+import playerTemplateSchema from '../../../contracts/campaign/player-template.schema.json';
+import beatsSchema from '../../../contracts/campaign/beats.schema.json';
+import assetMetadataSchema from '../../../contracts/campaign/asset-metadata.schema.json';
+import assetSidecarSchema from '../../../contracts/campaign/asset-sidecar.schema.json';
 import { precompiledValidators } from './precompiledValidators.js';
 
-/** The contract schemas by file name. */
+/** The contract schemas by file name (relative to contracts/). */
 export const contractSchemas = {
   'plan-json.schema.json': planSchema,
   'tool-event.schema.json': toolEventSchema,
@@ -34,6 +40,12 @@ export const contractSchemas = {
   'playtest.schema.json': playtestSchema,
   'playtest-report.schema.json': playtestReportSchema,
   'explore-report.schema.json': exploreReportSchema,
+  'campaign/manifest.schema.json': campaignManifestSchema,
+  'campaign/npc-profile.schema.json': npcProfileSchema,
+  'campaign/player-template.schema.json': playerTemplateSchema,
+  'campaign/beats.schema.json': beatsSchema,
+  'campaign/asset-metadata.schema.json': assetMetadataSchema,
+  'campaign/asset-sidecar.schema.json': assetSidecarSchema,
 } as const;
 
 export type ContractName = keyof typeof contractSchemas;

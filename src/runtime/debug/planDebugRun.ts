@@ -1,64 +1,25 @@
-// A plan run under the debugger (no DAP here): holds tools at their start and events before they apply, by breakpoints and stepping, with a thread per running tool.
+// A plan run under the debugger (no DAP here): records each tool start, event and attempt end, and holds there as breakpoints and stepping decide; a thread per running tool.
 import type { Disposable } from '../common/disposable.js';
 import { Emitter, type Event } from '../common/event.js';
 import { startPlanRun, type ExecutePlanOptions, type PlanRun } from '../executor/planExecutor.js';
 import type { AfterToolAttemptInfo, BeforeEventApplyInfo, BeforeRePlanInfo, BeforeToolStartInfo, ToolStdinEdit } from '../executor/executionEvents.js';
 import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 import type { Plan } from '../contractTypes/plan.js';
-import type { ToolEvent } from '../contractTypes/toolEvent.js';
 import { skillOfToolPath } from '../graph/planGraph.js';
 import { deepMerge } from '../state/deepMerge.js';
 import type { BreakpointSet } from './breakpointSet.js';
 import type { DataBreakpointSet } from './dataBreakpoints.js';
-import { DebugHistory, type DebugPoint, type NewPoint, type PointKind } from './debugHistory.js';
+import { DebugHistory, type DebugPoint, type NewPoint } from './debugHistory.js';
+import { PLAN_THREAD_ID, type DebugOutput, type DebugStop, type DebugThread, type StopReason } from './debugStop.js';
 import { exceptionFilterSet, failureException, replanDescription, type ExceptionFilter } from './exceptionFilters.js';
+import { forwardRunOutput } from './runOutput.js';
+import { ThreadStepping } from './threadStepping.js';
 
 export { EXCEPTION_FILTERS, type ExceptionFilter } from './exceptionFilters.js';
-
-/** The plan's own thread; each running tool attempt gets the next id. */
-export const PLAN_THREAD_ID = 1;
+export { PLAN_THREAD_ID, type DebugOutput, type DebugStop, type DebugThread, type StopReason } from './debugStop.js';
 
 /** A debugging session waits at breakpoints far longer than a plan's timeout: under the debugger it defaults to a day. */
 const DEBUG_TIMEOUT_MS = 24 * 60 * 60 * 1000;
-
-export type StopReason = 'entry' | 'breakpoint' | 'function breakpoint' | 'data breakpoint' | 'step' | 'pause' | 'exception' | 'restart';
-
-/** Where a thread is held. */
-export interface DebugStop {
-  readonly reason: StopReason;
-  readonly threadId: number;
-  readonly toolId: string;
-  readonly attempt: number;
-  /**
-   * `tool`: before the tool's process starts; `event`: before one of its events is applied; `finish`: its attempt's
-   * process has ended (before a retry, or before the tool's result counts); `replan`: before the planner is asked
-   * for more steps (on the plan thread).
-   */
-  readonly kind: PointKind;
-  /** The stop's point in the run's history. */
-  readonly pointIndex: number;
-  /** For exceptions: the failure category and message. */
-  readonly description?: string | undefined;
-  readonly event?: ToolEvent | undefined;
-  readonly eventIndex?: number | undefined;
-  readonly hitBreakpointIds: readonly number[];
-  /** What the tool receives (tool stops), the state before the event applies (event stops), or after the attempt (finish). */
-  readonly state: Record<string, unknown>;
-  readonly input: Record<string, unknown>;
-  readonly dependencies: Record<string, unknown>;
-}
-
-export interface DebugThread {
-  readonly id: number;
-  readonly name: string;
-  readonly toolId?: string | undefined;
-}
-
-export interface DebugOutput {
-  readonly category: 'console' | 'stdout' | 'stderr';
-  readonly text: string;
-  readonly toolId?: string | undefined;
-}
 
 export interface PlanDebugOptions extends ExecutePlanOptions {
   readonly breakpoints: BreakpointSet;
@@ -68,13 +29,6 @@ export interface PlanDebugOptions extends ExecutePlanOptions {
   readonly history?: DebugHistory | undefined;
   /** Restart frame: stop once before this tool starts (reason `restart`) and give it this edit. */
   readonly restartAt?: { readonly toolId: string; readonly edit?: ToolStdinEdit | undefined } | undefined;
-}
-
-type StepMode = 'run' | 'stepIn' | 'stepOut';
-
-interface Hold {
-  stop: DebugStop;
-  readonly release: () => void;
 }
 
 /** What each running attempt received, and its state as its patches apply. */
@@ -91,16 +45,12 @@ export class PlanDebugRun implements Disposable {
   private run: PlanRun | undefined;
   private nextThreadId = PLAN_THREAD_ID + 1;
   private readonly threadsByAttempt = new Map<string, DebugThread>();
-  private readonly holds = new Map<number, Hold>();
-  private readonly modes = new Map<number, StepMode>();
+  private readonly stepping: ThreadStepping;
   private readonly attempts = new Map<number, AttemptView>();
   private readonly finished = new Map<string, ToolResult>();
   /** Tools whose running attempt wrote output after its done event (the first such warning). */
   private readonly afterDone = new Map<string, string>();
-  private entryPending: boolean;
   private restartPending: PlanDebugOptions['restartAt'];
-  private nextPending = false;
-  private pausePending = false;
   private terminated = false;
   private exceptionFilters = new Set<ExceptionFilter>();
   private startedAt = 0;
@@ -121,7 +71,7 @@ export class PlanDebugRun implements Disposable {
     private readonly plan: Plan,
     private readonly options: PlanDebugOptions,
   ) {
-    this.entryPending = options.stopOnEntry === true;
+    this.stepping = new ThreadStepping(options.stopOnEntry === true, (stop) => this.stoppedEmitter.fire(stop));
     this.restartPending = options.restartAt;
     this.history = options.history ?? new DebugHistory();
   }
@@ -148,35 +98,18 @@ export class PlanDebugRun implements Disposable {
     this.run = run;
     this.committedState = this.options.resume?.initialState ?? this.options.initialState ?? {};
     run.onDidChangeState(({ state }) => (this.committedState = state));
-    run.onDidWriteStderr(({ toolId, text }) => this.outputEmitter.fire({ category: 'stderr', text, toolId }));
-    run.onDidEmitEvent(({ toolId, event }) => {
-      if (event.type === 'log') this.outputEmitter.fire({ category: 'stdout', text: `[${toolId}] ${event.level}: ${event.message}\n`, toolId });
-      if (event.type === 'error')
-        this.outputEmitter.fire({ category: 'stderr', text: `[${toolId}] error ${event.errorCode}: ${event.errorMessage}\n`, toolId });
-    });
+    forwardRunOutput(run, (line) => this.outputEmitter.fire(line));
     run.onDidRaiseWarning(({ warning }) => {
-      this.outputEmitter.fire({ category: 'console', text: `warning ${warning.code}: ${warning.message}\n`, toolId: warning.toolId });
       // Output after done does not fail the attempt, but it breaks the protocol: the protocolError filter stops at its end.
       if (warning.code === 'EVENT_AFTER_DONE' && warning.toolId !== undefined && !this.afterDone.has(warning.toolId))
         this.afterDone.set(warning.toolId, warning.message);
     });
-    run.onDidScheduleRetry(({ toolId, nextAttempt, delayMs, error }) =>
-      this.outputEmitter.fire({
-        category: 'console',
-        text: `${toolId}: ${error.category} (${error.message}); attempt ${nextAttempt} in ${delayMs} ms\n`,
-        toolId,
-      }),
-    );
     run.onDidFinishTool(({ result }) => {
       this.finished.set(result.toolId, result);
-      if (result.state !== 'success' && result.state !== 'skipped') {
-        const reason = result.error ? `${result.error.category}: ${result.error.message}` : result.state;
-        this.outputEmitter.fire({ category: 'stderr', text: `${result.toolId} ${result.state} (${reason})\n`, toolId: result.toolId });
-      }
       for (const [key, thread] of this.threadsByAttempt) {
         if (thread.toolId !== result.toolId) continue;
         this.threadsByAttempt.delete(key);
-        this.modes.delete(thread.id);
+        this.stepping.forget(thread.id);
         this.attempts.delete(thread.id);
         this.threadEmitter.fire({ reason: 'exited', thread });
       }
@@ -194,12 +127,12 @@ export class PlanDebugRun implements Disposable {
 
   /** Where `threadId` is held, if it is. */
   stopOf(threadId: number): DebugStop | undefined {
-    return this.holds.get(threadId)?.stop;
+    return this.stepping.stopOf(threadId);
   }
 
   /** Every held thread's stop. */
   stops(): DebugStop[] {
-    return [...this.holds.values()].map((hold) => hold.stop);
+    return this.stepping.stops();
   }
 
   /** Results of the tools that have finished so far, by toolId. */
@@ -217,54 +150,51 @@ export class PlanDebugRun implements Disposable {
    * updated stop, or an error message when the thread is not held before a tool starts.
    */
   editHeldTool(threadId: number, edit: ToolStdinEdit): DebugStop | string {
-    const hold = this.holds.get(threadId);
-    if (!hold || hold.stop.kind !== 'tool') return 'only a tool that has not started yet can be edited: stop before it starts (a breakpoint, or step to it)';
+    if (this.stepping.stopOf(threadId)?.kind !== 'tool')
+      return 'only a tool that has not started yet can be edited: stop before it starts (a breakpoint, or step to it)';
     const view = this.attempts.get(threadId);
     if (view) view.edit = { ...view.edit, ...edit };
     const changes = { ...(edit.state ? { state: edit.state } : {}), ...(edit.input ? { input: edit.input } : {}) };
-    hold.stop = { ...hold.stop, ...changes };
-    this.history.replace(hold.stop.pointIndex, changes);
-    return hold.stop;
+    const stop = this.stepping.updateStop(threadId, changes)!;
+    this.history.replace(stop.pointIndex, changes);
+    return stop;
   }
 
   /** Releases every held thread; they run until the next breakpoint. */
   continue(): void {
-    this.nextPending = false;
-    for (const threadId of [...this.holds.keys()]) this.release(threadId, 'run');
+    this.stepping.continue();
   }
 
   /** Runs to the next tool boundary: a tool starts, or a tool's process ends. */
   next(threadId: number): void {
-    this.nextPending = true;
-    this.release(threadId, 'run');
+    this.stepping.next(threadId);
   }
 
   /** At a tool: into its NDJSON events one at a time; at an event: to the next event. */
   stepIn(threadId: number): void {
-    this.release(threadId, 'stepIn');
+    this.stepping.stepIn(threadId);
   }
 
   /** Runs to the end of the tool (its process ends). */
   stepOut(threadId: number): void {
-    const kind = this.holds.get(threadId)?.stop.kind;
-    this.release(threadId, kind === 'finish' || kind === 'replan' ? 'run' : 'stepOut');
+    this.stepping.stepOut(threadId);
   }
 
   /** Holds at the next boundary or event. */
   pause(): void {
-    this.pausePending = true;
+    this.stepping.pause();
   }
 
   /** Withdraws a pause that has not held anything yet. */
   cancelPause(): void {
-    this.pausePending = false;
+    this.stepping.cancelPause();
   }
 
   /** Cancels the run (every process tree is killed) and releases every hold. */
   terminate(): void {
     this.terminated = true;
     this.run?.cancel();
-    for (const threadId of [...this.holds.keys()]) this.release(threadId, 'run');
+    this.stepping.releaseAll();
   }
 
   dispose(): void {
@@ -273,14 +203,6 @@ export class PlanDebugRun implements Disposable {
     this.outputEmitter.dispose();
     this.threadEmitter.dispose();
     this.endedEmitter.dispose();
-  }
-
-  private release(threadId: number, mode: StepMode): void {
-    const hold = this.holds.get(threadId);
-    if (!hold) return;
-    this.holds.delete(threadId);
-    this.modes.set(threadId, mode);
-    hold.release();
   }
 
   private record(point: Omit<NewPoint, 'timeMs'>): DebugPoint | undefined {
@@ -306,21 +228,17 @@ export class PlanDebugRun implements Disposable {
     const decision = this.options.breakpoints.beforeTool({ toolId, skill }, { state, dependencies, input });
     for (const log of decision.logs) this.outputEmitter.fire({ category: 'console', text: `${log}\n`, toolId });
     for (const error of decision.errors) this.outputEmitter.fire({ category: 'stderr', text: `${error}\n`, toolId });
-    let reason: StopReason | undefined;
-    if (restart) reason = 'restart';
-    else if (this.entryPending) reason = 'entry';
-    else if (decision.stop) reason = 'breakpoint';
-    else if (this.nextPending) reason = 'step';
-    else if (this.pausePending) reason = 'pause';
-    this.entryPending = false;
+    const stepReason = this.stepping.atToolStart(decision.stop);
+    const reason: StopReason | undefined = restart ? 'restart' : stepReason;
     if (reason) {
-      await this.hold({
+      const pointIndex = point?.index ?? -1;
+      await this.stepping.hold({
         reason,
         threadId: thread.id,
         toolId,
         attempt: info.attempt,
         kind: 'tool',
-        pointIndex: point?.index ?? -1,
+        pointIndex,
         hitBreakpointIds: decision.hitBreakpointIds,
         state,
         input,
@@ -354,13 +272,9 @@ export class PlanDebugRun implements Disposable {
       if (this.options.dataBreakpoints && this.options.dataBreakpoints.size > 0) data = this.options.dataBreakpoints.changedBy(before, info.event.patch);
       if (view) view.state = deepMerge(before, info.event.patch);
     }
-    const mode = this.modes.get(thread.id) ?? 'run';
-    let reason: StopReason | undefined;
-    if (data && data.ids.length > 0) reason = 'data breakpoint';
-    else if (mode === 'stepIn') reason = 'step';
-    else if (this.pausePending) reason = 'pause';
+    const reason = this.stepping.atEvent(thread.id, data !== undefined && data.ids.length > 0);
     if (!reason) return undefined;
-    return this.hold({
+    return this.stepping.hold({
       reason,
       threadId: thread.id,
       toolId: info.toolId,
@@ -393,6 +307,15 @@ export class PlanDebugRun implements Disposable {
     const state = view?.state ?? this.committedState;
     const input = view?.input ?? {};
     const dependencies = view?.dependencies ?? {};
+    const result = {
+      ok: info.ok,
+      attempt: info.attempt,
+      exitCode: info.exitCode,
+      durationMs: info.durationMs,
+      output: info.output,
+      ...(info.error ? { error: info.error } : {}),
+      willRetry: info.willRetry,
+    };
     const point = this.record({
       kind: 'finish',
       toolId: info.tool.toolId,
@@ -403,29 +326,17 @@ export class PlanDebugRun implements Disposable {
       dependencies,
       ok: info.ok,
       failure,
-      result: {
-        ok: info.ok,
-        attempt: info.attempt,
-        exitCode: info.exitCode,
-        durationMs: info.durationMs,
-        output: info.output,
-        ...(info.error ? { error: info.error } : {}),
-        willRetry: info.willRetry,
-      },
+      result,
     });
-    const mode = this.modes.get(thread.id) ?? 'run';
     const afterDone = this.afterDone.get(info.tool.toolId);
     const exception = failure
       ? failureException(failure, this.exceptionFilters)
       : afterDone !== undefined && this.exceptionFilters.has('protocolError')
         ? `protocol_violation: output after done (${afterDone})`
         : undefined;
-    let reason: StopReason | undefined;
-    if (exception) reason = 'exception';
-    else if (mode === 'stepIn' || mode === 'stepOut' || this.nextPending) reason = 'step';
-    else if (this.pausePending) reason = 'pause';
+    const reason = this.stepping.afterAttempt(thread.id, exception !== undefined);
     if (!reason) return;
-    await this.hold({
+    await this.stepping.hold({
       reason,
       threadId: thread.id,
       toolId: info.tool.toolId,
@@ -442,27 +353,23 @@ export class PlanDebugRun implements Disposable {
 
   private async beforeRePlan(info: BeforeRePlanInfo): Promise<void> {
     if (this.terminated) return;
+    const { toolId, iteration, suggestion } = info;
     const point = this.record({
       kind: 'replan',
-      toolId: info.toolId,
+      toolId,
       attempt: 1,
       skill: null,
       state: this.committedState,
       input: {},
       dependencies: {},
-      iteration: info.iteration,
-      suggestion: info.suggestion,
+      iteration,
+      suggestion,
     });
-    this.outputEmitter.fire({
-      category: 'console',
-      text: `re-planning (iteration ${info.iteration}): "${info.toolId}" asked for more context${info.suggestion ? `: ${info.suggestion}` : ''}\n`,
-      toolId: info.toolId,
-    });
-    let reason: StopReason | undefined;
-    if (this.exceptionFilters.has('replan')) reason = 'exception';
-    else if (this.pausePending) reason = 'pause';
+    const asked = `re-planning (iteration ${iteration}): "${toolId}" asked for more context${suggestion ? `: ${suggestion}` : ''}\n`;
+    this.outputEmitter.fire({ category: 'console', text: asked, toolId });
+    const reason = this.stepping.beforeRePlan(this.exceptionFilters.has('replan'));
     if (!reason) return;
-    await this.hold({
+    await this.stepping.hold({
       reason,
       threadId: PLAN_THREAD_ID,
       toolId: info.toolId,
@@ -474,15 +381,6 @@ export class PlanDebugRun implements Disposable {
       state: this.committedState,
       input: {},
       dependencies: {},
-    });
-  }
-
-  private hold(stop: DebugStop): Promise<void> {
-    this.nextPending = false;
-    this.pausePending = false;
-    return new Promise<void>((resolve) => {
-      this.holds.set(stop.threadId, { stop, release: resolve });
-      this.stoppedEmitter.fire(stop);
     });
   }
 }

@@ -1,6 +1,6 @@
 // Moving through a run's recorded points, forwards and backwards, with the same stepping and breakpoints as a live run.
 import type { DebugHistory, DebugPoint } from './debugHistory.js';
-import type { StopReason } from './planDebugRun.js';
+import type { StopReason } from './debugStop.js';
 
 /** `stepIn`: the next point; `next`: the next boundary; `stepOut`: the end of this attempt; `continue`: the next breakpoint. */
 export type Motion = 'stepIn' | 'next' | 'stepOut' | 'continue';

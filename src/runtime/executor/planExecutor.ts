@@ -26,7 +26,7 @@ import { runRollbacks } from './rollback.js';
 import type { RePlanner } from './rePlanning.js';
 import { Scheduler } from './scheduler.js';
 
-export type { ToolRecord } from './scheduler.js';
+export type { ToolRecord } from './toolSchedule.js';
 export { DEFAULT_MAX_EVENTS_PER_TOOL } from './executorLimits.js';
 
 export interface ExecutePlanOptions {

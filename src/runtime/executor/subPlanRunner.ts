@@ -12,6 +12,9 @@ import type { ToolAttemptOutcome, ToolAttemptRequest, ToolRunner } from './toolR
 /** Deepest nesting of sub-plans (a plan that includes itself stops here). */
 export const MAX_SUB_PLAN_DEPTH = 5;
 
+/** How a run executes a sub-plan: the plan executor itself, passed in (a port, so neither module imports the other's code). */
+export type SubPlanExecutor = (plan: Plan, options: ExecutePlanOptions) => Promise<ExecutionResult>;
+
 /**
  * Runs `tool.subPlan` with the parent's options, starting from the parent's state snapshot. The sub-plan
  * succeeds as a whole or fails as a whole; its state changes come back as one state_patch event, its
@@ -20,7 +23,7 @@ export const MAX_SUB_PLAN_DEPTH = 5;
 export class SubPlanRunner implements ToolRunner {
   constructor(
     private readonly options: ExecutePlanOptions,
-    private readonly execute: (plan: Plan, options: ExecutePlanOptions) => Promise<ExecutionResult>,
+    private readonly execute: SubPlanExecutor,
   ) {}
 
   async run(request: ToolAttemptRequest): Promise<ToolAttemptOutcome> {

@@ -1,6 +1,5 @@
 // Runs one tool to its final state: hold hook, attempts through the ToolRunner, retries with exponential backoff.
 import { formatCount } from '../common/humanText.js';
-import { promises as fs } from 'node:fs';
 import type { Emitter } from '../common/event.js';
 import type { AttemptRecord, RunWarning, ToolError, ToolResult } from '../contractTypes/executionResult.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs, type NormalizedTool } from '../contractTypes/plan.js';
@@ -201,7 +200,6 @@ export async function runToolWithRetries(
     await sleep(backoffMs, context.abortSignal);
   }
 
-  const finishedAt = new Date();
   if (!lastOutcome || !collector) {
     // Stopped before the first attempt began.
     const skipReason = context.stopReason() === 'plan_timeout' ? 'plan_timeout' : 'cancelled';

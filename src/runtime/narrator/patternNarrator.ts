@@ -194,7 +194,7 @@ export function availableSkills(skills: readonly NarratorSkill[], disabledSkills
   if (disabledSkills.length === 0) return skills;
   const key = [...disabledSkills].sort().join('\u0000');
   let byDisabled = filtered.get(skills);
-  if (!byDisabled) filtered.set(skills, (byDisabled = new Map()));
+  if (!byDisabled) filtered.set(skills, (byDisabled = new Map<string, readonly NarratorSkill[]>()));
   let available = byDisabled.get(key);
   if (!available) {
     const disabled = new Set(disabledSkills);

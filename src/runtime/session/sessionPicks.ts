@@ -1,5 +1,5 @@
 // Which play-through the play panel opens, and the entries of its session picker (name, turns, last played, last input; unreadable ones with their problem). Pure data over the session store; no UI.
-import { formatCount, plural } from '../common/humanText.js';
+import { plural } from '../common/humanText.js';
 import { adoptOlderSession, olderSessionOffer, type OlderSessionOffer } from './olderSessionFile.js';
 import { lastSessionId, listSessions, newSessionId, type SessionSummary } from './sessionStore.js';
 

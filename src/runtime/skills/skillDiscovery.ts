@@ -30,6 +30,17 @@ export interface SkillDiscovery {
   readonly skills: Skill[];
   readonly broken: BrokenSkill[];
   readonly problems: SkillProblem[];
+  /** Skills of a later root (the bundled ones, say) left out because an earlier root has its own skill of that name. */
+  readonly overridden: OverriddenSkill[];
+}
+
+/** A skill of a later root that an earlier root's skill of the same name replaces: the story's own copy wins, as documented. */
+export interface OverriddenSkill {
+  readonly name: string;
+  /** The folder whose skill is used. */
+  readonly usedDirectory: string;
+  /** The folder left out. */
+  readonly overriddenDirectory: string;
 }
 
 /** @internal A discovered skill plus what only the registry may see. */
@@ -48,24 +59,27 @@ export interface LoadedSkill {
  * the skill (`error` ones make it unusable).
  */
 export async function discoverSkills(options: SkillDiscoveryOptions): Promise<SkillDiscovery> {
-  const { loaded, broken, problems } = await loadSkills(options);
-  return { skills: loaded.map((entry) => entry.skill), broken, problems };
+  const { loaded, broken, problems, overridden } = await loadSkills(options);
+  return { skills: loaded.map((entry) => entry.skill), broken, problems, overridden };
 }
 
 /** @internal {@link discoverSkills} with the registry's extra data. */
-export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ loaded: LoadedSkill[]; broken: BrokenSkill[]; problems: SkillProblem[] }> {
+export async function loadSkills(
+  options: SkillDiscoveryOptions,
+): Promise<{ loaded: LoadedSkill[]; broken: BrokenSkill[]; problems: SkillProblem[]; overridden: OverriddenSkill[] }> {
   const root = path.resolve(options.root);
   // Interpreters are looked up on PATH once per discovery (not per script), so a refresh sees one installed since.
   forgetProgramLookups();
   const problems: SkillProblem[] = [];
   const loaded: LoadedSkill[] = [];
   const broken: BrokenSkill[] = [];
+  const overridden: OverriddenSkill[] = [];
   const manifestTexts = new Map<string, string>();
   const display = (file: string) => displayPath(file, root);
   const roots = await skillsRoots(root, options.extraSkillRoots ?? [], problems, display);
   let ajv: Ajv2020 | undefined;
   const context: DirectoryContext = { ...options, root, roots, display, ajv: () => (ajv ??= createAjv()), found: new Map() };
-  for (const skillsRoot of roots) {
+  for (const [rootIndex, skillsRoot] of roots.entries()) {
     const entries = await fs.readdir(skillsRoot.directory).catch(() => [] as string[]);
     for (const entry of entries.sort()) {
       if (entry.startsWith('.')) continue;
@@ -75,8 +89,9 @@ export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ load
         () => false,
       );
       if (!isDirectory) continue;
-      const result = await loadSkillDirectory(directory, context);
+      const result = await loadSkillDirectory(directory, rootIndex, context);
       problems.push(...result.problems);
+      if (result.overridden) overridden.push(result.overridden);
       if (result.loaded) loaded.push(result.loaded);
       if (result.broken) broken.push(result.broken);
       if (result.manifestText !== undefined) manifestTexts.set(directory, result.manifestText);
@@ -98,7 +113,7 @@ export async function loadSkills(options: SkillDiscoveryOptions): Promise<{ load
       problems.push(problem);
     }
   }
-  return { loaded, broken, problems };
+  return { loaded, broken, problems, overridden };
 }
 
 interface SkillsRoot {
@@ -111,8 +126,8 @@ interface DirectoryContext extends SkillDiscoveryOptions {
   readonly roots: readonly SkillsRoot[];
   readonly display: (file: string) => string;
   readonly ajv: () => Ajv2020;
-  /** Skills found so far, by name: the directory each came from. */
-  readonly found: Map<string, string>;
+  /** Skills found so far, by name: the directory each came from and the index of its root. */
+  readonly found: Map<string, { readonly directory: string; readonly rootIndex: number }>;
 }
 
 async function skillsRoots(root: string, extra: readonly string[], problems: SkillProblem[], display: (file: string) => string): Promise<SkillsRoot[]> {
@@ -138,9 +153,10 @@ interface DirectoryResult {
   readonly broken?: BrokenSkill;
   readonly problems: SkillProblem[];
   readonly manifestText?: string;
+  readonly overridden?: OverriddenSkill;
 }
 
-async function loadSkillDirectory(directory: string, context: DirectoryContext): Promise<DirectoryResult> {
+async function loadSkillDirectory(directory: string, rootIndex: number, context: DirectoryContext): Promise<DirectoryResult> {
   const { display } = context;
   const manifestPath = path.join(directory, 'skill.json');
   const skipping = `Skipping ${display(directory)}`;
@@ -192,17 +208,21 @@ async function loadSkillDirectory(directory: string, context: DirectoryContext):
   }
   const manifest = parsed.value as SkillManifest;
   const earlier = context.found.get(manifest.name);
+  // An earlier root's skill of this name replaces this one (a story's own copy of a bundled skill): not a problem.
+  if (earlier !== undefined && earlier.rootIndex < rootIndex) {
+    return { problems: [], manifestText: text, overridden: { name: manifest.name, usedDirectory: earlier.directory, overriddenDirectory: directory } };
+  }
   if (earlier !== undefined) {
     const duplicate = skillProblem(
       'warning',
       SkillProblemCode.SKILL_DUPLICATE,
-      `${skipping}: a skill named "${manifest.name}" was already found in ${display(earlier)}`,
+      `${skipping}: a skill named "${manifest.name}" was already found in ${display(earlier.directory)}`,
       manifestPath,
       '/name',
     );
     return { problems: [located(duplicate, text, manifest.name, manifestPath)], manifestText: text };
   }
-  context.found.set(manifest.name, directory);
+  context.found.set(manifest.name, { directory, rootIndex });
 
   const problems: SkillProblem[] = [];
   if (manifest.name !== path.basename(directory)) {

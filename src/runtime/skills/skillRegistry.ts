@@ -1,5 +1,4 @@
 // The skill registry: discovered skills with enablement and health, typed change events, re-discovery, and the executor's SkillContextProvider.
-import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { Emitter, type Event } from '../common/event.js';
 import type { Disposable } from '../common/disposable.js';
@@ -7,7 +6,7 @@ import type { ExecutionResult, ToolResult } from '../contractTypes/executionResu
 import { isPathInside } from '../common/pathContainment.js';
 import { skillNameOfPath } from '../validation/toolPathPolicy.js';
 import type { ConfigEnvironment, SecretLookup } from './skillConfig.js';
-import { loadSkills, type LoadedSkill } from './skillDiscovery.js';
+import { loadSkills, type LoadedSkill, type OverriddenSkill } from './skillDiscovery.js';
 import { SkillHealthTracker, type HealthChange, type HealthStatus } from './skillHealth.js';
 import { hasErrors } from './skillProblems.js';
 import { missingInterpretersOf } from './skillHealthLabel.js';
@@ -68,6 +67,7 @@ interface Entry extends LoadedSkill {
 export class SkillRegistry implements SkillContextProvider, Disposable {
   private entries: readonly Entry[] = [];
   private latestProblems: readonly SkillProblem[] = [];
+  private latestOverridden: readonly OverriddenSkill[] = [];
   private latestBroken: readonly BrokenSkill[] = [];
   private readonly userDisabled: Set<string>;
   private readonly tracker = new SkillHealthTracker();
@@ -89,10 +89,11 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
   /** Discovers the skills and returns a registry holding them. Never throws for bad skills (see `problems`). */
   static async load(options: SkillRegistryOptions): Promise<SkillRegistry> {
     const registry = new SkillRegistry(options);
-    const { entries, broken, problems } = await registry.discover();
+    const { entries, broken, problems, overridden } = await registry.discover();
     registry.entries = entries;
     registry.latestBroken = broken;
     registry.latestProblems = problems;
+    registry.latestOverridden = overridden;
     return registry;
   }
 
@@ -104,6 +105,11 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
   /** Every problem of the latest discovery, including skipped skills and each skill's own problems. */
   get problems(): readonly SkillProblem[] {
     return this.latestProblems;
+  }
+
+  /** Skills of a later root (the bundled ones) replaced by an earlier root's skill of the same name, in the latest discovery. */
+  get overridden(): readonly OverriddenSkill[] {
+    return this.latestOverridden;
   }
 
   /**
@@ -233,7 +239,8 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
   }
 
   private async refreshNow(): Promise<SkillsChange> {
-    const { entries, broken, problems } = await this.discover();
+    const { entries, broken, problems, overridden } = await this.discover();
+    this.latestOverridden = overridden;
     const before = new Map(this.entries.map((entry) => [entry.skill.name, entry]));
     const after = new Map(entries.map((entry) => [entry.skill.name, entry]));
     const added = [...after.keys()].filter((name) => !before.has(name));
@@ -249,13 +256,13 @@ export class SkillRegistry implements SkillContextProvider, Disposable {
     return change;
   }
 
-  private async discover(): Promise<{ entries: Entry[]; broken: BrokenSkill[]; problems: SkillProblem[] }> {
-    const { loaded, broken, problems } = await loadSkills(this.options);
+  private async discover(): Promise<{ entries: Entry[]; broken: BrokenSkill[]; problems: SkillProblem[]; overridden: OverriddenSkill[] }> {
+    const { loaded, broken, problems, overridden } = await loadSkills(this.options);
     const entries = loaded.map((entry) => ({
       ...entry,
       fingerprint: JSON.stringify([entry.skill, entry.realDirectory, entry.configJson]),
     }));
-    return { entries, broken, problems };
+    return { entries, broken, problems, overridden };
   }
 
   private entry(name: string): Entry | undefined {

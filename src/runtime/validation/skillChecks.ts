@@ -1,5 +1,4 @@
 // Checks tools against the skill catalog: undeclared scripts, disabled or permanently failing skills, scripts of broken skills, and inputs against input schemas.
-import * as path from 'node:path';
 import type { CatalogSkill, SkillCatalog } from '../skills/skillCatalog.js';
 import { DiagnosticCode, type DiagnosticDraft } from './diagnostic.js';
 import { checkToolInput, inputChecker, type InputChecker } from './inputChecks.js';

@@ -148,7 +148,7 @@ function resolveFile(resolver: ToolPathResolver, toolPath: string): ToolPathReso
   let stats;
   try {
     stats = fs.statSync(realPath);
-    lastStats = stats;
+    _lastStats = stats;
   } catch (error) {
     return failure('TOOL_PATH_NOT_FOUND', `toolPath ${JSON.stringify(toolPath)} cannot be read: ${errorCode(error) ?? String(error)}.`, absolutePath);
   }
@@ -174,7 +174,7 @@ function resolveFile(resolver: ToolPathResolver, toolPath: string): ToolPathReso
  * collections; without one, the first statSync after a collection rebuilds it field by field, which
  * costs more than the stat itself (see keptDocument in jsonLocator).
  */
-let lastStats: fs.Stats | undefined;
+let _lastStats: fs.Stats | undefined;
 
 function failure(code: ToolPathFailureCode, message: string, absolutePath: string): ToolPathResolution {
   return { ok: false, code, message, absolutePath };

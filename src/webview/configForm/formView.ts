@@ -1,5 +1,5 @@
 // Draws the Configure Skill form's body from a model: notices, a table of contents and one section per category of setting rows.
-import type { ConfigFormModel, ConfigFormProblem } from '../../protocol/configFormMessages.js';
+import type { ConfigFormProblem } from '../../protocol/configFormMessages.js';
 import { codicon, el } from '../common/dom.js';
 import { uniqueId } from './formButtons.js';
 import { createFieldRow, type FieldRow } from './fieldRow.js';

@@ -1,4 +1,5 @@
 // Parity of the Ajv standalone validators the bundles ship (standaloneValidators.ts) with the validators compiled at run time from sources: same keys, same verdicts, same errors.
+/* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-argument -- invalid variants of real values are made by mutating untyped copies */
 import { after, before, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -44,7 +44,7 @@ function objectFrom(entries: readonly (readonly [string, unknown])[]): JsonObjec
   return object;
 }
 
-const { json: jsonArb, object: objectArb } = fc.letrec<{ json: unknown; object: JsonObject }>((tie) => ({
+const { object: objectArb } = fc.letrec<{ json: unknown; object: JsonObject }>((tie) => ({
   json: fc.oneof(
     { depthSize: 'small', withCrossShrink: true },
     fc.constant(null),

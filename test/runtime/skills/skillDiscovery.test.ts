@@ -194,7 +194,7 @@ test('a missing prompt.md is fine unless the manifest names the prompt file', as
   }
 });
 
-test('story skills come before extra roots; a name found again is skipped with a warning; toolPaths outside the root are absolute', async () => {
+test('story skills come before extra roots and replace their skills of the same name without a warning; toolPaths outside the root are absolute', async () => {
   const story = createTempStory();
   try {
     story.skill('dice-roller', { description: 'the story override' }, { 'scripts/roll.js': DONE_SCRIPT });
@@ -202,7 +202,7 @@ test('story skills come before extra roots; a name found again is skipped with a
     story.skill('lantern', {}, { 'scripts/glow.js': DONE_SCRIPT }, 'bundled');
     story.skill('renamed', { name: 'other-name' }, { 'scripts/run.js': DONE_SCRIPT });
     const bundled = path.join(story.base, 'bundled');
-    const { skills, problems } = await discoverSkills({ root: story.root, extraSkillRoots: [bundled, path.join(story.base, 'missing')] });
+    const { skills, problems, overridden } = await discoverSkills({ root: story.root, extraSkillRoots: [bundled, path.join(story.base, 'missing')] });
     assert.deepEqual(
       skills.map((skill) => [skill.name, skill.description]),
       [
@@ -212,16 +212,40 @@ test('story skills come before extra roots; a name found again is skipped with a
       ],
     );
     assert.equal(skills[2]!.scripts[0]!.toolPath, path.join(bundled, 'lantern/scripts/glow.js'));
-    const duplicate = problems.find((problem) => problem.code === 'SKILL_DUPLICATE');
-    assert.ok(duplicate);
-    assert.equal(duplicate.severity, 'warning');
-    assert.equal(duplicate.file, path.join(bundled, 'dice-roller/skill.json'));
-    assert.match(duplicate.message, /a skill named "dice-roller" was already found in skills\/dice-roller/);
+    // The story's own dice-roller replaces the bundled one: recorded, not a problem.
+    assert.equal(
+      problems.find((problem) => problem.code === 'SKILL_DUPLICATE'),
+      undefined,
+    );
+    assert.deepEqual(overridden, [
+      { name: 'dice-roller', usedDirectory: path.join(story.root, 'skills', 'dice-roller'), overriddenDirectory: path.join(bundled, 'dice-roller') },
+    ]);
     assert.ok(problems.some((problem) => problem.code === 'SKILLS_ROOT_MISSING'));
     assert.deepEqual(
       skills[1]!.problems.map((problem) => problem.code),
       ['SKILL_NAME_MISMATCH'],
     );
+  } finally {
+    story.remove();
+  }
+});
+
+test('two skills of the same name in one root: the second is skipped with a SKILL_DUPLICATE warning', async () => {
+  const story = createTempStory();
+  try {
+    story.skill('lantern', {}, { 'scripts/glow.js': DONE_SCRIPT });
+    story.skill('lantern-copy', { name: 'lantern' }, { 'scripts/glow.js': DONE_SCRIPT });
+    const { skills, problems, overridden } = await discoverSkills({ root: story.root });
+    assert.deepEqual(
+      skills.map((skill) => skill.directory),
+      [path.join(story.root, 'skills', 'lantern')],
+    );
+    const duplicate = problems.find((problem) => problem.code === 'SKILL_DUPLICATE');
+    assert.ok(duplicate);
+    assert.equal(duplicate.severity, 'warning');
+    assert.equal(duplicate.file, path.join(story.root, 'skills', 'lantern-copy', 'skill.json'));
+    assert.match(duplicate.message, /a skill named "lantern" was already found in skills\/lantern/);
+    assert.deepEqual(overridden, []);
   } finally {
     story.remove();
   }

@@ -208,7 +208,7 @@ export class SkillIndex {
   /** The fields of a skill's document that hold `term` (for explanations). */
   fieldsOf(document: Document, term: string): readonly Field[] {
     let byTerm = this.fieldsByDocument.get(document);
-    if (!byTerm) this.fieldsByDocument.set(document, (byTerm = new Map()));
+    if (!byTerm) this.fieldsByDocument.set(document, (byTerm = new Map<string, readonly Field[]>()));
     let fields = byTerm.get(term);
     if (!fields) {
       fields = FIELDS.filter((field) => document.counts[field].has(term));

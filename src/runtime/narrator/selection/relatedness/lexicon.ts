@@ -2,7 +2,6 @@
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { bundledOrSourceFile, loadedOnce } from '../../../common/bundledFile.js';
-import { plural } from '../../../common/humanText.js';
 
 /** A word related to another: by the same meaning (steps 0) or that many steps up the hypernyms, through the word's first sense or a rarer one. */
 export interface RelatedWord {

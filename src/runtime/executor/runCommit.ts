@@ -1,0 +1,86 @@
+// The commit side of a run: finished tools' patches committed in topological order (the commit cursor) with their state events, and the run record saved.
+import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
+import type { Plan } from '../contractTypes/plan.js';
+import { RunRecordWriter, type StoredTool } from '../persistence/runStore.js';
+import { changedKeys, type JsonObject } from '../state/deepMerge.js';
+import type { ExecutePlanOptions } from './planExecutor.js';
+import { StateCommit } from './stateCommit.js';
+import type { ToolRunContext } from './toolExecution.js';
+import type { ToolSchedule } from './toolSchedule.js';
+
+/** What the commit needs of the run's context. */
+type CommitContext = Pick<ToolRunContext, 'planId' | 'root' | 'runSeed' | 'warn' | 'emitters'>;
+
+export class RunCommit {
+  private readonly state: StateCommit;
+  private readonly writer: RunRecordWriter | undefined;
+  private readonly startedAt = new Date().toISOString();
+  private readonly committed: (index: number, before: JsonObject, after: JsonObject) => void;
+
+  constructor(
+    private readonly schedule: ToolSchedule,
+    private readonly options: ExecutePlanOptions,
+    private readonly context: CommitContext,
+  ) {
+    this.state = new StateCommit({ ...(options.resume?.initialState ?? options.initialState ?? {}) }, schedule);
+    this.writer = options.runStore ? new RunRecordWriter(options.runStore) : undefined;
+    this.committed = (index, before, after) => {
+      const emitter = this.context.emitters.state;
+      if (emitter.hasListeners)
+        emitter.fire({ planId: this.context.planId, toolId: this.schedule.tools[index]!.toolId, state: after, changedKeys: changedKeys(before, after) });
+    };
+  }
+
+  /** The committed state: every tool before the commit cursor merged in topological order. */
+  get committedState(): JsonObject {
+    return this.state.committedState;
+  }
+
+  /** The state a tool sees (see StateCommit.stateFor). */
+  stateFor(index: number): JsonObject {
+    return this.state.stateFor(index);
+  }
+
+  /** Counts a tool that just finished (call before `advance`). */
+  finished(index: number, result: ToolResult, patches: readonly JsonObject[]): void {
+    this.state.finished(index, result, patches);
+  }
+
+  /** Commits patches in topological order (so the state never depends on timing), then saves the run record. */
+  advance(plan: Plan): void {
+    this.state.advance(this.committed);
+    if (this.writer) void this.persist(plan);
+  }
+
+  /** Schedules an atomic save of the run record (after every tool, and once at the end with the result). */
+  persist(plan: Plan, result?: ExecutionResult): Promise<void> | undefined {
+    if (!this.writer) return undefined;
+    const tools: Record<string, StoredTool> = {};
+    this.schedule.tools.forEach((tool, index) => {
+      const record = this.schedule.finishedAt(index);
+      if (record?.result) tools[tool.toolId] = { result: record.result, patches: record.patches };
+    });
+    const options = this.options;
+    this.writer.schedule({
+      formatVersion: 1,
+      planId: this.context.planId,
+      plan,
+      root: this.context.root,
+      status: result ? result.status : 'running',
+      pid: process.pid,
+      startedAt: options.resume?.startedAt ?? this.startedAt,
+      updatedAt: new Date().toISOString(),
+      initialState: options.resume?.initialState ?? options.initialState ?? {},
+      seed: this.context.runSeed,
+      tools,
+      result,
+    });
+    if (!result) return undefined;
+    return this.writer.flush().catch((error: unknown) => {
+      this.context.warn({
+        code: 'RUN_RECORD_WRITE_FAILED',
+        message: `could not save the run record: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    });
+  }
+}
