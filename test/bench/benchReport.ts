@@ -113,8 +113,12 @@ export function summaryCells(result: BenchResult): { baseline: string; figure: s
       return { baseline: `spawn ${ms(m['baselineMs']!)}`, figure: ms(m['executorMs']!) };
     case 'b2':
       return { baseline: `bare loop process ${ms(m['bareProcessMs']!)}`, figure: `narratoria run ${ms(m['cliMs']!)}` };
-    case 'e':
-      return { baseline: 'budget 5 s', figure: `turn p50 ${ms(m['turnMs']!)}, p95 ${ms(m['turnP95Ms']!)}` };
+    case 'e': {
+      // Reports written before the memory targets were judged have no memory figures.
+      const mebibytes = (bytes: number | undefined): string => `${Math.round((bytes ?? Number.NaN) / (1024 * 1024))} MiB`;
+      const memory = m['peakRssBytes'] !== undefined ? `; worker peak ${mebibytes(m['peakRssBytes'])}, anonymous ${mebibytes(m['anonBytes'])}` : '';
+      return { baseline: 'budget 5 s', figure: `turn p50 ${ms(m['turnMs']!)}, p95 ${ms(m['turnP95Ms']!)}${memory}` };
+    }
     case 'd':
       return {
         baseline: `allowance ${ms(m['allowanceMs']!)}`,

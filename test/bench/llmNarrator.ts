@@ -5,6 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { GENERATION_BUDGET_MS } from '../../src/runtime/narrator/index.js';
 import { LlamaNarrator } from '../../src/runtime/narrator/llamaNarrator.js';
+import { describeModelLoading } from '../../src/runtime/narrator/modelLoading.js';
 import type { LlmGenerationTimings } from '../../src/runtime/narrator/llamaDecision.js';
 import type { PromptPreparation } from '../../src/runtime/narrator/llamaPrompt.js';
 import { ModelWorkerClient } from '../../src/runtime/narrator/modelWorkerClient.js';
@@ -139,7 +140,8 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
       return created;
     };
 
-    // Load and the fixed prompt, cold: evaluated and persisted.
+    // Load and the fixed prompt, cold: evaluated and persisted. The session's worker is sampled throughout.
+    const sessionSampler = new WorkerMemorySampler(process.pid);
     const first = narrator();
     const preparations: PromptPreparation[] = [];
     first.onDidPreparePrompt((preparation) => preparations.push(preparation));
@@ -189,7 +191,9 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
     }
     // The worker's memory after the warm turns and the retellings: both contexts made, every buffer touched.
     const held = await first.memory();
+    const sessionMemory = sessionSampler.stop();
     const workerStarts = first.workerStarts;
+    const loading = describeModelLoading(first.loading);
     check(held !== undefined, 'no worker memory');
     await first.dispose();
 
@@ -242,15 +246,16 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
     const promptTokens = timings.map((timing) => timing.promptTokens ?? Number.NaN);
     const generatedTokens = timings.map((timing) => timing.tokens);
     const threadsUsed = timings.map((timing) => timing.threads ?? Number.NaN);
-    // Memory: the warm worker's breakdown (what llama.cpp allocated), and the fresh process's peak as sampled.
+    // Memory, the issue's two targets as written: the highest peak RSS and anonymous RSS of both workers (the session's
+    // after its turns and retellings, and the fresh play --once's, each sampled every 200 ms); and the breakdown.
     const buffers = held.buffers;
-    const weightsBytes = (buffers?.weightsBytes ?? 0) + (buffers?.mappedWeightsBytes ?? 0);
-    const anonBytes = held.anonBytes;
-    const beyondWeightsBytes = anonBytes !== undefined ? anonBytes - (buffers?.weightsBytes ?? 0) : undefined;
+    const anonBytes = Math.max(held.anonBytes ?? 0, sessionMemory?.maxAnonBytes ?? 0, fresh.memory?.maxAnonBytes ?? 0);
+    const weightsAnonBytes = buffers?.weightsBytes ?? 0;
+    const beyondWeightsBytes = held.anonBytes !== undefined ? held.anonBytes - weightsAnonBytes : undefined;
     const peakBytes = Math.max(held.peakRssBytes, fresh.memory?.peakRssBytes ?? 0);
     const peakMet = peakBytes <= PEAK_RSS_TARGET_BYTES;
-    const anonMet = anonBytes !== undefined && anonBytes <= ANONYMOUS_TARGET_BYTES;
-    const beyondWeightsMet = beyondWeightsBytes !== undefined && beyondWeightsBytes <= ANONYMOUS_TARGET_BYTES;
+    const anonMet = held.anonBytes !== undefined && anonBytes <= ANONYMOUS_TARGET_BYTES;
+    const weightsLayout = (buffers?.weightBuffers ?? []).map((buffer) => `${buffer.bufferType} ${mebibytes(buffer.bytes)}`).join(', ');
     const contextsText = (buffers?.contexts ?? [])
       .map(
         (context) =>
@@ -267,12 +272,11 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
       `${turns} warm turns: ${byModel} by the model (${(share * 100).toFixed(0)}%), p50 ${(p50 / 1000).toFixed(2)} s, p95 ${(p95 / 1000).toFixed(2)} s, median ${median(promptTokens)} prompt + ${median(generatedTokens)} generated tokens → ${ratio.toFixed(3)}× of the 5 s budget ${targetText(ratio, TARGET)}; ` +
       `retelling (${retellings}, up to 40 tokens): first piece of text ${(firstPieceMs[0]! / 1000).toFixed(2)} s on the first, then median ${(median(firstPieceMs.slice(1)) / 1000).toFixed(2)} s, whole text median ${(median(retellMs.slice(1)) / 1000).toFixed(1)} s; ` +
       `a fresh play --once: ${fresh.narrator === 'llm' ? 'the model wrote the plan' : `fell back (${fresh.fallbackReason})`}, whole process ${(fresh.wallMs / 1000).toFixed(1)} s, ${freshMemory}; ` +
-      `worker memory after the turns and retellings: peak ${mebibytes(held.peakRssBytes)} ` +
-      `(target ≤ 3.8 GB over both workers: ${peakMet ? 'ok' : 'MISSED'}), ` +
-      `anonymous ${mebibytes(anonBytes)} (target ≤ 1.2 GB: ${anonMet ? 'ok' : 'MISSED'}), ` +
-      `of which weights ${mebibytes(buffers?.weightsBytes)} and the rest ${mebibytes(beyondWeightsBytes)} (≤ 1.2 GB: ${beyondWeightsMet ? 'ok' : 'MISSED'}), ` +
-      `file-backed ${mebibytes(held.fileBytes)}; weights ${mebibytes(weightsBytes)}` +
-      `${buffers?.mappedWeightsBytes ? ` (${mebibytes(buffers.mappedWeightsBytes)} mapped)` : ''}, contexts ${contextsText || 'none'}; ` +
+      `the model held as '${loading}': worker peak RSS ${mebibytes(peakBytes)} over both workers (target ≤ 3.8 GB: ${peakMet ? 'ok' : 'MISSED'}), ` +
+      `anonymous ${mebibytes(anonBytes)} at most (target ≤ 1.2 GB: ${anonMet ? 'ok' : 'MISSED'}); ` +
+      `the session's worker after its turns and retellings: peak ${mebibytes(held.peakRssBytes)}, anonymous ${mebibytes(held.anonBytes)} ` +
+      `(weights' anonymous buffers ${mebibytes(weightsAnonBytes)}, the rest ${mebibytes(beyondWeightsBytes)}), file-backed ${mebibytes(held.fileBytes)}; ` +
+      `weights ${weightsLayout || 'not reported'}, contexts ${contextsText || 'none'}; ` +
       `threads per turn median ${median(threadsUsed)}, worker started ${workerStarts} time(s); ` +
       `a generated token (threads adapting to the load) ${perTokenMs.toFixed(0)} ms against a floor of ${floorMs.toFixed(0)} ms (one thread copies ${bandwidth.toFixed(1)} GB/s)`;
     return {
@@ -281,8 +285,7 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
       line,
       ratio,
       target: TARGET,
-      // The anonymous target is judged beyond the weights: llama.cpp copies them into buffers of its own layout on a CPU (see the line).
-      met: meetsTarget(ratio, TARGET) && share >= 0.95 && p50 <= 3000 && peakMet && beyondWeightsMet,
+      met: meetsTarget(ratio, TARGET) && share >= 0.95 && p50 <= 3000 && peakMet && anonMet,
       medians: {
         turnMs: p50,
         turnP95Ms: p95,
@@ -294,8 +297,10 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
         floorMs,
         retellFirstPieceMs: median(firstPieceMs.slice(1)),
         retellMs: median(retellMs.slice(1)),
+        peakRssBytes: peakBytes,
+        anonBytes,
         workerPeakRssBytes: held.peakRssBytes,
-        workerAnonBytes: anonBytes ?? Number.NaN,
+        workerAnonBytes: held.anonBytes ?? Number.NaN,
         workerFileBytes: held.fileBytes ?? Number.NaN,
         freshWorkerPeakRssBytes: fresh.memory?.peakRssBytes ?? Number.NaN,
         freshWorkerAnonBytes: fresh.memory?.maxAnonBytes ?? Number.NaN,
@@ -312,7 +317,9 @@ export async function runLlmNarrator(options: BenchOptions): Promise<BenchResult
         fresh,
         workerStarts,
         bandwidthGBs: bandwidth,
-        memory: { ...held, peakMet, anonMet, beyondWeightsBytes, beyondWeightsMet },
+        loading,
+        sessionMemory,
+        memory: { ...held, peakBytes, peakMet, anonBytes, anonMet, beyondWeightsBytes },
       },
     };
   } finally {

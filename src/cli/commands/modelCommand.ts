@@ -146,7 +146,7 @@ async function probeCommand(
 function probeLines(probe: ModelProbe, style: Styler): string[] {
   if (probe.failure !== undefined) return [`${probe.modelPath}: ${style.red(`not loaded (${probe.failure})`)}`];
   const seconds = (ms: number | undefined): string => `${((ms ?? 0) / 1000).toFixed(1)} s`;
-  const lines = [`${probe.modelPath}: loaded in ${seconds(probe.loadMs)}`];
+  const lines = [`${probe.modelPath}: loaded in ${seconds(probe.loadMs)}${probe.loading ? ` (${probe.loading})` : ''}`];
   const { prompt, decision, memory } = probe;
   if (prompt) {
     const from = prompt.source === 'file' ? 'from the prompt cache' : prompt.source === 'memory' ? 'already in memory' : 'evaluated (and cached)';
@@ -161,9 +161,8 @@ function probeLines(probe: ModelProbe, style: Styler): string[] {
     lines.push(`worker memory: peak ${style.bold(mb(memory.peakRssBytes))}, now ${mb(memory.rssBytes)}${split}`);
     const buffers = memory.buffers;
     if (buffers) {
-      const parts = [
-        `weights ${mb(buffers.weightsBytes + buffers.mappedWeightsBytes)}${buffers.mappedWeightsBytes > 0 ? ` (${mb(buffers.mappedWeightsBytes)} mapped)` : ''}`,
-      ];
+      const layout = (buffers.weightBuffers ?? []).map((buffer) => `${buffer.bufferType} ${mb(buffer.bytes)}`).join(', ');
+      const parts = [`weights ${layout || mb(buffers.weightsBytes + buffers.mappedWeightsBytes)}`];
       for (const context of buffers.contexts)
         parts.push(`${context.sequence} context ${context.contextSize} cells: KV cache ${mb(context.kvCacheBytes)}, compute ${mb(context.computeBytes)}`);
       lines.push(`  ${parts.join('; ')}`);

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import * as os from 'node:os';
 import { bundledOrSourceFile } from '../common/bundledFile.js';
 import { failureReason, type Outcome } from './llamaBudget.js';
+import { describeModelLoading, MODEL_LOADING_VARIABLE, modelLoadingFromEnvironment, type ModelLoading } from './modelLoading.js';
 import { verifyModelFile, type ModelFileExpectation } from './modelStore.js';
 import { ModelWorkerClient, ModelWorkerError, type WorkerCommand } from './modelWorkerClient.js';
 
@@ -16,8 +17,8 @@ export interface LocalModelOptions {
   readonly flashAttention?: boolean;
   /** The decision context's cells. Default: sized to the fixed prompt and a turn, grown when a turn needs more (contextSizing.ts). */
   readonly contextSize?: number;
-  /** Map the model file instead of reading it (see LoadRequest.mapModel). Default false. */
-  readonly mapModel?: boolean;
+  /** How the worker holds the weights and the KV cache. Default: NARRATORIA_MODEL_LOADING's words over DEFAULT_MODEL_LOADING (modelLoading.ts). */
+  readonly loading?: ModelLoading;
   /** The worker's own log lines. */
   readonly onLog?: (message: string) => void;
 }
@@ -38,8 +39,9 @@ export class LocalModel {
   /** The explicit decision context size; undefined: sized to need in the worker. */
   readonly contextSize: number | undefined;
   readonly flashAttention: boolean;
+  readonly loading: ModelLoading;
   /** The load in progress, shared by concurrent callers. */
-  private loading: Promise<Outcome | undefined> | undefined;
+  private pendingLoad: Promise<Outcome | undefined> | undefined;
   /** startCount of the worker process that holds the model. */
   private loadedInWorker: number | undefined;
   private verified: { readonly signature: FileSignature; readonly failure: string | undefined } | undefined;
@@ -55,6 +57,12 @@ export class LocalModel {
     this.modelPath = options.modelPath;
     this.contextSize = options.contextSize;
     this.flashAttention = options.flashAttention ?? false;
+    if (options.loading) this.loading = options.loading;
+    else {
+      const asked = modelLoadingFromEnvironment();
+      if (asked.problems.length > 0) log(`${MODEL_LOADING_VARIABLE}: not understood: ${asked.problems.join(' ')}`);
+      this.loading = asked.loading;
+    }
   }
 
   /** The llama.cpp release the worker reported ('unknown' before a load): part of the prompt cache key. */
@@ -65,10 +73,10 @@ export class LocalModel {
   /** Verifies the file and loads it in the worker once per worker process; undefined when ready, else a failure. */
   ensureLoaded(): Promise<Outcome | undefined> {
     if (this.loadedInWorker === this.client.startCount && this.client.running) return Promise.resolve(undefined);
-    this.loading ??= this.verifyAndLoad().finally(() => {
-      this.loading = undefined;
+    this.pendingLoad ??= this.verifyAndLoad().finally(() => {
+      this.pendingLoad = undefined;
     });
-    return this.loading;
+    return this.pendingLoad;
   }
 
   dispose(): Promise<void> {
@@ -98,12 +106,12 @@ export class LocalModel {
         threads: this.options.threads ?? defaultThreads(file.size),
         adaptThreads: this.options.threads === undefined,
         flashAttention: this.flashAttention,
-        ...(this.options.mapModel !== undefined ? { mapModel: this.options.mapModel } : {}),
+        loading: this.loading,
       });
       this.loadedInWorker = this.client.startCount;
       this.loadedRuntime = loaded.runtime ?? 'unknown';
       const context = loaded.contextSize !== undefined ? `context ${loaded.contextSize}` : 'context sized to the fixed prompt';
-      this.log(`model loaded in ${loaded.loadMs.toFixed(0)} ms (binding ${loaded.bindingMs.toFixed(0)} ms, ${context})`);
+      this.log(`model loaded in ${loaded.loadMs.toFixed(0)} ms (binding ${loaded.bindingMs.toFixed(0)} ms, ${context}, ${describeModelLoading(this.loading)})`);
       return undefined;
     } catch (error) {
       if (error instanceof ModelWorkerError && error.code === 'exited') this.crashedFiles.add(signature);

@@ -9,6 +9,7 @@ import { decideWithModel, generationTimings, type LlmGenerationTimings } from '.
 import { LocalModel } from './llamaModel.js';
 import { FixedPrompt, type PromptPreparation } from './llamaPrompt.js';
 import { reflectWithModel } from './llamaReflection.js';
+import type { ModelLoading } from './modelLoading.js';
 import type { ModelFileExpectation } from './modelStore.js';
 import type { WorkerCommand } from './modelWorkerClient.js';
 import type { MemoryResponse } from './modelWorkerProtocol.js';
@@ -35,8 +36,8 @@ export interface LlamaNarratorOptions {
   readonly flashAttention?: boolean;
   /** The decision context's cells; default: sized to the fixed prompt and a turn (contextSizing.ts). */
   readonly contextSize?: number;
-  /** Map the model file instead of reading it into memory (LoadRequest.mapModel). Default false. */
-  readonly mapModel?: boolean;
+  /** How the worker holds the weights and the KV cache (modelLoading.ts). Default: NARRATORIA_MODEL_LOADING's words over the default. */
+  readonly loading?: ModelLoading;
   /** Generated tokens per decision at most. Default: what the longest allowed answer needs (decisionMaxTokens). */
   readonly maxTokens?: number;
   /** Seed of the first generation; generation n uses seed + n. Default 1. */
@@ -182,6 +183,11 @@ export class LlamaNarrator implements Narrator {
   /** The model worker's memory now and at its peak, and what llama.cpp allocated; undefined when no worker runs. */
   memory(): Promise<MemoryResponse | undefined> {
     return this.model.client.memory();
+  }
+
+  /** How the worker holds the model (the option, or NARRATORIA_MODEL_LOADING's words over the default). */
+  get loading(): ModelLoading {
+    return this.model.loading;
   }
 
   /** How many worker processes were started (1 + restarts after a crash or a kill). */

@@ -122,6 +122,7 @@ export class FixedPrompt {
     const { model } = this;
     try {
       const file = await stat(model.modelPath);
+      const kvCacheTypes = `${model.loading.kvCacheKey}/${model.loading.kvCacheValue}`;
       const key = {
         modelPath: model.modelPath,
         modelSize: file.size,
@@ -129,6 +130,7 @@ export class FixedPrompt {
         // 0: sized to need (a persisted state loads into any context with room for it).
         contextSize: model.contextSize ?? 0,
         flashAttention: model.flashAttention,
+        ...(kvCacheTypes !== 'f16/f16' ? { kvCacheTypes } : {}),
         runtime: model.runtime,
         systemPrompt,
       };

@@ -1,5 +1,6 @@
 // `model status --probe`: loads the local model in its worker as a play session does, prepares the story's fixed prompt, decides one turn, and reads the worker's memory.
 import { LlamaNarrator } from './llamaNarrator.js';
+import { describeModelLoading } from './modelLoading.js';
 import type { ModelFileExpectation } from './modelStore.js';
 import type { BufferBreakdown } from './modelWorkerProtocol.js';
 import { PatternNarrator } from './patternNarrator.js';
@@ -15,6 +16,8 @@ export interface ModelProbe {
   /** Set when the model could not be loaded (the reason a turn would fall back). */
   readonly failure?: string;
   readonly loadMs?: number;
+  /** How the worker held the model (modelLoading.ts's words: `read`, `map lazy`, `read kv=q8_0`...). */
+  readonly loading?: string;
   readonly prompt?: { readonly tokens: number; readonly source: 'memory' | 'file' | 'evaluated'; readonly ms: number; readonly contextSize?: number };
   readonly decision?: { readonly narrator: 'llm' | 'pattern'; readonly ms: number; readonly fallbackReason?: string };
   /** The worker's memory after the turn: now, at its peak, anonymous and file-backed; and what llama.cpp allocated. */
@@ -66,7 +69,8 @@ export async function probeModel(options: ModelProbeOptions): Promise<ModelProbe
       ...(read.fileBytes !== undefined ? { fileBytes: read.fileBytes } : {}),
       ...(read.buffers ? { buffers: read.buffers } : {}),
     };
-    return { modelPath: options.modelPath, loadMs, ...(prompt ? { prompt } : {}), decision, ...(memory ? { memory } : {}) };
+    const loading = describeModelLoading(narrator.loading);
+    return { modelPath: options.modelPath, loadMs, loading, ...(prompt ? { prompt } : {}), decision, ...(memory ? { memory } : {}) };
   } finally {
     await narrator.dispose();
   }

@@ -8,6 +8,7 @@ import type * as NodeLlamaCppModule from 'node-llama-cpp';
 import { DECISION_TURN_TOKENS, hasRoom, RETELLING_TURN_TOKENS, TEMPLATE_MARGIN_TOKENS } from './contextSizing.js';
 import { CpuLoadSampler, threadsUnderLoad } from './cpuLoad.js';
 import { BufferLog, ContextSlots, holds, type Slot } from './modelWorkerContexts.js';
+import { DEFAULT_MODEL_LOADING } from './modelLoading.js';
 import { ownMemory } from './processMemory.js';
 import {
   decodeMessage,
@@ -88,11 +89,22 @@ async function load(request: LoadRequest): Promise<void> {
   if (loaded && loaded.modelPath !== request.modelPath) await unload();
   if (!loaded) {
     const current = binding;
-    const model = await buffers.during('weights', () => llama!.loadModel({ modelPath: request.modelPath, gpuLayers: 0, useMmap: request.mapModel ?? false }));
+    const loading = request.loading ?? DEFAULT_MODEL_LOADING;
+    const model = await buffers.during('weights', () =>
+      llama!.loadModel({
+        modelPath: request.modelPath,
+        gpuLayers: 0,
+        useMmap: loading.weights === 'map',
+        useDirectIo: loading.weights === 'direct',
+        lazyMode: loading.lazy,
+      }),
+    );
     const chatWrapper = chatWrapperFor(current, model);
     const settings = {
       threads: threads.ceiling,
       flashAttention: request.flashAttention ?? false,
+      kvCacheKey: loading.kvCacheKey,
+      kvCacheValue: loading.kvCacheValue,
       ...(request.contextSize ? { decisionContextSize: request.contextSize } : {}),
     };
     loaded = { modelPath: request.modelPath, model, chatWrapper, slots: new ContextSlots(current, model, chatWrapper, settings, buffers) };

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import type { ChatWrapper, LlamaChat, LlamaContext, LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
 import type * as NodeLlamaCppModule from 'node-llama-cpp';
 import { contextOptionsFor, DECISION_TURN_TOKENS, RETELLING_TURN_TOKENS, type ContextNeed, type ContextOptions } from './contextSizing.js';
+import type { KvCacheType } from './modelLoading.js';
 import type { BufferBreakdown, SequenceName } from './modelWorkerProtocol.js';
 
 type NodeLlamaCpp = typeof NodeLlamaCppModule;
@@ -17,12 +18,17 @@ export interface Slot {
   fixed?: { readonly tokens: readonly Token[]; readonly cacheFile?: string };
 }
 
-/** How contexts are made: CPU threads, flash attention, and an explicit decision context size (none: sized to need). */
+/** How contexts are made: CPU threads, flash attention, the KV cache's types, and an explicit decision context size (none: sized to need). */
 export interface SlotSettings {
   readonly threads: number;
   readonly flashAttention: boolean;
+  readonly kvCacheKey?: KvCacheType;
+  readonly kvCacheValue?: KvCacheType;
   readonly decisionContextSize?: number;
 }
+
+/** node-llama-cpp's names of the KV cache types. */
+const GGML_TYPE_NAMES = { f16: 'F16', q8_0: 'Q8_0', q4_0: 'Q4_0' } as const;
 
 /** What a turn adds after the fixed prompt when the host does not say (contextSizing.ts). */
 const DEFAULT_TURN_TOKENS: Record<SequenceName, number> = { decision: DECISION_TURN_TOKENS, retelling: RETELLING_TURN_TOKENS };
@@ -58,6 +64,16 @@ export class BufferLog {
 
   forget(owner: 'weights' | SequenceName): void {
     this.sizes.delete(owner);
+  }
+
+  /** `owner`'s buffers of one kind by llama.cpp's buffer type (CPU, CPU_Mapped, CPU_REPACK, AMX...), in bytes. */
+  byBufferType(owner: 'weights' | SequenceName, kind: string): { readonly bufferType: string; readonly bytes: number }[] {
+    const found: { bufferType: string; bytes: number }[] = [];
+    for (const [key, bytes] of this.sizes.get(owner) ?? []) {
+      const [bufferType, ofKind] = key.split(' ');
+      if (ofKind === kind && bufferType !== undefined) found.push({ bufferType, bytes });
+    }
+    return found;
   }
 
   /** Bytes of `owner`'s buffers of one kind (model, KV, compute, output), mapped ones (CPU_Mapped: the file itself) apart. */
@@ -123,6 +139,7 @@ export class ContextSlots {
     return {
       weightsBytes: this.buffers.bytes('weights', 'model'),
       mappedWeightsBytes: this.buffers.bytes('weights', 'model', true),
+      weightBuffers: this.buffers.byBufferType('weights', 'model'),
       contexts: this.describe().map((each) => ({
         ...each,
         kvCacheBytes: this.buffers.bytes(each.sequence, 'KV'),
@@ -138,6 +155,25 @@ export class ContextSlots {
       slot.chat.dispose();
       await slot.context.dispose();
     }
+  }
+
+  /**
+   * Flash attention and the KV cache's types. The retelling's context uses flash attention only when a quantized value
+   * type needs it (it is slower on a CPU, measured); the decision's follows the request, or the same need.
+   */
+  private cacheTypes(name: SequenceName): {
+    flashAttention: boolean;
+    experimentalKvCacheKeyType?: (typeof GGML_TYPE_NAMES)[KvCacheType];
+    experimentalKvCacheValueType?: (typeof GGML_TYPE_NAMES)[KvCacheType];
+  } {
+    const key = this.settings.kvCacheKey ?? 'f16';
+    const value = this.settings.kvCacheValue ?? 'f16';
+    const needed = value !== 'f16';
+    return {
+      flashAttention: needed || (name === 'decision' && this.settings.flashAttention),
+      ...(key !== 'f16' ? { experimentalKvCacheKeyType: GGML_TYPE_NAMES[key] } : {}),
+      ...(value !== 'f16' ? { experimentalKvCacheValueType: GGML_TYPE_NAMES[value] } : {}),
+    };
   }
 
   private explicit(name: SequenceName): boolean {
@@ -164,8 +200,7 @@ export class ContextSlots {
         batchSize: options.batchSize,
         threads: this.settings.threads,
         sequences: 1,
-        // The retelling's context never uses flash attention (slower on a CPU, measured); the decision's follows the request.
-        flashAttention: name === 'decision' ? this.settings.flashAttention : false,
+        ...this.cacheTypes(name),
       }),
     );
     const sequence = context.getSequence();

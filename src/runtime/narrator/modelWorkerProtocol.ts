@@ -1,4 +1,5 @@
 // The JSON-lines protocol between the host and the model worker process (one JSON object per line on stdin/stdout). Types and line codecs only.
+import type { ModelLoading } from './modelLoading.js';
 import type { GrammarSchema } from './narratorDecision.js';
 import type { ProcessMemory } from './processMemory.js';
 
@@ -18,11 +19,8 @@ export interface LoadRequest {
   readonly threads: number;
   /** Flash attention (off on a CPU: 2-4x slower per token there, measured). Default false. */
   readonly flashAttention?: boolean;
-  /**
-   * Map the model file instead of reading it. Default false: on a CPU llama.cpp copies most weights into buffers of
-   * its own layout (AMX, repacked), so a mapping kept the file's pages resident besides them (2.2 GB more at the peak).
-   */
-  readonly mapModel?: boolean;
+  /** How the weights and the KV cache are held (modelLoading.ts). Default DEFAULT_MODEL_LOADING. */
+  readonly loading?: ModelLoading;
   /** Use fewer threads than `threads` while other processes keep cores busy (cpuLoad.ts). Default false: `threads` always. */
   readonly adaptThreads?: boolean;
 }
@@ -144,6 +142,11 @@ export interface BufferBreakdown {
   readonly weightsBytes: number;
   /** Weights used in place from the mapped file (file-backed). */
   readonly mappedWeightsBytes: number;
+  /**
+   * The weights' buffers by llama.cpp's buffer type: `CPU` (read), `CPU_Mapped` (the whole mapped file), and on a CPU
+   * with AVX2 copies in a layout of its own (`CPU_REPACK`, `AMX`), which are anonymous memory.
+   */
+  readonly weightBuffers?: readonly { readonly bufferType: string; readonly bytes: number }[];
   readonly contexts: readonly {
     readonly sequence: SequenceName;
     readonly contextSize: number;

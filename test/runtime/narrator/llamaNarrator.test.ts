@@ -17,13 +17,18 @@ import { createModelDirectory, planRequest, RecordingNarrator, REPOSITORY_ROOT, 
  */
 const NO_BUDGET_PRESSURE_MS = 10 * 60_000;
 
-/** Settings that suit the tiny model: one thread, a small prompt; no persisted prompt unless a test asks. */
+/**
+ * Settings that suit the tiny model: one thread, a small prompt; no persisted prompt unless a test asks. Neither the
+ * budget nor the preparation allowance presses a turn: a worker that takes over 20 s to start on a loaded machine
+ * would turn a crash while loading into a timeout (the allowance is tested on its own, with 1 ms).
+ */
 const TINY: Omit<LlamaNarratorOptions, 'modelPath' | 'fallback'> = {
   root: REPOSITORY_ROOT,
   workerCommand: TSX_WORKER,
   threads: 1,
   contextSize: 4096,
   budgetMs: NO_BUDGET_PRESSURE_MS,
+  preparationMs: NO_BUDGET_PRESSURE_MS,
   promptBudget: { behavioralPromptChars: 600 },
   promptCache: false,
 };
