@@ -164,7 +164,10 @@ function probeLines(probe: ModelProbe, style: Styler): string[] {
       const layout = (buffers.weightBuffers ?? []).map((buffer) => `${buffer.bufferType} ${mb(buffer.bytes)}`).join(', ');
       const parts = [`weights ${layout || mb(buffers.weightsBytes + buffers.mappedWeightsBytes)}`];
       for (const context of buffers.contexts)
-        parts.push(`${context.sequence} context ${context.contextSize} cells: KV cache ${mb(context.kvCacheBytes)}, compute ${mb(context.computeBytes)}`);
+        parts.push(
+          `${context.sequence} context ${context.contextSize} cells: KV cache ${mb(context.kvCacheBytes)}` +
+            `${context.kvCacheTypes ? ` (${context.kvCacheTypes})` : ''}, compute ${mb(context.computeBytes)}`,
+        );
       lines.push(`  ${parts.join('; ')}`);
     }
   }

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import type { ChatWrapper, LlamaChat, LlamaContext, LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
 import type * as NodeLlamaCppModule from 'node-llama-cpp';
 import { contextOptionsFor, DECISION_TURN_TOKENS, RETELLING_TURN_TOKENS, type ContextNeed, type ContextOptions } from './contextSizing.js';
-import type { KvCacheType } from './modelLoading.js';
+import { DEFAULT_MODEL_LOADING, kvCacheTypesFor, type KvCacheType } from './modelLoading.js';
 import type { BufferBreakdown, SequenceName } from './modelWorkerProtocol.js';
 
 type NodeLlamaCpp = typeof NodeLlamaCppModule;
@@ -136,12 +136,14 @@ export class ContextSlots {
 
   /** What llama.cpp allocated: the weights and each context's KV cache and compute buffers. */
   breakdown(): BufferBreakdown {
+    const { key, value } = this.kvCacheTypes;
     return {
       weightsBytes: this.buffers.bytes('weights', 'model'),
       mappedWeightsBytes: this.buffers.bytes('weights', 'model', true),
       weightBuffers: this.buffers.byBufferType('weights', 'model'),
       contexts: this.describe().map((each) => ({
         ...each,
+        kvCacheTypes: `${key}/${value}`,
         kvCacheBytes: this.buffers.bytes(each.sequence, 'KV'),
         computeBytes: this.buffers.bytes(each.sequence, 'compute') + this.buffers.bytes(each.sequence, 'output'),
       })),
@@ -166,14 +168,22 @@ export class ContextSlots {
     experimentalKvCacheKeyType?: (typeof GGML_TYPE_NAMES)[KvCacheType];
     experimentalKvCacheValueType?: (typeof GGML_TYPE_NAMES)[KvCacheType];
   } {
-    const key = this.settings.kvCacheKey ?? 'f16';
-    const value = this.settings.kvCacheValue ?? 'f16';
+    const { key, value } = this.kvCacheTypes;
     const needed = value !== 'f16';
     return {
       flashAttention: needed || (name === 'decision' && this.settings.flashAttention),
       ...(key !== 'f16' ? { experimentalKvCacheKeyType: GGML_TYPE_NAMES[key] } : {}),
       ...(value !== 'f16' ? { experimentalKvCacheValueType: GGML_TYPE_NAMES[value] } : {}),
     };
+  }
+
+  /** The KV cache types asked for, those the model's head sizes allow (modelLoading.ts). */
+  get kvCacheTypes(): { readonly key: KvCacheType; readonly value: KvCacheType } {
+    const loading = { ...DEFAULT_MODEL_LOADING, kvCacheKey: this.settings.kvCacheKey ?? 'f16', kvCacheValue: this.settings.kvCacheValue ?? 'f16' };
+    const metadata = this.model.fileInfo.architectureMetadata;
+    const headCount = typeof metadata.attention?.head_count === 'number' ? metadata.attention.head_count : undefined;
+    const evenSize = metadata.embedding_length !== undefined && headCount ? metadata.embedding_length / headCount : undefined;
+    return kvCacheTypesFor(loading, { keySize: metadata.attention?.key_length ?? evenSize, valueSize: metadata.attention?.value_length ?? evenSize });
   }
 
   private explicit(name: SequenceName): boolean {

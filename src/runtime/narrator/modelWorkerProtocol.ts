@@ -151,6 +151,8 @@ export interface BufferBreakdown {
     readonly sequence: SequenceName;
     readonly contextSize: number;
     readonly batchSize: number;
+    /** The KV cache's key and value types, e.g. `q8_0/f16`. */
+    readonly kvCacheTypes?: string;
     readonly kvCacheBytes: number;
     /** Compute and output buffers. */
     readonly computeBytes: number;
