@@ -209,7 +209,10 @@ function tolerateInEditor(schema) {
 function writeEditorSchemas() {
   mkdirSync('dist/schemas', { recursive: true });
   const read = (file) => JSON.parse(readFileSync(`contracts/${file}`, 'utf8'));
-  for (const file of ['plan-json.schema.json', 'skill-manifest.schema.json', 'config-schema-meta.schema.json', 'playtest.schema.json']) {
+  // The campaign schemas VS Code checks as authors type (src/runtime/campaign/authoring/campaignEditorDiagnostics.ts lists their globs).
+  const campaign = ['npc-profile', 'player-template', 'beats', 'asset-sidecar'].map((name) => `campaign/${name}.schema.json`);
+  mkdirSync('dist/schemas/campaign', { recursive: true });
+  for (const file of ['plan-json.schema.json', 'skill-manifest.schema.json', 'config-schema-meta.schema.json', 'playtest.schema.json', ...campaign]) {
     const schema = read(file);
     const inlined = {};
     const visit = (node) => {

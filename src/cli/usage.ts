@@ -63,7 +63,8 @@ export const COMMAND_USAGES = {
   },
   run: {
     synopsis: [
-      'narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] [--state FILE] [--rollback] [--allow-tool-root DIR]... [--allow-outside-skills] [--no-save] [--max-events N]',
+      'narratoria run <plan.json> [--root DIR] [--format text|json] [--concurrency N] [--tool-timeout MS] [--plan-timeout MS] ' +
+        '[--state FILE] [--rollback] [--allow-tool-root DIR]... [--allow-outside-skills] [--no-save] [--max-events N]',
     ],
     summary: 'Validates a plan and runs it, with live progress; the run is recorded in DIR/.narratoria/runs.',
     options: [
@@ -145,7 +146,8 @@ export const COMMAND_USAGES = {
   },
   play: {
     synopsis: [
-      'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session NAME|FILE] [--new] [--once TEXT] [--format text|json] [--tool-timeout MS] [--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N] [--turn-budget MS]',
+      'narratoria play [--root DIR] [--narrator auto|pattern|llm] [--model FILE] [--session NAME|FILE] [--new] [--once TEXT] [--format text|json] [--tool-timeout MS] ' +
+        '[--plan-timeout MS] [--no-bundled-skills] [--explain] [--threads N] [--budget-ms MS] [--concurrency N] [--turn-budget MS]',
     ],
     summary: 'Plays the story in the terminal: type what you do, pick numbered choices; /help lists the commands. --once plays one turn.',
     options: [
@@ -178,7 +180,8 @@ export const COMMAND_USAGES = {
   },
   test: {
     synopsis: [
-      'narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] [--jobs N] [--filter TEXT] [--update] [--coverage] [--keep] [--no-bundled-skills]',
+      'narratoria test [FILE|DIR]... [--root DIR] [--narrator pattern|llm|auto] [--format text|json|junit] [--out FILE] ' +
+        '[--jobs N] [--filter TEXT] [--update] [--coverage] [--keep] [--no-bundled-skills]',
     ],
     summary: 'Plays playtests (*.playtest.json; default: every one under the root) and reports each turn.',
     options: [
@@ -279,19 +282,23 @@ export const COMMAND_USAGES = {
     ],
   },
   lore: {
-    synopsis: ['narratoria lore [DIR] [--format text|json] [--query TEXT] [--limit N]'],
+    synopsis: ['narratoria lore [DIR] [--format text|json] [--query TEXT] [--limit N]', 'narratoria lore [DIR] --queries FILE [--format text|json]'],
     summary:
-      "Chunks a campaign's lore (every .md, .markdown and .txt file under DIR/lore) by paragraph, at most 512 cl100k_base tokens each, or shows the chunks a query retrieves.",
+      "Chunks a campaign's lore (every .md, .markdown and .txt file under DIR/lore) by paragraph, at most 512 cl100k_base tokens each, shows the chunks a query retrieves, or measures a query set.",
     options: [
       ['DIR', 'the campaign folder, with its manifest.json (default: the current folder; it must exist)'],
-      ['--format text|json', 'text: each chunk on a line; json: contracts/campaign/lore-chunks.schema.json'],
-      ['--query TEXT', 'rank the chunks for TEXT as play retrieves lore (BM25 over word stems) and show the best, with their scores'],
+      [
+        '--format text|json',
+        'text: each chunk on a line; json: contracts/campaign/lore-chunks.schema.json (with --queries: contracts/lore-precision-report.schema.json)',
+      ],
+      ['--query TEXT', 'rank the chunks for TEXT by BM25 over word stems and show the best, with their scores'],
       ['--limit N', 'with --query: how many chunks to show (default 5)'],
+      ['--queries FILE', 'a lore.queries.json: retrieve lore for each query as play does and report the precision (SC-004: queries that got relevant context)'],
       help,
     ],
     exitCodes: [
-      [0, 'the lore was chunked (files that are not lore text are listed as skipped), or there is none'],
-      [1, 'a lore file or folder could not be read (it is listed)'],
+      [0, 'the lore was chunked (files that are not lore text are listed as skipped), or there is none; with --queries, the precision reached the target'],
+      [1, 'a lore file or folder could not be read (it is listed); with --queries, the precision is below the target or an expected chunk does not exist'],
       [2, 'usage error, or DIR does not exist or is not a folder'],
     ],
   },

@@ -93,6 +93,7 @@ export function commandFactories(context: NarratoriaContext): Record<string, Han
     ),
     'narratoria.playtests.replayTurn': turnRunCommand(() => context.playtests, 'narratoria.replayRun'),
     'narratoria.playtests.showTurnGraph': turnRunCommand(() => context.playtests, 'narratoria.showPlanGraph'),
+    ...context.campaignView.commands(),
     'narratoria.showNarratorActions': async () => {
       const status = context.narrator.status;
       const picked = await vscode.window.showQuickPick(

@@ -25,6 +25,8 @@ import { SkillCoverageStore } from './coverage/skillCoverageStore.js';
 import { PlaytestTests } from './playtest/playtestTests.js';
 import { PlaytestEditorSupport } from './playtest/playtestEditorSupport.js';
 import { DisposableStore } from '../runtime/common/disposable.js';
+import { CampaignView } from './campaign/campaignView.js';
+import { CampaignEditing } from './campaign/campaignEditing.js';
 
 /** Picks the story root: the first workspace folder with a skills/ folder, else the first folder. */
 function storyRoot(): vscode.Uri | undefined {
@@ -55,6 +57,10 @@ export class NarratoriaContext implements vscode.Disposable {
   /** Problems and skill-name completion in playtest files. */
   readonly playtestEditing: PlaytestEditorSupport;
   private readonly comparisons: RunComparisons;
+  /** Campaigns (issue 43): the Campaign view, the beat graph, the lore lens and chunk preview. */
+  readonly campaignView: CampaignView;
+  /** Campaign files: problems as the author types, completion, hover, navigation and rename of beat ids and NPC names. */
+  readonly campaignEditing: CampaignEditing;
   private readonly disposables = new DisposableStore();
 
   constructor(readonly extension: vscode.ExtensionContext) {
@@ -106,6 +112,8 @@ export class NarratoriaContext implements vscode.Disposable {
     this.playtests = new PlaytestTests({ root: this.root?.fsPath, skills: this.skills, narrator: this.narrator, log: this.log, coverage: this.skillCoverage });
     this.playtestEditing = new PlaytestEditorSupport(this.skills);
     this.disposables.addAll(this.playtests, this.playtestEditing, this.skillCoverage);
+    this.campaignEditing = this.disposables.add(new CampaignEditing({ docs: (code) => this.authoring.docsOf(code), log: this.log }));
+    this.campaignView = this.disposables.add(new CampaignView(extension.extensionUri, this.campaignEditing, this.log));
     this.disposables.addAll(
       this.log,
       this.skills,

@@ -1,20 +1,8 @@
 // Typed messages of the Configure Skill panel (docs/design-rules.md#typed-webview-messages); the form model they carry is the runtime's (configFormModel.ts). Never carries a secret value.
 
-import type {
-  JsonValue,
-  ConfigControlKind,
-  ConfigFormOption,
-  ConfigListItems,
-  ConfigSecretState,
-  ConfigFormField,
-  ConfigFormCategory,
-  ConfigFormProblem,
-  ConfigFormProblems,
-  ConfigFormFile,
-  ConfigFormModel,
-  ConfigFormValues,
-} from '../runtime/skills/configFormModel.js';
+import type { ConfigFormModel, ConfigFormProblems, ConfigFormValues } from '../runtime/skills/configFormModel.js';
 
+// The form model's types, for the webview to import from its protocol.
 export type {
   JsonValue,
   ConfigControlKind,
@@ -28,7 +16,7 @@ export type {
   ConfigFormFile,
   ConfigFormModel,
   ConfigFormValues,
-};
+} from '../runtime/skills/configFormModel.js';
 
 /** Extension → webview. */
 export type ToConfigForm =

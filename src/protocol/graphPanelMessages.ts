@@ -10,7 +10,8 @@ export interface GraphView {
   readonly version: number;
   /** File name shown in the header (e.g. `parallel-checks.plan.json`). */
   readonly title: string;
-  readonly source: 'plan' | 'runRecord' | 'executionResult';
+  /** What the graph is drawn from; `beats` is a campaign's plot/beats.json (beats and their links, GRAPH_WORDS.beats). */
+  readonly source: 'plan' | 'runRecord' | 'executionResult' | 'beats';
   readonly layout: PlanGraphLayout;
   /** Structural problems of the plan (cycles, unknown dependencies, duplicate ids), as sentences. */
   readonly problems: readonly string[];

@@ -13,6 +13,7 @@ export const BENCH_CATALOG = [
   { id: 'j', name: 'explore: turns per second, coverage overhead, peak RSS' },
   { id: 'k', name: 'campaign validation: a 500-file campaign against the 2 s of SC-003' },
   { id: 'l', name: 'lore chunking: 5 MB against a 2 s budget, and retrieval' },
+  { id: 'm', name: 'campaign scene transition: pattern narrator, p50 and p95 against the 3 s of SC-001' },
 ] as const;
 
 export type BenchId = (typeof BENCH_CATALOG)[number]['id'];

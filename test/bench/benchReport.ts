@@ -72,6 +72,7 @@ const NOISE_PAIRS: Readonly<Record<BenchId, readonly (readonly [string, string])
   j: [],
   k: [],
   l: [],
+  m: [],
 };
 
 /** Fewer pairs than this give no meaningful spread. */
@@ -159,6 +160,11 @@ export function summaryCells(result: BenchResult): { baseline: string; figure: s
       return {
         baseline: `budget ${ms(m['budgetMs']!)}`,
         figure: `5 MB in ${ms(m['chunkMs']!)} (${m['megabytesPerSecond']!.toFixed(2)} MB/s); query p50 ${ms(m['queryMs']!)}`,
+      };
+    case 'm':
+      return {
+        baseline: `SC-001 ${ms(m['budgetMs']!)}`,
+        figure: `p50 ${ms(m['p50Ms']!)}, p95 ${ms(m['p95Ms']!)} (as no campaign: p50 ${ms(m['plainP50Ms']!)})`,
       };
     case 'c':
       return {

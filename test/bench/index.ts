@@ -19,6 +19,7 @@ import { runPlaytestOverhead } from './playtestOverhead.js';
 import { runExploreOverhead } from './exploreOverhead.js';
 import { runCampaignValidation } from './campaignValidation.js';
 import { runLoreChunking } from './loreChunking.js';
+import { runCampaignScene } from './campaignScene.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const OUTPUT_FILE = path.join(REPO_ROOT, 'test-output', 'bench.json');
@@ -38,6 +39,7 @@ const RUNNERS: Readonly<Record<BenchId, (options: BenchOptions) => Promise<Bench
   j: runExploreOverhead,
   k: runCampaignValidation,
   l: runLoreChunking,
+  m: runCampaignScene,
 };
 
 const IDS_TEXT = BENCH_IDS.join(',');

@@ -11,6 +11,7 @@ import { waitForSavedEditor } from './harness/savedEditors.js';
 const WALKTHROUGH_STEPS = [
   /* 'Open a story folder' shows only in an empty window */ 'Add skills to your story',
   'Play-test a turn',
+  'Write a campaign',
   'Write a plan',
   'See the plan as a graph',
   'Debug a plan',

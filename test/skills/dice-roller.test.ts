@@ -273,6 +273,8 @@ test('dice-roller: state patch, UI event and output carry reason, dc and label',
         dc: 7,
         success: output.total >= 7,
         critical: null,
+        outcome: null,
+        band: null,
       },
     },
   });
@@ -310,4 +312,22 @@ test('dice-roller: an unknown randomSource warns and falls back to crypto', asyn
   const { events, done } = assertProtocol(run);
   assert.equal(done.ok, true);
   assert.ok(eventsOfType(events, 'log').some((event) => event.level === 'warn'));
+});
+
+test("dice-roller: bands (a campaign's rules) give the outcome: a partial success works, at a cost", async () => {
+  const bands = [
+    { max: 6, outcome: 'failure' },
+    { min: 7, max: 9, outcome: 'partial' },
+    { min: 10, outcome: 'success' },
+  ];
+  for (let seed = 1; seed <= 12; seed++) {
+    const run = await runScript(roll, { requestId: 'b', input: { formula: '2d6', bands } }, { env: { NARRATORIA_SEED: String(seed) } });
+    const output = rollOf(run).output as unknown as { total: number; success: boolean; outcome: string; band: string };
+    const expected = output.total <= 6 ? 'failure' : output.total <= 9 ? 'partial' : 'success';
+    assert.equal(output.outcome, expected, JSON.stringify(output));
+    assert.equal(output.success, expected !== 'failure');
+    assert.equal(output.band, expected === 'failure' ? '6 or less' : expected === 'partial' ? '7-9' : '10+');
+  }
+  const bad = await runScript(roll, { requestId: 'c', input: { formula: '2d6', bands: [{ outcome: 'maybe' }] } });
+  assert.match(bad.stdout, /input\.bands must be a list/);
 });

@@ -197,6 +197,20 @@ test('memory: store appends JSON lines with an id and timestamp and patches memo
   });
 });
 
+test('memory: the same memory stored again (a replanned turn) is kept once, and the store says it was already remembered', async () => {
+  await withDataDir(async (dir) => {
+    const first = await storeOne(dir, { summary: 'Mira gave you a silver key', characters: ['Mira'] });
+    const again = await storeOne(dir, { summary: '  mira gave you a  silver key ', characters: ['mira'] });
+    assert.equal(again.id, first.id);
+    assert.equal(again.count, 1);
+    assert.equal((again as unknown as { repeated?: boolean }).repeated, true);
+    const other = await storeOne(dir, { summary: 'Mira gave you a silver key', characters: ['Mira'], location: 'the Rusty Anchor' });
+    assert.notEqual(other.id, first.id, 'a memory with another place is another memory');
+    const lines = (await fs.readFile(path.join(dir, 'memories.jsonl'), 'utf8')).trim().split('\n');
+    assert.equal(lines.length, 2);
+  });
+});
+
 test('memory: recall ranks the relevant memory first, honours limit and filters, and persists across processes', async () => {
   await withDataDir(async (dir) => {
     const ids = await seed(dir);
@@ -418,7 +432,9 @@ test("memory: the story's voice drops each kind of request framing, keeps quoted
 
 test('memory: significance in words is accepted and stored on the 1-5 scale (low 2, medium 3, high 4, critical 5)', async () => {
   await withDataDir(async (dir) => {
-    for (const word of ['high', 'low', 'medium', 'critical', 'High']) await storeOne(dir, { summary: `a ${word} event`, significance: word });
+    for (const [at, word] of ['high', 'low', 'medium', 'critical', 'High'].entries()) {
+      await storeOne(dir, { summary: `event ${at}, a ${word} one`, significance: word });
+    }
     await storeOne(dir, { summary: 'an integer event', significance: 1 });
     assert.deepEqual(
       (await storedRecords(dir)).map((record) => record['significance']),

@@ -321,3 +321,68 @@ test('storyteller: "roll to pick the lock" narrates picking the lock, the roll t
   assert.doesNotMatch(output.narration, /roll to pick/);
   assert.match(output.narration, /11 against 12/);
 });
+
+test("storyteller: a partial roll (a campaign's bands) is told as a partial success", async () => {
+  const result = {
+    formula: '2d6',
+    total: 8,
+    rolls: [
+      { sides: 6, value: 4 },
+      { sides: 6, value: 4 },
+    ],
+    modifier: 0,
+    success: true,
+    outcome: 'partial',
+    band: '7-9',
+  };
+  const { output } = await narrateRun({ input: lockpick, dependencies: { roll1: toolOutput(result) } });
+  assert.equal(output.outcome, 'partial');
+  assert.match(output.narration, /pick the lock/);
+  assert.match(output.narration, /partial success|not cleanly|lost along the way/);
+});
+
+test('storyteller: a campaign scene tells its beats, voices the NPCs present, uses one lore fact and says what it told', async () => {
+  const campaign = {
+    scene: 2,
+    beats: [
+      {
+        id: 'beat_002',
+        title: "Tamsin's Bargain",
+        description: 'Tamsin offers to sail the player round the north cove, if the player keeps quiet about her cargo.',
+        dialogue: [{ speaker: 'Brother Alder', line: 'The tide forgives what it is given.', context: 'From the chapel steps' }],
+      },
+    ],
+    npcs: [
+      {
+        name: 'Tamsin Reed',
+        phrase: 'She raised me. That makes it my business.',
+        attitude: 'cordial',
+        trait: 'wary',
+        about: { name: 'Odile Marrow', relationship: 'The only family she has' },
+      },
+      { name: 'Brother Alder', phrase: 'You think the light keeps them out.', attitude: 'wary' },
+    ],
+    facts: [
+      {
+        id: 'lore/places/the-lantern-tower.md#2',
+        source: 'lore/places/the-lantern-tower.md#2',
+        text: 'Saltlight is stored in a locked cupboard. It is nearly empty now.',
+      },
+    ],
+  };
+  const { output } = await narrateRun({ input: { action: 'I ask Tamsin for help', campaign } });
+  const told = output as unknown as { narration: string; campaign: { beats: string[]; npcs: string[]; facts: string[] } };
+  assert.match(told.narration, /Tamsin's Bargain\. Tamsin offers to sail you round the north cove, if you keep quiet about her cargo\./);
+  assert.match(told.narration, /"The tide forgives what it is given\." Brother Alder says, from the chapel steps\./);
+  assert.match(told.narration, /Tamsin Reed, wary and cordial toward you, says: "She raised me\. That makes it my business\."/);
+  assert.match(told.narration, /What Tamsin Reed feels for Odile Marrow shows: the only family she has\./);
+  assert.doesNotMatch(told.narration, /Brother Alder, wary/, "who spoke a beat's line is not voiced again");
+  assert.match(told.narration, /Saltlight is stored in a locked cupboard\./);
+  assert.deepEqual(told.campaign, { beats: ['beat_002'], npcs: ['Tamsin Reed'], facts: ['lore/places/the-lantern-tower.md#2'] });
+  // A fact the last narrations told is not told again.
+  const again = await narrateRun({
+    input: { action: 'I wait by the harbour wall', campaign: { facts: campaign.facts } },
+    state: { story: { recentSentences: ['Saltlight is stored in a locked cupboard.'] } },
+  });
+  assert.deepEqual((again.output as unknown as { campaign: { facts: string[] } }).campaign.facts, []);
+});

@@ -69,9 +69,34 @@ function parseFormula(raw) {
   return { formula, dice, modifier };
 }
 
+const OUTCOMES = ['success', 'partial', 'failure'];
+
+/** input.bands: undefined when absent, null when malformed, else the bands. */
+function readBands(value) {
+  if (value === undefined || value === null) return undefined;
+  if (!Array.isArray(value) || value.length === 0) return null;
+  const bands = [];
+  for (const item of value) {
+    if (item === null || typeof item !== 'object' || !OUTCOMES.includes(item.outcome)) return null;
+    for (const key of ['min', 'max']) if (item[key] !== undefined && !Number.isSafeInteger(item[key])) return null;
+    bands.push({ min: item.min, max: item.max, outcome: item.outcome });
+  }
+  return bands;
+}
+
+/** "7-9", "10+", "6 or less". */
+function bandLabel(band) {
+  if (band.min !== undefined && band.max !== undefined) return `${band.min}-${band.max}`;
+  if (band.min !== undefined) return `${band.min}+`;
+  if (band.max !== undefined) return `${band.max} or less`;
+  return 'any';
+}
+
 async function main({ request, input }) {
 
   const { reason, dc, label, seed } = input;
+  const bands = readBands(input.bands);
+  if (bands === null) return fail('INVALID_INPUT', 'input.bands must be a list of { min?, max?, outcome: "success" | "partial" | "failure" }');
   if (reason !== undefined && typeof reason !== 'string') return fail('INVALID_INPUT', 'input.reason must be a string');
   if (label !== undefined && typeof label !== 'string') return fail('INVALID_INPUT', 'input.label must be a string');
   if (dc !== undefined && !Number.isSafeInteger(dc)) return fail('INVALID_INPUT', 'input.dc must be an integer');
@@ -122,7 +147,10 @@ async function main({ request, input }) {
     for (let i = 0; i < count; i += 1) rolls.push({ sides, value: rollDie(sides) });
   }
   const total = rolls.reduce((sum, roll) => sum + roll.value, 0) + parsed.modifier;
-  const success = dc === undefined ? undefined : total >= dc;
+  // A campaign's bands (2d6: 2-6 failure, 7-9 partial, 10-12 success) say what the total means; a partial success works, at a cost.
+  const band = bands ? bands.find((each) => (each.min === undefined || total >= each.min) && (each.max === undefined || total <= each.max)) : undefined;
+  const outcome = band ? band.outcome : undefined;
+  const success = outcome !== undefined ? outcome !== 'failure' : dc === undefined ? undefined : total >= dc;
   let critical;
   if (rolls.length === 1 && rolls[0].sides === 20) {
     if (rolls[0].value === 20) critical = 'success';
@@ -133,10 +161,12 @@ async function main({ request, input }) {
     ...(reason !== undefined ? { reason } : {}),
     ...(label !== undefined ? { label } : {}),
     ...(dc !== undefined ? { dc, success } : {}),
+    ...(outcome !== undefined ? { success, outcome, band: bandLabel(band) } : {}),
   };
   const faces = rolls.map((roll) => roll.value).join(', ');
   let summary = `Rolled ${parsed.formula}: ${total}`;
-  if (dc !== undefined) summary += ` vs DC ${dc} (${success ? 'success' : 'failure'})`;
+  if (outcome !== undefined) summary += ` (${outcome === 'partial' ? 'partial success' : outcome}, ${bandLabel(band)})`;
+  else if (dc !== undefined) summary += ` vs DC ${dc} (${success ? 'success' : 'failure'})`;
   if (critical === 'success') summary += ' (natural 20)';
   if (critical === 'failure') summary += ' (natural 1)';
 
@@ -160,6 +190,8 @@ async function main({ request, input }) {
           label: null,
           dc: null,
           success: null,
+          outcome: null,
+          band: null,
           critical: critical || null,
           ...optional,
         },

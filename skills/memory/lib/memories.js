@@ -313,13 +313,24 @@ function pruneCandidates(memories, max, keepId) {
   return new Set(order.slice(0, excess).map(({ memory }) => memory.id));
 }
 
+/** Whether two memories say the same: the same summary (case and spacing aside), characters and location. */
+function sameMemory(left, right) {
+  const plain = (text) => String(text ?? '').toLowerCase().replace(/\s+/g, ' ').trim();
+  const names = (list) => (Array.isArray(list) ? list.map(plain).sort().join('|') : '');
+  return plain(left.summary) === plain(right.summary) && names(left.characters) === names(right.characters) && plain(left.location) === plain(right.location);
+}
+
 /**
  * Appends `memory` as one line (a single O_APPEND write) and prunes the store down to `max`
- * (rewriting it atomically). Call under the store lock. Returns { count, pruned: [ids] }.
+ * (rewriting it atomically), unless the store already holds the same memory. Call under the store lock.
+ * Returns { count, pruned: [ids], skipped, existing? } (existing: the memory already stored, nothing written).
  */
 function appendMemory(dir, memory, max) {
   const file = path.join(dir, STORE_FILE);
   const { memories, skipped } = readMemories(dir);
+  // The same memory again (a replanned turn stores it twice, or the player repeats it) is kept once.
+  const existing = memories.find((entry) => sameMemory(entry, memory));
+  if (existing) return { count: memories.length, pruned: [], skipped, existing };
   const all = [...memories, memory];
   const drop = pruneCandidates(all, max, memory.id);
   if (drop.size === 0 && skipped === 0) {

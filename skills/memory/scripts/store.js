@@ -34,6 +34,11 @@ function stringList(value, field) {
   return list;
 }
 
+/** A summary cut to 70 characters for the tool's own summary line. */
+function shortened(summary) {
+  return summary.length > 70 ? `${summary.slice(0, 67)}...` : summary;
+}
+
 function readMemoryInput(input) {
   if (typeof input.summary !== 'string' || cleanText(input.summary) === '') {
     throw new InputError('input.summary is required: one or two sentences saying what happened, e.g. {"summary":"Mira stole the harbour map"}');
@@ -65,7 +70,12 @@ runTool({ name: 'memory', example: '{"input":{"summary":"Mira stole the harbour 
   const now = new Date();
   const memory = { id: newMemoryId(now), timestamp: now.toISOString(), ...fields };
   const file = path.join(dir, STORE_FILE);
-  const { count, pruned, skipped } = withLock(file, () => appendMemory(dir, memory, config.maxMemories));
+  const { count, pruned, skipped, existing } = withLock(file, () => appendMemory(dir, memory, config.maxMemories));
+  if (existing) {
+    log('info', `Already remembered as ${existing.id}; not stored again`, { id: existing.id, count });
+    emit({ type: 'state_patch', patch: { memory: { count, lastStored: { id: existing.id, summary: existing.summary } } } });
+    return { summary: `Already remembered: ${shortened(existing.summary)}`, output: { id: existing.id, count, pruned: 0, repeated: true, narration: '' } };
+  }
   if (skipped > 0) log('warn', `Skipped ${skipped} unreadable line(s) of ${STORE_FILE}; they were dropped when the store was rewritten`);
   if (pruned.length > 0) {
     log('info', `Pruned ${pruned.length} memor${pruned.length === 1 ? 'y' : 'ies'} to stay within maxMemories=${config.maxMemories}`, { pruned });
@@ -73,7 +83,7 @@ runTool({ name: 'memory', example: '{"input":{"summary":"Mira stole the harbour 
   log('info', `Stored memory ${memory.id} (significance ${memory.significance})`, { id: memory.id, count });
   emit({ type: 'state_patch', patch: { memory: { count, lastStored: { id: memory.id, summary: memory.summary } } } });
   return {
-    summary: `Remembered: ${memory.summary.length > 70 ? `${memory.summary.slice(0, 67)}...` : memory.summary}`,
+    summary: `Remembered: ${shortened(memory.summary)}`,
     // Nothing for the narration to tell: the player's act ("remember that…") is the telling (docs/writing-skills.md#what-the-narration-tells).
     output: { id: memory.id, count, pruned: pruned.length, narration: '' },
   };

@@ -19,7 +19,8 @@ function readUpdateInput(input) {
     throw new InputError('input.reason must be a string');
   }
   const reason = typeof input.reason === 'string' ? input.reason.replace(/\s+/g, ' ').trim().slice(0, 500) : '';
-  return { faction: input.faction, delta: input.delta, reason, now: readNow(input) };
+  if (input.register !== undefined && input.register !== null && typeof input.register !== 'boolean') throw new InputError('input.register must be true or false');
+  return { faction: input.faction, delta: input.delta, reason, now: readNow(input), register: input.register === true };
 }
 
 runTool({ name: 'reputation', example: '{"input":{"faction":"Thieves Guild","delta":10}}' }, async ({ input, emit, log }) => {
@@ -30,7 +31,8 @@ runTool({ name: 'reputation', example: '{"input":{"faction":"Thieves Guild","del
 
   const change = withLock(path.join(dir, STORE_FILE), () => {
     const store = readStore(dir, log, true);
-    const faction = resolveFaction(request.faction, store, config);
+    // A campaign's faction is registered even when the config does not allow new factions: the campaign declares it.
+    const faction = resolveFaction(request.faction, store, request.register ? { ...config, allowNewFactions: true } : config);
     const record = store.factions[faction];
     const current = standingAt(record, request.now, config);
     const next = Math.max(-scale, Math.min(scale, current.value + request.delta));

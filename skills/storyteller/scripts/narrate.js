@@ -4,6 +4,7 @@
 
 const { cleanText, emit, fail, isObject, readConfig, runTool, stableHash } = require('../lib/narratoria-skill-sdk.js');
 const { tellingOf } = require('../lib/results.js');
+const { campaignTelling, readCampaign } = require('../lib/campaign.js');
 const { NUMBER_WORD, addresseePhrase, playerWordsInSecondPerson, pronounsOf, reportedQuestion, reportedRequest, speaksToSomeone, vocativeOf } = require('../lib/voice.js');
 
 const STYLES = ['terse', 'vivid', 'poetic'];
@@ -114,6 +115,8 @@ function inspectDependencies(dependencies, playerWords) {
         success: typeof r.success === 'boolean' ? r.success : dc !== undefined ? r.total >= dc : undefined,
         critical: r.critical === 'success' || r.critical === 'failure' ? r.critical : undefined,
         reason: typeof r.reason === 'string' ? r.reason : undefined,
+        // A campaign's bands (2d6: 7-9) make a roll a partial success: it works, at a cost.
+        partial: r.outcome === 'partial',
       };
     } else if (Array.isArray(r.memories)) {
       facts.push({ kind: 'memories', memories: r.memories.filter((memory) => isObject(memory) && typeof memory.summary === 'string').map((memory) => cleanText(memory.summary, 200)) });
@@ -356,8 +359,13 @@ const TEMPLATES = {
   },
 };
 
-/** The outcomes every style tells alike: an act the skill refused, and an act whose skill did not succeed. */
+/** The outcomes every style tells alike: a partial success, an act the skill refused, and an act whose skill did not succeed. */
 const OUTCOME_TEMPLATES = {
+  partial: [
+    (c) => `A partial success (${c.total}): you ${c.act}, but at a cost.`,
+    (c) => `You ${c.act}, though not cleanly: ${c.total}, it works at a price.`,
+    (c) => `${c.total}: you manage to ${c.act}, and something is lost along the way.`,
+  ],
   attempt: [(c) => `You try to ${c.act}.`, (c) => `You do your best to ${c.act}.`, (c) => `You set out to ${c.act}.`],
   thwarted: [
     (c) => `You try to ${c.act}, but it comes to nothing for now.`,
@@ -413,6 +421,10 @@ async function main({ request, input }) {
       return;
     }
   }
+  if (input.campaign !== undefined && input.campaign !== null && (typeof input.campaign !== 'object' || Array.isArray(input.campaign))) {
+    fail('INVALID_INPUT', 'input.campaign must be an object (the scene of a campaign: beats, npcs, facts, ending)');
+    return;
+  }
 
   const config = readConfig({ style: 'vivid', provider: 'template' });
   let style = config.style;
@@ -462,7 +474,8 @@ async function main({ request, input }) {
   const asking = /^(?:ask|put your question|speak to)\b/.test(phrase.act);
   let outcome;
   if (dice) {
-    if (dice.critical === 'success') outcome = 'criticalSuccess';
+    if (dice.partial) outcome = 'partial';
+    else if (dice.critical === 'success') outcome = 'criticalSuccess';
     else if (dice.critical === 'failure') outcome = 'criticalFailure';
     else if (dice.success === true) outcome = 'success';
     else if (dice.success === false) outcome = 'failure';
@@ -526,6 +539,9 @@ async function main({ request, input }) {
     const fresh = variants.find((text) => !repeats(text)) || variants[0];
     narration = [fresh, ...found].join(' ');
   }
+  // A campaign's scene: the beats triggered, the NPCs present speaking as their profiles say, a lore fact, the ending.
+  const campaign = campaignTelling(readCampaign(input.campaign), recent);
+  narration = [narration, ...campaign.before, ...campaign.after].join(' ');
   if (provider === 'local') {
     const written = await narrateLocally({ narration, action: rawAction, target, mood, style, outcome, total: context.total, dc: context.dc }, stableHash(key));
     if (written.text) narration = written.text;
@@ -559,7 +575,7 @@ async function main({ request, input }) {
     type: 'done',
     ok: true,
     summary: narration.length > 80 ? `${narration.slice(0, 77)}...` : narration,
-    output: { narration, style, outcome, provider },
+    output: { narration, style, outcome, provider, ...(campaign.told ? { campaign: campaign.told } : {}) },
   });
 }
 

@@ -1,13 +1,19 @@
-// `narratoria lore [DIR] [--format text|json] [--query TEXT] [--limit N]`: a campaign's lore chunks (spec 007, FR-022 to FR-024), or the chunks a query retrieves.
-import { stat } from 'node:fs/promises';
+// `narratoria lore [DIR] [--format text|json] [--query TEXT] [--limit N] [--queries FILE]`: a campaign's lore chunks (FR-022 to FR-024), a query's chunks, or a query set's precision.
+import { readFile, stat } from 'node:fs/promises';
 import * as path from 'node:path';
 import { plural, formatCount } from '../../runtime/common/humanText.js';
 import { chunkCampaignLore, DEFAULT_LORE_LIMIT, loreTermsOf, rankLoreChunks, type LoreChunk, type LoreChunking } from '../../runtime/campaign/lore/index.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
+import { measureLoreQueries, readLoreQueries, type LorePrecisionReport } from '../../runtime/campaign/play/loreQueries.js';
 
 /** Exit 1 when a lore file or folder could not be read; files that are not lore text are only listed. */
 export async function loreCommand(args: readonly string[], io: CliIo): Promise<ExitCode> {
-  const { values, positionals } = parseOptions(args, { format: { type: 'string' }, query: { type: 'string' }, limit: { type: 'string' } });
+  const { values, positionals } = parseOptions(args, {
+    format: { type: 'string' },
+    query: { type: 'string' },
+    limit: { type: 'string' },
+    queries: { type: 'string' },
+  });
   const format = parseFormat(values.format);
   const limit = parsePositiveInteger('limit', values.limit);
   if (limit !== undefined && values.query === undefined) throw new UsageError('--limit goes with --query');
@@ -16,6 +22,10 @@ export async function loreCommand(args: readonly string[], io: CliIo): Promise<E
   const given = positionals[0] ?? '.';
   const folder = path.resolve(io.cwd, given);
   await checkCampaignFolder(folder, given, io);
+  if (values.queries !== undefined) {
+    if (values.query !== undefined || limit !== undefined) throw new UsageError('--queries goes without --query and --limit (the file says its limit)');
+    return await queriesReport(given, folder, values.queries, format, io);
+  }
   const chunking = await chunkCampaignLore(folder);
   const failed = chunking.skipped.some((skipped) => skipped.kind === 'unreadable');
   const query = values.query === undefined ? undefined : retrieval(values.query, chunking.chunks, limit ?? DEFAULT_LORE_LIMIT);
@@ -152,5 +162,45 @@ function queryText(query: Retrieval, chunking: LoreChunking, style: Styler): str
     );
   });
   if (query.matched > query.results.length) out.push(`(best ${query.results.length} shown; --limit N shows more)`);
+  return `${out.join('\n')}\n`;
+}
+
+/** `--queries FILE`: each query retrieved as play retrieves lore; exit 1 below the file's minPrecision or when it names chunks the lore lacks. */
+async function queriesReport(given: string, folder: string, file: string, format: 'text' | 'json', io: CliIo): Promise<ExitCode> {
+  const where = path.resolve(io.cwd, file);
+  let text: string;
+  try {
+    text = await readFile(where, 'utf8');
+  } catch (error) {
+    throw new UsageError(`cannot read the query set ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+  const read = readLoreQueries(text);
+  if ('problems' in read) throw new UsageError(`${file} is not a lore query set (contracts/campaign/lore-queries.schema.json): ${read.problems.join('; ')}`);
+  const chunking = await chunkCampaignLore(folder);
+  const report = measureLoreQueries(read.set, chunking.chunks, { campaign: given, file });
+  io.stdout.write(format === 'json' ? toJson(report) : precisionText(report, styler(io.stdout, io.env)));
+  return report.passed ? ExitCode.Success : ExitCode.Failure;
+}
+
+function percent(share: number): string {
+  return `${(share * 100).toFixed(1)}%`;
+}
+
+function precisionText(report: LorePrecisionReport, style: Styler): string {
+  const out: string[] = [];
+  for (const result of report.results) {
+    const mark = result.relevant ? (result.topHit ? style.green('found ') : style.yellow('lower ')) : style.red('missed');
+    out.push(`${mark} ${result.query}`);
+    out.push(style.dim(`    retrieved: ${result.retrieved.map((entry) => `${entry.id} (${entry.score.toFixed(2)})`).join(', ') || 'nothing'}`));
+    if (result.missed.length > 0) out.push(style.dim(`    missed: ${result.missed.join(', ')}`));
+  }
+  for (const problem of report.problems) out.push(style.red(`problem: ${problem}`));
+  out.push(
+    '',
+    `${report.relevant} of ${plural(report.queries, 'query', 'queries')} got relevant context: precision ${percent(report.precision)} ` +
+      `(SC-004 asks ${percent(report.minPrecision)}; at most ${report.limit} chunks each)`,
+    `best chunk expected: ${percent(report.topPrecision)}; retrieved chunks expected: ${percent(report.retrievedPrecision)}; expected chunks retrieved: ${percent(report.recall)}`,
+    report.passed ? style.green('passed') : style.red('below the target'),
+  );
   return `${out.join('\n')}\n`;
 }

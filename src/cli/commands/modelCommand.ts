@@ -82,7 +82,10 @@ export async function modelCommand(args: readonly string[], io: CliIo, signal: A
             if (format !== 'text') return;
             const total = progress.totalBytes ?? DEFAULT_MODEL.sizeBytes;
             const percent = total ? Math.floor((progress.receivedBytes / total) * 100) : undefined;
-            const line = `${percent !== undefined ? `${progressBar(percent)} ${percent}%` : ''} ${mb(progress.receivedBytes)}${total ? ` of ${mb(total)}` : ''}${progress.resumedFrom > 0 ? ` (resumed at ${mb(progress.resumedFrom)})` : ''}`;
+            const bar = percent !== undefined ? `${progressBar(percent)} ${percent}%` : '';
+            const of = total ? ` of ${mb(total)}` : '';
+            const resumed = progress.resumedFrom > 0 ? ` (resumed at ${mb(progress.resumedFrom)})` : '';
+            const line = `${bar} ${mb(progress.receivedBytes)}${of}${resumed}`;
             if (line === lastLine) return;
             lastLine = line;
             io.stdout.write(io.stdout.isTTY ? `\r${line}` : `${line}\n`);

@@ -21,6 +21,9 @@ import { ProgressLine } from './progressLine.js';
 import { ExitCode, parseFormat, parseOptions, parsePositiveInteger, styler, toJson, UsageError, type CliIo, type Styler } from '../cliSupport.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
 import { unusableSkillProblems, writeSkillProblems } from '../skillProblemLines.js';
+import { storyLines } from '../../runtime/campaign/play/storyExplanation.js';
+import { loadCampaignStory } from '../../runtime/campaign/play/index.js';
+import { onceInCampaign } from './playCampaignOnce.js';
 
 export async function playCommand(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
   const { values, positionals } = parseOptions(args, {
@@ -79,6 +82,8 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
     );
   }
   const sessionOptions = chosen ? { file: chosen.file, ...(chosen.dataScope ? { dataScope: chosen.dataScope } : {}), refuseUnreadable: true } : undefined;
+  const openPlaySession = () =>
+    openSession({ root, ...sessionOptions, narrator: choice.narrator, skills: registry, execution: executionOptions, turnBudgetMs });
   try {
     if (values.once !== undefined) {
       const once = values.once;
@@ -92,26 +97,29 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       };
       try {
         if (sessionOptions !== undefined) {
-          const session = await openSession({
-            root,
-            ...sessionOptions,
-            narrator: choice.narrator,
-            skills: registry,
-            execution: executionOptions,
-            turnBudgetMs,
-          });
+          const session = await openPlaySession();
           session.onDidStartPlanRun(({ run }) => follow(run));
           result = await session.play(once, signal);
         } else {
-          result = await runTurn(once, {
-            narrator: choice.narrator,
-            skills: registry,
-            state: {},
-            execution: executionOptions,
-            turnBudgetMs,
-            signal,
-            onPlanRunStarted: follow,
-          });
+          const story = await loadCampaignStory(root);
+          result = story
+            ? await onceInCampaign(once, signal, follow, {
+                root,
+                story,
+                narrator: choice.narrator,
+                skills: registry,
+                execution: executionOptions,
+                turnBudgetMs,
+              })
+            : await runTurn(once, {
+                narrator: choice.narrator,
+                skills: registry,
+                state: {},
+                execution: executionOptions,
+                turnBudgetMs,
+                signal,
+                onPlanRunStarted: follow,
+              });
         }
       } finally {
         progress.stop();
@@ -120,22 +128,7 @@ export async function playCommand(args: readonly string[], io: CliIo, signal: Ab
       else printTurn(result, io, style, true, explain, records, streamed.take());
       return result.cancelled ? ExitCode.Failure : ExitCode.Success;
     }
-    return await interactive(
-      io,
-      signal,
-      style,
-      choice.reason,
-      explain,
-      records,
-      await openSession({
-        root,
-        ...sessionOptions,
-        narrator: choice.narrator,
-        skills: registry,
-        execution: executionOptions,
-        turnBudgetMs,
-      }),
-    );
+    return await interactive(io, signal, style, choice.reason, explain, records, await openPlaySession());
   } finally {
     // A fixed prompt still being evaluated is saved before the process ends, so the next `play` starts from it.
     if (choice.narrator instanceof LlamaNarrator && !signal.aborted && choice.narrator.preparingPrompt) {
@@ -172,10 +165,12 @@ async function interactive(
   session: PlaySession,
 ): Promise<ExitCode> {
   io.stdout.write(`${style.bold('Narratoria')} — ${narratorReason}. Session ${session.file}\n`);
+  if (session.story) io.stdout.write(`${style.bold(session.story.title)}: a campaign, played scene by scene (docs/campaigns.md#playing-a-campaign).\n`);
   if (session.recovery)
     io.stdout.write(style.yellow(`The saved session could not be read (${session.recovery.reason}); it was moved to ${session.recovery.movedTo}.\n`));
   io.stdout.write(style.dim('Type what you do, a choice number, /state, /restart, /help or /quit.\n'));
-  if (session.turns.length > 0) io.stdout.write(`${style.dim(`(${session.turns.length} turn(s) so far)`)}\n${session.turns.at(-1)!.narrative}\n`);
+  const played = session.turns.filter((turn) => !turn.opening).length;
+  if (session.turns.length > 0) io.stdout.write(`${played > 0 ? `${style.dim(`(${played} turn(s) so far)`)}\n` : ''}${session.turns.at(-1)!.narrative}\n`);
   printChoices(session.lastChoices, io, style);
   const streamed = new StreamedNarration(io, true);
   const progress = new ProgressLine(io, style);
@@ -241,6 +236,11 @@ async function interactive(
         progress.stop();
       }
       printTurn(result, io, style, false, explain, records, streamed.take());
+      // A campaign's ending ends the play-through.
+      if (session.ending) {
+        io.stdout.write(style.bold(`The end: ${session.ending.title}.\n`));
+        break;
+      }
     }
   } finally {
     signal.removeEventListener('abort', stop);
@@ -300,6 +300,7 @@ function printTurn(result: TurnResult, io: CliIo, style: Styler, verbose: boolea
     }
   }
   printFailures(result, io, style, records);
+  if (result.story) for (const line of storyLines(result.story, explain)) io.stdout.write(style.dim(`${explain ? '  story ' : ''}${line}\n`));
   for (const ui of result.uiEvents) {
     if (ui.event === 'dice_roll') io.stdout.write(style.cyan(`🎲 ${String(ui.payload?.['formula'] ?? '')} → ${String(ui.payload?.['total'] ?? '')}\n`));
     // A skill's own event (a price list, a card drawn), one line each where the play panel draws a card.
@@ -340,12 +341,9 @@ function printFailures(result: TurnResult, io: CliIo, style: Styler, records: Ru
       for (const line of failure.stderr) write(style.dim(`    | ${line}`));
     }
   }
+  const rootFlag = records.root === records.cwd ? '' : ` --root ${shownPath(records.root, records.cwd)}`;
   for (const planId of new Set(failures.map((failure) => failure.planId)))
-    write(
-      style.dim(
-        `    run record: ${shownPath(records.store.recordFile(planId), records.cwd)} (narratoria runs show ${planId}${records.root === records.cwd ? '' : ` --root ${shownPath(records.root, records.cwd)}`})`,
-      ),
-    );
+    write(style.dim(`    run record: ${shownPath(records.store.recordFile(planId), records.cwd)} (narratoria runs show ${planId}${rootFlag})`));
   for (const line of disabledSkillLines(result)) write(style.yellow(line));
   if (result.budgetSpentMs !== undefined)
     write(style.yellow(`The turn's budget of ${(result.budgetSpentMs / 1000).toFixed(1)} s was spent; raise it with --turn-budget MS.`));

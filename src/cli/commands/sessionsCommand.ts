@@ -48,7 +48,10 @@ export async function sessionsCommand(args: readonly string[], io: CliIo): Promi
         io.stdout.write(
           `${style.bold(id)}: ${plural(session.turns.length, 'turn')}, started ${session.createdAt}, last played ${session.updatedAt}, seed ${session.seed ?? '-'}\n`,
         );
-        for (const turn of session.turns) io.stdout.write(`${style.dim(`${turn.index}.`)} > ${turn.input}\n   ${turn.narrative.replace(/\n+/g, '\n   ')}\n`);
+        for (const turn of session.turns)
+          io.stdout.write(
+            `${style.dim(`${turn.index}.`)} ${turn.opening ? '(the opening)' : `> ${turn.input}`}\n   ${turn.narrative.replace(/\n+/g, '\n   ')}\n`,
+          );
       }
       return ExitCode.Success;
     }

@@ -95,9 +95,8 @@ export async function skillsCommand(args: readonly string[], io: CliIo): Promise
         io.stdout.write(style.dim(`the story's own copies replace ${plural(overridden.length, 'bundled skill')}: ${names}\n`));
       }
       const unusable = skills.filter((skill) => skill.health === 'unusable').length + brokenSkills.length;
-      io.stdout.write(
-        `${skills.length + brokenSkills.length} skill(s), ${unusable} unusable${brokenSkills.length > 0 ? ` (${brokenSkills.length} with a broken skill.json)` : ''}, ${outside.length} problem(s) outside them\n`,
-      );
+      const brokenText = brokenSkills.length > 0 ? ` (${brokenSkills.length} with a broken skill.json)` : '';
+      io.stdout.write(`${skills.length + brokenSkills.length} skill(s), ${unusable} unusable${brokenText}, ${outside.length} problem(s) outside them\n`);
     }
     return ExitCode.Success;
   } finally {

@@ -1,5 +1,5 @@
 // `narratoria test`: finds, checks and plays playtest files (in parallel up to --jobs), and reports as text, JSON (contracts/playtest-report.schema.json) or JUnit XML.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { formatProblem, parsePlaytest } from '../../runtime/playtest/playtestDocument.js';
 import { findPlaytests, resolvePlaytestArguments } from '../../runtime/playtest/playtestDiscovery.js';
@@ -58,6 +58,8 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
   writeSkillProblems((line) => io.stderr.write(line), unusableSkillProblems(registry), io.cwd, styler(io.stderr, io.env));
   registry.dispose();
 
+  // A campaign's play-through opens on its premise with choices: a first turn may play one of them.
+  const opensWithChoices = (await stat(path.join(root, 'manifest.json')).catch(() => undefined))?.isFile() === true;
   // Every file is read and checked before anything runs: one bad file and nothing runs (exit 2).
   const playtests: Playtest[] = [];
   const problems: PlaytestProblem[] = [];
@@ -69,7 +71,7 @@ export async function testCommand(args: readonly string[], io: CliIo, signal: Ab
       problems.push({ file, code: 'UNREADABLE', message: (error as Error).message, line: 1, column: 1 });
       continue;
     }
-    const parsed = parsePlaytest(file, text, skillNames, brokenSkills);
+    const parsed = parsePlaytest(file, text, skillNames, brokenSkills, opensWithChoices);
     problems.push(...parsed.problems);
     if (parsed.playtest) playtests.push(parsed.playtest);
   }

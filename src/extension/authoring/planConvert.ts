@@ -1,5 +1,6 @@
-// Converts the runtime's authoring types (spans, 1-based ranges, diagnostics, edits) to VS Code's. No logic of its own.
+// Converts the runtime's authoring types (spans, 1-based ranges, diagnostics, edits, completions) to VS Code's. No logic of its own.
 import * as vscode from 'vscode';
+import type { PlanCompletionItem } from '../../runtime/authoring/completionSupport.js';
 import type { TextEdit, TextSpan } from '../../runtime/authoring/textSpan.js';
 import type { Diagnostic, SourceRange } from '../../runtime/validation/diagnostic.js';
 
@@ -11,6 +12,23 @@ export function rangeOfSpan(document: vscode.TextDocument, span: TextSpan): vsco
 /** The VS Code range of a 1-based source range. */
 export function rangeOfSource(range: SourceRange): vscode.Range {
   return new vscode.Range(range.start.line - 1, range.start.column - 1, range.end.line - 1, range.end.column - 1);
+}
+
+/** A runtime completion proposal (of a plan or a campaign file) as a VS Code one of `kind`. */
+export function toCompletionItem(
+  document: vscode.TextDocument,
+  item: Omit<PlanCompletionItem, 'kind'>,
+  kind: vscode.CompletionItemKind,
+): vscode.CompletionItem {
+  const completion = new vscode.CompletionItem(item.label, kind);
+  completion.insertText = item.isSnippet ? new vscode.SnippetString(item.insertText) : item.insertText;
+  if (item.detail !== undefined) completion.detail = item.detail;
+  if (item.documentation !== undefined) completion.documentation = new vscode.MarkdownString(item.documentation);
+  if (item.replaceSpan) completion.range = rangeOfSpan(document, item.replaceSpan);
+  if (item.sortText !== undefined) completion.sortText = item.sortText;
+  if (item.filterText !== undefined) completion.filterText = item.filterText;
+  if (item.preselect) completion.preselect = true;
+  return completion;
 }
 
 /** A workspace edit applying runtime text edits to one document. */

@@ -5,7 +5,7 @@ import { hoverPlan } from '../../runtime/authoring/planHover.js';
 import { planLinks } from '../../runtime/authoring/planLinks.js';
 import { definitionAt, prepareRenameAt, referencesAt, renameAt, type PlanLocation } from '../../runtime/authoring/planNavigation.js';
 import { planOutline, type PlanSymbol, type PlanSymbolKind } from '../../runtime/authoring/planOutline.js';
-import { rangeOfSource, rangeOfSpan, workspaceEditOf } from './planConvert.js';
+import { rangeOfSource, rangeOfSpan, toCompletionItem, workspaceEditOf } from './planConvert.js';
 import { PlanCodeActionProvider } from './planCodeActions.js';
 import { PLAN_DOCUMENT_SELECTOR, type PlanWorkspace } from './planWorkspace.js';
 
@@ -94,21 +94,9 @@ function completionProvider(plans: PlanWorkspace): vscode.CompletionItemProvider
       const { current, lastWellFormed } = plans.model(document);
       const catalog = await plans.catalogFor(plans.rootOf(document));
       const items = completePlan(current, document.offsetAt(position), catalog, { lastWellFormed });
-      return items.map((item) => toCompletionItem(document, item));
+      return items.map((item) => toCompletionItem(document, item, completionKinds[item.kind]));
     },
   };
-}
-
-function toCompletionItem(document: vscode.TextDocument, item: PlanCompletionItem): vscode.CompletionItem {
-  const completion = new vscode.CompletionItem(item.label, completionKinds[item.kind]);
-  completion.insertText = item.isSnippet ? new vscode.SnippetString(item.insertText) : item.insertText;
-  if (item.detail !== undefined) completion.detail = item.detail;
-  if (item.documentation !== undefined) completion.documentation = new vscode.MarkdownString(item.documentation);
-  if (item.replaceSpan) completion.range = rangeOfSpan(document, item.replaceSpan);
-  if (item.sortText !== undefined) completion.sortText = item.sortText;
-  if (item.filterText !== undefined) completion.filterText = item.filterText;
-  if (item.preselect) completion.preselect = true;
-  return completion;
 }
 
 function toLocation(document: vscode.TextDocument, location: PlanLocation): vscode.Location {

@@ -104,12 +104,17 @@ async function planDocumentOf(resource: vscode.Uri | undefined): Promise<vscode.
   return isPlanDocument(document) ? document : undefined;
 }
 
+/** ": roll, narrate" for the tools that failed, or nothing. */
+function failedToolsText(result: ExecutionResult): string {
+  return result.failedTools.length ? `: ${result.failedTools.join(', ')}` : '';
+}
+
 /** Tells how the run ended, with a button that opens its ExecutionResult as JSON. */
 async function reportOutcome(name: string, result: ExecutionResult): Promise<void> {
   const tools = result.toolResults.length;
   const message = result.success
     ? `${name} succeeded in ${result.executionTimeMs} ms (${tools} tool(s)).`
-    : `${name} ${result.status === 'cancelled' ? 'was cancelled' : 'failed'}${result.failedTools.length ? `: ${result.failedTools.join(', ')}` : ''}${result.failureReason ? ` (${result.failureReason})` : ''}.`;
+    : `${name} ${result.status === 'cancelled' ? 'was cancelled' : 'failed'}${failedToolsText(result)}${result.failureReason ? ` (${result.failureReason})` : ''}.`;
   const show = result.success
     ? vscode.window.showInformationMessage
     : result.status === 'cancelled'

@@ -39,7 +39,8 @@ export function replayConfiguration(record: vscode.Uri): NarratoriaLaunchConfigu
 export function refuseLiveLaunch(what: string): void {
   void vscode.window
     .showErrorMessage(
-      `Debugging ${what} is off in Restricted Mode: it would start skill scripts as processes on this machine. Trust the workspace to debug live runs; a run record's states and timeline stay readable with Show Plan Graph.`,
+      `Debugging ${what} is off in Restricted Mode: it would start skill scripts as processes on this machine. ` +
+        "Trust the workspace to debug live runs; a run record's states and timeline stay readable with Show Plan Graph.",
       'Manage Workspace Trust',
     )
     .then((choice) => choice && vscode.commands.executeCommand('workbench.trust.manage'));

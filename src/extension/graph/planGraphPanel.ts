@@ -9,6 +9,7 @@ import type { GraphedDocument } from '../../runtime/graph/planGraphDocument.js';
 import type { PlanGraphLayout, PlanGraphModel, ScriptNames } from '../../runtime/graph/graphTypes.js';
 import { assertNever, type FromGraphWebview, type GraphView, type ToGraphWebview } from '../../protocol/graphPanelMessages.js';
 import { WebviewHost } from '../webviewHost.js';
+import { saveGraphImage } from './graphImageSave.js';
 
 export const PLAN_GRAPH_VIEW_TYPE = 'narratoria.planGraph';
 
@@ -219,17 +220,6 @@ export class PlanGraphPanel implements vscode.Disposable {
   }
 
   private async save(extension: 'svg' | 'png', content: Uint8Array): Promise<void> {
-    const base = this.name.replace(/(\.plan)?\.json$/, '');
-    const folder = this.document.uri.scheme === 'file' ? vscode.Uri.joinPath(this.document.uri, '..') : vscode.workspace.workspaceFolders?.[0]?.uri;
-    const target = await vscode.window.showSaveDialog({
-      title: `Export the graph of ${this.name}`,
-      saveLabel: 'Export',
-      filters: extension === 'svg' ? { 'SVG image': ['svg'] } : { 'PNG image': ['png'] },
-      ...(folder ? { defaultUri: vscode.Uri.joinPath(folder, `${base}.graph.${extension}`) } : {}),
-    });
-    if (!target) return;
-    await vscode.workspace.fs.writeFile(target, content);
-    const choice = await vscode.window.showInformationMessage(`Exported the graph to ${vscode.workspace.asRelativePath(target)}.`, 'Open');
-    if (choice) await vscode.commands.executeCommand('vscode.open', target);
+    await saveGraphImage(this.document.uri, this.name, this.name.replace(/(\.plan)?\.json$/, ''), extension, content);
   }
 }

@@ -1,8 +1,6 @@
 // Runs the workspace's play-through for the play panel: which saved session it is (Continue, New Game), turns, live tool progress as typed messages, details.
 import { readFile } from 'node:fs/promises';
 import * as vscode from 'vscode';
-import type { PlanRun } from '../../runtime/executor/planExecutor.js';
-import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
 import { PlaySession, SessionUnreadableError, type SessionFile } from '../../runtime/session/playSession.js';
 import { deleteSession, listSessions, newSessionId, sessionFile } from '../../runtime/session/sessionStore.js';
 import { adoptOlderSession, olderSessionOffer } from '../../runtime/session/olderSessionFile.js';
@@ -10,18 +8,15 @@ import { panelSessionToOpen, sessionPickEntries, type SessionPickEntry } from '.
 import { sessionScope } from '../../runtime/skills/skillDataScope.js';
 import { MAX_PLAN_ATTEMPTS } from '../../runtime/session/turnRunner.js';
 import type { TurnResult } from '../../runtime/session/turnTypes.js';
-import type { AttemptView, LogLineView, PlaySnapshot, SkillSummaryView, ToolRunView, ToPlayWebview } from '../../protocol/playPanelMessages.js';
+import type { PlaySnapshot, ToPlayWebview } from '../../protocol/playPanelMessages.js';
 import type { NarratorService } from '../narrator/narratorService.js';
 import { executionLimits, type NarratoriaSettings } from '../settings.js';
 import type { SkillsService } from '../skills/skillsService.js';
-import { BROKEN_SKILL_LABEL, healthLabelOf, healthReasonOf } from '../../runtime/skills/skillHealthLabel.js';
-import { brokenSkillReason } from '../../runtime/skills/skillProblems.js';
-import { attemptGraph, attemptViewOfLog, finishedToolView, turnView, type AssetUriResolver } from './turnViews.js';
+import { attemptViewOfLog, skillSummaryViews, turnView, type AssetUriResolver } from './turnViews.js';
+import { ToolProgress } from './toolProgress.js';
+import { turnLogLine } from '../../runtime/session/turnLogLine.js';
 import { onNarrationChunk } from '../../runtime/session/narrationStream.js';
 import { DisposableStore } from '../../runtime/common/disposable.js';
-
-const MAX_LOG_LINES_PER_TOOL = 200;
-const TOOL_UPDATE_INTERVAL_MS = 60;
 
 export interface PlayControllerOptions {
   readonly root: string;
@@ -46,17 +41,7 @@ export class PlayController implements vscode.Disposable {
   /** Set when settings changed during a turn: the session is reopened once the turn ends. */
   private stale = false;
   private readonly results = new Map<number, TurnResult>();
-  private readonly tools = new Map<string, ToolRunView>();
-  /** Attempts of the running turn, in order (for a panel that opens mid-turn). */
-  private readonly attempts: {
-    readonly attempt: number;
-    readonly planId: string;
-    readonly narrator: 'llm' | 'pattern';
-    readonly graph?: PlanGraphLayout;
-    finished?: AttemptView;
-  }[] = [];
-  private readonly pendingToolUpdates = new Set<string>();
-  private flushTimer: NodeJS.Timeout | undefined;
+  private readonly progress = new ToolProgress((message) => this.send(message));
   private notice: string | undefined;
   private post: ((message: ToPlayWebview) => void) | undefined;
   private readonly subscriptions = new DisposableStore();
@@ -68,7 +53,7 @@ export class PlayController implements vscode.Disposable {
 
   constructor(private readonly options: PlayControllerOptions) {
     this.subscriptions.addAll(
-      options.skills.onDidChangeSkills(() => this.send({ type: 'skillsChanged', skills: this.skillSummaries() })),
+      options.skills.onDidChangeSkills(() => this.send({ type: 'skillsChanged', skills: skillSummaryViews(options.skills) })),
       options.narrator.onDidChangeStatus((narrator) => this.send({ type: 'narratorChanged', narrator })),
       // A new narrator choice (settings, a downloaded model) changes the scripts' model environment.
       options.narrator.onDidChangeChoice(() => this.invalidateSession()),
@@ -104,17 +89,14 @@ export class PlayController implements vscode.Disposable {
       turns,
       state: session.state,
       changedKeys: session.turns.at(-1)?.changedKeys ?? [],
-      skills: this.skillSummaries(),
+      skills: skillSummaryViews(this.options.skills),
       narrator: this.options.narrator.status,
       trusted: vscode.workspace.isTrusted,
       busy: this.busy,
       ...(this.running
         ? {
             runningInput: this.running.input,
-            runningAttempts: this.attempts.map((attempt) => ({
-              ...attempt,
-              tools: [...this.tools.values()].filter((tool) => tool.planId === attempt.planId),
-            })),
+            runningAttempts: this.progress.runningAttempts(),
           }
         : {}),
       ...(this.notice ? { notice: this.notice } : {}),
@@ -135,8 +117,7 @@ export class PlayController implements vscode.Disposable {
     let settle: () => void = () => undefined;
     running.finished = new Promise<void>((resolve) => (settle = resolve));
     this.running = running;
-    this.tools.clear();
-    this.attempts.length = 0;
+    this.progress.clear();
     this.busyEmitter.fire(true);
     const subscriptions = new DisposableStore();
     try {
@@ -149,14 +130,13 @@ export class PlayController implements vscode.Disposable {
             run.plan.requestId,
             run.plan.tools.map((tool) => tool.toolId),
           );
-          subscriptions.add(this.followRun(run, attempt, narrator === 'llm' ? 'llm' : 'pattern'));
+          subscriptions.add(this.progress.follow(run, attempt, narrator === 'llm' ? 'llm' : 'pattern'));
           subscriptions.add(onNarrationChunk(run, (piece) => this.send({ type: 'narrationStreamed', text: piece })));
         }),
         session.onDidLogAttempt((entry) => {
           this.options.log.debug(`plan attempt ${JSON.stringify(entry)}`);
           const attempt = attemptViewOfLog(entry, entry.planId ? (tools.get(entry.planId) ?? []) : []);
-          const live = this.attempts.find((candidate) => candidate.planId === entry.planId);
-          if (live) live.finished = attempt;
+          this.progress.finishAttempt(entry.planId, attempt);
           this.send({ type: 'attemptFinished', attempt });
         }),
       );
@@ -164,7 +144,7 @@ export class PlayController implements vscode.Disposable {
       const result = await session.play(text, abort.signal, choice);
       const record = session.turns.at(-1)!;
       this.results.set(record.index, result);
-      this.flushToolUpdates();
+      this.progress.flush();
       this.logTurn(record.index, result);
       const maxAttemptsReached = result.fallback && !result.cancelled && result.attempts.length >= MAX_PLAN_ATTEMPTS;
       this.send({ type: 'turnFinished', turn: turnView(record, this.options.root, this.resolveAssetUri, result), state: result.state, maxAttemptsReached });
@@ -255,7 +235,7 @@ export class PlayController implements vscode.Disposable {
     // Skill health is per play-through: a new or continued one starts with every skill healthy.
     this.options.skills.restartSession();
     this.results.clear();
-    this.tools.clear();
+    this.progress.clear();
     this.notice = undefined;
     this.send({ type: 'snapshot', snapshot: await this.snapshot() });
   }
@@ -297,7 +277,7 @@ export class PlayController implements vscode.Disposable {
 
   dispose(): void {
     this.cancel();
-    clearTimeout(this.flushTimer);
+    this.progress.dispose();
     this.subscriptions.dispose();
     this.busyEmitter.dispose();
     void this.session?.then(
@@ -360,91 +340,10 @@ export class PlayController implements vscode.Disposable {
     return session;
   }
 
-  /** Streams one plan run's tool progress to the panel (batched per tool). */
-  private followRun(run: PlanRun, attempt: number, narrator: 'llm' | 'pattern'): vscode.Disposable {
-    const planId = run.plan.requestId;
-    const key = (toolId: string): string => `${planId}:${toolId}`;
-    const initial = run.plan.tools.map(
-      (tool): ToolRunView => ({ attempt, planId, toolId: tool.toolId, skill: null, status: 'pending', retries: 0, logLines: [] }),
-    );
-    for (const tool of initial) this.tools.set(key(tool.toolId), tool);
-    const graph = attemptGraph(run.plan);
-    this.attempts.push({ attempt, planId, narrator, ...(graph ? { graph } : {}) });
-    this.send({ type: 'attemptStarted', attempt, planId, narrator, tools: initial, ...(graph ? { graph } : {}) });
-    const update = (toolId: string, change: (tool: ToolRunView) => ToolRunView): void => {
-      const current = this.tools.get(key(toolId)) ?? { attempt, planId, toolId, skill: null, status: 'pending', retries: 0, logLines: [] };
-      this.tools.set(key(toolId), change(current));
-      this.pendingToolUpdates.add(key(toolId));
-      this.flushTimer ??= setTimeout(() => this.flushToolUpdates(), TOOL_UPDATE_INTERVAL_MS);
-    };
-    const appendLine = (tool: ToolRunView, line: LogLineView): ToolRunView => ({ ...tool, logLines: [...tool.logLines, line].slice(-MAX_LOG_LINES_PER_TOOL) });
-    const subscriptions = new DisposableStore();
-    subscriptions.addAll(
-      run.onDidStartTool((event) =>
-        update(event.toolId, (tool) => ({ ...tool, skill: event.skill, status: event.attempt > 1 ? 'retrying' : 'running', retries: event.attempt - 1 })),
-      ),
-      run.onDidEmitEvent(({ toolId, event }) => {
-        if (event.type === 'log') update(toolId, (tool) => appendLine(tool, { level: event.level, text: event.message }));
-        else if (event.type === 'error') update(toolId, (tool) => appendLine(tool, { level: 'error', text: `${event.errorCode}: ${event.errorMessage}` }));
-      }),
-      run.onDidWriteStderr(({ toolId, text }) =>
-        update(toolId, (tool) =>
-          text
-            .split('\n')
-            .filter(Boolean)
-            .reduce((next, line) => appendLine(next, { level: 'stderr', text: line }), tool),
-        ),
-      ),
-      run.onDidScheduleRetry(({ toolId, nextAttempt, error }) =>
-        update(toolId, (tool) =>
-          appendLine({ ...tool, status: 'retrying', retries: nextAttempt - 1 }, { level: 'warn', text: `retry ${nextAttempt - 1}: ${error.message}` }),
-        ),
-      ),
-      run.onDidFinishTool(({ result }) => update(result.toolId, (tool) => finishedToolView(tool, planId, attempt, result))),
-      run.onDidChangeState(({ state, changedKeys }) => this.send({ type: 'stateChanged', state, changedKeys })),
-    );
-    return subscriptions;
-  }
-
-  private flushToolUpdates(): void {
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    for (const key of this.pendingToolUpdates) {
-      const tool = this.tools.get(key);
-      if (tool) this.send({ type: 'toolUpdated', tool });
-    }
-    this.pendingToolUpdates.clear();
-  }
-
   private logTurn(index: number, result: TurnResult): void {
-    const attempts = result.attempts
-      .map(
-        (attempt) =>
-          `#${attempt.attempt} ${attempt.narrator} ${attempt.outcome}${attempt.result.failedTools.length ? ` (failed: ${attempt.result.failedTools.join(', ')})` : ''}`,
-      )
-      .join('; ');
-    const summary = `turn ${index} "${result.input}": ${result.cancelled ? 'cancelled' : result.fallback ? 'fallback narration' : 'narrated'} in ${Math.round(result.durationMs)} ms — ${attempts || 'no attempt'}`;
-    if (result.fallback && !result.cancelled) this.options.log.warn(summary);
-    else this.options.log.info(summary);
-  }
-
-  private skillSummaries(): SkillSummaryView[] {
-    const skills = this.options.skills;
-    const loaded = skills.skills.map((skill): SkillSummaryView => {
-      const status = skills.status(skill.name);
-      const reason = status ? healthReasonOf(status) : '';
-      return { name: skill.name, displayName: skill.displayName, health: status ? healthLabelOf(status) : 'healthy', ...(reason ? { reason } : {}) };
-    });
-    // A skill whose skill.json does not load is shown too, unusable, with where its manifest is broken.
-    const broken = skills.brokenSkills.map(
-      (skill): SkillSummaryView => ({
-        name: skill.name,
-        displayName: skill.name,
-        health: BROKEN_SKILL_LABEL,
-        reason: brokenSkillReason(skill, skills.root ?? skill.directory),
-      }),
-    );
-    return [...loaded, ...broken];
+    const line = turnLogLine(index, result);
+    if (line.warning) this.options.log.warn(line.text);
+    else this.options.log.info(line.text);
   }
 
   private send(message: ToPlayWebview): void {

@@ -1,4 +1,4 @@
-// Converts runtime turn records and results into the play panel's view types (assets resolved to webview URIs).
+// Converts runtime turn records, results and skill health into the play panel's view types (assets resolved to webview URIs).
 import { nearMissesOf, nearMissLine, selectionLines, selectionOf } from '../../runtime/narrator/planExplanation.js';
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
@@ -14,9 +14,13 @@ import {
   type AssetView,
   type AttemptView,
   type ToolErrorView,
+  type SkillSummaryView,
   type ToolRunView,
   type TurnView,
 } from '../../protocol/playPanelMessages.js';
+import { BROKEN_SKILL_LABEL, healthLabelOf, healthReasonOf } from '../../runtime/skills/skillHealthLabel.js';
+import { brokenSkillReason } from '../../runtime/skills/skillProblems.js';
+import type { SkillsService } from '../skills/skillsService.js';
 
 /** Turns a file path into a webview URI string, or undefined when it may not be shown (outside the allowed roots). */
 export type AssetUriResolver = (file: string) => string | undefined;
@@ -174,4 +178,23 @@ export function finishedToolView(previous: ToolRunView | undefined, planId: stri
         ? { error: { category: 'skipped', message: `skipped: ${result.skipReason.replace(/_/g, ' ')}` } }
         : {}),
   };
+}
+
+/** The play panel's list of skills with their health, the skills whose skill.json does not load included. */
+export function skillSummaryViews(skills: Pick<SkillsService, 'skills' | 'status' | 'brokenSkills' | 'root'>): SkillSummaryView[] {
+  const loaded = skills.skills.map((skill): SkillSummaryView => {
+    const status = skills.status(skill.name);
+    const reason = status ? healthReasonOf(status) : '';
+    return { name: skill.name, displayName: skill.displayName, health: status ? healthLabelOf(status) : 'healthy', ...(reason ? { reason } : {}) };
+  });
+  // A skill whose skill.json does not load is shown too, unusable, with where its manifest is broken.
+  const broken = skills.brokenSkills.map(
+    (skill): SkillSummaryView => ({
+      name: skill.name,
+      displayName: skill.name,
+      health: BROKEN_SKILL_LABEL,
+      reason: brokenSkillReason(skill, skills.root ?? skill.directory),
+    }),
+  );
+  return [...loaded, ...broken];
 }

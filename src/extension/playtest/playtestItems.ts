@@ -1,5 +1,6 @@
 // The Playtests Test Controller's items: each *.playtest.json of the workspace an item with a child per turn at the turn's range, kept current from the disk and from open editors.
 import * as path from 'node:path';
+import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { parsePlaytest, PLAYTEST_SUFFIX } from '../../runtime/playtest/playtestDocument.js';
 import { inSkippedFolder, skippedFoldersGlob } from '../../runtime/playtest/playtestDiscovery.js';
@@ -57,7 +58,9 @@ export class PlaytestItems {
 
   /** The file's item and its turns' children, from its text; a file with problems shows them as the item's error. */
   private update(uri: vscode.Uri, text: string): Playtest | undefined {
-    const parsed = parsePlaytest(uri.fsPath, text, this.skillNames(), this.skills.brokenSkillReasons());
+    // A campaign's play-through opens with choices: its playtests may play one on their first turn.
+    const opening = this.root !== undefined && existsSync(path.join(this.root, 'manifest.json'));
+    const parsed = parsePlaytest(uri.fsPath, text, this.skillNames(), this.skills.brokenSkillReasons(), opening);
     const id = uri.toString();
     const item = this.controller.items.get(id) ?? this.controller.createTestItem(id, path.basename(uri.fsPath), uri);
     item.range = new vscode.Range(0, 0, 0, 0);

@@ -1,7 +1,14 @@
 // Diagnostics of campaign validation: the stable CAMPAIGN_* codes, a diagnostic in a campaign file, and its flat report shape.
 import * as path from 'node:path';
 import { pathFromRoot } from '../common/pathContainment.js';
-import { comparePositions, type DiagnosticCode, type DiagnosticSeverity, type ReportDiagnostic, type SourceRange } from '../validation/diagnostic.js';
+import {
+  comparePositions,
+  reportFields,
+  type DiagnosticCode,
+  type DiagnosticSeverity,
+  type ReportDiagnostic,
+  type SourceRange,
+} from '../validation/diagnostic.js';
 import type { PointerTarget } from '../validation/jsonLocator.js';
 
 /** Every stable code of campaign validation (docs/diagnostics.md#campaign-diagnostics explains each). */
@@ -119,7 +126,6 @@ export interface ReportRelatedInformation {
  */
 export function campaignReportDiagnostic(diagnostic: CampaignDiagnostic, campaignFolder: string, base: string): ReportDiagnostic {
   const where = (file: string): string => pathFromRoot(path.join(campaignFolder, ...file.split('/').filter((part) => part !== '')), base);
-  const range = diagnostic.range;
   const related: ReportRelatedInformation[] | undefined = diagnostic.related?.map((information) => ({
     pointer: information.pointer,
     message: information.message,
@@ -128,14 +134,7 @@ export function campaignReportDiagnostic(diagnostic: CampaignDiagnostic, campaig
     column: information.range?.start.column ?? null,
   }));
   return {
-    severity: diagnostic.severity,
-    code: diagnostic.code,
-    message: diagnostic.message,
-    pointer: diagnostic.pointer,
-    line: range?.start.line ?? null,
-    column: range?.start.column ?? null,
-    endLine: range?.end.line ?? null,
-    endColumn: range?.end.column ?? null,
+    ...reportFields(diagnostic),
     file: where(diagnostic.file),
     ...(related && related.length > 0 ? { related } : {}),
   };

@@ -21,7 +21,16 @@ export interface CampaignFormat extends CampaignFormatInfo {
   /** Whether `folder` (absolute) holds a campaign in this format. Reads as little as it can. */
   detect(folder: string): Promise<boolean>;
   /** Reads the whole campaign. Never throws for a bad campaign: what it cannot read becomes `readProblems`. */
-  load(folder: string): Promise<Campaign>;
+  load(folder: string, options?: CampaignLoadOptions): Promise<Campaign>;
+}
+
+/** How a format reads a campaign's files: from the disk unless told otherwise. */
+export interface CampaignLoadOptions {
+  /**
+   * The text of a file (absolute path), e.g. an editor's unsaved text of an open document; rejects, as reading the
+   * disk does, when the file cannot be read. Which files exist still comes from the disk.
+   */
+  readonly readText?: (file: string) => Promise<string>;
 }
 
 /** A place in a campaign file: a JSON pointer in it, on the value or on its key. */

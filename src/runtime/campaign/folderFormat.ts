@@ -5,7 +5,16 @@ import type { ContractName } from '../contracts/schemas.js';
 import { CampaignDiagnosticCode, type CampaignDiagnosticDraft } from './campaignDiagnostic.js';
 import { readJsonFile, textDocument } from './campaignDocuments.js';
 import { listCampaignFolder, type ListedFile } from './campaignFiles.js';
-import type { Campaign, CampaignAsset, CampaignDocument, CampaignFile, CampaignFormat, CampaignFormatInfo, CampaignSidecar } from './campaignModel.js';
+import type {
+  Campaign,
+  CampaignAsset,
+  CampaignDocument,
+  CampaignFile,
+  CampaignFormat,
+  CampaignFormatInfo,
+  CampaignLoadOptions,
+  CampaignSidecar,
+} from './campaignModel.js';
 import { extensionOf, isGeneratedName, MANIFEST_FILE, npcKeyOf, roleOf, sidecarSubject } from './folderLayout.js';
 import { checkNearMissNames, checkNpcFolders, checkUnexpectedFiles } from './layoutChecks.js';
 import { checkManifest, checkNpcProfile } from './manifestChecks.js';
@@ -52,7 +61,8 @@ export const folderFormat: CampaignFormat = {
   load: loadFolderCampaign,
 };
 
-async function loadFolderCampaign(folder: string): Promise<Campaign> {
+async function loadFolderCampaign(folder: string, options: CampaignLoadOptions = {}): Promise<Campaign> {
+  const readText = options.readText ?? ((file: string) => readFile(file, 'utf8'));
   const listing = await listCampaignFolder(folder);
   const drafts: CampaignDiagnosticDraft[] = [];
   for (const entry of listing.unreadable) {
@@ -71,7 +81,7 @@ async function loadFolderCampaign(folder: string): Promise<Campaign> {
     async (file) => {
       let text: string;
       try {
-        text = await readFile(path.join(folder, ...file.path.split('/')), 'utf8');
+        text = await readText(path.join(folder, ...file.path.split('/')));
       } catch (error) {
         const message = `cannot read ${file.path}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`;
         drafts.push({ severity: 'error', code: CampaignDiagnosticCode.CAMPAIGN_FILE_UNREADABLE, message, file: file.path, pointer: '' });

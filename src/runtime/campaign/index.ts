@@ -1,6 +1,6 @@
 // Public API of campaigns: the formats Narratoria reads, finding and loading a campaign, validating it, and the model and diagnostics views and commands use.
 import * as path from 'node:path';
-import type { Campaign, CampaignFormat } from './campaignModel.js';
+import type { Campaign, CampaignFormat, CampaignLoadOptions } from './campaignModel.js';
 import { folderFormat } from './folderFormat.js';
 import { MANIFEST_FILE } from './folderLayout.js';
 import { validateLoadedCampaign, type CampaignValidation } from './validateCampaign.js';
@@ -15,9 +15,13 @@ export async function detectCampaignFormat(folder: string, formats: readonly Cam
 }
 
 /** Loads the campaign in `folder` (absolute) with the first format that recognizes it; undefined when none does. */
-export async function loadCampaign(folder: string, formats: readonly CampaignFormat[] = CAMPAIGN_FORMATS): Promise<Campaign | undefined> {
+export async function loadCampaign(
+  folder: string,
+  formats: readonly CampaignFormat[] = CAMPAIGN_FORMATS,
+  options: CampaignLoadOptions = {},
+): Promise<Campaign | undefined> {
   const format = await detectCampaignFormat(folder, formats);
-  return format ? await format.load(folder) : undefined;
+  return format ? await format.load(folder, options) : undefined;
 }
 
 /** Loads and validates the campaign in `folder` (absolute); undefined when it holds no campaign. */

@@ -1,6 +1,7 @@
 // The starter campaigns of `narratoria init --campaign`: minimal (3 files) and complete (every part of the format), written for Narratoria.
 import { castFiles } from './starterCast.js';
 import { loreFiles } from './starterLore.js';
+import { loreQueryFiles } from './starterLoreQueries.js';
 import { mediaFiles } from './starterMedia.js';
 import { minimalCampaignFiles } from './starterMinimal.js';
 import { plotFiles } from './starterPlot.js';
@@ -25,7 +26,7 @@ export function isStarterCampaign(name: string): name is StarterCampaign {
 /** Every file of a starter campaign, manifest first. */
 export function starterCampaignFiles(kind: StarterCampaign): StarterFile[] {
   if (kind === 'minimal') return minimalCampaignFiles();
-  return [...worldFiles(), ...castFiles(), ...plotFiles(), ...loreFiles(), ...mediaFiles()];
+  return [...worldFiles(), ...castFiles(), ...plotFiles(), ...loreFiles(), ...loreQueryFiles(), ...mediaFiles()];
 }
 
 /** The README section about the campaign: its parts, and the command that checks it. */

@@ -86,6 +86,7 @@ const ALDER = {
     tamsin: 'Buys her candles and her silence',
   },
   secrets: 'His brother drowned off Saltmere in the year Odile refused to light the lantern for a boat out past curfew.',
+  faction: 'The Chapel of the Tide',
   portrait: 'characters/npcs/alder/portrait.png',
   metadata: { importance: 'major', first_appearance: 'Preaching in the square at dusk', tags: ['priest', 'antagonist'] },
 };

@@ -22,6 +22,8 @@ import playerTemplateSchema from '../../../contracts/campaign/player-template.sc
 import beatsSchema from '../../../contracts/campaign/beats.schema.json';
 import assetMetadataSchema from '../../../contracts/campaign/asset-metadata.schema.json';
 import assetSidecarSchema from '../../../contracts/campaign/asset-sidecar.schema.json';
+import loreQueriesSchema from '../../../contracts/campaign/lore-queries.schema.json';
+import lorePrecisionReportSchema from '../../../contracts/lore-precision-report.schema.json';
 import { precompiledValidators } from './precompiledValidators.js';
 
 /** The contract schemas by file name (relative to contracts/). */
@@ -46,6 +48,8 @@ export const contractSchemas = {
   'campaign/beats.schema.json': beatsSchema,
   'campaign/asset-metadata.schema.json': assetMetadataSchema,
   'campaign/asset-sidecar.schema.json': assetSidecarSchema,
+  'campaign/lore-queries.schema.json': loreQueriesSchema,
+  'lore-precision-report.schema.json': lorePrecisionReportSchema,
 } as const;
 
 export type ContractName = keyof typeof contractSchemas;

@@ -70,8 +70,16 @@ export function reflectOnRun(results: readonly ToolResult[], warnings: readonly 
   const succeeded = results.filter((result) => result.state === 'success').length;
   const failed = results.filter((result) => result.state === 'failed' || result.state === 'timeout').map((result) => result.toolId);
   const summary =
-    results.length === 0
-      ? 'No tools ran.'
-      : `${results.length} tool(s): ${succeeded} succeeded${failed.length > 0 ? `, ${failed.length} failed (${failed.join(', ')})` : ''}${skipped.size > 0 ? `, ${[...skipped.values()].flat().length} skipped` : ''}, in ${runMs} ms.`;
+    results.length === 0 ? 'No tools ran.' : `${results.length} tool(s): ${succeeded} succeeded${failedText(failed)}${skippedText(skipped)}, in ${runMs} ms.`;
   return { source: 'rules', summary, findings, suggestions: [...suggestions] };
+}
+
+/** ", 2 failed (roll, narrate)", or nothing. */
+function failedText(failed: readonly string[]): string {
+  return failed.length > 0 ? `, ${failed.length} failed (${failed.join(', ')})` : '';
+}
+
+/** ", 3 skipped" (every tool skipped for any reason), or nothing. */
+function skippedText(skipped: ReadonlyMap<string, readonly string[]>): string {
+  return skipped.size > 0 ? `, ${[...skipped.values()].flat().length} skipped` : '';
 }

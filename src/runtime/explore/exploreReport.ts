@@ -3,7 +3,8 @@ import type { TextStyle } from '../common/textStyle.js';
 import { formatCoverageText, percent } from '../coverage/coverageOutput.js';
 import type { CoverageResult } from '../coverage/coverageTypes.js';
 import { PROTOCOL_EVENT_TYPES, type KnownScript, type SkillUsage } from '../coverage/skillUsage.js';
-import type { BrokenSkillReport, ExploreReport, FailedSession, ProblemKind, ToolFailureCategory } from './exploreTypes.js';
+import type { BrokenSkillReport, ExploreReport, ExploreStoryReport, FailedSession, ProblemKind, ToolFailureCategory } from './exploreTypes.js';
+import { storyText } from './exploreBeatsText.js';
 import { plural } from '../common/humanText.js';
 
 export interface ReportParts {
@@ -21,6 +22,7 @@ export interface ReportParts {
   readonly usage: SkillUsage;
   readonly coverage: CoverageResult | undefined;
   readonly outDirectory: string;
+  readonly story?: ExploreStoryReport;
   readonly durationMs: number;
 }
 
@@ -68,6 +70,7 @@ export function buildExploreReport(parts: ReportParts): ExploreReport {
           },
         }
       : {}),
+    ...(parts.story ? { story: parts.story } : {}),
     outDirectory: parts.outDirectory,
     durationMs: parts.durationMs,
   };
@@ -77,11 +80,9 @@ export function buildExploreReport(parts: ReportParts): ExploreReport {
 export function formatExploreText(report: ExploreReport, style: TextStyle, coverage?: CoverageResult): string {
   const lines: string[] = [];
   const { options, sessions, problems } = report;
-  lines.push(
-    style.bold(
-      `Explored ${plural(sessions.played, 'session')} (${sessions.turns} turns) of up to ${options.turns} turns, seed ${options.seed}, ${options.narrator} narrator${report.cancelled ? style.yellow(' — cancelled, partial report') : ''}`,
-    ),
-  );
+  const cancelled = report.cancelled ? style.yellow(' — cancelled, partial report') : '';
+  const played = `Explored ${plural(sessions.played, 'session')} (${sessions.turns} turns) of up to ${options.turns} turns`;
+  lines.push(style.bold(`${played}, seed ${options.seed}, ${options.narrator} narrator${cancelled}`));
   if (problems.total === 0) {
     lines.push(style.green('✔ no problem found'));
   } else {
@@ -105,6 +106,7 @@ export function formatExploreText(report: ExploreReport, style: TextStyle, cover
       if (session.droppedProblems > 0) lines.push(style.dim(`    … and ${session.droppedProblems} more`));
     }
   }
+  if (report.story) lines.push(...storyText(report.story, style));
   lines.push(`skills never selected: ${report.neverSelectedSkills.join(', ') || 'none'}`);
   lines.push(`scripts never run: ${report.neverRunScripts.join(', ') || 'none'}`);
   const silent = Object.entries(report.eventTypesNeverEmitted).filter(([script]) => !report.neverRunScripts.includes(script));

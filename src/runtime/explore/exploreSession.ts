@@ -10,7 +10,10 @@ import type { SkillUsage } from '../coverage/skillUsage.js';
 import { deriveSeed } from '../common/seed.js';
 import { detectProblems } from './problemDetector.js';
 import { SimulatedPlayer } from './simulatedPlayer.js';
-import type { ExploreProblem, PlayedInput, ProblemKind, ToolFailureCategory } from './exploreTypes.js';
+import type { ExploreProblem, PlayedInput, ProblemKind, SessionStory, ToolFailureCategory } from './exploreTypes.js';
+import type { CampaignStory } from '../campaign/play/campaignStory.js';
+import { campaignStateOf } from '../campaign/play/storyState.js';
+import type { StoryTurn } from '../campaign/play/storyContext.js';
 
 /** Problems kept per session (the rest are counted). */
 export const MAX_PROBLEMS_KEPT = 50;
@@ -28,6 +31,8 @@ export interface ExploreSessionEnvironment {
   readonly folder: string;
   /** Keep each session (file and skills' data) as the story's `.narratoria/sessions/explore-SEED`, not deleted. */
   readonly keepSessions?: boolean | undefined;
+  /** The story's campaign, loaded once for every session (undefined: not a campaign). */
+  readonly story?: CampaignStory | undefined;
   readonly signal?: AbortSignal | undefined;
   readonly onTurnPlayed?: ((problems: number) => void) | undefined;
 }
@@ -44,6 +49,8 @@ export interface SessionOutcome {
   readonly byKind: Readonly<Partial<Record<ProblemKind, number>>>;
   readonly toolFailures: Readonly<Partial<Record<ToolFailureCategory, number>>>;
   readonly cancelled: boolean;
+  /** What the session did to a campaign's beats. */
+  readonly story?: SessionStory;
 }
 
 /** The seed of session `index` (1-based) of an exploration with `seed`. */
@@ -72,6 +79,8 @@ export async function playExploreSession(index: number, seed: number, environmen
   const file = environment.keepSessions ? path.join(scopeFolder, 'session.json') : path.join(environment.folder, `session-${index}.json`);
   let session: PlaySession | undefined;
   let turns = 0;
+  let story: SessionStory | undefined;
+  const closest: Record<string, SessionStory['closest'][string]> = {};
   try {
     environment.skills.restartSession();
     // Hermetic: each explored session's skill data starts empty in the exploration's folder, removed after.
@@ -86,7 +95,11 @@ export async function playExploreSession(index: number, seed: number, environmen
       seed: own,
       initialState: {},
       dataScope,
+      story: environment.story ?? null,
     });
+    // A campaign opens on its premise with choices: the player sees them before its first move.
+    const opening = session.turns[0];
+    if (opening?.opening) player.observe({ choices: opening.choices, narration: opening.narrative, state: session.state });
     const narratorFailures: string[] = [];
     session.onDidLogAttempt((entry) => {
       if (entry.planId === null && entry.feedback?.startsWith('the narrator failed')) narratorFailures.push(entry.feedback);
@@ -118,7 +131,10 @@ export async function playExploreSession(index: number, seed: number, environmen
       note(found);
       environment.onTurnPlayed?.(found.length);
       player.observe({ choices: result.choices, narration: result.narrative, state: result.state });
+      if (result.story) noteCloseness(closest, result.story);
+      if (session.ending) break;
     }
+    if (environment.story) story = sessionStory(session.state, turns, closest);
   } catch (error) {
     note([{ kind: 'exception', turn: turns + 1, message: `the session could not be played: ${error instanceof Error ? error.message : String(error)}` }]);
   } finally {
@@ -128,5 +144,40 @@ export async function playExploreSession(index: number, seed: number, environmen
       rmSync(scopeFolder, { recursive: true, force: true });
     }
   }
-  return { index, seed: own, turns, inputs, problems, problemCount, byKind, toolFailures, cancelled: environment.signal?.aborted === true };
+  return {
+    index,
+    seed: own,
+    turns,
+    inputs,
+    problems,
+    problemCount,
+    byKind,
+    toolFailures,
+    cancelled: environment.signal?.aborted === true,
+    ...(story ? { story } : {}),
+  };
+}
+
+/** Keeps, for each waiting beat, the scene its conditions came closest to holding (the later one on a tie). */
+function noteCloseness(closest: Record<string, SessionStory['closest'][string]>, turn: StoryTurn): void {
+  for (const beat of turn.waiting) {
+    const best = closest[beat.id];
+    const share = beat.of === 0 ? 0 : beat.met / beat.of;
+    if (!best || share >= (best.of === 0 ? 0 : best.met / best.of)) closest[beat.id] = { met: beat.met, of: beat.of, reason: beat.reason, scene: turn.scene };
+  }
+}
+
+/** The session's beats from its final state: when each triggered or first held, why one was skipped; the ending. */
+function sessionStory(state: Record<string, unknown>, scenes: number, closest: Record<string, SessionStory['closest'][string]>): SessionStory {
+  const campaign = campaignStateOf(state);
+  const beats: Record<string, SessionStory['beats'][string]> = {};
+  for (const [id, record] of Object.entries(campaign.beats)) {
+    beats[id] = {
+      ...(record.status === 'done' && record.scene !== undefined ? { triggered: record.scene } : {}),
+      ...(record.heldSince !== undefined ? { heldSince: record.heldSince } : {}),
+      ...(record.status === 'skipped' ? { skipped: record.reason ?? 'skipped' } : {}),
+    };
+  }
+  const open = Object.fromEntries(Object.entries(closest).filter(([id]) => beats[id]?.triggered === undefined));
+  return { scenes, beats, ...(campaign.ending ? { ending: campaign.ending.id } : {}), closest: open };
 }

@@ -3,7 +3,15 @@ import type { CoverageResult, CoverageTotals, FileCoverageData, SkillCoverageDat
 import type { NarratorChoice } from '../playtest/playtestTypes.js';
 
 /** What the issue lists as problems. `broken_skill` is a problem of the story (a skill.json that does not load), found before any session. */
-export type ProblemKind = 'exception' | 'invalid_first_plan' | 'tool_failure' | 'replan' | 'template_fallback' | 'over_time_budget' | 'broken_skill';
+export type ProblemKind =
+  | 'exception'
+  | 'invalid_first_plan'
+  | 'tool_failure'
+  | 'replan'
+  | 'template_fallback'
+  | 'over_time_budget'
+  | 'broken_skill'
+  | 'unreached_beat';
 export const PROBLEM_KINDS: readonly ProblemKind[] = [
   'exception',
   'invalid_first_plan',
@@ -12,6 +20,7 @@ export const PROBLEM_KINDS: readonly ProblemKind[] = [
   'template_fallback',
   'over_time_budget',
   'broken_skill',
+  'unreached_beat',
 ];
 
 /** Tool failures by category: timeout, a protocol error (invalid JSON, protocol violation), a non-zero exit, `done.ok: false`. */
@@ -97,6 +106,47 @@ export interface ExploreCoverageReport {
   readonly summaryFile?: string;
 }
 
+/** What one explored session did to a campaign's beats. */
+export interface SessionStory {
+  /** Scenes played (turns after the opening). */
+  readonly scenes: number;
+  /** Each beat's scene of trigger, first scene its conditions held, or why it was skipped. */
+  readonly beats: Readonly<Record<string, { readonly triggered?: number; readonly heldSince?: number; readonly skipped?: string }>>;
+  readonly ending?: string;
+  /** For each beat that did not trigger: the scene its conditions came closest (most of them held), and the first that did not. */
+  readonly closest: Readonly<Record<string, { readonly met: number; readonly of: number; readonly reason: string; readonly scene: number }>>;
+}
+
+/** A campaign's beats and endings across the explored sessions (docs/exploring.md#campaigns). */
+export interface ExploreStoryReport {
+  readonly title: string;
+  readonly beats: readonly {
+    readonly id: string;
+    readonly title: string;
+    /** Sessions it triggered in. */
+    readonly triggered: number;
+    /** The median scene it triggered in, null when it never did. */
+    readonly medianScene: number | null;
+    /** Sessions it was skipped in, and why (each reason with its count). */
+    readonly skipped: number;
+    readonly skipReasons: Readonly<Record<string, number>>;
+    /** For a beat no session triggered: the session that came closest, and what kept it. */
+    readonly closest?: {
+      readonly session: number;
+      readonly scene: number;
+      readonly met: number;
+      readonly of: number;
+      readonly reason: string;
+      readonly playtest?: string;
+    };
+  }[];
+  readonly neverTriggered: readonly string[];
+  /** Sessions by the ending they reached (`none`: no ending). */
+  readonly endings: Readonly<Record<string, number>>;
+  /** SC-004 of spec 008: of the beats whose conditions held with two scenes left to play, the share that triggered within 2 scenes. */
+  readonly sc004: { readonly held: number; readonly withinTwoScenes: number; readonly share: number | null; readonly tooLate: number };
+}
+
 /** Mirrors contracts/explore-report.schema.json. */
 export interface ExploreReport {
   readonly formatVersion: 1;
@@ -126,6 +176,8 @@ export interface ExploreReport {
   readonly stateKeysBySkill: Readonly<Record<string, readonly string[]>>;
   readonly scripts: readonly ScriptReport[];
   readonly coverage?: ExploreCoverageReport;
+  /** A campaign's beats and endings (when the story is one). */
+  readonly story?: ExploreStoryReport;
   readonly outDirectory: string;
   readonly durationMs: number;
 }

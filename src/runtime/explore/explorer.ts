@@ -25,6 +25,8 @@ import {
   type ToolFailureCategory,
 } from './exploreTypes.js';
 import type { SkillProblem } from '../skills/skillTypes.js';
+import { loadCampaignStory } from '../campaign/play/index.js';
+import { saveClosestPlaytests, storyReport, type ExploredStorySession } from './exploreBeats.js';
 
 export const EXPLORE_DEFAULTS = { runs: 20, turns: 10, seed: 1, narrator: 'pattern', turnBudgetMs: 10_000 } as const;
 
@@ -100,6 +102,9 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
   const choice = given ?? (await created!);
   const extraEnv = { ...choice.scriptEnvironment, ...collector?.environment() };
   const folder = mkdtempSync(path.join(os.tmpdir(), 'narratoria-explore-'));
+  // A campaign is read once; every session plays it from its opening.
+  const story = await loadCampaignStory(options.root);
+  const storySessions: ExploredStorySession[] = [];
 
   const failed: FailedSession[] = [];
   const byKind = Object.fromEntries(PROBLEM_KINDS.map((kind) => [kind, 0])) as Record<ProblemKind, number>;
@@ -114,6 +119,7 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
 
   const finishSession = async (outcome: SessionOutcome) => {
     played++;
+    if (outcome.story) storySessions.push({ index: outcome.index, seed: outcome.seed, inputs: outcome.inputs, story: outcome.story });
     collector?.drain();
     for (const kind of PROBLEM_KINDS) byKind[kind] += outcome.byKind[kind] ?? 0;
     for (const category of TOOL_FAILURE_CATEGORIES) toolFailures[category] += outcome.toolFailures[category] ?? 0;
@@ -154,6 +160,7 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
           turns,
           turnBudgetMs,
           keepSessions: options.keepSessions,
+          story,
           manifestActions: actions,
           usage,
           folder,
@@ -182,6 +189,17 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
     if (created) await (await created).narrator.dispose();
   }
   failed.sort((left, right) => left.index - right.index);
+  storySessions.sort((left, right) => left.index - right.index);
+  // A beat no session reached is a problem of the story, counted once; the session that came closest is saved as a playtest.
+  const beats = story
+    ? await saveClosestPlaytests(storyReport(story, storySessions), storySessions, {
+        seed,
+        narrator: narratorKind,
+        outDirectory,
+        shown: (file) => shownPath(options.root, file),
+      })
+    : undefined;
+  if (beats) byKind.unreached_beat = beats.neverTriggered.length;
   const report = buildExploreReport({
     root: options.root,
     options: { runs, turns, seed, narrator: narratorKind, jobs, coverage: options.coverage === true, turnBudgetMs },
@@ -197,6 +215,7 @@ export async function exploreStory(options: ExploreOptions): Promise<ExploreResu
     usage,
     coverage,
     outDirectory,
+    ...(beats ? { story: beats } : {}),
     durationMs: Math.round(performance.now() - started),
   });
   return { report, ...(coverage ? { coverage } : {}) };

@@ -83,8 +83,9 @@ function layoutItems(model: PlanGraphModel): LayoutItem[] {
     if (edge.from === edge.to) continue;
     const from = position.get(edge.from)!;
     const to = position.get(edge.to)!;
-    // Inside a cycle, edges that go back in plan order are laid out reversed: what remains is acyclic.
-    if (edge.cycle && from > to) parents[from]!.add(edge.to);
+    // Inside a cycle, edges that go back in the file's order (the tools' index: a beat graph lists its nodes by priority)
+    // are laid out reversed: what remains is acyclic.
+    if (edge.cycle && model.tools[from]!.index > model.tools[to]!.index) parents[from]!.add(edge.to);
     else parents[to]!.add(edge.from);
   }
   const missing = new Map<string, LayoutItem>();
@@ -129,6 +130,7 @@ function assemble(model: PlanGraphModel, graph: Graph<LayoutItem, unknown>, size
       badges: tool.badges,
       ...(tool.input ? { input: tool.input } : {}),
       ...(tool.description !== undefined ? { description: tool.description } : {}),
+      ...(tool.title !== undefined ? { title: tool.title } : {}),
     };
   });
   const missing: MissingNode[] = [];
@@ -150,13 +152,14 @@ function assemble(model: PlanGraphModel, graph: Graph<LayoutItem, unknown>, size
   const byId = new Map(nodes.map((node) => [node.id, node]));
   for (const dependency of model.dependencies) {
     const kind = dependency.cycle ? 'cycle' : 'dependency';
+    const relation = dependency.relation !== undefined ? { relation: dependency.relation } : {};
     if (dependency.from === dependency.to) {
-      edges.push({ from: dependency.from, to: dependency.to, kind, points: selfLoop(byId.get(dependency.from)!) });
+      edges.push({ from: dependency.from, to: dependency.to, kind, points: selfLoop(byId.get(dependency.from)!), ...relation });
       continue;
     }
     const forward = routes.get(`${dependency.from}\u0000${dependency.to}`);
     const points = forward ?? [...routes.get(`${dependency.to}\u0000${dependency.from}`)!].reverse();
-    edges.push({ from: dependency.from, to: dependency.to, kind, points });
+    edges.push({ from: dependency.from, to: dependency.to, kind, points, ...relation });
   }
   for (const unknown of model.unknownDependencies) {
     edges.push({

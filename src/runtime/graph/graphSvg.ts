@@ -8,6 +8,8 @@ export interface SvgOptions {
   /** Colours to use instead of the defaults (e.g. the VS Code theme's, resolved by the view). */
   readonly theme?: Readonly<Record<string, string>>;
   readonly title?: string;
+  /** What a node is, for the level bands ("tool" unless given; "beat" for a beat graph). */
+  readonly nodeNoun?: string;
 }
 
 const FONT = "ui-monospace, 'SFMono-Regular', 'DejaVu Sans Mono', Menlo, Consolas, monospace";
@@ -20,8 +22,9 @@ export function renderGraphSvg(layout: PlanGraphLayout, options: SvgOptions = {}
   const width = Math.max(1, Math.ceil(layout.width));
   const height = Math.max(1, Math.ceil(layout.height));
   const parts: string[] = [];
+  const size = `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" class="narratoria-graph" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(options.title ?? 'Plan graph')}">`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="narratoria-graph" ${size} role="img" aria-label="${escapeXml(options.title ?? 'Plan graph')}">`,
     `<title>${escapeXml(options.title ?? 'Plan graph')}</title>`,
     `<style>${styleSheet(options.theme)}</style>`,
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" class="arrow"/></marker>',
@@ -30,7 +33,7 @@ export function renderGraphSvg(layout: PlanGraphLayout, options: SvgOptions = {}
   );
   layout.levels.forEach((level) => {
     if (level.level % 2 === 0) parts.push(`<rect class="band" x="0" y="${level.y}" width="${width}" height="${level.height}"/>`);
-    parts.push(`<text class="band-label" x="6" y="${level.y + 14}">level ${level.level} · ${plural(level.count, 'tool')}</text>`);
+    parts.push(`<text class="band-label" x="6" y="${level.y + 14}">level ${level.level} · ${plural(level.count, options.nodeNoun ?? 'tool')}</text>`);
   });
   for (const edge of layout.edges) parts.push(edgePath(edge));
   for (const missing of layout.missing) {
@@ -49,7 +52,9 @@ export function renderGraphSvg(layout: PlanGraphLayout, options: SvgOptions = {}
 function nodeGroup(node: PlanGraphNode, inCycle: boolean): string {
   const metrics = NODE_METRICS;
   const left = node.x + metrics.stripeWidth + metrics.paddingX;
-  const classes = ['node', node.state ? `state-${node.state}` : '', node.critical ? 'critical' : '', inCycle ? 'in-cycle' : ''].filter(Boolean).join(' ');
+  const classes = ['node', node.state ? `state-${node.state}` : '', node.critical ? 'critical' : '', inCycle ? 'in-cycle' : '', unreachableClass(node)]
+    .filter(Boolean)
+    .join(' ');
   const lines = [
     `<g class="${classes}" data-tool-id="${escapeXml(node.id)}">`,
     `<title>${escapeXml(tooltip(node))}</title>`,
@@ -76,8 +81,13 @@ function nodeGroup(node: PlanGraphNode, inCycle: boolean): string {
   return lines.join('');
 }
 
+/** A beat that can never happen (its `unreachable` badge) is drawn dashed and faded. */
+export function unreachableClass(node: Pick<PlanGraphNode, 'badges'>): string {
+  return node.badges.some((badge) => badge.kind === 'unreachable') ? 'unreachable' : '';
+}
+
 function tooltip(node: PlanGraphNode): string {
-  const parts = [`${node.id} — ${node.toolPath || '(no toolPath)'}`];
+  const parts = [node.title !== undefined ? `${node.id}: ${node.title}` : `${node.id} — ${node.toolPath || '(no toolPath)'}`];
   if (node.state) parts.push(`state: ${STATE_LABELS[node.state]}`);
   if (node.durationMs !== undefined) parts.push(`duration: ${node.durationMs} ms`);
   if (node.retryCount) parts.push(`retries: ${node.retryCount}`);
@@ -87,7 +97,7 @@ function tooltip(node: PlanGraphNode): string {
 
 function edgePath(edge: PlanGraphEdge): string {
   const error = edge.kind !== 'dependency';
-  const classes = ['edge', `edge-${edge.kind}`, edge.critical ? 'critical' : ''].filter(Boolean).join(' ');
+  const classes = ['edge', `edge-${edge.kind}`, edge.relation ? `edge-rel-${edge.relation}` : '', edge.critical ? 'critical' : ''].filter(Boolean).join(' ');
   return `<path class="${classes}" d="${pathData(edge.points)}" marker-end="url(#${error ? 'arrow-error' : 'arrow'})" data-from="${escapeXml(edge.from)}" data-to="${escapeXml(edge.to)}"/>`;
 }
 
@@ -129,9 +139,18 @@ function styleSheet(theme: Readonly<Record<string, string>> | undefined): string
 .arrow { fill: var(--graph-edge); }
 .arrow-error { fill: var(--graph-error); }
 .missing rect { fill: none; stroke: var(--graph-error); stroke-dasharray: 4 3; }
+${BEAT_MARK_RULES}
 .missing text { font-size: ${NODE_METRICS.detailSize}px; fill: var(--graph-error) !important; }
 ${stateRules}`;
 }
+
+/** The beat graph's marks (edge styles by relation, unreachable beats); scene.css draws the view with the same rules. */
+const BEAT_MARK_RULES = `.edge-rel-requiresAny { stroke-dasharray: 7 4; }
+.edge-rel-triggers { stroke-dasharray: 1.5 3.5; stroke-linecap: round; stroke-width: 1.8; }
+.edge-rel-fallback { stroke-dasharray: 9 3 2 3; }
+.node.unreachable .box { stroke-dasharray: 5 3; }
+.node.unreachable .title, .node.unreachable .detail { opacity: 0.7; }
+.badge-unreachable { fill: none; stroke: var(--graph-error); stroke-width: 1; }`;
 
 /** Escapes text for XML content and attribute values; drops characters XML 1.0 cannot hold. */
 export function escapeXml(text: string): string {

@@ -5,8 +5,17 @@ import type { ToolRunState } from '../contractTypes/executionResult.js';
 /** A tool's state in a run, as the graph shows it (ExecutionResult states plus the live ones). */
 export type GraphNodeState = ToolRunState;
 
-/** What a node's badges mark. */
-export type BadgeKind = 'optional' | 'async' | 'retries' | 'timeout' | 'condition' | 'subPlan' | 'rollback';
+/**
+ * What a node's badges mark. The plan's kinds are in contracts/plan-graph.schema.json; a beat graph's (a beat's priority,
+ * its scene window, a beat that can never happen) are view-only and never in `narratoria graph`'s JSON.
+ */
+export type BadgeKind = 'optional' | 'async' | 'retries' | 'timeout' | 'condition' | 'subPlan' | 'rollback' | 'priority' | 'scenes' | 'unreachable';
+
+/**
+ * What an edge of a beat graph stands for (view-only; plan edges have none): `requires` (requires_beat), `requiresAny`
+ * (one of requires_any_beat), `triggers` (an outcome's triggers_beat) and `fallback` (a timeout's fallback_beat).
+ */
+export type EdgeRelation = 'requires' | 'requiresAny' | 'triggers' | 'fallback';
 
 /** One badge of a node: its kind and the short label drawn in it. */
 export interface NodeBadge {
@@ -36,6 +45,8 @@ export interface GraphTool {
   /** The tool's `input` (for hovers); undefined when it has none. */
   readonly input?: Record<string, unknown> | undefined;
   readonly description?: string | undefined;
+  /** A longer name for tooltips (a beat's whole title; `script` may hold it shortened). View-only. */
+  readonly title?: string | undefined;
 }
 
 /** An edge before layout: from the dependency to the dependent. */
@@ -44,6 +55,8 @@ export interface GraphDependency {
   readonly to: string;
   /** Part of a cycle (both ends in one strongly connected component). */
   readonly cycle: boolean;
+  /** What the edge stands for in a beat graph (drawn solid, dashed or dotted); undefined for a plan's dependency. */
+  readonly relation?: EdgeRelation | undefined;
 }
 
 /** A dependency on a toolId that no tool has. */
@@ -86,6 +99,7 @@ export interface PlanGraphNode {
   readonly badges: readonly NodeBadge[];
   readonly input?: Record<string, unknown> | undefined;
   readonly description?: string | undefined;
+  readonly title?: string | undefined;
   readonly state?: GraphNodeState | undefined;
   readonly durationMs?: number | undefined;
   readonly retryCount?: number | undefined;
@@ -102,6 +116,7 @@ export interface PlanGraphEdge {
   readonly kind: EdgeKind;
   readonly points: readonly Point[];
   readonly critical?: boolean | undefined;
+  readonly relation?: EdgeRelation | undefined;
 }
 
 /** A box drawn for an unknown dependency, so its dangling edges have a visible start. */

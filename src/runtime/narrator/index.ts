@@ -2,6 +2,7 @@
 import type { Plan } from '../contractTypes/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
 import type { Reflection } from '../executor/reflection.js';
+import type { StoryContext } from '../campaign/play/storyContext.js';
 
 /** Which strategy produced a plan. */
 export type NarratorKind = 'llm' | 'pattern';
@@ -27,6 +28,8 @@ export interface PlanRequest {
   readonly feedback?: string;
   /** Session state snapshot, for context. */
   readonly state?: Record<string, unknown>;
+  /** The campaign's context of this scene, when the story is a campaign (docs/campaigns.md#what-the-narrators-get). */
+  readonly story?: StoryContext;
   readonly signal?: AbortSignal;
 }
 

@@ -107,7 +107,7 @@ export class LlamaNarrator implements Narrator {
   async generatePlan(request: PlanRequest): Promise<GeneratedPlan> {
     const started = performance.now();
     throwIfAborted(request.signal);
-    const systemPrompt = this.prompt.textFor(request.catalog ?? request.skills);
+    const systemPrompt = this.prompt.textFor(request.catalog ?? request.skills, request.story);
     const work = {
       ready: () => this.ready(systemPrompt),
       decide: (budget: AbortSignal) => this.decide(request, systemPrompt, budget, started),

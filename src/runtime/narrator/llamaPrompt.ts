@@ -6,6 +6,7 @@ import { failureReason } from './llamaBudget.js';
 import type { LocalModel } from './llamaModel.js';
 import { buildDecisionSystemPrompt, DEFAULT_DECISION_BUDGET, type DecisionPromptBudget } from './narratorDecision.js';
 import { promptCacheDirectory, promptCacheFile, sweepPromptCache, touchPromptCache } from './promptCache.js';
+import type { StoryContext } from '../campaign/play/storyContext.js';
 
 /** How the fixed prompt came to be evaluated in the sequence (for logs and benchmarks). */
 export interface PromptPreparation {
@@ -39,9 +40,9 @@ export class FixedPrompt {
     private readonly log: (message: string) => void,
   ) {}
 
-  /** The fixed prompt of a skill set: the same text every turn, so its evaluation is reused. */
-  textFor(skills: readonly NarratorSkill[]): string {
-    return buildDecisionSystemPrompt(skills, { ...DEFAULT_DECISION_BUDGET, ...this.options.promptBudget });
+  /** The fixed prompt of a skill set (and a campaign's constant part): the same text every turn, so its evaluation is reused. */
+  textFor(skills: readonly NarratorSkill[], story?: Pick<StoryContext, 'title' | 'setting' | 'constraints'>): string {
+    return buildDecisionSystemPrompt(skills, { ...DEFAULT_DECISION_BUDGET, ...this.options.promptBudget }, story);
   }
 
   /** Whether a fixed prompt is being evaluated or saved now. */

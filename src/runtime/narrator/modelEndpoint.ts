@@ -1,4 +1,4 @@
-// The local model as a service to skill scripts: a Unix socket (a named pipe on Windows) on which a script asks the already loaded model to retell a text, and reads it back as it is written, one JSON line per chunk.
+// The local model as a service to skill scripts: a Unix socket (a named pipe on Windows) on which a script asks the loaded model to retell a text.
 import { mkdtempSync, rmSync } from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -22,7 +22,9 @@ export interface RetellRequest {
  * background, see LlamaNarrator.prepare) and each retelling evaluates only its few per-turn tokens.
  */
 export const RETELLING_SYSTEM_PROMPT =
-  'You retell the draft narration of a turn of an interactive story, in the second person, in as few sentences as its facts need, in the voice named before it. Keep every fact, name and number of the draft, and never tell an act the draft says was refused or failed as done. Answer with the narration only.';
+  'You retell the draft narration of a turn of an interactive story, in the second person, in as few sentences as its facts need, ' +
+  'in the voice named before it. Keep every fact, name and number of the draft, and never tell an act the draft says was refused ' +
+  'or failed as done. Answer with the narration only.';
 
 /** The per-turn text of a retelling: the voice, then the draft (as few tokens as the facts need). */
 export function retellingUserPrompt(request: Pick<RetellRequest, 'style' | 'draft'>): string {

@@ -1,4 +1,4 @@
-// The LLM narrator decides, the runtime dictates: the model chooses which scripts run (a short JSON array of their numbers in the catalog, under a grammar of the scripts that exist), and the plan is composed as the pattern narrator composes its own. Pure: prompts, grammar and composition.
+// The LLM narrator decides, the runtime dictates: the model picks scripts by number under a grammar; the plan is composed as the pattern narrator's.
 import type { Plan } from '../contractTypes/plan.js';
 import type { NarratorSkill, SkillHealth } from '../skills/skillTypes.js';
 import { withoutRePlanReport } from '../executor/rePlanning.js';
@@ -10,6 +10,9 @@ import { readCues } from './selection/cues.js';
 import type { SelectedSkill, Selection } from './selection/selectionTypes.js';
 import { selectSkills } from './selection/skillSelection.js';
 import { isNarrator, narratorOf, roleOf } from './selection/skillRoles.js';
+import { wordsWithNames } from '../campaign/play/storyInputs.js';
+import { storyFixedText, storyTurnText, STORY_TURN_CHARS } from '../campaign/play/storyPrompt.js';
+import type { StoryContext } from '../campaign/play/storyContext.js';
 
 /** A JSON schema in the subset node-llama-cpp turns into a grammar. */
 export type GrammarSchema = Readonly<Record<string, unknown>>;
@@ -27,7 +30,7 @@ export function selectableSkills(skills: readonly NarratorSkill[], disabledSkill
  * The fixed prompt's size in characters (~1,300 Phi-3.5 tokens): with the turn's text and the answer it fits the
  * default 2,048-token context however many skills there are.
  */
-const SYSTEM_CHARS = 5000;
+export const SYSTEM_CHARS = 5000;
 /** The catalog's share of it. */
 const CATALOG_CHARS = 3000;
 
@@ -42,10 +45,18 @@ export interface DecisionPromptBudget {
   readonly inputChars: number;
   readonly feedbackChars: number;
   readonly stateChars: number;
+  /** A campaign's scene line (docs/campaigns.md#what-the-narrators-get). */
+  readonly storyChars: number;
 }
 
 /** The guides' share of the fixed prompt (what the catalog leaves, up to this). */
-export const DEFAULT_DECISION_BUDGET: DecisionPromptBudget = { behavioralPromptChars: 2000, inputChars: 600, feedbackChars: 300, stateChars: 160 };
+export const DEFAULT_DECISION_BUDGET: DecisionPromptBudget = {
+  behavioralPromptChars: 2000,
+  inputChars: 600,
+  feedbackChars: 300,
+  stateChars: 160,
+  storyChars: STORY_TURN_CHARS,
+};
 
 /** A script the model may choose: `skill/script`. */
 export function scriptId(skill: NarratorSkill, script: NarratorSkill['scripts'][number]): string {
@@ -96,7 +107,11 @@ function allowedOf(request: PlanRequest): CatalogScript[] {
  * prompts. It depends only on the skill set, never on the turn, so its evaluation is computed once per model and
  * skill set (and persisted: promptCache.ts). Skills disabled for a replan stay listed; the grammar leaves them out.
  */
-export function buildDecisionSystemPrompt(skills: readonly NarratorSkill[], budget: DecisionPromptBudget = DEFAULT_DECISION_BUDGET): string {
+export function buildDecisionSystemPrompt(
+  skills: readonly NarratorSkill[],
+  budget: DecisionPromptBudget = DEFAULT_DECISION_BUDGET,
+  story?: Pick<StoryContext, 'title' | 'setting' | 'constraints'>,
+): string {
   const numbers = new Map(decisionCatalog(skills).map((entry) => [entry.id, entry.number]));
   const listed = decidable(skills);
   // The catalog shares CATALOG_CHARS: many skills get shorter descriptions, so the fixed prompt always fits the context.
@@ -115,10 +130,16 @@ export function buildDecisionSystemPrompt(skills: readonly NarratorSkill[], budg
     'A risky action needs a dice roll; a question about the past needs memory; ask for choices when the player is stuck.',
     'The storyteller always narrates the turn: never list it.',
   ];
+  // A campaign's constant part takes its share of the same fixed size (the prompt's budget does not grow).
+  const campaign = story ? storyFixedText(story) : '';
   // The guides get what the catalog leaves of the fixed prompt's size (docs/design-rules.md#behavioral-prompts: at least a little of each).
-  const guides = behavioralPrompts(skills, Math.max(600, Math.min(budget.behavioralPromptChars, SYSTEM_CHARS - catalog.join('\n').length)));
+  const guides = behavioralPrompts(
+    skills,
+    Math.max(600, Math.min(budget.behavioralPromptChars - campaign.length, SYSTEM_CHARS - catalog.join('\n').length - campaign.length)),
+  );
   return [
     ...rules,
+    ...(campaign ? ['', campaign] : []),
     '',
     'Scripts:',
     ...(catalog.length > 0 ? catalog : ['(none: answer [])']),
@@ -137,6 +158,7 @@ export function buildDecisionUserPrompt(request: PlanRequest, candidates: readon
   if (request.feedback) lines.push(`The previous plan failed: ${trimToBudget(request.feedback, budget.feedbackChars)}`);
   const keys = request.state ? Object.keys(request.state) : [];
   if (keys.length > 0) lines.push(`State: ${trimToBudget(keys.join(', '), budget.stateChars)}`);
+  if (request.story) lines.push(`Story: ${storyTurnText(request.story, budget.storyChars)}`);
   return lines.join('\n');
 }
 
@@ -191,7 +213,7 @@ export interface DecisionRecord {
 
 /** The plan of a decision: the chosen scripts composed like the pattern narrator's (roles, order, inputs from the words, the storyteller). */
 export function planFromDecision(request: PlanRequest, chosen: readonly string[], record: DecisionRecord): Plan {
-  const words = withoutRePlanReport(request.input);
+  const words = wordsWithNames(withoutRePlanReport(request.input), request.story);
   const available = availableSkills(request.skills, request.disabledSkills);
   const selected: SelectedSkill[] = chosen.flatMap((id) => {
     const [skillName, scriptName] = id.split('/');

@@ -1,4 +1,4 @@
-// The pattern narrator: chooses skills from what they say about themselves (selection/), fills their inputs from their schemas, and composes the plan the way skill prompts describe it (docs/design-rules.md#falling-back).
+// The pattern narrator: chooses skills from what they say about themselves (selection/), fills their inputs, and composes the plan.
 import { randomUUID } from 'node:crypto';
 import type { Plan, ToolInvocation } from '../contractTypes/plan.js';
 import type { NarratorSkill } from '../skills/skillTypes.js';
@@ -11,6 +11,7 @@ import type { Evidence, SelectedSkill, Selection } from './selection/selectionTy
 import { selectSkills } from './selection/skillSelection.js';
 import { termsOf } from './selection/textTerms.js';
 import { WordsContext } from './selection/wordsContext.js';
+import { withStoryInputs, wordsWithNames, type ToolSlot } from '../campaign/play/storyInputs.js';
 
 /**
  * Chooses skills by matching the player's words (and the words their phrase cues stand for) against each skill's
@@ -32,25 +33,32 @@ export class PatternNarrator implements Narrator {
 /** Builds the plan synchronously (exported for tests and benchmarks). */
 export function buildPatternPlan(request: PlanRequest): Plan {
   const available = availableSkills(request.skills, request.disabledSkills);
-  const words = withoutRePlanReport(request.input);
+  // A campaign's NPC names read as names ("ask tamsin" -> "ask Tamsin"): the input fillers take them as people.
+  const words = wordsWithNames(withoutRePlanReport(request.input), request.story);
   const selection = selectSkills(words, available);
   return composePlan(request, words, selection, {
     narrator: 'pattern',
-    explain: (chosen) => ({
-      score: chosen.score,
-      terms: chosen.terms,
-      ...(chosen.cues.length > 0 ? { cues: chosen.cues } : {}),
-      evidence: chosen.evidence.map(evidenceOf),
-      ...(chosen.byMeaning ? { by: 'meaning' as const } : {}),
-      reason: reasonFor(chosen),
-    }),
+    explain: (chosen) => {
+      // (Its fields in this order, the optional ones only when they say something.)
+      const explanation: Writable<Explanation> = { score: chosen.score, terms: chosen.terms };
+      if (chosen.cues.length > 0) explanation.cues = chosen.cues;
+      explanation.evidence = chosen.evidence.map(evidenceOf);
+      if (chosen.byMeaning) explanation.by = 'meaning';
+      explanation.reason = reasonFor(chosen);
+      return explanation as Explanation;
+    },
   });
 }
+
+/** What a composition says of a chosen skill (the plan adds its tool id, skill and script). */
+type Explanation = Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>;
+type Writable<T> = { -readonly [K in keyof T]?: T[K] };
 
 /** How a composed plan says who chose its skills, and why each. */
 export interface Composition {
   readonly narrator: NarratorKind;
-  readonly explain: (chosen: SelectedSkill) => Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>;
+  /** Why `chosen` was chosen: a new object each call (the plan completes it with the script's reason and the input's words). */
+  readonly explain: (chosen: SelectedSkill) => Explanation;
   /** More of `metadata` (the LLM narrator's decision). */
   readonly metadata?: Readonly<Record<string, unknown>>;
 }
@@ -99,9 +107,13 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     input: Record<string, unknown>,
     extra: Partial<ToolInvocation>,
     explanation: Omit<SelectionExplanation, 'toolId' | 'skill' | 'script'>,
+    slot: Omit<ToolSlot, 'accepts' | 'words'>,
   ): string => {
     const id = toolIdFor(chosen.skill.name, chosen.script.name, used);
-    tools.push({ toolId: id, toolPath: chosen.script.toolPath, input, ...extra });
+    // A campaign's part of the input (docs/campaigns.md#what-the-narrators-get): beats, voices and lore for the narration, the rules' dice.
+    const properties = chosen.script.inputSchema?.['properties'] as Record<string, unknown> | undefined;
+    const storyInput = withStoryInputs(input, { ...slot, words, accepts: (field) => properties?.[field] !== undefined }, request.story);
+    tools.push({ toolId: id, toolPath: chosen.script.toolPath, input: storyInput, ...extra });
     explanations.push({ toolId: id, skill: chosen.skill.name, script: chosen.script.name, ...explanation });
     return id;
   };
@@ -118,11 +130,18 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
       ...(missing.length > 0 ? { fields: missing } : {}),
     });
   /** The explanation of a chosen skill, with its script's reason and its input's words. */
-  const explained = (chosen: SelectedSkill, sources: Readonly<Record<string, string>>) => ({
-    ...explain(chosen),
-    ...(chosen.scriptReason ? { scriptReason: chosen.scriptReason } : {}),
-    ...(Object.keys(sources).length > 0 ? { inputs: sources } : {}),
-  });
+  const explained = (chosen: SelectedSkill, sources: Readonly<Record<string, string>>): Explanation => {
+    // (The composition's explanation is a new object each time: the plan's own, completed here.)
+    const explanation: Writable<Explanation> = explain(chosen);
+    if (chosen.scriptReason) explanation.scriptReason = chosen.scriptReason;
+    for (const field in sources) {
+      if (Object.hasOwn(sources, field)) {
+        explanation.inputs = sources;
+        break;
+      }
+    }
+    return explanation as Explanation;
+  };
 
   /** The roll and context tools the narration depends on; the rolls alone, which choices depend on too. */
   const before: string[] = [];
@@ -142,10 +161,10 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     if (chosen.role === 'visual') {
       // The narration tells what the portrait was drawn from, so it waits for it (optional: a failed picture
       // never stops the story).
-      before.push(add(chosen, input, { required: false }, explained(chosen, sources)));
+      before.push(add(chosen, input, { required: false }, explained(chosen, sources), { role: chosen.role, sources }));
       continue;
     }
-    const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explained(chosen, sources));
+    const id = add(chosen, input, chosen.role === 'chance' ? {} : { required: false }, explained(chosen, sources), { role: chosen.role, sources });
     if (chosen.role === 'context' && scriptKind(chosen.script).kind === 'acts') acts.push(id);
     before.push(id);
     if (chosen.role === 'chance') rolls.push(id);
@@ -156,9 +175,13 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     // (Only for a narrator whose input takes them: an author's own storyteller may refuse unknown fields.)
     const accepts = (field: string) => (selection.narrator!.script.inputSchema?.['properties'] as Record<string, unknown> | undefined)?.[field] !== undefined;
     const input = { ...filledInput, ...(untried && accepts('tried') ? { tried: true } : {}), ...(acts.length > 0 && accepts('acts') ? { acts } : {}) };
-    narrateId = add(selection.narrator, input, before.length > 0 ? { dependencies: before, required: true } : {}, {
-      reason: before.length > 0 ? `narrates the outcome of ${before.join(', ')}` : 'narrates the action',
-    });
+    narrateId = add(
+      selection.narrator,
+      input,
+      before.length > 0 ? { dependencies: before, required: true } : {},
+      { reason: before.length > 0 ? `narrates the outcome of ${before.join(', ')}` : 'narrates the action' },
+      { role: 'narrator', sources: {} },
+    );
   }
   for (const candidate of after) {
     const found = filled(candidate);
@@ -168,7 +191,7 @@ export function composePlan(request: PlanRequest, words: string, selection: Sele
     }
     const { chosen, input, sources } = found;
     const dependencies = [...rolls, ...(narrateId ? [narrateId] : [])];
-    add(chosen, input, { required: false, ...(dependencies.length > 0 ? { dependencies } : {}) }, explained(chosen, sources));
+    add(chosen, input, { required: false, ...(dependencies.length > 0 ? { dependencies } : {}) }, explained(chosen, sources), { role: chosen.role, sources });
   }
   return {
     requestId: randomUUID(),
@@ -245,7 +268,10 @@ function toolIdFor(skill: string, script: string, used: Set<string>): string {
 
 /** The evidence as the plan records it (rounded, no similarity: the fields say where). */
 function evidenceOf(evidence: Evidence): EvidenceExplanation {
-  return { word: evidence.word, ...(evidence.related ? { related: evidence.related } : {}), fields: evidence.fields, contribution: evidence.contribution };
+  // (Built whole rather than spread: a plan holds many of these.)
+  return evidence.related
+    ? { word: evidence.word, related: evidence.related, fields: evidence.fields, contribution: evidence.contribution }
+    : { word: evidence.word, fields: evidence.fields, contribution: evidence.contribution };
 }
 
 function reasonFor(chosen: SelectedSkill): string {

@@ -1,5 +1,6 @@
-// Why a plan's tools were chosen, and why skills that matched some words stayed out: the pattern narrator's `metadata.selection` and `metadata.nearMisses`, read back for `play --explain` and the play panel.
+// Why a plan's tools were chosen and why skills that matched some words stayed out, read back for `play --explain` and the play panel.
 import type { Plan } from '../contractTypes/plan.js';
+import type { MissReason } from './selection/selectionTypes.js';
 import type { Field } from './selection/selectionTuning.js';
 
 /** Where in a manifest a word matched (skill selection's fields). */
@@ -42,15 +43,8 @@ export interface NearMissExplanation {
   readonly score: number;
   /** The score it needed (the threshold, or the share of the best skill's score). */
   readonly threshold: number;
-  readonly reason:
-    | 'below-threshold'
-    | 'far-behind-best'
-    | 'related-words-only'
-    | 'no-likeness-asked'
-    | 'one-per-role'
-    | 'too-many-skills'
-    | 'input-not-filled'
-    | 'act-not-asked';
+  /** One of skill selection's reasons (the list lives with the selection that writes it). */
+  readonly reason: MissReason;
   readonly evidence: readonly EvidenceExplanation[];
   /** For `input-not-filled`: the required fields the words did not give. */
   readonly fields?: readonly string[];
@@ -147,7 +141,7 @@ export function nearMissLine(miss: NearMissExplanation): string {
     'no-likeness-asked': `${miss.score}, but a picture needs words about a likeness ("what does … look like", "portrait")`,
     'one-per-role': `${miss.score}, but one skill of its kind per plan, and another of higher priority was chosen`,
     'too-many-skills': `${miss.score}, but the plan already has three skills`,
-    'input-not-filled': `${miss.score}, but ${miss.fields && miss.fields.length > 0 ? `the words give no ${miss.fields.map((field) => `"${field}"`).join(', ')} (required)` : 'its input could not be filled from the words'}`,
+    'input-not-filled': `${miss.score}, but ${missingFieldsText(miss.fields)}`,
     'act-not-asked': `${miss.score}, but ${miss.detail ?? 'a question or a look never runs a script that acts'}`,
   };
   const matched =
@@ -169,4 +163,10 @@ function placesOf(fields: readonly EvidenceField[]): string {
   if (names.length === 0) return 'manifest';
   if (names.length === 1) return `${names[0]} only`;
   return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
+/** What the words did not give a skill's required input: its fields named, or the input as a whole. */
+function missingFieldsText(fields: readonly string[] | undefined): string {
+  if (!fields || fields.length === 0) return 'its input could not be filled from the words';
+  return `the words give no ${fields.map((field) => `"${field}"`).join(', ')} (required)`;
 }

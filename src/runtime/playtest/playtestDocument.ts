@@ -26,14 +26,34 @@ export interface ParsedPlaytest {
 }
 
 /** The expectations that sit at one position each (their property key). */
-const KEYED_EXPECTATIONS = ['skills', 'skillsMatch', 'notSkills', 'outcome', 'maxAttempts', 'maxDurationMs', 'events', 'state', 'narration'] as const;
+const KEYED_EXPECTATIONS = [
+  'skills',
+  'skillsMatch',
+  'notSkills',
+  'outcome',
+  'maxAttempts',
+  'maxDurationMs',
+  'events',
+  'state',
+  'narration',
+  'beats',
+  'ending',
+  'lore',
+] as const;
 
 /**
  * Parses and checks a playtest. `skills`: the story's skill names; a name an expectation uses that is not among them
  * is a problem of the file (not a failure of the test): SKILL_BROKEN when `broken` (the story's broken skills, by
  * folder name, with why: see brokenSkillReason) has it, else UNKNOWN_SKILL. Never throws for bad input.
  */
-export function parsePlaytest(file: string, text: string, skills?: ReadonlySet<string>, broken?: ReadonlyMap<string, string>): ParsedPlaytest {
+export function parsePlaytest(
+  file: string,
+  text: string,
+  skills?: ReadonlySet<string>,
+  broken?: ReadonlyMap<string, string>,
+  /** The story is a campaign: its opening scene offers choices, so the first turn may play one. */
+  opening = false,
+): ParsedPlaytest {
   const document = parseJsonDocument(text);
   const problems: PlaytestProblem[] = [];
   const at = (pointer: string, target: 'key' | 'value' = 'value'): FilePosition => document.rangeOfPointer(pointer, target)?.start ?? { line: 1, column: 1 };
@@ -61,7 +81,7 @@ export function parsePlaytest(file: string, text: string, skills?: ReadonlySet<s
   const turns = body.turns.map((turn, index): PlaytestTurn => {
     const base = `/turns/${index}`;
     const expect = turn.expect ?? {};
-    if (index === 0 && turn.choice !== undefined)
+    if (index === 0 && turn.choice !== undefined && !opening)
       problem(PlaytestProblemCode.CHOICE_ON_FIRST_TURN, 'the first turn cannot play a choice: no turn before it offered any', at(`${base}/choice`, 'key'));
     for (const key of ['skills', 'notSkills'] as const) {
       (expect[key] ?? []).forEach((name, position) => {
@@ -140,6 +160,8 @@ function expectationPositions(document: JsonDocument, base: string, expect: Expe
   expect.events?.forEach((_, index) => put(`events[${index}]`, `${base}/events/${index}`, 'value'));
   for (const check of ['contains', 'notContains', 'matches'] as const)
     if (expect.narration?.[check] !== undefined) put(`narration.${check}`, `${base}/narration/${check}`, 'key');
+  for (const check of ['triggered', 'notTriggered', 'active'] as const)
+    if (expect.beats?.[check] !== undefined) put(`beats.${check}`, `${base}/beats/${check}`, 'key');
   return positions;
 }
 

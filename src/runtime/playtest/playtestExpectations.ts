@@ -1,8 +1,9 @@
-// Checks a played turn against its expectations: the first attempt's skills (strict, unordered, superset, subset), skills it must not use, the outcome, state conditions, the narration, events (partial object match) and the number of attempts.
+// Checks a played turn against its expectations: skills (strict, unordered, superset, subset), skills it must not use, outcome, state, narration, events.
 import { evaluateCondition, parseCondition } from '../state/conditionExpression.js';
 import type { TurnResult } from '../session/turnTypes.js';
 import { firstAttemptSkills, outcomeOf } from '../session/turnOutcome.js';
 import type { ExpectationFailure, Expectations, FilePosition, PlaytestTurn, SkillsMatch } from './playtestTypes.js';
+import { storyFailures } from './storyExpectations.js';
 
 /** Whether `actual` holds everything `expected` has: objects key by key (extra keys allowed), arrays and values exactly. */
 export function partialMatch(expected: unknown, actual: unknown): boolean {
@@ -85,6 +86,7 @@ export function checkTurn(turn: PlaytestTurn, played: PlayedTurn, narrators: Rea
   if (expect.maxDurationMs !== undefined && result.durationMs > expect.maxDurationMs) {
     fail('maxDurationMs', `the turn took ${result.durationMs} ms, more than ${expect.maxDurationMs} ms`, expect.maxDurationMs, result.durationMs);
   }
+  for (const failure of storyFailures(expect, result)) fail(failure.expectation, failure.message, failure.expected, failure.actual);
   return failures;
 }
 

@@ -1,4 +1,4 @@
-// Save Session as Playtest: a play session (its seed, its state before turn 1, each turn's input or choice) as a playtest that expects what happened (the first attempt's skills, strict, and the outcome), and a file name that never replaces another.
+// Save Session as Playtest: a play session (seed, state before turn 1, each turn's words) as a playtest expecting what happened, in a new file.
 import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import type { SessionFile, TurnRecord } from '../session/playSession.js';
@@ -7,16 +7,22 @@ import type { TurnOutcome } from './playtestTypes.js';
 
 /** The playtest's JSON text for a session (2-space indented, a final newline). */
 export function playtestFromSession(session: Pick<SessionFile, 'seed' | 'initialState' | 'turns'>, name: string): string {
-  const turns = session.turns.map((turn) => {
-    const played = turn.choice !== undefined ? { choice: turn.choice } : { input: turn.input };
-    const expect: Record<string, unknown> = {};
-    if (turn.skills) {
-      expect['skills'] = turn.skills;
-      expect['skillsMatch'] = 'strict';
-    }
-    expect['outcome'] = outcomeOfRecord(turn);
-    return { ...played, expect };
-  });
+  // A campaign's opening scene played no input: the playtest starts from it, as a new play-through does.
+  const turns = session.turns
+    .filter((turn) => !turn.opening)
+    .map((turn) => {
+      const played = turn.choice !== undefined ? { choice: turn.choice } : { input: turn.input };
+      const expect: Record<string, unknown> = {};
+      if (turn.skills) {
+        expect['skills'] = turn.skills;
+        expect['skillsMatch'] = 'strict';
+      }
+      expect['outcome'] = outcomeOfRecord(turn);
+      // A campaign turn: the beats it triggered have triggered (by then).
+      if (turn.story && turn.story.triggered.length > 0) expect['beats'] = { triggered: turn.story.triggered.map((beat) => beat.id) };
+      if (turn.story?.ending) expect['ending'] = turn.story.ending.id;
+      return { ...played, expect };
+    });
   const playtest = { name, narrator: 'pattern', seed: session.seed ?? 1, state: session.initialState ?? {}, turns };
   return `${JSON.stringify(playtest, null, 2)}\n`;
 }

@@ -82,9 +82,8 @@ export function formatJUnitReport(report: RunReport, relativeTo: string): string
   for (const playtest of report.playtests) {
     const file = path.relative(relativeTo, playtest.file) || playtest.file;
     const failures = playtest.turns.filter((turn) => turn.status === 'failed').length;
-    lines.push(
-      `  <testsuite name="${xml(playtest.name)}" file="${xml(file)}" tests="${playtest.turns.length}" failures="${failures}" errors="${playtest.status === 'error' ? 1 : 0}" time="${seconds(playtest.durationMs)}">`,
-    );
+    const counts = `tests="${playtest.turns.length}" failures="${failures}" errors="${playtest.status === 'error' ? 1 : 0}"`;
+    lines.push(`  <testsuite name="${xml(playtest.name)}" file="${xml(file)}" ${counts} time="${seconds(playtest.durationMs)}">`);
     if (playtest.error) lines.push(`    <error message="${xml(playtest.error)}"/>`);
     for (const turn of playtest.turns) {
       const name = `turn ${turn.index}: ${turn.choice !== undefined ? `choice ${turn.choice}` : turn.input}`;

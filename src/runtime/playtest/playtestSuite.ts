@@ -1,4 +1,4 @@
-// Runs a set of playtests: up to `jobs` at a time (the turns of one in order), each with skills of its own, narrators shared by kind, every turn's runs recorded in the story's run store; one report for them all.
+// Runs a set of playtests, up to `jobs` at a time, each with skills of its own and narrators shared by kind; every run recorded; one report.
 import { availableParallelism } from 'node:os';
 import type { TextStyle } from '../common/textStyle.js';
 import type { PlanRun } from '../executor/planExecutor.js';

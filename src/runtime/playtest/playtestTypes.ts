@@ -16,6 +16,12 @@ export interface Expectations {
   readonly maxAttempts?: number;
   /** The turn's time budget (a timing: written by `narratoria explore` for a turn that went over it). */
   readonly maxDurationMs?: number;
+  /** A campaign's beats after the turn: triggered by then, not triggered by then, in play. */
+  readonly beats?: { readonly triggered?: readonly string[]; readonly notTriggered?: readonly string[]; readonly active?: readonly string[] };
+  /** The ending reached by this turn. */
+  readonly ending?: string;
+  /** Lore chunk ids or files retrieved for the turn. */
+  readonly lore?: readonly string[];
 }
 
 /** Where something is in the playtest file (1-based). */

@@ -1,4 +1,4 @@
-// `narratoria test --update`: writes what happened into the expect.skills (with skillsMatch strict) and expect.outcome of the turns that failed on those two, editing the file's text in place (comments and layout kept).
+// `narratoria test --update`: writes what happened into the failed turns' expect.skills and expect.outcome, editing the text in place.
 import { applyEdits, modify, type Edit } from 'jsonc-parser';
 import type { PlaytestReport } from './playtestTypes.js';
 

@@ -14,6 +14,12 @@ import { sessionScope, type SkillDataScope } from '../skills/skillDataScope.js';
 import { readSessionFile } from './sessionStore.js';
 import { firstAttemptSkills } from './turnOutcome.js';
 import type { AttemptLogEntry, TurnResult } from './turnTypes.js';
+import { loadCampaignStory } from '../campaign/play/index.js';
+import type { CampaignStory } from '../campaign/play/campaignStory.js';
+import type { StoryTurn } from '../campaign/play/storyContext.js';
+import { campaignStateOf } from '../campaign/play/storyState.js';
+import { playStoryTurn } from './storyTurns.js';
+import { endedTurn } from './storyEnd.js';
 
 /** Mirrors one entry of `turns` in contracts/session.schema.json. */
 export interface TurnRecord {
@@ -44,6 +50,10 @@ export interface TurnRecord {
   }[];
   readonly startedAt: string;
   readonly durationMs: number;
+  /** The opening scene of a campaign (its premise and first choices): no input was played. */
+  readonly opening?: boolean;
+  /** What the turn did to a campaign's story. */
+  readonly story?: StoryTurn;
 }
 
 /** Mirrors contracts/session.schema.json. */
@@ -84,6 +94,11 @@ export interface PlaySessionOptions {
   readonly dataScope?: SkillDataScope | undefined;
   /** A saved file that is damaged, or of another format version, is refused (SessionUnreadableError) and left as it is, instead of set aside. */
   readonly refuseUnreadable?: boolean | undefined;
+  /**
+   * The campaign the session plays (docs/campaigns.md#playing-a-campaign): by default the one at `root` when it holds a
+   * manifest.json; null plays the story without one.
+   */
+  readonly story?: CampaignStory | null | undefined;
 }
 
 /** A saved session that cannot be played: damaged, or written by another version. The file is left untouched. */
@@ -128,26 +143,29 @@ export class PlaySession implements Disposable {
     private data: SessionFile,
     /** Set when the saved file was unreadable and moved aside (nothing is ever deleted). */
     readonly recovery: SessionRecovery | undefined,
+    /** The campaign the session plays, if any. */
+    readonly story: CampaignStory | undefined,
   ) {}
 
-  /** Opens the session file (creating a new session when there is none). */
+  /** Opens the session file (creating a new session when there is none: a campaign's starts with its opening scene). */
   static async open(options: PlaySessionOptions): Promise<PlaySession> {
     const file = options.file ?? path.join(options.root, '.narratoria', 'session.json');
-    const fresh = (): SessionFile => newSession(options);
+    const story = options.story === undefined ? await loadCampaignStory(options.root) : (options.story ?? undefined);
+    const fresh = (): SessionFile => newSession(options, story);
     let text: string | undefined;
     try {
       text = await readFile(file, 'utf8');
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
-    if (text === undefined) return new PlaySession(options, file, fresh(), undefined);
+    if (text === undefined) return new PlaySession(options, file, fresh(), undefined, story);
     let reason: string | undefined;
     try {
       const value: unknown = JSON.parse(text);
       const problems = validateAgainst('session.schema.json', value);
       if (problems.length === 0) {
         const saved = value as SessionFile;
-        return new PlaySession(options, file, saved.seed === undefined ? { ...saved, seed: options.seed ?? randomSeed() } : saved, undefined);
+        return new PlaySession(options, file, saved.seed === undefined ? { ...saved, seed: options.seed ?? randomSeed() } : saved, undefined, story);
       }
       reason = `${problems[0]!.instancePath || '/'} ${problems[0]!.message ?? 'is invalid'}`;
     } catch (error) {
@@ -159,7 +177,7 @@ export class PlaySession implements Disposable {
     }
     const movedTo = `${file}.unreadable-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     await rename(file, movedTo);
-    return new PlaySession(options, file, fresh(), { file, movedTo, reason });
+    return new PlaySession(options, file, fresh(), { file, movedTo, reason }, story);
   }
 
   get sessionId(): string {
@@ -187,6 +205,11 @@ export class PlaySession implements Disposable {
   /** The choices offered by the last turn. */
   get lastChoices(): readonly string[] {
     return this.data.turns.at(-1)?.choices ?? [];
+  }
+
+  /** The ending a campaign session reached (then the story is over: a turn plays nothing). */
+  get ending(): { readonly id: string; readonly title: string } | undefined {
+    return this.story ? campaignStateOf(this.data.state).ending : undefined;
   }
 
   /** Plays one input (`choice`: the number of the last turn's choice it is, recorded for replays); resolves after the session has been saved. */
@@ -222,7 +245,7 @@ export class PlaySession implements Disposable {
       await copyFile(this.file, copy);
     }
     this.options.skills.restartSession();
-    this.data = newSession(this.options);
+    this.data = newSession(this.options, this.story);
     await writeJsonAtomic(this.file, this.data);
     this.restartEmitter.fire();
     return copy;
@@ -233,25 +256,42 @@ export class PlaySession implements Disposable {
   }
 
   private async playNow(input: string, choice: number | undefined, signal: AbortSignal | undefined): Promise<TurnResult> {
+    const ending = this.ending;
+    if (ending) return endedTurn(input, this.data.state, ending);
     const index = this.data.turns.length + 1;
     this.turnStartEmitter.fire({ input, index });
     const logFile =
       this.options.attemptLogFile === undefined ? path.join(this.options.root, '.narratoria', 'logs', 'plan-attempts.jsonl') : this.options.attemptLogFile;
     const logLines: string[] = [];
-    const result = await runTurn(input, {
+    const execution = { ...this.options.execution, root: this.options.root, dataScope: this.dataScope };
+    const turnOptions = {
       narrator: this.options.narrator,
       skills: this.options.skills,
       state: this.data.state,
-      execution: { ...this.options.execution, root: this.options.root, dataScope: this.dataScope },
+      execution,
       seed: deriveSeed(this.seed, 'turn', index),
       turnBudgetMs: this.options.turnBudgetMs,
       signal,
-      onAttemptLogged: (entry) => {
+      onAttemptLogged: (entry: AttemptLogEntry) => {
         logLines.push(JSON.stringify({ sessionId: this.data.sessionId, turn: index, ...entry }));
         this.attemptEmitter.fire(entry);
       },
-      onPlanRunStarted: (run, attempt, generated) => this.planRunEmitter.fire({ run, attempt, narrator: generated.narrator }),
-    });
+      onPlanRunStarted: (run: PlanRun, attempt: number, generated: { readonly narrator: string }) =>
+        this.planRunEmitter.fire({ run, attempt, narrator: generated.narrator }),
+    };
+    const result = this.story
+      ? await playStoryTurn(this.story, {
+          input,
+          state: this.data.state,
+          summaries: this.data.turns.flatMap((turn) => (turn.story ? [turn.story.summary] : [])),
+          seed: this.seed,
+          index,
+          skills: this.options.skills,
+          execution,
+          signal,
+          play: (state, story) => runTurn(input, { ...turnOptions, state, story }),
+        })
+      : await runTurn(input, turnOptions);
     const record = toRecord(index, result, choice);
     this.data = { ...this.data, state: result.state, turns: [...this.data.turns, record], updatedAt: new Date().toISOString() };
     await writeJsonAtomic(this.file, this.data);
@@ -264,10 +304,11 @@ export class PlaySession implements Disposable {
   }
 }
 
-/** A session with no turns: its seed, and its state before turn 1. */
-function newSession(options: PlaySessionOptions): SessionFile {
+/** A session with no turns (a campaign's: its opening scene): its seed, and its state before turn 1. */
+function newSession(options: PlaySessionOptions, story: CampaignStory | undefined): SessionFile {
   const now = new Date().toISOString();
   const state = structuredClone(options.initialState ?? {});
+  const opening = story?.opening(state);
   return {
     formatVersion: 1,
     sessionId: randomUUID(),
@@ -276,8 +317,31 @@ function newSession(options: PlaySessionOptions): SessionFile {
     updatedAt: now,
     seed: options.seed ?? randomSeed(),
     initialState: structuredClone(state),
-    state,
-    turns: [],
+    state: opening ? opening.state : state,
+    turns: opening ? [openingRecord(opening, now)] : [],
+  };
+}
+
+/** The opening scene as the session's first turn: the premise told, no input played. */
+function openingRecord(opening: { readonly narrative: string; readonly choices: readonly string[]; readonly story: StoryTurn }, now: string): TurnRecord {
+  return {
+    index: 1,
+    input: '',
+    skills: [],
+    narrative: opening.narrative,
+    choices: opening.choices,
+    fallback: false,
+    cancelled: false,
+    narrator: 'pattern',
+    disabledSkills: [],
+    changedKeys: [],
+    assets: [],
+    uiEvents: [],
+    attempts: [],
+    startedAt: now,
+    durationMs: 0,
+    opening: true,
+    story: opening.story,
   };
 }
 
@@ -308,5 +372,6 @@ function toRecord(index: number, result: TurnResult, choice: number | undefined)
     })),
     startedAt: result.startedAt,
     durationMs: result.durationMs,
+    ...(result.story ? { story: result.story } : {}),
   };
 }

@@ -49,7 +49,8 @@ export function unreadableNotice(summaries: readonly SessionSummary[]): string |
   const unreadable = summaries.filter((summary) => summary.problem !== undefined && !isDataOnly(summary));
   if (unreadable.length === 0) return undefined;
   const named = unreadable.map((summary) => `"${summary.id}" ${summary.problem}`).join('; ');
-  return `${unreadable.length === 1 ? 'A saved play-through could not be opened' : `${unreadable.length} saved play-throughs could not be opened`}: ${named}. ${unreadable.length === 1 ? 'It was' : 'They were'} left as ${unreadable.length === 1 ? 'it is' : 'they are'}.`;
+  if (unreadable.length === 1) return `A saved play-through could not be opened: ${named}. It was left as it is.`;
+  return `${unreadable.length} saved play-throughs could not be opened: ${named}. They were left as they are.`;
 }
 
 /** The picker's entries: the store's sessions (last played first), then the older session file when it is still offered. */

@@ -13,6 +13,7 @@ import { DEFAULT_PLAN_TIMEOUT_MS } from '../contractTypes/plan.js';
 import type { AttemptLogEntry, TurnAttempt, TurnResult } from './turnTypes.js';
 import type { Reflection } from '../executor/reflection.js';
 import { deriveSeed, randomSeed, seededRandom } from '../common/seed.js';
+import type { StoryContext } from '../campaign/play/storyContext.js';
 
 /** docs/design-rules.md#the-replan-loop: at most five generations per player input. */
 export const MAX_PLAN_ATTEMPTS = 5;
@@ -57,6 +58,8 @@ export interface TurnOptions {
    * timeout is cut to what is left, and no attempt starts once it is spent; the template fallback then tells the turn.
    */
   readonly turnBudgetMs?: number | undefined;
+  /** The campaign's context of the scene (a campaign session): every plan request carries it. */
+  readonly story?: StoryContext | undefined;
 }
 
 /** Plays one input to a narration. Never throws for skill, narrator or plan failures. */
@@ -99,6 +102,7 @@ export async function runTurn(input: string, options: TurnOptions): Promise<Turn
         parentPlanId,
         ...(feedback !== undefined ? { feedback } : {}),
         state: options.state,
+        ...(options.story ? { story: options.story } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {
@@ -236,6 +240,7 @@ function rePlannerFor(options: TurnOptions, input: string, skills: readonly Narr
       attempt,
       parentPlanId: context.plan.requestId,
       state: options.state,
+      ...(options.story ? { story: options.story } : {}),
       signal: context.signal,
     });
     return generated.plan.tools;

@@ -3,6 +3,7 @@ import type { AssetReference, ExecutionResult } from '../contractTypes/execution
 import type { Plan } from '../contractTypes/plan.js';
 import type { NarratorKind } from '../narrator/index.js';
 import type { Reflection } from '../executor/reflection.js';
+import type { StoryTurn } from '../campaign/play/storyContext.js';
 
 /** One plan generation and its run (or its rejection). */
 export interface TurnAttempt {
@@ -52,6 +53,8 @@ export interface TurnResult {
   readonly narrator: NarratorKind;
   /** Post-run reflection on the last attempt: written by the model when it produced the plan, else the rules'. */
   readonly reflection?: Reflection;
+  /** What the turn did to a campaign's story: its scene, beats, lore, NPCs, ending (docs/campaigns.md#playing-a-campaign). */
+  readonly story?: StoryTurn;
   readonly startedAt: string;
   readonly durationMs: number;
 }

@@ -25,9 +25,12 @@ export const MIN_DESCRIPTION_WORDS = 8;
 const MAX_KEYWORDS = 8;
 /** Words of manifests that say how a skill works, not what a player asks for. */
 const GENERIC = new Set(
-  'lets let decides decide tells tell gives give takes take keeps keep handles handle makes make uses use shows show returns story player players character characters current change changes changed name names whether each every when goes go new based given'.split(
-    ' ',
-  ),
+  [
+    'lets let decides decide tells tell gives give takes take keeps keep handles handle makes make uses use shows show returns',
+    'story player players character characters current change changes changed name names whether each every when goes go new based given',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 type Manifest = Record<string, unknown>;
@@ -43,7 +46,9 @@ export function manifestHints(manifest: unknown): ManifestHint[] {
     hints.push({
       code: 'SKILL_DESCRIPTION_SHORT',
       pointer: '/description',
-      message: `The description gives the narrator ${plural(count, 'word')} to match a player's words against. Say what the skill does and what a player would ask it, in a sentence or two, or add "keywords".`,
+      message:
+        `The description gives the narrator ${plural(count, 'word')} to match a player's words against. ` +
+        'Say what the skill does and what a player would ask it, in a sentence or two, or add "keywords".',
     });
   }
   const capabilities = Array.isArray(manifest['capabilities'])

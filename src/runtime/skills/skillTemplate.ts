@@ -97,7 +97,19 @@ function templateFiles(name: string, displayName: string, description: string): 
         },
       ],
     }),
-    'prompt.md': `# ${displayName}\n\nTell the narrator when to use this skill and what its script needs. The pattern narrator (used until the local model is downloaded) reads this file too, with the manifest's \`description\`, \`capabilities\`, \`keywords\` and each script's \`examples\`: use the words players will use.\n\n## When to use\n\n- Use \`scripts/run.js\` when the player's words are about ${displayName.toLowerCase()}.\n- Input: \`{ "subject": "what the player mentioned" }\`.\n- Output: a summary for the narration; the session state gets \`${camelCase(name)}.lastSubject\`.\n`,
+    'prompt.md': [
+      `# ${displayName}`,
+      '',
+      'Tell the narrator when to use this skill and what its script needs. The pattern narrator (used until the local model is downloaded) ' +
+        "reads this file too, with the manifest's `description`, `capabilities`, `keywords` and each script's `examples`: use the words players will use.",
+      '',
+      '## When to use',
+      '',
+      `- Use \`scripts/run.js\` when the player's words are about ${displayName.toLowerCase()}.`,
+      '- Input: `{ "subject": "what the player mentioned" }`.',
+      `- Output: a summary for the narration; the session state gets \`${camelCase(name)}.lastSubject\`.`,
+      '',
+    ].join('\n'),
     'config-schema.json': json({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',

@@ -159,8 +159,15 @@ export interface ReportDiagnostic {
 
 /** Converts a diagnostic to the flat shape the CLI prints (`narratoria validate --format json`). */
 export function toReportDiagnostic(diagnostic: Diagnostic): ReportDiagnostic {
+  const report = reportFields(diagnostic);
+  if (!diagnostic.related || diagnostic.related.length === 0) return report;
+  return { ...report, related: diagnostic.related.map(({ pointer, message }) => ({ pointer, message })) };
+}
+
+/** The report shape's own fields (what, where, as 1-based line and column or null), without `file` and `related`: plans' and campaigns' diagnostics share them. */
+export function reportFields(diagnostic: Pick<Diagnostic, 'severity' | 'message' | 'pointer' | 'range'> & { readonly code: string }): ReportDiagnostic {
   const range = diagnostic.range;
-  const report: ReportDiagnostic = {
+  return {
     severity: diagnostic.severity,
     code: diagnostic.code,
     message: diagnostic.message,
@@ -170,8 +177,6 @@ export function toReportDiagnostic(diagnostic: Diagnostic): ReportDiagnostic {
     endLine: range?.end.line ?? null,
     endColumn: range?.end.column ?? null,
   };
-  if (!diagnostic.related || diagnostic.related.length === 0) return report;
-  return { ...report, related: diagnostic.related.map(({ pointer, message }) => ({ pointer, message })) };
 }
 
 /** Orders two positions: negative when `left` comes first. */

@@ -105,7 +105,9 @@ export function tolerateSchemaErrors(errors: readonly ErrorObject[], value: unkn
     const toolId = error.keyword === 'pattern' && toolIdPattern.test(at) ? valueAtPointer(value, at) : undefined;
     if (typeof toolId === 'string' && toolId !== '') {
       const found = JSON.stringify(toolId);
-      const message = `${at.slice(1)}: ${found} has characters other than letters, digits and _ . : -; Narratoria runs it, but some tools (conditions that name it, other runtimes' files) may not handle it`;
+      const message =
+        `${at.slice(1)}: ${found} has characters other than letters, digits and _ . : -; ` +
+        "Narratoria runs it, but some tools (conditions that name it, other runtimes' files) may not handle it";
       drafts.push({ severity: 'warning', code: DiagnosticCode.TOOL_ID_UNUSUAL_CHARACTERS, message, pointer: at });
       continue;
     }

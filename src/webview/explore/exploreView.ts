@@ -14,6 +14,7 @@ const KIND_LABELS: Readonly<Record<string, string>> = {
   template_fallback: 'Template fallbacks',
   over_time_budget: 'Turns over the time budget',
   broken_skill: 'Broken skills (skill.json does not load)',
+  unreached_beat: 'Plot beats no session reached',
 };
 
 const FAILURE_LABELS: Readonly<Record<string, string>> = {
@@ -72,7 +73,8 @@ export class ExploreView {
       el(
         'p',
         { className: 'detail' },
-        `${plural(report.sessions.played, 'session')} and ${plural(report.sessions.turns, 'turn')} played (up to ${options.turns} each, seed ${options.seed}, ${options.narrator} narrator) in ${formatDuration(report.durationMs)}`,
+        `${plural(report.sessions.played, 'session')} and ${plural(report.sessions.turns, 'turn')} played ` +
+          `(up to ${options.turns} each, seed ${options.seed}, ${options.narrator} narrator) in ${formatDuration(report.durationMs)}`,
         report.cancelled ? ' — cancelled before the end.' : '.',
       ),
       again,

@@ -3,7 +3,8 @@ import type { PlanGraphLayout } from '../../runtime/graph/graphTypes.js';
 import { el, svg } from '../common/dom.js';
 import { GraphHighlight } from './graphHighlight.js';
 import { directionOfKey, firstNode, nextNode } from './graphNavigation.js';
-import { GraphScene, sceneDefinitions } from './graphScene.js';
+import { GraphScene } from './graphScene.js';
+import { sceneDefinitions } from './sceneMarkers.js';
 import { fitTextToMetrics } from './nodeView.js';
 import { Minimap, type MinimapColours } from './minimap.js';
 import { CanvasMessage } from './graphNotices.js';
@@ -12,7 +13,7 @@ import type { Tooltip } from './tooltip.js';
 import { missingTooltip, nodeTooltip } from './tooltipContent.js';
 import type { ViewportState } from './uiState.js';
 import { Viewport } from './viewport.js';
-import { plural } from '../../runtime/common/humanText.js';
+import { GRAPH_WORDS, nodeCount, type GraphWords } from '../../runtime/graph/graphWords.js';
 
 export interface CanvasEvents {
   /** A click on a node, or Enter on the selected one. */
@@ -45,6 +46,7 @@ export class GraphCanvas {
   private focusMode = false;
   private textFitted = false;
   private updateScheduled = false;
+  private words: GraphWords = GRAPH_WORDS.plan;
 
   constructor(
     private readonly tooltip: Tooltip,
@@ -85,20 +87,23 @@ export class GraphCanvas {
     return this.selectedId;
   }
 
-  /** Replaces the drawing with `layout` (one DOM insertion) and places it. */
-  show(layout: PlanGraphLayout, placement: Placement): GraphScene {
+  /** Replaces the drawing with `layout` (one DOM insertion) and places it; `words` say what its nodes are. */
+  show(layout: PlanGraphLayout, placement: Placement, words: GraphWords = GRAPH_WORDS.plan): GraphScene {
+    this.words = words;
+    this.element.setAttribute('aria-roledescription', words.graph);
     if (!this.textFitted && this.element.isConnected) {
       this.textFitted = true;
       fitTextToMetrics(this.drawing, this.element);
     }
-    const scene = new GraphScene(layout);
+    const scene = new GraphScene(layout, { words });
     scene.onInvalidate = () => this.scheduleSceneUpdate();
     const highlight = new GraphHighlight(scene, this.element);
     this.world.replaceChildren(scene.root);
     this.current = { scene, highlight };
     this.element.setAttribute(
       'aria-label',
-      `Plan graph: ${plural(layout.nodes.length, 'tool')}. Arrow keys move between tools, Enter opens the selected tool in the editor, F shows only its dependencies and dependents.`,
+      `${capitalized(words.graph)}: ${nodeCount(words, layout.nodes.length)}. Arrow keys move between ${words.node}s, ` +
+        `Enter opens the selected ${words.node} in the editor, F shows only what it depends on and what depends on it.`,
     );
     this.minimap.setLayout(layout);
     this.message.hide();
@@ -264,12 +269,18 @@ export class GraphCanvas {
       const id = nodeId;
       const view = current.scene.nodes.get(id);
       if (view)
-        this.tooltip.showSoon(`node:${id}`, event.clientX, event.clientY, () => nodeTooltip(view.node, view.currentRun, current.highlight.isCritical(id)));
+        this.tooltip.showSoon(`node:${id}`, event.clientX, event.clientY, () =>
+          nodeTooltip(view.node, view.currentRun, current.highlight.isCritical(id), this.words),
+        );
     } else if (missing?.dataset['missingId'] !== undefined) {
       const id = missing.dataset['missingId'];
-      this.tooltip.showSoon(`missing:${id}`, event.clientX, event.clientY, () => missingTooltip(id));
+      this.tooltip.showSoon(`missing:${id}`, event.clientX, event.clientY, () => missingTooltip(id, this.words));
     } else {
       this.tooltip.hide();
     }
   }
+}
+
+function capitalized(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

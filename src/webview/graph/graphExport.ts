@@ -17,12 +17,14 @@ export interface ExportSource {
   readonly isCritical: (id: string) => boolean;
   /** Where the --graph-* variables are defined (the view's root). */
   readonly themeScope: Element;
+  /** What a node is, for the level bands ("tool", "beat"). */
+  readonly nodeNoun?: string;
 }
 
 /** The SVG document of what the view shows, with the theme's colours resolved to hex values. */
 export function exportSvg(source: ExportSource): string {
   const theme = resolveGraphColours(source.themeScope);
-  return renderGraphSvg(viewLayout(source), { theme, title: source.title });
+  return renderGraphSvg(viewLayout(source), { theme, title: source.title, ...(source.nodeNoun !== undefined ? { nodeNoun: source.nodeNoun } : {}) });
 }
 
 /**

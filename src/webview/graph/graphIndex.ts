@@ -50,7 +50,10 @@ export class GraphIndex {
     const needle = query.trim().toLowerCase();
     if (!needle) return [];
     return this.layout.nodes
-      .filter((node) => node.id.toLowerCase().includes(needle) || (node.skill ?? '').toLowerCase().includes(needle))
+      .filter(
+        (node) =>
+          node.id.toLowerCase().includes(needle) || (node.skill ?? '').toLowerCase().includes(needle) || (node.title ?? '').toLowerCase().includes(needle),
+      )
       .sort((a, b) => a.level - b.level || a.x - b.x);
   }
 

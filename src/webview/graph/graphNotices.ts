@@ -53,6 +53,11 @@ export class ProblemsStrip {
     this.element.hidden = true;
   }
 
+  /** What the region is called for screen readers ("Problems in the plan"). */
+  setLabel(label: string): void {
+    this.element.setAttribute('aria-label', label);
+  }
+
   set(problems: readonly string[]): void {
     this.problems = problems;
     this.element.hidden = problems.length === 0;

@@ -16,6 +16,8 @@ import { Toolbar } from './toolbar.js';
 import { Tooltip } from './tooltip.js';
 import type { UiStateStore } from './uiState.js';
 import { plural } from '../../runtime/common/humanText.js';
+import { GRAPH_WORDS, nodeCount, type GraphWords } from '../../runtime/graph/graphWords.js';
+import { GraphLegend } from './graphLegend.js';
 
 export class GraphPanel {
   readonly element: HTMLDivElement;
@@ -28,6 +30,8 @@ export class GraphPanel {
   private readonly timeline: TimelineView;
   private readonly liveRegion = el('div', { className: 'visually-hidden', attrs: { role: 'status', 'aria-live': 'polite', 'aria-atomic': 'true' } });
   private readonly search = new GraphSearch();
+  private readonly legend = new GraphLegend();
+  private words: GraphWords = GRAPH_WORDS.plan;
   private readonly live = new LiveRun((text) => this.announce(text));
   private graph: GraphView | undefined;
   private version = -Infinity;
@@ -84,6 +88,7 @@ export class GraphPanel {
       this.stale.element,
       this.problems.element,
       el('main', { className: 'graph-main' }, this.canvas.element),
+      this.legend.element,
       this.timeline.element,
       this.liveRegion,
       this.tooltip.element,
@@ -109,7 +114,7 @@ export class GraphPanel {
         this.progress.show(message.title, message.nodeCount, message.levels, this.canvas.scene === undefined);
         if (!this.canvas.scene) {
           this.canvas.message.hide();
-          this.toolbar.setHeading(message.title, undefined, `${plural(message.nodeCount, 'tool')} · ${plural(message.levels.length, 'level')}`);
+          this.toolbar.setHeading(message.title, undefined, `${nodeCount(this.words, message.nodeCount)} · ${plural(message.levels.length, 'level')}`);
         }
         break;
       case 'stale':
@@ -151,10 +156,11 @@ export class GraphPanel {
     let placement: Placement = fit || !this.canvas.scene ? 'fit' : 'keep';
     if (this.restoring && saved.viewport && saved.title === graph.title) placement = saved.viewport;
     this.graph = graph;
+    this.setWords(graph.source === 'beats' ? GRAPH_WORDS.beats : GRAPH_WORDS.plan);
     this.progress.hide();
     // The timeline first: it takes room from the canvas, and the fit below must see the final size.
     if (graph.timeline) this.setTimeline(graph.timeline);
-    const scene = this.canvas.show(graph.layout, placement);
+    const scene = this.canvas.show(graph.layout, placement, this.words);
     this.live.restore(scene);
     this.applyCriticalPath();
     if (this.restoring) {
@@ -169,15 +175,24 @@ export class GraphPanel {
     this.toolbar.setHeading(
       graph.title,
       graph.source,
-      `${plural(layout.nodes.length, 'tool')} · ${plural(edges, 'edge')} · ${plural(layout.levels.length, 'level')}`,
+      `${nodeCount(this.words, layout.nodes.length)} · ${plural(edges, 'edge')} · ${plural(layout.levels.length, 'level')}`,
     );
     this.toolbar.setGraphAvailable(layout.nodes.length > 0);
     this.toolbar.setRunSummary(this.live.summary(scene));
     this.problems.set(graph.problems);
     this.setStale(graph.staleReason);
-    if (layout.nodes.length === 0) this.canvas.message.show('empty', 'This plan has no tools yet', 'Add an entry to "tools" and the graph appears here.');
+    if (layout.nodes.length === 0) this.canvas.message.show('empty', this.words.empty.title, this.words.empty.detail);
     this.timeline.setSelected(this.canvas.selected);
     performance.measure('narratoria-graph:render', 'narratoria-graph:render-start');
+  }
+
+  /** The words of what the graph shows: search box, problems, legend (the beat graph has one). */
+  private setWords(words: GraphWords): void {
+    if (words === this.words && this.graph !== undefined && this.legend.shown === (words === GRAPH_WORDS.beats)) return;
+    this.words = words;
+    this.toolbar.setSearchWords(words.searchPlaceholder, words.searchLabel);
+    this.problems.setLabel(words.problemsLabel);
+    this.legend.show(words === GRAPH_WORDS.beats);
   }
 
   private showError(message: string): void {
@@ -223,7 +238,8 @@ export class GraphPanel {
     this.canvas.setFocusMode(on);
     this.toolbar.setFocusMode(on);
     this.store.update({ focusMode: on });
-    if (on && this.canvas.selected === undefined) this.announce('Focus mode: select a tool to see only its dependencies and dependents.');
+    if (on && this.canvas.selected === undefined)
+      this.announce(`Focus mode: select a ${this.words.node} to see only what it depends on and what depends on it.`);
   }
 
   private runSearch(query: string, typed: boolean): void {
@@ -271,6 +287,7 @@ export class GraphPanel {
       runOf: (id: string) => this.runOf(id),
       isCritical: (id: string) => this.canvas.highlight?.isCritical(id) ?? false,
       themeScope: this.element,
+      nodeNoun: this.words.node,
     };
   }
 

@@ -1,4 +1,4 @@
-// The search box's state: the query, its matches (toolId or skill, case-insensitive) and which match Enter jumped to last.
+// The search box's state: the query, its matches (toolId or skill, a beat's id or title, case-insensitive) and which match Enter jumped to last.
 import type { PlanGraphNode } from '../../runtime/graph/graphTypes.js';
 import type { GraphIndex } from './graphIndex.js';
 

@@ -1,6 +1,7 @@
 // One tool's node in the scene: box, skill stripe, toolId, "skill · script", badge chips, state icon and run chip; run states change it in place; text kept inside the box.
 import { badgeWidth, detailLine, NODE_METRICS } from '../../runtime/graph/nodeMetrics.js';
 import type { PlanGraphNode } from '../../runtime/graph/graphTypes.js';
+import { unreachableClass } from '../../runtime/graph/graphSvg.js';
 import { svg } from '../common/dom.js';
 import { chipText, describeRun, STATE_ICONS, type NodeRun } from '../common/stateIcons.js';
 
@@ -34,8 +35,11 @@ export class NodeView {
     private readonly interactive = true,
     /** Called when the run or a mark changes (a virtualized scene redraws its low-detail form). */
     private readonly changed?: () => void,
+    /** What a screen reader calls the node ("tool", "beat"). */
+    private readonly noun = 'tool',
   ) {
     if (inCycle) this.classes.add('in-cycle');
+    if (unreachableClass(node)) this.classes.add('unreachable');
     if (node.critical) this.classes.add('critical');
     this.run = node.state ? { state: node.state, durationMs: node.durationMs, retryCount: node.retryCount } : undefined;
   }
@@ -67,7 +71,7 @@ export class NodeView {
       class: classes,
       id: this.elementId,
       role: this.interactive ? 'button' : 'img',
-      'aria-roledescription': 'tool',
+      'aria-roledescription': this.noun,
       'data-tool-id': node.id,
     });
     this.icon = svg('text', {

@@ -18,7 +18,7 @@ export interface ToolbarActions {
   readonly toggleTimeline: () => void;
 }
 
-const SOURCE_LABELS = { plan: 'plan', runRecord: 'run record', executionResult: 'execution result' } as const;
+const SOURCE_LABELS = { plan: 'plan', runRecord: 'run record', executionResult: 'execution result', beats: 'plot beats' } as const;
 
 export class Toolbar {
   readonly element: HTMLElement;
@@ -103,6 +103,12 @@ export class Toolbar {
     this.source.textContent = source ? SOURCE_LABELS[source] : '';
     this.source.hidden = !source;
     this.stats.textContent = stats;
+  }
+
+  /** The search box's words for what the graph holds (tools or beats). */
+  setSearchWords(placeholder: string, label: string): void {
+    this.searchInput.placeholder = placeholder;
+    this.searchInput.setAttribute('aria-label', label);
   }
 
   setRunSummary(parts: readonly { readonly text: string; readonly className: string }[]): void {

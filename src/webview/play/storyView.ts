@@ -227,7 +227,8 @@ function renderEmptyStory(): HTMLElement {
     el(
       'p',
       {},
-      'Type what your character does below, for example “look around” or “roll a d20 to pick the lock”. Each turn shows the narration, dice rolls, assets and choices, and the side panel shows the tools that ran and the session state.',
+      'Type what your character does below, for example “look around” or “roll a d20 to pick the lock”. ' +
+        'Each turn shows the narration, dice rolls, assets and choices, and the side panel shows the tools that ran and the session state.',
     ),
   );
 }

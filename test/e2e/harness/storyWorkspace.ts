@@ -14,8 +14,8 @@ export interface StoryWorkspaceOptions {
   readonly brokenDice?: boolean;
   /** Leave out the sample skills: an empty folder, as an author starting a new story has. */
   readonly empty?: boolean;
-  /** More files to write, by path relative to the story root (e.g. `plans/pick-the-lock.plan.json`, `.vscode/settings.json`). */
-  readonly files?: Readonly<Record<string, string>>;
+  /** More files to write, by path relative to the story root (e.g. `plans/pick-the-lock.plan.json`, `.vscode/settings.json`); text or bytes. */
+  readonly files?: Readonly<Record<string, string | Uint8Array>>;
   /** Folder to create (must not exist yet); default: a new temp folder. */
   readonly dir?: string;
   /** Short name used in the temp folder name. */

@@ -160,7 +160,7 @@ const rollTool = (input: string) => `{ "tools": [{ "toolId": "roll", "toolPath":
 
 test('input key completion lists the script properties not yet present', () => {
   const { items, labels } = complete(rollTool('{ "dc": 12, ¦ }'));
-  assert.deepEqual(labels, ['formula', 'reason', 'label', 'seed']);
+  assert.deepEqual(labels, ['formula', 'reason', 'label', 'bands', 'seed']);
   const formula = byLabel(items, 'formula');
   assert.equal(formula.kind, 'property');
   assert.equal(formula.detail, 'string');
@@ -169,14 +169,14 @@ test('input key completion lists the script properties not yet present', () => {
   assert.match(formula.documentation!, /Default: `"1d20"`/);
   assert.match(formula.documentation!, /Examples: `"1d20\+5"`/);
   const all = complete(rollTool('{ ¦ }'));
-  assert.deepEqual(all.labels, ['formula', 'reason', 'dc', 'label', 'seed']);
+  assert.deepEqual(all.labels, ['formula', 'reason', 'dc', 'label', 'bands', 'seed']);
   assert.equal(byLabel(all.items, 'dc').insertText, '"dc": ${1:0}');
 });
 
 test('input key completion while the key is typed in a broken text', () => {
   const marked = `{ "tools": [{ "toolId": "roll", "toolPath": "${ROLL}", "input": { "label": "x", "fo¦`;
   const { text, items, labels } = complete(marked);
-  assert.deepEqual(labels, ['formula', 'reason', 'dc', 'seed']);
+  assert.deepEqual(labels, ['formula', 'reason', 'dc', 'bands', 'seed']);
   assert.equal(replaced(text, byLabel(items, 'formula')), '"fo');
   assert.equal(byLabel(items, 'formula').filterText, '"formula"');
   // A key that already has a value gets only the new name.

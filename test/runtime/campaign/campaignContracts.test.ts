@@ -17,6 +17,7 @@ test('every campaign contract is registered, draft 2020-12, and its description 
     'asset-metadata.schema.json',
     'asset-sidecar.schema.json',
     'beats.schema.json',
+    'lore-queries.schema.json',
     'manifest.schema.json',
     'npc-profile.schema.json',
     'player-template.schema.json',
@@ -37,6 +38,7 @@ test("the starter campaigns' JSON files follow their contracts", () => {
     if (file === 'characters/player/template.json') return 'campaign/player-template.schema.json';
     if (file === 'plot/beats.json') return 'campaign/beats.schema.json';
     if (file.endsWith('.meta.json')) return 'campaign/asset-sidecar.schema.json';
+    if (file === 'lore.queries.json') return 'campaign/lore-queries.schema.json';
     return undefined;
   };
   let checked = 0;
@@ -46,7 +48,7 @@ test("the starter campaigns' JSON files follow their contracts", () => {
     assert.deepEqual(validateAgainst(contract, JSON.parse(file.text!)), [], file.path);
     checked++;
   }
-  assert.equal(checked, 9);
+  assert.equal(checked, 10);
 });
 
 const profile = { name: 'Odile', role: 'Keeper', personality: { traits: ['dry'] } };

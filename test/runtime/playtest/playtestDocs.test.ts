@@ -93,6 +93,7 @@ type ObjectSchema = { properties: Record<string, FieldSchema>; required?: string
 
 const schema = contractSchemas['playtest.schema.json'] as unknown as ObjectSchema & { $defs: { Turn: ObjectSchema; Expect: ObjectSchema } };
 const narration = schema.$defs.Expect.properties['narration'] as unknown as ObjectSchema;
+const beats = schema.$defs.Expect.properties['beats'] as unknown as ObjectSchema;
 
 /** The page's `### ` section for each object of the schema, its fields (narration's as `narration.<field>`) and where an example holds them. */
 const SCOPES = [
@@ -100,6 +101,7 @@ const SCOPES = [
   { section: 'A turn', object: schema.$defs.Turn, prefix: '', kind: 'turn' },
   { section: 'Expectations: `expect`', object: schema.$defs.Expect, prefix: '', kind: 'expect' },
   { section: 'Expectations: `expect`', object: narration, prefix: 'narration.', kind: 'expect' },
+  { section: 'Expectations: `expect`', object: beats, prefix: 'beats.', kind: 'expect' },
 ] as const;
 
 /** The type of a `#/$defs/<name>` the schema refers to. */

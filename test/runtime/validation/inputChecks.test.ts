@@ -115,7 +115,7 @@ describe('validatePlanText: tool inputs against input schemas', () => {
         [
           'warning',
           '/tools/0/input/banana',
-          '"roll": input.banana is not a property of input (skills/dice-roller/scripts/roll.js inputSchema); known properties: formula, reason, dc, label, seed',
+          '"roll": input.banana is not a property of input (skills/dice-roller/scripts/roll.js inputSchema); known properties: formula, reason, dc, label, bands, seed',
         ],
       ],
     );

@@ -1,4 +1,4 @@
-// Re-planning under the debugger (docs/plan-json-and-protocol.md#re-planning-for-more-context): when a tool's done asks for more context, the host's narrator (else the pattern narrator) writes more steps over the story's skills.
+// Re-planning under the debugger: when a tool's done asks for more context, the host's narrator (else the pattern narrator) writes more steps.
 import type { RePlanner } from '../../executor/rePlanning.js';
 import type { Plan } from '../../contractTypes/plan.js';
 import type { Narrator } from '../../narrator/index.js';

@@ -50,15 +50,20 @@ const WORD_NUMBER = `(?:(?:${Object.keys(TENS).join('|')})(?:[- ](?:${Object.key
 )
   .map((phrase) => phrase.replace(/ /g, '\\s+'))
   .join('|')})`;
-const LEADS = String.raw`down\s+to|up\s+to|no\s+more\s+than|at\s+most|at\s+least|only|just|about|around|for|at|to|offer(?:ing)?|pay(?:ing)?|give|bid|bet|wager|deposit|withdraw|transfer|spend|buy|sell|take|want|need|with`;
+const LEADS =
+  String.raw`down\s+to|up\s+to|no\s+more\s+than|at\s+most|at\s+least|only|just|about|around|for|at|to|offer(?:ing)?|pay(?:ing)?|give|` +
+  String.raw`bid|bet|wager|deposit|withdraw|transfer|spend|buy|sell|take|want|need|with`;
 /** A number, with what may lead it and the noun that may follow it. */
 const AMOUNT = new RegExp(
   String.raw`(?:\b(${LEADS})\s+)?([$\u00a3\u20ac])?\s?\b(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?|${WORD_NUMBER})\b(?:\s+([a-z][a-z'-]*))?`,
   'gi',
 );
 /** Words after a number that are not its unit. */
-const NOT_UNITS =
-  /^(?:and|or|to|for|of|in|on|at|the|a|an|but|if|then|times|more|less|instead|now|please|each|apiece|left|more|than|down|up|back|with|from|by|so|is|are|was|were|it|them|me|you|i|we|he|she|they|into|onto|per|across|over|under|through|off|out|away|times|d\d+|dc)$/i;
+const NOT_UNITS = new RegExp(
+  String.raw`^(?:and|or|to|for|of|in|on|at|the|a|an|but|if|then|times|more|less|instead|now|please|each|apiece|left|more|than|down|up|back|with|` +
+    String.raw`from|by|so|is|are|was|were|it|them|me|you|i|we|he|she|they|into|onto|per|across|over|under|through|off|out|away|times|d\d+|dc)$`,
+  'i',
+);
 /** Words that make a number a difficulty, a dice formula or an ordinal, not an amount. */
 const NOT_AMOUNTS = /\b\d*d\d+|\bdc\s*\d+/gi;
 

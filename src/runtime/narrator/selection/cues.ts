@@ -77,10 +77,11 @@ export function readCues(input: string): CueReading {
   const question = QUESTION_MARK.test(text) || QUESTION_WORD.test(text) || REQUEST_FOR_INFORMATION.test(text);
   const cues: Cue[] = [];
   for (const rule of CUE_RULES) {
+    // A deed is a statement of what the player does; a question about a deed ("Did I help...?") is about the past.
+    // (Known before its pattern is tried: the patterns have no state, so it is not tried at all.)
+    if (rule.kind === 'deed' && (question || cues.some((cue) => cue.kind === 'deed'))) continue;
     const match = rule.pattern.exec(text);
     if (!match) continue;
-    // A deed is a statement of what the player does; a question about a deed ("Did I help...?") is about the past.
-    if (rule.kind === 'deed' && (question || cues.some((cue) => cue.kind === 'deed'))) continue;
     cues.push({ kind: rule.kind, phrase: match[0], expansion: rule.expansion });
   }
   // The deed's own phrase says whether it is kind or harmful; another person's deed ("the old man helps me up") is neither.

@@ -25,10 +25,13 @@ export interface Entities {
 /** Capitalised words that start questions and sentences (pronouns, determiners, openers), not names. */
 const NOT_NAMES = new Set(
   [
-    "I I'd I'm I'll I've I\u2019d I\u2019m I\u2019ll I\u2019ve A An The My Our Your What Who Whom Whose When Where Why How Which Is Are Am Was Were Do Does Did Have Has Had Can Could Will Would Should Shall May Might Must Let Lets Let's Show Tell Give Check Draw Describe Roll Remind Ask Bring Take Call Hand Send Fetch Pour Any Please Then And But Or So If Yes No Maybe",
+    "I I'd I'm I'll I've I\u2019d I\u2019m I\u2019ll I\u2019ve A An The My Our Your What Who Whom Whose When Where Why How Which Is Are Am Was Were Do Does " +
+      "Did Have Has Had Can Could Will Would Should Shall May Might Must Let Lets Let's Show Tell Give Check Draw Describe Roll Remind Ask Bring Take Call " +
+      'Hand Send Fetch Pour Any Please Then And But Or So If Yes No Maybe',
     // Narration starts sentences with these ("You look around carefully.", "There is a door."): explore reads names from it.
     "One Two Three Four Five Six Seven Eight Nine Ten Eleven Twelve Twenty Thirty Forty Fifty Hundred Let's Here's There's What's Where's Who's How's",
-    'You He She It We They Me Him Us Them Its His Their This That These Those There Here Now Still Just Only Even Perhaps Nothing Something Someone Somebody Everyone Everybody Everything Nobody Not All Some Every Each Both Neither Either',
+    'You He She It We They Me Him Us Them Its His Their This That These Those There Here Now Still Just Only Even Perhaps Nothing Something Someone ' +
+      'Somebody Everyone Everybody Everything Nobody Not All Some Every Each Both Neither Either',
   ]
     .join(' ')
     .split(' '),
@@ -120,8 +123,12 @@ function commonNounPhrases(text: string): string[] {
 const NEXT_WORD = /\s*(\S*)/y;
 
 /** Verbs that follow a subject in a player's question or action ("Does the innkeeper like me?"). */
-const COMMON_VERBS =
-  /^(?:is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|feel|feels|felt|look|looks|looked|like|likes|think|thinks|see|sees|saw|say|says|said|want|wants|know|knows|need|needs|trust|trusts|hate|hates|give|gives|gave|take|takes|took|keep|keeps|get|gets|got)$/i;
+const COMMON_VERBS = new RegExp(
+  String.raw`^(?:is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|feel|feels|felt|look|looks|looked|like|likes|think|thinks|see|` +
+    String.raw`sees|saw|say|says|said|want|wants|know|knows|need|needs|trust|trusts|hate|hates|give|gives|gave|take|takes|took|keep|keeps|get|` +
+    String.raw`gets|got)$`,
+  'i',
+);
 const DETERMINERS = /^(?:the|a|an|his|her|its|their|my|our|your|this|that|these|those|some)$/i;
 
 /** A capitalised place name after its lead word ("to the Ashen Pass", "out of Dunmore"). */
@@ -140,9 +147,11 @@ function placeAfter(text: string, pattern: RegExp): string | undefined {
 }
 
 function itemOf(text: string): string | undefined {
-  const traded =
-    /\b(?:buy|sell|trade|price\s+of|want\s+for|gold\s+for|pay\s+for|afford)\s+(?:(?:the|a|an|my|these|this|some|that)\s+)?((?:[a-z][\w'-]*\s+){0,5}?[a-z][\w'-]*?)(?=\s+(?:from|to|for|with|at|in|on|i|we|that|which|so|and|down|up|over|back|off|out|again|now|here|there|today|please|but|or|than|instead)\b|[?.!,]|$)/i.exec(
-      text,
-    );
+  const traded = new RegExp(
+    String.raw`\b(?:buy|sell|trade|price\s+of|want\s+for|gold\s+for|pay\s+for|afford)\s+(?:(?:the|a|an|my|these|this|some|that)\s+)?((?:[a-z][\w'-]*\s+){0,5}?[a-z][\w'-]*?)(?=\s+(?:from|` +
+      String.raw`to|for|with|at|in|on|i|we|that|which|so|and|down|up|over|back|off|out|again|now|here|there|today|please|but|or|than|instead)\b|` +
+      String.raw`[?.!,]|$)`,
+    'i',
+  ).exec(text);
   return traded?.[1];
 }

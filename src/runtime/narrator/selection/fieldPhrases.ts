@@ -1,4 +1,4 @@
-// The things and places a player names in lower case ("to the old mill", "the silver compass"), and which of them fills a script's string field: the one its description, enum or examples name, or the chosen skill's own words, or the one its preposition suits.
+// The things and places a player names in lower case ("to the old mill") and which of them fills a script's string field.
 import { termsOf } from './textTerms.js';
 
 /** A thing or place the words name, with the word before it. */
@@ -17,11 +17,20 @@ export interface NamedPhrase {
 const PHRASE =
   /(?:\b([a-z]+(?:\s+(?:to|over|for|into|across))?)\s+)?\b(the|a|an|my|your|some|any|this|that|those|these|his|her|their)\s+((?:[a-z][\w'-]*\s+){0,3}[a-z][\w'-]*)/gi;
 /** Words that end a phrase: prepositions, conjunctions and verbs that follow a subject. */
-const ENDS =
-  /^(?:to|for|from|with|at|on|in|of|about|around|through|under|behind|beside|between|toward|towards|without|during|since|until|and|or|but|before|after|again|now|down|back|up|over|across|into|onto|off|out|away|today|tonight|tomorrow|please|is|are|was|were|has|have|had|do|does|did|can|could|will|would|should|look|looks|feel|feels|like|likes|near|by|while|when|if|so|then|because|than|as|that|which|who|where|i|you|we|he|she|they|it|me|him|her|them|us)$/i;
+const ENDS = new RegExp(
+  String.raw`^(?:to|for|from|with|at|on|in|of|about|around|through|under|behind|beside|between|toward|towards|without|during|since|until|and|or|but|` +
+    String.raw`before|after|again|now|down|back|up|over|across|into|onto|off|out|away|today|tonight|tomorrow|please|is|are|was|were|has|have|had|` +
+    String.raw`do|does|did|can|could|will|would|should|look|looks|feel|feels|like|likes|near|by|while|when|if|so|then|because|than|as|that|which|` +
+    String.raw`who|where|i|you|we|he|she|they|it|me|him|her|them|us)$`,
+  'i',
+);
 /** Nouns that name no thing or place a script wants ("the price of", "the other side", "the way"). */
-const VAGUE =
-  /^(?:price|cost|side|way|thing|things|one|ones|lot|bit|rest|time|moment|day|night|morning|evening|end|top|bottom|other|same|best|most|kind|sort|chance|deal|matter|question|answer|truth|idea|world|place|set|pair|couple|handful|dozen|number|amount|wares|goods|items|stuff|things|everything|anything|something|merchandise|inventory|stock|selection)$/i;
+const VAGUE = new RegExp(
+  String.raw`^(?:price|cost|side|way|thing|things|one|ones|lot|bit|rest|time|moment|day|night|morning|evening|end|top|bottom|other|same|best|most|` +
+    String.raw`kind|sort|chance|deal|matter|question|answer|truth|idea|world|place|set|pair|couple|handful|dozen|number|amount|wares|goods|items|` +
+    String.raw`stuff|things|everything|anything|something|merchandise|inventory|stock|selection)$`,
+  'i',
+);
 /** Prepositions: a phrase after one is not a verb's object. */
 const PREPOSITIONS =
   /^(?:to|towards?|into|onto|in|inside|at|on|under|behind|near|beside|by|within|from|with|for|of|about|over|across|through|around|after|before|without|against|along|up|down|off|out|than|like|as)$/;
@@ -36,7 +45,9 @@ const HANDLED =
 const NUMBER_WORD = String.raw`(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|a\s+dozen|a\s+few|several|some|a|an)`;
 /** "8 barrels of water", "a set of horseshoes": the thing is after "of". */
 const MEASURED = new RegExp(
-  String.raw`\b${NUMBER_WORD}\s+(?:[a-z]+\s+)?(?:barrels?|casks?|kegs?|coils?|sacks?|flasks?|bottles?|jars?|sets?|pairs?|loaves|loaf|pieces?|cups?|bowls?|skins?|crates?|boxes|box|bags?|bundles?|rolls?|sheets?|bolts?|yards?|feet|pounds?|ounces?|measures?|doses?|vials?|cans?|tins?|packs?|rounds?|units?|portions?|handfuls?|strings?|bunch(?:es)?)\s+of\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`,
+  String.raw`\b${NUMBER_WORD}\s+(?:[a-z]+\s+)?(?:barrels?|casks?|kegs?|coils?|sacks?|flasks?|bottles?|jars?|sets?|pairs?|loaves|loaf|` +
+    String.raw`pieces?|cups?|bowls?|skins?|crates?|boxes|box|bags?|bundles?|rolls?|sheets?|bolts?|yards?|feet|pounds?|ounces?|measures?|` +
+    String.raw`doses?|vials?|cans?|tins?|packs?|rounds?|units?|portions?|handfuls?|strings?|bunch(?:es)?)\s+of\s+((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`,
   'gi',
 );
 /** "three arrows", "10 shovels": a counted thing without an article. */
@@ -45,8 +56,11 @@ const COUNTED = new RegExp(
   'gi',
 );
 /** "how much lamp oil", "books on dragons", "about necromancy": a thing without an article. */
-const BARE =
-  /\b(how\s+much|how\s+many|about|on|regarding|concerning|of)\s+(?!the\b|a\b|an\b|my\b|your\b|his\b|her\b|their\b|this\b|that\b|it\b|them\b|me\b|you\b|us\b|\d)((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)/gi;
+const BARE = new RegExp(
+  String.raw`\b(how\s+much|how\s+many|about|on|regarding|concerning|of)\s+(?!the\b|a\b|an\b|my\b|your\b|his\b|her\b|their\b|this\b|that\b|` +
+    String.raw`it\b|them\b|me\b|you\b|us\b|\d)((?:[a-z][\w'-]*\s+){0,2}[a-z][\w'-]*)`,
+  'gi',
+);
 
 /** Words after which a number counts things ("three arrows"): a quick test before {@link COUNTED}. */
 const COUNTING = /\d|\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty)\b/i;

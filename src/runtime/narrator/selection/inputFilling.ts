@@ -1,7 +1,8 @@
-// Fills a script's `input` from its inputSchema and the player's words (the NPC's or faction's name, the item or place its schema and skill name, the amounts, the dice formula, the reason), valid against the schema or not at all, saying which words each field came from.
+// Fills a script's `input` from its inputSchema and the player's words, valid against the schema or not at all, saying which words each field came from.
 import { inputValidator } from '../../validation/inputChecks.js';
 import type { Amount } from './amounts.js';
 import type { Entities } from './entities.js';
+import { enumValue } from './enumValues.js';
 import { fieldPhrase, profileOf, type NamedPhrase } from './fieldPhrases.js';
 import { termsOf } from './textTerms.js';
 
@@ -219,8 +220,12 @@ function isNumeric(property: Schema): boolean {
 }
 
 /** Fields that hold free text (a reason, a query, a message): the player's words fit them; any other string field names something. */
-const TEXT_FIELDS =
-  /^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message|query|question|topic|subject|about|search|keywords?|description|note|notes|memo|details|request|words|speech|line|say|says|ask|input|command|order|plan|goal|what|content|body|story|event|events|context|instruction|instructions)$/;
+const TEXT_FIELDS = new RegExp(
+  String.raw`^(?:reason|action|intent|situation|summary|attempt|why|text|prompt|message|query|question|topic|subject|about|search|keywords?|` +
+    String.raw`description|note|notes|memo|details|request|words|speech|line|say|says|ask|input|command|order|plan|goal|what|content|body|story|` +
+    String.raw`event|events|context|instruction|instructions)$`,
+  '',
+);
 /** Number fields an amount never fills (dice formulas and difficulty classes are read apart). */
 const NOT_AMOUNT_FIELDS = /^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|seed|id|version|timeout)$/;
 /** Fields a name the words give may fill when required ("Can I take Folding Distance out?"). */
@@ -241,7 +246,7 @@ function isEntityField(name: string, property: Schema): boolean {
 function valueFor(field: FieldPlan, context: FillContext, used: Set<Amount>, numericFields: number): { value: unknown; words: string } | undefined {
   const { name, property } = field;
   if (field.enumValues) {
-    const value = enumValue(field.enumValues, context);
+    const value = enumValue(field.enumValues, context.terms);
     return value === undefined ? undefined : { value, words: String(value) };
   }
   const type = property['type'];
@@ -290,8 +295,11 @@ function namedOther(context: FillContext): string | undefined {
 }
 
 /** Fields a lower-case thing never fills: a formula, a difficulty, free text, a person or a group, a mood. */
-const NOT_PHRASE_FIELDS =
-  /^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|reason|action|intent|situation|summary|attempt|why|text|prompt|message|npc|character|person|who|name|speaker|companion|faction|group|guild|organi[sz]ation|side|mood|style|tone)$/;
+const NOT_PHRASE_FIELDS = new RegExp(
+  String.raw`^(?:formula|dice|notation|roll|dc|difficulty|difficultyclass|targetnumber|reason|action|intent|situation|summary|attempt|why|text|` +
+    String.raw`prompt|message|npc|character|person|who|name|speaker|companion|faction|group|guild|organi[sz]ation|side|mood|style|tone)$`,
+  '',
+);
 
 /** Terms of money and of counting, in fields' names and descriptions and in the words after a number. */
 const MONEY = new Set(
@@ -337,42 +345,6 @@ function withinBounds(value: number, property: Schema): boolean {
     (typeof maximum !== 'number' || value <= maximum) &&
     (typeof exclusiveMinimum !== 'number' || value > exclusiveMinimum)
   );
-}
-
-const enumTerms = new Map<string, readonly string[]>();
-
-/** The terms of an enum value, once per value (a few thousand kept). */
-function enumTermsOf(value: string): readonly string[] {
-  let terms = enumTerms.get(value);
-  if (!terms) {
-    if (enumTerms.size >= 4096) enumTerms.clear();
-    terms = termsOf(value);
-    enumTerms.set(value, terms);
-  }
-  return terms;
-}
-
-/** What an inflection adds to a stem ("rusti" for "rust"): never a new word ("window" is not "wind"). */
-const INFLECTION = /^(?:i|s|e|es|ed|ing|y|ier|iest)$/;
-
-/** The enum value the words name (by stem, synonyms folded: "thunderstorm" names "storm"), else undefined. */
-function enumValue(values: readonly unknown[], context: FillContext): unknown {
-  for (const value of values) {
-    if (typeof value !== 'string') continue;
-    const terms = enumTermsOf(value);
-    if (terms.length > 0 && terms.every((term) => context.terms.has(term))) return value;
-  }
-  // "rusty" names "rust": a value's stem that starts a word of the player's (four letters at least).
-  for (const value of values) {
-    if (typeof value !== 'string') continue;
-    const terms = enumTermsOf(value);
-    if (
-      terms.length > 0 &&
-      terms.every((term) => term.length >= 4 && [...context.terms].some((word) => word.startsWith(term) && INFLECTION.test(word.slice(term.length))))
-    )
-      return value;
-  }
-  return undefined;
 }
 
 /**

@@ -7,13 +7,15 @@ import { candidatesOf, contentIdOf, RECENT_INDEXES } from './selectionCache.js';
 import { activeTuning, tuningVersion } from './selectionTuning.js';
 import { round, type Evidence, type SelectedSkill } from './selectionTypes.js';
 import type { Query, SkillIndex } from './skillIndex.js';
-import { termOf } from './textTerms.js';
+import { termOf, wordsOf } from './textTerms.js';
 import { SkillTopics } from './topicSimilarity.js';
 
 /** The context skills compared in meaning, and their comparison. */
 interface MeaningComparison {
   readonly comparison: SkillTopics;
   readonly compared: readonly NarratorSkill[];
+  /** Their positions in `compared` (0, 1, 2...). */
+  readonly positions: readonly number[];
 }
 
 /** The context skills compared in meaning, by what they say (a set with a roll skill disabled compares the same ones), the most recent kept. */
@@ -27,20 +29,22 @@ const comparisons = new WeakMap<SkillIndex, { readonly version: number; readonly
  * vectors ("How much do I still owe?" -> the moneylender, whose description says "repay"), when it stands out from
  * the others by the tuning's threshold and margin. Undefined without vectors or without such a skill.
  */
-export function closestInMeaning(index: SkillIndex, input: string, reading: CueReading, query: Query): SelectedSkill | undefined {
+export function closestInMeaning(
+  index: SkillIndex,
+  input: string,
+  reading: CueReading,
+  query: Query,
+  words: readonly string[] = wordsOf(input),
+): SelectedSkill | undefined {
   const tuning = activeTuning();
   if (!Number.isFinite(tuning.meaningThreshold)) return undefined;
   const found = comparisonInMeaningOf(index);
   if (!found) return undefined;
   // The manifests' own words were weighed by the scores already ("stand" is the reputation skill's "standing", below its threshold).
-  const weighed = (word: string) => index.knows(termOf(word)!);
-  const [first, second] = found.comparison.rank(
-    input,
-    found.compared.map((_, position) => position),
-    weighed,
-  );
+  const weighed = (word: string) => index.wordOf(word).known;
+  const [first, second] = found.comparison.closestTwo(words, found.positions, weighed);
   if (!first || !second || first.score < tuning.meaningThreshold || first.score - second.score < tuning.meaningMargin) return undefined;
-  const matches = found.comparison.matches(input, first.position, weighed);
+  const matches = found.comparison.matches(words, first.position, weighed);
   if (matches.length === 0) return undefined;
   const entry = index.skills.find((each) => each.skill === found.compared[first.position])!;
   const choice = scriptsOf(index, entry, query, reading, input);
@@ -99,5 +103,5 @@ function findComparisonInMeaning(index: SkillIndex): MeaningComparison | undefin
     if (recentComparisons.size >= RECENT_INDEXES) recentComparisons.delete(recentComparisons.keys().next().value!);
   }
   recentComparisons.set(key, comparison);
-  return { comparison, compared };
+  return { comparison, compared, positions: compared.map((_, position) => position) };
 }

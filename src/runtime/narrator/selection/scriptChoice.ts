@@ -49,7 +49,8 @@ interface RankedScript {
  */
 export function scriptsOf(index: SkillIndex, entry: IndexedSkill, query: Query, reading: CueReading, input = ''): ScriptChoice {
   const scripts = entry.skill.scripts;
-  const words = plainWords(input);
+  // (The player's words made plain only when some script has examples to compare them with.)
+  const words = scripts.some((script) => plainExamplesOf(script).size > 0) ? plainWords(input) : '';
   const onlyAsking = (reading.question && !POLITE_REQUEST.test(input.trim())) || LOOKING.test(input) || reading.checking;
   const exampled = words === '' ? -1 : scripts.findIndex((script) => plainExamplesOf(script).has(words));
   if (exampled >= 0 && !(onlyAsking && scriptKind(scripts[exampled]!).kind === 'acts')) {
@@ -128,14 +129,20 @@ function plainExamplesOf(script: Script): ReadonlySet<string> {
   return examples;
 }
 
+/** The last text made plain, and its words: a plan asks for its input's once per skill it weighs. */
+let lastPlain = { text: '', words: '' };
+
 /** The words of an example, to compare with the player's ("I haggle over the rope." -> "i haggle over the rope"). */
 function plainWords(text: string): string {
-  return text
+  if (text === lastPlain.text) return lastPlain.words;
+  const words = text
     .toLowerCase()
     .replace(/[\u2019\u2018]/g, "'")
     .replace(/[^a-z0-9' ]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
+  lastPlain = { text, words };
+  return words;
 }
 
 /** Whether a script reads (a question wants it) or acts (a deed wants it): by its name, else by the first verb its description says. */

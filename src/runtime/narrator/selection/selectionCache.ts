@@ -89,3 +89,15 @@ export function candidatesOf(index: SkillIndex): readonly Candidate[] {
   }
   return found;
 }
+
+const ranked = new WeakMap<SkillIndex, readonly Candidate[]>();
+
+/** The candidates of an index by priority (highest first), then by name: the order of ties in selection's ranking, once per index. */
+export function rankedCandidatesOf(index: SkillIndex): readonly Candidate[] {
+  let found = ranked.get(index);
+  if (!found) {
+    found = [...candidatesOf(index)].sort((left, right) => right.entry.skill.priority - left.entry.skill.priority || left.nameRank - right.nameRank);
+    ranked.set(index, found);
+  }
+  return found;
+}

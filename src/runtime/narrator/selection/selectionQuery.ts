@@ -1,6 +1,5 @@
 // The query of each role from a player's words: their terms weighed by how common each word is, with their related terms, and each cue's words added for the role it asks for only.
 import type { CueKind, CueReading } from './cues.js';
-import { lexicon } from './relatedness/lexicon.js';
 import type { SkillRole } from './selectionTypes.js';
 import type { Query, RelatedTerm, SkillIndex } from './skillIndex.js';
 import { CUE_ROLES } from './skillRoles.js';
@@ -22,17 +21,24 @@ export interface RoleQueries {
  * The query of each role: the player's terms (and the manifests' terms related to them), plus the words of the cues
  * that ask for that role. `commonWordFrequency`: the tag count above which a word counts less (the tuning's).
  */
-export function roleQueries(input: string, reading: CueReading, index: SkillIndex, commonWordFrequency: number): RoleQueries {
+export function roleQueries(
+  input: string,
+  reading: CueReading,
+  index: SkillIndex,
+  commonWordFrequency: number,
+  words: readonly string[] = wordsOf(input),
+): RoleQueries {
   const query = new Map<string, number>();
   const shown = new Map<string, string>();
   /** The manifests' terms related to the player's own terms (cue words are not widened). */
   const related = new Map<string, readonly RelatedTerm[]>();
-  for (const word of wordsOf(input)) {
-    const term = termOf(word);
+  for (const word of words) {
+    const known = index.wordOf(word);
+    const term = known.term;
     if (term === undefined) continue;
-    query.set(term, (query.get(term) ?? 0) + commonness(word, commonWordFrequency));
+    query.set(term, (query.get(term) ?? 0) + commonness(known.tagCount, commonWordFrequency));
     if (!shown.has(term)) shown.set(term, word);
-    if (!related.has(term)) related.set(term, index.related(word));
+    if (!related.has(term)) related.set(term, known.related);
   }
   // A cue's words count only for skills of its kind: "roll dice chance" never drags in a skill that merely mentions dice.
   const cueTerms = new Map<string, CueKind[]>();
@@ -87,17 +93,8 @@ function cueTermsOf(expansion: string): ExpansionTerms {
   return found;
 }
 
-/** WordNet's tag count per player word, looked up once (a session repeats its words). */
-const tagCounts = new Map<string, number>();
-
 /** A player's word's weight by how common it is in English (WordNet's tag counts): 1 up to `frequency`, then less ("left", "round", "tell" mean too many things). */
-function commonness(word: string, frequency: number): number {
+function commonness(count: number, frequency: number): number {
   if (!Number.isFinite(frequency)) return 1;
-  let count = tagCounts.get(word);
-  if (count === undefined) {
-    count = lexicon()?.frequencyOf(word) ?? 0;
-    if (tagCounts.size >= 20_000) tagCounts.clear();
-    tagCounts.set(word, count);
-  }
   return count <= frequency ? 1 : Math.sqrt(frequency / count);
 }

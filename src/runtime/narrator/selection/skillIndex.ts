@@ -1,29 +1,17 @@
-// A BM25F index of what skills say about themselves (names, capabilities, keywords, examples, descriptions, prompt.md's guidance), built once per skill set and scored per player input, with words related by meaning (the bundled lexicon) or by topic (the bundled topics) counting as a share of a shared word.
+// A BM25F index of what skills say about themselves, built once per skill set and scored per player input, related words counting as a share.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
+import { insertByContribution, QueryScores, type ScoredSkills } from './queryScores.js';
 import { lexicon } from './relatedness/lexicon.js';
 import { topics } from './relatedness/topics.js';
 import { activeTuning, type Field } from './selectionTuning.js';
-import { termOf, wordsOf } from './textTerms.js';
+import { FIELDS, fillFrequencies, saturate, scriptDocument, skillDocument, vocabularyOf, type Document } from './skillDocuments.js';
+import { termOf } from './textTerms.js';
 
-const FIELDS: readonly Field[] = ['identity', 'examples', 'scriptNames', 'description', 'scriptDescriptions', 'prompt'];
-/** The fields whose words relatedness reaches (prompt.md's long prose would relate to everything). */
-const RELATED_FIELDS: readonly Field[] = ['identity', 'examples', 'scriptNames', 'description', 'scriptDescriptions'];
-const K1 = 1.2;
-const B = 0.75;
+export type { ScoredSkills } from './queryScores.js';
+
 const NO_TERMS: readonly string[] = [];
-/** Player words whose related terms are kept per index (a session repeats its words). */
-const RELATED_CACHE = 4096;
-
-/** One document: a skill, or one script of a skill. */
-interface Document {
-  /** term → count, per field. */
-  readonly counts: Record<Field, Map<string, number>>;
-  readonly lengths: Record<Field, number>;
-  /** term → BM25F's weighted, length-normalised frequency over the fields (filled once the index knows average lengths). */
-  readonly frequencies: Map<string, number>;
-  /** The same over the manifest's fields alone (prompt.md's prose aside): what a related word can match. */
-  readonly manifestFrequencies: Map<string, number>;
-}
+/** Player words kept per index, with their terms and related terms (a session repeats its words). */
+const WORDS_KEPT = 4096;
 
 /** A manifest's term related by meaning or by topic to a player's word. */
 export interface RelatedTerm {
@@ -31,6 +19,15 @@ export interface RelatedTerm {
   /** The manifest's word it stands for, for explanations. */
   readonly word: string;
   readonly similarity: number;
+}
+
+/** A player's word as a query takes it: its term, the manifests' terms related to it, and how common it is in English (WordNet's tag count). */
+export interface PlayerWord {
+  readonly term: string | undefined;
+  /** Some skill's manifest has its term ({@link SkillIndex.knows}). */
+  readonly known: boolean;
+  readonly related: readonly RelatedTerm[];
+  readonly tagCount: number;
 }
 
 /** What a player's words ask: term → weight, and for the player's own terms, the manifests' terms related to them. */
@@ -70,15 +67,21 @@ export class SkillIndex {
   private readonly uniqueIdf: number;
   /** The manifests' terms (prompt.md aside), each with the first word that gave it: what a player's word can relate to. */
   private readonly vocabulary: ReadonlyMap<string, string>;
-  private readonly relatedCache = new Map<string, readonly RelatedTerm[]>();
-  /** term → the skills' documents that hold it (position in `skills`), with their frequencies: what `scoreAll` walks. */
-  private readonly postings = new Map<string, Posting[]>();
-  private readonly idfs = new Map<string, number>();
-  /** The fields of each document that hold a term, as explanations ask (a document's terms are finite). */
-  private readonly fieldsByDocument = new Map<Document, Map<string, readonly Field[]>>();
-  /** Each term's best contribution per skill while `scoreAll` walks the query (all zero between calls). */
-  private readonly best: Float64Array;
-  private readonly bestManifest: Float64Array;
+  /** Player words already looked up. */
+  private readonly words = new Map<string, PlayerWord>();
+  /** term → its idf and the skills' documents that hold it (a range of the posting arrays): what `scoreAll` walks. */
+  private readonly postings = new Map<string, PostingList>();
+  /** Each posting's term and skill (position in `skills`), and its term's saturated frequency there, over all fields and over the manifest's. */
+  private readonly postingTerms: string[] = [];
+  private readonly postingPositions: Int32Array;
+  private readonly postingFrequencies: Float64Array;
+  private readonly postingManifestFrequencies: Float64Array;
+  /** Each posting's fields, once asked. */
+  private readonly fieldsByPosting: (readonly Field[] | undefined)[] = [];
+  /** What `scoreAll` fills, by slot. */
+  private readonly scratch: QueryScores[] = [];
+  /** The skills a term of the query reached, while `scoreAll` walks it. */
+  private readonly touched: number[] = [];
 
   constructor(skills: readonly NarratorSkill[]) {
     this.skills = skills.map((skill) => ({ skill, document: skillDocument(skill), scripts: skill.scripts.map((script) => scriptDocument(script)) }));
@@ -96,16 +99,33 @@ export class SkillIndex {
     for (const { document, scripts } of this.skills) for (const each of [document, ...scripts]) fillFrequencies(each, averages);
     this.uniqueIdf = Math.log(1 + (this.skills.length - 0.5) / 1.5) || 1;
     this.vocabulary = vocabularyOf(skills);
+    // Each term's postings side by side in three arrays (few objects, walked in order), by term then position.
+    const byTerm = new Map<string, number[]>();
     this.skills.forEach(({ document }, position) => {
-      for (const [term, frequency] of document.frequencies) {
-        const list = this.postings.get(term) ?? [];
-        list.push({ position, frequency: saturate(frequency), manifestFrequency: saturate(document.manifestFrequencies.get(term)) });
-        this.postings.set(term, list);
+      for (const term of document.frequencies.keys()) {
+        const list = byTerm.get(term);
+        if (list) list.push(position);
+        else byTerm.set(term, [position]);
       }
     });
-    for (const term of this.documentFrequency.keys()) this.idfs.set(term, this.computeIdf(term));
-    this.best = new Float64Array(this.skills.length);
-    this.bestManifest = new Float64Array(this.skills.length);
+    let total = 0;
+    for (const list of byTerm.values()) total += list.length;
+    this.postingPositions = new Int32Array(total);
+    this.postingFrequencies = new Float64Array(total);
+    this.postingManifestFrequencies = new Float64Array(total);
+    let at = 0;
+    for (const [term, list] of byTerm) {
+      const start = at;
+      for (const position of list) {
+        const document = this.skills[position]!.document;
+        this.postingTerms.push(term);
+        this.postingPositions[at] = position;
+        this.postingFrequencies[at] = saturate(document.frequencies.get(term));
+        this.postingManifestFrequencies[at] = saturate(document.manifestFrequencies.get(term));
+        at++;
+      }
+      this.postings.set(term, { idf: this.computeIdf(term), start, end: at });
+    }
   }
 
   /** Whether some skill's manifest (prompt.md aside) has `term`: a word the scores already weigh. */
@@ -115,7 +135,7 @@ export class SkillIndex {
 
   /** How rare `term` is among the skills (BM25's idf, never negative). */
   idf(term: string): number {
-    return this.idfs.get(term) ?? this.computeIdf(term);
+    return this.postings.get(term)?.idf ?? this.computeIdf(term);
   }
 
   private computeIdf(term: string): number {
@@ -125,60 +145,92 @@ export class SkillIndex {
   }
 
   /**
-   * The scores of every skill's document (by position in `skills`), as `score` computes them without the matched terms,
-   * walking only the documents that hold a query term: what ranking all the skills costs per turn.
+   * The scores of every skill's document (by position in `skills`), as `score` computes them, walking only the documents
+   * that hold a query term: what ranking all the skills costs per turn. Each term's contribution to each skill is kept,
+   * so a skill's match is read back without scoring its document again. What is returned is the index's own, one per
+   * `slot`, overwritten by the next call with the same slot (a typed array costs more to make than to fill).
    */
-  scoreAll(query: Query): { readonly scores: Float64Array; readonly manifestScores: Float64Array } {
+  scoreAll(query: Query, slot = 0): ScoredSkills {
     const count = this.skills.length;
-    const scores = new Float64Array(count);
-    const manifestScores = new Float64Array(count);
-    const { best, bestManifest } = this;
-    const touched: number[] = [];
+    let found = this.scratch[slot];
+    if (!found) this.scratch[slot] = found = new QueryScores(count, this.uniqueIdf);
+    found.reset(query.terms.size);
+    const { scores, manifestScores, contributions, manifestContributions, vias, terms, postings } = found;
+    const touched = this.touched;
+    const { postingPositions, postingFrequencies, postingManifestFrequencies } = this;
     const relatedWeight = activeTuning().relatedWeight;
+    let offset = 0;
     for (const [term, weight] of query.terms) {
+      terms.push(term);
       touched.length = 0;
       const own = this.postings.get(term);
       if (own) {
-        const idf = this.idf(term);
-        for (const posting of own) {
-          if (best[posting.position] === 0 && bestManifest[posting.position] === 0) touched.push(posting.position);
-          best[posting.position] = weight * idf * posting.frequency;
-          bestManifest[posting.position] = weight * idf * posting.manifestFrequency;
+        const idf = own.idf;
+        for (let at = own.start; at < own.end; at++) {
+          const position = postingPositions[at]!;
+          const cell = offset + position;
+          if (contributions[cell] === 0 && manifestContributions[cell] === 0) touched.push(position);
+          contributions[cell] = weight * idf * postingFrequencies[at]!;
+          manifestContributions[cell] = weight * idf * postingManifestFrequencies[at]!;
+          vias[cell] = undefined;
+          postings[cell] = at + 1;
         }
       }
       for (const candidate of query.related.get(term) ?? NO_RELATED) {
         const list = this.postings.get(candidate.term);
         if (!list) continue;
-        const factor = weight * relatedWeight * candidate.similarity * this.idf(candidate.term);
-        for (const posting of list) {
-          if (posting.manifestFrequency === 0) continue;
-          const value = factor * posting.manifestFrequency;
-          if (best[posting.position] === 0 && bestManifest[posting.position] === 0) touched.push(posting.position);
-          if (value > best[posting.position]!) best[posting.position] = value;
-          if (value > bestManifest[posting.position]!) bestManifest[posting.position] = value;
+        const factor = weight * relatedWeight * candidate.similarity * list.idf;
+        for (let at = list.start; at < list.end; at++) {
+          const manifestFrequency = postingManifestFrequencies[at]!;
+          if (manifestFrequency === 0) continue;
+          const value = factor * manifestFrequency;
+          const position = postingPositions[at]!;
+          const cell = offset + position;
+          if (contributions[cell] === 0 && manifestContributions[cell] === 0) touched.push(position);
+          if (value > contributions[cell]!) {
+            contributions[cell] = value;
+            vias[cell] = candidate;
+            postings[cell] = at + 1;
+          }
+          if (value > manifestContributions[cell]!) manifestContributions[cell] = value;
         }
       }
       for (const position of touched) {
-        scores[position]! += best[position]!;
-        manifestScores[position]! += bestManifest[position]!;
-        best[position] = 0;
-        bestManifest[position] = 0;
+        scores[position]! += contributions[offset + position]!;
+        manifestScores[position]! += manifestContributions[offset + position]!;
       }
+      offset += count;
     }
-    // (Clean for the next call, whatever a term left.)
-    best.fill(0);
-    bestManifest.fill(0);
     for (let position = 0; position < count; position++) {
       scores[position]! /= this.uniqueIdf;
       manifestScores[position]! /= this.uniqueIdf;
     }
-    return { scores, manifestScores };
+    return found;
   }
 
   /** The manifests' terms related to a player's word (by meaning through the lexicon, by topic through the topics), best first. */
   related(word: string): readonly RelatedTerm[] {
-    const cached = this.relatedCache.get(word);
-    if (cached) return cached;
+    return this.wordOf(word).related;
+  }
+
+  /** What a query needs of a player's word, once per word (a session repeats its words): one lookup for all of it. */
+  wordOf(word: string): PlayerWord {
+    let found = this.words.get(word);
+    if (!found) {
+      const term = termOf(word);
+      found = {
+        term,
+        known: term !== undefined && this.vocabulary.has(term),
+        related: this.relatedTo(word),
+        tagCount: lexicon()?.frequencyOf(word) ?? 0,
+      };
+      if (this.words.size >= WORDS_KEPT) this.words.delete(this.words.keys().next().value!);
+      this.words.set(word, found);
+    }
+    return found;
+  }
+
+  private relatedTo(word: string): readonly RelatedTerm[] {
     const own = termOf(word);
     const best = new Map<string, RelatedTerm>();
     const tuning = activeTuning();
@@ -199,20 +251,26 @@ export class SkillIndex {
       // The topics a word belongs to ("o2" → oxygen), which WordNet's relations miss.
       for (const topicWord of topicWords?.relatedTo(word) ?? []) offer(topicWord, tuning.topicWeight);
     }
-    const found = [...best.values()].sort((left, right) => right.similarity - left.similarity);
-    if (this.relatedCache.size >= RELATED_CACHE) this.relatedCache.delete(this.relatedCache.keys().next().value!);
-    this.relatedCache.set(word, found);
-    return found;
+    return [...best.values()].sort((left, right) => right.similarity - left.similarity);
+  }
+
+  /** The fields of a posting's skill that hold its term, as {@link fieldsOf} gives them, kept with the posting. */
+  postingFields(at: number): readonly Field[] {
+    let fields = this.fieldsByPosting[at];
+    if (!fields) {
+      const document = this.skills[this.postingPositions[at]!]!.document;
+      const term = this.postingTerms[at]!;
+      this.fieldsByPosting[at] = fields = FIELDS.filter((field) => document.counts[field].has(term));
+    }
+    return fields;
   }
 
   /** The fields of a skill's document that hold `term` (for explanations). */
   fieldsOf(document: Document, term: string): readonly Field[] {
-    let byTerm = this.fieldsByDocument.get(document);
-    if (!byTerm) this.fieldsByDocument.set(document, (byTerm = new Map<string, readonly Field[]>()));
-    let fields = byTerm.get(term);
+    let fields = document.fields.get(term);
     if (!fields) {
       fields = FIELDS.filter((field) => document.counts[field].has(term));
-      byTerm.set(term, fields);
+      document.fields.set(term, fields);
     }
     return fields;
   }
@@ -226,19 +284,24 @@ export class SkillIndex {
     let manifestScore = 0;
     const matched: TermMatch[] | undefined = withTerms ? [] : undefined;
     const relatedWeight = activeTuning().relatedWeight;
+    const saturated = document.saturated;
     for (const [term, weight] of query.terms) {
-      const frequency = document.frequencies.get(term);
-      const idf = frequency === undefined ? 0 : this.idf(term);
-      let contribution = frequency === undefined ? 0 : weight * idf * ((frequency * (K1 + 1)) / (frequency + K1));
-      const manifestFrequency = document.manifestFrequencies.get(term);
-      let manifestContribution = manifestFrequency === undefined ? 0 : weight * idf * ((manifestFrequency * (K1 + 1)) / (manifestFrequency + K1));
+      // (A term the manifest has, the document has: one lookup gives both.)
+      const frequencies = saturated.get(term);
+      let contribution = 0;
+      let manifestContribution = 0;
+      if (frequencies !== undefined) {
+        const idf = this.idf(term);
+        contribution = weight * idf * frequencies.frequency;
+        if (frequencies.manifest !== undefined) manifestContribution = weight * idf * frequencies.manifest;
+      }
       let via: RelatedTerm | undefined;
       const related = query.related.get(term);
       if (related) {
         for (const candidate of related) {
-          const relatedFrequency = document.manifestFrequencies.get(candidate.term);
+          const relatedFrequency = saturated.get(candidate.term)?.manifest;
           if (relatedFrequency === undefined) continue;
-          const value = weight * relatedWeight * candidate.similarity * this.idf(candidate.term) * ((relatedFrequency * (K1 + 1)) / (relatedFrequency + K1));
+          const value = weight * relatedWeight * candidate.similarity * this.idf(candidate.term) * relatedFrequency;
           if (value > contribution) {
             contribution = value;
             via = candidate;
@@ -249,149 +312,27 @@ export class SkillIndex {
       if (contribution === 0) continue;
       score += contribution;
       manifestScore += manifestContribution;
-      matched?.push(via ? { term, contribution, via } : { term, contribution });
+      if (matched) insertByContribution(matched, via ? { term, contribution, via } : { term, contribution });
     }
     if (!matched) return { score: score / this.uniqueIdf, manifestScore: manifestScore / this.uniqueIdf, terms: NO_TERMS, matches: [] };
-    matched.sort((left, right) => right.contribution - left.contribution);
     return {
       score: score / this.uniqueIdf,
       manifestScore: manifestScore / this.uniqueIdf,
       terms: matched.map((match) => match.term),
-      matches: matched.map((match) => ({ ...match, contribution: match.contribution / this.uniqueIdf })),
+      matches: matched.map((match) =>
+        match.via
+          ? { term: match.term, contribution: match.contribution / this.uniqueIdf, via: match.via }
+          : { term: match.term, contribution: match.contribution / this.uniqueIdf },
+      ),
     };
   }
 }
 
-/** One skill document holding a term: BM25's saturated frequencies, over all fields and over the manifest's. */
-interface Posting {
-  readonly position: number;
-  readonly frequency: number;
-  readonly manifestFrequency: number;
+/** A term's idf and its postings: the range [start, end) of the index's posting arrays. */
+interface PostingList {
+  readonly idf: number;
+  readonly start: number;
+  readonly end: number;
 }
 
 const NO_RELATED: readonly RelatedTerm[] = [];
-
-/** BM25's saturation of a weighted frequency (0 for a term the document lacks). */
-function saturate(frequency: number | undefined): number {
-  return frequency === undefined ? 0 : (frequency * (K1 + 1)) / (frequency + K1);
-}
-
-/** BM25F's per-term frequency: each field's count times its weight, over its length normalisation. */
-function fillFrequencies(document: Document, averages: Record<Field, number>): void {
-  const weights = activeTuning().fieldWeights;
-  for (const field of FIELDS) {
-    const normalised = 1 - B + (B * document.lengths[field]) / averages[field];
-    for (const [term, count] of document.counts[field]) {
-      const value = (weights[field] * count) / normalised;
-      document.frequencies.set(term, (document.frequencies.get(term) ?? 0) + value);
-      if (field !== 'prompt') document.manifestFrequencies.set(term, (document.manifestFrequencies.get(term) ?? 0) + value);
-    }
-  }
-}
-
-/** The terms of the skills' manifests (not prompt.md), each with the first word that gave it. */
-function vocabularyOf(skills: readonly NarratorSkill[]): Map<string, string> {
-  const vocabulary = new Map<string, string>();
-  for (const skill of skills) {
-    for (const field of RELATED_FIELDS) {
-      for (const text of fieldTexts(skill, field)) {
-        for (const word of wordsOf(text)) {
-          const term = termOf(word);
-          if (term !== undefined && !vocabulary.has(term)) vocabulary.set(term, word);
-        }
-      }
-    }
-  }
-  return vocabulary;
-}
-
-/** The texts of one field of a skill's manifest. */
-function fieldTexts(skill: NarratorSkill, field: Field): string[] {
-  switch (field) {
-    case 'identity':
-      return [skill.name.replace(/-/g, ' '), skill.displayName, ...skill.capabilities, ...(skill.keywords ?? [])];
-    case 'description':
-      return [skill.description];
-    case 'scriptNames':
-      return skill.scripts.map((script) => script.name.replace(/[-_]/g, ' '));
-    case 'scriptDescriptions':
-      return skill.scripts.map((script) => script.description ?? '');
-    case 'examples':
-      return skill.scripts.flatMap((script) => script.examples ?? []);
-    case 'prompt':
-      return skill.prompt ? [promptGuidance(skill.prompt)] : [];
-  }
-}
-
-function emptyDocument(): Document {
-  return {
-    frequencies: new Map<string, number>(),
-    manifestFrequencies: new Map<string, number>(),
-    counts: Object.fromEntries(FIELDS.map((field) => [field, new Map<string, number>()])) as Record<Field, Map<string, number>>,
-    lengths: Object.fromEntries(FIELDS.map((field) => [field, 0])) as Record<Field, number>,
-  };
-}
-
-function addText(document: Document, field: Field, text: string | undefined): void {
-  if (!text) return;
-  for (const word of wordsOf(text)) {
-    const term = termOf(word);
-    if (term === undefined) continue;
-    const counts = document.counts[field];
-    counts.set(term, (counts.get(term) ?? 0) + 1);
-    document.lengths[field]++;
-  }
-}
-
-function skillDocument(skill: NarratorSkill): Document {
-  const document = emptyDocument();
-  for (const field of FIELDS) for (const text of fieldTexts(skill, field)) addText(document, field, text);
-  return document;
-}
-
-function scriptDocument(script: NarratorSkill['scripts'][number]): Document {
-  const document = emptyDocument();
-  addText(document, 'scriptNames', script.name.replace(/[-_]/g, ' '));
-  addText(document, 'scriptDescriptions', script.description);
-  addText(document, 'examples', script.examples?.join(' '));
-  // What its input names ("Where the player wants to go: the mill, the village"): "to the mill" asks for this script.
-  addText(document, 'scriptDescriptions', inputWords(script.inputSchema));
-  return document;
-}
-
-/** The descriptions, enum values and examples of an input schema's properties. */
-function inputWords(schema: Record<string, unknown> | undefined): string | undefined {
-  const properties = schema?.['properties'];
-  if (typeof properties !== 'object' || properties === null) return undefined;
-  const texts: string[] = [];
-  for (const property of Object.values(properties as Record<string, Record<string, unknown>>)) {
-    if (typeof property !== 'object' || property === null) continue;
-    if (typeof property['description'] === 'string') texts.push(property['description']);
-    for (const key of ['enum', 'examples'] as const) {
-      const values = property[key];
-      if (Array.isArray(values)) texts.push(...values.filter((value): value is string => typeof value === 'string'));
-    }
-  }
-  return texts.length > 0 ? texts.join(' ') : undefined;
-}
-
-/** prompt.md without code blocks and without its sections about input, output, results or configuration. */
-export function promptGuidance(prompt: string): string {
-  const kept: string[] = [];
-  let skipping = false;
-  let inCode = false;
-  for (const line of prompt.split('\n')) {
-    if (/^\s*```/.test(line)) {
-      inCode = !inCode;
-      continue;
-    }
-    if (inCode) continue;
-    const heading = /^#{1,6}\s+(.*)$/.exec(line);
-    if (heading) {
-      skipping = /\b(?:input|output|return|result|get\s+back|config|format|schema|example|state)\b/i.test(heading[1]!);
-      continue;
-    }
-    if (!skipping) kept.push(line.replace(/`[^`]*`/g, ' '));
-  }
-  return kept.join('\n');
-}

@@ -49,11 +49,20 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 }
 
+/** Each word's term (null: none), as {@link termOf} works it out: one lookup where it takes three. */
+const termCache = new Map<string, string | null>();
+
 /** The term of one lowercase word: undefined for a stop word, else its stem folded to its synonym group's. */
 export function termOf(word: string): string | undefined {
-  if (STOP_WORDS.has(word) || word.length < 2) return undefined;
-  const stem = stemOf(word);
-  return canonical.get(stem) ?? stem;
+  const cached = termCache.get(word);
+  if (cached !== undefined) return cached ?? undefined;
+  let term: string | undefined;
+  if (!STOP_WORDS.has(word) && word.length >= 2) {
+    const stem = stemOf(word);
+    term = canonical.get(stem) ?? stem;
+  }
+  if (termCache.size < 50_000) termCache.set(word, term ?? null);
+  return term;
 }
 
 /**

@@ -1,4 +1,4 @@
-// How close in meaning a player's words are to each skill's manifest, by the bundled word vectors: each word of the player against the skill's closest word (name, capabilities, script names, descriptions) and its words as a whole; what selection falls back on when no skill's own words match.
+// How close in meaning a player's words are to each skill's manifest, by the bundled word vectors: selection's fallback when no words match.
 import type { NarratorSkill } from '../../skills/skillTypes.js';
 import { dot, type WordVectors } from './relatedness/vectors.js';
 import { termOf, wordsOf } from './textTerms.js';
@@ -37,6 +37,13 @@ interface WordCloseness {
   readonly closest: Int32Array;
 }
 
+/** One of the player's words that counts: its closeness to each skill and its weight. */
+interface WordCounted {
+  readonly word: string;
+  readonly closeness: WordCloseness;
+  readonly weight: number;
+}
+
 export class SkillTopics {
   /** The distinct manifest words with a vector, and their unit vectors one after another. */
   private readonly words: string[] = [];
@@ -45,7 +52,10 @@ export class SkillTopics {
   private readonly columns: Int32Array[];
   /** Per skill: the unit centroid of its words' vectors. */
   private readonly centroids: Float32Array[];
-  private readonly cache = new Map<string, WordCloseness | null>();
+  /** Each word as it counts in a comparison (null: it does not), kept as the closeness is. */
+  private readonly counted = new Map<string, WordCounted | null>();
+  /** The totals `rank` adds up, reused. */
+  private totals = new Float64Array(0);
 
   constructor(
     skills: readonly NarratorSkill[],
@@ -89,25 +99,66 @@ export class SkillTopics {
   }
 
   /**
-   * The skills at `positions`, closest in meaning to `input` first (scores relative to their mean); empty when no word of
-   * the input has a vector. Words for which `weighed` is true (the manifests' own words, which selection already scored)
-   * are left out.
+   * The skills at `positions`, closest in meaning to `input` (its text, or its words) first (scores relative to their
+   * mean); empty when no word of the input has a vector. Words for which `weighed` is true (the manifests' own words,
+   * which selection already scored) are left out.
    */
-  rank(input: string, positions: readonly number[], weighed: (word: string) => boolean = () => false): TopicScore[] {
-    if (positions.length < 2) return [];
-    const totals = new Float64Array(positions.length);
+  rank(input: string | readonly string[], positions: readonly number[], weighed: (word: string) => boolean = () => false): TopicScore[] {
+    const totals = this.totalsOf(input, positions, weighed);
+    if (!totals) return [];
+    return positions.map((position, at) => ({ position, score: totals.scoreAt(at) })).sort((left, right) => right.score - left.score);
+  }
+
+  /** The first two of {@link rank}, without ranking the others (what the fallback on meaning compares). */
+  closestTwo(input: string | readonly string[], positions: readonly number[], weighed: (word: string) => boolean = () => false): TopicScore[] {
+    const totals = this.totalsOf(input, positions, weighed);
+    if (!totals) return [];
+    // As the stable sort of rank() orders them: a later skill passes an earlier one only with a higher score.
+    let first = -1;
+    let second = -1;
+    let firstScore = 0;
+    let secondScore = 0;
+    for (let at = 0; at < positions.length; at++) {
+      const score = totals.scoreAt(at);
+      if (first < 0 || score > firstScore) {
+        second = first;
+        secondScore = firstScore;
+        first = at;
+        firstScore = score;
+      } else if (second < 0 || score > secondScore) {
+        second = at;
+        secondScore = score;
+      }
+    }
+    const found: TopicScore[] = [{ position: positions[first]!, score: firstScore }];
+    if (second >= 0) found.push({ position: positions[second]!, score: secondScore });
+    return found;
+  }
+
+  /** Each skill's total closeness to the input's words and how to score it; undefined for fewer than two skills or no word with a vector. */
+  private totalsOf(
+    input: string | readonly string[],
+    positions: readonly number[],
+    weighed: (word: string) => boolean,
+  ): { readonly scoreAt: (at: number) => number } | undefined {
+    if (positions.length < 2) return undefined;
+    // (The comparison's own array, zeroed: a typed array costs more to make than to fill.)
+    if (this.totals.length < positions.length) this.totals = new Float64Array(positions.length);
+    const totals = this.totals.fill(0, 0, positions.length);
     let weightSum = 0;
     for (const { closeness, weight } of this.wordsOf(input, weighed)) {
       weightSum += weight;
       for (let at = 0; at < positions.length; at++) totals[at]! += weight * closeness.best[positions[at]!]!;
     }
-    if (weightSum === 0) return [];
-    const mean = totals.reduce((sum, total) => sum + total, 0) / positions.length;
-    return positions.map((position, at) => ({ position, score: (totals[at]! - mean) / weightSum })).sort((left, right) => right.score - left.score);
+    if (weightSum === 0) return undefined;
+    let sum = 0;
+    for (let at = 0; at < positions.length; at++) sum += totals[at]!;
+    const mean = sum / positions.length;
+    return { scoreAt: (at) => (totals[at]! - mean) / weightSum };
   }
 
   /** The player's words that pulled the skill at `position` closest, each with its closest manifest word, best first. */
-  matches(input: string, position: number, weighed: (word: string) => boolean = () => false): TopicMatch[] {
+  matches(input: string | readonly string[], position: number, weighed: (word: string) => boolean = () => false): TopicMatch[] {
     return this.wordsOf(input, weighed)
       .filter(({ closeness }) => closeness.closest[position]! >= 0)
       .map(({ word, closeness, weight }) => ({
@@ -120,24 +171,38 @@ export class SkillTopics {
   }
 
   /** The input's words that count, once each, with their closeness to every skill and their weight. */
-  private wordsOf(input: string, weighed: (word: string) => boolean): { word: string; closeness: WordCloseness; weight: number }[] {
+  private wordsOf(input: string | readonly string[], weighed: (word: string) => boolean): WordCounted[] {
     const seen = new Set<string>();
-    const found: { word: string; closeness: WordCloseness; weight: number }[] = [];
-    for (const word of wordsOf(input)) {
-      if (seen.has(word) || termOf(word) === undefined || weighed(word)) continue;
+    const found: WordCounted[] = [];
+    for (const word of typeof input === 'string' ? wordsOf(input) : input) {
+      // (A weighed word does not count here; one without a term, among the most frequent, or without a vector never
+      // does. Weighed first: a weighed word's closeness is never worked out.)
+      if (seen.has(word) || weighed(word)) continue;
+      const counted = this.countedOf(word);
+      if (!counted) continue;
       seen.add(word);
-      const rank = this.vectors.rankOf(word) ?? 0;
-      if (rank < this.weights.commonRank) continue;
-      const closeness = this.closenessOf(word);
-      if (closeness) found.push({ word, closeness, weight: rank / (rank + this.weights.rarity) });
+      found.push(counted);
     }
     return found;
   }
 
-  /** Each skill's closeness to `word` (its closest word's cosine and its centroid's, by the centroid share), computed once per word and kept. */
-  private closenessOf(word: string): WordCloseness | null {
-    const cached = this.cache.get(word);
+  /** A word's closeness and weight; null for a word without a term, among the most frequent or without a vector. Once per word, kept. */
+  private countedOf(word: string): WordCounted | null {
+    const cached = this.counted.get(word);
     if (cached !== undefined) return cached;
+    const rank = this.vectors.rankOf(word) ?? 0;
+    let found: WordCounted | null = null;
+    if (termOf(word) !== undefined && rank >= this.weights.commonRank) {
+      const closeness = this.closenessOf(word);
+      if (closeness) found = { word, closeness, weight: rank / (rank + this.weights.rarity) };
+    }
+    if (this.counted.size >= WORD_CACHE) this.counted.delete(this.counted.keys().next().value!);
+    this.counted.set(word, found);
+    return found;
+  }
+
+  /** Each skill's closeness to `word` (its closest word's cosine and its centroid's, by the centroid share), kept by {@link countedOf}. */
+  private closenessOf(word: string): WordCloseness | null {
     const unit = this.vectors.vectorOf(word);
     let found: WordCloseness | null = null;
     if (unit) {
@@ -159,8 +224,6 @@ export class SkillTopics {
       });
       found = { best, closest };
     }
-    if (this.cache.size >= WORD_CACHE) this.cache.delete(this.cache.keys().next().value!);
-    this.cache.set(word, found);
     return found;
   }
 }

@@ -84,6 +84,17 @@ test("topics: each of the player's words against its closest word of each skill,
   assert.deepEqual(topics.rank('How much do I still owe?', [1]), [], 'one skill alone is compared with nothing');
 });
 
+test('topics: closestTwo is the first two of rank, ties kept in the order rank keeps them, for text or its words', () => {
+  const topics = new SkillTopics(skills, wordVectors()!, { rarity: 1000, commonRank: 0, centroidShare: 0 });
+  const inputs = ['How much do I still owe?', 'Which way is north tonight?', 'Mend my blade', 'qzxv blorp', 'the the the'];
+  for (const input of inputs) {
+    for (const positions of [[0, 1, 2, 3], [3, 2, 1], [1, 1, 2], [2, 2], [1]]) {
+      assert.deepEqual(topics.closestTwo(input, positions), topics.rank(input, positions).slice(0, 2), `${input} ${positions.join(',')}`);
+      assert.deepEqual(topics.closestTwo(input.toLowerCase().split(/\W+/).filter(Boolean), positions), topics.closestTwo(input, positions));
+    }
+  }
+});
+
 test("selection: when no skill's words match, the skill closest in meaning is chosen, and the plan says why", () => {
   useTuning(DEFAULT_TUNING);
   const selection = selectSkills('How much do I still owe?', skills);

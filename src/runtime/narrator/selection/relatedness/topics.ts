@@ -1,4 +1,4 @@
-// The bundled topics of story-game English (topics.txt): the words a player uses for a topic a manifest may name ("o2", "canister" → oxygen; "safecracker" → heist), which WordNet's relations do not hold; loaded once per process on first use.
+// The bundled topics of story-game English (topics.txt): the words a player uses for a topic a manifest may name ("o2" -> oxygen); loaded once.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { bundledOrSourceFile, loadedOnce } from '../../../common/bundledFile.js';

