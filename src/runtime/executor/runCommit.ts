@@ -1,7 +1,7 @@
 // The commit side of a run: finished tools' patches committed in topological order (the commit cursor) with their state events, and the run record saved.
 import type { ExecutionResult, ToolResult } from '../contractTypes/executionResult.js';
 import type { Plan } from '../contractTypes/plan.js';
-import { RunRecordWriter, type StoredTool } from '../persistence/runStore.js';
+import { RunRecordWriter, type RunRecord, type StoredTool } from '../persistence/runStore.js';
 import { changedKeys, type JsonObject } from '../state/deepMerge.js';
 import type { ExecutePlanOptions } from './planExecutor.js';
 import { StateCommit } from './stateCommit.js';
@@ -52,16 +52,32 @@ export class RunCommit {
     if (this.writer) void this.persist(plan);
   }
 
-  /** Schedules an atomic save of the run record (after every tool, and once at the end with the result). */
+  /**
+   * Schedules an atomic save of the run record (after every tool, and once at the end with the result). The record is
+   * built when its write starts: a save still waiting for the one in flight writes the tools finished by then, and a
+   * burst of finished tools builds one record, not one each (bench b2).
+   */
   persist(plan: Plan, result?: ExecutionResult): Promise<void> | undefined {
     if (!this.writer) return undefined;
+    this.writer.schedule(this.context.planId, () => this.record(plan, result));
+    if (!result) return undefined;
+    return this.writer.flush().catch((error: unknown) => {
+      this.context.warn({
+        code: 'RUN_RECORD_WRITE_FAILED',
+        message: `could not save the run record: ${error instanceof Error ? error.message : String(error)}`,
+      });
+    });
+  }
+
+  /** The run record now: the finished tools in plan order, with their results and patches. */
+  private record(plan: Plan, result: ExecutionResult | undefined): RunRecord {
     const tools: Record<string, StoredTool> = {};
     this.schedule.tools.forEach((tool, index) => {
       const record = this.schedule.finishedAt(index);
       if (record?.result) tools[tool.toolId] = { result: record.result, patches: record.patches };
     });
     const options = this.options;
-    this.writer.schedule({
+    return {
       formatVersion: 1,
       planId: this.context.planId,
       plan,
@@ -74,13 +90,6 @@ export class RunCommit {
       seed: this.context.runSeed,
       tools,
       result,
-    });
-    if (!result) return undefined;
-    return this.writer.flush().catch((error: unknown) => {
-      this.context.warn({
-        code: 'RUN_RECORD_WRITE_FAILED',
-        message: `could not save the run record: ${error instanceof Error ? error.message : String(error)}`,
-      });
-    });
+    };
   }
 }
