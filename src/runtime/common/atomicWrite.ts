@@ -8,12 +8,16 @@ let temporaryCount = 0;
 /** Atomically replaces `filePath` with `content` (pieces are written in order, in one vectored write), creating parent directories as needed. */
 export async function writeFileAtomic(filePath: string, content: string | Uint8Array | readonly Uint8Array[]): Promise<void> {
   const directory = path.dirname(filePath);
-  await fs.mkdir(directory, { recursive: true });
   const temporary = path.join(
     directory,
     `.${path.basename(filePath)}.${process.pid}.${(temporaryCount++).toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`,
   );
-  const handle = await fs.open(temporary, 'w');
+  // The folder is made only when it is missing: a run record is written after every tool, into a folder that exists.
+  const handle = await fs.open(temporary, 'w').catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    await fs.mkdir(directory, { recursive: true });
+    return fs.open(temporary, 'w');
+  });
   try {
     if (Array.isArray(content)) await writePieces(handle, content as readonly Uint8Array[]);
     else await handle.writeFile(content as string | Uint8Array);

@@ -10,7 +10,7 @@ interface Piece {
   readonly bytes: Buffer;
 }
 
-/** A finished tool's entry under `tools` (`"id": { "result": …, "patches": … }`), kept with what it was made from. */
+/** A finished tool's entry under `tools` (`,` newline `"id": { "result": ..., "patches": ... }`), kept with what it was made from. */
 interface ToolEntry {
   readonly key: string;
   readonly patches: unknown;
@@ -88,22 +88,25 @@ export class RunRecordText {
     for (const key of Object.keys(tools)) {
       const stored = tools[key];
       if (!hasJsonForm(stored)) continue;
-      out.text(count++ === 0 ? `{\n${inner}` : `,\n${inner}`);
       if (!isStoredTool(stored)) {
-        out.text(`${JSON.stringify(key)}: `);
+        out.text(`${count++ === 0 ? '{' : ','}\n${inner}${JSON.stringify(key)}: `);
         if (isPlainRecord(stored)) this.objectText(out, stored, 2, (_, value) => this.kept(out, value, 3));
         else valueText(out, stored, 2);
         continue;
       }
       let entry = this.entries.get(stored.result);
       if (entry === undefined || entry.key !== key || entry.patches !== stored.patches) {
+        // Kept with the comma before it: a save adds one piece per tool. The first entry drops the comma for a brace.
         const built = new Chunks();
-        built.text(`${JSON.stringify(key)}: `);
+        built.text(`,\n${inner}${JSON.stringify(key)}: `);
         this.objectText(built, stored, 2, (_, value) => this.kept(built, value, 3));
         entry = { key, patches: stored.patches, bytes: Buffer.concat(built.done()) };
         this.entries.set(stored.result, entry);
       }
-      out.bytes(entry.bytes);
+      if (count++ === 0) {
+        out.text('{');
+        out.bytes(entry.bytes.subarray(1));
+      } else out.bytes(entry.bytes);
     }
     out.text(count === 0 ? '{}' : `\n${STEP}}`);
     return true;

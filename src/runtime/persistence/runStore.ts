@@ -140,14 +140,23 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** Serialises saves and coalesces bursts: at most one write in flight; per run, the latest record always wins. */
+/**
+ * Serialises saves and coalesces bursts: at most one write in flight; per run, the latest record always wins. With
+ * `minimumIntervalMs`, a save starts at least that long after the one before it, unless `flush` is waiting for it.
+ */
 export class RunRecordWriter {
   /** Per run, the record to write next, or how to build it when its write starts (a burst builds only the one it writes). */
   private readonly pending = new Map<string, RunRecord | (() => RunRecord)>();
   private writing: Promise<void> | undefined;
   private lastError: unknown;
+  /** Ends the wait before the next save (flush). */
+  private wake: (() => void) | undefined;
+  private flushing = 0;
 
-  constructor(private readonly store: RunStore) {}
+  constructor(
+    private readonly store: RunStore,
+    private readonly minimumIntervalMs = 0,
+  ) {}
 
   /** Schedules a save of `record`, or of what `build` returns when the save starts (`planId` names its run). */
   schedule(record: RunRecord): void;
@@ -158,14 +167,24 @@ export class RunRecordWriter {
     if (!this.writing) this.writing = this.loop();
   }
 
-  /** Waits for every scheduled save; rethrows the last write error, if any. */
+  /** Writes every scheduled save now and waits for them; rethrows the last write error, if any. */
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    this.flushing++;
+    try {
+      this.wake?.();
+      while (this.writing) await this.writing;
+    } finally {
+      this.flushing--;
+    }
     if (this.lastError) throw this.lastError;
   }
 
   private async loop(): Promise<void> {
+    let lastStart = Number.NEGATIVE_INFINITY;
     while (this.pending.size > 0) {
+      const wait = lastStart + this.minimumIntervalMs - performance.now();
+      if (wait > 0 && this.flushing === 0) await this.pause(wait);
+      lastStart = performance.now();
       const [planId, next] = this.pending.entries().next().value as [string, RunRecord | (() => RunRecord)];
       this.pending.delete(planId);
       try {
@@ -175,5 +194,17 @@ export class RunRecordWriter {
       }
     }
     this.writing = undefined;
+  }
+
+  private pause(milliseconds: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, milliseconds);
+      this.wake = done;
+    });
   }
 }
