@@ -173,11 +173,15 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
   };
   let jsonBytes = 0;
   const cliArguments = [CLI, 'run', story.planFile, '--root', story.root, '--concurrency', String(CONCURRENCY)];
+  // Both sides start Node once. NODE_EXTRA_CA_CERTS (set on some machines, such as the project's VMs) makes every Node
+  // start read and parse a certificate bundle, ~100 ms here: the same on both sides, so it would only shrink the ratio.
+  const { NODE_EXTRA_CA_CERTS: caCertificates, ...processEnvironment } = process.env;
+  const whole = { env: processEnvironment };
   const wholeProcesses: [keyof typeof series, () => Promise<number>][] = [
-    ['bareProcess', () => timeProcess(process.execPath, ['-e', BARE_LOOP, story.script, String(RUNS), String(CONCURRENCY), JSON.stringify(env)])],
-    ['cli', () => timeProcess(process.execPath, [...cliArguments, '--no-save'])],
+    ['bareProcess', () => timeProcess(process.execPath, ['-e', BARE_LOOP, story.script, String(RUNS), String(CONCURRENCY), JSON.stringify(env)], whole)],
+    ['cli', () => timeProcess(process.execPath, [...cliArguments, '--no-save'], whole)],
     // As `narratoria run` is used by a program: the ExecutionResult as JSON on a pipe, and the run record written.
-    ['cliJson', () => timeProcess(process.execPath, [...cliArguments, '--format', 'json'], {}, (bytes) => (jsonBytes = bytes))],
+    ['cliJson', () => timeProcess(process.execPath, [...cliArguments, '--format', 'json'], whole, (bytes) => (jsonBytes = bytes))],
   ];
   const sides: [keyof typeof series, () => Promise<number>][] = [
     ['bare', () => timeLoop((index) => spawnOnce(story, index))],
@@ -250,6 +254,7 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
       wholeProcessRounds,
       jsonBytes,
       recordBytes,
+      withoutNodeExtraCaCerts: caCertificates !== undefined,
       order: `${sides.map(([side]) => side).join(', ')}; then rounds of ${wholeProcesses.map(([side]) => side).join(', ')}, the order changing each round`,
       ratio: 'the worse of the two: median of cli / bareProcess and median of cliJson / bareProcess, over the rounds',
       executorVsBare: m.executor / m.bare,
