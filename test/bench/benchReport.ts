@@ -57,7 +57,10 @@ export interface BenchReport {
 const NOISE_PAIRS: Readonly<Record<BenchId, readonly (readonly [string, string])[]>> = {
   a: [['executorMs', 'pgraphMs']],
   b: [['executorMs', 'baselineMs']],
-  b2: [['cli', 'bareProcess']],
+  b2: [
+    ['cli', 'bareProcess'],
+    ['cliJson', 'bareProcess'],
+  ],
   // (c) reports a rate (executor events/s ÷ baseline events/s), which is the baseline's time ÷ the executor's.
   c: [['baselineMs', 'executorMs']],
   d: [],
@@ -113,9 +116,17 @@ export function summaryCells(result: BenchResult): { baseline: string; figure: s
     case 'b':
       return { baseline: `spawn ${ms(m['baselineMs']!)}`, figure: ms(m['executorMs']!) };
     case 'b2':
-      return { baseline: `bare loop process ${ms(m['bareProcessMs']!)}`, figure: `narratoria run ${ms(m['cliMs']!)}` };
-    case 'e':
-      return { baseline: 'budget 5 s', figure: `turn p50 ${ms(m['turnMs']!)}, p95 ${ms(m['turnP95Ms']!)}` };
+      return {
+        baseline: `bare loop process ${ms(m['bareProcessMs']!)}`,
+        // Reports written before the JSON side was measured have only the bare run.
+        figure: `narratoria run ${ms(m['cliMs']!)}${m['cliJsonMs'] !== undefined ? `; --format json + record ${ms(m['cliJsonMs'])}` : ''}`,
+      };
+    case 'e': {
+      // Reports written before the memory targets were judged have no memory figures.
+      const mebibytes = (bytes: number | undefined): string => `${Math.round((bytes ?? Number.NaN) / (1024 * 1024))} MiB`;
+      const memory = m['peakRssBytes'] !== undefined ? `; worker peak ${mebibytes(m['peakRssBytes'])}, anonymous ${mebibytes(m['anonBytes'])}` : '';
+      return { baseline: 'budget 5 s', figure: `turn p50 ${ms(m['turnMs']!)}, p95 ${ms(m['turnP95Ms']!)}${memory}` };
+    }
     case 'd':
       return {
         baseline: `allowance ${ms(m['allowanceMs']!)}`,

@@ -1,4 +1,4 @@
-// Bench (b2): 200 runs of a native fast script (/bin/sh) at concurrency 2 — the executor against a bare Node spawn loop and the fork/exec floor (xargs -P2), and `narratoria run` as a whole process against the bare loop as a whole process (more rounds, in alternating pairs).
+// Bench (b2): 200 /bin/sh runs at concurrency 2: `narratoria run` as a whole process (bare, and with --format json and its run record) against a bare Node spawn loop.
 import { spawn, type SpawnOptions } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
@@ -43,6 +43,8 @@ interface Story {
   readonly root: string;
   readonly script: string;
   readonly planFile: string;
+  /** Where `narratoria run` records the plan's run (its requestId's file under .narratoria/runs). */
+  readonly recordFile: string;
 }
 
 async function createStory(): Promise<Story> {
@@ -52,8 +54,9 @@ async function createStory(): Promise<Story> {
   await fs.writeFile(script, NOOP_SCRIPT, { mode: 0o755 });
   await fs.chmod(script, 0o755);
   const planFile = path.join(root, 'noop.plan.json');
-  await fs.writeFile(planFile, JSON.stringify(planOf(RUNS)));
-  return { root, script, planFile };
+  const plan = planOf(RUNS);
+  await fs.writeFile(planFile, JSON.stringify(plan));
+  return { root, script, planFile, recordFile: path.join(root, '.narratoria', 'runs', `${plan.requestId}.json`) };
 }
 
 function planOf(count: number): Plan {
@@ -64,12 +67,15 @@ function planOf(count: number): Plan {
   };
 }
 
-/** Wall time of a whole process, from spawn to exit; it must exit 0. */
-function timeProcess(file: string, args: readonly string[], options: SpawnOptions = {}): Promise<number> {
+/** Wall time of a whole process, from spawn to exit; it must exit 0. With `read`, its stdout is a pipe read to its end (as `| jq` would). */
+function timeProcess(file: string, args: readonly string[], options: SpawnOptions = {}, read?: (bytes: number) => void): Promise<number> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(file, args, { stdio: ['ignore', 'ignore', 'pipe'], ...options });
+    const child = spawn(file, args, { stdio: ['ignore', read ? 'pipe' : 'ignore', 'pipe'], ...options });
     let stderr = '';
+    let bytes = 0;
+    child.stdout?.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    child.stdout?.on('end', () => read?.(bytes));
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) =>
@@ -129,6 +135,19 @@ async function execaOnce(story: Story, index: number): Promise<void> {
   check(result.exitCode === 0 && out.includes('"ok":true'), `execa run exited ${result.exitCode}`);
 }
 
+/** Every order of the three whole processes: round r runs them in ORDERS[r % 6], so none always follows another. */
+const ORDERS: readonly (readonly number[])[] = [
+  [0, 1, 2],
+  [1, 2, 0],
+  [2, 0, 1],
+  [0, 2, 1],
+  [2, 1, 0],
+  [1, 0, 2],
+];
+
+/** Each round's ratio of `measured` to `baseline` (the same round's samples). */
+const pairRatios = (measured: readonly number[], baseline: readonly number[]) => measured.map((value, index) => value / baseline[index]!);
+
 export async function runNativeSpawnOverhead(options: BenchOptions): Promise<BenchResult> {
   check(
     await fs.stat(CLI).then(
@@ -138,7 +157,7 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
     `${CLI} is missing: run npm run build first`,
   );
   const rounds = options.quick ? 3 : 5; // odd, so each median is a real sample
-  // The target's ratio (whole processes, ~0.4 s each) gets more samples: it moves with the machine's load.
+  // The target's ratios (whole processes, ~0.4 s each) get more samples: they move with the machine's load.
   const wholeProcessRounds = options.quick ? 9 : 15;
   const story = await createStory();
   const env = { PATH: process.env['PATH'] ?? '' };
@@ -147,13 +166,22 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
     bare: [] as number[],
     floor: [] as number[],
     cli: [] as number[],
+    cliJson: [] as number[],
     bareProcess: [] as number[],
     execa: [] as number[],
     spawn: [] as number[],
   };
+  let jsonBytes = 0;
+  const cliArguments = [CLI, 'run', story.planFile, '--root', story.root, '--concurrency', String(CONCURRENCY)];
+  // Both sides start Node once. NODE_EXTRA_CA_CERTS (set on some machines, such as the project's VMs) makes every Node
+  // start read and parse a certificate bundle, ~100 ms here: the same on both sides, so it would only shrink the ratio.
+  const { NODE_EXTRA_CA_CERTS: caCertificates, ...processEnvironment } = process.env;
+  const whole = { env: processEnvironment };
   const wholeProcesses: [keyof typeof series, () => Promise<number>][] = [
-    ['bareProcess', () => timeProcess(process.execPath, ['-e', BARE_LOOP, story.script, String(RUNS), String(CONCURRENCY), JSON.stringify(env)])],
-    ['cli', () => timeProcess(process.execPath, [CLI, 'run', story.planFile, '--root', story.root, '--concurrency', String(CONCURRENCY), '--no-save'])],
+    ['bareProcess', () => timeProcess(process.execPath, ['-e', BARE_LOOP, story.script, String(RUNS), String(CONCURRENCY), JSON.stringify(env)], whole)],
+    ['cli', () => timeProcess(process.execPath, [...cliArguments, '--no-save'], whole)],
+    // As `narratoria run` is used by a program: the ExecutionResult as JSON on a pipe, and the run record written.
+    ['cliJson', () => timeProcess(process.execPath, [...cliArguments, '--format', 'json'], whole, (bytes) => (jsonBytes = bytes))],
   ];
   const sides: [keyof typeof series, () => Promise<number>][] = [
     ['bare', () => timeLoop((index) => spawnOnce(story, index))],
@@ -165,17 +193,20 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
     ['spawn', () => timeLoop((index) => spawnOnce(story, index))],
     ['execa', () => timeLoop((index) => execaOnce(story, index))],
   ];
+  let recordBytes = 0;
   try {
     for (const [, measure] of [...sides, ...wholeProcesses]) await measure(); // warm-up: the file cache, the JIT, the code cache
+    recordBytes = (await fs.stat(story.recordFile)).size;
     for (let round = 0; round < rounds; round++) {
       for (const [side, measure] of sides) {
         collectGarbage();
         series[side].push(await measure());
       }
     }
-    // The two whole processes back to back, the first of each pair alternating, so neither always follows the other.
+    // The three whole processes back to back, in an order that changes each round; each round's bare loop is its pairs' baseline.
     for (let round = 0; round < wholeProcessRounds; round++) {
-      for (const [side, measure] of round % 2 === 0 ? wholeProcesses : [...wholeProcesses].reverse()) {
+      for (const index of ORDERS[round % ORDERS.length]!) {
+        const [side, measure] = wholeProcesses[index]!;
         collectGarbage();
         series[side].push(await measure());
       }
@@ -184,10 +215,16 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
     await fs.rm(story.root, { recursive: true, force: true });
   }
   const m = Object.fromEntries(Object.entries(series).map(([side, values]) => [side, median(values)])) as Record<keyof typeof series, number>;
-  const ratio = m.cli / m.bareProcess;
+  // Medians of the pairs' ratios: a round slowed by the machine slows both of its sides.
+  const bareRatio = median(pairRatios(series.cli, series.bareProcess));
+  const jsonRatio = median(pairRatios(series.cliJson, series.bareProcess));
+  const ratio = Math.max(bareRatio, jsonRatio);
+  const kib = (bytes: number) => `${(bytes / 1024).toFixed(0)} KiB`;
   const line =
-    `(b2) ${RUNS} /bin/sh runs (concurrency ${CONCURRENCY}): narratoria run (whole process) ${ms(m.cli)} vs a bare Node loop (whole process) ${ms(m.bareProcess)} → ${ratioText(ratio)} ${targetText(ratio, TARGET)} (${wholeProcessRounds} pairs); ` +
-    `${rounds} rounds of the rest: ` +
+    `(b2) ${RUNS} /bin/sh runs (concurrency ${CONCURRENCY}), whole processes, medians of ${wholeProcessRounds} interleaved pairs: ` +
+    `narratoria run ${ms(m.cli)} vs a bare Node loop ${ms(m.bareProcess)} → ${ratioText(bareRatio)}; ` +
+    `with --format json (${kib(jsonBytes)} on stdout) and the run record (${kib(recordBytes)}) ${ms(m.cliJson)} → ${ratioText(jsonRatio)}; ` +
+    `the worse ${targetText(ratio, TARGET)}; ${rounds} rounds of the rest: ` +
     `in-process executor ${ms(m.executor)} vs bare loop ${ms(m.bare)} → ${ratioText(m.executor / m.bare)}, vs the fork/exec floor (xargs -P${CONCURRENCY}) ${ms(m.floor)} → ${ratioText(m.executor / m.floor)}; ` +
     `execa alone ${ms(m.execa)} vs spawn alone ${ms(m.spawn)} → ${ratioText(m.execa / m.spawn)}`;
   return {
@@ -197,14 +234,29 @@ export async function runNativeSpawnOverhead(options: BenchOptions): Promise<Ben
     ratio,
     target: TARGET,
     met: meetsTarget(ratio, TARGET),
-    medians: { cliMs: m.cli, bareProcessMs: m.bareProcess, executorMs: m.executor, bareLoopMs: m.bare, floorMs: m.floor, execaMs: m.execa, spawnMs: m.spawn },
+    medians: {
+      cliMs: m.cli,
+      cliJsonMs: m.cliJson,
+      bareProcessMs: m.bareProcess,
+      bareRatio,
+      jsonRatio,
+      executorMs: m.executor,
+      bareLoopMs: m.bare,
+      floorMs: m.floor,
+      execaMs: m.execa,
+      spawnMs: m.spawn,
+    },
     samples: series,
     details: {
       runs: RUNS,
       concurrency: CONCURRENCY,
       rounds,
       wholeProcessRounds,
-      order: `${sides.map(([side]) => side).join(', ')}; then ${wholeProcesses.map(([side]) => side).join(', ')} pairs, alternating`,
+      jsonBytes,
+      recordBytes,
+      withoutNodeExtraCaCerts: caCertificates !== undefined,
+      order: `${sides.map(([side]) => side).join(', ')}; then rounds of ${wholeProcesses.map(([side]) => side).join(', ')}, the order changing each round`,
+      ratio: 'the worse of the two: median of cli / bareProcess and median of cliJson / bareProcess, over the rounds',
       executorVsBare: m.executor / m.bare,
       executorVsFloor: m.executor / m.floor,
       execaVsSpawn: m.execa / m.spawn,

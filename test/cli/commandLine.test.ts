@@ -87,7 +87,7 @@ test("--help and -h print each command's usage on stdout, exit 0, and run nothin
 test('a --root that names no folder: exit 2 for every command that takes it, naming the folder and suggesting init; nothing is created', async () => {
   const cwd = scratch();
   const withRoot = commands.filter(takesRoot);
-  assert.deepEqual(withRoot.sort(), ['explore', 'graph', 'inspect', 'play', 'run', 'runs', 'sessions', 'skills', 'test', 'validate']);
+  assert.deepEqual(withRoot.sort(), ['explore', 'graph', 'inspect', 'model', 'play', 'run', 'runs', 'sessions', 'skills', 'test', 'validate']);
   const missing = path.join('stories', 'my-story');
   for (const command of withRoot) {
     // The arguments the command would otherwise run with.

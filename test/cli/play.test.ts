@@ -7,6 +7,7 @@ import * as path from 'node:path';
 import { validateAgainst } from '../../src/runtime/contracts/schemas.js';
 import type { TurnResult } from '../../src/runtime/session/turnTypes.js';
 import { GENERATION_BUDGET_MS } from '../../src/runtime/narrator/index.js';
+import type { ModelProbe } from '../../src/runtime/narrator/modelProbe.js';
 import { narratoria, storyRoot } from './cliHarness.js';
 
 let emptyStory: string;
@@ -198,6 +199,42 @@ test('play --narrator llm --model <tiny GGUF> gives a schema-valid plan or falls
   // test/runtime/narrator/llamaNarrator.test.ts; how long the whole command takes belongs in test/bench.)
   assert.ok(first.generationMs <= GENERATION_BUDGET_MS + 15_000, `generation took ${first.generationMs} ms`);
   assert.ok(turn.narrative.length > 0);
+});
+
+test("model status --probe loads a model as play does, decides a turn, and reports its worker's memory", async () => {
+  const { makeTinyGguf } = await import('../fixtures/models/makeTinyGguf.js');
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'narratoria-probe-'));
+  try {
+    const model = path.join(scratch, 'tiny.gguf');
+    makeTinyGguf(model, { contextLength: 4096 });
+    const env = { NARRATORIA_PROMPT_CACHE_DIR: path.join(scratch, 'prompt-cache') };
+    const probe = await narratoria(['model', 'status', '--probe', '--model', model, '--root', emptyStory, '--format', 'json'], undefined, env);
+    assert.equal(probe.code, 0, probe.stderr);
+    const report = JSON.parse(probe.stdout) as ModelProbe;
+    assert.equal(report.modelPath, model);
+    assert.equal(report.prompt?.source, 'evaluated', 'the first probe evaluates the fixed prompt (and caches it)');
+    assert.ok((report.prompt?.tokens ?? 0) > 0 && (report.prompt?.contextSize ?? 0) >= (report.prompt?.tokens ?? 0), 'the context holds the prompt');
+    assert.ok(report.decision?.narrator === 'llm' || /^(timeout|invalid plan): /.test(report.decision?.fallbackReason ?? ''), JSON.stringify(report.decision));
+    const memory = report.memory!;
+    assert.ok(memory.peakRssBytes >= memory.rssBytes && memory.rssBytes > 0);
+    if (process.platform === 'linux') assert.ok((memory.anonBytes ?? 0) > 0 && (memory.fileBytes ?? 0) > 0);
+    assert.ok((memory.buffers?.weightsBytes ?? 0) > 0, 'the weights are read into memory, not mapped');
+    assert.equal(memory.buffers?.mappedWeightsBytes, 0);
+    assert.deepEqual(
+      memory.buffers?.contexts.map((context) => [context.sequence, context.contextSize % 256, context.kvCacheBytes > 0]),
+      [['decision', 0, true]],
+    );
+    const text = await narratoria(['model', 'status', '--probe', '--model', model, '--root', emptyStory], undefined, env);
+    assert.equal(text.code, 0, text.stderr);
+    assert.match(text.stdout, /fixed prompt: \d+ tokens from the prompt cache/);
+    assert.match(text.stdout, /worker memory: peak \d+ MiB/);
+    const absent = await narratoria(['model', 'status', '--probe', '--model', path.join(scratch, 'absent.gguf'), '--format', 'json'], scratch, env);
+    assert.equal(absent.code, 1);
+    assert.match((JSON.parse(absent.stdout) as ModelProbe).failure ?? '', /^no model: /);
+    assert.equal((await narratoria(['model', 'status', '--model', model])).code, 2, '--model goes with --probe');
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 });
 
 test('model status and path report the cache; a missing model is not an error for play', async () => {

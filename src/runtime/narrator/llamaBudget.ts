@@ -1,6 +1,7 @@
 // The local narrator's time: getting ready within an allowance, the decision within the generation budget, and every failure as the fallback's reason ("<code>: <detail>").
 import type { Plan } from '../contractTypes/plan.js';
 import { CancellationError, errorMessage } from '../common/errors.js';
+import { budgetTimeoutReason, preparationTimeoutReason } from './fallbackReasons.js';
 import { ModelWorkerError } from './modelWorkerClient.js';
 
 /** What the model gave for a turn: a plan, or why the turn falls back (docs/design-rules.md#falling-back). */
@@ -29,9 +30,10 @@ export interface TurnWork {
 }
 
 /**
- * Two allowances: getting ready within `preparationMs`, then the decision within `budgetMs`. A preparation that runs
- * over goes on in the background: the turn falls back, and the next one finds the model ready. `started`: when the
- * turn began (performance.now()), for the reason of a timeout.
+ * Two allowances: getting ready within `preparationMs`, then the decision within `budgetMs`, which counts from when
+ * the model is ready (loaded, its fixed prompt in the sequence), never from the turn's start: a load never eats the
+ * budget. A preparation that runs over goes on in the background: the turn falls back, and the next one finds the
+ * model ready. `started`: when the turn began (performance.now()), for the reason of a timeout.
  */
 export async function withinAllowances(work: TurnWork, allowances: Allowances, started: number, signal: AbortSignal | undefined): Promise<Outcome> {
   const { preparationMs, budgetMs } = allowances;
@@ -52,8 +54,7 @@ export async function withinAllowances(work: TurnWork, allowances: Allowances, s
   });
   if (prepared === 'aborted') return { ok: false, reason: 'cancelled' };
   const readyMs = performance.now() - started;
-  if (prepared === 'late')
-    return { ok: false, reason: `timeout: the model was not ready within ${preparationMs} ms (it goes on loading: the next turn finds it ready)` };
+  if (prepared === 'late') return { ok: false, reason: preparationTimeoutReason(preparationMs) };
   if (prepared) return prepared;
 
   const budget = new AbortController();
@@ -61,11 +62,7 @@ export async function withinAllowances(work: TurnWork, allowances: Allowances, s
   const timer = setTimeout(stop, budgetMs);
   signal?.addEventListener('abort', stop, { once: true });
   const timedOut = new Promise<Outcome>((resolve) =>
-    budget.signal.addEventListener(
-      'abort',
-      () => resolve({ ok: false, reason: `timeout: no valid plan within ${budgetMs} ms (the model was ready after ${Math.round(readyMs)} ms)` }),
-      { once: true },
-    ),
+    budget.signal.addEventListener('abort', () => resolve({ ok: false, reason: budgetTimeoutReason(budgetMs, readyMs) }), { once: true }),
   );
   try {
     return await Promise.race([work.decide(budget.signal), timedOut]);

@@ -27,6 +27,8 @@ export interface LlmGenerationTimings {
   readonly tokens: number;
   /** Prompt tokens evaluated for this turn (the fixed part was already in the sequence). */
   readonly promptTokens?: number;
+  /** CPU threads the generation began with (fewer than configured while other processes keep cores busy). */
+  readonly threads?: number;
   readonly seed: number;
 }
 
@@ -83,6 +85,7 @@ export function generationTimings(generated: GeneratedResponse, started: number,
     grammarMs: generated.grammarMs,
     tokens: generated.tokens,
     ...(generated.promptTokens !== undefined ? { promptTokens: generated.promptTokens } : {}),
+    ...(generated.threads !== undefined ? { threads: generated.threads } : {}),
     seed,
   };
 }

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import * as os from 'node:os';
 import { bundledOrSourceFile } from '../common/bundledFile.js';
 import { failureReason, type Outcome } from './llamaBudget.js';
+import { describeModelLoading, MODEL_LOADING_VARIABLE, modelLoadingFromEnvironment, type ModelLoading } from './modelLoading.js';
 import { verifyModelFile, type ModelFileExpectation } from './modelStore.js';
 import { ModelWorkerClient, ModelWorkerError, type WorkerCommand } from './modelWorkerClient.js';
 
@@ -11,15 +12,17 @@ export interface LocalModelOptions {
   readonly modelPath: string;
   readonly expected?: ModelFileExpectation;
   readonly workerCommand?: WorkerCommand;
+  /** CPU threads, always. Default: defaultThreads, fewer while other processes keep cores busy (cpuLoad.ts). */
   readonly threads?: number;
   readonly flashAttention?: boolean;
+  /** The decision context's cells. Default: sized to the fixed prompt and a turn, grown when a turn needs more (contextSizing.ts). */
   readonly contextSize?: number;
+  /** How the worker holds the weights and the KV cache. Default: NARRATORIA_MODEL_LOADING's words over DEFAULT_MODEL_LOADING (modelLoading.ts). */
+  readonly loading?: ModelLoading;
   /** The worker's own log lines. */
   readonly onLog?: (message: string) => void;
 }
 
-/** The context: the fixed prompt (~1,300 tokens with the sample skills' guides), a turn's text and the decision. */
-const DEFAULT_CONTEXT_SIZE = 2048;
 /** Below this size a model is a test fixture: one thread (more only contend; auto threads took 15 s for a tiny model). */
 const SMALL_MODEL_BYTES = 256 * 1024 * 1024;
 
@@ -33,10 +36,12 @@ type FileSignature = string;
 export class LocalModel {
   readonly client: ModelWorkerClient;
   readonly modelPath: string;
-  readonly contextSize: number;
+  /** The explicit decision context size; undefined: sized to need in the worker. */
+  readonly contextSize: number | undefined;
   readonly flashAttention: boolean;
+  readonly loading: ModelLoading;
   /** The load in progress, shared by concurrent callers. */
-  private loading: Promise<Outcome | undefined> | undefined;
+  private pendingLoad: Promise<Outcome | undefined> | undefined;
   /** startCount of the worker process that holds the model. */
   private loadedInWorker: number | undefined;
   private verified: { readonly signature: FileSignature; readonly failure: string | undefined } | undefined;
@@ -50,8 +55,14 @@ export class LocalModel {
     const onLog = options.onLog;
     this.client = new ModelWorkerClient({ command: options.workerCommand ?? defaultWorkerCommand(), ...(onLog ? { onLog } : {}) });
     this.modelPath = options.modelPath;
-    this.contextSize = options.contextSize ?? DEFAULT_CONTEXT_SIZE;
+    this.contextSize = options.contextSize;
     this.flashAttention = options.flashAttention ?? false;
+    if (options.loading) this.loading = options.loading;
+    else {
+      const asked = modelLoadingFromEnvironment();
+      if (asked.problems.length > 0) log(`${MODEL_LOADING_VARIABLE}: not understood: ${asked.problems.join(' ')}`);
+      this.loading = asked.loading;
+    }
   }
 
   /** The llama.cpp release the worker reported ('unknown' before a load): part of the prompt cache key. */
@@ -62,10 +73,10 @@ export class LocalModel {
   /** Verifies the file and loads it in the worker once per worker process; undefined when ready, else a failure. */
   ensureLoaded(): Promise<Outcome | undefined> {
     if (this.loadedInWorker === this.client.startCount && this.client.running) return Promise.resolve(undefined);
-    this.loading ??= this.verifyAndLoad().finally(() => {
-      this.loading = undefined;
+    this.pendingLoad ??= this.verifyAndLoad().finally(() => {
+      this.pendingLoad = undefined;
     });
-    return this.loading;
+    return this.pendingLoad;
   }
 
   dispose(): Promise<void> {
@@ -91,13 +102,16 @@ export class LocalModel {
       const file = await stat(modelPath);
       const loaded = await this.client.load({
         modelPath,
-        contextSize: this.contextSize,
+        ...(this.contextSize !== undefined ? { contextSize: this.contextSize } : {}),
         threads: this.options.threads ?? defaultThreads(file.size),
+        adaptThreads: this.options.threads === undefined,
         flashAttention: this.flashAttention,
+        loading: this.loading,
       });
       this.loadedInWorker = this.client.startCount;
       this.loadedRuntime = loaded.runtime ?? 'unknown';
-      this.log(`model loaded in ${loaded.loadMs.toFixed(0)} ms (binding ${loaded.bindingMs.toFixed(0)} ms, context ${loaded.contextSize})`);
+      const context = loaded.contextSize !== undefined ? `context ${loaded.contextSize}` : 'context sized to the fixed prompt';
+      this.log(`model loaded in ${loaded.loadMs.toFixed(0)} ms (binding ${loaded.bindingMs.toFixed(0)} ms, ${context}, ${describeModelLoading(this.loading)})`);
       return undefined;
     } catch (error) {
       if (error instanceof ModelWorkerError && error.code === 'exited') this.crashedFiles.add(signature);

@@ -9,8 +9,10 @@ import { decideWithModel, generationTimings, type LlmGenerationTimings } from '.
 import { LocalModel } from './llamaModel.js';
 import { FixedPrompt, type PromptPreparation } from './llamaPrompt.js';
 import { reflectWithModel } from './llamaReflection.js';
+import type { ModelLoading } from './modelLoading.js';
 import type { ModelFileExpectation } from './modelStore.js';
 import type { WorkerCommand } from './modelWorkerClient.js';
+import type { MemoryResponse } from './modelWorkerProtocol.js';
 import { openModelEndpoint, RETELLING_SYSTEM_PROMPT, retellingUserPrompt, type ModelEndpoint, type RetellRequest } from './modelEndpoint.js';
 import type { DecisionPromptBudget } from './narratorDecision.js';
 
@@ -28,11 +30,14 @@ export interface LlamaNarratorOptions {
   readonly workerCommand?: WorkerCommand;
   /** Per-generation budget (docs/design-rules.md#the-generation-budget). Default GENERATION_BUDGET_MS. */
   readonly budgetMs?: number;
-  /** CPU threads; default from the cores and the model's size (defaultThreads in llamaModel.ts). */
+  /** CPU threads, always; default from the cores and the model's size (defaultThreads in llamaModel.ts), fewer while other processes keep cores busy. */
   readonly threads?: number;
   /** Flash attention; default off (on a CPU it made each token 2-4x slower, measured). */
   readonly flashAttention?: boolean;
+  /** The decision context's cells; default: sized to the fixed prompt and a turn (contextSizing.ts). */
   readonly contextSize?: number;
+  /** How the worker holds the weights and the KV cache (modelLoading.ts). Default: NARRATORIA_MODEL_LOADING's words over the default. */
+  readonly loading?: ModelLoading;
   /** Generated tokens per decision at most. Default: what the longest allowed answer needs (decisionMaxTokens). */
   readonly maxTokens?: number;
   /** Seed of the first generation; generation n uses seed + n. Default 1. */
@@ -175,6 +180,21 @@ export class LlamaNarrator implements Narrator {
     return (await this.endpoint).address;
   }
 
+  /** The model worker's memory now and at its peak, and what llama.cpp allocated; undefined when no worker runs. */
+  memory(): Promise<MemoryResponse | undefined> {
+    return this.model.client.memory();
+  }
+
+  /** How the worker holds the model (the option, or NARRATORIA_MODEL_LOADING's words over the default). */
+  get loading(): ModelLoading {
+    return this.model.loading;
+  }
+
+  /** How many worker processes were started (1 + restarts after a crash or a kill). */
+  get workerStarts(): number {
+    return this.model.client.startCount;
+  }
+
   /** Whether a fixed prompt is being evaluated or saved now. */
   get preparingPrompt(): boolean {
     return this.prompt.pending;
@@ -197,11 +217,15 @@ export class LlamaNarrator implements Narrator {
     await this.model.dispose();
   }
 
-  /** The model loaded and the fixed prompt in its sequence; a failure to load is an Outcome, a failure to prepare the prompt only costs speed. */
+  /**
+   * The model loaded, the fixed prompt in its sequence, and the worker free (a cancelled decision may still be in
+   * its last decode step). A failure to load is an Outcome; a failure to prepare the prompt only costs speed.
+   */
   private async ready(systemPrompt: string): Promise<Outcome | undefined> {
     const loaded = await this.model.ensureLoaded();
     if (loaded) return loaded;
     await this.prompt.ensure(systemPrompt);
+    await this.model.client.whenIdle();
     return undefined;
   }
 
@@ -215,7 +239,7 @@ export class LlamaNarrator implements Narrator {
       const decision = await decideWithModel(this.model.client, request, { systemPrompt, seed, root, promptBudget, maxTokens, temperature }, signal);
       if (!decision.ok) return decision;
       const timings = generationTimings(decision.generated, started, seed);
-      const tokens = `${timings.promptTokens ?? '?'} prompt and ${timings.tokens} generated tokens`;
+      const tokens = `${timings.promptTokens ?? '?'} prompt and ${timings.tokens} generated tokens${timings.threads ? `, ${timings.threads} threads` : ''}`;
       this.log(
         `decision [${decision.chosen.join(', ')}] in ${timings.totalMs.toFixed(0)} ms (generation ${timings.generationMs.toFixed(0)} ms, ${tokens}, seed ${seed})`,
       );

@@ -15,6 +15,8 @@ export interface PromptPreparation {
   readonly ms: number;
   readonly cacheFile?: string;
   readonly savedBytes?: number;
+  /** The context's cells, sized to the prompt and a turn. */
+  readonly contextSize?: number;
 }
 
 /** Where the evaluated prompt is persisted (false: not persisted; default promptCacheDirectory()), and the prompt's budget. */
@@ -103,9 +105,11 @@ export class FixedPrompt {
         ms: prefixed.ms,
         ...(cacheFile ? { cacheFile } : {}),
         ...(prefixed.savedBytes !== undefined ? { savedBytes: prefixed.savedBytes } : {}),
+        ...(prefixed.contextSize !== undefined ? { contextSize: prefixed.contextSize } : {}),
       };
       const how = prefixed.source === 'file' ? 'loaded from the prompt cache' : prefixed.source === 'memory' ? 'already evaluated' : 'evaluated';
-      this.log(`fixed prompt of ${prefixed.tokens} tokens ${how} in ${prefixed.ms.toFixed(0)} ms`);
+      const context = prefixed.contextSize !== undefined ? ` (context ${prefixed.contextSize})` : '';
+      this.log(`fixed prompt of ${prefixed.tokens} tokens ${how} in ${prefixed.ms.toFixed(0)} ms${context}`);
       this.preparedEmitter.fire(preparation);
       return preparation;
     } catch (error) {
@@ -119,12 +123,15 @@ export class FixedPrompt {
     const { model } = this;
     try {
       const file = await stat(model.modelPath);
+      const kvCacheTypes = `${model.loading.kvCacheKey}/${model.loading.kvCacheValue}`;
       const key = {
         modelPath: model.modelPath,
         modelSize: file.size,
         modelMtimeMs: file.mtimeMs,
-        contextSize: model.contextSize,
+        // 0: sized to need (a persisted state loads into any context with room for it).
+        contextSize: model.contextSize ?? 0,
         flashAttention: model.flashAttention,
+        ...(kvCacheTypes !== 'f16/f16' ? { kvCacheTypes } : {}),
         runtime: model.runtime,
         systemPrompt,
       };

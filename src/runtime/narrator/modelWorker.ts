@@ -1,8 +1,15 @@
-// The model worker process: loads a GGUF with node-llama-cpp and generates grammar-constrained text on request (JSON lines on stdio).
+// The model worker process: loads a GGUF with node-llama-cpp and generates grammar-constrained text on request (JSON lines on stdio); a native crash here never reaches the host.
 import * as readline from 'node:readline';
 import { existsSync, renameSync, rmSync, statSync, mkdirSync } from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ChatWrapper, Llama, LlamaChat, LlamaContext, LlamaContextSequence, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
+import type { ChatWrapper, Llama, LlamaChat, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
+import type * as NodeLlamaCppModule from 'node-llama-cpp';
+import { DECISION_TURN_TOKENS, hasRoom, RETELLING_TURN_TOKENS, TEMPLATE_MARGIN_TOKENS } from './contextSizing.js';
+import { CpuLoadSampler, threadsUnderLoad } from './cpuLoad.js';
+import { BufferLog, ContextSlots, holds, type Slot } from './modelWorkerContexts.js';
+import { DEFAULT_MODEL_LOADING } from './modelLoading.js';
+import { ownMemory } from './processMemory.js';
 import {
   decodeMessage,
   encodeMessage,
@@ -14,32 +21,26 @@ import {
   type WorkerRequest,
 } from './modelWorkerProtocol.js';
 
-type NodeLlamaCpp = typeof import('node-llama-cpp');
+type NodeLlamaCpp = typeof NodeLlamaCppModule;
 
-/** What is loaded: the binding, the model, one context with one sequence, and a chat over it. */
+/** What is loaded: the model, its chat wrapper, and its contexts (made when their fixed prompts arrive, sized to them). */
 interface Loaded {
   readonly modelPath: string;
   readonly model: LlamaModel;
-  readonly context: LlamaContext;
-  readonly sequence: LlamaContextSequence;
-  readonly chat: LlamaChat;
+  readonly chatWrapper: ChatWrapper;
+  readonly slots: ContextSlots;
 }
 
 const MAX_CACHED_GRAMMARS = 8;
-/** The retelling context's size: a short system prompt (~50 tokens), the draft (~60) and the retold text (≤ 160). */
-const RETELLING_CONTEXT = 512;
-
-/** The retelling's own context, made on its first request (its KV cache is separate from the decision's). */
-interface Retelling {
-  readonly context: LlamaContext;
-  readonly sequence: LlamaContextSequence;
-  readonly chat: LlamaChat;
-}
-let retelling: Retelling | undefined;
 
 let binding: NodeLlamaCpp | undefined;
 let llama: Llama | undefined;
 let loaded: Loaded | undefined;
+/** Buffer sizes from llama.cpp's log, for the memory report. */
+const buffers = new BufferLog();
+/** The threads a request asked for, and whether fewer are used while other processes keep cores busy (cpuLoad.ts). */
+let threads = { ceiling: 1, adapt: false };
+let sampler: CpuLoadSampler | undefined;
 /** A grammar made from a JSON schema: it also parses and validates the output. */
 type JsonGrammar = LlamaGrammar & { parse(json: string): unknown };
 const grammars = new Map<string, JsonGrammar>();
@@ -56,6 +57,15 @@ function fail(id: number, code: ErrorResponse['code'], error: unknown): void {
   send({ type: 'error', id, code, message: error instanceof Error ? error.message : String(error) });
 }
 
+const FORWARDED_LEVELS = new Set(['fatal', 'error', 'warn']);
+
+/** The threads the next decode may use: the ceiling, or fewer while other processes keep cores busy. */
+function applyThreads(): number {
+  const used = threads.adapt && sampler ? threadsUnderLoad(threads.ceiling, os.availableParallelism(), sampler.busyCores) : threads.ceiling;
+  if (llama) llama.maxThreads = used;
+  return used;
+}
+
 async function load(request: LoadRequest): Promise<void> {
   const bindingStarted = performance.now();
   // node-llama-cpp is ESM with top-level await: a CommonJS bundle can only reach it through import().
@@ -65,43 +75,62 @@ async function load(request: LoadRequest): Promise<void> {
     gpu: process.platform === 'darwin' && process.arch === 'arm64' ? 'metal' : false,
     build: 'never',
     progressLogs: false,
-    logLevel: binding.LlamaLogLevel.warn,
-    logger: (level, message) => send({ type: 'log', level: String(level), message: message.trimEnd() }),
+    // Info lines carry the buffer sizes (the memory report); only warnings and errors reach the host.
+    logLevel: binding.LlamaLogLevel.info,
+    logger: (level, message) => {
+      if (!buffers.record(message) && FORWARDED_LEVELS.has(String(level))) send({ type: 'log', level: String(level), message: message.trimEnd() });
+    },
   });
   const bindingMs = performance.now() - bindingStarted;
   const started = performance.now();
+  threads = { ceiling: Math.max(1, request.threads), adapt: request.adaptThreads ?? false };
+  if (threads.adapt) sampler ??= new CpuLoadSampler(1000, () => applyThreads());
+  applyThreads();
   if (loaded && loaded.modelPath !== request.modelPath) await unload();
   if (!loaded) {
-    const model = await llama.loadModel({ modelPath: request.modelPath, gpuLayers: 0 });
-    const context = await model.createContext({
-      contextSize: request.contextSize,
-      threads: request.threads,
-      sequences: 1,
+    const current = binding;
+    const loading = request.loading ?? DEFAULT_MODEL_LOADING;
+    const model = await buffers.during('weights', () =>
+      llama!.loadModel({
+        modelPath: request.modelPath,
+        gpuLayers: 0,
+        useMmap: loading.weights === 'map',
+        useDirectIo: loading.weights === 'direct',
+        lazyMode: loading.lazy,
+      }),
+    );
+    const chatWrapper = chatWrapperFor(current, model);
+    const settings = {
+      threads: threads.ceiling,
       flashAttention: request.flashAttention ?? false,
-    });
-    const sequence = context.getSequence();
-    const chat = new binding.LlamaChat({ contextSequence: sequence, chatWrapper: chatWrapperFor(binding, model), autoDisposeSequence: true });
-    loaded = { modelPath: request.modelPath, model, context, sequence, chat };
+      kvCacheKey: loading.kvCacheKey,
+      kvCacheValue: loading.kvCacheValue,
+      ...(request.contextSize ? { decisionContextSize: request.contextSize } : {}),
+    };
+    loaded = { modelPath: request.modelPath, model, chatWrapper, slots: new ContextSlots(current, model, chatWrapper, settings, buffers) };
+    // An explicit size: the decision's context now, as before sizing to need.
+    if (request.contextSize) await loaded.slots.ensure('decision', { fixedTokens: 0 }, 'grow');
   }
-  const { model, context } = loaded;
+  const { model, slots } = loaded;
+  const contextSize = slots.peek('decision')?.context.contextSize;
   send({
     type: 'loaded',
     id: request.id,
     bindingMs,
     loadMs: performance.now() - started,
     trainContextSize: model.trainContextSize,
-    contextSize: context.contextSize,
+    ...(contextSize !== undefined ? { contextSize } : {}),
     runtime: `llama.cpp ${llama.llamaCppRelease.release}`,
   });
 }
 
 /**
- * The model's own Jinja chat template when it has one. 'auto' resolves to the same wrapper for Phi-3.5 but first
- * compares the template with every specialized wrapper, which took ~1.8 s per load here.
+ * The model's own Jinja chat template when it has one, else the wrapper node-llama-cpp resolves. Resolving first
+ * compares the template with every specialized wrapper (the same one for Phi-3.5), which took ~1.8 s per load here.
  */
-function chatWrapperFor(nodeLlamaCpp: NodeLlamaCpp, model: LlamaModel): ChatWrapper | 'auto' {
+function chatWrapperFor(nodeLlamaCpp: NodeLlamaCpp, model: LlamaModel): ChatWrapper {
   const template = model.fileInfo.metadata.tokenizer?.chat_template;
-  if (typeof template !== 'string' || template === '') return 'auto';
+  if (typeof template !== 'string' || template === '') return nodeLlamaCpp.resolveChatWrapper(model);
   try {
     return new nodeLlamaCpp.JinjaTemplateChatWrapper({ template, tokenizer: model.tokenizer });
   } catch (error) {
@@ -110,7 +139,7 @@ function chatWrapperFor(nodeLlamaCpp: NodeLlamaCpp, model: LlamaModel): ChatWrap
       level: 'warn',
       message: `chat template not usable, resolving a chat wrapper: ${error instanceof Error ? error.message : String(error)}`,
     });
-    return 'auto';
+    return nodeLlamaCpp.resolveChatWrapper(model);
   }
 }
 
@@ -133,87 +162,97 @@ async function grammarFor(request: GenerateRequest): Promise<JsonGrammar> {
   return grammar;
 }
 
+/** The tokens of a chat (system prompt, user text, the model's turn begun) as the template renders it. */
+function chatTokens(current: Loaded, systemPrompt: string, user: string): Token[] {
+  return current.chatWrapper
+    .generateContextState({
+      chatHistory: [
+        { type: 'system', text: systemPrompt },
+        { type: 'user', text: user },
+        { type: 'model', response: [] },
+      ],
+    })
+    .contextText.tokenize(current.model.tokenizer);
+}
+
 /** The tokens of the fixed part of a chat: what the template renders for the system prompt before any user text. */
 function fixedTokens(current: Loaded, systemPrompt: string): Token[] {
-  const render = (user: string): Token[] =>
-    current.chat.chatWrapper
-      .generateContextState({
-        chatHistory: [
-          { type: 'system', text: systemPrompt },
-          { type: 'user', text: user },
-          { type: 'model', response: [] },
-        ],
-      })
-      .contextText.tokenize(current.model.tokenizer);
   // Two renderings that differ only in the user text share exactly the fixed part.
-  const first = render('a');
-  const second = render('z');
+  const first = chatTokens(current, systemPrompt, 'a');
+  const second = chatTokens(current, systemPrompt, 'z');
   let length = 0;
   while (length < first.length && length < second.length && first[length] === second[length]) length++;
   return first.slice(0, length);
 }
 
-function holds(sequence: LlamaContextSequence, tokens: readonly Token[]): boolean {
-  const held = sequence.contextTokens;
-  if (held.length < tokens.length) return false;
-  for (let index = 0; index < tokens.length; index++) if (held[index] !== tokens[index]) return false;
-  return true;
-}
-
 async function prefix(request: PrefixRequest): Promise<void> {
   if (!loaded) return fail(request.id, 'not_loaded', 'no model loaded');
-  const current: Loaded = request.sequence === 'retelling' ? { ...loaded, ...(await retellingChat(loaded, loaded.context.idealThreads)) } : loaded;
+  const current = loaded;
+  const name = request.sequence ?? 'decision';
   const started = performance.now();
   const tokens = fixedTokens(current, request.systemPrompt);
-  const answer = (source: 'memory' | 'file' | 'evaluated', savedBytes?: number) =>
+  const held = current.slots.peek(name);
+  const turnTokens = request.turnTokens;
+  const answer = (source: 'memory' | 'file' | 'evaluated', contextSize: number, savedBytes?: number) =>
     send({
       type: 'prefixed',
       id: request.id,
       tokens: tokens.length,
       source,
       ms: performance.now() - started,
+      contextSize,
       ...(savedBytes !== undefined ? { savedBytes } : {}),
     });
-  if (holds(current.sequence, tokens)) return answer('memory');
+  if (held && holds(held.sequence, tokens) && hasRoom(held.context.contextSize, tokens.length, turnTokens ?? 0))
+    return answer('memory', held.context.contextSize);
+  // Sized to this prompt and a turn (made again when the size differs: a larger catalog, or a context a long turn grew).
+  const slot = await current.slots.ensure(name, { fixedTokens: tokens.length, ...(turnTokens !== undefined ? { turnTokens } : {}) }, 'fit');
+  const { sequence } = slot;
+  const contextSize = slot.context.contextSize;
+  const fixed = { tokens, ...(request.cacheFile ? { cacheFile: request.cacheFile } : {}) };
+  if (holds(sequence, tokens)) {
+    slot.fixed = fixed;
+    return answer('memory', contextSize);
+  }
   if (request.cacheFile && existsSync(request.cacheFile)) {
     try {
       // The cache file's name is keyed by this model file, the prompt text and the runtime version (promptCache.ts).
-      await current.sequence.loadStateFromFile(request.cacheFile, { acceptRisk: true });
-      if (holds(current.sequence, tokens)) return answer('file');
+      await sequence.loadStateFromFile(request.cacheFile, { acceptRisk: true });
+      if (holds(sequence, tokens)) {
+        slot.fixed = fixed;
+        return answer('file', contextSize);
+      }
       send({ type: 'log', level: 'warn', message: `prompt cache ${request.cacheFile} holds other tokens: evaluating again` });
     } catch (error) {
       send({ type: 'log', level: 'warn', message: `prompt cache ${request.cacheFile} not loaded: ${error instanceof Error ? error.message : String(error)}` });
     }
   }
-  await current.sequence.clearHistory();
-  await current.sequence.evaluateWithoutGeneratingNewTokens(tokens);
-  if (!request.cacheFile) return answer('evaluated');
+  await sequence.clearHistory();
+  applyThreads();
+  await sequence.evaluateWithoutGeneratingNewTokens(tokens);
+  slot.fixed = { tokens };
+  if (!request.cacheFile) return answer('evaluated', contextSize);
   const temporary = `${request.cacheFile}.${process.pid}.tmp`;
   try {
     mkdirSync(path.dirname(request.cacheFile), { recursive: true });
-    await current.sequence.saveStateToFile(temporary);
+    await sequence.saveStateToFile(temporary);
     renameSync(temporary, request.cacheFile);
-    return answer('evaluated', statSync(request.cacheFile).size);
+    slot.fixed = fixed;
+    return answer('evaluated', contextSize, statSync(request.cacheFile).size);
   } catch (error) {
     rmSync(temporary, { force: true });
     send({ type: 'log', level: 'warn', message: `prompt cache ${request.cacheFile} not saved: ${error instanceof Error ? error.message : String(error)}` });
-    return answer('evaluated');
+    return answer('evaluated', contextSize);
   }
 }
 
-/** The retelling's context and chat, made once per loaded model. */
-async function retellingChat(current: Loaded, threads: number | undefined): Promise<Retelling> {
-  if (retelling) return retelling;
-  const context = await current.model.createContext({
-    contextSize: Math.min(RETELLING_CONTEXT, current.model.trainContextSize),
-    sequences: 1,
-    flashAttention: false,
-    ...(threads ? { threads } : {}),
-  });
-  const sequence = context.getSequence();
-  const chat = new binding!.LlamaChat({ contextSequence: sequence, chatWrapper: chatWrapperFor(binding!, current.model), autoDisposeSequence: true });
-  retelling = { context, sequence, chat };
-  return retelling;
+/** The slot of a generation, with room for its whole chat and answer (grown when a long turn needs more). */
+async function slotFor(current: Loaded, request: GenerateRequest): Promise<Slot> {
+  const name = request.sequence ?? 'decision';
+  const total = chatTokens(current, request.systemPrompt, request.prompt).length + request.maxTokens + TEMPLATE_MARGIN_TOKENS;
+  const fixed = current.slots.peek(name)?.fixed?.tokens.length ?? 0;
+  const allowance = name === 'decision' ? DECISION_TURN_TOKENS : RETELLING_TURN_TOKENS;
+  return current.slots.ensure(name, { fixedTokens: fixed, turnTokens: Math.max(total - fixed, allowance) }, 'grow');
 }
 
 async function generate(request: GenerateRequest, signal: AbortSignal): Promise<void> {
@@ -222,9 +261,10 @@ async function generate(request: GenerateRequest, signal: AbortSignal): Promise<
   const grammar = request.grammarText !== undefined || request.grammarSchema !== undefined ? await grammarFor(request) : undefined;
   const grammarMs = performance.now() - grammarStarted;
   if (signal.aborted) return fail(request.id, 'aborted', 'cancelled before generation');
-  const { chat, sequence } = request.sequence === 'retelling' ? await retellingChat(loaded, loaded.context.idealThreads) : loaded;
+  const { chat, sequence } = await slotFor(loaded, request);
   let tokens = 0;
   const meterBefore = sequence.tokenMeter.getState();
+  const threadsUsed = applyThreads();
   const started = performance.now();
   let response: Awaited<ReturnType<LlamaChat['generateResponse']>>;
   try {
@@ -269,6 +309,7 @@ async function generate(request: GenerateRequest, signal: AbortSignal): Promise<
     grammarMs,
     tokens,
     promptTokens,
+    threads: threadsUsed,
     stopReason: response.metadata.stopReason,
   });
 }
@@ -276,20 +317,15 @@ async function generate(request: GenerateRequest, signal: AbortSignal): Promise<
 async function unload(): Promise<void> {
   const current = loaded;
   loaded = undefined;
-  const retold = retelling;
-  retelling = undefined;
-  if (retold) {
-    retold.chat.dispose();
-    await retold.context.dispose();
-  }
   if (!current) return;
-  current.chat.dispose();
-  await current.context.dispose();
+  await current.slots.dispose();
   await current.model.dispose();
+  buffers.forget('weights');
 }
 
 async function shutdown(code: number): Promise<never> {
   try {
+    sampler?.dispose();
     await unload();
     await llama?.dispose();
   } finally {
@@ -311,6 +347,9 @@ function handle(request: WorkerRequest): void {
       }
       return;
     }
+    case 'memory':
+      send({ type: 'memory', id: request.id, ...ownMemory(), ...(loaded ? { buffers: loaded.slots.breakdown() } : {}) });
+      return;
     case 'load':
       queue = queue.then(() => load(request).catch((error: unknown) => fail(request.id, 'load_failed', error)));
       return;

@@ -9,6 +9,7 @@ import {
   type GeneratedResponse,
   type LoadedResponse,
   type LoadRequest,
+  type MemoryResponse,
   type PrefixedResponse,
   type PrefixRequest,
   type WorkerRequest,
@@ -36,7 +37,10 @@ export class ModelWorkerError extends Error {
 export interface ModelWorkerClientOptions {
   readonly command: WorkerCommand;
   readonly onLog?: (message: string) => void;
-  /** After a cancel, how long the worker may take to stop before it is killed. Default 2000 ms. */
+  /**
+   * After a cancel, how long the worker may take to stop before it is killed. Default CANCEL_GRACE_MS: a decode step
+   * cannot be interrupted, and a kill costs the next turn a reload.
+   */
   readonly cancelGraceMs?: number;
 }
 
@@ -46,6 +50,12 @@ interface Pending {
 }
 
 const STDERR_TAIL_CHARS = 2000;
+/**
+ * How long a cancelled request may run on. One decode step cannot be interrupted: on a 2-core machine with both
+ * cores busy a turn's prompt took 10-24 s and a token 4 s, and a 2 s grace killed the worker after a timeout, so the
+ * next turn waited 12-17 s for the model to load again (and fell back too).
+ */
+export const CANCEL_GRACE_MS = 30_000;
 const liveWorkers = new Set<ChildProcessWithoutNullStreams>();
 let exitHookInstalled = false;
 
@@ -72,6 +82,8 @@ export class ModelWorkerClient {
   private stderrTail = '';
   private starts = 0;
   private disposed = false;
+  /** Callers waiting for the worker to have no request in flight. */
+  private idleWaiters: (() => void)[] = [];
 
   constructor(private readonly options: ModelWorkerClientOptions) {}
 
@@ -111,6 +123,21 @@ export class ModelWorkerClient {
     return expect(response, 'generated');
   }
 
+  /**
+   * Resolves when the worker has no request in flight: none waiting for an answer, none cancelled and still running
+   * (a decode step cannot be interrupted). A turn waits for it before its budget starts.
+   */
+  whenIdle(): Promise<void> {
+    if (this.pending.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** The worker's memory (answered at once, even during a generation); undefined when no worker runs. */
+  async memory(): Promise<MemoryResponse | undefined> {
+    if (!this.child || this.disposed) return undefined;
+    return expect(await this.request({ type: 'memory' }), 'memory');
+  }
+
   /** Stops the worker (politely, then by force) and fails pending requests. */
   async dispose(): Promise<void> {
     this.disposed = true;
@@ -124,7 +151,7 @@ export class ModelWorkerClient {
   }
 
   private async request(
-    body: Omit<LoadRequest, 'id'> | Omit<PrefixRequest, 'id'> | Omit<GenerateRequest, 'id'>,
+    body: Omit<LoadRequest, 'id'> | Omit<PrefixRequest, 'id'> | Omit<GenerateRequest, 'id'> | { readonly type: 'memory' },
     signal?: AbortSignal,
     onChunk?: (text: string) => void,
   ): Promise<WorkerResponse> {
@@ -161,12 +188,14 @@ export class ModelWorkerClient {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.stdin.write(encodeMessage({ type: 'cancel', id: this.nextId++, target: id }));
     const answered = new Promise<void>((resolve) => this.pending.set(id, { resolve: () => resolve(), reject: () => resolve() }));
+    // Until the worker answers, it is busy (whenIdle waits): keep reading it.
+    this.setReferenced(true);
     const timer = setTimeout(() => {
       if (this.pending.has(id) && this.child === child) {
         this.options.onLog?.(`model worker did not stop request ${id} in time: killing it`);
         child.kill('SIGKILL');
       }
-    }, this.options.cancelGraceMs ?? 2000);
+    }, this.options.cancelGraceMs ?? CANCEL_GRACE_MS);
     timer.unref();
     void answered.then(() => clearTimeout(timer));
   }
@@ -224,13 +253,23 @@ export class ModelWorkerClient {
       this.pending.delete(id);
       pending.reject(failure);
     }
+    this.wakeIdleWaiters();
+  }
+
+  private wakeIdleWaiters(): void {
+    if (this.pending.size > 0) return;
+    for (const waiter of this.idleWaiters.splice(0)) waiter();
   }
 
   private settle(id: number): Pending | undefined {
     const pending = this.pending.get(id);
     this.pending.delete(id);
     this.chunkListeners.delete(id);
-    if (this.pending.size === 0) this.setReferenced(false);
+    if (this.pending.size === 0) {
+      this.setReferenced(false);
+      // After the caller's own handlers (a turn waiting for the worker starts once the answer is handled).
+      queueMicrotask(() => this.wakeIdleWaiters());
+    }
     return pending;
   }
 

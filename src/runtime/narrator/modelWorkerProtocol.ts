@@ -1,15 +1,28 @@
 // The JSON-lines protocol between the host and the model worker process (one JSON object per line on stdin/stdout). Types and line codecs only.
+import type { ModelLoading } from './modelLoading.js';
 import type { GrammarSchema } from './narratorDecision.js';
+import type { ProcessMemory } from './processMemory.js';
+
+/** The worker's two contexts: the narrator's decisions, and the retellings skill scripts ask for. */
+export type SequenceName = 'decision' | 'retelling';
 
 /** Loads (or replaces) the model. */
 export interface LoadRequest {
   readonly type: 'load';
   readonly id: number;
   readonly modelPath: string;
-  readonly contextSize: number;
+  /**
+   * The decision context's cells. Absent: sized to need when its fixed prompt arrives (contextSizing.ts), and grown
+   * when a turn needs more.
+   */
+  readonly contextSize?: number;
   readonly threads: number;
   /** Flash attention (off on a CPU: 2-4x slower per token there, measured). Default false. */
   readonly flashAttention?: boolean;
+  /** How the weights and the KV cache are held (modelLoading.ts). Default DEFAULT_MODEL_LOADING. */
+  readonly loading?: ModelLoading;
+  /** Use fewer threads than `threads` while other processes keep cores busy (cpuLoad.ts). Default false: `threads` always. */
+  readonly adaptThreads?: boolean;
 }
 
 /**
@@ -23,7 +36,9 @@ export interface PrefixRequest {
   /** Where the evaluated state is persisted (written through a temporary file, then renamed). */
   readonly cacheFile?: string;
   /** Which sequence (see GenerateRequest.sequence). Default the decision's. */
-  readonly sequence?: 'decision' | 'retelling';
+  readonly sequence?: SequenceName;
+  /** Tokens a turn adds after the fixed prompt at most (its text and answer): the context is sized to both. Default contextSizing.ts's. */
+  readonly turnTokens?: number;
 }
 
 /** Generates one response under a grammar: a JSON schema's or a GBNF text's. */
@@ -45,7 +60,7 @@ export interface GenerateRequest {
    * Which sequence: the narrator's decisions (default; it holds the decision prompt's evaluated prefix), or a small
    * context of its own for retellings, so that a retelling never evicts that prefix.
    */
-  readonly sequence?: 'decision' | 'retelling';
+  readonly sequence?: SequenceName;
 }
 
 /** Aborts the request `target` (a queued or running generation). Has no response of its own. */
@@ -55,6 +70,12 @@ export interface CancelRequest {
   readonly target: number;
 }
 
+/** Asks for the worker's memory (answered at once, even while a request runs). */
+export interface MemoryRequest {
+  readonly type: 'memory';
+  readonly id: number;
+}
+
 /** Releases the model; the worker exits after answering. */
 export interface DisposeRequest {
   readonly type: 'dispose';
@@ -62,7 +83,7 @@ export interface DisposeRequest {
 }
 
 /** Host → worker. */
-export type WorkerRequest = LoadRequest | PrefixRequest | GenerateRequest | CancelRequest | DisposeRequest;
+export type WorkerRequest = LoadRequest | PrefixRequest | GenerateRequest | MemoryRequest | CancelRequest | DisposeRequest;
 
 /** Timings of a load, in ms. */
 export interface LoadedResponse {
@@ -71,7 +92,8 @@ export interface LoadedResponse {
   readonly bindingMs: number;
   readonly loadMs: number;
   readonly trainContextSize: number;
-  readonly contextSize: number;
+  /** The decision context's cells; absent until its fixed prompt sizes it. */
+  readonly contextSize?: number;
   /** The binding's llama.cpp release (part of a persisted prompt's key). */
   readonly runtime?: string;
 }
@@ -86,6 +108,8 @@ export interface PrefixedResponse {
   readonly ms: number;
   /** Bytes written to the cache file (evaluated only, when a file was given and could be written). */
   readonly savedBytes?: number;
+  /** The context's cells, sized to the prompt and a turn. */
+  readonly contextSize?: number;
 }
 
 /** The output text, its value parsed against the grammar schema, and the pure generation time. */
@@ -99,6 +123,8 @@ export interface GeneratedResponse {
   readonly tokens: number;
   /** Prompt tokens evaluated for this generation (what the sequence did not hold already). */
   readonly promptTokens?: number;
+  /** CPU threads it began with (fewer than asked while other processes keep cores busy, with adaptThreads). */
+  readonly threads?: number;
   readonly stopReason: string;
 }
 
@@ -108,6 +134,37 @@ export interface ErrorResponse {
   readonly id: number;
   readonly code: 'aborted' | 'not_loaded' | 'load_failed' | 'generation_failed' | 'bad_output' | 'bad_request';
   readonly message: string;
+}
+
+/** What llama.cpp allocated (from its own log), in bytes. */
+export interface BufferBreakdown {
+  /** Weights in buffers of llama.cpp's own (read from the file, or copied in another layout). */
+  readonly weightsBytes: number;
+  /** Weights used in place from the mapped file (file-backed). */
+  readonly mappedWeightsBytes: number;
+  /**
+   * The weights' buffers by llama.cpp's buffer type: `CPU` (read), `CPU_Mapped` (the whole mapped file), and on a CPU
+   * with AVX2 copies in a layout of its own (`CPU_REPACK`, `AMX`), which are anonymous memory.
+   */
+  readonly weightBuffers?: readonly { readonly bufferType: string; readonly bytes: number }[];
+  readonly contexts: readonly {
+    readonly sequence: SequenceName;
+    readonly contextSize: number;
+    readonly batchSize: number;
+    /** The KV cache's key and value types, e.g. `q8_0/f16`. */
+    readonly kvCacheTypes?: string;
+    readonly kvCacheBytes: number;
+    /** Compute and output buffers. */
+    readonly computeBytes: number;
+  }[];
+}
+
+/** The worker's memory now and at its peak, and what llama.cpp allocated. */
+export interface MemoryResponse extends ProcessMemory {
+  readonly type: 'memory';
+  readonly id: number;
+  /** Absent while no model is loaded. */
+  readonly buffers?: BufferBreakdown;
 }
 
 export interface DisposedResponse {
@@ -130,7 +187,7 @@ export interface LogMessage {
 }
 
 /** Worker → host. */
-export type WorkerResponse = LoadedResponse | PrefixedResponse | GeneratedResponse | ErrorResponse | DisposedResponse;
+export type WorkerResponse = LoadedResponse | PrefixedResponse | GeneratedResponse | MemoryResponse | ErrorResponse | DisposedResponse;
 export type WorkerMessage = WorkerResponse | ChunkMessage | LogMessage;
 
 /** Encodes one message as a line. */

@@ -27,6 +27,8 @@ export interface PromptCacheKey {
   readonly contextSize: number;
   /** Flash attention changes how the state is laid out: part of the key. */
   readonly flashAttention?: boolean;
+  /** The KV cache's key and value types when not f16 (a state holds the cache in its types), e.g. `q8_0/f16`. */
+  readonly kvCacheTypes?: string;
   /** The llama.cpp release of the binding (from the worker's load). */
   readonly runtime: string;
   readonly systemPrompt: string;
@@ -44,6 +46,8 @@ export function promptCacheFile(key: PromptCacheKey, directory: string = promptC
         key.flashAttention === true,
         key.runtime,
         key.systemPrompt,
+        // Only when set: the keys of f16 caches stay those written before the types were part of the key.
+        ...(key.kvCacheTypes !== undefined ? [key.kvCacheTypes] : []),
       ]),
     )
     .digest('hex')

@@ -1,10 +1,11 @@
 // Persists execution state after every tool (atomic writes) so runs can be listed, resumed and cancelled (docs/plan-json-and-protocol.md#run-records-and-resume).
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
-import { writeJsonAtomic } from '../common/atomicWrite.js';
+import { writeFileAtomic } from '../common/atomicWrite.js';
 import type { ExecutionResult, RunStatus, ToolResult } from '../contractTypes/executionResult.js';
 import type { Plan } from '../contractTypes/plan.js';
 import { readExecutionResult, readToolResult } from '../contractTypes/resultReading.js';
+import { RunRecordText } from './runRecordText.js';
 
 /** What is stored for one finished tool: its result and the raw patches needed to rebuild state on resume. */
 export interface StoredTool {
@@ -69,17 +70,20 @@ function withResultsRead(record: RunRecord): RunRecord {
   return tools === record.tools && result === record.result ? record : { ...record, tools, result };
 }
 
-/** Stores each run as `<directory>/<planId>.json`. */
 /** Where a story's runs are recorded (`narratoria run`, play sessions, playtests): `<root>/.narratoria/runs`. */
 export function runsDirectory(root: string): string {
   return path.join(root, '.narratoria', 'runs');
 }
 
+/** Stores each run as `<directory>/<planId>.json`. */
 export class FileRunStore implements RunStore {
+  /** The record's bytes as JSON.stringify(record, null, 2) gives them, without serialising again what an earlier save wrote. */
+  private readonly recordText = new RunRecordText();
+
   constructor(readonly directory: string) {}
 
   async save(record: RunRecord): Promise<void> {
-    await writeJsonAtomic(this.recordFile(record.planId), record);
+    await writeFileAtomic(this.recordFile(record.planId), this.recordText.chunks(record));
   }
 
   async load(planId: string): Promise<RunRecord | undefined> {
@@ -136,35 +140,71 @@ export function processAlive(pid: number): boolean {
   }
 }
 
-/** Serialises saves and coalesces bursts: at most one write in flight; per run, the latest record always wins. */
+/**
+ * Serialises saves and coalesces bursts: at most one write in flight; per run, the latest record always wins. With
+ * `minimumIntervalMs`, a save starts at least that long after the one before it, unless `flush` is waiting for it.
+ */
 export class RunRecordWriter {
-  private readonly pending = new Map<string, RunRecord>();
+  /** Per run, the record to write next, or how to build it when its write starts (a burst builds only the one it writes). */
+  private readonly pending = new Map<string, RunRecord | (() => RunRecord)>();
   private writing: Promise<void> | undefined;
   private lastError: unknown;
+  /** Ends the wait before the next save (flush). */
+  private wake: (() => void) | undefined;
+  private flushing = 0;
 
-  constructor(private readonly store: RunStore) {}
+  constructor(
+    private readonly store: RunStore,
+    private readonly minimumIntervalMs = 0,
+  ) {}
 
-  schedule(record: RunRecord): void {
-    this.pending.set(record.planId, record);
+  /** Schedules a save of `record`, or of what `build` returns when the save starts (`planId` names its run). */
+  schedule(record: RunRecord): void;
+  schedule(planId: string, build: () => RunRecord): void;
+  schedule(recordOrPlanId: RunRecord | string, build?: () => RunRecord): void {
+    if (typeof recordOrPlanId === 'string') this.pending.set(recordOrPlanId, build!);
+    else this.pending.set(recordOrPlanId.planId, recordOrPlanId);
     if (!this.writing) this.writing = this.loop();
   }
 
-  /** Waits for every scheduled save; rethrows the last write error, if any. */
+  /** Writes every scheduled save now and waits for them; rethrows the last write error, if any. */
   async flush(): Promise<void> {
-    while (this.writing) await this.writing;
+    this.flushing++;
+    try {
+      this.wake?.();
+      while (this.writing) await this.writing;
+    } finally {
+      this.flushing--;
+    }
     if (this.lastError) throw this.lastError;
   }
 
   private async loop(): Promise<void> {
+    let lastStart = Number.NEGATIVE_INFINITY;
     while (this.pending.size > 0) {
-      const [planId, record] = this.pending.entries().next().value as [string, RunRecord];
+      const wait = lastStart + this.minimumIntervalMs - performance.now();
+      if (wait > 0 && this.flushing === 0) await this.pause(wait);
+      lastStart = performance.now();
+      const [planId, next] = this.pending.entries().next().value as [string, RunRecord | (() => RunRecord)];
       this.pending.delete(planId);
       try {
-        await this.store.save(record);
+        await this.store.save(typeof next === 'function' ? next() : next);
       } catch (error) {
         this.lastError = error;
       }
     }
     this.writing = undefined;
+  }
+
+  private pause(milliseconds: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, milliseconds);
+      this.wake = done;
+    });
   }
 }

@@ -6,7 +6,7 @@ import { AttemptGraphSlot } from './attemptGraph.js';
 import { codicon, el } from '../common/dom.js';
 import { PanelSection } from './panelSection.js';
 import { renderToolRow, statusIcon, type ToolRowModel } from './toolRow.js';
-import { narratorName } from './turnAttempts.js';
+import { fallbackText, narratorName } from './turnAttempts.js';
 import type { UiStateStore } from './uiStateStore.js';
 import { plural } from '../../runtime/common/humanText.js';
 
@@ -315,7 +315,7 @@ function attemptTitle(group: AttemptGroup): string {
 function attemptDescription(group: AttemptGroup): string {
   const parts = [narratorName(group.narrator)];
   if (group.planId !== null) parts.push(group.planId);
-  if (group.finished?.fallbackReason !== undefined) parts.push(`LLM fell back: ${group.finished.fallbackReason}`);
+  if (group.finished?.fallbackReason !== undefined) parts.push(fallbackText(group.finished.fallbackReason));
   return parts.join(' · ');
 }
 

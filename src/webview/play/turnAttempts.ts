@@ -4,6 +4,12 @@ import { PlayPanelTestId } from '../../protocol/playPanelDom.js';
 import { codicon, el } from '../common/dom.js';
 import { button } from './playElements.js';
 import { formatDuration, plural } from '../../runtime/common/humanText.js';
+import { fallbackSummary } from '../../runtime/narrator/fallbackReasons.js';
+
+/** A fallback as the panel says it: in the author's words for the reasons of time, the reason itself otherwise. */
+export function fallbackText(reason: string): string {
+  return fallbackSummary(reason) ?? `LLM fell back: ${reason}`;
+}
 
 /** "LLM narrator" / "Pattern narrator". */
 export function narratorName(kind: NarratorKindView): string {
@@ -20,7 +26,7 @@ export function renderTurnAttempts(turn: TurnView, onShowDetails: () => void): H
       { className: 'attempts-narrator', title: fallbackReason !== undefined ? `The LLM narrator fell back: ${fallbackReason}` : undefined },
       codicon(turn.narrator === 'llm' ? 'sparkle' : 'symbol-misc'),
       narratorName(turn.narrator),
-      fallbackReason !== undefined ? el('span', { className: 'attempts-fallback-reason' }, ` (LLM fell back: ${fallbackReason})`) : null,
+      fallbackReason !== undefined ? el('span', { className: 'attempts-fallback-reason' }, ` (${fallbackText(fallbackReason)})`) : null,
     ),
   ];
   const attempts = Math.max(turn.attempts.length, 1);
@@ -72,6 +78,12 @@ export function renderTurnAttempts(turn: TurnView, onShowDetails: () => void): H
   );
 }
 
+/** An attempt's fallback line: the panel's words and the reason as the narrator gave it. */
+function fallbackDetail(reason: string): string {
+  const summary = fallbackSummary(reason);
+  return summary === undefined ? `LLM fell back: ${reason}` : `${summary[0]!.toUpperCase()}${summary.slice(1)} (${reason})`;
+}
+
 function renderAttempt(attempt: AttemptView): HTMLElement {
   const outcomeIcon: Record<AttemptView['outcome'], string> = { success: 'pass', failed: 'error', invalid: 'warning', cancelled: 'circle-slash' };
   return el(
@@ -83,7 +95,7 @@ function renderAttempt(attempt: AttemptView): HTMLElement {
       el('span', { className: 'attempt-outcome' }, codicon(outcomeIcon[attempt.outcome]), ` Attempt ${attempt.attempt} — ${attempt.outcome}`),
       el('span', { className: 'attempt-meta' }, ` · ${narratorName(attempt.narrator)}${attempt.planId !== null ? ` · plan ${attempt.planId}` : ''}`),
     ),
-    attempt.fallbackReason !== undefined ? el('span', { className: 'attempt-detail' }, `LLM fell back: ${attempt.fallbackReason}`) : null,
+    attempt.fallbackReason !== undefined ? el('span', { className: 'attempt-detail attempt-fallback' }, fallbackDetail(attempt.fallbackReason)) : null,
     attempt.failedTools.length > 0 ? el('span', { className: 'attempt-detail is-error' }, `Failed: ${attempt.failedTools.join(', ')}`) : null,
     attempt.disabledSkills.length > 0 ? el('span', { className: 'attempt-detail' }, `Skills disabled: ${attempt.disabledSkills.join(', ')}`) : null,
     el('span', { className: 'attempt-detail attempt-tools' }, attempt.tools.length > 0 ? `Tools: ${attempt.tools.join(' → ')}` : 'Narrative only (no tools)'),

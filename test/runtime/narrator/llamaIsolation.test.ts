@@ -12,15 +12,24 @@ function sourceFiles(directory: string): string[] {
   });
 }
 
-test('only src/runtime/narrator/modelWorker.ts imports node-llama-cpp (and only dynamically, apart from types)', () => {
-  const importers = sourceFiles(path.join(REPOSITORY_ROOT, 'src'))
+test('only the model worker imports node-llama-cpp (and only dynamically, apart from types)', () => {
+  const files = sourceFiles(path.join(REPOSITORY_ROOT, 'src'));
+  const importers = files
     // Imports only (`from '…'`, `import('…')`, `typeof import('…')`): localModelSupport.ts names the package to find its folder.
     .filter((file) => /(?:from\s+|import\s*\(\s*)['"]node-llama-cpp['"]/.test(fs.readFileSync(file, 'utf8')))
     .map((file) => path.relative(REPOSITORY_ROOT, file));
-  assert.deepEqual(importers, ['src/runtime/narrator/modelWorker.ts']);
-  const worker = fs.readFileSync(path.join(REPOSITORY_ROOT, 'src/runtime/narrator/modelWorker.ts'), 'utf8');
-  const valueImports = [...worker.matchAll(/^import\s+(?!type\b)[^;]*from\s+'node-llama-cpp'/gm)];
-  assert.deepEqual(valueImports, [], 'a static value import would become require() in the CommonJS bundle');
+  // The worker's contexts file is part of the worker: nothing else imports it.
+  assert.deepEqual(importers, ['src/runtime/narrator/modelWorker.ts', 'src/runtime/narrator/modelWorkerContexts.ts']);
+  const contextsImporters = files.filter((file) => /from\s+'\.\/modelWorkerContexts\.js'/.test(fs.readFileSync(file, 'utf8')));
+  assert.deepEqual(
+    contextsImporters.map((file) => path.relative(REPOSITORY_ROOT, file)),
+    ['src/runtime/narrator/modelWorker.ts'],
+  );
+  for (const importer of importers) {
+    const text = fs.readFileSync(path.join(REPOSITORY_ROOT, importer), 'utf8');
+    const valueImports = [...text.matchAll(/^import\s+(?!type\b)[^;]*from\s+'node-llama-cpp'/gm)];
+    assert.deepEqual(valueImports, [], `${importer}: a static value import would become require() in the CommonJS bundle`);
+  }
 });
 
 test('the bundles load node-llama-cpp with import(), never require()', (context) => {

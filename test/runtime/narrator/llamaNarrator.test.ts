@@ -17,7 +17,11 @@ import { createModelDirectory, planRequest, RecordingNarrator, REPOSITORY_ROOT, 
  */
 const NO_BUDGET_PRESSURE_MS = 10 * 60_000;
 
-/** Settings that suit the tiny model: one thread, a small prompt; no persisted prompt unless a test asks. */
+/**
+ * Settings that suit the tiny model: one thread, a small prompt; no persisted prompt unless a test asks. Neither the
+ * budget nor the preparation allowance presses a turn: a worker that takes over 20 s to start on a loaded machine
+ * would turn a crash while loading into a timeout (the allowance is tested on its own, with 1 ms).
+ */
 const TINY: Omit<LlamaNarratorOptions, 'modelPath' | 'fallback'> = {
   root: REPOSITORY_ROOT,
   workerCommand: TSX_WORKER,

@@ -35,7 +35,7 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
   test('restarts after a native crash, generates, cancels a generation without being killed, and exits on dispose', async () => {
     const logs: string[] = [];
     // Margin: the worker answers a cancel within milliseconds (it checks the signal between tokens); 30 s of grace
-    // instead of the default 2 s keeps a loaded 2-core machine from getting it killed, which would restart it.
+    // (the default, CANCEL_GRACE_MS) keeps a loaded 2-core machine from getting it killed, which would restart it.
     const client = new ModelWorkerClient({ command: WORKER, onLog: (message) => logs.push(message), cancelGraceMs: 30_000 });
     try {
       const crashing = models.model('no-ffn.gguf', { omitKeys: ['llama.feed_forward_length'] });
@@ -60,6 +60,13 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 30);
       await assert.rejects(client.generate({ ...generateRequest, maxTokens: 5000 }, controller.signal), CancellationError);
+      // The cancelled generation may still be in its last step: a turn waits for the worker to be idle before its budget starts.
+      await client.whenIdle();
+      const idle = client.whenIdle();
+      let idleResolved = false;
+      void idle.then(() => (idleResolved = true));
+      await idle;
+      assert.equal(idleResolved, true, 'an idle worker resolves at once');
       const afterCancel = await client.generate({ ...generateRequest, maxTokens: 1200 });
       assert.ok(afterCancel.tokens > 0);
       assert.equal(client.startCount, 2, 'the worker stopped the cancelled generation itself');
@@ -87,7 +94,11 @@ describe(`model worker (${WORKER === TSX_WORKER ? 'tsx source' : 'dist/modelWork
       const queued = client.generate({ ...generateRequest, maxTokens: 1200 }, controller.signal);
       controller.abort();
       await assert.rejects(queued, CancellationError);
+      let idle = false;
+      const whenIdle = client.whenIdle().then(() => (idle = true));
       const finished = await long;
+      await whenIdle;
+      assert.equal(idle, true, 'idle once the running generation answered');
       assert.ok(finished.tokens > 0);
       assert.equal(client.startCount, 1, 'the worker was not killed');
       assert.ok(!logs.some((message) => /did not stop request/.test(message)), logs.join('\n'));

@@ -22,7 +22,7 @@ const key: PromptCacheKey = {
   systemPrompt: 'You are the narrator.',
 };
 
-test('every part of the key changes the file: model, its size and time, context, runtime, prompt', () => {
+test('every part of the key changes the file: model, its size and time, context, runtime, prompt, KV cache types', () => {
   const base = promptCacheFile(key, '/cache');
   assert.match(base, /^\/cache\/[0-9a-f]{40}\.state$/);
   assert.equal(promptCacheFile({ ...key }, '/cache'), base);
@@ -33,6 +33,8 @@ test('every part of the key changes the file: model, its size and time, context,
     { contextSize: 4096 },
     { runtime: 'llama.cpp b6001' },
     { systemPrompt: 'You are the narrator!' },
+    { flashAttention: true },
+    { kvCacheTypes: 'q8_0/f16' },
   ]) {
     assert.notEqual(promptCacheFile({ ...key, ...change }, '/cache'), base, JSON.stringify(change));
   }
