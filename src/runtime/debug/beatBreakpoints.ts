@@ -1,14 +1,14 @@
 // The story debugger's beat breakpoints: `beat:<id>` function breakpoints and lines of a beat in the beats file, with conditions, hit counts and logpoints.
-import { evaluateCondition, type ConditionScope } from '../state/conditionExpression.js';
+import type { ConditionScope } from '../state/conditionExpression.js';
 import { closestMatch } from '../validation/closestMatch.js';
 import {
   parseBreakpointOptions,
-  type BreakpointOptions,
+  reachBreakpoint,
   type BreakpointStatus,
+  type CountedBreakpoint,
   type FunctionBreakpointRequest,
   type LineBreakpointRequest,
 } from './breakpointSet.js';
-import { interpolateLogMessage } from './hitCondition.js';
 
 /** The prefix of a function breakpoint that names a beat (`beat:beat_003`). */
 export const BEAT_BREAKPOINT_PREFIX = 'beat:';
@@ -55,11 +55,9 @@ export interface BeatDecision {
   readonly errors: readonly string[];
 }
 
-interface ArmedBeatBreakpoint extends BreakpointOptions {
-  readonly id: number;
+interface ArmedBeatBreakpoint extends CountedBreakpoint {
   readonly beat: string;
   readonly byName: boolean;
-  hits: number;
 }
 
 const NOT_A_STORY = 'beat breakpoints hold in a story turn: launch with "playerInput" (or "playerInputs") and "root" a campaign folder';
@@ -111,23 +109,7 @@ export class BeatBreakpoints {
     let byName = true;
     for (const beat of triggered) {
       for (const breakpoint of [...this.byLine, ...this.byName]) {
-        if (breakpoint.beat !== beat) continue;
-        if (breakpoint.condition) {
-          let holds: boolean;
-          try {
-            holds = evaluateCondition(breakpoint.condition, scope);
-          } catch (error) {
-            errors.push(`breakpoint ${breakpoint.id}: the condition failed (${error instanceof Error ? error.message : String(error)}); stopping`);
-            holds = true;
-          }
-          if (!holds) continue;
-        }
-        breakpoint.hits++;
-        if (breakpoint.hitCondition && !breakpoint.hitCondition.matches(breakpoint.hits)) continue;
-        if (breakpoint.logMessage !== undefined) {
-          logs.push(interpolateLogMessage(breakpoint.logMessage, scope));
-          continue;
-        }
+        if (breakpoint.beat !== beat || !reachBreakpoint(breakpoint, scope, logs, errors)) continue;
         hit.push(breakpoint.id);
         if (!beats.includes(beat)) beats.push(beat);
         if (!breakpoint.byName) byName = false;

@@ -44,13 +44,8 @@ export interface BreakpointDecision {
   readonly errors: readonly string[];
 }
 
-interface ArmedBreakpoint {
-  readonly id: number;
+interface ArmedBreakpoint extends CountedBreakpoint {
   readonly matches: (tool: ToolAtBoundary) => boolean;
-  readonly condition: ConditionNode | undefined;
-  readonly hitCondition: HitCondition | undefined;
-  readonly logMessage: string | undefined;
-  hits: number;
 }
 
 /** A breakpoint that matches a recorded boundary. */
@@ -129,23 +124,7 @@ export class BreakpointSet {
     const errors: string[] = [];
     let stop = false;
     for (const breakpoint of [...this.lineBreakpoints, ...this.functionBreakpoints]) {
-      if (!breakpoint.matches(tool)) continue;
-      if (breakpoint.condition) {
-        let holds: boolean;
-        try {
-          holds = evaluateCondition(breakpoint.condition, scope);
-        } catch (error) {
-          errors.push(`breakpoint ${breakpoint.id}: the condition failed (${error instanceof Error ? error.message : String(error)}); stopping`);
-          holds = true;
-        }
-        if (!holds) continue;
-      }
-      breakpoint.hits++;
-      if (breakpoint.hitCondition && !breakpoint.hitCondition.matches(breakpoint.hits)) continue;
-      if (breakpoint.logMessage !== undefined) {
-        logs.push(interpolateLogMessage(breakpoint.logMessage, scope));
-        continue;
-      }
+      if (!breakpoint.matches(tool) || !reachBreakpoint(breakpoint, scope, logs, errors)) continue;
       stop = true;
       hit.push(breakpoint.id);
     }
@@ -174,6 +153,37 @@ export interface BreakpointOptions {
   readonly condition: ConditionNode | undefined;
   readonly hitCondition: HitCondition | undefined;
   readonly logMessage: string | undefined;
+}
+
+/** An armed breakpoint: its options and its hits so far. */
+export interface CountedBreakpoint extends BreakpointOptions {
+  readonly id: number;
+  hits: number;
+}
+
+/**
+ * A breakpoint reached where it matches: false when its condition does not hold (a condition that fails to evaluate
+ * holds, with an error), when its hit condition does not match the hit it counts, or when it is a logpoint (its
+ * message goes to `logs`); true when it stops.
+ */
+export function reachBreakpoint(breakpoint: CountedBreakpoint, scope: ConditionScope, logs: string[], errors: string[]): boolean {
+  if (breakpoint.condition) {
+    let holds: boolean;
+    try {
+      holds = evaluateCondition(breakpoint.condition, scope);
+    } catch (error) {
+      errors.push(`breakpoint ${breakpoint.id}: the condition failed (${error instanceof Error ? error.message : String(error)}); stopping`);
+      holds = true;
+    }
+    if (!holds) return false;
+  }
+  breakpoint.hits++;
+  if (breakpoint.hitCondition && !breakpoint.hitCondition.matches(breakpoint.hits)) return false;
+  if (breakpoint.logMessage !== undefined) {
+    logs.push(interpolateLogMessage(breakpoint.logMessage, scope));
+    return false;
+  }
+  return true;
 }
 
 /** Parses a breakpoint's condition and hit condition; a message when one does not parse. */
