@@ -34,11 +34,20 @@ export interface LayerViolation {
 
 /** Every .ts/.tsx file under a folder. */
 export function sourceFilesUnder(directory: string): string[] {
+  return filesUnder(directory, /\.(ts|tsx|mts|cts)$/);
+}
+
+/** Every file of code under a folder: TypeScript, JavaScript build tools and stylesheets (not data such as .txt or .bin). */
+export function codeFilesUnder(directory: string): string[] {
+  return filesUnder(directory, /\.(ts|tsx|mts|cts|js|mjs|cjs|css)$/);
+}
+
+function filesUnder(directory: string, pattern: RegExp): string[] {
   const found: string[] = [];
   for (const entry of readdirSync(directory)) {
     const full = path.join(directory, entry);
-    if (statSync(full).isDirectory()) found.push(...sourceFilesUnder(full));
-    else if (/\.(ts|tsx|mts|cts)$/.test(entry)) found.push(full);
+    if (statSync(full).isDirectory()) found.push(...filesUnder(full, pattern));
+    else if (pattern.test(entry)) found.push(full);
   }
   return found;
 }

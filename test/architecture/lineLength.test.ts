@@ -1,9 +1,9 @@
-// No line of src/ over 200 characters, but in data and in the files still listed below, whose long lines are to be split (issue 42); the list may only shrink.
+// No line of src/'s code (TypeScript, build scripts, stylesheets) over 200 characters, but in data and in the files still listed below, whose long lines are to be split (issue 42); the list may only shrink.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import { sourceFilesUnder } from './floorPlan.js';
+import { codeFilesUnder } from './floorPlan.js';
 
 const MAX_LINE = 200;
 const source = path.resolve(import.meta.dirname, '../../src');
@@ -23,7 +23,7 @@ function longLines(file: string): number[] {
 test(`no line of src/ is over ${MAX_LINE} characters outside data, and the files not yet split have no more than they had`, () => {
   const found: string[] = [];
   const counts = new Map<string, number>();
-  for (const file of sourceFilesUnder(source)) {
+  for (const file of codeFilesUnder(source)) {
     const relative = path.relative(path.dirname(source), file).split(path.sep).join('/');
     if (DATA_FILES.has(relative)) continue;
     const lines = longLines(file);

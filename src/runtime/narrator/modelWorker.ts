@@ -3,10 +3,11 @@ import * as readline from 'node:readline';
 import { existsSync, renameSync, rmSync, statSync, mkdirSync } from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { ChatWrapper, Llama, LlamaChat, LlamaGrammar, LlamaModel, Token } from 'node-llama-cpp';
+import type { ChatWrapper, Llama, LlamaChat, LlamaGrammar, LlamaModel } from 'node-llama-cpp';
 import type * as NodeLlamaCppModule from 'node-llama-cpp';
 import { DECISION_TURN_TOKENS, hasRoom, RETELLING_TURN_TOKENS, TEMPLATE_MARGIN_TOKENS } from './contextSizing.js';
 import { CpuLoadSampler, threadsUnderLoad } from './cpuLoad.js';
+import { chatTokens, chatWrapperFor, fixedTokens } from './modelChatTemplate.js';
 import { BufferLog, ContextSlots, holds, type Slot } from './modelWorkerContexts.js';
 import { DEFAULT_MODEL_LOADING } from './modelLoading.js';
 import { ownMemory } from './processMemory.js';
@@ -99,7 +100,7 @@ async function load(request: LoadRequest): Promise<void> {
         lazyMode: loading.lazy,
       }),
     );
-    const chatWrapper = chatWrapperFor(current, model);
+    const chatWrapper = chatWrapperFor(current, model, (message) => send({ type: 'log', level: 'warn', message }));
     const settings = {
       threads: threads.ceiling,
       flashAttention: request.flashAttention ?? false,
@@ -124,25 +125,6 @@ async function load(request: LoadRequest): Promise<void> {
   });
 }
 
-/**
- * The model's own Jinja chat template when it has one, else the wrapper node-llama-cpp resolves. Resolving first
- * compares the template with every specialized wrapper (the same one for Phi-3.5), which took ~1.8 s per load here.
- */
-function chatWrapperFor(nodeLlamaCpp: NodeLlamaCpp, model: LlamaModel): ChatWrapper {
-  const template = model.fileInfo.metadata.tokenizer?.chat_template;
-  if (typeof template !== 'string' || template === '') return nodeLlamaCpp.resolveChatWrapper(model);
-  try {
-    return new nodeLlamaCpp.JinjaTemplateChatWrapper({ template, tokenizer: model.tokenizer });
-  } catch (error) {
-    send({
-      type: 'log',
-      level: 'warn',
-      message: `chat template not usable, resolving a chat wrapper: ${error instanceof Error ? error.message : String(error)}`,
-    });
-    return nodeLlamaCpp.resolveChatWrapper(model);
-  }
-}
-
 /** The request's grammar: its GBNF text, or one made from its JSON schema; cached. Both parse their output as JSON. */
 async function grammarFor(request: GenerateRequest): Promise<JsonGrammar> {
   const key = request.grammarText !== undefined ? `gbnf:${request.grammarText}` : `schema:${JSON.stringify(request.grammarSchema)}`;
@@ -162,35 +144,12 @@ async function grammarFor(request: GenerateRequest): Promise<JsonGrammar> {
   return grammar;
 }
 
-/** The tokens of a chat (system prompt, user text, the model's turn begun) as the template renders it. */
-function chatTokens(current: Loaded, systemPrompt: string, user: string): Token[] {
-  return current.chatWrapper
-    .generateContextState({
-      chatHistory: [
-        { type: 'system', text: systemPrompt },
-        { type: 'user', text: user },
-        { type: 'model', response: [] },
-      ],
-    })
-    .contextText.tokenize(current.model.tokenizer);
-}
-
-/** The tokens of the fixed part of a chat: what the template renders for the system prompt before any user text. */
-function fixedTokens(current: Loaded, systemPrompt: string): Token[] {
-  // Two renderings that differ only in the user text share exactly the fixed part.
-  const first = chatTokens(current, systemPrompt, 'a');
-  const second = chatTokens(current, systemPrompt, 'z');
-  let length = 0;
-  while (length < first.length && length < second.length && first[length] === second[length]) length++;
-  return first.slice(0, length);
-}
-
 async function prefix(request: PrefixRequest): Promise<void> {
   if (!loaded) return fail(request.id, 'not_loaded', 'no model loaded');
   const current = loaded;
   const name = request.sequence ?? 'decision';
   const started = performance.now();
-  const tokens = fixedTokens(current, request.systemPrompt);
+  const tokens = fixedTokens(current.chatWrapper, current.model, request.systemPrompt);
   const held = current.slots.peek(name);
   const turnTokens = request.turnTokens;
   const answer = (source: 'memory' | 'file' | 'evaluated', contextSize: number, savedBytes?: number) =>
@@ -249,7 +208,7 @@ async function prefix(request: PrefixRequest): Promise<void> {
 /** The slot of a generation, with room for its whole chat and answer (grown when a long turn needs more). */
 async function slotFor(current: Loaded, request: GenerateRequest): Promise<Slot> {
   const name = request.sequence ?? 'decision';
-  const total = chatTokens(current, request.systemPrompt, request.prompt).length + request.maxTokens + TEMPLATE_MARGIN_TOKENS;
+  const total = chatTokens(current.chatWrapper, current.model, request.systemPrompt, request.prompt).length + request.maxTokens + TEMPLATE_MARGIN_TOKENS;
   const fixed = current.slots.peek(name)?.fixed?.tokens.length ?? 0;
   const allowance = name === 'decision' ? DECISION_TURN_TOKENS : RETELLING_TURN_TOKENS;
   return current.slots.ensure(name, { fixedTokens: fixed, turnTokens: Math.max(total - fixed, allowance) }, 'grow');

@@ -18,13 +18,19 @@ test('only the model worker imports node-llama-cpp (and only dynamically, apart 
     // Imports only (`from '…'`, `import('…')`, `typeof import('…')`): localModelSupport.ts names the package to find its folder.
     .filter((file) => /(?:from\s+|import\s*\(\s*)['"]node-llama-cpp['"]/.test(fs.readFileSync(file, 'utf8')))
     .map((file) => path.relative(REPOSITORY_ROOT, file));
-  // The worker's contexts file is part of the worker: nothing else imports it.
-  assert.deepEqual(importers, ['src/runtime/narrator/modelWorker.ts', 'src/runtime/narrator/modelWorkerContexts.ts']);
-  const contextsImporters = files.filter((file) => /from\s+'\.\/modelWorkerContexts\.js'/.test(fs.readFileSync(file, 'utf8')));
-  assert.deepEqual(
-    contextsImporters.map((file) => path.relative(REPOSITORY_ROOT, file)),
-    ['src/runtime/narrator/modelWorker.ts'],
-  );
+  // The worker's contexts and chat template files are part of the worker: nothing else imports them.
+  assert.deepEqual(importers.sort(), [
+    'src/runtime/narrator/modelChatTemplate.ts',
+    'src/runtime/narrator/modelWorker.ts',
+    'src/runtime/narrator/modelWorkerContexts.ts',
+  ]);
+  for (const part of ['modelWorkerContexts', 'modelChatTemplate']) {
+    const partImporters = files.filter((file) => new RegExp(`from\\s+'\\./${part}\\.js'`).test(fs.readFileSync(file, 'utf8')));
+    assert.deepEqual(
+      partImporters.map((file) => path.relative(REPOSITORY_ROOT, file)),
+      ['src/runtime/narrator/modelWorker.ts'],
+    );
+  }
   for (const importer of importers) {
     const text = fs.readFileSync(path.join(REPOSITORY_ROOT, importer), 'utf8');
     const valueImports = [...text.matchAll(/^import\s+(?!type\b)[^;]*from\s+'node-llama-cpp'/gm)];

