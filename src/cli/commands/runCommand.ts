@@ -12,7 +12,7 @@ import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import {
   batchedWriter,
   cannotRead,
-  pauseOptimizingCompiler,
+  tuneV8ForRun,
   ExitCode,
   parseFormat,
   parseJsonObject,
@@ -145,7 +145,7 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
   };
   // The registry hands scripts their validated config (defaults, ${VAR} substitution, x-env-var).
   const registry = settings.registry ?? (await SkillRegistry.load({ root, environment: io.env as Record<string, string | undefined> }));
-  const resumeOptimizingCompiler = pauseOptimizingCompiler(io.env);
+  const restoreV8 = tuneV8ForRun(io.env);
   const run = startPlanRun(plan, { ...options, skillContext: registry });
   // Progress reaches a terminal as it happens, and a pipe or a file in chunks (fewer writes; nobody watches them line by line).
   const progress = batchedWriter((text) => io.stdout.write(text), io.stdout.isTTY ? 0 : PIPED_PROGRESS_INTERVAL_MS);
@@ -155,7 +155,7 @@ export async function executeAndReport(plan: RunRecord['plan'], root: string, se
     reportProgress(run, progress.write, style);
   }
   const result: ExecutionResult = await run.result.finally(() => {
-    resumeOptimizingCompiler();
+    restoreV8();
     progress.flush();
     registry.dispose();
   });
