@@ -1,6 +1,7 @@
 // The beat graph beside plot/beats.json: the plan graph's webview drawing the runtime's beat graph; follows the text (unsaved edits too) and the cursor, reveals a clicked beat, exports.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { followDocument } from '../graph/documentFollower.js';
 import { layoutBeatGraph, type BeatGraph } from '../../runtime/campaign/view/beatGraph.js';
 import { beatPlayOverlay } from '../../runtime/campaign/view/beatPlayStates.js';
 import { beatAt, beatIdRange, beatWithId, readBeatsText, type BeatsText } from '../../runtime/campaign/view/beatsText.js';
@@ -9,9 +10,6 @@ import { saveGraphImage } from '../graph/graphImageSave.js';
 import { WebviewHost } from '../webviewHost.js';
 
 export const BEAT_GRAPH_VIEW_TYPE = 'narratoria.beatGraph';
-
-/** Margin: how long the text must rest before the graph follows it. */
-const FOLLOW_DELAY_MS = 150;
 
 export interface BeatGraphPanelHost {
   readonly extensionUri: vscode.Uri;
@@ -25,7 +23,6 @@ export class BeatGraphPanel implements vscode.Disposable {
   private readonly host: WebviewHost<ToGraphWebview, FromGraphWebview>;
   private version = 0;
   private fitNext = true;
-  private followTimer: NodeJS.Timeout | undefined;
   private lastText: string | undefined;
   /** The last text that parsed, and its graph. */
   private good: { readonly read: BeatsText; readonly graph: BeatGraph } | undefined;
@@ -56,12 +53,9 @@ export class BeatGraphPanel implements vscode.Disposable {
     });
     this.onDidDispose = this.host.onDidDispose;
     this.host.disposables.addAll(
-      { dispose: () => this.followTimer && clearTimeout(this.followTimer) },
-      vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document === document && event.contentChanges.length > 0) this.scheduleFollow();
-      }),
-      vscode.window.onDidChangeTextEditorSelection((event) => {
-        if (event.textEditor.document === document) this.followCursor(event.textEditor);
+      followDocument(document, {
+        onText: () => this.follow(),
+        onCursor: (editor) => this.followCursor(editor),
       }),
     );
   }
@@ -115,14 +109,6 @@ export class BeatGraphPanel implements vscode.Disposable {
 
   private get name(): string {
     return path.basename(this.document.uri.path);
-  }
-
-  private scheduleFollow(): void {
-    if (this.followTimer) clearTimeout(this.followTimer);
-    this.followTimer = setTimeout(() => {
-      this.followTimer = undefined;
-      this.follow();
-    }, FOLLOW_DELAY_MS);
   }
 
   /** Reads the document's current text; draws it when it parses, else keeps the last graph with a banner saying why. */

@@ -1,6 +1,7 @@
 // The Plan Graph webview beside a plan (or run record): follows the text and the cursor, reveals tools, exports, shows live run states and the debugger's paused tool.
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { followDocument } from './documentFollower.js';
 import type { PlanDocument } from '../../runtime/authoring/planDocument.js';
 import { GraphFeed, type FeedUpdate } from '../../runtime/graph/graphFeed.js';
 import { levelCounts } from '../../runtime/graph/planGraph.js';
@@ -12,9 +13,6 @@ import { WebviewHost } from '../webviewHost.js';
 import { saveGraphImage } from './graphImageSave.js';
 
 export const PLAN_GRAPH_VIEW_TYPE = 'narratoria.planGraph';
-
-/** Margin: how long the text must rest before the graph follows it (a relayout per keystroke would be wasted). */
-const FOLLOW_DELAY_MS = 150;
 
 export interface PlanGraphPanelHost {
   readonly extensionUri: vscode.Uri;
@@ -34,7 +32,6 @@ export class PlanGraphPanel implements vscode.Disposable {
   private readonly feed: GraphFeed;
   private version = 0;
   private fitNext = true;
-  private followTimer: NodeJS.Timeout | undefined;
   private updating: Promise<void> = Promise.resolve();
   private selected: string | undefined;
   private stale: string | undefined;
@@ -68,12 +65,9 @@ export class PlanGraphPanel implements vscode.Disposable {
     });
     this.onDidDispose = this.host.onDidDispose;
     this.host.disposables.addAll(
-      { dispose: () => this.followTimer && clearTimeout(this.followTimer) },
-      vscode.workspace.onDidChangeTextDocument((event) => {
-        if (event.document === document && event.contentChanges.length > 0) this.scheduleFollow();
-      }),
-      vscode.window.onDidChangeTextEditorSelection((event) => {
-        if (event.textEditor.document === document) this.followCursor(event.textEditor);
+      followDocument(document, {
+        onText: () => void this.follow(false),
+        onCursor: (editor) => this.followCursor(editor),
       }),
     );
   }
@@ -131,14 +125,6 @@ export class PlanGraphPanel implements vscode.Disposable {
       default:
         assertNever(message);
     }
-  }
-
-  private scheduleFollow(): void {
-    if (this.followTimer) clearTimeout(this.followTimer);
-    this.followTimer = setTimeout(() => {
-      this.followTimer = undefined;
-      void this.follow(false);
-    }, FOLLOW_DELAY_MS);
   }
 
   /** Lays out the current text (one layout at a time; the latest text wins) and posts the result. */

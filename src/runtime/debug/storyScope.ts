@@ -3,7 +3,7 @@ import type { SceneStart } from '../campaign/play/campaignStory.js';
 import type { StoryBeat, StoryCampaign } from '../campaign/play/storyCampaign.js';
 import { npcNamed } from '../campaign/play/storyCampaign.js';
 import { campaignStateOf, npcEntryOf, valueAt } from '../campaign/play/storyState.js';
-import { parseCondition, type ConditionNode } from '../state/conditionExpression.js';
+import { parseCondition, pathsRead } from '../state/conditionExpression.js';
 
 /** The Story scope's value at a scene that has just begun (its beats evaluated, its turn not played yet). */
 export function storyScopeOf(campaign: StoryCampaign, start: SceneStart): Record<string, unknown> {
@@ -90,22 +90,8 @@ function keysRead(beat: StoryBeat, campaign: Pick<StoryCampaign, 'npcs'>, state:
       }
     } else if (kind === 'custom' && typeof object?.['expression'] === 'string') {
       const parsed = parseCondition(object['expression'], { bareNamesInState: true });
-      if (parsed.ok) paths.push(...pathsOf(parsed.expression));
+      if (parsed.ok) paths.push(...pathsRead(parsed.expression, ['state']));
     }
   }
   return paths;
-}
-
-function pathsOf(node: ConditionNode): string[] {
-  switch (node.kind) {
-    case 'path':
-      return node.root === 'state' ? [node.segments.join('.')] : [];
-    case 'not':
-      return pathsOf(node.operand);
-    case 'logical':
-    case 'compare':
-      return [...pathsOf(node.left), ...pathsOf(node.right)];
-    default:
-      return [];
-  }
 }

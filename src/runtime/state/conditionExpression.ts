@@ -6,9 +6,12 @@
 //           path := ('state' | 'dependencies') ('.' name | '[' (number | string) ']')*
 // Examples: `state.dice.lastRoll.success == true`, `dependencies.roll.result.total >= 15 && !state.flags.alarm`
 
+/** Where a condition's path reads from. */
+export type ConditionRoot = 'state' | 'dependencies';
+
 export type ConditionNode =
   | { readonly kind: 'literal'; readonly value: string | number | boolean | null }
-  | { readonly kind: 'path'; readonly root: 'state' | 'dependencies'; readonly segments: readonly (string | number)[] }
+  | { readonly kind: 'path'; readonly root: ConditionRoot; readonly segments: readonly (string | number)[] }
   | { readonly kind: 'not'; readonly operand: ConditionNode }
   | { readonly kind: 'logical'; readonly operator: '&&' | '||'; readonly left: ConditionNode; readonly right: ConditionNode }
   | { readonly kind: 'compare'; readonly operator: ComparisonOperator; readonly left: ConditionNode; readonly right: ConditionNode };
@@ -258,4 +261,19 @@ function truthy(value: unknown): boolean {
   if (Array.isArray(value)) return value.length > 0;
   if (typeof value === 'object' && value !== null) return Object.keys(value).length > 0;
   return Boolean(value);
+}
+
+/** The paths an expression reads from the given roots, as dotted text without the root ("player.saltlight"). */
+export function pathsRead(node: ConditionNode, roots: readonly ConditionRoot[] = ['state', 'dependencies']): string[] {
+  switch (node.kind) {
+    case 'path':
+      return roots.includes(node.root) ? [node.segments.join('.')] : [];
+    case 'not':
+      return pathsRead(node.operand, roots);
+    case 'logical':
+    case 'compare':
+      return [...pathsRead(node.left, roots), ...pathsRead(node.right, roots)];
+    default:
+      return [];
+  }
 }

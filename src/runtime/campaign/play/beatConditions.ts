@@ -1,5 +1,5 @@
 // Checks one beat's conditions against the session (docs/campaigns.md#state-keys): each kind read from its state keys, free text judged by meaning, and whether a condition can no longer hold. Pure.
-import { evaluateCondition, parseCondition, type ConditionNode } from '../../state/conditionExpression.js';
+import { evaluateCondition, parseCondition, pathsRead } from '../../state/conditionExpression.js';
 import { judgeByMeaning, type Evidence, type Judgement } from './meaningJudge.js';
 import { npcNamed, type StoryBeat, type StoryNpc } from './storyCampaign.js';
 import { npcEntryOf, sameValue, valueAt, wordsOfValue } from './storyState.js';
@@ -50,21 +50,6 @@ function parsed(expression: string): ReturnType<typeof parseCondition> {
     if (parsedExpressions.size < 1000) parsedExpressions.set(expression, result);
   }
   return result;
-}
-
-/** The state paths an expression reads ("player.saltlight"), for its reason. */
-function pathsOf(node: ConditionNode): string[] {
-  switch (node.kind) {
-    case 'path':
-      return [node.segments.join('.')];
-    case 'not':
-      return pathsOf(node.operand);
-    case 'logical':
-    case 'compare':
-      return [...pathsOf(node.left), ...pathsOf(node.right)];
-    default:
-      return [];
-  }
 }
 
 /** Whether a beat's beat requirements (requires_beat, requires_any_beat) are met: then it is possible. */
@@ -241,6 +226,6 @@ function custom(value: unknown, view: StoryView): ConditionCheck {
   const result = parsed(expression);
   if (!result.ok) return { kind: 'custom', holds: false, reason: `"${expression}" does not parse: ${result.message}` };
   const holds = evaluateCondition(result.expression, { state: view.state as Record<string, unknown>, dependencies: {} });
-  const read = [...new Set(pathsOf(result.expression))].map((path) => `${path} = ${JSON.stringify(valueAt(view.state, path) ?? null)}`);
+  const read = [...new Set(pathsRead(result.expression))].map((path) => `${path} = ${JSON.stringify(valueAt(view.state, path) ?? null)}`);
   return { kind: 'custom', holds, reason: `${expression} is ${holds}${read.length > 0 ? ` (${read.join(', ')})` : ''}` };
 }

@@ -1,4 +1,5 @@
 // A campaign's dice rules: 2d6 with failure, partial and success bands by default (spec 008, FR-017), or what world/rules.md states (FR-019). Pure.
+import { numberOf as wordsNumberOf } from '../../narrator/selection/amounts.js';
 
 /** What a roll's total means. */
 export type RollOutcome = 'success' | 'partial' | 'failure';
@@ -31,26 +32,9 @@ export const DEFAULT_RULES: Ruleset = {
   source: 'default',
 };
 
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  twelve: 12,
-  twenty: 20,
-  hundred: 100,
-};
-
+/** A count of dice in words: "a"/"an" die, else what amounts.ts reads ("two", "12", "twenty"). */
 function numberOf(word: string): number | undefined {
-  return /^\d+$/.test(word) ? Number(word) : NUMBER_WORDS[word.toLowerCase()];
+  return /^an?$/i.test(word) ? 1 : wordsNumberOf(word);
 }
 
 /** The first dice formula the text states: `2d6`, `1d20+1`, or "two six-sided dice". */

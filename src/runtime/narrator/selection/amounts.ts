@@ -86,7 +86,8 @@ export function amountsOf(text: string): readonly Amount[] {
   return amounts;
 }
 
-function numberOf(text: string): number | undefined {
+/** The number a word or phrase says: digits ("1,200"), words ("twenty-one", "twelve") or phrases ("a dozen"). */
+export function numberOf(text: string): number | undefined {
   const lower = text.toLowerCase().replace(/\s+/g, ' ');
   if (/\d/.test(lower)) {
     const value = Number(lower.replace(/,/g, ''));
