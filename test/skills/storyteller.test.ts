@@ -125,6 +125,36 @@ test('storyteller: narrates a failed roll, and computes success from dc when the
   assert.match(noDc.output.narration, /11/);
 });
 
+test('storyteller: a roll for a social act tells the act, never the thing it names as resisting or giving way', async () => {
+  const haggle = { action: 'I haggle over the rope.', target: 'the rope' };
+  const outcomes = new Set<string>();
+  for (const [total, success] of [
+    [6, false],
+    [11, false],
+    [17, true],
+    [20, true],
+  ] as const) {
+    for (const seed of ['1', '2', '3', '4', '5', '6']) {
+      for (const style of ['terse', 'vivid', 'poetic']) {
+        const { output } = await narrateRun(
+          { input: haggle, dependencies: { roll1: rollOutput({ total, dc: 12, success }) } },
+          { config: { style }, env: { NARRATORIA_SEED: seed } },
+        );
+        outcomes.add(output.outcome);
+        assert.match(output.narration, /haggle over the rope/);
+        assert.doesNotMatch(output.narration, /rope (?:holds firm|gives way|yields|resists|is yours|looms|waits)|the rope (?:opens|keeps)/i, output.narration);
+      }
+    }
+  }
+  assert.ok(outcomes.has('failure') && outcomes.has('success'), [...outcomes].join(', '));
+  // A deed keeps its target: the lock still holds firm or gives way.
+  const lock = await narrateRun(
+    { input: lockpick, dependencies: { roll1: rollOutput({ total: 6, dc: 15, success: false }) } },
+    { env: { NARRATORIA_SEED: '1' } },
+  );
+  assert.match(lock.output.narration, /pick the lock/);
+});
+
 test('storyteller: narrates critical hits and fumbles', async () => {
   const hit = await narrateRun({ input: lockpick, dependencies: { roll1: rollOutput({ total: 25, dc: 15, success: true, critical: 'success' }) } });
   assert.equal(hit.output.outcome, 'criticalSuccess');

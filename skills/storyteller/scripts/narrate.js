@@ -68,6 +68,10 @@ function actionPhrase(action) {
 }
 
 /** "mysterious_door" -> "the mysterious door"; keeps articles, possessives and proper nouns. */
+/** Acts done to a person by talking (the dice decide whether they are won over), as the act's first words. */
+const SOCIAL_ACT =
+  /^(?:try to\s+)?(?:haggle|bargain|barter|negotiate|persuade|convince|charm|bribe|plead|beg|flatter|intimidate|threaten|lie|deceive|bluff|talk|argue|reason|ask|sweet-talk)\b/i;
+
 function nounPhrase(target) {
   let text = target.replace(/_/g, ' ').replace(/\s+/g, ' ').trim();
   if (text === '') return '';
@@ -500,10 +504,13 @@ async function main({ request, input }) {
   // roll is just not told): the roll is told as it fell, the act as tried ("You try to haggle…; 17 against 12").
   const triedAct = dice && (actFailed || refused) && !asking && ['success', 'criticalSuccess', 'rolled'].includes(outcome) ? `try to ${phrase.act}` : phrase.act;
 
+  // A roll for a social act (haggling over the rope, persuading the guard) is about a person, not the thing named:
+  // "the rope holds firm" or "gives way" would be told of the wrong one, so its target is left to the act's own words.
+  const toldTarget = dice && SOCIAL_ACT.test(phrase.act) ? '' : target;
   const context = {
     act: triedAct,
-    target,
-    Target: capitalize(target),
+    target: toldTarget,
+    Target: capitalize(toldTarget),
     mood,
     moodLine: mood ? MOOD_LINES[style](mood) : '',
     total: dice ? dice.total : undefined,
