@@ -9,7 +9,7 @@ import { readBeatsText } from '../../src/runtime/campaign/view/beatsText.js';
 import { beatPlayOverlay } from '../../src/runtime/campaign/view/beatPlayStates.js';
 import { BEAT_PLAY_LEGEND } from '../../src/runtime/graph/graphWords.js';
 import { BEAT_PLAY_LOOK } from '../../src/webview/graph/beatPlayLook.js';
-import type { ToGraphWebview } from '../../src/protocol/graphPanelMessages.js';
+import type { FromGraphWebview, ToGraphWebview } from '../../src/protocol/graphPanelMessages.js';
 import { graphMessage } from './graphPanelFixtures.js';
 import { GraphPanelPreview, projectRoot } from './graphPanelPreview.js';
 import { assertClean, contrastRatio, node, textOverflows } from './graphPanelTestKit.js';
@@ -98,6 +98,26 @@ describe('beat graph in play', { timeout: 180_000 }, () => {
     assert.equal(await page.locator('.legend-play').isVisible(), false);
     assert.equal(await page.locator('.run-summary').isVisible(), false);
     assert.equal(await node(page, 'beat_001').locator('.state-icon').textContent(), '');
+    await assertClean(panel);
+  });
+
+  test("Export SVG draws the session as the view does: each beat's status, its colours resolved from the theme, the session in the title", async () => {
+    const panel = await preview.open({ theme: 'dark' });
+    await panel.send(graphMessage(graph.layout, { source: 'beats', title: 'The Salt Lantern: plot/beats.json', problems: graph.problems }), playMessage());
+    await panel.page.locator('.export-svg').click();
+    await panel.page.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((message) => message.type === 'exportSvg'));
+    const message = (await panel.posted()).find((posted) => posted.type === 'exportSvg') as Extract<FromGraphWebview, { type: 'exportSvg' }>;
+    const parsed = await preview.parseXml(message.svg);
+    assert.equal(parsed.error, null);
+    const viewStatuses = await statusOf(panel.page);
+    for (const id of IDS) {
+      const group = new RegExp(`<g class="([^"]*)" data-tool-id="${id}">`).exec(message.svg);
+      assert.ok(group, id);
+      assert.equal([...group[1]!.split(' ')].find((name) => name.startsWith('play-')) ?? '', viewStatuses[id], `${id} as in the view`);
+    }
+    assert.match(message.svg, /<title>The Salt Lantern: plot\/beats\.json \(Play-through 2026-11-29-1015, scene \d+\)<\/title>/);
+    for (const status of ['done', 'active', 'reachable', 'skipped']) assert.match(message.svg, new RegExp(`--graph-play-${status}: #[0-9a-f]{6,8};`));
+    assert.doesNotMatch(message.svg, /var\(--vscode/);
     await assertClean(panel);
   });
 

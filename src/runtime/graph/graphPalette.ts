@@ -79,6 +79,10 @@ export const SVG_THEMES = {
     '--graph-state-skipped': '#8c959f',
     '--graph-state-cancelled': '#8c959f',
     '--graph-state-rolledBack': '#8250df',
+    '--graph-play-done': '#1a7f37',
+    '--graph-play-active': '#0969da',
+    '--graph-play-reachable': '#9a6700',
+    '--graph-play-skipped': '#8c959f',
   },
   dark: {
     '--graph-background': '#0d1117',
@@ -107,5 +111,9 @@ export const SVG_THEMES = {
     '--graph-state-skipped': '#6e7681',
     '--graph-state-cancelled': '#6e7681',
     '--graph-state-rolledBack': '#bc8cff',
+    '--graph-play-done': '#3fb950',
+    '--graph-play-active': '#58a6ff',
+    '--graph-play-reachable': '#d29922',
+    '--graph-play-skipped': '#8b949e',
   },
 } as const;

@@ -2,7 +2,9 @@
 import { badgeWidth, detailLine, NODE_METRICS, runChipLabel } from './nodeMetrics.js';
 import { STATE_LABELS, SVG_THEMES } from './graphPalette.js';
 import type { PlanGraphEdge, PlanGraphLayout, PlanGraphNode, Point } from './graphTypes.js';
+import type { BeatPlayStatus } from '../campaign/view/beatPlayStates.js';
 import { plural } from '../common/humanText.js';
+import { PLAY_RULES, playMarker, playTint, type SvgPlay } from './beatPlaySvg.js';
 
 export interface SvgOptions {
   /** Colours to use instead of the defaults (e.g. the VS Code theme's, resolved by the view). */
@@ -10,6 +12,8 @@ export interface SvgOptions {
   readonly title?: string;
   /** What a node is, for the level bands ("tool" unless given; "beat" for a beat graph). */
   readonly nodeNoun?: string;
+  /** A beat graph's play session: each beat's status drawn as the view draws it. */
+  readonly play?: SvgPlay;
 }
 
 const FONT = "ui-monospace, 'SFMono-Regular', 'DejaVu Sans Mono', Menlo, Consolas, monospace";
@@ -22,11 +26,12 @@ export function renderGraphSvg(layout: PlanGraphLayout, options: SvgOptions = {}
   const width = Math.max(1, Math.ceil(layout.width));
   const height = Math.max(1, Math.ceil(layout.height));
   const parts: string[] = [];
+  const title = options.play ? `${options.title ?? 'Beat graph'} (${options.play.label})` : (options.title ?? 'Plan graph');
   const size = `width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`;
   parts.push(
-    `<svg xmlns="http://www.w3.org/2000/svg" class="narratoria-graph" ${size} role="img" aria-label="${escapeXml(options.title ?? 'Plan graph')}">`,
-    `<title>${escapeXml(options.title ?? 'Plan graph')}</title>`,
-    `<style>${styleSheet(options.theme)}</style>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" class="narratoria-graph" ${size} role="img" aria-label="${escapeXml(title)}">`,
+    `<title>${escapeXml(title)}</title>`,
+    `<style>${styleSheet(options.theme)}${options.play ? `\n${PLAY_RULES}` : ''}</style>`,
     '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" class="arrow"/></marker>',
     '<marker id="arrow-error" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" class="arrow-error"/></marker></defs>',
     `<rect class="background" width="${width}" height="${height}"/>`,
@@ -44,26 +49,35 @@ export function renderGraphSvg(layout: PlanGraphLayout, options: SvgOptions = {}
     );
   }
   const inCycle = new Set(layout.cycles.flat());
-  for (const node of layout.nodes) parts.push(nodeGroup(node, inCycle.has(node.id)));
+  for (const node of layout.nodes) parts.push(nodeGroup(node, inCycle.has(node.id), options.play?.statuses.get(node.id)));
   parts.push('</svg>');
   return parts.join('\n') + '\n';
 }
 
-function nodeGroup(node: PlanGraphNode, inCycle: boolean): string {
+function nodeGroup(node: PlanGraphNode, inCycle: boolean, play: BeatPlayStatus | undefined): string {
   const metrics = NODE_METRICS;
   const left = node.x + metrics.stripeWidth + metrics.paddingX;
-  const classes = ['node', node.state ? `state-${node.state}` : '', node.critical ? 'critical' : '', inCycle ? 'in-cycle' : '', unreachableClass(node)]
+  const classes = [
+    'node',
+    node.state ? `state-${node.state}` : '',
+    node.critical ? 'critical' : '',
+    inCycle ? 'in-cycle' : '',
+    unreachableClass(node),
+    play ? `play-${play}` : '',
+  ]
     .filter(Boolean)
     .join(' ');
   const lines = [
     `<g class="${classes}" data-tool-id="${escapeXml(node.id)}">`,
-    `<title>${escapeXml(tooltip(node))}</title>`,
+    `<title>${escapeXml(tooltip(node) + (play ? `\nin play: ${play}` : ''))}</title>`,
     `<rect class="box" x="${node.x}" y="${node.y}" width="${node.width}" height="${node.height}" rx="6"/>`,
+    play ? playTint(play, node) : '',
     `<rect class="stripe" style="fill: var(--graph-skill-${node.colour})" x="${node.x}" y="${node.y}" width="${metrics.stripeWidth}" height="${node.height}" rx="2"/>`,
     `<text class="title" x="${left}" y="${node.y + 20}">${escapeXml(node.id)}</text>`,
     `<text class="detail" x="${left}" y="${node.y + 37}">${escapeXml(detailLine(node))}</text>`,
   ];
   if (node.state) lines.push(`<circle class="state-dot" cx="${node.x + node.width - metrics.paddingX + 2}" cy="${node.y + 15}" r="5"/>`);
+  else if (play) lines.push(playMarker(play, node.x + node.width - metrics.paddingX + 2, node.y + 15));
   let x = left;
   const badgeTop = node.y + 45;
   for (const badge of node.badges) {

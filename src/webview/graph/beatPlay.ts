@@ -1,5 +1,6 @@
 // The beat graph during a play session: lays each beat's status (done, active, reachable, skipped) over the drawn scene, keeps it across re-layouts, and words it for the toolbar and screen readers.
 import type { BeatPlayOverlay } from '../../protocol/graphPanelMessages.js';
+import type { SvgPlay } from '../../runtime/graph/beatPlaySvg.js';
 import type { GraphScene } from './graphScene.js';
 import { BEAT_PLAY_LOOK, BEAT_PLAY_ORDER } from './beatPlayLook.js';
 
@@ -35,6 +36,13 @@ export class BeatPlay {
       changed = true;
     }
     return changed;
+  }
+
+  /** What an export draws of the session (each beat's status and the session's words), or undefined when none is shown. */
+  forExport(): SvgPlay | undefined {
+    const overlay = this.overlay;
+    if (!overlay) return undefined;
+    return { label: overlay.label, statuses: new Map(overlay.beats.map((beat) => [beat.id, beat.status])) };
   }
 
   /** The toolbar's summary: the session's label, then "1 active", "2 done", "3 reachable", "0 skipped" (each with its class). */

@@ -1,6 +1,7 @@
 // Export: the standalone SVG of runtime/graph/graphSvg.ts in the current theme's colours, and a 2× PNG of it drawn through a canvas.
 import { renderGraphSvg } from '../../runtime/graph/graphSvg.js';
 import type { PlanGraphLayout, PlanGraphNode } from '../../runtime/graph/graphTypes.js';
+import type { SvgPlay } from '../../runtime/graph/beatPlaySvg.js';
 import type { NodeRun } from '../common/stateIcons.js';
 import { resolveGraphColours } from './themeColours.js';
 
@@ -19,12 +20,19 @@ export interface ExportSource {
   readonly themeScope: Element;
   /** What a node is, for the level bands ("tool", "beat"). */
   readonly nodeNoun?: string;
+  /** The play session a beat graph shows, drawn in the export as in the view. */
+  readonly play?: SvgPlay | undefined;
 }
 
 /** The SVG document of what the view shows, with the theme's colours resolved to hex values. */
 export function exportSvg(source: ExportSource): string {
   const theme = resolveGraphColours(source.themeScope);
-  return renderGraphSvg(viewLayout(source), { theme, title: source.title, ...(source.nodeNoun !== undefined ? { nodeNoun: source.nodeNoun } : {}) });
+  return renderGraphSvg(viewLayout(source), {
+    theme,
+    title: source.title,
+    ...(source.nodeNoun !== undefined ? { nodeNoun: source.nodeNoun } : {}),
+    ...(source.play ? { play: source.play } : {}),
+  });
 }
 
 /**

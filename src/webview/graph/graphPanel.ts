@@ -302,6 +302,7 @@ export class GraphPanel {
       isCritical: (id: string) => this.canvas.highlight?.isCritical(id) ?? false,
       themeScope: this.element,
       nodeNoun: this.words.node,
+      play: this.play.forExport(),
     };
   }
 
