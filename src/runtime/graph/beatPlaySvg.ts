@@ -43,6 +43,9 @@ export function playMarker(status: BeatPlayStatus, cx: number, cy: number): stri
     case 'reachable':
       return `<circle class="play-mark" cx="${cx}" cy="${cy}" r="4.5"/>`;
     case 'skipped':
-      return `<circle class="play-mark" cx="${cx}" cy="${cy + 1.5}" r="3.5" stroke-dasharray="1.5 1.5"/><path class="play-mark" d="M${at(-5, -2)} Q${at(0, -7)} ${at(5, -2)} M${at(3, -4.5)} L${at(5, -2)} L${at(2.2, -1.2)}"/>`;
+      return (
+        `<circle class="play-mark" cx="${cx}" cy="${cy + 1.5}" r="3.5" stroke-dasharray="1.5 1.5"/>` +
+        `<path class="play-mark" d="M${at(-5, -2)} Q${at(0, -7)} ${at(5, -2)} M${at(3, -4.5)} L${at(5, -2)} L${at(2.2, -1.2)}"/>`
+      );
   }
 }
