@@ -1,5 +1,5 @@
 // A Salt Lantern session as the play panel gets it, built by the runtime's view-models from records and state, with the reasons a real session of the starter recorded.
-import type { StoryTurn } from '../../src/runtime/campaign/play/storyContext.js';
+import { emptyStoryTurn, type StoryTurn } from '../../src/runtime/campaign/play/storyContext.js';
 import { storyProgressOf, turnStoryOf } from '../../src/runtime/campaign/view/storyProgress.js';
 import type { PlaySnapshot, TurnView } from '../../src/protocol/playPanelMessages.js';
 import { patternNarrator, skills } from './playPanelFixtures.js';
@@ -11,21 +11,7 @@ const REASON_002 =
 const REASON_004 = 'its scenes (3-6) passed without its other conditions holding';
 
 function storyTurn(scene: number, extra: Partial<StoryTurn> = {}): StoryTurn {
-  return {
-    scene,
-    triggered: [],
-    skipped: [],
-    holding: [],
-    active: [],
-    judgements: [],
-    waiting: [],
-    lore: [],
-    npcs: [],
-    choices: [],
-    endingsInReach: [],
-    summary: `Scene ${scene}.`,
-    ...extra,
-  };
+  return { ...emptyStoryTurn(scene, `Scene ${scene}.`), ...extra };
 }
 
 interface FixtureTurn {

@@ -52,24 +52,21 @@ function neverTriggered(beat: NeverTriggeredView, post: (message: FromExploreVie
       )
     : null;
   open?.addEventListener('click', () => post({ type: 'openPlaytest', playtest: playtest! }));
-  return el(
-    'li',
-    { data: { beatId: beat.id } },
-    el('strong', {}, beat.title),
-    ' ',
-    el('code', {}, beat.id),
+  return beatItem(
+    beat,
     beat.closest ? el('div', { className: 'beat-detail' }, el('span', { className: 'note' }, 'Closest: '), beat.closest) : null,
     open ? el('div', { className: 'beat-detail' }, el('span', { className: 'note' }, 'Reproduced by '), open) : null,
   );
 }
 
+/** A beat's list item: its title and id, then what the section says of it. */
+function beatItem(beat: { readonly id: string; readonly title: string }, ...details: (Node | string | null)[]): HTMLElement {
+  return el('li', { data: { beatId: beat.id } }, el('strong', {}, beat.title), ' ', el('code', {}, beat.id), ...details);
+}
+
 function skippedBeat(beat: SkippedBeatView): HTMLElement {
-  return el(
-    'li',
-    { data: { beatId: beat.id } },
-    el('strong', {}, beat.title),
-    ' ',
-    el('code', {}, beat.id),
+  return beatItem(
+    beat,
     el('span', { className: 'note' }, ` skipped in ${plural(beat.sessions, 'session')}`),
     el(
       'ul',

@@ -6,7 +6,7 @@ import { advanceBeats, type SceneBeats } from './beatProgress.js';
 import { ENDING_THRESHOLD, judgeByMeaning, type Evidence } from './meaningJudge.js';
 import { loreFacts } from './loreRetrieval.js';
 import { npcVoices } from './npcVoices.js';
-import type { RecordedJudgement, StoryContext, StoryTurn, ToldBeat } from './storyContext.js';
+import { emptyStoryTurn, type RecordedJudgement, type StoryContext, type StoryTurn, type ToldBeat } from './storyContext.js';
 import { npcNamed, settingLine, storyCampaignOf, type StoryCampaign, type StoryEnding, type StoryNpc } from './storyCampaign.js';
 import { beatChoices, choiceIds, ENDING_CHOICE, endingChoice, mergedChoices, npcsNamedIn, takenIds } from './storyChoices.js';
 import { campaignStateOf, withCampaignState, type CampaignState, type OfferedChoice } from './storyState.js';
@@ -112,7 +112,7 @@ export class CampaignStory {
       narrative,
       choices: offered.map((choice) => choice.text),
       state: withCampaignState({ ...state, player }, campaign),
-      story: { ...emptyTurn(0, summary), opening: true },
+      story: { ...emptyStoryTurn(0, summary), opening: true },
     };
   }
 
@@ -324,23 +324,6 @@ export class CampaignStory {
 function firstMention(text: string, npc: StoryNpc): number {
   const lower = text.toLowerCase();
   return Math.min(...npc.aliases.map((alias) => lower.indexOf(alias)).map((at) => (at < 0 ? Infinity : at)));
-}
-
-function emptyTurn(scene: number, summary: string): StoryTurn {
-  return {
-    scene,
-    triggered: [],
-    skipped: [],
-    holding: [],
-    active: [],
-    judgements: [],
-    waiting: [],
-    lore: [],
-    npcs: [],
-    choices: [],
-    endingsInReach: [],
-    summary,
-  };
 }
 
 /** The beats checked this scene that still wait: how many of their conditions held, and the first that did not (explore's "closest"). */

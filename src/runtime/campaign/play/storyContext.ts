@@ -100,3 +100,21 @@ export interface StoryTurn {
   /** The scene summary stored in memory. */
   readonly summary: string;
 }
+
+/** A turn in which nothing of the story happened (yet): its scene and summary, every list empty. */
+export function emptyStoryTurn(scene: number, summary: string): StoryTurn {
+  return {
+    scene,
+    triggered: [],
+    skipped: [],
+    holding: [],
+    active: [],
+    judgements: [],
+    waiting: [],
+    lore: [],
+    npcs: [],
+    choices: [],
+    endingsInReach: [],
+    summary,
+  };
+}

@@ -5,7 +5,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
 import { storyProgressOf, turnStoryOf, isCampaignState, type StoryTurnRecord } from '../../../../src/runtime/campaign/view/storyProgress.js';
 import { beatPlayOverlay, beatPlayStates } from '../../../../src/runtime/campaign/view/beatPlayStates.js';
-import type { StoryTurn } from '../../../../src/runtime/campaign/play/storyContext.js';
+import { emptyStoryTurn, type StoryTurn } from '../../../../src/runtime/campaign/play/storyContext.js';
 import { PlaySession } from '../../../../src/runtime/session/playSession.js';
 import { PatternNarrator } from '../../../../src/runtime/narrator/patternNarrator.js';
 import { SkillRegistry } from '../../../../src/runtime/skills/skillRegistry.js';
@@ -50,7 +50,7 @@ function state(): Record<string, unknown> {
 }
 
 function turn(scene: number, triggered: StoryTurn['triggered'] = [], skipped: StoryTurn['skipped'] = []): StoryTurn {
-  return { scene, triggered, skipped, holding: [], active: [], judgements: [], waiting: [], lore: [], npcs: [], choices: [], endingsInReach: [], summary: '' };
+  return { ...emptyStoryTurn(scene, ''), triggered, skipped };
 }
 
 const turns: StoryTurnRecord[] = [
