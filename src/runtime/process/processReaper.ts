@@ -161,8 +161,11 @@ export function reaperRemove(pid: number): void {
 function scheduleFlush(): void {
   if (flushScheduled) return;
   flushScheduled = true;
-  // setImmediate: after this turn's I/O callbacks, so the spawns and exits of one turn share a write.
-  setImmediate(flushToReaper).unref();
+  // setImmediate: after this turn's I/O callbacks, so the spawns and exits of one turn share a write. Referenced: an
+  // unreferenced immediate does not wake the event loop, so the write waited for the next I/O event, and a silent
+  // script's group stayed unknown to the reaper until then. It runs in this loop iteration, so it never keeps the
+  // runtime alive.
+  setImmediate(flushToReaper);
 }
 
 /** Writes what is pending now (also called by the tests). */
