@@ -26,7 +26,7 @@ import {
 } from '../cliSupport.js';
 import { formatSummary, reportProgress } from '../../runtime/executor/runTranscript.js';
 import { toReportDiagnostic } from '../../runtime/validation/diagnostic.js';
-import { brokenSkillWarning, formatDiagnostic, unusedBrokenSkills } from './validateCommand.js';
+import { brokenSkillWarning, formatDiagnostic, unusedBrokenSkills } from './diagnosticLines.js';
 
 const runOptions = {
   root: { type: 'string' },

@@ -3,11 +3,10 @@ import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import { createSkillCatalog } from '../../runtime/skills/skillCatalog.js';
 import { discoverSkills } from '../../runtime/skills/skillDiscovery.js';
-import type { BrokenSkill, SkillProblem } from '../../runtime/skills/skillTypes.js';
-import { isPathInside, pathFromRoot } from '../../runtime/common/pathContainment.js';
 import { validatePlanText } from '../../runtime/validation/validatePlan.js';
 import { toReportDiagnostic, type ReportDiagnostic } from '../../runtime/validation/diagnostic.js';
 import { cannotRead, ExitCode, parseFormat, parseOptions, styler, toJson, UsageError, type CliIo } from '../cliSupport.js';
+import { brokenSkillWarning, formatDiagnostic, unusedBrokenSkills } from './diagnosticLines.js';
 import { campaignEntry, validateTarget, type ValidateEntry } from './campaignEntry.js';
 
 export type { ValidateEntry } from './campaignEntry.js';
@@ -78,36 +77,6 @@ async function readPlan(absolute: string, file: string): Promise<{ text: string 
   } catch (error) {
     return { problem: cannotRead(file, error) };
   }
-}
-
-/** A problem of a broken skill.json the plan does not use: a warning in that file (relative to `base` when inside it). */
-export function brokenSkillWarning(problem: SkillProblem, base: string): ReportDiagnostic {
-  return {
-    severity: 'warning',
-    code: problem.code,
-    message: problem.message,
-    pointer: problem.pointer ?? '',
-    line: problem.line ?? null,
-    column: problem.column ?? null,
-    endLine: problem.endLine ?? null,
-    endColumn: problem.endColumn ?? null,
-    ...(problem.file !== undefined ? { file: pathFromRoot(problem.file, base) } : {}),
-  };
-}
-
-/** The broken skills a plan does not use: none of its resolved scripts lies in their folders. */
-export function unusedBrokenSkills(brokenSkills: readonly BrokenSkill[], scripts: Iterable<string>): BrokenSkill[] {
-  const used = [...scripts];
-  return brokenSkills.filter((broken) => !used.some((script) => isPathInside(script, broken.realDirectory)));
-}
-
-/** Compiler-style lines (`file:line:column: severity CODE: message`) that terminals and VS Code make clickable. */
-export function formatDiagnostic(file: string, diagnostic: ReportDiagnostic, style = styler({}, {})): string {
-  const shown = diagnostic.file ?? file;
-  const where = diagnostic.line !== null ? `${shown}:${diagnostic.line}:${diagnostic.column}` : shown;
-  const colour = diagnostic.severity === 'error' ? style.red : diagnostic.severity === 'warning' ? style.yellow : style.blue;
-  const pointer = diagnostic.pointer ? style.dim(` (at ${diagnostic.pointer})`) : '';
-  return `${where}: ${colour(diagnostic.severity)} ${style.bold(diagnostic.code)}: ${diagnostic.message}${pointer}\n`;
 }
 
 function printText(entries: readonly ValidateEntry[], io: CliIo): void {
