@@ -78,3 +78,44 @@ test('play --once on a campaign plays its first scene in a play-through of its o
   assert.match(result.narrative, /The Dark Lantern\./);
   assert.deepEqual(existsSync(sessions) ? readdirSync(sessions).sort() : [], before);
 });
+
+test("the starter's own skill (skills/gullhaven) moves the island's clock and gives saltlight: beat_003 and beat_006 trigger, and the endings come in reach", async () => {
+  const run = await play([
+    'I climb up to the lantern tower',
+    'I wait until dusk',
+    'I ask Tamsin for help',
+    'I search the cottage for the tower key',
+    'I take the tower key',
+    'I fill a jar with saltlight',
+    'I wait for the lowest tide',
+    'I row out to Saltmere',
+    '/state',
+    '/quit',
+  ]);
+  assert.equal(run.code, 0, run.stderr);
+  const out = run.stdout;
+  // "I wait until dusk": the wait script's summary is told, and beat_003's world_state and npc_state then hold.
+  assert.match(out, /It is dusk on Gullhaven\. The tide is ebbing, the fog haze; Brother Alder is preaching in the square\./);
+  assert.match(out, /beat beat_003 "The Tide-Priest's Sermon" triggered in scene \d+/);
+  assert.match(out, /You seal a measure of saltlight in a jar\./);
+  assert.match(out, /It is dawn on Gullhaven\. The tide is lowest/);
+  assert.match(out, /beat beat_006 "Into Saltmere" triggered in scene \d+/);
+  assert.match(out, /Bring the story to its end: The lantern rekindled/);
+  // What the skill wrote, as /state shows it.
+  assert.match(out, /"saltlight": 1/);
+  assert.match(out, /"tide": "lowest"/);
+});
+
+test('the story init makes for the complete campaign passes its playtests: the rekindled play-through reaches its ending', async () => {
+  const run = await narratoria(['test', '--root', story, '--format', 'json']);
+  assert.equal(run.code, 0, `${run.stdout}\n${run.stderr}`);
+  const report = JSON.parse(run.stdout) as { playtests: { file: string; status: string; turns: { status: string }[] }[] };
+  const playthrough = report.playtests.find((playtest) => playtest.file.endsWith('the-lantern-rekindled.playtest.json'));
+  assert.ok(playthrough, `the init's playtests: ${report.playtests.map((playtest) => playtest.file).join(', ')}`);
+  assert.equal(playthrough.status, 'passed');
+  assert.deepEqual(
+    playthrough.turns.map((turn) => turn.status),
+    Array.from({ length: 9 }, () => 'passed'),
+  );
+  assert.ok(report.playtests.every((playtest) => playtest.status === 'passed'));
+});

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { EXAMPLE_PLAN_FOLDER, examplePlanText, STARTER_EXAMPLE_PLAN } from './examplePlan.js';
 import { STARTER_PLAYTEST, starterPlaytestText, starterReadmeText } from './storyStarter.js';
 import { starterCampaignFiles, starterCampaignReadme, type StarterCampaign } from '../campaign/starterCampaigns.js';
+import { starterPlaythroughFiles } from '../campaign/starterPlaythrough.js';
 
 /** One file of the new story: copied from `source`, or holding `text` or `bytes`. */
 export interface ScaffoldFile {
@@ -65,6 +66,7 @@ export async function storyScaffoldFiles(sources: ScaffoldSources, storyName: st
   // What the story keeps while it plays (sessions and their skills' data, run records, logs) stays out of git.
   files.push({ path: '.gitignore', text: "# Narratoria: saved sessions, their skills' data, run records and logs\n.narratoria/\n" });
   if (campaign !== undefined) files.push(...starterCampaignFiles(campaign));
+  if (campaign === 'complete') files.push(...starterPlaythroughFiles());
   const readme = starterReadmeText(storyName, plan);
   files.push({ path: 'README.md', text: campaign === undefined ? readme : `${readme}\n${starterCampaignReadme(campaign)}` });
   return files;

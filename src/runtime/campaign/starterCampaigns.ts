@@ -5,6 +5,7 @@ import { loreQueryFiles } from './starterLoreQueries.js';
 import { mediaFiles } from './starterMedia.js';
 import { minimalCampaignFiles } from './starterMinimal.js';
 import { plotFiles } from './starterPlot.js';
+import { starterSkillFiles } from './starterSkill.js';
 import { worldFiles } from './starterWorld.js';
 
 /** One file of a starter campaign: text, or bytes (images, sounds). */
@@ -26,7 +27,7 @@ export function isStarterCampaign(name: string): name is StarterCampaign {
 /** Every file of a starter campaign, manifest first. */
 export function starterCampaignFiles(kind: StarterCampaign): StarterFile[] {
   if (kind === 'minimal') return minimalCampaignFiles();
-  return [...worldFiles(), ...castFiles(), ...plotFiles(), ...loreFiles(), ...loreQueryFiles(), ...mediaFiles()];
+  return [...worldFiles(), ...castFiles(), ...plotFiles(), ...loreFiles(), ...loreQueryFiles(), ...mediaFiles(), ...starterSkillFiles()];
 }
 
 /** The README section about the campaign: its parts, and the command that checks it. */
@@ -40,7 +41,8 @@ export function starterCampaignReadme(kind: StarterCampaign): string {
 - \`characters/\`: three NPCs (\`npcs/NAME/profile.json\`) and what a player may be (\`player/template.json\`).
 - \`plot/\`: the premise, the beats with their conditions (\`beats.json\`) and the endings.
 - \`lore/\`: background the narrator draws on, in nested folders.
-- \`art/\` and \`music/\`: portraits, a location and a foghorn, with their \`.keywords.txt\` and \`.meta.json\` sidecars.`;
+- \`art/\` and \`music/\`: portraits, a location and a foghorn, with their \`.keywords.txt\` and \`.meta.json\` sidecars.
+- \`skills/gullhaven/\`: the campaign's own skill, the island's clock and the saltlight (below).`;
   return `## The campaign
 
 This folder is also a Narratoria campaign (${kind === 'minimal' ? 'a minimal one' : 'a complete one'}):
@@ -52,10 +54,14 @@ Run \`narratoria validate .\` here to check the whole campaign; Narratoria's gui
 ${kind === 'complete' ? COMPLETE_STATE_NOTE : ''}`;
 }
 
-/** The complete starter's beats that wait on state only the author's own skills set: explore reports them until one does. */
+/** The complete starter's own skill: the state its later beats wait for, and how a skill moves a story on. */
 const COMPLETE_STATE_NOTE = `
-Three beats wait for state no sample skill sets: \`beat_003\` for \`world.fog\` and \`world.time\`, and
-\`beat_006\` for \`player.saltlight\` and \`world.tide\` (\`beat_005\` follows \`beat_003\`). Until a skill of
-yours sets them (a \`state_patch\` event; see "State keys" in \`docs/campaigns.md\`), \`narratoria explore\`
-reports these beats as never reached, with the condition that never held, and exits 1.
+Three beats wait for state the sample skills do not set: \`beat_003\` for \`world.fog\` and \`world.time\`
+(and Brother Alder preaching in the square), and \`beat_006\` for \`player.saltlight\` and \`world.tide\`
+(\`beat_005\` follows \`beat_003\`). The campaign's own skill, \`skills/gullhaven\`, sets them: "I wait until
+dusk" or "I wait for the lowest tide" moves the island's clock on (\`scripts/wait.js\`), and "I fill a jar with
+saltlight" gives the player a measure (\`scripts/fill.js\`). Each sends a \`state_patch\` event; read them to see
+how a skill of yours moves a story on ("State keys" in \`docs/campaigns.md\` lists what beats read).
+\`playtests/the-lantern-rekindled.playtest.json\` plays the campaign through them to the rekindled ending:
+\`narratoria test\` runs it.
 `;
