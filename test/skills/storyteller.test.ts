@@ -416,3 +416,21 @@ test('storyteller: a campaign scene tells its beats, voices the NPCs present, us
   });
   assert.deepEqual((again.output as unknown as { campaign: { facts: string[] } }).campaign.facts, []);
 });
+
+test('storyteller: a beat told to the player turns the verbs joined by "and" too, before a name or a pronoun', async () => {
+  const campaign = {
+    beats: [
+      {
+        id: 'beat_006',
+        title: 'Into Saltmere',
+        description: 'At the lowest tide of the season, the player walks into the drowned village and finds Odile keeping a light among the dead.',
+        dialogue: [],
+      },
+      { id: 'beat_007', title: 'The Ferry', description: 'The player hails the ferry and asks her for passage.', dialogue: [] },
+    ],
+  };
+  const { output } = await narrateRun({ input: { action: 'I row out to Saltmere', campaign } });
+  const told = (output as unknown as { narration: string }).narration;
+  assert.match(told, /you walk into the drowned village and find Odile keeping a light among the dead\./);
+  assert.match(told, /You hail the ferry and ask her for passage\./);
+});

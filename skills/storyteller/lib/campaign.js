@@ -44,9 +44,12 @@ function secondPersonVerb(verb) {
   return verb;
 }
 
+/** "and <verb>s" before what a verb takes (a preposition, an article, a pronoun, a name): the player's second verb. */
+const JOINED_VERB = /\band\s+([a-z]+s)\b(?=\s+(?:(?:to|into|the|a|an|her|his|their|its|him|them|it|up|down|out|back|at|on|in)\b|[A-Z]))/g;
+
 /**
  * An author's description told to the player: "the player" becomes "you" (its verb and a verb joined by "and" in the
- * same clause turned to the second person), "the player's" becomes "your".
+ * same clause turned to the second person: "and finds Odile" becomes "and find Odile"), "the player's" becomes "your".
  */
 function toPlayer(text) {
   return text
@@ -58,7 +61,7 @@ function toPlayer(text) {
         turned = true;
         return `${subject === 'The player' ? 'You' : 'you'} ${secondPersonVerb(verb)}`;
       });
-      if (turned) told = told.replace(/\band\s+([a-z]+s)\b(?=\s+(?:to|into|the|a|an|her|his|their|its|up|down|out|back|at|on|in)\b)/g, (match, verb) => `and ${secondPersonVerb(verb)}`);
+      if (turned) told = told.replace(JOINED_VERB, (match, verb) => `and ${secondPersonVerb(verb)}`);
       told = told.replace(/\bthe player\b/g, 'you').replace(/\bThe player\b/g, 'You');
       return told;
     })
