@@ -114,10 +114,11 @@ describe('exploration and coverage', () => {
       const story = workbench.byTestId(ExploreTestId.story);
       await story.waitFor({ timeout: RUN_TIMEOUT_MS });
       assert.match(await story.locator('h2').innerText(), /Story: The Salt Lantern/);
-      // beat_003, beat_005 and beat_006 wait on state no sample skill sets: a problem each, with the closest session saved.
-      assert.match(await workbench.byTestId(ExploreTestId.storyProblem).innerText(), /no session reached: beat_003, beat_005, beat_006/);
+      // Four short sessions (as \`narratoria explore --runs 4 --turns 8 --seed 7\` plays them): the campaign's own skill moves the
+      // island's clock, so beat_003 triggers in some; beat_005 and beat_006 need longer play, a problem each, the closest session saved.
+      assert.match(await workbench.byTestId(ExploreTestId.storyProblem).innerText(), /no session reached: beat_005, beat_006/);
       const never = workbench.byTestId(ExploreTestId.neverTriggered);
-      assert.equal(await never.locator('li[data-beat-id]').count(), 3);
+      assert.equal(await never.locator('li[data-beat-id]').count(), 2);
       assert.match(await workbench.byTestId(ExploreTestId.beatScenes).locator('tr[data-beat-id="beat_001"]').innerText(), /4 of 4\s+1\s+0/);
       assert.match(await workbench.byTestId(ExploreTestId.endings).innerText(), /no ending\s+4\s+100%/);
       await story.scrollIntoViewIfNeeded();
