@@ -9,6 +9,11 @@ import { isPathInside } from '../../runtime/common/pathContainment.js';
 
 /** Delay before looking for campaigns again after manifests or campaign folders come and go. */
 const DISCOVERY_DELAY_MS = 200;
+/**
+ * Margins: when a campaign just found is read again. A file watcher starts a moment after it is created, so a file
+ * written meanwhile (a campaign copied in, New Campaign, a checkout) raises no event; these reads pick it up.
+ */
+const WATCHER_SETTLE_MS = [1_000, 5_000] as const;
 
 /** A campaign being edited: its watcher and what was last loaded. */
 interface CampaignState {
@@ -34,6 +39,8 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
   private readonly disposables = new DisposableStore();
   private readonly discoveryWatchers = new DisposableStore();
   private discoveryTimer: NodeJS.Timeout | undefined;
+  /** The workspace folders the discovery watchers watch, one path per line. */
+  private watchedRoots: string | undefined;
   private discovering: Promise<void> = Promise.resolve();
 
   /** A campaign was found, or one of its files changed (on disk, or in an open editor): its folder. */
@@ -166,14 +173,7 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
 
   private async discover(): Promise<void> {
     const roots = (vscode.workspace.workspaceFolders ?? []).filter((folder) => folder.uri.scheme === 'file');
-    this.discoveryWatchers.clear();
-    for (const root of roots) {
-      for (const glob of [MANIFEST_GLOB, CONTENT_FOLDERS_GLOB]) {
-        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, glob));
-        const again = (): void => this.scheduleDiscovery(DISCOVERY_DELAY_MS);
-        this.discoveryWatchers.addAll(watcher, watcher.onDidCreate(again), watcher.onDidDelete(again), watcher.onDidChange(again));
-      }
-    }
+    this.watchForCampaigns(roots);
     const manifests = (
       await Promise.all(roots.map((root) => vscode.workspace.findFiles(new vscode.RelativePattern(root, MANIFEST_GLOB), '**/node_modules/**')))
     ).flat();
@@ -198,6 +198,29 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
     }
   }
 
+  /**
+   * Watches the workspace folders for manifests and content folders that can make a campaign. The watchers are made
+   * again only when the folders change: made at each search, they left a gap in which a campaign written at once (a
+   * minimal one is three files) raised no event and was never found. New watchers also search again once started.
+   */
+  private watchForCampaigns(roots: readonly vscode.WorkspaceFolder[]): void {
+    const key = roots.map((root) => root.uri.fsPath).join('\n');
+    if (key === this.watchedRoots) return;
+    this.watchedRoots = key;
+    this.discoveryWatchers.clear();
+    for (const root of roots) {
+      for (const glob of [MANIFEST_GLOB, CONTENT_FOLDERS_GLOB]) {
+        const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(root, glob));
+        const again = (): void => this.scheduleDiscovery(DISCOVERY_DELAY_MS);
+        this.discoveryWatchers.addAll(watcher, watcher.onDidCreate(again), watcher.onDidDelete(again), watcher.onDidChange(again));
+      }
+    }
+    for (const delayMs of WATCHER_SETTLE_MS) {
+      const search = setTimeout(() => this.scheduleDiscovery(0), delayMs);
+      this.discoveryWatchers.add({ dispose: () => clearTimeout(search) });
+    }
+  }
+
   /** Changes on disk inside a campaign: created, deleted, renamed (a delete and a create) and saved files. */
   private watch(folder: string): vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '**'));
@@ -208,6 +231,11 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
       this.touch(uri);
     };
     store.addAll(watcher, watcher.onDidCreate(changed), watcher.onDidDelete(deleted), watcher.onDidChange(changed));
+    const manifest = vscode.Uri.file(path.join(folder, MANIFEST_FILE));
+    for (const delayMs of WATCHER_SETTLE_MS) {
+      const reread = setTimeout(() => this.touch(manifest), delayMs);
+      store.add({ dispose: () => clearTimeout(reread) });
+    }
     return store;
   }
 }
