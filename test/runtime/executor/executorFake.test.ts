@@ -392,10 +392,19 @@ test('rollbackOnFailure: completed tools with a rollback are rolled back in reve
     }
     // Deterministic: the delays are macrotask hops, not milliseconds, so the completion order (b, n, c, a after m)
     // does not depend on how fast the machine is.
+    // b, then c, then a finish, whatever the timing: each waits for the other's end (ticks alone let a loaded machine
+    // start b and c late enough for a to finish first, a CI failure).
+    const ends = new Map(
+      ['b', 'c'].map((id) => {
+        let resolve!: () => void;
+        const promise = new Promise<void>((done) => (resolve = done));
+        return [id, { promise, resolve }] as const;
+      }),
+    );
     const runner = new FakeToolRunner({
-      a: [{ outcome: 'success', delayTicks: 30 }],
+      a: [{ outcome: 'success', after: ends.get('c')!.promise }],
       b: [{ outcome: 'success', delayTicks: 1 }],
-      c: [{ outcome: 'success', delayTicks: 10 }],
+      c: [{ outcome: 'success', after: ends.get('b')!.promise }],
       n: [{ outcome: 'success', delayTicks: 2 }],
       m: [{ outcome: 'success' }],
       d: [{ outcome: 'fail' }],
@@ -417,10 +426,15 @@ test('rollbackOnFailure: completed tools with a rollback are rolled back in reve
     const completion: string[] = [];
     run.onDidFinishTool(({ result }) => {
       if (result.state === 'success') completion.push(result.toolId);
+      ends.get(result.toolId)?.resolve();
     });
     const result = await run.result;
     assert.equal(result.status, 'failed');
-    assert.notDeepEqual(completion.slice(0, 3), ['a', 'b', 'c'], 'the delays make completion order differ from plan order');
+    assert.deepEqual(
+      completion.filter((id) => ['a', 'b', 'c'].includes(id)),
+      ['b', 'c', 'a'],
+      'completion order differs from plan order',
+    );
     const expectedOrder = [...completion].reverse().filter((id) => ['a', 'b', 'c'].includes(id));
     assert.deepEqual(runner.rollbackOrder(), expectedOrder);
     for (const id of ['a', 'b', 'c']) {

@@ -15,6 +15,8 @@ export interface FakeAttempt {
   readonly delayMs?: number | undefined;
   /** Macrotask hops (setImmediate) before the events: a cheap "virtual tick" delay. */
   readonly delayTicks?: number | undefined;
+  /** Waits for this before the delays and events (or until the run is aborted): an order that no timing can change. */
+  readonly after?: Promise<unknown> | undefined;
   /** Events passed to `request.onEvent`, in order (each is cloned, so scripts can be reused). */
   readonly events?: readonly ToolEvent[] | undefined;
   /** Macrotask hops between consecutive events. */
@@ -135,6 +137,7 @@ export class FakeToolRunner implements ToolRunner {
 
   private async play(script: FakeAttempt, request: ToolAttemptRequest, entry: FakeAttemptLog): Promise<ToolAttemptOutcome> {
     const signal = request.signal;
+    if (script.after && (await settledOrAborted(script.after, signal))) return cancelled();
     if (await wait(script.delayMs ?? 0, script.delayTicks ?? 0, signal)) return cancelled();
     let done: DoneEvent | undefined;
     const events = script.events ?? [];
@@ -195,6 +198,20 @@ function cancelled(): ToolAttemptOutcome {
 }
 
 /** Waits `ticks` macrotask hops then `ms` real milliseconds; resolves true as soon as `signal` aborts. */
+/** Waits for `promise` to settle; true when the run was aborted first. */
+function settledOrAborted(promise: Promise<unknown>, signal: AbortSignal): Promise<boolean> {
+  if (signal.aborted) return Promise.resolve(true);
+  return new Promise<boolean>((resolve) => {
+    const onAbort = () => resolve(true);
+    signal.addEventListener('abort', onAbort, { once: true });
+    const settle = () => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(false);
+    };
+    promise.then(settle, settle);
+  });
+}
+
 async function wait(ms: number, ticks: number, signal: AbortSignal): Promise<boolean> {
   for (let hop = 0; hop < ticks; hop++) {
     if (signal.aborted) return true;
