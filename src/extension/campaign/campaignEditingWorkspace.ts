@@ -4,16 +4,25 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { campaignFolderOf, campaignRelative, CONTENT_FOLDERS_GLOB, looksLikeCampaign, MANIFEST_GLOB } from '../../runtime/campaign/authoring/index.js';
 import { loadCampaign, MANIFEST_FILE, type Campaign } from '../../runtime/campaign/index.js';
-import { DisposableStore } from '../../runtime/common/disposable.js';
+import { DisposableStore, toDisposable } from '../../runtime/common/disposable.js';
 import { isPathInside } from '../../runtime/common/pathContainment.js';
 
 /** Delay before looking for campaigns again after manifests or campaign folders come and go. */
 const DISCOVERY_DELAY_MS = 200;
 /**
- * Margins: when a campaign just found is read again. A file watcher starts a moment after it is created, so a file
- * written meanwhile (a campaign copied in, New Campaign, a checkout) raises no event; these reads pick it up.
+ * Margins: when the workspace is searched again after new discovery watchers, or a campaign just found read again. A
+ * file watcher starts a moment after it is created, so a file written meanwhile (a campaign copied in, New Campaign,
+ * a checkout) raises no event; these searches and reads pick it up.
  */
 const WATCHER_SETTLE_MS = [1_000, 5_000] as const;
+
+/** Runs `action` at each of WATCHER_SETTLE_MS, unless `store` is disposed first. */
+function afterWatchersSettle(store: DisposableStore, action: () => void): void {
+  for (const delayMs of WATCHER_SETTLE_MS) {
+    const timer = setTimeout(action, delayMs);
+    store.add(toDisposable(() => clearTimeout(timer)));
+  }
+}
 
 /** A campaign being edited: its watcher and what was last loaded. */
 interface CampaignState {
@@ -215,10 +224,7 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
         this.discoveryWatchers.addAll(watcher, watcher.onDidCreate(again), watcher.onDidDelete(again), watcher.onDidChange(again));
       }
     }
-    for (const delayMs of WATCHER_SETTLE_MS) {
-      const search = setTimeout(() => this.scheduleDiscovery(0), delayMs);
-      this.discoveryWatchers.add({ dispose: () => clearTimeout(search) });
-    }
+    afterWatchersSettle(this.discoveryWatchers, () => this.scheduleDiscovery(0));
   }
 
   /** Changes on disk inside a campaign: created, deleted, renamed (a delete and a create) and saved files. */
@@ -232,10 +238,7 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
     };
     store.addAll(watcher, watcher.onDidCreate(changed), watcher.onDidDelete(deleted), watcher.onDidChange(changed));
     const manifest = vscode.Uri.file(path.join(folder, MANIFEST_FILE));
-    for (const delayMs of WATCHER_SETTLE_MS) {
-      const reread = setTimeout(() => this.touch(manifest), delayMs);
-      store.add({ dispose: () => clearTimeout(reread) });
-    }
+    afterWatchersSettle(store, () => this.touch(manifest));
     return store;
   }
 }
