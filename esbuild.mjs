@@ -95,7 +95,8 @@ const builds = [
     ...common,
     // The CLI program; dist/cli.cjs below is the small launcher that loads it through the compile cache. The file is
     // one function expression (BUNDLE_HEAD), so V8 compiles it as read, without a copy.
-    entryPoints: { cliMain: 'src/cli/bin.ts' },
+    // cliRun is `run` alone (src/cli/codeCache.ts's programBundle): it starts without the other commands' code.
+    entryPoints: { cliMain: 'src/cli/bin.ts', cliRun: 'src/cli/runBin.ts' },
     // Always without comments and spaces (names stay readable outside production): every command holds the whole
     // text in memory, and a smaller, ASCII-only text (esbuild escapes the rest) is a one-byte string that is cheaper
     // to read and to fork (bench b2). cliBundle.test.ts checks both.

@@ -81,6 +81,15 @@ function readBundle(file: string): string {
   }
 }
 
+/**
+ * The bundle that runs a command line: `run` has one of its own (dist/cliRun.cjs, from runBin.ts), a third the size
+ * of cliMain's, so a plan starts without reading and deserializing the code of every other command (~7 ms of each
+ * `narratoria run`, bench b2). Every other command line runs dist/cliMain.cjs.
+ */
+export function programBundle(args: readonly string[]): string {
+  return args[0] === 'run' ? 'cliRun.cjs' : 'cliMain.cjs';
+}
+
 /** The commands that keep a cache of their own (main.ts's commands); the rest (help, --version, mistakes) share one. */
 const CACHED_COMMANDS = new Set(['validate', 'run', 'inspect', 'runs', 'play', 'skills', 'model', 'graph', 'debug-adapter']);
 

@@ -1,5 +1,5 @@
-// Process entry of the `narratoria` binary (dist/cli.cjs): runs the CLI bundle (dist/cliMain.cjs, from bin.ts) through the compile cache.
+// Process entry of the `narratoria` binary (dist/cli.cjs): runs the command's bundle (dist/cliRun.cjs for `run`, else dist/cliMain.cjs) through the compile cache.
 import * as path from 'node:path';
-import { runBundle } from './codeCache.js';
+import { programBundle, runBundle } from './codeCache.js';
 
-runBundle(path.join(__dirname, 'cliMain.cjs'), process.env);
+runBundle(path.join(__dirname, programBundle(process.argv.slice(2))), process.env);

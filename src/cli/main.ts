@@ -1,7 +1,7 @@
-// Entry point of the `narratoria` command: answers --help, checks --root, dispatches subcommands, maps errors to exit codes.
+// Entry point of the `narratoria` command (dist/cliMain.cjs): dispatches every subcommand, --version and help through commandLine.ts.
 import { ExitCode, UsageError, type CliIo } from './cliSupport.js';
-import { checkStoryRoot, helpRequested } from './commonOptions.js';
-import { commandHelp, isCommandName, overviewHelp, takesRoot, usageHint } from './usage.js';
+import { runCommandLine } from './commandLine.js';
+import { commandHelp, isCommandName, overviewHelp } from './usage.js';
 
 declare const NARRATORIA_VERSION: string | undefined;
 
@@ -10,25 +10,8 @@ declare const NARRATORIA_VERSION: string | undefined;
  * when it runs: a command does not initialise (nor load the Node built-ins of) the others. `--help` loads none, and
  * a `--root` that names no folder stops a command before it loads (nothing is created).
  */
-export async function main(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
-  const [command, ...rest] = args;
-  try {
-    if (isCommandName(command)) {
-      if (helpRequested(rest)) {
-        io.stdout.write(commandHelp(command));
-        return ExitCode.Success;
-      }
-      if (takesRoot(command)) await checkStoryRoot(rest, io.cwd);
-    }
-    return await dispatch(command, rest, io, signal);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr.write(`narratoria: ${error.message}\n\n${isCommandName(command) ? usageHint(command) : overviewHelp()}`);
-      return ExitCode.Usage;
-    }
-    io.stderr.write(`narratoria: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    return ExitCode.Usage;
-  }
+export function main(args: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {
+  return runCommandLine(args, io, signal, dispatch);
 }
 
 async function dispatch(command: string | undefined, rest: readonly string[], io: CliIo, signal: AbortSignal): Promise<ExitCode> {

@@ -9,6 +9,9 @@ import { narratoria, projectRoot, storyRoot, type CliRun } from './cliHarness.js
 
 const version = (JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { version: string }).version;
 const bundlePath = path.join(projectRoot, 'dist', 'cliMain.cjs');
+/** `run`'s own bundle (codeCache.ts's programBundle): its cache and install file are named after it. */
+const runBundlePath = path.join(projectRoot, 'dist', 'cliRun.cjs');
+const bundleOf = (command: string) => (command === 'run' ? runBundlePath : bundlePath);
 
 let scratch: string;
 before(() => {
@@ -60,8 +63,9 @@ function pathHash(file: string): string {
 
 /** The name the launcher gives a command's cache of the current bundle (see codeCache.ts); `other` is --version's, help's. */
 function expectedCacheName(command = 'other'): string {
-  const stat = statSync(bundlePath);
-  return `cliMain.cjs-${pathHash(bundlePath)}-${command}-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`;
+  const bundle = bundleOf(command);
+  const stat = statSync(bundle);
+  return `${path.basename(bundle)}-${pathHash(bundle)}-${command}-${process.version}-${process.arch}-${stat.size}-${Math.trunc(stat.mtimeMs)}.v8cache`;
 }
 
 /** The file naming the install's bundle, next to its caches. */
@@ -71,7 +75,9 @@ function bundleFileName(bundle: string = bundlePath): string {
 
 /** What the launcher leaves for the current bundle: one cache per command run, and the file naming the bundle. */
 function installFiles(...commands: string[]): string[] {
-  return [...(commands.length > 0 ? commands : ['other']).map((command) => expectedCacheName(command)), bundleFileName()].sort();
+  const chosen = commands.length > 0 ? commands : ['other'];
+  const bundles = new Set(chosen.map((command) => bundleFileName(bundleOf(command))));
+  return [...chosen.map((command) => expectedCacheName(command)), ...bundles].sort();
 }
 
 /** What shows whether a file was rewritten: its inode (a rename brings a new one), mtime and bytes. */
@@ -313,15 +319,39 @@ test('an error thrown inside the bundle reports a stack in dist/cliMain.cjs at t
   }
 });
 
-test('the bundle is one function expression of ASCII text: V8 holds it as a one-byte string, half the memory every spawn forks', () => {
-  const bytes = readFileSync(bundlePath);
-  const firstNonAscii = bytes.findIndex((byte) => byte > 0x7f);
-  assert.equal(
-    firstNonAscii,
-    -1,
-    `non-ASCII byte at offset ${firstNonAscii}: ${JSON.stringify(bytes.subarray(Math.max(0, firstNonAscii - 40), firstNonAscii + 10).toString('utf8'))}`,
-  );
-  const text = bytes.toString('latin1');
-  assert.ok(text.startsWith(BUNDLE_HEAD), `starts with ${JSON.stringify(text.slice(0, 80))}`);
-  assert.match(text, /\n\}\)\n\/\/# sourceMappingURL=cliMain\.cjs\.map\n?$|\n\}\)\n?$/);
+test('both bundles are one function expression of ASCII text: V8 holds each as a one-byte string, half the memory every spawn forks', () => {
+  for (const bundle of [bundlePath, runBundlePath]) {
+    const bytes = readFileSync(bundle);
+    const firstNonAscii = bytes.findIndex((byte) => byte > 0x7f);
+    assert.equal(
+      firstNonAscii,
+      -1,
+      `${bundle}: non-ASCII byte at offset ${firstNonAscii}: ${JSON.stringify(bytes.subarray(Math.max(0, firstNonAscii - 40), firstNonAscii + 10).toString('utf8'))}`,
+    );
+    const text = bytes.toString('latin1');
+    assert.ok(text.startsWith(BUNDLE_HEAD), `${bundle} starts with ${JSON.stringify(text.slice(0, 80))}`);
+    const name = path.basename(bundle).replace('.', '\\.');
+    assert.match(text, new RegExp(`\\n\\}\\)\\n//# sourceMappingURL=${name}\\.map\\n?$|\\n\\}\\)\\n?$`), bundle);
+  }
+});
+
+test('run starts from its own bundle, which holds no other command: the same help, errors and exit codes as the full one', async () => {
+  const box = sandbox();
+  const runText = readFileSync(runBundlePath, 'latin1');
+  const mainText = readFileSync(bundlePath, 'latin1');
+  for (const other of ['playCommand', 'exploreCommand', 'debugAdapterCommand', 'validateCommand']) {
+    assert.ok(!runText.includes(other), `cliRun.cjs holds ${other}`);
+    assert.ok(mainText.includes(other), `cliMain.cjs holds ${other}`);
+  }
+  assert.ok(runText.length < mainText.length * 0.75, `cliRun.cjs ${runText.length} bytes, cliMain.cjs ${mainText.length}`);
+  const help = await launch(box, ['run', '--help']);
+  assert.equal(help.code, 0, help.stderr);
+  assert.match(help.stdout, /^Usage:\n {2}narratoria run <plan\.json>/);
+  const missing = await launch(box, ['run']);
+  assert.equal(missing.code, 2);
+  assert.match(missing.stderr, /^narratoria: run needs exactly one plan file\n/);
+  const ran = await launch(box, ['run', 'contracts/examples/pick-the-lock.plan.json', '--no-save', '--format', 'json']);
+  assert.equal(ran.code, 0, ran.stderr);
+  assert.equal((JSON.parse(ran.stdout) as { success: boolean }).success, true);
+  assert.deepEqual(readdirSync(box.cacheDirectory).sort(), installFiles('run'), 'run compiled cliRun.cjs only');
 });

@@ -7,6 +7,7 @@ import Module from 'node:module';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import type { ValidateFunction } from 'ajv';
+import type { PrecompiledValidators } from '../../../src/runtime/contracts/precompiledValidators.js';
 import { contractValidator, type ContractName } from '../../../src/runtime/contracts/schemas.js';
 import { precompiledValidatorKeys, standaloneValidatorSource } from '../../../src/runtime/contracts/standaloneValidators.js';
 import { executePlan } from '../../../src/runtime/executor/planExecutor.js';
@@ -20,7 +21,7 @@ const ModuleClass = Module as unknown as { new (id: string): CompilableModule; _
 
 let scratch: string;
 let generatedSource: string;
-let precompiled: ReadonlyMap<string, ValidateFunction>;
+let precompiled: PrecompiledValidators;
 /** JSON copies of real executor results (real processes of the fixture story), shared by the tool-event and execution-result tests. */
 let executionResults: Record<string, unknown>[];
 
@@ -41,7 +42,7 @@ before(async () => {
   generatedSource = standaloneValidatorSource();
   const file = path.join(scratch, 'precompiledValidators.cjs');
   writeFileSync(file, generatedSource);
-  precompiled = loadCommonJs(file)['precompiledValidators'] as ReadonlyMap<string, ValidateFunction>;
+  precompiled = loadCommonJs(file)['precompiledValidators'] as PrecompiledValidators;
 
   // Real tool events and execution results: one tool per event type, run by the executor on the fixture story.
   const plan = {
@@ -117,12 +118,18 @@ function readJson(file: string): unknown {
   return JSON.parse(readFileSync(path.join(projectRoot, file), 'utf8'));
 }
 
-test('the generated module exports a Map with exactly the precompiled keys, needing only Ajv runtime helpers and ajv-formats', () => {
-  assert.ok(precompiled instanceof Map, 'precompiledValidators must be a Map');
+test('the generated module exports a lazy map of exactly the precompiled keys, needing only Ajv runtime helpers and ajv-formats', () => {
   const expected = precompiledValidatorKeys().map(({ name, fragment }) => name + fragment);
   assert.deepEqual([...precompiled.keys()], expected);
   assert.equal(new Set(expected).size, expected.length, 'keys are unique');
-  for (const key of expected) assert.equal(typeof precompiled.get(key), 'function', key);
+  // Each validator is made on first use, once: a command builds only those it asks for.
+  for (const key of expected) {
+    const made = precompiled.get(key);
+    assert.equal(typeof made, 'function', key);
+    assert.equal(precompiled.get(key), made, `${key} is made once`);
+  }
+  assert.equal(precompiled.get('no-such.schema.json'), undefined);
+  assert.equal(precompiled.has('no-such.schema.json'), false);
   // Every contract, and each tool-event $defs entry (what eventDecoder.ts asks for).
   for (const type of ['log', 'state_patch', 'asset', 'ui_event', 'error', 'done']) assert.ok(precompiled.has(`tool-event.schema.json#/$defs/${type}`), type);
   const requires = [...new Set([...generatedSource.matchAll(/require\((["'])([^"']+)\1\)/g)].map((match) => match[2]!))];
