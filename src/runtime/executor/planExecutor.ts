@@ -53,6 +53,8 @@ export interface ExecutePlanOptions {
   /** Overrides the plan's rollbackOnFailure. */
   readonly rollbackOnFailure?: boolean | undefined;
   readonly runStore?: RunStore | undefined;
+  /** The least time between two saves of the run record while the run goes on (default 250 ms; 0: after every tool). */
+  readonly recordSaveIntervalMs?: number | undefined;
   /** A stored run of the same plan: its successful tools are not run again. */
   readonly resume?: RunRecord | undefined;
   readonly toolRunner?: ToolRunner | undefined;

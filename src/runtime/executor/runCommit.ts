@@ -10,10 +10,12 @@ import type { ToolSchedule } from './toolSchedule.js';
 
 /**
  * The least time between two saves of a run record while the run goes on: tools that finish within it share one
- * write (the first save and the last, with the result, are never held back). A 200-tool run of fast scripts wrote
- * its record ~45 times, about 50 ms of CPU more than ~20 writes (bench b2); a tool that runs longer gets its own.
+ * write (the first save and the last, with the result, are never held back). Each save rewrites the whole record, so
+ * at 50 ms a 200-tool run of fast scripts still saved ~8 times (~17 ms of its ~400, bench b2), and a 2,000-tool run
+ * rewrote its growing record ~75 times. A quarter second is still live for `narratoria runs` and the Runs view; after
+ * a crash, resume runs again the tools that finished since the last save, as it does the tools that were running.
  */
-const RECORD_SAVE_INTERVAL_MS = 50;
+const RECORD_SAVE_INTERVAL_MS = 250;
 
 /** What the commit needs of the run's context. */
 type CommitContext = Pick<ToolRunContext, 'planId' | 'root' | 'runSeed' | 'warn' | 'emitters'>;
@@ -30,7 +32,7 @@ export class RunCommit {
     private readonly context: CommitContext,
   ) {
     this.state = new StateCommit({ ...(options.resume?.initialState ?? options.initialState ?? {}) }, schedule);
-    this.writer = options.runStore ? new RunRecordWriter(options.runStore, RECORD_SAVE_INTERVAL_MS) : undefined;
+    this.writer = options.runStore ? new RunRecordWriter(options.runStore, options.recordSaveIntervalMs ?? RECORD_SAVE_INTERVAL_MS) : undefined;
     this.committed = (index, before, after) => {
       const emitter = this.context.emitters.state;
       if (emitter.hasListeners)

@@ -105,7 +105,8 @@ test('every save of real runs (parallel tools with patches, a rollback, a resume
       async: true,
       input: { patch: { [`key${index}`]: { index } } },
     }));
-    const parallel = await executePlan({ requestId, parallel: true, tools }, { root: story, runStore: store, concurrency: 3 });
+    // recordSaveIntervalMs 0: a save after every tool, so each partial record is checked too.
+    const parallel = await executePlan({ requestId, parallel: true, tools }, { root: story, runStore: store, concurrency: 3, recordSaveIntervalMs: 0 });
     assert.equal(parallel.status, 'succeeded');
     const rolledBack = await executePlan(
       {
@@ -116,7 +117,7 @@ test('every save of real runs (parallel tools with patches, a rollback, a resume
           { toolId: 'boom', toolPath: 'skills/faults/scripts/done-not-ok.js', dependencies: ['first'], retryPolicy: { maxRetries: 0 } },
         ],
       },
-      { root: story, runStore: store },
+      { root: story, runStore: store, recordSaveIntervalMs: 0 },
     );
     assert.deepEqual(
       rolledBack.toolResults.map((tool) => tool.state),
@@ -124,7 +125,7 @@ test('every save of real runs (parallel tools with patches, a rollback, a resume
     );
     const record = await store.load(requestId);
     assert.ok(record);
-    const resumed = await executePlan(record.plan, { root: story, runStore: store, resume: record });
+    const resumed = await executePlan(record.plan, { root: story, runStore: store, resume: record, recordSaveIntervalMs: 0 });
     assert.equal(resumed.status, 'succeeded');
     assert.ok(store.saves >= 12 + 2 + 1, `${store.saves} saves`);
   } finally {
