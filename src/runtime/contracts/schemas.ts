@@ -1,7 +1,8 @@
 // Loads the JSON Schemas of contracts/ into one Ajv (draft 2020-12) instance and exposes compiled validators.
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import AjvDraft07 from 'ajv';
-import addFormats from 'ajv-formats';
+import type Ajv2020 from 'ajv/dist/2020.js';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type AjvDraft07 from 'ajv';
+import { ajvModules } from './ajvLoader.js';
 import planSchema from '../../../contracts/plan-json.schema.json';
 import toolEventSchema from '../../../contracts/tool-event.schema.json';
 import executionResultSchema from '../../../contracts/execution-result.schema.json';
@@ -58,6 +59,7 @@ let sharedAjv: Ajv2020 | undefined;
 
 /** Creates a draft 2020-12 Ajv with formats; `allErrors` gives authors every problem at once. `source` keeps the generated code (for standaloneValidators.ts). */
 export function createAjv(options: { readonly source?: boolean } = {}): Ajv2020 {
+  const { Ajv2020, addFormats } = ajvModules();
   const ajv = new Ajv2020({ allErrors: true, strict: false, allowUnionTypes: true, ...(options.source ? { code: { source: true } } : {}) });
   addFormats(ajv);
   return ajv;
@@ -73,6 +75,7 @@ export function declaresDraft07(schema: Readonly<Record<string, unknown>>): bool
 
 /** Like {@link createAjv}, for schemas that declare draft-07 (the draft-2020-12 Ajv does not know its meta-schema). */
 export function createDraft07Ajv(): AjvDraft07 {
+  const { AjvDraft07, addFormats } = ajvModules();
   const ajv = new AjvDraft07({ allErrors: true, strict: false, allowUnionTypes: true });
   addFormats(ajv);
   return ajv;
