@@ -390,17 +390,9 @@ test('rollbackOnFailure: completed tools with a rollback are rolled back in reve
       await fs.mkdir(path.join(root, 'skills', `s${id}`, 'scripts'), { recursive: true });
       await fs.writeFile(path.join(root, undoPath(id)), '');
     }
-    // Deterministic: the delays are macrotask hops, not milliseconds, so the completion order (b, n, c, a after m)
-    // does not depend on how fast the machine is.
-    // b, then c, then a finish, whatever the timing: each waits for the other's end (ticks alone let a loaded machine
-    // start b and c late enough for a to finish first, a CI failure).
-    const ends = new Map(
-      ['b', 'c'].map((id) => {
-        let resolve!: () => void;
-        const promise = new Promise<void>((done) => (resolve = done));
-        return [id, { promise, resolve }] as const;
-      }),
-    );
+    // b, then c, then a finish, whatever the timing: c waits for b's end and a for c's (macrotask hops alone let a
+    // loaded machine start b and c late enough for a to finish first, a CI failure).
+    const ends = new Map(['b', 'c'].map((id) => [id, deferred()] as const));
     const runner = new FakeToolRunner({
       a: [{ outcome: 'success', after: ends.get('c')!.promise }],
       b: [{ outcome: 'success', delayTicks: 1 }],
