@@ -1,5 +1,6 @@
 // Best-effort rollback (docs/plan-json-and-protocol.md#rollback): runs each completed tool's rollback invocation in reverse completion order.
 import type { ToolError } from '../contractTypes/executionResult.js';
+import { monotonicMs } from '../common/monotonicClock.js';
 import type { NormalizedTool } from '../contractTypes/plan.js';
 import { buildScriptEnvironment } from '../process/scriptEnvironment.js';
 import { resolveToolPath } from '../validation/toolPathPolicy.js';
@@ -16,9 +17,9 @@ export async function runRollbacks(context: ToolRunContext, tools: readonly Norm
     .sort((left, right) => right.record.completion - left.record.completion);
   for (const { tool, record } of candidates) {
     const rollback = tool.rollback!;
-    const started = performance.now();
+    const started = monotonicMs();
     const fail = (error: ToolError) => {
-      record.result = { ...record.result!, rollback: { ok: false, error, executionTimeMs: Math.round(performance.now() - started) } };
+      record.result = { ...record.result!, rollback: { ok: false, error, executionTimeMs: Math.round(monotonicMs() - started) } };
     };
     const resolution = await resolveToolPath(rollback.toolPath, {
       root: context.root,

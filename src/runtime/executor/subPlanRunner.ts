@@ -1,5 +1,6 @@
 // ToolRunner for sub-plans (docs/plan-json-and-protocol.md#sub-plans): a tool with `subPlan` runs another plan file as a nested plan run.
 import { deriveSeed } from '../common/seed.js';
+import { monotonicMs } from '../common/monotonicClock.js';
 import { readFile } from 'node:fs/promises';
 import * as path from 'node:path';
 import type { ExecutionResult, ToolOutput } from '../contractTypes/executionResult.js';
@@ -27,7 +28,7 @@ export class SubPlanRunner implements ToolRunner {
   ) {}
 
   async run(request: ToolAttemptRequest): Promise<ToolAttemptOutcome> {
-    const started = performance.now();
+    const started = monotonicMs();
     const depth = (this.options.subPlanDepth ?? 0) + 1;
     const fail = (
       code: string,
@@ -42,7 +43,7 @@ export class SubPlanRunner implements ToolRunner {
       exitCode: null,
       signal: null,
       stderrTail: '',
-      durationMs: Math.round(performance.now() - started),
+      durationMs: Math.round(monotonicMs() - started),
       error: { code, message, category, details: { subPlan: request.tool.subPlan } },
     });
     if (depth > MAX_SUB_PLAN_DEPTH)
@@ -104,7 +105,7 @@ export class SubPlanRunner implements ToolRunner {
         exitCode: 0,
         signal: null,
         stderrTail: '',
-        durationMs: Math.round(performance.now() - started),
+        durationMs: Math.round(monotonicMs() - started),
         done: { version: '0', type: 'done', ok: true, summary, output },
       };
     }

@@ -1,5 +1,6 @@
 // Runs one tool to its final state: hold hook, attempts through the ToolRunner, retries with exponential backoff.
 import { formatCount } from '../common/humanText.js';
+import { monotonicMs } from '../common/monotonicClock.js';
 import type { Emitter } from '../common/event.js';
 import type { AttemptRecord, RunWarning, ToolError, ToolResult } from '../contractTypes/executionResult.js';
 import { DEFAULT_TOOL_TIMEOUT_MS, retryDelayMs, type NormalizedTool } from '../contractTypes/plan.js';
@@ -115,7 +116,7 @@ export async function runToolWithRetries(
   const lazyDependencies = () => (dependencies ??= dependencyOutputs());
   const attempts: AttemptRecord[] = [];
   const startedAt = isoTime(Date.now());
-  const started = performance.now();
+  const started = monotonicMs();
   let collector: AttemptCollector | undefined;
   let lastError: ToolError | undefined;
   let lastOutcome: Awaited<ReturnType<ToolRunner['run']>> | undefined;
@@ -236,7 +237,7 @@ export async function runToolWithRetries(
     output,
     events: collector.events,
     droppedEvents: collector.droppedEvents,
-    executionTimeMs: Math.round(performance.now() - started),
+    executionTimeMs: Math.round(monotonicMs() - started),
     retryCount: Math.max(0, attempts.length - 1),
     startedAt,
     finishedAt: isoTime(Date.now()),

@@ -2,6 +2,7 @@
 import { promises as fs } from 'node:fs';
 import * as path from 'node:path';
 import { writeFileAtomic } from '../common/atomicWrite.js';
+import { monotonicMs } from '../common/monotonicClock.js';
 import type { ExecutionResult, RunStatus, ToolResult } from '../contractTypes/executionResult.js';
 import type { Plan } from '../contractTypes/plan.js';
 import { readExecutionResult, readToolResult } from '../contractTypes/resultReading.js';
@@ -182,9 +183,9 @@ export class RunRecordWriter {
   private async loop(): Promise<void> {
     let lastStart = Number.NEGATIVE_INFINITY;
     while (this.pending.size > 0) {
-      const wait = lastStart + this.minimumIntervalMs - performance.now();
+      const wait = lastStart + this.minimumIntervalMs - monotonicMs();
       if (wait > 0 && this.flushing === 0) await this.pause(wait);
-      lastStart = performance.now();
+      lastStart = monotonicMs();
       const [planId, next] = this.pending.entries().next().value as [string, RunRecord | (() => RunRecord)];
       this.pending.delete(planId);
       try {

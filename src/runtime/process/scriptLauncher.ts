@@ -1,5 +1,6 @@
 // Runs one skill script as its own process group (scriptProcess.ts), streams stdout lines to a handler, enforces timeout/cancel.
 import { LineSplitter, DEFAULT_MAX_LINE_BYTES } from '../skillProtocol/lineSplitter.js';
+import { monotonicMs } from '../common/monotonicClock.js';
 import type { ScriptCommand } from './interpreter.js';
 import { signalGroup, terminateGroup, trackProcessGroup, untrackProcessGroup } from './processGroups.js';
 import { startScriptProcess } from './scriptProcess.js';
@@ -54,7 +55,7 @@ export interface LaunchOutcome {
 
 /** Starts the script and resolves when it has exited and every stdout line has been handled. */
 export async function launchScript(options: LaunchOptions): Promise<LaunchOutcome> {
-  const started = performance.now();
+  const started = monotonicMs();
   const graceMs = options.killGraceMs ?? 1000;
   const tailLimit = options.stderrTailBytes ?? 64 * 1024;
   let timedOut = false;
@@ -141,7 +142,7 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
     maybeFinish();
   };
 
-  const elapsed = () => Math.round(performance.now() - started);
+  const elapsed = () => Math.round(monotonicMs() - started);
   let chunkElapsed = 0;
   const splitter = new LineSplitter(
     {
@@ -198,7 +199,7 @@ export async function launchScript(options: LaunchOptions): Promise<LaunchOutcom
     stopped,
     spawnError: result.spawnError ?? (pid === undefined ? { code: 'SPAWN_FAILED', message: 'The process could not be started' } : undefined),
     stderrTail,
-    durationMs: Math.round(performance.now() - started),
+    durationMs: Math.round(monotonicMs() - started),
     pid,
   };
 }
