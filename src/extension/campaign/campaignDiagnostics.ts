@@ -50,10 +50,14 @@ export class CampaignDiagnostics implements vscode.Disposable {
     );
   }
 
-  /** Validates a campaign now and publishes the result (resolves when published or superseded by a newer change). */
+  /**
+   * Validates a campaign now, from its files as they are (not as last read), and publishes the result (resolves when
+   * published or superseded by a newer change).
+   */
   async validateNow(folder: string): Promise<void> {
     clearTimeout(this.timers.get(folder));
     this.timers.delete(folder);
+    this.campaigns.markStale(folder);
     const generation = this.campaigns.generationOf(folder);
     try {
       const campaign = await this.campaigns.campaign(folder);

@@ -10,9 +10,13 @@ import { isPathInside } from '../../runtime/common/pathContainment.js';
 /** Delay before looking for campaigns again after manifests or campaign folders come and go. */
 const DISCOVERY_DELAY_MS = 200;
 /**
- * Margins: when the workspace is searched again after new discovery watchers, or a campaign just found read again. A
- * file watcher starts a moment after it is created, so a file written meanwhile (a campaign copied in, New Campaign,
- * a checkout) raises no event; these searches and reads pick it up.
+ * Margins: when the workspace is searched again after new discovery watchers, and when a campaign is read again after
+ * its watcher was made or after its files came or went.
+ * - A file watcher starts a moment after it is created, so a file written meanwhile (a campaign copied in, New
+ *   Campaign, a checkout) raises no event.
+ * - The watcher drops a file created and deleted again before it reports them (the pair coalesces into nothing),
+ *   while a read in between, set off by another event, saw the file: the campaign kept problems of a file long gone.
+ * These searches and reads pick both up.
  */
 const WATCHER_SETTLE_MS = [1_000, 5_000] as const;
 
@@ -96,6 +100,15 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
   /** How many times the campaign changed so far (a validation started at an older count is stale). */
   generationOf(folder: string): number | undefined {
     return this.states.get(folder)?.generation;
+  }
+
+  /**
+   * Makes the next read of the campaign load its files again, whatever the file watcher said: a check asked for now
+   * (the view's Refresh) then also sees a change the watcher missed.
+   */
+  markStale(folder: string): void {
+    const state = this.states.get(folder);
+    if (state) state.generation++;
   }
 
   /** The campaign of `folder` as its files are now (open documents' unsaved text included); undefined when it is gone. */
@@ -231,13 +244,29 @@ export class CampaignEditingWorkspace implements vscode.Disposable {
   private watch(folder: string): vscode.Disposable {
     const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(folder), '**'));
     const store = new DisposableStore();
-    const changed = (uri: vscode.Uri): void => this.touch(uri);
-    const deleted = (uri: vscode.Uri): void => {
-      if (uri.fsPath === folder || uri.fsPath === path.join(folder, MANIFEST_FILE)) this.scheduleDiscovery(DISCOVERY_DELAY_MS);
-      this.touch(uri);
-    };
-    store.addAll(watcher, watcher.onDidCreate(changed), watcher.onDidDelete(deleted), watcher.onDidChange(changed));
     const manifest = vscode.Uri.file(path.join(folder, MANIFEST_FILE));
+    // Files came or went: read again at each of WATCHER_SETTLE_MS after the last of them.
+    const settling = new DisposableStore();
+    store.add(settling);
+    const settle = (): void => {
+      settling.clear();
+      afterWatchersSettle(settling, () => this.touch(manifest));
+    };
+    const created = (uri: vscode.Uri): void => {
+      this.touch(uri);
+      settle();
+    };
+    const deleted = (uri: vscode.Uri): void => {
+      if (uri.fsPath === folder || uri.fsPath === manifest.fsPath) this.scheduleDiscovery(DISCOVERY_DELAY_MS);
+      this.touch(uri);
+      settle();
+    };
+    store.addAll(
+      watcher,
+      watcher.onDidCreate(created),
+      watcher.onDidDelete(deleted),
+      watcher.onDidChange((uri) => this.touch(uri)),
+    );
     afterWatchersSettle(store, () => this.touch(manifest));
     return store;
   }
