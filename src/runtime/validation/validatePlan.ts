@@ -83,12 +83,18 @@ export async function validatePlanValue(value: unknown, options: PlanValidationO
 }
 
 function validateParsed(value: unknown, collector: DiagnosticCollector, options: PlanValidationOptions): PlanValidationResult {
-  // Tolerant reading first (docs/plan-json-and-protocol.md#compatibility-with-other-narratoria-runtimes): the
-  // strict schema, which describes what this project writes, then checks only what the runtime reads.
-  const reading = readPlanTolerantly(value);
-  for (const draft of reading.drafts) collector.add(draft);
+  // The strict schema describes what this project writes. A plan it accepts has no key the runtime does not
+  // read, so the usual plan is checked once. Otherwise the plan is read tolerantly
+  // (docs/plan-json-and-protocol.md#compatibility-with-other-narratoria-runtimes): annotations dropped, unknown
+  // keys warned about, and the schema checks the rest.
   const validate = contractValidator('plan-json.schema.json');
-  let schemaValid = validate(reading.strictValue) === true;
+  let schemaValid = validate(value) === true;
+  if (!schemaValid) {
+    const reading = readPlanTolerantly(value);
+    for (const draft of reading.drafts) collector.add(draft);
+    // Nothing dropped: the errors of the first check stand.
+    if (reading.strictValue !== value) schemaValid = validate(reading.strictValue) === true;
+  }
   if (!schemaValid) {
     const tolerated = tolerateSchemaErrors([...(validate.errors ?? [])], value);
     for (const draft of tolerated.drafts) collector.add(draft);

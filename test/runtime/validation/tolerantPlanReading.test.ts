@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import { normalizeTool, type ToolInvocation } from '../../../src/runtime/contractTypes/plan.js';
 import { validatePlanText, validatePlanValue, type PlanValidationOptions } from '../../../src/runtime/validation/index.js';
+import { contractValidator } from '../../../src/runtime/contracts/schemas.js';
 import { readPlanTolerantly } from '../../../src/runtime/validation/tolerantPlanReading.js';
 import { EXAMINE, LIGHT, REQUEST_ID } from './planHelpers.js';
 import { createStoryFixture, type StoryFixture } from './storyFixture.js';
@@ -170,5 +171,42 @@ describe('tolerant plan reading', () => {
         name,
       );
     }
+  });
+  test('a plan the strict schema accepts has nothing for the tolerant reading to drop (the validator then reads it once)', () => {
+    const schema = contractValidator('plan-json.schema.json');
+    const plans: unknown[] = [annotatedPlan()];
+    for (const folder of ['contracts/examples', 'test/fixtures/plans', 'test/fixtures/story/plans']) {
+      for (const name of readdirSync(path.join(projectRoot, folder)).filter((file) => file.endsWith('.plan.json'))) {
+        plans.push(JSON.parse(readFileSync(path.join(projectRoot, folder, name), 'utf8')));
+      }
+    }
+    // Each object the reading looks at, with an annotation or an unknown key added.
+    const base = { requestId: REQUEST_ID, tools: [{ toolId: 'a', toolPath: LIGHT, retryPolicy: { maxRetries: 1 }, rollback: { toolPath: EXAMINE } }] };
+    const places: ((plan: typeof base) => Record<string, unknown>)[] = [
+      (plan) => plan,
+      (plan) => plan.tools[0]!,
+      (plan) => plan.tools[0]!.retryPolicy,
+      (plan) => plan.tools[0]!.rollback,
+    ];
+    for (const place of places) {
+      for (const key of ['$comment', 'colour']) {
+        const plan = structuredClone(base);
+        place(plan)[key] = 'added';
+        plans.push(plan);
+      }
+    }
+    let accepted = 0;
+    for (const plan of plans) {
+      const reading = readPlanTolerantly(plan);
+      const untouched = reading.strictValue === plan && reading.drafts.length === 0;
+      if (schema(plan) === true) {
+        accepted++;
+        assert.equal(untouched, true, JSON.stringify(plan).slice(0, 200));
+      } else {
+        assert.equal(schema(reading.strictValue) === true && untouched, false, JSON.stringify(plan).slice(0, 200));
+      }
+    }
+    assert.ok(accepted >= 5, `${accepted} plans accepted as they are`);
+    assert.ok(plans.length - accepted >= 8, 'the plans with something added are refused as they are');
   });
 });
