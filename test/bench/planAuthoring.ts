@@ -63,7 +63,9 @@ export async function runPlanAuthoring(options: BenchOptions): Promise<BenchResu
   const { skills } = await discoverSkills({ root: REPO_ROOT });
   const catalog = createSkillCatalog(skills);
   const ajv = contractValidator('plan-json.schema.json');
-  const rounds = options.quick ? 5 : 15;
+  // At least 9 pairs even in CI's quick mode: a pair takes a few milliseconds, and with 5 the median moved by
+  // ±0.1x from run to run, as large as the margin, so a MISSED said little.
+  const rounds = options.quick ? 9 : 31;
   const sizes = [1_000, 10_000];
   const samples: Record<string, number[]> = {};
   const medians: Record<string, number> = {};
