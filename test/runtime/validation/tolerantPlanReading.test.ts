@@ -172,6 +172,7 @@ describe('tolerant plan reading', () => {
       );
     }
   });
+
   test('a plan the strict schema accepts has nothing for the tolerant reading to drop (the validator then reads it once)', () => {
     const schema = contractValidator('plan-json.schema.json');
     const plans: unknown[] = [annotatedPlan()];
@@ -197,14 +198,10 @@ describe('tolerant plan reading', () => {
     }
     let accepted = 0;
     for (const plan of plans) {
+      if (schema(plan) !== true) continue;
+      accepted++;
       const reading = readPlanTolerantly(plan);
-      const untouched = reading.strictValue === plan && reading.drafts.length === 0;
-      if (schema(plan) === true) {
-        accepted++;
-        assert.equal(untouched, true, JSON.stringify(plan).slice(0, 200));
-      } else {
-        assert.equal(schema(reading.strictValue) === true && untouched, false, JSON.stringify(plan).slice(0, 200));
-      }
+      assert.equal(reading.strictValue === plan && reading.drafts.length === 0, true, JSON.stringify(plan).slice(0, 200));
     }
     assert.ok(accepted >= 5, `${accepted} plans accepted as they are`);
     assert.ok(plans.length - accepted >= 8, 'the plans with something added are refused as they are');
